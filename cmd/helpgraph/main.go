@@ -1,0 +1,125 @@
+// Command helpgraph builds a knowledge graph from a help center and serves a
+// support chat driven by it. See README.md.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/helpgraph/helpgraph/config"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	m := &Main{
+		Config: config.FromEnv(),
+		Stdin:  os.Stdin,
+		Stdout: os.Stdout,
+		Stderr: os.Stderr,
+	}
+	if err := m.Run(ctx, os.Args[1:]); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "helpgraph:", err)
+		}
+		os.Exit(exitCode(err))
+	}
+}
+
+// Main is the program with its dependencies made explicit, so tests run it in-process.
+type Main struct {
+	Config config.Config
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Logger *slog.Logger // nil: text logs on Stderr
+}
+
+// command is one subcommand.
+type command struct {
+	summary string
+	run     func(m *Main, ctx context.Context, args []string) error
+}
+
+var commands = map[string]command{
+	"build":     {"build the knowledge graph from --pages DIR or --crawl URL", (*Main).runBuild},
+	"export":    {"print the whole graph as JSON", (*Main).runExport},
+	"lint":      {"list the graph's gaps a support team should fix", (*Main).runLint},
+	"chat":      {"talk to the graph agent in the terminal", (*Main).runChat},
+	"serve":     {"serve the web chat and the support-team pages", (*Main).runServe},
+	"simulate":  {"run simulated dialogues of an inquiry set against an agent", (*Main).runSimulate},
+	"evaluate":  {"evaluate simulated dialogues and write reports", (*Main).runEvaluate},
+	"inquiries": {"generate or import inquiry sets", (*Main).runInquiries},
+}
+
+var commandOrder = []string{"build", "export", "lint", "chat", "serve", "inquiries", "simulate", "evaluate"}
+
+// Run runs the subcommand named by args[0].
+func (m *Main) Run(ctx context.Context, args []string) error {
+	if m.Logger == nil {
+		m.Logger = slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		m.usage()
+		if len(args) == 0 {
+			return usageError{errors.New("no command given")}
+		}
+		return nil
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		m.usage()
+		return usageError{fmt.Errorf("unknown command %q", args[0])}
+	}
+	return cmd.run(m, ctx, args[1:])
+}
+
+func (m *Main) usage() {
+	fmt.Fprintln(m.Stderr, "usage: helpgraph COMMAND [flags]\n\ncommands:")
+	for _, name := range commandOrder {
+		fmt.Fprintf(m.Stderr, "  %-10s %s\n", name, commands[name].summary)
+	}
+	fmt.Fprintln(m.Stderr, "\nRun 'helpgraph COMMAND -h' for a command's flags.")
+}
+
+// flagSet returns a FlagSet for a subcommand that reports errors instead of exiting.
+func (m *Main) flagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("helpgraph "+name, flag.ContinueOnError)
+	fs.SetOutput(m.Stderr)
+	return fs
+}
+
+// parseFlags parses args into fs, wrapping errors as usage errors.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+	}
+	return nil
+}
+
+// usageError marks errors caused by how the command was called (exit code 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func exitCode(err error) int {
+	var ue usageError
+	if errors.As(err, &ue) || errors.Is(err, flag.ErrHelp) {
+		return 2
+	}
+	return 1
+}

@@ -1,0 +1,82 @@
+// Package config reads Helpgraph's environment in one place. Nothing else in
+// the program calls os.Getenv; everything else receives a Config.
+package config
+
+import (
+	"os"
+	"strings"
+	"time"
+)
+
+// Config is the process environment Helpgraph cares about.
+type Config struct {
+	// Store is where the graph lives: a SQLite file path or a neo4j:// URI.
+	Store string
+	// Neo4jUser and Neo4jPassword authenticate against a neo4j:// store.
+	Neo4jUser, Neo4jPassword string
+
+	// LLM endpoint (any OpenAI-compatible server). An empty APIKey and BaseURL
+	// means offline: every LLM step takes its deterministic path.
+	OpenAIAPIKey   string
+	OpenAIBaseURL  string
+	Model          string
+	EmbeddingModel string
+	LLMTimeout     time.Duration
+	// LLMCacheDir holds cached LLM responses keyed by model + prompt hash.
+	LLMCacheDir string
+
+	// AdminToken guards the support-team pages; empty disables them.
+	AdminToken string
+	// ConversationsDB is the SQLite file that keeps chat conversations.
+	ConversationsDB string
+}
+
+// Defaults used when a variable is unset.
+const (
+	DefaultStore           = "data/helpgraph.db"
+	DefaultModel           = "gpt-4o-mini"
+	DefaultEmbeddingModel  = "text-embedding-3-small"
+	DefaultLLMCacheDir     = "data/llm-cache"
+	DefaultConversationsDB = "data/conversations.db"
+	DefaultLLMTimeout      = 60 * time.Second
+)
+
+// FromEnv reads the configuration from the process environment.
+func FromEnv() Config { return FromLookup(os.LookupEnv) }
+
+// FromLookup reads the configuration through lookup, so tests can pass a map.
+func FromLookup(lookup func(string) (string, bool)) Config {
+	get := func(key, def string) string {
+		if v, ok := lookup(key); ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+		return def
+	}
+	timeout := DefaultLLMTimeout
+	if d, err := time.ParseDuration(get("HELPGRAPH_LLM_TIMEOUT", "")); err == nil && d > 0 {
+		timeout = d
+	}
+	return Config{
+		Store:           get("HELPGRAPH_STORE", DefaultStore),
+		Neo4jUser:       get("HELPGRAPH_NEO4J_USER", "neo4j"),
+		Neo4jPassword:   get("HELPGRAPH_NEO4J_PASSWORD", ""),
+		OpenAIAPIKey:    get("OPENAI_API_KEY", ""),
+		OpenAIBaseURL:   get("OPENAI_BASE_URL", ""),
+		Model:           get("HELPGRAPH_MODEL", DefaultModel),
+		EmbeddingModel:  get("HELPGRAPH_EMBEDDING_MODEL", DefaultEmbeddingModel),
+		LLMTimeout:      timeout,
+		LLMCacheDir:     get("HELPGRAPH_LLM_CACHE", DefaultLLMCacheDir),
+		AdminToken:      get("HELPGRAPH_ADMIN_TOKEN", ""),
+		ConversationsDB: get("HELPGRAPH_CONVERSATIONS", DefaultConversationsDB),
+	}
+}
+
+// LLMConfigured reports whether an LLM endpoint is set. A base URL alone is
+// enough: local servers (Ollama, vLLM) often need no key.
+func (c Config) LLMConfigured() bool { return c.OpenAIAPIKey != "" || c.OpenAIBaseURL != "" }
+
+// EmbeddingsConfigured reports whether embeddings can be requested: they go to
+// the same endpoint, so an LLM endpoint is needed; HELPGRAPH_EMBEDDING_MODEL=off turns them off.
+func (c Config) EmbeddingsConfigured() bool {
+	return c.LLMConfigured() && c.EmbeddingModel != "" && c.EmbeddingModel != "off"
+}

@@ -1,0 +1,125 @@
+// Package graph holds Helpgraph's domain model: the knowledge graph built from
+// a help center (pages, problem/condition/resolution nodes, child and
+// reference edges) and the Store interface every storage backend implements.
+//
+// Backends live in subpackages (graph/sqlite, graph/neo4j) and all pass the
+// conformance suite in graph/graphtest.
+package graph
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// EdgeType names the two kinds of edges in the graph.
+type EdgeType string
+
+const (
+	// Child links a generic problem to a more specific sub-problem on the same page.
+	Child EdgeType = "child"
+	// Reference links a node to the root node of another page that its page links to.
+	Reference EdgeType = "reference"
+)
+
+// Valid reports whether t is one of the known edge types.
+func (t EdgeType) Valid() bool { return t == Child || t == Reference }
+
+// PageStatus says whether a page could be turned into nodes.
+type PageStatus string
+
+const (
+	PageOK     PageStatus = "ok"
+	PageFailed PageStatus = "failed"
+)
+
+// Extraction methods recorded on a page.
+const (
+	MethodStructural = "structural"          // offline rule-based extractor
+	MethodLLM        = "llm"                 // LLM extractor, validated
+	MethodFallback   = "structural-fallback" // LLM answer never validated; structural used instead
+)
+
+// Page is one help page as the build saw it. Text is the cleaned page
+// (Markdown-like: headings, lists, tables, paragraphs, [links](absolute-url))
+// and is what every node's Resolution is a snippet of.
+type Page struct {
+	URL         string     `json:"url"`
+	Title       string     `json:"title"`
+	Text        string     `json:"text,omitempty"`
+	ContentHash string     `json:"content_hash,omitempty"`
+	Method      string     `json:"method,omitempty"`
+	// Extractor identifies the extractor and its version (and the model in LLM
+	// mode), so a change of extractor re-extracts unchanged pages.
+	Extractor string     `json:"extractor,omitempty"`
+	Status    PageStatus `json:"status"`
+	Error     string     `json:"error,omitempty"`
+}
+
+// Node is a problem on a page with the condition under which it applies and
+// the resolution the page gives for it.
+type Node struct {
+	ID         string   `json:"id"`
+	Page       string   `json:"page"`
+	Problem    string   `json:"problem"`
+	Condition  string   `json:"condition"`
+	Resolution string   `json:"resolution"`
+	Intents    []string `json:"intents"`
+	Actionable bool     `json:"actionable"`
+	Root       bool     `json:"root"`
+}
+
+// Edge is a directed edge between two nodes.
+type Edge struct {
+	From string   `json:"from"`
+	To   string   `json:"to"`
+	Type EdgeType `json:"type"`
+}
+
+// Graph is a whole knowledge graph: what a build writes and what a store loads.
+type Graph struct {
+	Pages []Page `json:"pages"`
+	Nodes []Node `json:"nodes"`
+	Edges []Edge `json:"edges"`
+}
+
+// Build describes the graph currently in a store. Generation increases by one
+// with every successful Replace, so a reader can poll it cheaply to notice a
+// rebuild. Report is the build report as the builder encoded it.
+type Build struct {
+	Generation int64           `json:"generation"`
+	FinishedAt time.Time       `json:"finished_at"`
+	Report     json.RawMessage `json:"report,omitempty"`
+}
+
+// IntentHit is one result of a full-text search over node intents.
+type IntentHit struct {
+	NodeID string  `json:"node_id"`
+	Intent string  `json:"intent"`
+	Score  float64 `json:"score"` // higher is better; comparable only within one search
+}
+
+// ErrNotFound is returned (wrapped) when a node or build does not exist.
+var ErrNotFound = errors.New("not found")
+
+// Store persists one knowledge graph.
+//
+// Replace is atomic: readers see either the old graph or the new one, and a
+// Replace that fails or whose context is cancelled leaves the old graph intact.
+type Store interface {
+	// Replace validates g and swaps it in for the current graph, recording
+	// report as the build report. It returns the new generation.
+	Replace(ctx context.Context, g *Graph, report json.RawMessage) (int64, error)
+	// Load returns the whole current graph (empty, not an error, before the first build).
+	Load(ctx context.Context) (*Graph, error)
+	// Node returns one node, or an error wrapping ErrNotFound.
+	Node(ctx context.Context, id string) (Node, error)
+	// SearchIntents runs a full-text search of query over node intents and
+	// returns at most limit hits, best first, at most one per node.
+	SearchIntents(ctx context.Context, query string, limit int) ([]IntentHit, error)
+	// LastBuild describes the current graph, or returns an error wrapping
+	// ErrNotFound before the first Replace.
+	LastBuild(ctx context.Context) (Build, error)
+	Close() error
+}

@@ -1,0 +1,158 @@
+package graph
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Validate checks the invariants every store relies on: unique page URLs and
+// node ids, every node on a known page, edges between known nodes with a known
+// type, no duplicate edges, and at most one root per page.
+func (g *Graph) Validate() error {
+	var errs []error
+	pages := make(map[string]bool, len(g.Pages))
+	for _, p := range g.Pages {
+		if p.URL == "" {
+			errs = append(errs, errors.New("page with empty URL"))
+			continue
+		}
+		if pages[p.URL] {
+			errs = append(errs, fmt.Errorf("duplicate page %q", p.URL))
+		}
+		pages[p.URL] = true
+	}
+	nodes := make(map[string]bool, len(g.Nodes))
+	roots := make(map[string]string)
+	for _, n := range g.Nodes {
+		switch {
+		case n.ID == "":
+			errs = append(errs, errors.New("node with empty id"))
+			continue
+		case nodes[n.ID]:
+			errs = append(errs, fmt.Errorf("duplicate node %q", n.ID))
+		case !pages[n.Page]:
+			errs = append(errs, fmt.Errorf("node %q: unknown page %q", n.ID, n.Page))
+		}
+		nodes[n.ID] = true
+		if n.Root {
+			if other, ok := roots[n.Page]; ok {
+				errs = append(errs, fmt.Errorf("page %q has two roots: %q and %q", n.Page, other, n.ID))
+			}
+			roots[n.Page] = n.ID
+		}
+	}
+	seen := make(map[Edge]bool, len(g.Edges))
+	for _, e := range g.Edges {
+		switch {
+		case !e.Type.Valid():
+			errs = append(errs, fmt.Errorf("edge %s->%s: unknown type %q", e.From, e.To, e.Type))
+		case !nodes[e.From] || !nodes[e.To]:
+			errs = append(errs, fmt.Errorf("edge %s->%s: unknown node", e.From, e.To))
+		case e.From == e.To:
+			errs = append(errs, fmt.Errorf("edge %s->%s: self loop", e.From, e.To))
+		case seen[e]:
+			errs = append(errs, fmt.Errorf("duplicate %s edge %s->%s", e.Type, e.From, e.To))
+		}
+		seen[e] = true
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("invalid graph: %w", errors.Join(errs...))
+	}
+	return nil
+}
+
+// Index is a read-only in-memory view of a Graph with the lookups the
+// dialogue manager, lint and the web explorer need. Build it once per graph.
+type Index struct {
+	Graph    *Graph
+	nodes    map[string]*Node
+	pages    map[string]*Page
+	roots    map[string]string // page URL -> root node id
+	children map[string][]string
+	refs     map[string][]string
+	parent   map[string]string
+	byPage   map[string][]string
+}
+
+// NewIndex indexes g. g must not be modified afterwards.
+func NewIndex(g *Graph) *Index {
+	ix := &Index{
+		Graph:    g,
+		nodes:    make(map[string]*Node, len(g.Nodes)),
+		pages:    make(map[string]*Page, len(g.Pages)),
+		roots:    make(map[string]string),
+		children: make(map[string][]string),
+		refs:     make(map[string][]string),
+		parent:   make(map[string]string),
+		byPage:   make(map[string][]string),
+	}
+	for i := range g.Pages {
+		ix.pages[g.Pages[i].URL] = &g.Pages[i]
+	}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		ix.nodes[n.ID] = n
+		ix.byPage[n.Page] = append(ix.byPage[n.Page], n.ID)
+		if n.Root {
+			ix.roots[n.Page] = n.ID
+		}
+	}
+	for _, e := range g.Edges {
+		switch e.Type {
+		case Child:
+			ix.children[e.From] = append(ix.children[e.From], e.To)
+			ix.parent[e.To] = e.From
+		case Reference:
+			ix.refs[e.From] = append(ix.refs[e.From], e.To)
+		}
+	}
+	return ix
+}
+
+// Node returns the node with id, or nil.
+func (ix *Index) Node(id string) *Node { return ix.nodes[id] }
+
+// Page returns the page with url, or nil.
+func (ix *Index) Page(url string) *Page { return ix.pages[url] }
+
+// Root returns the root node id of the page at url, or "".
+func (ix *Index) Root(url string) string { return ix.roots[url] }
+
+// Children returns the ids of id's child nodes, in graph order.
+func (ix *Index) Children(id string) []string { return ix.children[id] }
+
+// References returns the ids of the root nodes id refers to.
+func (ix *Index) References(id string) []string { return ix.refs[id] }
+
+// Parent returns the id of id's parent node, or "" for a root.
+func (ix *Index) Parent(id string) string { return ix.parent[id] }
+
+// PageNodes returns the ids of all nodes on the page at url, in graph order.
+func (ix *Index) PageNodes(url string) []string { return ix.byPage[url] }
+
+// Neighbourhood returns the ids of the nodes within hops edges of id, following
+// child edges both ways and reference edges forwards, id itself included.
+func (ix *Index) Neighbourhood(id string, hops int) map[string]bool {
+	seen := map[string]bool{id: true}
+	frontier := []string{id}
+	for range hops {
+		var next []string
+		visit := func(n string) {
+			if n != "" && !seen[n] {
+				seen[n] = true
+				next = append(next, n)
+			}
+		}
+		for _, n := range frontier {
+			visit(ix.parent[n])
+			for _, c := range ix.children[n] {
+				visit(c)
+			}
+			for _, r := range ix.refs[n] {
+				visit(r)
+			}
+		}
+		frontier = next
+	}
+	return seen
+}

@@ -1,0 +1,109 @@
+// Package page turns raw help pages (HTML or Markdown, from a folder or a
+// crawl) into cleaned Documents: the page's title, canonical URL and content
+// blocks, with navigation, headers, footers, scripts and styles dropped.
+//
+// A Document's Text is what the knowledge graph's resolutions are snippets of,
+// and what the store keeps for the RAG baseline and grounding checks.
+package page
+
+import "strings"
+
+// BlockKind is the kind of a content block.
+type BlockKind string
+
+const (
+	Heading   BlockKind = "heading"   // Level 1..6
+	Paragraph BlockKind = "paragraph" //
+	ListItem  BlockKind = "list-item" // Depth 1 for a top-level item, 2 for a nested one...
+	TableRow  BlockKind = "table-row" // cells joined with " | "
+)
+
+// Link is a hyperlink found in a block, made absolute against the page URL.
+type Link struct {
+	Text string `json:"text"`
+	URL  string `json:"url"`
+}
+
+// Block is one unit of page content. Text is inline Markdown: plain words with
+// links written as [text](absolute-url); no block prefix ("## ", "- ").
+type Block struct {
+	Kind    BlockKind `json:"kind"`
+	Level   int       `json:"level,omitempty"` // heading level
+	Depth   int       `json:"depth,omitempty"` // list nesting depth, 1-based
+	Ordered bool      `json:"ordered,omitempty"`
+	Text    string    `json:"text"`
+	Links   []Link    `json:"links,omitempty"`
+}
+
+// Document is a cleaned help page.
+type Document struct {
+	// URL identifies the page: its canonical URL when the page declares one,
+	// else the crawled URL or the file's path relative to the pages folder.
+	URL    string  `json:"url"`
+	Title  string  `json:"title"`
+	Blocks []Block `json:"blocks"`
+	// ContentHash is the hex SHA-256 of the raw bytes the document came from.
+	ContentHash string `json:"content_hash"`
+}
+
+// BlockLine renders one block as a line of the document text.
+func BlockLine(b Block) string {
+	switch b.Kind {
+	case Heading:
+		return strings.Repeat("#", max(1, min(b.Level, 6))) + " " + b.Text
+	case ListItem:
+		marker := "- "
+		if b.Ordered {
+			marker = "1. "
+		}
+		return strings.Repeat("  ", max(0, b.Depth-1)) + marker + b.Text
+	case TableRow:
+		return "| " + b.Text + " |"
+	default:
+		return b.Text
+	}
+}
+
+// Text renders the document as Markdown-like text, one block per line.
+func (d *Document) Text() string {
+	var sb strings.Builder
+	for i, b := range d.Blocks {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(BlockLine(b))
+	}
+	return sb.String()
+}
+
+// Links returns every link in the document, in order, duplicates removed.
+func (d *Document) Links() []Link {
+	var out []Link
+	seen := make(map[string]bool)
+	for _, b := range d.Blocks {
+		for _, l := range b.Links {
+			if !seen[l.URL] {
+				seen[l.URL] = true
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// Normalize folds text for grounding checks: lower case, Markdown emphasis
+// and list/heading markers kept, all runs of white space collapsed to one
+// space, and typographic quotes and dashes mapped to ASCII.
+func Normalize(s string) string {
+	s = strings.NewReplacer(
+		"\u2018", "'", "\u2019", "'", "\u201c", `"`, "\u201d", `"`,
+		"\u2013", "-", "\u2014", "-", "\u00a0", " ",
+	).Replace(s)
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// Grounded reports whether snippet occurs in text after normalisation.
+func Grounded(snippet, text string) bool {
+	n := Normalize(snippet)
+	return n != "" && strings.Contains(Normalize(text), n)
+}
