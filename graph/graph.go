@@ -45,11 +45,11 @@ const (
 // (Markdown-like: headings, lists, tables, paragraphs, [links](absolute-url))
 // and is what every node's Resolution is a snippet of.
 type Page struct {
-	URL         string     `json:"url"`
-	Title       string     `json:"title"`
-	Text        string     `json:"text,omitempty"`
-	ContentHash string     `json:"content_hash,omitempty"`
-	Method      string     `json:"method,omitempty"`
+	URL         string `json:"url"`
+	Title       string `json:"title"`
+	Text        string `json:"text,omitempty"`
+	ContentHash string `json:"content_hash,omitempty"`
+	Method      string `json:"method,omitempty"`
 	// Extractor identifies the extractor and its version (and the model in LLM
 	// mode), so a change of extractor re-extracts unchanged pages.
 	Extractor string     `json:"extractor,omitempty"`
