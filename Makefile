@@ -1,0 +1,44 @@
+# Helpgraph. `make run` builds the sample help center offline and serves the
+# chat on http://localhost:8080; `make test` runs every test.
+GO      ?= go
+BIN     := bin/helpgraph
+ADDR    ?= :8080
+PAGES   ?= testdata/helpcenter
+TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
+
+.PHONY: run build-graph test check generate bench tools
+
+$(BIN): FORCE
+	$(GO) build -o $(BIN) ./cmd/helpgraph
+
+FORCE:
+
+# The main job: build the graph from the bundled help center, then serve it.
+run: $(BIN)
+	$(BIN) build --pages $(PAGES)
+	$(BIN) serve --addr $(ADDR)
+
+build-graph: $(BIN)
+	$(BIN) build --pages $(PAGES)
+
+# Every test. Browser tests need Debian's chromium (see .ci/run); they say so
+# and skip without it unless HELPGRAPH_REQUIRE_BROWSER=1.
+test:
+	$(GO) test -count=1 ./...
+
+# What CI checks besides the tests: formatting, vet, generated templ code.
+check: tools
+	@test -z "$$(gofmt -l .)" || { echo "gofmt needed on:"; gofmt -l .; exit 1; }
+	$(GO) vet ./...
+	$$($(GO) env GOPATH)/bin/templ generate >/dev/null
+	@git diff --exit-code -- '*_templ.go' || { echo "templ generated files are stale: run make generate"; exit 1; }
+
+generate: tools
+	$$($(GO) env GOPATH)/bin/templ generate
+
+tools:
+	@test -x "$$($(GO) env GOPATH)/bin/templ" && "$$($(GO) env GOPATH)/bin/templ" version | grep -q "$(TEMPL_VERSION:v%=%)" \
+		|| $(GO) install github.com/a-h/templ/cmd/templ@$(TEMPL_VERSION)
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./...
