@@ -10,10 +10,20 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
+	"math"
+	"math/rand/v2"
 	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync/atomic"
 	"time"
+
+	openai "github.com/sashabaranov/go-openai"
 )
 
 // Message is one chat message.
@@ -31,7 +41,7 @@ type Validator interface {
 
 // Stats counts a client's traffic.
 type Stats struct {
-	Calls            int64 `json:"calls"`      // requests that reached the endpoint
+	Calls            int64 `json:"calls"`      // requests sent to the endpoint, retries included
 	CacheHits        int64 `json:"cache_hits"` // answers served from the cache
 	Retries          int64 `json:"retries"`    // 429/5xx/timeouts retried
 	PromptTokens     int64 `json:"prompt_tokens"`
@@ -54,41 +64,413 @@ type Config struct {
 	MaxTries   int
 	HTTPClient *http.Client
 	Logger     *slog.Logger
+	// Sleep waits d between retries, returning early with ctx's error when
+	// ctx is done. Nil means a real timer; tests inject a fake so they never wait.
+	Sleep func(ctx context.Context, d time.Duration) error
 }
 
 // ErrInvalidAnswer is wrapped by JSON when no attempt produced a valid answer.
 var ErrInvalidAnswer = errors.New("llm: no valid answer")
 
+// Defaults for zero Config fields.
+const (
+	DefaultTimeout    = 60 * time.Second
+	DefaultMaxRetries = 4
+	DefaultMaxTries   = 3
+)
+
+// Backoff bounds: the n-th retry waits about backoffBase·2ⁿ (with jitter),
+// never more than maxBackoff, unless the server's Retry-After says otherwise
+// (capped at maxRetryAfter so a hostile header cannot stall a build).
+const (
+	backoffBase   = 500 * time.Millisecond
+	maxBackoff    = 30 * time.Second
+	maxRetryAfter = 2 * time.Minute
+)
+
 // Client is an OpenAI-compatible client. It is safe for concurrent use.
 type Client struct {
-	cfg Config
+	cfg   Config
+	api   *openai.Client
+	log   *slog.Logger
+	sleep func(ctx context.Context, d time.Duration) error
+	cache *diskCache // nil when caching is off
+
+	calls, cacheHits, retries, promptTokens, completionTokens atomic.Int64
 }
 
 // New returns a Client for cfg.
 func New(cfg Config) (*Client, error) {
-	return &Client{cfg: cfg}, errors.New("llm: not implemented yet")
+	if cfg.Model == "" {
+		return nil, errors.New("llm: new client: no model configured")
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.MaxRetries <= 0 {
+		cfg.MaxRetries = DefaultMaxRetries
+	}
+	if cfg.MaxTries <= 0 {
+		cfg.MaxTries = DefaultMaxTries
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Sleep == nil {
+		cfg.Sleep = sleepCtx
+	}
+	hc := cfg.HTTPClient
+	if hc == nil {
+		hc = &http.Client{}
+	}
+
+	var oc openai.ClientConfig
+	if strings.Contains(cfg.BaseURL, "openai.azure.com") {
+		oc = openai.DefaultAzureConfig(cfg.APIKey, cfg.BaseURL)
+	} else {
+		oc = openai.DefaultConfig(cfg.APIKey)
+		if cfg.BaseURL != "" {
+			oc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+		}
+	}
+	oc.HTTPClient = retryAfterDoer{hc}
+
+	c := &Client{
+		cfg:   cfg,
+		api:   openai.NewClientWithConfig(oc),
+		log:   cfg.Logger,
+		sleep: cfg.Sleep,
+	}
+	if cfg.CacheDir != "" {
+		c.cache = &diskCache{dir: cfg.CacheDir}
+	}
+	return c, nil
 }
 
 // Model returns the chat model name (part of every cache key).
 func (c *Client) Model() string { return c.cfg.Model }
 
+// EmbeddingModel returns the embedding model name ("" when none is configured).
+func (c *Client) EmbeddingModel() string { return c.cfg.EmbeddingModel }
+
 // Complete sends msgs and returns the assistant's text.
 func (c *Client) Complete(ctx context.Context, msgs []Message) (string, error) {
-	return "", errors.New("llm: not implemented yet")
+	key := chatKey(c.cfg.Model, msgs, modeText)
+	if answer, ok := c.cachedAnswer(key); ok {
+		return answer, nil
+	}
+	answer, err := c.chat(ctx, msgs, false)
+	if err != nil {
+		return "", err
+	}
+	c.storeAnswer(key, answer)
+	return answer, nil
 }
 
 // JSON sends msgs in JSON mode and decodes the answer into out, then calls
 // out.Validate. A malformed or invalid answer is sent back with the error as
 // a correction request, up to MaxTries attempts in all; after that the error
 // wraps ErrInvalidAnswer.
+//
+// out must be a non-nil pointer. It is only written when an answer validates,
+// so a half-decoded wrong answer never leaks into the next attempt or the
+// caller. Each attempt decodes into a shallow copy of *out as passed in:
+// unexported fields Validate needs survive, but pointers and slices set
+// before the call are shared, so pass them empty.
 func (c *Client) JSON(ctx context.Context, msgs []Message, out Validator) error {
-	return errors.New("llm: not implemented yet")
+	target := reflect.ValueOf(out)
+	if target.Kind() != reflect.Pointer || target.IsNil() {
+		return fmt.Errorf("llm json (model %s): out must be a non-nil pointer, got %T", c.cfg.Model, out)
+	}
+	// Each attempt decodes into a copy of *out as passed in, so context the
+	// caller set before the call (say, the text a Validate checks against)
+	// is kept, and nothing from a rejected attempt leaks into the next.
+	initial := reflect.New(target.Type().Elem()).Elem()
+	initial.Set(target.Elem())
+	key := chatKey(c.cfg.Model, msgs, modeJSON)
+	if answer, ok := c.cachedAnswer(key); ok {
+		if c.decodeInto(answer, initial, target) == nil {
+			return nil
+		}
+		// A cached answer that no longer validates (the validator changed)
+		// is ignored and asked again.
+		c.cacheHits.Add(-1)
+	}
+
+	convo := append([]Message(nil), msgs...)
+	var lastErr error
+	for try := 1; try <= c.cfg.MaxTries; try++ {
+		answer, err := c.chat(ctx, convo, true)
+		if err != nil {
+			return err
+		}
+		lastErr = c.decodeInto(answer, initial, target)
+		if lastErr == nil {
+			c.storeAnswer(key, answer)
+			return nil
+		}
+		c.log.DebugContext(ctx, "llm answer invalid", "model", c.cfg.Model, "try", try, "err", lastErr)
+		convo = append(convo,
+			Message{Role: "assistant", Content: answer},
+			Message{Role: "user", Content: "Your answer was invalid: " + lastErr.Error() + ". Reply again with corrected JSON only."},
+		)
+	}
+	return fmt.Errorf("llm json (model %s): %w after %d tries: %w", c.cfg.Model, ErrInvalidAnswer, c.cfg.MaxTries, lastErr)
+}
+
+// decodeInto decodes answer into a copy of initial, validates it and, only
+// if it is valid, stores it in target.
+func (c *Client) decodeInto(answer string, initial, target reflect.Value) error {
+	fresh := reflect.New(initial.Type())
+	fresh.Elem().Set(initial)
+	if err := json.Unmarshal([]byte(jsonObject(answer)), fresh.Interface()); err != nil {
+		return fmt.Errorf("not valid JSON for the requested shape: %w", err)
+	}
+	if v, ok := fresh.Interface().(Validator); ok {
+		if err := v.Validate(); err != nil {
+			return err
+		}
+	}
+	target.Elem().Set(fresh.Elem())
+	return nil
+}
+
+// jsonObject trims what some models wrap around JSON despite JSON mode
+// (Markdown code fences, a leading sentence): it keeps the outermost {...}.
+func jsonObject(s string) string {
+	start, end := strings.IndexByte(s, '{'), strings.LastIndexByte(s, '}')
+	if start < 0 || end < start {
+		return s
+	}
+	return s[start : end+1]
 }
 
 // Embed returns one embedding per text.
 func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	return nil, errors.New("llm: not implemented yet")
+	model := c.cfg.EmbeddingModel
+	if model == "" {
+		return nil, errors.New("llm embed: no embedding model configured")
+	}
+	out := make([][]float32, len(texts))
+	keys := make([]string, len(texts))
+	var missing []int
+	for i, text := range texts {
+		keys[i] = embedKey(model, text)
+		if v, ok := c.cachedEmbedding(keys[i]); ok {
+			out[i] = v
+			continue
+		}
+		missing = append(missing, i)
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	input := make([]string, len(missing))
+	for j, i := range missing {
+		input[j] = texts[i]
+	}
+
+	var resp openai.EmbeddingResponse
+	err := c.withRetries(ctx, "llm embed (model "+model+")", func(ctx context.Context) error {
+		var err error
+		resp, err = c.api.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
+			Input: input,
+			Model: openai.EmbeddingModel(model),
+		})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	c.promptTokens.Add(int64(resp.Usage.PromptTokens))
+	c.log.DebugContext(ctx, "llm embed", "model", model, "texts", len(input), "cached", len(texts)-len(input),
+		"prompt_tokens", resp.Usage.PromptTokens)
+	if len(resp.Data) != len(input) {
+		return nil, fmt.Errorf("llm embed (model %s): asked for %d embeddings, got %d", model, len(input), len(resp.Data))
+	}
+	for _, d := range resp.Data {
+		if d.Index < 0 || d.Index >= len(missing) {
+			return nil, fmt.Errorf("llm embed (model %s): embedding index %d out of range", model, d.Index)
+		}
+		i := missing[d.Index]
+		out[i] = d.Embedding
+		c.storeEmbedding(keys[i], d.Embedding)
+	}
+	for i, v := range out {
+		if v == nil {
+			return nil, fmt.Errorf("llm embed (model %s): no embedding for text %d", model, i)
+		}
+	}
+	return out, nil
 }
 
 // Stats returns the traffic counted so far.
-func (c *Client) Stats() Stats { return Stats{} }
+func (c *Client) Stats() Stats {
+	return Stats{
+		Calls:            c.calls.Load(),
+		CacheHits:        c.cacheHits.Load(),
+		Retries:          c.retries.Load(),
+		PromptTokens:     c.promptTokens.Load(),
+		CompletionTokens: c.completionTokens.Load(),
+	}
+}
+
+// chat sends one chat completion (with retries) and returns the content.
+func (c *Client) chat(ctx context.Context, msgs []Message, jsonMode bool) (string, error) {
+	req := openai.ChatCompletionRequest{
+		Model:    c.cfg.Model,
+		Messages: make([]openai.ChatCompletionMessage, len(msgs)),
+	}
+	for i, m := range msgs {
+		req.Messages[i] = openai.ChatCompletionMessage{Role: m.Role, Content: m.Content}
+	}
+	if jsonMode {
+		req.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
+	}
+	what := "llm chat (model " + c.cfg.Model + ")"
+	start := time.Now()
+	var resp openai.ChatCompletionResponse
+	err := c.withRetries(ctx, what, func(ctx context.Context) error {
+		var err error
+		resp, err = c.api.CreateChatCompletion(ctx, req)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	c.promptTokens.Add(int64(resp.Usage.PromptTokens))
+	c.completionTokens.Add(int64(resp.Usage.CompletionTokens))
+	c.log.DebugContext(ctx, "llm chat",
+		"model", c.cfg.Model, "json", jsonMode, "messages", len(msgs),
+		"prompt_tokens", resp.Usage.PromptTokens, "completion_tokens", resp.Usage.CompletionTokens,
+		"duration", time.Since(start))
+	if len(resp.Choices) == 0 {
+		return "", fmt.Errorf("%s: answer has no choices", what)
+	}
+	return resp.Choices[0].Message.Content, nil
+}
+
+// withRetries runs call with a per-request timeout, retrying 429s, 5xx and
+// timeouts with exponential backoff and jitter (or the server's Retry-After).
+func (c *Client) withRetries(ctx context.Context, what string, call func(ctx context.Context) error) error {
+	for attempt := 0; ; attempt++ {
+		hint := new(retryAfterHint)
+		reqCtx, cancel := context.WithTimeout(context.WithValue(ctx, retryAfterKey{}, hint), c.cfg.Timeout)
+		c.calls.Add(1)
+		err := call(reqCtx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return fmt.Errorf("%s: %w", what, ctx.Err())
+		}
+		if !retryable(err) || attempt >= c.cfg.MaxRetries {
+			if attempt > 0 {
+				return fmt.Errorf("%s: giving up after %d retries: %w", what, attempt, err)
+			}
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		wait := backoff(attempt)
+		if d, ok := hint.get(); ok {
+			wait = min(d, maxRetryAfter)
+		}
+		c.retries.Add(1)
+		c.log.DebugContext(ctx, "llm retry", "what", what, "attempt", attempt+1, "wait", wait, "err", err)
+		if err := c.sleep(ctx, wait); err != nil {
+			return fmt.Errorf("%s: waiting to retry: %w", what, err)
+		}
+	}
+}
+
+// retryable reports whether err is worth retrying: rate limits, server
+// errors and timeouts.
+func retryable(err error) bool {
+	var apiErr *openai.APIError
+	if errors.As(err, &apiErr) {
+		return retryableStatus(apiErr.HTTPStatusCode)
+	}
+	var reqErr *openai.RequestError
+	if errors.As(err, &reqErr) && reqErr.HTTPStatusCode != 0 {
+		return retryableStatus(reqErr.HTTPStatusCode)
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	var netErr interface{ Timeout() bool }
+	return errors.As(err, &netErr) && netErr.Timeout()
+}
+
+func retryableStatus(code int) bool {
+	return code == http.StatusTooManyRequests || code >= 500
+}
+
+// backoff returns the wait before retry number attempt+1: exponential with
+// "equal jitter" (half fixed, half random), so concurrent clients spread out.
+func backoff(attempt int) time.Duration {
+	d := maxBackoff
+	if attempt < 16 {
+		d = min(backoffBase<<attempt, maxBackoff)
+	}
+	return d/2 + rand.N(d/2+1)
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// retryAfterKey carries a *retryAfterHint in a request's context, so the
+// HTTP layer can hand the Retry-After header (which go-openai's errors
+// drop) back to withRetries without shared state between requests.
+type retryAfterKey struct{}
+
+type retryAfterHint struct {
+	d  atomic.Int64
+	ok atomic.Bool
+}
+
+func (h *retryAfterHint) get() (time.Duration, bool) {
+	return time.Duration(h.d.Load()), h.ok.Load()
+}
+
+// retryAfterDoer is the http.Client go-openai uses, recording Retry-After.
+type retryAfterDoer struct{ hc *http.Client }
+
+func (d retryAfterDoer) Do(req *http.Request) (*http.Response, error) {
+	resp, err := d.hc.Do(req)
+	if err != nil || resp.StatusCode < 400 {
+		return resp, err
+	}
+	if hint, ok := req.Context().Value(retryAfterKey{}).(*retryAfterHint); ok {
+		if wait, ok := parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
+			hint.d.Store(int64(wait))
+			hint.ok.Store(true)
+		}
+	}
+	return resp, nil
+}
+
+// parseRetryAfter reads a Retry-After header: delay seconds or an HTTP date.
+func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.ParseFloat(v, 64); err == nil {
+		if secs < 0 || math.IsNaN(secs) || math.IsInf(secs, 0) {
+			return 0, false
+		}
+		return time.Duration(min(secs, maxRetryAfter.Seconds()) * float64(time.Second)), true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0), true
+	}
+	return 0, false
+}

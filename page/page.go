@@ -6,7 +6,11 @@
 // and what the store keeps for the RAG baseline and grounding checks.
 package page
 
-import "strings"
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+)
 
 // BlockKind is the kind of a content block.
 type BlockKind string
@@ -106,4 +110,39 @@ func Normalize(s string) string {
 func Grounded(snippet, text string) bool {
 	n := Normalize(snippet)
 	return n != "" && strings.Contains(Normalize(text), n)
+}
+
+// Errors a page can fail to read with. Callers match them with errors.Is.
+var (
+	ErrNoText  = errors.New("page has no text")
+	ErrTooBig  = errors.New("page is too big")
+	ErrCharset = errors.New("page charset is not supported")
+)
+
+// PageError records a page that could not be read, while the rest of the
+// pages of a folder or crawl still were.
+type PageError struct {
+	URL string `json:"url"`
+	Err error  `json:"-"`
+}
+
+func (e PageError) Error() string {
+	if e.Err == nil {
+		return e.URL + ": failed"
+	}
+	return e.URL + ": " + e.Err.Error()
+}
+
+func (e PageError) Unwrap() error { return e.Err }
+
+// MarshalJSON writes the error as its message, which Err alone cannot be.
+func (e PageError) MarshalJSON() ([]byte, error) {
+	msg := ""
+	if e.Err != nil {
+		msg = e.Err.Error()
+	}
+	return json.Marshal(struct {
+		URL   string `json:"url"`
+		Error string `json:"error"`
+	}{e.URL, msg})
 }

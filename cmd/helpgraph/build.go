@@ -3,9 +3,140 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/helpgraph/helpgraph/crawl"
+	"github.com/helpgraph/helpgraph/kgbuild"
+	"github.com/helpgraph/helpgraph/page"
 )
 
-// TODO: implemented by the build work.
+// hostList is a repeatable --allow-host flag.
+type hostList []string
+
+func (s *hostList) String() string     { return strings.Join(*s, ",") }
+func (s *hostList) Set(v string) error { *s = append(*s, v); return nil }
+
 func (m *Main) runBuild(ctx context.Context, args []string) error {
-	return errors.New("build: not implemented yet")
+	fs := m.flagSet("build")
+	pagesDir := fs.String("pages", "", "build from this folder of .html/.htm/.md pages")
+	crawlURL := fs.String("crawl", "", "build by crawling the help center at this URL")
+	storeSpec := fs.String("store", "", "SQLite path or neo4j:// URI (default $HELPGRAPH_STORE or "+m.Config.Store+")")
+	llmMode := fs.String("llm", "auto", "LLM extraction: auto (when an endpoint is configured), on or off")
+	maxPages := fs.Int("max-pages", 0, "crawl at most this many pages (0: crawler default)")
+	maxBytes := fs.Int64("max-bytes", 0, "skip pages larger than this many bytes (0: 10 MiB)")
+	timeout := fs.Duration("timeout", 0, "per-request crawl timeout (0: crawler default)")
+	concurrency := fs.Int("concurrency", 4, "concurrent crawl requests and page extractions")
+	delay := fs.Duration("delay", 0, "politeness delay between crawl requests (0: crawler default)")
+	userAgent := fs.String("user-agent", "", "crawler User-Agent (default HelpgraphBot)")
+	var allowHosts hostList
+	fs.Var(&allowHosts, "allow-host", "extra host the crawler may follow links to (repeatable)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if (*pagesDir == "") == (*crawlURL == "") {
+		return usageError{errors.New("build: give exactly one of --pages DIR or --crawl URL")}
+	}
+	if *concurrency < 1 || *maxPages < 0 || *maxBytes < 0 {
+		return usageError{errors.New("build: --concurrency must be at least 1, and --max-pages and --max-bytes not negative")}
+	}
+
+	// The LLM and the store are checked before any page is read, so a
+	// misconfiguration fails fast.
+	client, err := m.openLLM(*llmMode)
+	if err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+	var extractor kgbuild.Extractor = kgbuild.NewStructural()
+	b := &kgbuild.Builder{Extractor: extractor, Logger: m.Logger, Concurrency: *concurrency}
+	if client != nil {
+		b.Extractor = kgbuild.NewLLMExtractor(client, extractor, m.Logger)
+		b.LLMStats = client.Stats
+	}
+
+	var (
+		docs []*page.Document
+		errs []page.PageError
+		src  string
+	)
+	if *pagesDir != "" {
+		src = *pagesDir
+		docs, errs, err = page.ReadDir(ctx, *pagesDir, page.ReadOptions{MaxBytes: *maxBytes})
+	} else {
+		src = *crawlURL
+		c := &crawl.Crawler{
+			Logger:      m.Logger,
+			UserAgent:   *userAgent,
+			MaxPages:    *maxPages,
+			MaxBytes:    *maxBytes,
+			Timeout:     *timeout,
+			Concurrency: *concurrency,
+			Delay:       *delay,
+			AllowHosts:  allowHosts,
+		}
+		last := time.Now()
+		docs, errs, err = c.Crawl(ctx, *crawlURL, func(done, queued int) {
+			if time.Since(last) > 2*time.Second {
+				last = time.Now()
+				m.Logger.Info("crawling", "done", done, "queued", queued)
+			}
+		})
+	}
+	if err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+	if len(docs) == 0 && len(errs) == 0 {
+		return fmt.Errorf("build: no pages found in %s", src)
+	}
+	m.Logger.Info("pages read", "source", src, "ok", len(docs), "failed", len(errs))
+
+	store, err := m.openStore(ctx, *storeSpec)
+	if err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+	defer store.Close()
+	b.Store = store
+
+	progress, finish := m.progress(len(docs))
+	b.Progress = progress
+	report, err := b.Build(ctx, docs, errs)
+	finish()
+	if err != nil {
+		if report != nil && errors.Is(err, kgbuild.ErrNoPages) && len(report.Failed) > 0 {
+			f := report.Failed[0]
+			more := ""
+			if n := len(report.Failed) - 1; n > 0 {
+				more = fmt.Sprintf(" (and %d more)", n)
+			}
+			return fmt.Errorf("build: no page could be processed: %s: %s%s", f.URL, f.Error, more)
+		}
+		return fmt.Errorf("build: %w", err)
+	}
+	fmt.Fprint(m.Stdout, report.String())
+	return nil
+}
+
+// progress returns a Builder.Progress func and a func to call when the build
+// ends: a progress bar on a terminal, else a log line every ~10%.
+func (m *Main) progress(total int) (func(done, total int), func()) {
+	if f, ok := m.Stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		bar := progressbar.NewOptions(total,
+			progressbar.OptionSetWriter(m.Stderr),
+			progressbar.OptionSetDescription("extracting pages"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionClearOnFinish(),
+		)
+		return func(done, _ int) { _ = bar.Set(done) }, func() { _ = bar.Finish() }
+	}
+	step := max(1, total/10)
+	return func(done, total int) {
+		if done%step == 0 || done == total {
+			m.Logger.Info("extracting pages", "done", done, "total", total)
+		}
+	}, func() {}
 }

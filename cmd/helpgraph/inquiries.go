@@ -3,9 +3,85 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/helpgraph/helpgraph/inquiry"
 )
 
-// TODO: implemented by the inquiries work.
 func (m *Main) runInquiries(ctx context.Context, args []string) error {
-	return errors.New("inquiries: not implemented yet")
+	if len(args) == 0 {
+		return usageError{errors.New("inquiries: want a subcommand: generate or import-doc2dial")}
+	}
+	switch args[0] {
+	case "generate":
+		return m.runInquiriesGenerate(ctx, args[1:])
+	case "import-doc2dial":
+		return m.runInquiriesImport(args[1:])
+	}
+	return usageError{fmt.Errorf("inquiries: unknown subcommand %q (want generate or import-doc2dial)", args[0])}
+}
+
+func (m *Main) runInquiriesGenerate(ctx context.Context, args []string) error {
+	fs := m.flagSet("inquiries generate")
+	store := fs.String("store", m.Config.Store, "graph store: SQLite path or neo4j:// URI")
+	llmMode := fs.String("llm", "off", "phrase first utterances with the LLM: auto, on or off")
+	out := fs.String("out", "", "inquiry set to write (JSONL)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return usageError{errors.New("inquiries generate: --out is required")}
+	}
+	client, err := m.openLLM(*llmMode)
+	if err != nil {
+		return fmt.Errorf("inquiries generate: %w", err)
+	}
+	st, err := m.openStore(ctx, *store)
+	if err != nil {
+		return fmt.Errorf("inquiries generate: %w", err)
+	}
+	g, err := st.Load(ctx)
+	st.Close()
+	if err != nil {
+		return fmt.Errorf("inquiries generate: loading graph: %w", err)
+	}
+	var ph inquiry.Phraser = inquiry.TemplatePhraser{}
+	if client != nil {
+		ph = inquiry.LLMPhraser{LLM: client}
+	}
+	qs, err := inquiry.Generate(ctx, g, ph)
+	if err != nil {
+		return fmt.Errorf("inquiries generate: %w", err)
+	}
+	if err := inquiry.WriteFile(*out, qs); err != nil {
+		return fmt.Errorf("inquiries generate: %w", err)
+	}
+	m.Logger.Info("inquiries generated", "inquiries", len(qs), "out", *out)
+	return nil
+}
+
+func (m *Main) runInquiriesImport(args []string) error {
+	fs := m.flagSet("inquiries import-doc2dial")
+	out := fs.String("out", "", "inquiry set to write (JSONL)")
+	// The directory comes first, flags after it.
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return usageError{errors.New("inquiries import-doc2dial: usage: import-doc2dial DIR --out FILE")}
+	}
+	dir := args[0]
+	if err := parseFlags(fs, args[1:]); err != nil {
+		return err
+	}
+	if *out == "" {
+		return usageError{errors.New("inquiries import-doc2dial: --out is required")}
+	}
+	qs, st, err := inquiry.ImportDoc2Dial(dir)
+	if err != nil {
+		return err
+	}
+	if err := inquiry.WriteFile(*out, qs); err != nil {
+		return fmt.Errorf("inquiries import-doc2dial: %w", err)
+	}
+	m.Logger.Info("doc2dial imported", "dialogues", st.Dialogues, "inquiries", st.Imported, "skipped", strings.Join(st.SkipReasons(), "; "), "out", *out)
+	return nil
 }

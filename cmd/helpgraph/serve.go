@@ -2,10 +2,92 @@ package main
 
 import (
 	"context"
-	"errors"
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/helpgraph/helpgraph/conversation"
+	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/kgbuild"
+	"github.com/helpgraph/helpgraph/web"
 )
 
-// TODO: implemented by the serve work.
+// runServe serves the web chat, the widget, the JSON API and the support
+// pages, swapping in each new build of the graph without a restart.
 func (m *Main) runServe(ctx context.Context, args []string) error {
-	return errors.New("serve: not implemented yet")
+	fs := m.flagSet("serve")
+	addr := fs.String("addr", ":8080", "address to listen on")
+	store := fs.String("store", m.Config.Store, "graph store: a SQLite file or a neo4j:// URI")
+	llmMode := fs.String("llm", "auto", "LLM use: auto (when an endpoint is configured), off, or on")
+	reports := fs.String("reports", "", "folder of evaluation reports shown at /admin/evaluation")
+	convDB := fs.String("conversations", m.Config.ConversationsDB, "SQLite file for conversations and handoffs")
+	poll := fs.Duration("poll", web.DefaultPollInterval, "how often to check the store for a new build")
+	rateLimit := fs.Int("rate-limit", web.DefaultRateLimit, "chat requests per minute per client IP (negative: unlimited)")
+	proxyHeader := fs.String("proxy-header", "", "trusted header with the client IP, e.g. X-Forwarded-For (only behind a proxy)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	client, err := m.openLLM(*llmMode)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	st, err := m.openStore(ctx, *store)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer st.Close()
+	convs, err := conversation.Open(ctx, *convDB)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer convs.Close()
+
+	// The web chat records handoffs, so escalations may promise a person.
+	opts := dialogue.Options{Logger: m.Logger, HumanHandoff: true}
+	deps := web.Deps{
+		Logger:        m.Logger,
+		Graphs:        st,
+		Conversations: convs,
+		Lint:          func(g *graph.Graph) any { return kgbuild.Lint(g) },
+	}
+	if client != nil {
+		opts.LLM = client
+		if client.EmbeddingModel() != "" {
+			opts.Embedder = client
+		}
+		deps.LLMStats = client.Stats
+	}
+	deps.NewAgent = func(g *graph.Graph) dialogue.Agent { return dialogue.NewGraphAgent(g, opts) }
+	srv := web.New(web.Config{
+		AdminToken:   m.Config.AdminToken,
+		ReportsDir:   *reports,
+		PollInterval: *poll,
+		RateLimit:    *rateLimit,
+		RateWindow:   time.Minute,
+		ProxyHeader:  *proxyHeader,
+		StreamDelay:  15 * time.Millisecond,
+	}, deps)
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	fmt.Fprintf(m.Stderr, "helpgraph: serving the chat on http://%s/\n", displayAddr(ln.Addr()))
+	if err := srv.Serve(ctx, ln); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}
+
+// displayAddr turns a wildcard listen address into one a browser can open.
+func displayAddr(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
 }

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/helpgraph/helpgraph/config"
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/graph/sqlite"
+)
+
+// runCLI runs helpgraph in-process with an offline config.
+func runCLI(t *testing.T, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	m := &Main{
+		Config: config.FromLookup(func(string) (string, bool) { return "", false }),
+		Stdin:  strings.NewReader(""),
+		Stdout: &out,
+		Stderr: &errb,
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("helpgraph %v panicked: %v", args, r)
+		}
+	}()
+	err = m.Run(context.Background(), args)
+	return out.String(), errb.String(), err
+}
+
+func writePages(t *testing.T, pages map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range pages {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+var fixturePages = map[string]string{
+	"change.html": `<html><head><title>Changing an order | Shop Help</title></head><body><main>
+<h1>Changing an order</h1><p>You can change an order until it ships.</p>
+<h2>If you ordered online</h2><p>Log in, open Orders and click Change.</p>
+<h2>If you ordered by phone</h2><p>Call us at 0120-555-123.</p>
+<p>To cancel instead, see <a href="cancel.html">Cancelling an order</a>.</p></main></body></html>`,
+	"cancel.html": `<html><head><title>Cancelling an order | Shop Help</title></head><body><main>
+<h1>Cancelling an order</h1><p>Please contact us.</p></main></body></html>`,
+	"faq/shipping.md": "# Shipping times\n\nOrders ship in 2 days. Go to Orders to track yours.\n",
+}
+
+func TestBuildExportLint(t *testing.T) {
+	dir := writePages(t, fixturePages)
+	db := filepath.Join(t.TempDir(), "g.db")
+	out, _, err := runCLI(t, "build", "--pages", dir, "--store", db, "--llm", "off")
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	if !strings.Contains(out, "3 ok, 0 failed") || !strings.Contains(out, "generation 1") {
+		t.Errorf("build report:\n%s", out)
+	}
+
+	out, _, err = runCLI(t, "export", "--store", db, "--format", "json")
+	if err != nil {
+		t.Fatalf("export: %v", err)
+	}
+	var ex struct {
+		Pages []struct{ URL, Title, Status string }
+		Nodes []graph.Node
+		Edges []graph.Edge
+	}
+	if err := json.Unmarshal([]byte(out), &ex); err != nil {
+		t.Fatalf("export is not JSON: %v\n%s", err, out)
+	}
+	if len(ex.Pages) != 3 || len(ex.Nodes) < 5 {
+		t.Errorf("export: %d pages, %d nodes; want 3 and >= 5", len(ex.Pages), len(ex.Nodes))
+	}
+	refs := 0
+	for _, e := range ex.Edges {
+		if e.Type == graph.Reference {
+			refs++
+		}
+	}
+	if refs != 1 {
+		t.Errorf("export: %d reference edges, want 1 (change -> cancel)", refs)
+	}
+	again, _, _ := runCLI(t, "export", "--store", db)
+	if again != out {
+		t.Error("export is not deterministic")
+	}
+
+	out, _, err = runCLI(t, "lint", "--store", db)
+	if err != nil {
+		t.Fatalf("lint: %v", err)
+	}
+	if !strings.Contains(out, "dead-end (") || !strings.Contains(out, "cancel.html") || !strings.Contains(out, "findings:") {
+		t.Errorf("lint output:\n%s", out)
+	}
+
+	// A rebuild with nothing changed reuses every page.
+	out, _, err = runCLI(t, "build", "--pages", dir, "--store", db, "--llm", "off")
+	if err != nil || !strings.Contains(out, "0 extracted, 3 unchanged") || !strings.Contains(out, "generation 2") {
+		t.Errorf("rebuild: %v\n%s", err, out)
+	}
+}
+
+func TestBuildBadInput(t *testing.T) {
+	big := t.TempDir()
+	f, err := os.Create(filepath.Join(big, "big.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := bytes.Repeat([]byte("<p>lorem ipsum dolor sit amet</p>\n"), 1<<15)
+	for written := 0; written < 50<<20; written += len(chunk) {
+		if _, err := f.Write(chunk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.Close()
+	broken := t.TempDir()
+	if err := os.Symlink(filepath.Join(broken, "nowhere"), filepath.Join(broken, "broken.html")); err != nil {
+		t.Fatal(err)
+	}
+
+	tests := []struct {
+		name string
+		args []string
+		want string // in the error
+	}{
+		{"missing folder", []string{"--pages", filepath.Join(t.TempDir(), "nope")}, "nope"},
+		{"folder without pages", []string{"--pages", t.TempDir()}, "no pages"},
+		{"50 MB page", []string{"--pages", big}, "big.html"},
+		{"unreadable file", []string{"--pages", broken}, "broken.html"},
+		{"empty HTML", []string{"--pages", writePages(t, map[string]string{"empty.html": "<html><body><nav>Home</nav><script>x()</script></body></html>"})}, "no text"},
+		{"unreachable URL", []string{"--crawl", "http://127.0.0.1:1/help/", "--timeout", "2s"}, "127.0.0.1:1"},
+		{"both sources", []string{"--pages", "x", "--crawl", "http://example.com/"}, "exactly one"},
+		{"no source", nil, "exactly one"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "g.db")
+			_, _, err := runCLI(t, append([]string{"build", "--store", db, "--llm", "off"}, tt.args...)...)
+			if err == nil {
+				t.Fatal("build succeeded")
+			}
+			if msg := err.Error(); strings.Contains(msg, "\n") || !strings.Contains(msg, tt.want) {
+				t.Errorf("error %q: want one line mentioning %q", msg, tt.want)
+			}
+			assertNothingWritten(t, db)
+		})
+	}
+}
+
+// TestBuildNonUTF8 checks that a Latin-1 page without a charset neither
+// panics nor ends up as invalid UTF-8 in the graph.
+func TestBuildNonUTF8(t *testing.T) {
+	dir := writePages(t, map[string]string{"latin1.html": "<html><head><title>Caf\xe9</title></head><body><p>Cr\xe8me br\xfbl\xe9e: click Order.</p></body></html>"})
+	db := filepath.Join(t.TempDir(), "g.db")
+	_, _, err := runCLI(t, "build", "--pages", dir, "--store", db, "--llm", "off")
+	if err != nil {
+		if strings.Contains(err.Error(), "\n") {
+			t.Errorf("multi-line error %q", err)
+		}
+		assertNothingWritten(t, db)
+		return
+	}
+	out, _, err := runCLI(t, "export", "--store", db)
+	if err != nil || !utf8.ValidString(out) {
+		t.Errorf("export after a non-UTF-8 page: err %v, valid UTF-8 %v", err, utf8.ValidString(out))
+	}
+}
+
+func assertNothingWritten(t *testing.T, db string) {
+	t.Helper()
+	if _, err := os.Stat(db); errors.Is(err, os.ErrNotExist) {
+		return
+	}
+	st, err := sqlite.Open(context.Background(), db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if b, err := st.LastBuild(context.Background()); !errors.Is(err, graph.ErrNotFound) {
+		t.Errorf("a graph was written: generation %d, err %v", b.Generation, err)
+	}
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/helpgraph/helpgraph/config"
+	"github.com/helpgraph/helpgraph/llm/llmtest"
+)
+
+var replyStart = regexp.MustCompile(`(?m)^\[(?:resolution|clarification|escalation)\] `)
+
+func TestChatAnswersFromTheBuiltGraph(t *testing.T) {
+	ctx := context.Background()
+	store := filepath.Join(t.TempDir(), "graph.db")
+	var stderr bytes.Buffer
+	build := &Main{Config: config.Config{Store: store}, Stdout: &bytes.Buffer{}, Stderr: &stderr}
+	if err := build.Run(ctx, []string{"build", "--pages", filepath.Join("..", "..", "testdata", "helpcenter"), "--llm", "off"}); err != nil {
+		t.Fatalf("build: %v\n%s", err, stderr.String())
+	}
+
+	var out bytes.Buffer
+	in := strings.Join([]string{
+		"I'm getting an error when trying to change my booking",
+		"",
+		"asdf qwerty",
+	}, "\n")
+	chat := &Main{Config: config.Config{Store: store}, Stdin: strings.NewReader(in), Stdout: &out, Stderr: &bytes.Buffer{}}
+	if err := chat.Run(ctx, []string{"chat", "--llm", "off"}); err != nil {
+		t.Fatalf("chat: %v", err)
+	}
+	// Each reply starts with its action in brackets at the start of a line.
+	starts := replyStart.FindAllStringIndex(out.String(), -1)
+	if len(starts) != 2 {
+		t.Fatalf("got %d replies for 2 non-empty lines:\n%s", len(starts), out.String())
+	}
+	replies := []string{out.String()[:starts[1][0]], out.String()[starts[1][0]:]}
+	first := replies[0]
+	for _, want := range []string{"[clarification]", "\n  1. ", "\n  2. ", "sources: https://help.staynest.example/reservations/change-errors.html"} {
+		if !strings.Contains(first, want) {
+			t.Errorf("first reply lacks %q:\n%s", want, first)
+		}
+	}
+	if !strings.HasPrefix(replies[1], "[clarification] ") || strings.Contains(replies[1], "sources:") {
+		t.Errorf("nonsense should get a rephrase request without sources:\n%s", replies[1])
+	}
+}
+
+func TestChatEmptyGraph(t *testing.T) {
+	m := &Main{
+		Config: config.Config{Store: filepath.Join(t.TempDir(), "empty.db")},
+		Stdin:  strings.NewReader("hello\n"), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{},
+	}
+	err := m.Run(context.Background(), []string{"chat", "--llm", "off"})
+	if !errors.Is(err, errEmptyGraph) || exitCode(err) == 0 {
+		t.Fatalf("got %v (exit %d), want %q and a non-zero exit", err, exitCode(err), errEmptyGraph)
+	}
+}
+
+func TestChatUsesTheConfiguredLLM(t *testing.T) {
+	ctx := context.Background()
+	store := filepath.Join(t.TempDir(), "graph.db")
+	var stderr bytes.Buffer
+	build := &Main{Config: config.Config{Store: store}, Stdout: &bytes.Buffer{}, Stderr: &stderr}
+	if err := build.Run(ctx, []string{"build", "--pages", filepath.Join("..", "..", "testdata", "helpcenter"), "--llm", "off"}); err != nil {
+		t.Fatalf("build: %v\n%s", err, stderr.String())
+	}
+	srv := llmtest.NewServer(t)
+	// The model says no candidate fits, whatever it is asked.
+	srv.Handle(func(llmtest.Request) llmtest.Reply {
+		return llmtest.Reply{Content: `{"query": "change my booking", "node_id": "", "reply": "x"}`}
+	})
+	cfg := config.Config{Store: store, OpenAIBaseURL: srv.URL + "/v1", OpenAIAPIKey: llmtest.APIKey, Model: llmtest.Model, EmbeddingModel: "off", LLMTimeout: 5 * time.Second}
+	var out bytes.Buffer
+	chat := &Main{Config: cfg, Stdin: strings.NewReader("I want to change my booking\n"), Stdout: &out, Stderr: &bytes.Buffer{}}
+	if err := chat.Run(ctx, []string{"chat", "--llm", "on"}); err != nil {
+		t.Fatalf("chat: %v", err)
+	}
+	if len(srv.Requests()) == 0 {
+		t.Fatal("--llm on sent nothing to the endpoint")
+	}
+	if !strings.HasPrefix(out.String(), "[clarification] Sorry") {
+		t.Fatalf("the model's \"none fits\" should lead to a rephrase request, got:\n%s", out.String())
+	}
+}

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/helpgraph/helpgraph/llm"
+)
+
+// openLLM returns the LLM client for a command's --llm mode: "off" is
+// offline (nil client), "auto" uses the endpoint if one is configured, and
+// "on" requires one.
+func (m *Main) openLLM(mode string) (*llm.Client, error) {
+	switch mode {
+	case "off":
+		return nil, nil
+	case "auto":
+		if !m.Config.LLMConfigured() {
+			return nil, nil
+		}
+	case "on":
+		if !m.Config.LLMConfigured() {
+			return nil, errors.New("--llm=on but no LLM endpoint is configured (set OPENAI_API_KEY and/or OPENAI_BASE_URL)")
+		}
+	default:
+		return nil, usageError{fmt.Errorf("--llm must be off, auto or on, not %q", mode)}
+	}
+	embeddingModel := m.Config.EmbeddingModel
+	if !m.Config.EmbeddingsConfigured() {
+		embeddingModel = ""
+	}
+	c, err := llm.New(llm.Config{
+		APIKey:         m.Config.OpenAIAPIKey,
+		BaseURL:        m.Config.OpenAIBaseURL,
+		Model:          m.Config.Model,
+		EmbeddingModel: embeddingModel,
+		CacheDir:       m.Config.LLMCacheDir,
+		Timeout:        m.Config.LLMTimeout,
+		Logger:         m.Logger,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("opening LLM client: %w", err)
+	}
+	return c, nil
+}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/graph/neo4j"
+	"github.com/helpgraph/helpgraph/graph/sqlite"
+)
+
+// neo4jSchemes are the URI schemes that select the Neo4j store.
+var neo4jSchemes = []string{"neo4j://", "neo4j+s://", "neo4j+ssc://", "bolt://", "bolt+s://", "bolt+ssc://"}
+
+// openStore opens the graph store named by spec: a neo4j:// or bolt:// URI
+// opens Neo4j with the configured credentials, anything else is a SQLite
+// file path. An empty spec means the configured store (HELPGRAPH_STORE).
+func (m *Main) openStore(ctx context.Context, spec string) (graph.Store, error) {
+	if spec == "" {
+		spec = m.Config.Store
+	}
+	if spec == "" {
+		return nil, fmt.Errorf("opening store: no store configured (set HELPGRAPH_STORE or pass a store)")
+	}
+	if isNeo4j(spec) {
+		s, err := neo4j.Open(ctx, spec, m.Config.Neo4jUser, m.Config.Neo4jPassword, m.Logger)
+		if err != nil {
+			return nil, oneLine(err) // names the (redacted) URI already
+		}
+		return s, nil
+	}
+	s, err := sqlite.Open(ctx, spec, m.Logger)
+	if err != nil {
+		return nil, oneLine(err) // names the file already
+	}
+	return s, nil
+}
+
+func isNeo4j(spec string) bool {
+	lower := strings.ToLower(spec)
+	for _, scheme := range neo4jSchemes {
+		if strings.HasPrefix(lower, scheme) {
+			return true
+		}
+	}
+	return false
+}
+
+// oneLine keeps an error on one line for the terminal (the Neo4j driver's
+// errors can span several), keeping it wrapped for errors.Is.
+func oneLine(err error) error {
+	msg := err.Error()
+	if !strings.ContainsAny(msg, "\r\n") {
+		return err
+	}
+	return &flatError{msg: strings.Join(strings.Fields(msg), " "), err: err}
+}
+
+type flatError struct {
+	msg string
+	err error
+}
+
+func (e *flatError) Error() string { return e.msg }
+func (e *flatError) Unwrap() error { return e.err }

@@ -1,0 +1,323 @@
+// Package conversation persists web chat conversations in SQLite: each
+// conversation's dialogue state, its turns, and the handoffs to the support
+// team that escalations create.
+//
+// A conversation's state is plain dialogue.Session data (node ids and
+// confirmed conditions), so conversations survive both a server restart and
+// a graph rebuild.
+package conversation
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/helpgraph/helpgraph/dialogue"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// ErrNotFound is returned (wrapped) for an unknown conversation or handoff.
+var ErrNotFound = errors.New("not found")
+
+// Handoff is an escalated conversation waiting for (or handled by) a person.
+type Handoff struct {
+	ID             int64           `json:"id"`
+	ConversationID string          `json:"conversation_id"`
+	CreatedAt      time.Time       `json:"created_at"`
+	Intent         string          `json:"intent"`
+	Confirmed      []string        `json:"confirmed"`
+	Transcript     []dialogue.Turn `json:"transcript"`
+	// HandledAt is zero while the handoff is still waiting.
+	HandledAt time.Time `json:"handled_at,omitzero"`
+}
+
+// Handled reports whether someone marked the handoff handled.
+func (h Handoff) Handled() bool { return !h.HandledAt.IsZero() }
+
+// DB is a conversation database. It is safe for concurrent use.
+type DB struct {
+	db  *sql.DB
+	now func() time.Time
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS conversations (
+	id         TEXT PRIMARY KEY,
+	created_at INTEGER NOT NULL,
+	updated_at INTEGER NOT NULL,
+	state      TEXT NOT NULL  -- dialogue.Session as JSON, History left out
+);
+CREATE TABLE IF NOT EXISTS turns (
+	conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+	seq             INTEGER NOT NULL,
+	role            TEXT NOT NULL,
+	text            TEXT NOT NULL,
+	action          TEXT NOT NULL DEFAULT '',
+	node_id         TEXT NOT NULL DEFAULT '',
+	created_at      INTEGER NOT NULL,
+	PRIMARY KEY (conversation_id, seq)
+);
+CREATE TABLE IF NOT EXISTS handoffs (
+	id              INTEGER PRIMARY KEY AUTOINCREMENT,
+	conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+	created_at      INTEGER NOT NULL,
+	intent          TEXT NOT NULL DEFAULT '',
+	confirmed       TEXT NOT NULL DEFAULT '[]',
+	transcript      TEXT NOT NULL DEFAULT '[]',
+	handled_at      INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS handoffs_waiting ON handoffs(handled_at, created_at);
+`
+
+// Open opens (creating if needed) the conversation database at path.
+func Open(ctx context.Context, path string) (*DB, error) {
+	if dir := filepath.Dir(path); path != ":memory:" && dir != "." {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("opening conversations %s: %w", path, err)
+		}
+	}
+	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("opening conversations %s: %w", path, err)
+	}
+	// One connection: SQLite serialises writers anyway, and a single
+	// connection avoids SQLITE_BUSY between our own goroutines.
+	db.SetMaxOpenConns(1)
+	if _, err := db.ExecContext(ctx, schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("creating conversation tables in %s: %w", path, err)
+	}
+	return &DB{db: db, now: time.Now}, nil
+}
+
+// Close closes the database.
+func (d *DB) Close() error { return d.db.Close() }
+
+// Ping checks that the database is reachable.
+func (d *DB) Ping(ctx context.Context) error {
+	var one int
+	if err := d.db.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+		return fmt.Errorf("pinging conversations: %w", err)
+	}
+	return nil
+}
+
+// NewID returns a random conversation id (128 bits, hex).
+func NewID() string {
+	var b [16]byte
+	rand.Read(b[:]) // never fails (crypto/rand)
+	return hex.EncodeToString(b[:])
+}
+
+// Create stores a new, empty conversation and returns its session.
+func (d *DB) Create(ctx context.Context) (dialogue.Session, error) {
+	s := dialogue.Session{ID: NewID()}
+	state, err := encodeState(s)
+	if err != nil {
+		return dialogue.Session{}, err
+	}
+	now := d.now().UnixMilli()
+	if _, err := d.db.ExecContext(ctx,
+		"INSERT INTO conversations (id, created_at, updated_at, state) VALUES (?, ?, ?, ?)",
+		s.ID, now, now, state); err != nil {
+		return dialogue.Session{}, fmt.Errorf("creating conversation: %w", err)
+	}
+	return s, nil
+}
+
+// Get returns the session of conversation id with its full history, or an
+// error wrapping ErrNotFound.
+func (d *DB) Get(ctx context.Context, id string) (dialogue.Session, error) {
+	var state string
+	err := d.db.QueryRowContext(ctx, "SELECT state FROM conversations WHERE id = ?", id).Scan(&state)
+	if errors.Is(err, sql.ErrNoRows) {
+		return dialogue.Session{}, fmt.Errorf("conversation %q: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return dialogue.Session{}, fmt.Errorf("reading conversation %q: %w", id, err)
+	}
+	var s dialogue.Session
+	if err := json.Unmarshal([]byte(state), &s); err != nil {
+		return dialogue.Session{}, fmt.Errorf("decoding conversation %q: %w", id, err)
+	}
+	s.ID = id
+	s.History, err = d.turns(ctx, id)
+	if err != nil {
+		return dialogue.Session{}, err
+	}
+	return s, nil
+}
+
+func (d *DB) turns(ctx context.Context, id string) ([]dialogue.Turn, error) {
+	rows, err := d.db.QueryContext(ctx,
+		"SELECT role, text, action, node_id FROM turns WHERE conversation_id = ? ORDER BY seq", id)
+	if err != nil {
+		return nil, fmt.Errorf("reading turns of %q: %w", id, err)
+	}
+	defer rows.Close()
+	var turns []dialogue.Turn
+	for rows.Next() {
+		var t dialogue.Turn
+		var action string
+		if err := rows.Scan(&t.Role, &t.Text, &action, &t.NodeID); err != nil {
+			return nil, fmt.Errorf("reading turns of %q: %w", id, err)
+		}
+		t.Action = dialogue.Action(action)
+		turns = append(turns, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading turns of %q: %w", id, err)
+	}
+	return turns, nil
+}
+
+// Save stores s's state and appends s.History[from:] as new turns. When h is
+// not nil it also records h as a handoff of s; all in one transaction.
+func (d *DB) Save(ctx context.Context, s *dialogue.Session, from int, h *Handoff) error {
+	if from < 0 || from > len(s.History) {
+		return fmt.Errorf("saving conversation %q: turn %d out of range", s.ID, from)
+	}
+	state, err := encodeState(*s)
+	if err != nil {
+		return err
+	}
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("saving conversation %q: %w", s.ID, err)
+	}
+	defer tx.Rollback()
+	now := d.now().UnixMilli()
+	res, err := tx.ExecContext(ctx, "UPDATE conversations SET state = ?, updated_at = ? WHERE id = ?", state, now, s.ID)
+	if err != nil {
+		return fmt.Errorf("saving conversation %q: %w", s.ID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("saving conversation %q: %w", s.ID, ErrNotFound)
+	}
+	for i, t := range s.History[from:] {
+		if _, err := tx.ExecContext(ctx,
+			"INSERT INTO turns (conversation_id, seq, role, text, action, node_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+			s.ID, from+i, t.Role, t.Text, string(t.Action), t.NodeID, now); err != nil {
+			return fmt.Errorf("saving turn %d of %q: %w", from+i, s.ID, err)
+		}
+	}
+	if h != nil {
+		confirmed, _ := json.Marshal(nonNil(h.Confirmed))
+		transcript, _ := json.Marshal(nonNil(h.Transcript))
+		res, err := tx.ExecContext(ctx,
+			"INSERT INTO handoffs (conversation_id, created_at, intent, confirmed, transcript) VALUES (?, ?, ?, ?, ?)",
+			s.ID, now, h.Intent, string(confirmed), string(transcript))
+		if err != nil {
+			return fmt.Errorf("recording handoff of %q: %w", s.ID, err)
+		}
+		h.ID, _ = res.LastInsertId()
+		h.ConversationID = s.ID
+		h.CreatedAt = time.UnixMilli(now)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("saving conversation %q: %w", s.ID, err)
+	}
+	return nil
+}
+
+// Handoffs lists handoffs, oldest first; waitingOnly leaves out handled ones.
+func (d *DB) Handoffs(ctx context.Context, waitingOnly bool) ([]Handoff, error) {
+	q := "SELECT id, conversation_id, created_at, intent, confirmed, transcript, handled_at FROM handoffs"
+	if waitingOnly {
+		q += " WHERE handled_at = 0"
+	}
+	q += " ORDER BY created_at, id"
+	rows, err := d.db.QueryContext(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("listing handoffs: %w", err)
+	}
+	defer rows.Close()
+	var hs []Handoff
+	for rows.Next() {
+		h, err := scanHandoff(rows)
+		if err != nil {
+			return nil, fmt.Errorf("listing handoffs: %w", err)
+		}
+		hs = append(hs, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("listing handoffs: %w", err)
+	}
+	return hs, nil
+}
+
+// Handoff returns one handoff, or an error wrapping ErrNotFound.
+func (d *DB) Handoff(ctx context.Context, id int64) (Handoff, error) {
+	row := d.db.QueryRowContext(ctx,
+		"SELECT id, conversation_id, created_at, intent, confirmed, transcript, handled_at FROM handoffs WHERE id = ?", id)
+	h, err := scanHandoff(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Handoff{}, fmt.Errorf("handoff %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Handoff{}, fmt.Errorf("reading handoff %d: %w", id, err)
+	}
+	return h, nil
+}
+
+// MarkHandled marks handoff id handled. Marking it again keeps the first time.
+func (d *DB) MarkHandled(ctx context.Context, id int64) error {
+	res, err := d.db.ExecContext(ctx,
+		"UPDATE handoffs SET handled_at = CASE WHEN handled_at = 0 THEN ? ELSE handled_at END WHERE id = ?",
+		d.now().UnixMilli(), id)
+	if err != nil {
+		return fmt.Errorf("marking handoff %d handled: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("marking handoff %d handled: %w", id, ErrNotFound)
+	}
+	return nil
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanHandoff(r scanner) (Handoff, error) {
+	var h Handoff
+	var created, handled int64
+	var confirmed, transcript string
+	if err := r.Scan(&h.ID, &h.ConversationID, &created, &h.Intent, &confirmed, &transcript, &handled); err != nil {
+		return Handoff{}, err
+	}
+	h.CreatedAt = time.UnixMilli(created)
+	if handled != 0 {
+		h.HandledAt = time.UnixMilli(handled)
+	}
+	if err := json.Unmarshal([]byte(confirmed), &h.Confirmed); err != nil {
+		return Handoff{}, fmt.Errorf("decoding confirmed conditions of handoff %d: %w", h.ID, err)
+	}
+	if err := json.Unmarshal([]byte(transcript), &h.Transcript); err != nil {
+		return Handoff{}, fmt.Errorf("decoding transcript of handoff %d: %w", h.ID, err)
+	}
+	return h, nil
+}
+
+// encodeState encodes s without its history, which lives in the turns table.
+func encodeState(s dialogue.Session) (string, error) {
+	s.History = nil
+	b, err := json.Marshal(s)
+	if err != nil {
+		return "", fmt.Errorf("encoding conversation %q: %w", s.ID, err)
+	}
+	return string(b), nil
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

@@ -1,0 +1,91 @@
+package dialogue
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/graph/graphtest"
+)
+
+// benchGraphs are the graphs the benchmarks run on, with a conversation
+// script typical of each (first messages, clarification answers, follow-ups,
+// topic changes and a miss).
+var benchGraphs = []struct {
+	name   string
+	graph  func(testing.TB) *graph.Graph
+	script []string
+}{
+	{"sample", sampleGraph, []string{
+		"I'm getting an error when trying to change my booking",
+		"by phone",
+		"what about as a guest?",
+		"I can't find the confirmation code of my reservation",
+		"2",
+		"how do I cancel my booking 48213 on 12 March at Hotel Sunrise?",
+		"my card was declined",
+		"asdf qwerty",
+	}},
+	{"synthetic-100k", func(testing.TB) *graph.Graph { return graphtest.Synthetic(100_000, 1) }, []string{
+		"How do I reset my password?",
+		"1",
+		"what about in the iOS app?",
+		"I can't cancel my subscription",
+		"refund not working on the web dashboard",
+		"the second one",
+		"Where can I download the invoice in a business plan?",
+		"asdf qwerty",
+	}},
+}
+
+// BenchmarkTurn measures one user message end to end (offline), cycling
+// through each graph's script in one session that restarts with the script.
+// It reports per-turn latency percentiles besides the mean.
+func BenchmarkTurn(b *testing.B) {
+	for _, bg := range benchGraphs {
+		b.Run(bg.name, func(b *testing.B) {
+			a := NewGraphAgent(bg.graph(b), Options{})
+			ctx := context.Background()
+			durations := make([]time.Duration, 0, b.N)
+			var s *Session
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				j := i % len(bg.script)
+				if j == 0 {
+					s = &Session{}
+				}
+				start := time.Now()
+				if _, err := a.Respond(ctx, s, bg.script[j]); err != nil {
+					b.Fatal(err)
+				}
+				durations = append(durations, time.Since(start))
+			}
+			b.StopTimer()
+			slices.Sort(durations)
+			pct := func(p float64) float64 {
+				return float64(durations[min(len(durations)-1, int(p*float64(len(durations))))].Microseconds())
+			}
+			b.ReportMetric(pct(0.50), "p50-µs")
+			b.ReportMetric(pct(0.99), "p99-µs")
+		})
+	}
+}
+
+// BenchmarkNewGraphAgent measures building an agent for a graph (the lexical
+// index), which the web chat does once per rebuild.
+func BenchmarkNewGraphAgent(b *testing.B) {
+	for _, bg := range benchGraphs {
+		b.Run(bg.name, func(b *testing.B) {
+			g := bg.graph(b)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				NewGraphAgent(g, Options{})
+			}
+			b.ReportMetric(float64(len(g.Nodes)), "nodes")
+		})
+	}
+}

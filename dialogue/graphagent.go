@@ -1,0 +1,684 @@
+package dialogue
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/llm"
+)
+
+// JSONCaller is the LLM the graph agent uses: a JSON-mode call decoded into a
+// validated struct (llm.Client implements it).
+type JSONCaller interface {
+	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
+}
+
+// Embedder turns texts into embedding vectors (llm.Client implements it).
+type Embedder interface {
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+}
+
+// Options configure a GraphAgent. The zero value is a working offline agent.
+type Options struct {
+	// LLM, if set, rewrites utterances, picks the intent among the retrieved
+	// candidates and rewords replies (verified against the node). Nil: every
+	// step is deterministic.
+	LLM JSONCaller
+	// Embedder, if set, adds cosine similarity over node embeddings to the
+	// lexical retrieval. Node embeddings are computed once per graph, lazily.
+	Embedder Embedder
+	Logger   *slog.Logger
+	// HumanHandoff says a person really follows up escalated conversations
+	// (the web chat records handoffs). Only then does an escalation promise it.
+	HumanHandoff bool
+
+	// MinCoverage is the share (IDF-weighted) of the utterance's terms a node
+	// must contain to count as a match. Default 0.5.
+	MinCoverage float64
+	// MinCosine is the embedding similarity that counts as a match. Default 0.8.
+	MinCosine float64
+	// TopicChange is how much better (BM25 score ratio) a node outside the
+	// current node's neighbourhood must score to leave it. Default 1.5.
+	TopicChange float64
+	// TieMargin is how close (relative BM25 score) candidates must be to the
+	// best one to be weighed against each other in selection. Default 0.1.
+	TieMargin float64
+	// Candidates is how many candidates the LLM chooses among. Default 5.
+	Candidates int
+	// Hops bounds the neighbourhood of the current node preferred for
+	// follow-up utterances. Default 2.
+	Hops int
+}
+
+func (o Options) withDefaults() Options {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.MinCoverage <= 0 {
+		o.MinCoverage = 0.5
+	}
+	if o.MinCosine <= 0 {
+		o.MinCosine = 0.8
+	}
+	if o.TopicChange <= 0 {
+		o.TopicChange = 1.5
+	}
+	if o.TieMargin <= 0 {
+		o.TieMargin = 0.1
+	}
+	if o.Candidates <= 0 {
+		o.Candidates = 5
+	}
+	if o.Hops <= 0 {
+		o.Hops = 2
+	}
+	return o
+}
+
+// GraphAgent answers from the knowledge graph alone. Each message goes
+// through three steps, each an LLM prompt when Options.LLM is set and
+// deterministic code otherwise (and whenever the LLM fails):
+//
+//  1. Intent identification: the message is rewritten with the conversation
+//     (offline: a short follow-up is combined with the current problem), the
+//     user's specifics are masked, and nodes are retrieved by BM25 over their
+//     problem, condition and intents (plus embeddings, when configured),
+//     preferring the current node's neighbourhood unless the topic changed.
+//     Nothing good enough: ask to rephrase once, then escalate.
+//  2. Response candidates: descend through children whose conditions the user
+//     stated or confirmed, follow references of non-actionable nodes, then
+//     resolve (the node's condition and resolution, verbatim or reworded and
+//     verified), clarify (the children's conditions as options) or escalate.
+//  3. Selection: among near-tied candidates, prefer the one connected to the
+//     current node, or the problem whose condition branches tie with it.
+//
+// An answer to a clarification (by value, number, ordinal or words) moves
+// straight to the chosen branch. Instructions in user text are never
+// followed: such messages are treated as off-graph requests.
+//
+// A GraphAgent is immutable once built (apart from its lazily filled
+// embedding cache) and safe for concurrent use; all conversation state lives
+// in the Session.
+type GraphAgent struct {
+	opts  Options
+	ix    *graph.Index
+	an    *analyzer
+	lex   *lexicalIndex
+	doc   map[string]int // node id -> position in ix.Graph.Nodes
+	embed *embeddingCache
+}
+
+var _ Agent = (*GraphAgent)(nil)
+
+// NewGraphAgent returns an agent over g. g must not be modified afterwards.
+func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
+	if g == nil {
+		g = &graph.Graph{}
+	}
+	opts = opts.withDefaults()
+	an := newAnalyzer()
+	a := &GraphAgent{
+		opts: opts,
+		ix:   graph.NewIndex(g),
+		an:   an,
+		lex:  newLexicalIndex(an, g.Nodes),
+		doc:  make(map[string]int, len(g.Nodes)),
+	}
+	for i := range g.Nodes {
+		a.doc[g.Nodes[i].ID] = i
+	}
+	if opts.Embedder != nil {
+		a.embed = &embeddingCache{}
+	}
+	return a
+}
+
+// WithGraph returns an agent with a's options over a rebuilt graph g.
+// Sessions started with a carry on with the new agent: node ids that still
+// exist keep their place, and a session whose node is gone starts over on
+// its next message instead of failing.
+func (a *GraphAgent) WithGraph(g *graph.Graph) *GraphAgent { return NewGraphAgent(g, a.opts) }
+
+// Index returns the graph the agent answers from.
+func (a *GraphAgent) Index() *graph.Index { return a.ix }
+
+// Respond answers one user message and updates s.
+func (a *GraphAgent) Respond(ctx context.Context, s *Session, message string) (Reply, error) {
+	if err := ctx.Err(); err != nil {
+		return Reply{}, err
+	}
+	a.heal(s)
+	message = truncate(strings.TrimSpace(message), maxMessageBytes)
+	s.History = append(s.History, Turn{Role: "user", Text: message})
+	r, err := a.turn(ctx, s, message)
+	if err != nil {
+		return Reply{}, err
+	}
+	if r.Options == nil {
+		r.Options = []Option{}
+	}
+	if r.Sources == nil {
+		r.Sources = []string{}
+	}
+	s.History = append(s.History, Turn{Role: "agent", Text: r.Text, Action: r.Action, NodeID: r.NodeID})
+	a.opts.Logger.DebugContext(ctx, "dialogue turn", "session", s.ID, "action", r.Action, "node", r.NodeID)
+	return r, nil
+}
+
+// maxMessageBytes bounds how much of one message is read (and kept in the
+// history): a pasted essay is not a support request, and must not cost more.
+const maxMessageBytes = 2000
+
+// truncate cuts s to at most n bytes without splitting a UTF-8 sequence.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// heal drops session state that refers to nodes the graph no longer has, so a
+// rebuilt graph never breaks a conversation in flight.
+func (a *GraphAgent) heal(s *Session) {
+	if s.CurrentNode != "" && a.ix.Node(s.CurrentNode) == nil {
+		a.opts.Logger.Info("session node gone after a rebuild; starting over", "session", s.ID, "node", s.CurrentNode)
+		s.CurrentNode = ""
+		s.PendingOptions = nil
+	}
+	for _, o := range s.PendingOptions {
+		if o.NodeID != "" && a.ix.Node(o.NodeID) == nil {
+			s.PendingOptions = nil
+			break
+		}
+	}
+}
+
+func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, error) {
+	if msg == "" || isInjection(msg) {
+		return a.miss(s), nil
+	}
+	if len(s.PendingOptions) > 0 {
+		picked := a.matchOptions(s, msg)
+		switch {
+		case len(picked) == 1:
+			o := s.PendingOptions[picked[0]]
+			a.confirm(s, a.ix.Node(o.NodeID).Condition)
+			s.Rephrases = 0
+			return a.respondAt(ctx, s, o.NodeID, msg)
+		case len(picked) > 1 && a.ix.Node(s.CurrentNode) != nil:
+			// "online" when the options were member online / guest online / phone.
+			var narrowed []Option
+			for _, i := range picked {
+				narrowed = append(narrowed, s.PendingOptions[i])
+			}
+			s.Rephrases = 0
+			return a.clarify(s, a.ix.Node(s.CurrentNode), narrowed, a.sourcesOf(s.CurrentNode)), nil
+		}
+	}
+	id, text, err := a.identify(ctx, s, msg)
+	if err != nil {
+		return Reply{}, err
+	}
+	if id == "" {
+		return a.miss(s), nil
+	}
+	s.Rephrases = 0
+	return a.respondAt(ctx, s, id, text)
+}
+
+// miss handles a message with no good-enough intent: ask to rephrase once,
+// escalate on the second miss in a row.
+func (a *GraphAgent) miss(s *Session) Reply {
+	s.Rephrases++
+	s.PendingOptions = nil
+	if s.Rephrases >= 2 {
+		s.Rephrases = 0
+		return a.escalate(s, nil, nil)
+	}
+	return Reply{
+		Action: Clarification,
+		Text:   "Sorry, I didn't understand that. Could you rephrase what you need help with, in a few words?",
+	}
+}
+
+func (a *GraphAgent) confirm(s *Session, condition string) {
+	if condition == "" {
+		return
+	}
+	for _, c := range s.Confirmed {
+		if c == condition {
+			return
+		}
+	}
+	s.Confirmed = append(s.Confirmed, condition)
+}
+
+func (a *GraphAgent) sourcesOf(id string) []string {
+	if n := a.ix.Node(id); n != nil {
+		return []string{n.Page}
+	}
+	return nil
+}
+
+// maxLeadIn is the longest node resolution shown above a clarification, and
+// maxLead the longest shown before the reply of a referenced page.
+const (
+	maxLeadIn = 300
+	maxLead   = 600
+)
+
+// maxDescent bounds the walk down children and along references, so a
+// cyclic graph cannot loop.
+const maxDescent = 32
+
+// respondAt decides the action for identified node id (step 2): descend
+// through children whose conditions the user has satisfied, follow references
+// of non-actionable nodes, then resolve, clarify or escalate.
+//
+// A non-actionable node whose reference is followed may still say something
+// ("the code is on the reservation page; if it isn't there, see ..."): its
+// condition and resolution lead the reply, verbatim.
+func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string) (r Reply, err error) {
+	n := a.ix.Node(id)
+	sources := []string{n.Page}
+	message := text // for the LLM's reply, even once text stops deciding branches
+	var lead []string
+	defer func() {
+		if err == nil && len(lead) > 0 {
+			r.Text = strings.Join(append(lead, r.Text), "\n\n")
+		}
+	}()
+	// A matched node whose condition the user has not confirmed stands for
+	// its parent's question, unless the text picks it among its siblings.
+	if n.Condition != "" && !a.confirmed(s, n.Condition) {
+		if parent := a.ix.Parent(id); parent != "" {
+			picked := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
+			if len(picked) == 1 && picked[0] == id {
+				a.confirm(s, n.Condition)
+			} else {
+				id, n = parent, a.ix.Node(parent)
+			}
+		}
+	}
+	visited := map[string]bool{}
+	hops := 0 // references followed
+	for range maxDescent {
+		visited[id] = true
+		kids := a.conditionalChildren(id)
+		if len(kids) > 0 {
+			picked := a.pickChildren(id, kids, text, s.Confirmed)
+			if len(picked) == 1 {
+				a.confirm(s, a.ix.Node(picked[0]).Condition)
+				id, n = picked[0], a.ix.Node(picked[0])
+				continue
+			}
+			if len(picked) == 0 {
+				picked = kids
+				if len(kids) == 1 && !n.Actionable {
+					// One branch is no question ("does this apply?"); beside
+					// sub-problems it is one of the situations to choose from.
+					picked = a.ix.Children(id)
+				}
+			}
+			return a.clarify(s, n, a.options(picked), sources), nil
+		}
+		sub := a.ix.Children(id)
+		if n.Actionable {
+			// Sub-problems are no unmet branch: the node answers, and they
+			// come along as options for what the user may ask next.
+			var more []Option
+			if len(sub) > 1 {
+				more = a.options(sub)
+			}
+			return a.resolve(ctx, s, n, message, more, sources, hops > 0), nil
+		}
+		if len(sub) > 1 {
+			return a.clarify(s, n, a.options(sub), sources), nil
+		}
+		if len(sub) == 1 && !visited[sub[0]] {
+			id, n = sub[0], a.ix.Node(sub[0])
+			continue
+		}
+		var refs []string
+		for _, r := range a.ix.References(id) {
+			if !visited[r] {
+				refs = append(refs, r)
+			}
+		}
+		if len(refs) > 1 {
+			refs = a.bestReferences(refs, text+" . "+n.Problem)
+		}
+		if len(refs) > 1 {
+			return a.clarify(s, n, a.options(refs), sources), nil
+		}
+		if len(refs) == 1 {
+			// A whole page as a preamble would bury the answer; its link
+			// is in the sources.
+			if res := strings.TrimSpace(n.Resolution); res != "" && len(res) <= maxLead {
+				lead = append(lead, resolutionTemplate(n))
+			}
+			hops++
+			id, n = refs[0], a.ix.Node(refs[0])
+			sources = appendSource(sources, n.Page)
+			// The message was about the page we came from; on the referenced
+			// page only the conditions the user confirmed decide branches.
+			text = ""
+			continue
+		}
+		return a.escalate(s, n, sources), nil
+	}
+	return a.escalate(s, n, sources), nil
+}
+
+// bestReferences returns the referenced roots whose problem and intents
+// share the most (IDF-weighted) terms with context, or all of them when none
+// shares any.
+func (a *GraphAgent) bestReferences(refs []string, context string) []string {
+	want := map[string]bool{}
+	for _, t := range a.an.terms(mask(context)) {
+		want[t] = true
+	}
+	var best []string
+	var bestScore float64
+	for _, r := range refs {
+		n := a.ix.Node(r)
+		var score float64
+		for _, t := range uniqueTerms(a.an.terms(n.Problem + " . " + strings.Join(n.Intents, " . "))) {
+			if want[t] {
+				score += a.lex.idf[t]
+			}
+		}
+		switch {
+		case score <= 0:
+		case score > bestScore+1e-9:
+			best, bestScore = []string{r}, score
+		case score > bestScore-1e-9:
+			best = append(best, r)
+		}
+	}
+	if len(best) == 0 {
+		return refs
+	}
+	return best
+}
+
+func appendSource(sources []string, url string) []string {
+	for _, s := range sources {
+		if s == url {
+			return sources
+		}
+	}
+	return append(sources, url)
+}
+
+func (a *GraphAgent) confirmed(s *Session, condition string) bool {
+	for _, c := range s.Confirmed {
+		if c == condition {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionalChildren returns id's children that carry a condition: the
+// branches a clarification chooses between.
+func (a *GraphAgent) conditionalChildren(id string) []string {
+	var out []string
+	for _, c := range a.ix.Children(id) {
+		if n := a.ix.Node(c); n != nil && n.Condition != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// pickChildren returns the children of parent whose conditions best match the
+// user's text, or failing that the most recently confirmed condition that
+// decides between them. Several ids mean a tie; none means nothing decided.
+// Words of the parent's problem are ignored in the text: "error changing my
+// booking" names the problem, it does not pick the "booking made by phone" branch.
+func (a *GraphAgent) pickChildren(parent string, kids []string, text string, confirmed []string) []string {
+	labels := make([]string, len(kids))
+	for i, k := range kids {
+		labels[i] = a.ix.Node(k).Condition
+	}
+	if picked := a.discriminate(labels, text, a.problemTerms(parent)); len(picked) > 0 {
+		return pick(kids, picked)
+	}
+	for i := len(confirmed) - 1; i >= 0; i-- {
+		if picked := a.discriminate(labels, confirmed[i], nil); len(picked) == 1 {
+			return pick(kids, picked)
+		}
+	}
+	return nil
+}
+
+// problemTerms returns the terms of node id's problem, as a set.
+func (a *GraphAgent) problemTerms(id string) map[string]bool {
+	n := a.ix.Node(id)
+	if n == nil {
+		return nil
+	}
+	set := map[string]bool{}
+	for _, t := range a.an.terms(n.Problem) {
+		set[t] = true
+	}
+	return set
+}
+
+func pick(ids []string, idx []int) []string {
+	out := make([]string, len(idx))
+	for i, j := range idx {
+		out[i] = ids[j]
+	}
+	return out
+}
+
+// discriminate scores each label by the terms it shares with text that not
+// every label has (those say nothing about which applies), and returns the
+// indices of the best-scoring labels, or nil when none scores. When labels
+// differ by a negation ("you have your code" / "you don't have your code"),
+// text on their subject picks the side whose polarity it shares.
+func (a *GraphAgent) discriminate(labels []string, text string, ignore map[string]bool) []int {
+	terms := slices.DeleteFunc(a.an.terms(mask(text)), func(t string) bool { return ignore[t] })
+	if len(terms) == 0 {
+		return nil
+	}
+	labelTerms := make([][]string, len(labels))
+	labelNeg := make([]bool, len(labels))
+	count := map[string]int{}
+	negCount := 0
+	for i, l := range labels {
+		labelTerms[i] = uniqueTerms(a.an.terms(l))
+		for _, t := range labelTerms[i] {
+			count[t]++
+		}
+		if labelNeg[i] = negated(l); labelNeg[i] {
+			negCount++
+		}
+	}
+	polar := negCount > 0 && negCount < len(labels)
+	textNeg := negated(text)
+	have := map[string]bool{}
+	for _, t := range terms {
+		have[t] = true
+	}
+	var best []int
+	var bestScore float64
+	for i, lt := range labelTerms {
+		var score float64
+		overlap := false
+		for _, t := range lt {
+			if !have[t] {
+				continue
+			}
+			overlap = true
+			if count[t] == len(labels) && len(labels) > 1 {
+				continue
+			}
+			// Rarer among the labels is more telling.
+			score += 1 / float64(count[t])
+		}
+		if polar && overlap && labelNeg[i] == textNeg {
+			score += 0.5
+		}
+		switch {
+		case score == 0:
+		case score > bestScore+1e-9:
+			best, bestScore = []int{i}, score
+		case score > bestScore-1e-9:
+			best = append(best, i)
+		}
+	}
+	return best
+}
+
+// options turns nodes into clarification options: a node's condition
+// phrased for a button, or its problem when it has no condition.
+func (a *GraphAgent) options(ids []string) []Option {
+	opts := make([]Option, 0, len(ids))
+	seen := map[string]bool{}
+	for _, id := range ids {
+		n := a.ix.Node(id)
+		label := buttonLabel(n.Condition)
+		if label == "" {
+			label = buttonLabel(n.Problem)
+		}
+		if seen[strings.ToLower(label)] {
+			label += " (" + n.Problem + ")"
+		}
+		seen[strings.ToLower(label)] = true
+		opts = append(opts, Option{Label: label, Value: label, NodeID: id})
+	}
+	return opts
+}
+
+// buttonLabel phrases a condition for a button: "If you booked by phone." ->
+// "You booked by phone".
+func buttonLabel(s string) string {
+	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".:;,"))
+	for _, p := range []string{"if ", "when ", "in case ", "for "} {
+		if len(s) > len(p) && strings.EqualFold(s[:len(p)], p) {
+			s = strings.TrimSpace(s[len(p):])
+			break
+		}
+	}
+	return upperFirst(s)
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func lowerFirst(s string) string {
+	if len(s) < 2 || (s[1] >= 'A' && s[1] <= 'Z') {
+		return s // "FAQ", "I"
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources []string) Reply {
+	s.CurrentNode = n.ID
+	s.PendingOptions = opts
+	text := "Which of these applies to you?"
+	if p := strings.TrimSpace(n.Problem); p != "" {
+		// The problem is quoted, not woven into the sentence: problems are
+		// noun phrases, questions or statements, whatever the page used.
+		text = "About “" + p + "”: which of these applies to you?"
+	}
+	// A short resolution is the page's lead-in to its branches ("how you
+	// change it depends on how you booked"); a long one would bury the question.
+	if res := strings.TrimSpace(n.Resolution); res != "" && len(res) <= maxLeadIn {
+		text = resolutionTemplate(n) + "\n\n" + text
+	}
+	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
+}
+
+// resolve answers with n. more are follow-up options (n's sub-problems),
+// which an answer by number or words picks like a clarification's. hopped
+// says n was reached along a reference from the node the user asked about.
+func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, userText string, more []Option, sources []string, hopped bool) Reply {
+	// A reference back to the last answer is the page's "see also", not the
+	// user asking the same thing again.
+	if !hopped && repeatsLastAnswer(s, n.ID) {
+		// "It still fails" after the page's answer: saying it again won't help.
+		return a.escalateRepeat(s, n, sources)
+	}
+	s.CurrentNode = n.ID
+	s.PendingOptions = more
+	text := resolutionTemplate(n)
+	if a.opts.LLM != nil {
+		text = a.reword(ctx, s, n, userText, text)
+	}
+	return Reply{Action: Resolution, Text: text, NodeID: n.ID, Options: more, Sources: sources, Intent: n.Problem}
+}
+
+// resolutionTemplate is the offline reply: the node's condition and
+// resolution, verbatim apart from the joining words.
+func resolutionTemplate(n *graph.Node) string {
+	res := strings.TrimSpace(n.Resolution)
+	cond := strings.TrimRight(strings.TrimSpace(n.Condition), ".:;, ")
+	if cond == "" {
+		return res
+	}
+	lower := strings.ToLower(cond)
+	if !strings.HasPrefix(lower, "if ") && !strings.HasPrefix(lower, "when ") {
+		cond = "If " + lowerFirst(cond)
+	}
+	return upperFirst(cond) + ": " + res
+}
+
+func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply {
+	s.Escalated = true
+	s.PendingOptions = nil
+	var b strings.Builder
+	r := Reply{Action: Escalation, Sources: sources}
+	if n != nil {
+		s.CurrentNode = n.ID
+		r.NodeID, r.Intent = n.ID, n.Problem
+		if res := strings.TrimSpace(n.Resolution); res != "" {
+			b.WriteString(resolutionTemplate(n))
+			b.WriteString("\n\n")
+		}
+	}
+	b.WriteString(a.handoff("I can't resolve this from our help pages"))
+	r.Text = b.String()
+	return r
+}
+
+// escalateRepeat escalates when the answer at n was just given and did not help.
+func (a *GraphAgent) escalateRepeat(s *Session, n *graph.Node, sources []string) Reply {
+	r := a.escalate(s, nil, sources)
+	s.CurrentNode = n.ID
+	r.NodeID, r.Intent = n.ID, n.Problem
+	r.Text = a.handoff("I'm sorry that didn't solve it. Our help pages have no other answer for this")
+	return r
+}
+
+// handoff completes an escalation: a person follows up only where one really does.
+func (a *GraphAgent) handoff(why string) string {
+	if a.opts.HumanHandoff {
+		return why + ", so I'll pass this to our support team. A person will follow up with you."
+	}
+	return why + ". Please contact our support team."
+}
+
+// repeatsLastAnswer reports whether the agent's previous turn resolved at id.
+func repeatsLastAnswer(s *Session, id string) bool {
+	for i := len(s.History) - 1; i >= 0; i-- {
+		if t := s.History[i]; t.Role == "agent" {
+			return t.Action == Resolution && t.NodeID == id
+		}
+	}
+	return false
+}

@@ -1,0 +1,259 @@
+package dialogue
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// candidate is a node retrieved for an utterance.
+type candidate struct {
+	id       string
+	score    float64 // BM25, or the fused score with embeddings
+	coverage float64 // share of the utterance's terms the node contains
+	cosine   float64 // embedding similarity, 0 without an Embedder
+	near     bool    // within the current node's neighbourhood
+}
+
+func (a *GraphAgent) good(c candidate) bool {
+	return c.coverage >= a.opts.MinCoverage || (a.embed != nil && c.cosine >= a.opts.MinCosine)
+}
+
+// followUp recognises messages that lean on what was said before.
+var followUp = regexp.MustCompile(`(?i)^\s*(?:what about|how about|and|but|what if|also|same|it still|still|again|ok(?:ay)?,? (?:and|but|what))\b`)
+
+// identify finds the node the message is about (step 1) and returns its id,
+// or "" when nothing matches well enough, and the text the user's conditions
+// are read from: the LLM's self-contained rewrite, or else the message itself
+// (never the current problem a follow-up was combined with, which may name
+// the very branch the user is moving away from).
+func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, text string, err error) {
+	cur := a.ix.Node(s.CurrentNode)
+	own := a.an.terms(mask(msg))
+	query, text := msg, msg
+	var required []string // terms a follow-up's match must contain
+	rewritten := false
+	if a.opts.LLM != nil && len(s.History) > 1 {
+		if q, err := a.rewrite(ctx, s, msg); err == nil {
+			query, text, rewritten = q, q, true
+		} else {
+			a.opts.Logger.WarnContext(ctx, "dialogue: rewrite failed; rewriting offline", "err", err)
+		}
+	}
+	if !rewritten && cur != nil && a.isFollowUp(msg, own) {
+		query = msg + " . " + cur.Problem
+		required = own
+	}
+	terms := a.an.terms(mask(query))
+	if len(terms) == 0 {
+		return "", text, nil
+	}
+	cands, err := a.retrieve(ctx, s, mask(query), terms, required)
+	if err != nil {
+		return "", text, err
+	}
+	if len(cands) == 0 {
+		return "", text, nil
+	}
+	if a.opts.LLM != nil {
+		id, err := a.pick(ctx, s, query, cands)
+		if err == nil {
+			return id, text, nil
+		}
+		a.opts.Logger.WarnContext(ctx, "dialogue: LLM intent pick failed; using retrieval", "err", err)
+	}
+	return a.selectCandidate(s, cands), text, nil
+}
+
+// isFollowUp reports whether msg is a short follow-up with no clear intent
+// of its own ("what about by phone?", "it still fails", "and as a guest?").
+func (a *GraphAgent) isFollowUp(msg string, own []string) bool {
+	// With no words of its own ("1", "ok") there is nothing to follow up with.
+	if len(own) == 0 || len(own) > 4 {
+		return false
+	}
+	if followUp.MatchString(msg) {
+		return true
+	}
+	for _, c := range a.lexical(own, nil, negated(msg), nil, 1) {
+		if a.good(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// retrieve ranks candidates for terms, preferring the current node's
+// neighbourhood unless something elsewhere is clearly better (a topic change).
+func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, terms, required []string) ([]candidate, error) {
+	const limit = 10
+	search := func(allow map[string]bool) []candidate {
+		cands := a.lexical(terms, required, negated(text), allow, limit)
+		if a.embed != nil {
+			fused, err := a.fuse(ctx, text, cands, allow, limit)
+			if err != nil {
+				a.opts.Logger.WarnContext(ctx, "dialogue: embeddings unavailable; lexical only", "err", err)
+				return cands
+			}
+			return fused
+		}
+		return cands
+	}
+	all := search(nil)
+	if a.ix.Node(s.CurrentNode) == nil {
+		return all, nil
+	}
+	hood := a.ix.Neighbourhood(s.CurrentNode, a.opts.Hops)
+	for i := range all {
+		all[i].near = hood[all[i].id]
+	}
+	near := search(hood)
+	if len(near) == 0 || !a.good(near[0]) {
+		return all, nil
+	}
+	if top := all[0]; !top.near && a.good(top) && top.score > near[0].score*a.opts.TopicChange {
+		return all, nil
+	}
+	return near, nil
+}
+
+// polarityPenalty scales the score of a node whose problem is negated when
+// the request is not, or the other way round: "how do I earn points" is not
+// about "reservations that don't earn points".
+const polarityPenalty = 0.75
+
+// lexical runs the BM25 search, keeping hits that contain one of required
+// (when given) and that allow accepts (when not nil). neg says whether the
+// request is negated.
+func (a *GraphAgent) lexical(terms, required []string, neg bool, allow map[string]bool, limit int) []candidate {
+	var filter func(int) bool
+	if allow != nil {
+		filter = func(doc int) bool { return allow[a.lex.ids[doc]] }
+	}
+	hits := a.lex.search(terms, required, filter, limit)
+	out := make([]candidate, len(hits))
+	for i, h := range hits {
+		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, near: allow != nil}
+		if negated(a.ix.Graph.Nodes[h.doc].Problem) != neg {
+			out[i].score *= polarityPenalty
+		}
+	}
+	slices.SortStableFunc(out, func(x, y candidate) int { return cmpDesc(x.score, y.score) })
+	return out
+}
+
+// selectCandidate is step 3: among the good candidates whose scores are
+// within TieMargin of the best, pick the one that fits the conversation:
+// near the current node, an ancestor of the other tied nodes, shallow.
+func (a *GraphAgent) selectCandidate(s *Session, cands []candidate) string {
+	var tied []candidate
+	for _, c := range cands {
+		if a.good(c) && c.score >= cands[0].score*(1-a.opts.TieMargin) {
+			tied = append(tied, c)
+		}
+	}
+	if len(tied) == 0 {
+		return ""
+	}
+	best, bestFit := "", -1.0
+	for _, c := range tied {
+		fit := c.score / tied[0].score
+		if c.near {
+			fit += 0.5
+		}
+		for _, o := range tied {
+			// A problem and its condition branches tie on the problem's
+			// words: take the problem and let step 2 ask about the branch.
+			// A sub-problem is more specific than its parent: take it.
+			switch {
+			case o.id == c.id:
+			case a.isAncestor(c.id, o.id) && a.ix.Node(o.id).Condition != "":
+				fit += 0.2
+			case a.isAncestor(o.id, c.id) && a.ix.Node(c.id).Condition == "":
+				fit += 0.05
+			}
+		}
+		if fit > bestFit+1e-9 {
+			best, bestFit = c.id, fit
+		}
+	}
+	return best
+}
+
+func (a *GraphAgent) isAncestor(anc, id string) bool {
+	for range maxDescent {
+		id = a.ix.Parent(id)
+		if id == "" {
+			return false
+		}
+		if id == anc {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	optionNumber = regexp.MustCompile(`(?i)^\s*(?:option|number|no\.?|#)?\s*(\d{1,2})\s*[.)]?\s*$`)
+	ordinals     = map[string]int{
+		"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+		"fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "former": 1,
+	}
+)
+
+// matchOptions matches a reply to a clarification against its pending
+// options: by value, by number ("2"), by ordinal ("the second one"), or by
+// the words that tell the options apart ("by phone"). It returns the indices
+// of the matching options (several on a tie), or nil when the message is not
+// an answer to the question.
+func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
+	opts := s.PendingOptions
+	norm := strings.ToLower(strings.Trim(strings.TrimSpace(msg), ".!?\"' "))
+	for i, o := range opts {
+		if norm == strings.ToLower(o.Value) || norm == strings.ToLower(o.Label) || (o.NodeID != "" && msg == o.NodeID) {
+			return []int{i}
+		}
+	}
+	if m := optionNumber.FindStringSubmatch(msg); m != nil {
+		if n, err := strconv.Atoi(m[1]); err == nil && n >= 1 && n <= len(opts) {
+			return []int{n - 1}
+		}
+		return nil
+	}
+	words := splitWords(msg)
+	if len(words) <= 4 {
+		for _, w := range words {
+			if n, ok := ordinals[w]; ok && n <= len(opts) {
+				return []int{n - 1}
+			}
+			if w == "last" || w == "latter" {
+				return []int{len(opts) - 1}
+			}
+		}
+	}
+	// A message saying more than the options do is a new request, not an
+	// answer: leave it to intent identification.
+	known := map[string]bool{}
+	labels := make([]string, len(opts))
+	for i, o := range opts {
+		labels[i] = o.Label
+		if n := a.ix.Node(o.NodeID); n != nil {
+			labels[i] += " . " + n.Condition
+		}
+		for _, t := range a.an.terms(labels[i]) {
+			known[t] = true
+		}
+	}
+	problem := a.problemTerms(s.CurrentNode)
+	for t := range problem {
+		known[t] = true
+	}
+	for _, t := range a.an.terms(mask(msg)) {
+		if !known[t] {
+			return nil
+		}
+	}
+	return a.discriminate(labels, msg, problem)
+}

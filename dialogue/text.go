@@ -1,0 +1,227 @@
+package dialogue
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// synonyms groups words that mean the same thing in customer support, whatever
+// the business. Each group's first entry is the term every variant is mapped
+// to. Entries are stemmed (see stem) when the table is loaded, so list the
+// plain words; multi-word entries are matched as phrases.
+//
+// Keep this generic: a word belongs here only if it means the same in any help
+// center. Domain vocabulary is the graph's job (node intents).
+var synonyms = [][]string{
+	{"booking", "reservation", "order", "book", "reserve", "reserved", "booked", "rebook"},
+	{"login", "log in", "sign in", "signin", "log on", "logon", "sign on", "logged in", "signed in", "log into", "sign into"},
+	{"logout", "log out", "sign out", "signout", "logged out", "signed out"},
+	{"cancel", "cancellation", "cancelled", "canceled", "cancelling", "canceling"},
+	{"refund", "money back", "reimbursement", "reimburse", "repay", "repayment"},
+	{"code", "number", "reference", "id", "pin"},
+	{"error", "problem", "fail", "failure", "issue", "trouble", "wrong", "broken", "bug", "not working", "does not work", "doesn t work", "won t work", "stuck"},
+	{"change", "modify", "amend", "edit", "update", "alter", "adjust", "modification", "move", "switch", "swap"},
+	{"password", "passcode", "passphrase"},
+	{"phone", "telephone", "call", "calling", "hotline", "by phone", "over the phone", "phone call"},
+	{"email", "e mail", "mail", "inbox"},
+	{"pay", "payment", "charge", "billing", "bill", "invoice", "paid", "charged"},
+	{"member", "membership", "registered", "account holder", "loyalty member"},
+	{"guest", "without an account", "without account", "no account", "not registered", "unregistered", "without logging in", "without signing in", "without login", "not logged in", "not signed in"},
+	{"online", "website", "web", "app", "internet", "web site"},
+	{"find", "locate", "look up", "lookup", "see", "where is", "where s", "missing", "lost"},
+	{"contact", "reach", "get in touch", "speak to", "talk to", "support team", "agent", "human", "person", "representative"},
+	{"account", "profile"},
+	{"appear", "show", "show up", "shows up", "visible", "display", "listed"},
+	{"point", "reward", "rewards", "mile", "miles", "credit"},
+}
+
+// stopWords are dropped before matching: function words and the filler of
+// support requests ("hi, I need help with...").
+var stopWords = toSet(strings.Fields(`
+a about above after again against all am an and any are as at be because been before being
+below between both but by could did do does doing down during each few for from further had
+has have having he her here hers herself him himself his how i if in into is it its itself
+just me more most my myself no nor of off on once only or other our ours ourselves out over own
+same she should so some such than that the their theirs them themselves then there these they
+this those through to too under until up very was we were what when where which while who whom
+why will with would you your yours yourself yourselves s t d ll m re ve
+can may might must shall also still even please thanks thank hi hello hey help need want
+wanted trying try tried get getting got would like know let make sure really just ok okay
+im ive dont doesnt didnt isnt doesn didn isn don won couldn wasn aren not cant wont arent wasnt
+werent havent hasnt hadnt couldnt shouldnt wouldnt pls plz thx ty hiya
+`))
+
+func toSet(words []string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// analyzer turns text into the terms the lexical index and the condition
+// matcher compare: lowercased words, stemmed, synonyms folded, stop words out.
+type analyzer struct {
+	words   map[string]string   // stemmed word -> canonical term
+	phrases map[string][]phrase // first stemmed word -> phrases starting with it, longest first
+}
+
+// phrase is a multi-word synonym entry, stemmed.
+type phrase struct {
+	parts []string
+	canon string
+}
+
+func newAnalyzer() *analyzer {
+	a := &analyzer{words: map[string]string{}, phrases: map[string][]phrase{}}
+	for _, group := range synonyms {
+		head := stem(group[0])
+		for _, entry := range group {
+			parts := splitWords(entry)
+			for i := range parts {
+				parts[i] = stem(parts[i])
+			}
+			if len(parts) == 1 {
+				a.words[parts[0]] = head
+				continue
+			}
+			a.phrases[parts[0]] = append(a.phrases[parts[0]], phrase{parts: parts, canon: head})
+		}
+	}
+	for _, ps := range a.phrases {
+		// Longest first, so "log in to" wins over "log in".
+		slices.SortStableFunc(ps, func(x, y phrase) int { return len(y.parts) - len(x.parts) })
+	}
+	return a
+}
+
+// splitWords lowercases s and splits it into runs of letters and digits.
+func splitWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+// terms returns the matching terms of s, in order, duplicates kept.
+func (a *analyzer) terms(s string) []string {
+	raw := splitWords(s)
+	stems := make([]string, len(raw))
+	for i, w := range raw {
+		stems[i] = stem(w)
+	}
+	out := raw[:0] // reuse: out never overtakes the word being read
+	for i := 0; i < len(stems); i++ {
+		matched := 0
+		for _, p := range a.phrases[stems[i]] {
+			if i+len(p.parts) <= len(stems) && slices.Equal(stems[i:i+len(p.parts)], p.parts) {
+				out = append(out, p.canon)
+				matched = len(p.parts)
+				break
+			}
+		}
+		if matched > 0 {
+			i += matched - 1
+			continue
+		}
+		if stopWords[raw[i]] {
+			continue
+		}
+		t := stems[i]
+		if c, ok := a.words[t]; ok {
+			t = c
+		}
+		if len(t) < 2 && !isDigits(t) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// stem is a deliberately light English suffix stripper: it only has to make
+// "booked", "booking" and "bookings" meet, not be linguistically right.
+func stem(w string) string {
+	if len(w) <= 3 || isDigits(w) {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		w = w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"):
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+	case strings.HasSuffix(w, "s"):
+		w = w[:len(w)-1]
+	}
+	for _, suf := range []string{"ations", "ation", "ments", "ment", "ings", "ing", "ed"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
+			w = w[:len(w)-len(suf)]
+			// "cancelling" -> "cancell" -> "cancel"; "stopped" -> "stopp" -> "stop".
+			if n := len(w); n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("lsz", rune(w[n-1])) {
+				w = w[:n-1]
+			} else if n >= 5 && w[n-1] == 'l' && w[n-2] == 'l' {
+				w = w[:n-1]
+			}
+			break
+		}
+	}
+	if len(w) > 4 && strings.HasSuffix(w, "e") {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+// Masking: what the user's specifics look like. They are replaced by nothing
+// before matching, so "booking 48213 at Hotel Sunrise" matches like "booking".
+var (
+	maskURL = regexp.MustCompile(`(?i)\b(?:https?://|www\.)\S+`)
+	// A label right before an e-mail or phone number ("email: jo@x.org",
+	// "tel +44...") goes with it.
+	maskEmail  = regexp.MustCompile(`(?i)(?:\be-?mail(?:\s+address)?\s*(?:is\s+|:\s*)?)?\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`)
+	maskPhone  = regexp.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|mobile|cell)(?:\s+(?:number|no\.?))?\s*(?:is\s+|:\s*)?)?\+?\(?\d[\d\s().-]{6,}\d`)
+	maskMoney  = regexp.MustCompile(`(?i)(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|jpy|chf|cad|aud|dollars?|euros?|pounds?|yen)\b)`)
+	maskDate   = regexp.MustCompile(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
+	maskCode   = regexp.MustCompile(`\b(?:[A-Za-z]*\d[A-Za-z0-9-]*)\b`)
+	maskCard   = regexp.MustCompile(`(?i)\b(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)\b`)
+	maskPlace  = regexp.MustCompile(`\b(?:at|in|from|near)\s+([A-Z][\w'&-]*(?:\s+(?:[A-Z][\w'&-]*|of|de|la|the))*)`)
+	spaceRunRE = regexp.MustCompile(`\s+`)
+)
+
+// mask removes the user's specifics from s: URLs, e-mails, phone numbers,
+// amounts, dates, booking and confirmation numbers, card brands and
+// capitalised names after "at"/"in" (hotel and city names).
+func mask(s string) string {
+	for _, re := range []*regexp.Regexp{maskURL, maskEmail, maskMoney, maskDate, maskPhone, maskCard} {
+		s = re.ReplaceAllString(s, " ")
+	}
+	s = maskPlace.ReplaceAllStringFunc(s, func(m string) string {
+		prep, _, _ := strings.Cut(m, " ")
+		return prep + " "
+	})
+	s = maskCode.ReplaceAllString(s, " ")
+	return strings.TrimSpace(spaceRunRE.ReplaceAllString(s, " "))
+}
+
+// injection recognises attempts to give the agent instructions. Such a message
+// is handled like any other request the graph has no answer for: the agent
+// follows no instructions found in user text.
+var injection = regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}\b(?:instructions?|rules?|prompts?|guidelines|polic(?:y|ies)|previous|above)\b|\byou\s+are\s+now\b|\bpretend\s+(?:to\s+be|you(?:'re|\s+are))\b|\bact\s+as\s+(?:a|an|my|the)\b|\b(?:system|developer)\s+(?:prompt|message|mode)\b|\bjailbreak\b|(?-i:\bDAN\b)|\bdo\s+anything\s+now\b|\broleplay\b`)
+
+func isInjection(s string) bool { return injection.MatchString(s) }
+
+// negation spots a negated condition ("if you don't have your code", "I lost
+// it"), which words alone cannot tell from its positive sibling.
+var negation = regexp.MustCompile(`(?i)\b(?:not|no|none|never|without|cannot|cant|dont|doesnt|didnt|isnt|arent|wasnt|werent|havent|hasnt|wont|couldnt|lost|forgot|forgotten|missing)\b|n['’]t\b`)
+
+func negated(s string) bool { return negation.MatchString(s) }

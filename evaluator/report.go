@@ -1,0 +1,215 @@
+package evaluator
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// WriteReports writes dir/metrics.json, dir/report.md and dir/report.html.
+func WriteReports(dir string, r *Result) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("writing reports: %w", err)
+	}
+	js, err := json.MarshalIndent(r.Metrics, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encoding metrics: %w", err)
+	}
+	var html bytes.Buffer
+	if err := reportHTML.Execute(&html, htmlData(r)); err != nil {
+		return fmt.Errorf("rendering report.html: %w", err)
+	}
+	for name, body := range map[string][]byte{
+		"metrics.json": append(js, '\n'),
+		"report.md":    []byte(Markdown(r)),
+		"report.html":  html.Bytes(),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+func pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
+
+// Markdown renders the report as Markdown.
+func Markdown(r *Result) string {
+	var b strings.Builder
+	m := r.Metrics
+	b.WriteString("# Simulated evaluation\n\n## Resolvable inquiries\n\n")
+	b.WriteString("| agent | n | correct | partial | incorrect | erroneous escalation |\n|---|---:|---:|---:|---:|---:|\n")
+	for _, a := range m.AgentNames() {
+		x := m.Agents[a].Resolvable
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", a, x.N, pct(x.Correct), pct(x.Partial), pct(x.Incorrect), pct(x.ErroneousEscalation))
+	}
+	b.WriteString("\n## Escalation-required inquiries\n\n| agent | n | escalated | useful | incorrect |\n|---|---:|---:|---:|---:|\n")
+	for _, a := range m.AgentNames() {
+		x := m.Agents[a].Escalation
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", a, x.N, pct(x.Escalated), pct(x.Useful), pct(x.Incorrect))
+	}
+	b.WriteString("\n## Dialogue coherence\n\n| agent | dialogues | with clarification | mean agent turns | mean reply chars |\n|---|---:|---:|---:|---:|\n")
+	for _, a := range m.AgentNames() {
+		x := m.Agents[a]
+		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %.0f |\n", a, x.Dialogues, pct(x.Coherence.ClarificationRate), x.Coherence.MeanTurns, x.Coherence.MeanReplyChars)
+	}
+	table := func(title, key string, rows []Breakdown) {
+		fmt.Fprintf(&b, "\n## %s\n\n| %s | agent | n | correct | partial | incorrect |\n|---|---|---:|---:|---:|---:|\n", title, key)
+		for _, x := range rows {
+			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s |\n", mdCell(x.Key), x.Agent, x.N, pct(x.Correct), pct(x.Partial), pct(x.Incorrect))
+		}
+	}
+	table("Resolvable inquiries by topic", "topic", r.ByTopic())
+	table("Resolvable inquiries by number of agent turns", "agent turns", r.ByTurns())
+	if len(r.Agreements) > 0 {
+		b.WriteString("\n## Agreement (Cohen's kappa, quadratic weights)\n\n| rater | rater | n | kappa |\n|---|---|---:|---:|\n")
+		for _, ag := range r.Agreements {
+			fmt.Fprintf(&b, "| %s | %s | %d | %.3f |\n", ag.A, ag.B, ag.N, ag.Kappa)
+		}
+	}
+	return b.String()
+}
+
+func mdCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// bar is one stacked bar of the SVG chart.
+type bar struct {
+	Label    string
+	Y        int
+	Segments []segment
+}
+
+type segment struct {
+	X, W  float64
+	Color string
+	Title string
+}
+
+type metricBar struct {
+	Label string
+	Y     int
+	W     float64
+	Text  string
+}
+
+type chart struct {
+	Title  string
+	Height int
+	Bars   []metricBar
+}
+
+type htmlReport struct {
+	Resolvable []bar
+	Escalation []bar
+	ResHeight  int
+	EscHeight  int
+	Coherence  []chart
+	Tables     template.HTML
+}
+
+const chartWidth = 400.0
+
+func stacked(names []string, values func(string) []float64, colors, labels []string) []bar {
+	var out []bar
+	for i, a := range names {
+		b := bar{Label: a, Y: 10 + 30*i}
+		x := 0.0
+		for k, v := range values(a) {
+			w := v * chartWidth
+			b.Segments = append(b.Segments, segment{X: x, W: w, Color: colors[k], Title: labels[k] + " " + pct(v)})
+			x += w
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func htmlData(r *Result) htmlReport {
+	m := r.Metrics
+	names := m.AgentNames()
+	d := htmlReport{ResHeight: 20 + 30*len(names), EscHeight: 20 + 30*len(names)}
+	d.Resolvable = stacked(names, func(a string) []float64 {
+		x := m.Agents[a].Resolvable
+		return []float64{x.Correct, x.Partial, x.Incorrect}
+	}, []string{"#2e7d32", "#f9a825", "#c62828"}, []string{"correct", "partial", "incorrect"})
+	d.Escalation = stacked(names, func(a string) []float64 {
+		x := m.Agents[a].Escalation
+		return []float64{x.Escalated, x.Useful, x.Incorrect}
+	}, []string{"#2e7d32", "#f9a825", "#c62828"}, []string{"escalated", "useful", "incorrect"})
+	metric := func(title string, get func(AgentMetrics) float64, format func(float64) string) chart {
+		c := chart{Title: title, Height: 20 + 30*len(names)}
+		top := 0.0
+		for _, a := range names {
+			top = max(top, get(m.Agents[a]))
+		}
+		for i, a := range names {
+			v := get(m.Agents[a])
+			w := 0.0
+			if top > 0 {
+				w = v / top * chartWidth * 0.8
+			}
+			c.Bars = append(c.Bars, metricBar{Label: a, Y: 10 + 30*i, W: w, Text: format(v)})
+		}
+		return c
+	}
+	d.Coherence = []chart{
+		metric("Dialogues with a clarification", func(x AgentMetrics) float64 { return x.Coherence.ClarificationRate }, pct),
+		metric("Mean agent turns", func(x AgentMetrics) float64 { return x.Coherence.MeanTurns }, func(f float64) string { return fmt.Sprintf("%.2f", f) }),
+		metric("Mean reply length (characters)", func(x AgentMetrics) float64 { return x.Coherence.MeanReplyChars }, func(f float64) string { return fmt.Sprintf("%.0f", f) }),
+	}
+	var t strings.Builder
+	tbl := func(title, key string, rows []Breakdown) {
+		fmt.Fprintf(&t, "<h2>%s</h2>\n<table><tr><th>%s</th><th>agent</th><th>n</th><th>correct</th><th>partial</th><th>incorrect</th></tr>\n", template.HTMLEscapeString(title), key)
+		for _, x := range rows {
+			fmt.Fprintf(&t, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+				template.HTMLEscapeString(x.Key), template.HTMLEscapeString(x.Agent), x.N, pct(x.Correct), pct(x.Partial), pct(x.Incorrect))
+		}
+		t.WriteString("</table>\n")
+	}
+	tbl("Resolvable inquiries by topic", "topic", r.ByTopic())
+	tbl("Resolvable inquiries by number of agent turns", "agent turns", r.ByTurns())
+	if len(r.Agreements) > 0 {
+		t.WriteString("<h2>Agreement (Cohen's kappa, quadratic weights)</h2>\n<table><tr><th>rater</th><th>rater</th><th>n</th><th>kappa</th></tr>\n")
+		for _, ag := range r.Agreements {
+			fmt.Fprintf(&t, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%.3f</td></tr>\n", template.HTMLEscapeString(ag.A), template.HTMLEscapeString(ag.B), ag.N, ag.Kappa)
+		}
+		t.WriteString("</table>\n")
+	}
+	d.Tables = template.HTML(t.String()) // every value above is escaped
+	return d
+}
+
+var reportHTML = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Helpgraph simulated evaluation</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}
+td:first-child,th:first-child,td:nth-child(2){text-align:left}svg text{font-size:12px}
+.legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}
+</style></head><body>
+<h1>Simulated evaluation</h1>
+<h2>Resolvable inquiries</h2>
+<p class="legend"><span style="background:#2e7d32"></span>correct<span style="background:#f9a825"></span>partial<span style="background:#c62828"></span>incorrect</p>
+<svg width="560" height="{{.ResHeight}}" role="img" aria-label="correct, partial and incorrect per agent">
+{{range .Resolvable}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text>
+{{$y := .Y}}{{range .Segments}}<rect x="{{printf "%.1f" .X}}" y="{{$y}}" width="{{printf "%.1f" .W}}" height="20" fill="{{.Color}}" transform="translate(120,0)"><title>{{.Title}}</title></rect>
+{{end}}{{end}}</svg>
+<h2>Escalation-required inquiries</h2>
+<p class="legend"><span style="background:#2e7d32"></span>escalated<span style="background:#f9a825"></span>useful<span style="background:#c62828"></span>incorrect</p>
+<svg width="560" height="{{.EscHeight}}" role="img" aria-label="escalated, useful and incorrect per agent">
+{{range .Escalation}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text>
+{{$y := .Y}}{{range .Segments}}<rect x="{{printf "%.1f" .X}}" y="{{$y}}" width="{{printf "%.1f" .W}}" height="20" fill="{{.Color}}" transform="translate(120,0)"><title>{{.Title}}</title></rect>
+{{end}}{{end}}</svg>
+<h2>Dialogue coherence</h2>
+{{range .Coherence}}<h3>{{.Title}}</h3>
+<svg width="560" height="{{.Height}}" role="img" aria-label="{{.Title}}">
+{{range .Bars}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text><rect x="120" y="{{.Y}}" width="{{printf "%.1f" .W}}" height="20" fill="#1565c0"></rect><text x="{{printf "%.1f" .W}}" y="{{.Y}}" dx="126" dy="15">{{.Text}}</text>
+{{end}}</svg>
+{{end}}
+{{.Tables}}
+</body></html>
+`))

@@ -1,0 +1,532 @@
+package kgbuild
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/llm"
+	"github.com/helpgraph/helpgraph/page"
+)
+
+// Builder builds a knowledge graph from cleaned pages and replaces the graph
+// in Store, reusing the previous graph's nodes for pages whose content and
+// extractor did not change.
+type Builder struct {
+	Store     graph.Store
+	Extractor Extractor
+	Logger    *slog.Logger // nil: discard
+	// Progress, if set, is called after each page is done (reused, extracted
+	// or failed), from one goroutine at a time.
+	Progress func(done, total int)
+	// Concurrency bounds concurrent extractions; 0 means 4.
+	Concurrency int
+	// LLMStats, if set, reports LLM traffic; the build reports the difference
+	// between its values before and after extraction.
+	LLMStats func() llm.Stats
+}
+
+// Report describes one build. It is stored with the graph as JSON.
+type Report struct {
+	Generation int64         `json:"generation"` // the generation the build wrote (0: nothing written)
+	Extractor  string        `json:"extractor"`
+	StartedAt  time.Time     `json:"started_at"`
+	Duration   time.Duration `json:"duration_ns"`
+
+	Pages          int          `json:"pages"`           // pages given, failed ones included
+	PagesOK        int          `json:"pages_ok"`        // pages in the graph with nodes
+	PagesExtracted int          `json:"pages_extracted"` // pages the extractor ran on
+	PagesUnchanged int          `json:"pages_unchanged"` // pages reused from the previous graph
+	Failed         []PageFailed `json:"failed,omitempty"`
+
+	PagesAdded   []string `json:"pages_added,omitempty"`
+	PagesChanged []string `json:"pages_changed,omitempty"`
+	PagesRemoved []string `json:"pages_removed,omitempty"`
+	NodesAdded   int      `json:"nodes_added"`
+	NodesChanged int      `json:"nodes_changed"`
+	NodesRemoved int      `json:"nodes_removed"`
+
+	Nodes   int                    `json:"nodes"`
+	Edges   map[graph.EdgeType]int `json:"edges"`
+	Methods map[string]int         `json:"methods"`
+
+	LLMCalls            int64 `json:"llm_calls"`
+	LLMCacheHits        int64 `json:"llm_cache_hits"`
+	LLMPromptTokens     int64 `json:"llm_prompt_tokens"`
+	LLMCompletionTokens int64 `json:"llm_completion_tokens"`
+}
+
+// PageFailed is a page the build could not turn into nodes.
+type PageFailed struct {
+	URL   string `json:"url"`
+	Error string `json:"error"`
+}
+
+// String renders the report for people.
+func (r *Report) String() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "build: generation %d, %s, extractor %s\n", r.Generation, r.Duration.Round(time.Millisecond), r.Extractor)
+	fmt.Fprintf(&sb, "pages: %d given, %d ok, %d failed, %d extracted, %d unchanged\n",
+		r.Pages, r.PagesOK, len(r.Failed), r.PagesExtracted, r.PagesUnchanged)
+	fmt.Fprintf(&sb, "changes: pages +%d ~%d -%d, nodes +%d ~%d -%d\n",
+		len(r.PagesAdded), len(r.PagesChanged), len(r.PagesRemoved), r.NodesAdded, r.NodesChanged, r.NodesRemoved)
+	fmt.Fprintf(&sb, "graph: %d nodes, %d child edges, %d reference edges\n", r.Nodes, r.Edges[graph.Child], r.Edges[graph.Reference])
+	methods := make([]string, 0, len(r.Methods))
+	for m := range r.Methods {
+		methods = append(methods, m)
+	}
+	sort.Strings(methods)
+	for i, m := range methods {
+		methods[i] = fmt.Sprintf("%s %d", m, r.Methods[m])
+	}
+	if len(methods) > 0 {
+		fmt.Fprintf(&sb, "methods: %s\n", strings.Join(methods, ", "))
+	}
+	if r.LLMCalls > 0 || r.LLMCacheHits > 0 {
+		fmt.Fprintf(&sb, "llm: %d calls, %d cache hits, %d prompt + %d completion tokens\n",
+			r.LLMCalls, r.LLMCacheHits, r.LLMPromptTokens, r.LLMCompletionTokens)
+	}
+	for _, p := range r.PagesRemoved {
+		fmt.Fprintf(&sb, "removed: %s\n", p)
+	}
+	for _, f := range r.Failed {
+		fmt.Fprintf(&sb, "failed: %s: %s\n", f.URL, f.Error)
+	}
+	return sb.String()
+}
+
+// ErrNoPages is returned (wrapped) when not one page could be processed.
+var ErrNoPages = errors.New("no page could be processed")
+
+// pageResult is one page's outcome.
+type pageResult struct {
+	page   graph.Page
+	nodes  []graph.Node
+	edges  []graph.Edge // child edges
+	reused bool
+	err    error
+}
+
+// Build extracts docs, links them, and replaces the store's graph. Pages in
+// pageErrors (and pages the extractor fails on) are recorded as failed. It
+// returns an error, and writes nothing, when ctx is cancelled, when no page
+// could be processed, or when the store fails.
+func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors []page.PageError) (*Report, error) {
+	started := time.Now()
+	logger := b.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	if b.Store == nil || b.Extractor == nil {
+		return nil, errors.New("building graph: builder needs a store and an extractor")
+	}
+	version := b.Extractor.Version()
+	report := &Report{
+		Extractor: version,
+		StartedAt: started.UTC(),
+		Edges:     map[graph.EdgeType]int{graph.Child: 0, graph.Reference: 0},
+		Methods:   map[string]int{},
+	}
+
+	prev, err := b.Store.Load(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("building graph: loading previous graph: %w", err)
+	}
+	prevIx := graph.NewIndex(prev)
+	prevGen := int64(0)
+	if lb, err := b.Store.LastBuild(ctx); err == nil {
+		prevGen = lb.Generation
+	} else if !errors.Is(err, graph.ErrNotFound) {
+		return nil, fmt.Errorf("building graph: reading last build: %w", err)
+	}
+
+	// One document per URL: the first wins, later duplicates fail.
+	var results []*pageResult
+	seen := make(map[string]bool)
+	var work []int
+	var uniq []*page.Document
+	for _, doc := range docs {
+		if doc == nil {
+			continue
+		}
+		if seen[doc.URL] {
+			report.Failed = append(report.Failed, PageFailed{URL: doc.URL, Error: "duplicate page URL"})
+			continue
+		}
+		seen[doc.URL] = true
+		uniq = append(uniq, doc)
+	}
+	for _, doc := range uniq {
+		r := &pageResult{page: graph.Page{
+			URL:         doc.URL,
+			Title:       doc.Title,
+			Text:        doc.Text(),
+			ContentHash: doc.ContentHash,
+			Extractor:   version,
+			Status:      graph.PageOK,
+		}}
+		if old := prevIx.Page(doc.URL); old != nil && old.Status == graph.PageOK &&
+			old.ContentHash == doc.ContentHash && doc.ContentHash != "" && old.Extractor == version {
+			r.reused = true
+			r.page.Method = old.Method
+			for _, id := range prevIx.PageNodes(doc.URL) {
+				r.nodes = append(r.nodes, *prevIx.Node(id))
+				for _, c := range prevIx.Children(id) {
+					r.edges = append(r.edges, graph.Edge{From: id, To: c, Type: graph.Child})
+				}
+			}
+		} else {
+			work = append(work, len(results))
+		}
+		results = append(results, r)
+	}
+
+	total := len(uniq)
+	done := 0
+	var progressMu sync.Mutex
+	tick := func() {
+		progressMu.Lock()
+		defer progressMu.Unlock()
+		done++
+		if b.Progress != nil {
+			b.Progress(done, total)
+		}
+	}
+	for _, r := range results {
+		if r.reused {
+			tick()
+		}
+	}
+
+	var before llm.Stats
+	if b.LLMStats != nil {
+		before = b.LLMStats()
+	}
+	docByURL := make(map[string]*page.Document, len(uniq))
+	for _, d := range uniq {
+		docByURL[d.URL] = d
+	}
+	extract := func(idxs []int) error {
+		return b.extractAll(ctx, idxs, results, docByURL, tick)
+	}
+	if err := extract(work); err != nil {
+		return nil, err
+	}
+
+	// Reference edges. A reused node that lost all its references had its
+	// Actionable flag cleared by the old references, so its page is
+	// extracted again to get the extractor's own verdict back.
+	refs, stale := b.references(results, prevIx)
+	if len(stale) > 0 {
+		logger.Info("re-extracting pages whose references changed", "pages", len(stale))
+		if err := b.extractAll(ctx, stale, results, docByURL, func() {}); err != nil {
+			return nil, err
+		}
+		refs, _ = b.references(results, prevIx)
+	}
+	if b.LLMStats != nil {
+		after := b.LLMStats()
+		report.LLMCalls = after.Calls - before.Calls
+		report.LLMCacheHits = after.CacheHits - before.CacheHits
+		report.LLMPromptTokens = after.PromptTokens - before.PromptTokens
+		report.LLMCompletionTokens = after.CompletionTokens - before.CompletionTokens
+	}
+
+	g := &graph.Graph{}
+	for _, pe := range pageErrors {
+		if seen[pe.URL] {
+			continue
+		}
+		seen[pe.URL] = true
+		msg := "unknown error"
+		if pe.Err != nil {
+			msg = pe.Err.Error()
+		}
+		report.Failed = append(report.Failed, PageFailed{URL: pe.URL, Error: msg})
+		g.Pages = append(g.Pages, graph.Page{URL: pe.URL, Status: graph.PageFailed, Error: msg})
+	}
+	hasRef := make(map[string]bool)
+	for _, e := range refs {
+		hasRef[e.From] = true
+	}
+	for _, r := range results {
+		if r.err != nil {
+			report.Failed = append(report.Failed, PageFailed{URL: r.page.URL, Error: r.err.Error()})
+			p := r.page
+			p.Status, p.Error, p.Method = graph.PageFailed, r.err.Error(), ""
+			g.Pages = append(g.Pages, p)
+			continue
+		}
+		report.PagesOK++
+		if r.reused {
+			report.PagesUnchanged++
+		} else {
+			report.PagesExtracted++
+		}
+		report.Methods[r.page.Method]++
+		g.Pages = append(g.Pages, r.page)
+		for _, n := range r.nodes {
+			if hasRef[n.ID] {
+				n.Actionable = false
+			}
+			g.Nodes = append(g.Nodes, n)
+		}
+		g.Edges = append(g.Edges, r.edges...)
+	}
+	g.Edges = append(g.Edges, refs...)
+	report.Pages = len(uniq) + len(pageErrors)
+	sort.Slice(report.Failed, func(i, j int) bool { return report.Failed[i].URL < report.Failed[j].URL })
+
+	if report.PagesOK == 0 {
+		return report, fmt.Errorf("building graph: %w (%d failed)", ErrNoPages, len(report.Failed))
+	}
+	if err := g.Validate(); err != nil {
+		return report, fmt.Errorf("building graph: %w", err)
+	}
+	diff(report, prev, g)
+	report.Nodes = len(g.Nodes)
+	for _, e := range g.Edges {
+		report.Edges[e.Type]++
+	}
+	report.Duration = time.Since(started)
+	report.Generation = prevGen + 1 // what Replace is expected to return; corrected below
+	raw, err := json.Marshal(report)
+	if err != nil {
+		return report, fmt.Errorf("building graph: encoding report: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return report, fmt.Errorf("building graph: %w", err)
+	}
+	gen, err := b.Store.Replace(ctx, g, raw)
+	if err != nil {
+		report.Generation = 0
+		return report, fmt.Errorf("building graph: replacing graph: %w", err)
+	}
+	report.Generation = gen
+	logger.Info("graph built", "generation", gen, "pages_ok", report.PagesOK, "failed", len(report.Failed),
+		"nodes", report.Nodes, "duration", report.Duration.Round(time.Millisecond))
+	return report, nil
+}
+
+// extractAll runs the extractor on results[idxs] with bounded concurrency.
+// A page's extraction error fails that page; a cancelled ctx fails the build.
+func (b *Builder) extractAll(ctx context.Context, idxs []int, results []*pageResult, docs map[string]*page.Document, tick func()) error {
+	n := b.Concurrency
+	if n <= 0 {
+		n = 4
+	}
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range min(n, max(1, len(idxs))) {
+		wg.Go(func() {
+			for i := range jobs {
+				r := results[i]
+				r.reused = false
+				r.nodes, r.edges, r.err = b.extractOne(ctx, docs[r.page.URL], &r.page)
+				tick()
+			}
+		})
+	}
+feed:
+	for _, i := range idxs {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("building graph: %w", err)
+	}
+	return nil
+}
+
+// extractOne extracts one page and checks what the extractor returned: a
+// single root, ids unique, every node on this page and grounded in its text.
+func (b *Builder) extractOne(ctx context.Context, doc *page.Document, p *graph.Page) (nodes []graph.Node, edges []graph.Edge, err error) {
+	defer func() {
+		// An extractor is handed untrusted pages; one that panics fails the
+		// page, not the build.
+		if r := recover(); r != nil {
+			nodes, edges, err = nil, nil, fmt.Errorf("extractor panicked: %v", r)
+		}
+	}()
+	pg, err := b.Extractor.Extract(ctx, doc)
+	if err != nil {
+		return nil, nil, fmt.Errorf("extracting: %w", err)
+	}
+	if pg == nil || len(pg.Nodes) == 0 {
+		return nil, nil, errors.New("extracting: no nodes")
+	}
+	text := p.Text
+	ids := make(map[string]bool, len(pg.Nodes))
+	roots := 0
+	for i := range pg.Nodes {
+		n := &pg.Nodes[i]
+		n.Page = doc.URL
+		if n.Root {
+			roots++
+		}
+		if n.ID == "" || ids[n.ID] {
+			return nil, nil, fmt.Errorf("extracting: empty or duplicate node id %q", n.ID)
+		}
+		ids[n.ID] = true
+		if !page.Grounded(n.Resolution, text) {
+			return nil, nil, fmt.Errorf("extracting: resolution of %q is not grounded in the page", n.Problem)
+		}
+	}
+	if roots != 1 {
+		return nil, nil, fmt.Errorf("extracting: %d root nodes, want 1", roots)
+	}
+	for _, e := range pg.Edges {
+		if e.Type != graph.Child || !ids[e.From] || !ids[e.To] {
+			return nil, nil, fmt.Errorf("extracting: bad edge %s->%s (%s)", e.From, e.To, e.Type)
+		}
+	}
+	p.Method = pg.Method
+	if p.Method == "" {
+		p.Method = graph.MethodStructural
+	}
+	return pg.Nodes, pg.Edges, nil
+}
+
+// references returns the reference edges of the pages in results, and the
+// indexes of reused pages with a node that had references in prev and has
+// none now.
+func (b *Builder) references(results []*pageResult, prev *graph.Index) ([]graph.Edge, []int) {
+	rootOf := make(map[string]string)
+	for _, r := range results {
+		if r.err != nil {
+			continue
+		}
+		for _, n := range r.nodes {
+			if n.Root {
+				rootOf[normalizeURL(r.page.URL)] = n.ID
+			}
+		}
+	}
+	var edges []graph.Edge
+	var stale []int
+	for i, r := range results {
+		if r.err != nil {
+			continue
+		}
+		own := normalizeURL(r.page.URL)
+		lost := false
+		for _, n := range r.nodes {
+			var targets []string
+			for _, u := range LinkURLs(n.Resolution) {
+				nu := normalizeURL(u)
+				if nu == own {
+					continue
+				}
+				if root, ok := rootOf[nu]; ok && root != n.ID && !slices.Contains(targets, root) {
+					targets = append(targets, root)
+				}
+			}
+			for _, t := range targets {
+				edges = append(edges, graph.Edge{From: n.ID, To: t, Type: graph.Reference})
+			}
+			if r.reused && len(targets) == 0 && len(prev.References(n.ID)) > 0 {
+				lost = true
+			}
+		}
+		if lost {
+			stale = append(stale, i)
+		}
+	}
+	return edges, stale
+}
+
+// LinkURLs returns the targets of the Markdown links in s, in order.
+func LinkURLs(s string) []string {
+	var out []string
+	for _, m := range mdLink.FindAllStringSubmatch(s, -1) {
+		if m[2] != "" {
+			out = append(out, m[2])
+		}
+	}
+	return out
+}
+
+// normalizeURL makes link targets and page URLs comparable: the fragment and
+// a trailing slash are dropped, and the scheme and host lower-cased.
+func normalizeURL(s string) string {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil {
+		s, _, _ = strings.Cut(s, "#")
+		return strings.TrimSuffix(s, "/")
+	}
+	u.Fragment = ""
+	u.RawFragment = ""
+	u.Scheme = strings.ToLower(u.Scheme)
+	u.Host = strings.ToLower(u.Host)
+	out := u.String()
+	if u.Path != "/" || u.RawQuery != "" {
+		out = strings.TrimSuffix(out, "/")
+	}
+	return strings.TrimSuffix(out, "/")
+}
+
+// diff fills the report's added/changed/removed counts versus prev.
+func diff(r *Report, prev, next *graph.Graph) {
+	oldPages := make(map[string]graph.Page, len(prev.Pages))
+	for _, p := range prev.Pages {
+		oldPages[p.URL] = p
+	}
+	newPages := make(map[string]bool, len(next.Pages))
+	for _, p := range next.Pages {
+		newPages[p.URL] = true
+		old, ok := oldPages[p.URL]
+		switch {
+		case !ok:
+			r.PagesAdded = append(r.PagesAdded, p.URL)
+		case old.ContentHash != p.ContentHash || old.Status != p.Status || old.Extractor != p.Extractor:
+			r.PagesChanged = append(r.PagesChanged, p.URL)
+		}
+	}
+	for _, p := range prev.Pages {
+		if !newPages[p.URL] {
+			r.PagesRemoved = append(r.PagesRemoved, p.URL)
+		}
+	}
+	oldNodes := make(map[string]graph.Node, len(prev.Nodes))
+	for _, n := range prev.Nodes {
+		oldNodes[n.ID] = n
+	}
+	newNodes := make(map[string]bool, len(next.Nodes))
+	for _, n := range next.Nodes {
+		newNodes[n.ID] = true
+		old, ok := oldNodes[n.ID]
+		switch {
+		case !ok:
+			r.NodesAdded++
+		case !sameNode(old, n):
+			r.NodesChanged++
+		}
+	}
+	for _, n := range prev.Nodes {
+		if !newNodes[n.ID] {
+			r.NodesRemoved++
+		}
+	}
+	sort.Strings(r.PagesAdded)
+	sort.Strings(r.PagesChanged)
+	sort.Strings(r.PagesRemoved)
+}
+
+func sameNode(a, b graph.Node) bool {
+	return a.Problem == b.Problem && a.Condition == b.Condition && a.Resolution == b.Resolution &&
+		a.Actionable == b.Actionable && a.Root == b.Root && slices.Equal(a.Intents, b.Intents)
+}

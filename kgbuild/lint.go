@@ -1,0 +1,178 @@
+package kgbuild
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// FindingKind names a kind of gap lint reports.
+type FindingKind string
+
+const (
+	// DeadEnd is a leaf the customer cannot act on and that points nowhere:
+	// the agent can only hand over to a person.
+	DeadEnd FindingKind = "dead-end"
+	// DanglingReference is a resolution linking to a page that is not in the
+	// graph or that failed to build.
+	DanglingReference FindingKind = "dangling-reference"
+	// IntentCollision is the same intent on nodes of two pages, which makes
+	// intent identification ambiguous.
+	IntentCollision FindingKind = "intent-collision"
+	// SingleNodePage is a page that became one node: it has no structure the
+	// agent can clarify with.
+	SingleNodePage FindingKind = "single-node-page"
+)
+
+// FindingKinds lists the kinds in the order lint reports them.
+var FindingKinds = []FindingKind{DeadEnd, DanglingReference, IntentCollision, SingleNodePage}
+
+// Finding is one gap in the graph.
+type Finding struct {
+	Kind    FindingKind `json:"kind"`
+	Page    string      `json:"page"`
+	Node    string      `json:"node,omitempty"`
+	Message string      `json:"message"`
+}
+
+func (f Finding) String() string {
+	if f.Node != "" {
+		return fmt.Sprintf("%s: %s (node %s): %s", f.Kind, f.Page, f.Node, f.Message)
+	}
+	return fmt.Sprintf("%s: %s: %s", f.Kind, f.Page, f.Message)
+}
+
+// Lint returns the gaps a support team should fix in g, sorted by kind,
+// page and node.
+func Lint(g *graph.Graph) []Finding {
+	ix := graph.NewIndex(g)
+	var out []Finding
+	okPages := make(map[string]bool)
+	for _, p := range g.Pages {
+		if p.Status == graph.PageOK {
+			okPages[normalizeURL(p.URL)] = true
+		}
+	}
+	failedPages := make(map[string]string)
+	for _, p := range g.Pages {
+		if p.Status == graph.PageFailed {
+			failedPages[normalizeURL(p.URL)] = p.Error
+		}
+	}
+	// Dangling references are links to pages of this help center that are
+	// missing or failed; a link to another site is not a gap. "This help
+	// center" is every URL that shares a page's scheme and host, or any
+	// relative URL when pages are relative paths.
+	sites := make(map[string]bool)
+	for _, p := range g.Pages {
+		sites[siteOf(p.URL)] = true
+	}
+	for _, n := range g.Nodes {
+		if len(ix.Children(n.ID)) == 0 && len(ix.References(n.ID)) == 0 && !n.Actionable {
+			out = append(out, Finding{Kind: DeadEnd, Page: n.Page, Node: n.ID,
+				Message: fmt.Sprintf("%q gives no step to take and links to no page", n.Problem)})
+		}
+		seen := make(map[string]bool)
+		for _, u := range LinkURLs(n.Resolution) {
+			nu := normalizeURL(u)
+			if seen[nu] || nu == normalizeURL(n.Page) {
+				continue
+			}
+			seen[nu] = true
+			if reason, failed := failedPages[nu]; failed {
+				out = append(out, Finding{Kind: DanglingReference, Page: n.Page, Node: n.ID,
+					Message: fmt.Sprintf("links to %s, which failed to build: %s", u, reason)})
+				continue
+			}
+			if !okPages[nu] && sites[siteOf(u)] {
+				out = append(out, Finding{Kind: DanglingReference, Page: n.Page, Node: n.ID,
+					Message: fmt.Sprintf("links to %s, which is not in the graph", u)})
+			}
+		}
+	}
+	// Intent collisions: one finding per intent, on its first node.
+	byIntent := make(map[string][]graph.Node)
+	for _, n := range g.Nodes {
+		for _, in := range n.Intents {
+			k := normIntent(in)
+			if k != "" {
+				byIntent[k] = append(byIntent[k], n)
+			}
+		}
+	}
+	for k, nodes := range byIntent {
+		pages := make(map[string]bool)
+		for _, n := range nodes {
+			pages[n.Page] = true
+		}
+		if len(pages) < 2 {
+			continue
+		}
+		var others []string
+		for _, n := range nodes[1:] {
+			if n.Page != nodes[0].Page {
+				others = append(others, n.Page+" ("+n.ID+")")
+			}
+		}
+		sort.Strings(others)
+		out = append(out, Finding{Kind: IntentCollision, Page: nodes[0].Page, Node: nodes[0].ID,
+			Message: fmt.Sprintf("intent %q is also on %v", k, others)})
+	}
+	for _, p := range g.Pages {
+		if p.Status == graph.PageOK && len(ix.PageNodes(p.URL)) == 1 {
+			out = append(out, Finding{Kind: SingleNodePage, Page: p.URL, Node: ix.Root(p.URL),
+				Message: "the page became a single node: no sections or situations to clarify with"})
+		}
+	}
+	rank := make(map[FindingKind]int)
+	for i, k := range FindingKinds {
+		rank[k] = i
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Kind != b.Kind {
+			return rank[a.Kind] < rank[b.Kind]
+		}
+		if a.Page != b.Page {
+			return a.Page < b.Page
+		}
+		if a.Node != b.Node {
+			return a.Node < b.Node
+		}
+		return a.Message < b.Message
+	})
+	return out
+}
+
+// siteOf returns a URL's scheme and host, or "" for a relative URL.
+func siteOf(u string) string {
+	nu := normalizeURL(u)
+	for _, prefix := range []string{"https://", "http://"} {
+		if len(nu) > len(prefix) && nu[:len(prefix)] == prefix {
+			rest := nu[len(prefix):]
+			for i := 0; i < len(rest); i++ {
+				if rest[i] == '/' {
+					return prefix + rest[:i]
+				}
+			}
+			return prefix + rest
+		}
+	}
+	if len(nu) > 0 && !containsScheme(nu) {
+		return ""
+	}
+	return nu
+}
+
+func containsScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':':
+			return i > 0
+		case c == '/' || c == '.' || c == '?' || c == '#':
+			return false
+		}
+	}
+	return false
+}

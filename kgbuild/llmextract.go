@@ -1,0 +1,352 @@
+package kgbuild
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/llm"
+	"github.com/helpgraph/helpgraph/page"
+	"github.com/helpgraph/helpgraph/prompts"
+)
+
+// JSONClient is the LLM the LLM extractor needs: JSON-mode calls validated
+// with a correction loop (llm.Client implements it).
+type JSONClient interface {
+	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
+	Model() string
+}
+
+var (
+	_ JSONClient = (*llm.Client)(nil)
+	_ Extractor  = (*LLMExtractor)(nil)
+)
+
+// Limits of an LLM extraction, as in the reference study: a tree at most
+// three levels below its root, a bounded number of nodes, and a few intents
+// per node.
+const (
+	llmMaxDepth   = 3
+	llmMaxNodes   = 60
+	llmMinIntents = 3
+	llmMaxIntents = 6
+	// llmMaxPromptText bounds the page text sent to the model so a huge page
+	// cannot overflow its context; grounding still checks the whole page.
+	llmMaxPromptText = 40000
+)
+
+// LLMExtractor extracts a page's problem/condition/resolution tree, intents
+// and actionable flags with an LLM, validating every answer (resolutions must
+// be grounded in the page). A page whose answers never validate, or whose
+// endpoint keeps failing, gets the fallback extractor's graph instead, marked
+// graph.MethodFallback, so one bad page never fails a build.
+type LLMExtractor struct {
+	client   JSONClient
+	fallback Extractor
+	log      *slog.Logger
+}
+
+// NewLLMExtractor returns an extractor that asks client and falls back to fallback.
+func NewLLMExtractor(client JSONClient, fallback Extractor, logger *slog.Logger) *LLMExtractor {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &LLMExtractor{client: client, fallback: fallback, log: logger}
+}
+
+// Version implements Extractor: the prompt version and the model.
+func (e *LLMExtractor) Version() string { return "llm-v1/" + e.client.Model() }
+
+// Extract implements Extractor.
+func (e *LLMExtractor) Extract(ctx context.Context, doc *page.Document) (*PageGraph, error) {
+	pg, err := e.extract(ctx, doc)
+	if err == nil {
+		return pg, nil
+	}
+	// A cancelled build is not the page's fault: stop rather than fall back.
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("llm extraction of %s: %w", doc.URL, ctx.Err())
+	}
+	e.log.WarnContext(ctx, "llm extraction failed, using fallback extractor",
+		"page", doc.URL, "model", e.client.Model(), "invalid_answer", errors.Is(err, llm.ErrInvalidAnswer), "err", err)
+	pg, ferr := e.fallback.Extract(ctx, doc)
+	if ferr != nil {
+		return nil, fmt.Errorf("llm extraction of %s: %w; fallback extractor: %w", doc.URL, err, ferr)
+	}
+	pg.Method = graph.MethodFallback
+	return pg, nil
+}
+
+func (e *LLMExtractor) extract(ctx context.Context, doc *page.Document) (*PageGraph, error) {
+	text := doc.Text()
+	if strings.TrimSpace(text) == "" {
+		return nil, errors.New("page has no text")
+	}
+	promptText := text
+	if len(promptText) > llmMaxPromptText {
+		promptText = strings.ToValidUTF8(promptText[:llmMaxPromptText], "")
+	}
+	msgs, err := prompts.Messages("extract_graph", prompts.ExtractGraph{
+		Title: doc.Title, URL: doc.URL, Text: promptText,
+		MaxDepth: llmMaxDepth, MaxNodes: llmMaxNodes,
+	})
+	if err != nil {
+		return nil, err
+	}
+	tree := llmTreeAnswer{pageText: text}
+	if err := e.client.JSON(ctx, msgs, &tree); err != nil {
+		return nil, fmt.Errorf("extracting the problem tree: %w", err)
+	}
+
+	pg := &PageGraph{Method: graph.MethodLLM}
+	var labels []string // labels[i] is node i's short id in the later prompts
+	var walk func(n *llmTreeNode, path, parentID string)
+	walk = func(n *llmTreeNode, path, parentID string) {
+		id := NodeID(doc.URL, path)
+		pg.Nodes = append(pg.Nodes, graph.Node{
+			ID:         id,
+			Page:       doc.URL,
+			Problem:    strings.TrimSpace(n.Problem),
+			Condition:  strings.TrimSpace(n.Condition),
+			Resolution: strings.TrimSpace(n.Resolution),
+			Root:       parentID == "",
+		})
+		labels = append(labels, "n"+strconv.Itoa(len(labels)+1))
+		if parentID != "" {
+			pg.Edges = append(pg.Edges, graph.Edge{From: parentID, To: id, Type: graph.Child})
+		}
+		for i, c := range n.Children {
+			walk(c, path+"/"+strconv.Itoa(i), id)
+		}
+	}
+	walk(tree.Root, "0", "")
+
+	nodes := make([]prompts.PromptNode, len(pg.Nodes))
+	for i, n := range pg.Nodes {
+		nodes[i] = prompts.PromptNode{ID: labels[i], Problem: n.Problem, Condition: n.Condition, Resolution: n.Resolution}
+	}
+
+	msgs, err = prompts.Messages("intents", prompts.Intents{
+		Title: doc.Title, URL: doc.URL, Nodes: nodes,
+		MinIntents: llmMinIntents, MaxIntents: llmMaxIntents,
+	})
+	if err != nil {
+		return nil, err
+	}
+	intents := llmIntentsAnswer{want: labels}
+	if err := e.client.JSON(ctx, msgs, &intents); err != nil {
+		return nil, fmt.Errorf("writing intents: %w", err)
+	}
+
+	msgs, err = prompts.Messages("actionable", prompts.Actionable{Title: doc.Title, URL: doc.URL, Nodes: nodes})
+	if err != nil {
+		return nil, err
+	}
+	actionable := llmActionableAnswer{want: labels}
+	if err := e.client.JSON(ctx, msgs, &actionable); err != nil {
+		return nil, fmt.Errorf("judging actionability: %w", err)
+	}
+
+	byLabel := make(map[string]int, len(labels))
+	for i, l := range labels {
+		byLabel[l] = i
+	}
+	for _, n := range intents.Nodes {
+		pg.Nodes[byLabel[n.ID]].Intents = llmCleanIntents(n.Intents)
+	}
+	for _, n := range actionable.Nodes {
+		i := byLabel[n.ID]
+		// An empty resolution can solve nothing, whatever the model says.
+		pg.Nodes[i].Actionable = *n.Actionable && pg.Nodes[i].Resolution != ""
+	}
+	return pg, nil
+}
+
+// llmTreeAnswer is the answer to extract_graph. pageText is set before the
+// call (the llm client decodes each attempt into a copy of it) so Validate
+// can check grounding.
+type llmTreeAnswer struct {
+	Root     *llmTreeNode `json:"root"`
+	pageText string
+}
+
+type llmTreeNode struct {
+	Problem    string         `json:"problem"`
+	Condition  string         `json:"condition"`
+	Resolution string         `json:"resolution"`
+	Children   []*llmTreeNode `json:"children"`
+}
+
+// llmMaxListedProblems bounds how many problems one Validate error lists, so a
+// correction request stays short.
+const llmMaxListedProblems = 8
+
+// Validate checks the tree's shape and that every resolution is copied from
+// the page. Its error names each offending node so the model can fix it.
+func (a *llmTreeAnswer) Validate() error {
+	if a.Root == nil {
+		return errors.New(`"root" is missing`)
+	}
+	var problems []string
+	count := 0
+	// Same test as page.Grounded, with the page normalised once rather than
+	// once per resolution (a 60-node answer on a long page made it dominate).
+	normText := page.Normalize(a.pageText)
+	grounded := func(r string) bool {
+		n := page.Normalize(r)
+		return n != "" && strings.Contains(normText, n)
+	}
+	var walk func(n *llmTreeNode, where string, depth int)
+	walk = func(n *llmTreeNode, where string, depth int) {
+		if n == nil {
+			problems = append(problems, where+" is null")
+			return
+		}
+		count++
+		name := where
+		if p := strings.TrimSpace(n.Problem); p != "" {
+			name = fmt.Sprintf("%s (%q)", where, p)
+		} else {
+			problems = append(problems, where+` has an empty "problem"`)
+		}
+		if depth > llmMaxDepth {
+			problems = append(problems, fmt.Sprintf("%s is nested %d levels below the root; at most %d are allowed", name, depth, llmMaxDepth))
+		}
+		if r := strings.TrimSpace(n.Resolution); r != "" && !grounded(r) {
+			problems = append(problems, fmt.Sprintf("the resolution of %s is not copied verbatim from the page text: %q", name, llmShorten(r, 120)))
+		}
+		for i, c := range n.Children {
+			walk(c, fmt.Sprintf("%s.children[%d]", where, i), depth+1)
+		}
+	}
+	walk(a.Root, "root", 0)
+	if count > llmMaxNodes {
+		problems = append(problems, fmt.Sprintf("the tree has %d nodes; keep at most %d, merging the least important", count, llmMaxNodes))
+	}
+	return llmProblems(problems)
+}
+
+// llmIntentsAnswer is the answer to intents; want lists the node ids asked about.
+type llmIntentsAnswer struct {
+	Nodes []struct {
+		ID      string   `json:"id"`
+		Intents []string `json:"intents"`
+	} `json:"nodes"`
+	want []string
+}
+
+// Validate checks every node id is answered once, with enough distinct intents.
+func (a *llmIntentsAnswer) Validate() error {
+	var problems []string
+	seen := make(map[string]bool)
+	wanted := llmLabelSet(a.want)
+	for _, n := range a.Nodes {
+		switch {
+		case !wanted[n.ID]:
+			problems = append(problems, fmt.Sprintf("id %q is not one of the nodes", n.ID))
+		case seen[n.ID]:
+			problems = append(problems, fmt.Sprintf("id %q appears more than once", n.ID))
+		case len(llmCleanIntents(n.Intents)) < llmMinIntents:
+			problems = append(problems, fmt.Sprintf("id %q has %d distinct intents; give %d to %d", n.ID, len(llmCleanIntents(n.Intents)), llmMinIntents, llmMaxIntents))
+		}
+		seen[n.ID] = true
+	}
+	problems = append(problems, llmMissingLabels(a.want, seen)...)
+	return llmProblems(problems)
+}
+
+// llmActionableAnswer is the answer to actionable; want lists the node ids asked about.
+type llmActionableAnswer struct {
+	Nodes []struct {
+		ID         string `json:"id"`
+		Actionable *bool  `json:"actionable"`
+		Reason     string `json:"reason"`
+	} `json:"nodes"`
+	want []string
+}
+
+// Validate checks every node id is answered once, with a true/false verdict.
+func (a *llmActionableAnswer) Validate() error {
+	var problems []string
+	seen := make(map[string]bool)
+	wanted := llmLabelSet(a.want)
+	for _, n := range a.Nodes {
+		switch {
+		case !wanted[n.ID]:
+			problems = append(problems, fmt.Sprintf("id %q is not one of the nodes", n.ID))
+		case seen[n.ID]:
+			problems = append(problems, fmt.Sprintf("id %q appears more than once", n.ID))
+		case n.Actionable == nil:
+			problems = append(problems, fmt.Sprintf(`id %q has no "actionable" true or false`, n.ID))
+		}
+		seen[n.ID] = true
+	}
+	problems = append(problems, llmMissingLabels(a.want, seen)...)
+	return llmProblems(problems)
+}
+
+func llmLabelSet(labels []string) map[string]bool {
+	set := make(map[string]bool, len(labels))
+	for _, l := range labels {
+		set[l] = true
+	}
+	return set
+}
+
+func llmMissingLabels(want []string, seen map[string]bool) []string {
+	var missing []string
+	for _, l := range want {
+		if !seen[l] {
+			missing = append(missing, strconv.Quote(l))
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return []string{"missing ids " + strings.Join(missing, ", ")}
+}
+
+// llmProblems joins problems into one error, or returns nil if there are none.
+func llmProblems(problems []string) error {
+	switch {
+	case len(problems) == 0:
+		return nil
+	case len(problems) > llmMaxListedProblems:
+		more := len(problems) - llmMaxListedProblems
+		problems = append(problems[:llmMaxListedProblems:llmMaxListedProblems], fmt.Sprintf("and %d more", more))
+	}
+	return errors.New(strings.Join(problems, "; "))
+}
+
+// llmCleanIntents trims intents, drops empty ones and case-insensitive
+// duplicates, and keeps at most llmMaxIntents.
+func llmCleanIntents(intents []string) []string {
+	var out []string
+	seen := make(map[string]bool)
+	for _, s := range intents {
+		s = strings.TrimSpace(s)
+		key := page.Normalize(s)
+		if key == "" || seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, s)
+		if len(out) == llmMaxIntents {
+			break
+		}
+	}
+	return out
+}
+
+// llmShorten cuts s to at most n runes, marking the cut.
+func llmShorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "..."
+}

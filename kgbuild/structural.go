@@ -1,0 +1,592 @@
+package kgbuild
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/page"
+)
+
+// StructuralVersion identifies the structural extractor's rules. Bump it
+// when they change, so the next build re-extracts every page.
+const StructuralVersion = "structural-v1"
+
+// Structural extracts a page's problem tree from its structure alone: the
+// title is the root problem, headings are sub-problems, and headings, list
+// items and labels that state a situation ("If you booked by phone",
+// "Online reservation as guest user:") are conditions. It needs no LLM, is
+// deterministic, and is the fallback of the LLM extractor.
+type Structural struct{}
+
+var _ Extractor = (*Structural)(nil)
+
+// NewStructural returns the structural extractor.
+func NewStructural() *Structural { return &Structural{} }
+
+// Version implements Extractor.
+func (*Structural) Version() string { return StructuralVersion }
+
+// Ranks order the blocks that open a node: headings by level (1..6), then
+// labels in running text, then situation list items by depth.
+const labelRank = 7
+
+// start is a block that opens a node.
+type start struct {
+	block     int
+	rank      int
+	situation bool
+	label     string // the situation (for a condition) or the heading text
+	withLine  bool   // the opening line is part of the resolution
+	ignored   bool   // chrome such as "Related articles": ends sections, makes no node
+}
+
+// treeNode is a node under construction.
+type treeNode struct {
+	start    start
+	end      int // first block after the node's extent
+	parent   int // index in the node list; -1 for the root
+	children []int
+	path     string
+	base     string   // the problem without conditions
+	conds    []string // conditions from the nearest section down to this node
+	node     graph.Node
+}
+
+// Extract implements Extractor.
+func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGraph, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if doc == nil || len(doc.Blocks) == 0 {
+		return nil, page.ErrNoText
+	}
+	lines := make([]string, len(doc.Blocks))
+	for i, b := range doc.Blocks {
+		lines[i] = page.BlockLine(b)
+	}
+	text := doc.Text()
+	if strings.TrimSpace(text) == "" {
+		return nil, page.ErrNoText
+	}
+
+	first, title := titleBlock(doc)
+	starts := findStarts(doc.Blocks, first)
+
+	root := &treeNode{parent: -1, path: "0", base: cleanTitle(title)}
+	if root.base == "" {
+		root.base = "This page"
+	}
+	nodes := []*treeNode{root}
+	stack := []int{0}
+	for k, st := range starts {
+		end := extentEnd(doc.Blocks, starts, k)
+		// Pop the nodes whose extent ended before this block.
+		for len(stack) > 1 && nodes[stack[len(stack)-1]].end <= st.block {
+			stack = stack[:len(stack)-1]
+		}
+		parentIdx := stack[len(stack)-1]
+		parent := nodes[parentIdx]
+		tn := &treeNode{start: st, end: end, parent: parentIdx}
+		if parent.start.ignored && parentIdx != 0 {
+			tn.start.ignored = true
+		}
+		nodes = append(nodes, tn)
+		parent.children = append(parent.children, len(nodes)-1)
+		stack = append(stack, len(nodes)-1)
+	}
+	root.end = len(doc.Blocks)
+
+	// Resolutions: a node's own lines, before its first child.
+	firstChild := func(tn *treeNode) int {
+		if len(tn.children) > 0 {
+			return nodes[tn.children[0]].start.block
+		}
+		return tn.end
+	}
+	var rootRes string
+	introEnd := len(doc.Blocks)
+	if len(starts) > 0 {
+		introEnd = starts[0].block
+	}
+	rootRes = joinLines(lines, first, introEnd)
+	if strings.TrimSpace(rootRes) == "" {
+		rootRes = firstParagraph(doc.Blocks, lines)
+	}
+	root.node.Resolution = rootRes
+
+	// Emit in document order, numbering children per parent for stable ids.
+	var out []*treeNode
+	seenIntents := make(map[string]bool)
+	var walk func(idx int)
+	walk = func(idx int) {
+		tn := nodes[idx]
+		if tn.start.ignored && idx != 0 {
+			return
+		}
+		if idx != 0 {
+			p := nodes[tn.parent]
+			s := tn.start
+			from := s.block + 1
+			if s.withLine {
+				from = s.block
+			}
+			res := joinLines(lines, from, firstChild(tn))
+			if strings.TrimSpace(res) == "" {
+				res = lines[s.block]
+			}
+			tn.node.Resolution = res
+			if s.situation {
+				tn.base = p.base
+				tn.conds = append(append([]string(nil), p.conds...), conditionOf(s.label))
+				tn.node.Condition = tn.conds[len(tn.conds)-1]
+			} else {
+				tn.base = sectionProblem(s.label)
+			}
+		}
+		tn.node.Problem = problemText(tn.base, tn.conds)
+		out = append(out, tn)
+		n := 0
+		for _, c := range tn.children {
+			if nodes[c].start.ignored {
+				continue
+			}
+			nodes[c].path = tn.path + "/" + strconv.Itoa(n)
+			n++
+			walk(c)
+		}
+	}
+	walk(0)
+
+	pg := &PageGraph{Method: graph.MethodStructural}
+	normText := page.Normalize(text)
+	ids := make(map[*treeNode]string, len(out))
+	for _, tn := range out {
+		// page.Grounded, with the page normalised once.
+		if res := page.Normalize(tn.node.Resolution); res == "" || !strings.Contains(normText, res) {
+			// By construction resolutions are whole lines of text; a miss
+			// here is a bug, and an ungrounded node must never be emitted.
+			return nil, fmt.Errorf("extracting %s: resolution of %q is not grounded in the page", doc.URL, tn.node.Problem)
+		}
+		id := NodeID(doc.URL, tn.path)
+		ids[tn] = id
+		tn.node.ID = id
+		tn.node.Page = doc.URL
+		tn.node.Root = tn.parent == -1
+		tn.node.Actionable = actionable(tn.node.Resolution)
+		tn.node.Intents = pickIntents(tn, nodes, seenIntents)
+		pg.Nodes = append(pg.Nodes, tn.node)
+	}
+	for _, tn := range out {
+		if tn.parent >= 0 {
+			pg.Edges = append(pg.Edges, graph.Edge{From: ids[nodes[tn.parent]], To: ids[tn], Type: graph.Child})
+		}
+	}
+	return pg, nil
+}
+
+// titleBlock returns the index of the first content block (after a leading
+// heading that repeats the title) and the page's title.
+func titleBlock(doc *page.Document) (int, string) {
+	title := strings.TrimSpace(doc.Title)
+	b := doc.Blocks[0]
+	if b.Kind == page.Heading {
+		h := plainText(b.Text)
+		// A leading h1 is the page's own heading; a lower one only when it
+		// repeats the title.
+		if b.Level == 1 || title == "" || page.Normalize(cleanTitle(h)) == page.Normalize(cleanTitle(title)) {
+			if title == "" {
+				title = h
+			}
+			return 1, title
+		}
+	}
+	if title == "" {
+		title = firstWords(plainText(b.Text), 8)
+	}
+	return 0, title
+}
+
+func firstWords(s string, n int) string {
+	w := strings.Fields(s)
+	if len(w) > n {
+		w = w[:n]
+	}
+	return strings.TrimRight(strings.Join(w, " "), ".,:;")
+}
+
+// noiseHeadings are page chrome that survives cleaning on some sites.
+var noiseHeadings = map[string]bool{
+	"related articles": true, "related topics": true, "related links": true, "see also": true,
+	"was this article helpful?": true, "was this helpful?": true, "was this page helpful?": true,
+	"related": true, "share this page": true, "in this article": true, "on this page": true,
+	"table of contents": true, "contents": true, "popular articles": true, "recently viewed articles": true,
+}
+
+// labelSplit finds "Label: rest" with a short label.
+var labelSplit = regexp.MustCompile(`^([^:\[\]()]{2,80}):\s+(\S.*)$`)
+
+// findStarts classifies blocks from first on and returns those that open a node.
+func findStarts(blocks []page.Block, first int) []start {
+	var out []start
+	for i := first; i < len(blocks); i++ {
+		b := blocks[i]
+		text := plainText(b.Text)
+		if text == "" {
+			continue
+		}
+		switch b.Kind {
+		case page.Heading:
+			h := strings.TrimSpace(text)
+			colon := strings.HasSuffix(h, ":")
+			st := start{block: i, rank: max(1, min(b.Level, 6)), label: strings.TrimRight(h, ": ")}
+			st.ignored = noiseHeadings[strings.ToLower(strings.TrimRight(h, ": "))]
+			st.situation = !st.ignored && isSituation(h, colon)
+			out = append(out, st)
+		case page.Paragraph:
+			if label, ok := paragraphLabel(text); ok {
+				out = append(out, start{block: i, rank: labelRank, situation: true, label: label, withLine: true})
+			} else if questionLine(blocks, i) {
+				out = append(out, start{block: i, rank: labelRank, label: text})
+			} else if shortLine(blocks, i) {
+				// A bold line standing alone ("The plan does not allow
+				// changes"): a clause is a situation, a noun phrase a section.
+				situation := isClause(text) || isSituation(text, false)
+				out = append(out, start{block: i, rank: labelRank, situation: situation, label: text, withLine: situation})
+			}
+		case page.ListItem:
+			if label, ok := itemLabel(text); ok {
+				out = append(out, start{block: i, rank: labelRank + max(1, b.Depth), situation: true, label: label, withLine: true})
+			}
+		}
+	}
+	return out
+}
+
+// paragraphLabel recognises a line of running text that introduces a
+// situation: "Online reservation as guest user:", "Members: log in and ...",
+// or a short line that is only a situation ("If you booked by phone").
+func paragraphLabel(text string) (string, bool) {
+	words := len(strings.Fields(text))
+	instruction := func(label string) bool {
+		// "When you call, tell them:" is an instruction, not a situation.
+		_, after, ok := strings.Cut(label, ", ")
+		return ok && imperativeLead.MatchString(after)
+	}
+	if strings.HasSuffix(text, ":") && words <= 14 {
+		label := strings.TrimRight(text, ": ")
+		return label, !instruction(label) && isSituation(label, true)
+	}
+	if m := labelSplit.FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) <= 10 {
+		return m[1], !instruction(m[1]) && isSituation(m[1], true)
+	}
+	if words <= 14 && !strings.HasSuffix(text, ".") && isSituation(text, false) && startsWithLead(text) {
+		return text, true
+	}
+	return "", false
+}
+
+var qPrefix = regexp.MustCompile(`^(?i)(q[.:]|question:)\s*`)
+
+// questionLine reports whether paragraph i is a FAQ question: "Q. ..." or a
+// short line ending in "?" followed by its answer.
+func questionLine(blocks []page.Block, i int) bool {
+	text := plainText(blocks[i].Text)
+	if qPrefix.MatchString(text) {
+		return true
+	}
+	if !strings.HasSuffix(text, "?") || len(strings.Fields(text)) > 20 || i+1 >= len(blocks) {
+		return false
+	}
+	next := blocks[i+1]
+	return next.Kind == page.ListItem || next.Kind == page.Paragraph && !strings.HasSuffix(plainText(next.Text), "?")
+}
+
+// shortLine reports whether paragraph i is a title-like line of its own: a
+// few words with no closing punctuation, starting with a letter, followed by
+// a longer paragraph or a list that it introduces.
+func shortLine(blocks []page.Block, i int) bool {
+	text := plainText(blocks[i].Text)
+	words := strings.Fields(text)
+	if len(words) == 0 || len(words) > 12 || i+1 >= len(blocks) {
+		return false
+	}
+	if strings.ContainsAny(text, ":;") || strings.ContainsAny(text[len(text)-1:], ".!?,") {
+		return false
+	}
+	if r := []rune(text)[0]; !unicode.IsLetter(r) || !unicode.IsUpper(r) {
+		return false
+	}
+	next := blocks[i+1]
+	switch next.Kind {
+	case page.ListItem, page.TableRow:
+		return true
+	case page.Paragraph:
+		nt := strings.TrimRight(plainText(next.Text), "\"')”’ ")
+		return len(strings.Fields(nt)) > len(words) || strings.HasSuffix(nt, ".")
+	}
+	return false
+}
+
+// itemLabel recognises a list item that states a situation: a label as in
+// paragraphLabel, or a leading clause "If you booked by phone, call ...".
+func itemLabel(text string) (string, bool) {
+	if label, ok := paragraphLabel(text); ok {
+		return label, true
+	}
+	if i := strings.IndexByte(text, ','); i > 0 {
+		clause := cutAtImperative(text[:i])
+		if len(strings.Fields(clause)) <= 14 && startsWithLead(clause) && isSituation(clause, false) {
+			return clause, true
+		}
+	}
+	return "", false
+}
+
+// cutAtImperative ends a lead clause where a run-together instruction
+// starts: "If the screen did not appear Turn off pop-up blockers" → "If the
+// screen did not appear".
+func cutAtImperative(clause string) string {
+	words := strings.Fields(clause)
+	// Four words at least before the cut: "If you chose Pay at the
+	// accommodation" names a button, it does not start an instruction.
+	for i := 4; i < len(words); i++ {
+		w := words[i]
+		if r := []rune(w); unicode.IsUpper(r[0]) && verbs[strings.ToLower(w)] {
+			return strings.Join(words[:i], " ")
+		}
+	}
+	return clause
+}
+
+// startsWithLead reports whether text opens with a conditional word, the
+// strongest sign of a situation in running text.
+func startsWithLead(text string) bool {
+	l := strings.ToLower(text)
+	_, ok := startsWithPhrase(l, []string{"if", "when", "whenever", "in case", "in the event", "only if", "unless", "for", "as a", "as an"})
+	return ok
+}
+
+// extentEnd returns the first block after the extent of starts[k]: the next
+// node start of the same or higher rank. A situation list item also ends at
+// its next sibling item, and at running text unless it is a label ending in
+// a colon.
+func extentEnd(blocks []page.Block, starts []start, k int) int {
+	st := starts[k]
+	next := len(blocks)
+	for _, o := range starts[k+1:] {
+		if o.rank <= st.rank {
+			next = o.block
+			break
+		}
+	}
+	if st.rank <= labelRank {
+		return next
+	}
+	item := blocks[st.block]
+	colonLabel := strings.HasSuffix(strings.TrimSpace(plainText(item.Text)), ":")
+	for j := st.block + 1; j < next; j++ {
+		b := blocks[j]
+		switch {
+		case b.Kind == page.ListItem && b.Depth <= item.Depth:
+			return j
+		case b.Kind == page.ListItem:
+			// a nested item: part of this one
+		case b.Kind == page.Heading:
+			return j
+		case !colonLabel:
+			return j
+		}
+	}
+	return next
+}
+
+func joinLines(lines []string, from, to int) string {
+	if from >= to || from < 0 || to > len(lines) {
+		return ""
+	}
+	return strings.Join(lines[from:to], "\n")
+}
+
+// firstParagraph is the root's resolution on a page with no intro.
+func firstParagraph(blocks []page.Block, lines []string) string {
+	for i, b := range blocks {
+		if b.Kind == page.Paragraph && strings.TrimSpace(b.Text) != "" {
+			return lines[i]
+		}
+	}
+	for i, b := range blocks {
+		if b.Kind != page.Heading && strings.TrimSpace(b.Text) != "" {
+			return lines[i]
+		}
+	}
+	return lines[0]
+}
+
+// sectionProblem turns a heading into a problem that reads on its own.
+func sectionProblem(h string) string {
+	p := strings.TrimRight(plainText(h), ": ")
+	p = qPrefix.ReplaceAllString(p, "")
+	p = questionToNounPhrase(p)
+	p = sentenceCase(p)
+	if p == "" {
+		return "Section"
+	}
+	return upperFirst(p)
+}
+
+// problemText is a base problem with its conditions: "Changing a reservation
+// (booked by phone)".
+func problemText(base string, conds []string) string {
+	if len(conds) == 0 {
+		return base
+	}
+	short := make([]string, len(conds))
+	for i, c := range conds {
+		short[i] = conditionForProblem(c)
+	}
+	return base + " (" + strings.Join(short, "; ") + ")"
+}
+
+// pickIntents chooses at least three intents for a node that no other node
+// on the page has.
+func pickIntents(tn *treeNode, nodes []*treeNode, seen map[string]bool) []string {
+	const want = 4
+	var out []string
+	add := func(cands []string) {
+		for _, c := range cands {
+			if len(out) >= want {
+				return
+			}
+			k := normIntent(c)
+			if k == "" || seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, c)
+		}
+	}
+	add(intentsFor(tn.base, strings.Join(tn.conds, " and ")))
+	if len(out) < 3 && tn.parent >= 0 {
+		// Two sections with the same heading: say which part of the page.
+		parent := nodes[tn.parent].node.Problem
+		add(intentsFor(tn.base+" in "+lowerFirst(parent), strings.Join(tn.conds, " and ")))
+	}
+	for k := 2; len(out) < 3; k++ {
+		add([]string{fmt.Sprintf("Tell me about %s (%d)", lowerFirst(tn.node.Problem), k)})
+	}
+	return out
+}
+
+// Actionable rule.
+//
+// A resolution is actionable when it tells the customer something they can do
+// now: an ordered step, an imperative ("click", "go to", "enter", "select",
+// "log in", "visit", ...), "you can ...", or a call to a given phone number.
+// Sentences that only hand the customer over without specifics ("contact
+// us", "contact the hotel directly", "check with your bank", "please call
+// us") are dead ends and count for nothing, even if they also say "you can",
+// so a page whose only advice is to contact someone is not actionable, while
+// a page with real steps and a "contact us if this fails" fallback is. A
+// phone number makes a contact sentence specific, hence actionable. Reference
+// edges (a link to another page) make a node non-actionable too; the builder
+// applies that part.
+
+// The rule works on words, not regular expressions: resolutions are long and
+// this runs on every node.
+var (
+	stepWord = toSet(`click tap enter select choose visit open download print submit press type
+upload apply request register scroll navigate call login signin signup reset`)
+	stepPair = toSet(`go_to log_in sign_in sign_up fill_in fill_out complete_the follow_the you_can
+you_may use_the use_your create_a create_an set_up update_your change_your cancel_your check_the`)
+	imperativeWord = toSet(`log sign click tap go enter select choose visit open download print fill
+complete submit press follow type upload use apply request register create set reset update change
+cancel scroll navigate call find check make add remove send pay book confirm review wait read see
+return bring show keep ask contact`)
+	contactWord = toSet(`inquire enquire consult`)
+	contactPair = toSet(`contact_us contact_the contact_your contact_our contact_a contact_an
+get_in reach_out check_with ask_the ask_your ask_our speak_to speak_with talk_to please_call
+call_us call_the call_your`)
+	waitingWord   = toSet(`wait see read check`)
+	phoneNumber   = regexp.MustCompile(`(\+?\d[\d\s().-]{6,}\d)`)
+	sentenceSplit = regexp.MustCompile(`[.!?]\s+|\n`)
+)
+
+// imperativeLead reports whether a sentence starts with an imperative verb,
+// after an optional step number and "please".
+var imperativeLead leadMatcher
+
+type leadMatcher struct{}
+
+func (leadMatcher) MatchString(s string) bool { return imperativeWord[leadWord(words(s))] }
+
+// leadWord is a sentence's first word after a step number and "please".
+func leadWord(ws []string) string {
+	for len(ws) > 0 && (ws[0] == "please" || ws[0][0] >= '0' && ws[0][0] <= '9') {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[0]
+}
+
+// words splits s into lower-case words of letters, digits and apostrophes.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+	})
+}
+
+// hasAny reports whether ws has a word in one or a word pair ("go_to") in pairs.
+func hasAny(ws []string, one, pairs map[string]bool) bool {
+	for i, w := range ws {
+		if one[w] || i+1 < len(ws) && pairs[w+"_"+ws[i+1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// actionable applies the rule above to a resolution.
+func actionable(resolution string) bool {
+	phone := hasDigits(resolution, 7) && phoneNumber.MatchString(resolution)
+	for _, line := range strings.Split(resolution, "\n") {
+		trim := strings.TrimSpace(line)
+		ordered := strings.HasPrefix(trim, "1. ")
+		body := plainText(strings.TrimLeft(trim, "#-|1. "))
+		for _, s := range sentenceSplit.Split(body, -1) {
+			ws := words(s)
+			if len(ws) == 0 {
+				continue
+			}
+			if hasAny(ws, contactWord, contactPair) {
+				if phone {
+					return true
+				}
+				continue
+			}
+			if ordered || hasAny(ws, stepWord, stepPair) {
+				return true
+			}
+			if lead := leadWord(ws); imperativeWord[lead] && !waitingWord[lead] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hasDigits(s string, n int) bool {
+	c := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			c++
+		}
+	}
+	return c >= n
+}

@@ -1,0 +1,279 @@
+package kgbuild
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/page"
+)
+
+func TestConditionOf(t *testing.T) {
+	tests := []struct {
+		label string
+		want  string
+	}{
+		{"If you booked by phone", "you booked by phone"},
+		{"If you booked online as a member:", "you booked online as a member"},
+		{"Online reservation as guest user:", "online reservation as guest user"},
+		{"For members", "members"},
+		{"When you cancel within 24 hours", "you cancel within 24 hours"},
+		{"In case the link has expired", "the link has expired"},
+		{"Booked by phone", "booked by phone"},
+		{"If You Do Not Live In The U.S.", "you do not live in the U.S."},
+	}
+	for _, tt := range tests {
+		if got := conditionOf(tt.label); got != tt.want {
+			t.Errorf("conditionOf(%q) = %q, want %q", tt.label, got, tt.want)
+		}
+	}
+}
+
+func TestIsSituation(t *testing.T) {
+	tests := []struct {
+		label string
+		colon bool
+		want  bool
+	}{
+		{"If you booked by phone", false, true},
+		{"When your card is declined", false, true},
+		{"For members", false, true},
+		{"Booked by phone", false, true},
+		{"If you are a member", false, true},
+		{"Members", true, true},
+		{"Online reservation as guest user", true, true},
+		{"Paid online", false, true},
+		{"Changing the dates", false, false},
+		{"Related articles", false, false},
+		{"Note", true, false},
+		{"Steps", true, false},
+		{"For more information", false, false},
+		{"When will I get my refund?", false, false},
+		{"After the change", false, false},
+		{"After check-in", true, true},
+		{"Follow these steps to apply online", true, false},
+		{"Some dates can't be changed online", true, false},
+		{"amenities", true, false},
+	}
+	for _, tt := range tests {
+		if got := isSituation(tt.label, tt.colon); got != tt.want {
+			t.Errorf("isSituation(%q, colon=%v) = %v, want %v", tt.label, tt.colon, got, tt.want)
+		}
+	}
+}
+
+func TestMorphology(t *testing.T) {
+	base := []struct{ in, want string }{
+		{"changing", "change"}, {"cancelling", "cancel"}, {"canceling", "cancel"}, {"logging", "log"},
+		{"using", "use"}, {"making", "make"}, {"applying", "apply"}, {"stopping", "stop"},
+		{"resetting", "reset"}, {"updating", "update"}, {"receiving", "receive"}, {"paying", "pay"},
+	}
+	for _, tt := range base {
+		if got, ok := baseVerb(tt.in); !ok || got != tt.want {
+			t.Errorf("baseVerb(%q) = %q, %v; want %q", tt.in, got, ok, tt.want)
+		}
+	}
+	if _, ok := baseVerb("thing"); ok {
+		t.Error(`baseVerb("thing") took a noun for a verb`)
+	}
+	vps := []struct{ in, want string }{
+		{"Changing a reservation", "change my reservation"},
+		{"Cancellation of a booking", "cancel my booking"},
+		{"Account deletion", "delete my account"},
+		{"Password reset", "reset my password"},
+		{"Apply for retirement benefits", "apply for retirement benefits"},
+		{"Logging in", "log in"},
+		{"Resetting your password", "reset my password"},
+	}
+	for _, tt := range vps {
+		if got, ok := verbPhraseOf(tt.in); !ok || got != tt.want {
+			t.Errorf("verbPhraseOf(%q) = %q, %v; want %q", tt.in, got, ok, tt.want)
+		}
+	}
+	if vp, ok := verbPhraseOf("Cancellation fees"); ok {
+		t.Errorf("verbPhraseOf(Cancellation fees) = %q, want a topic", vp)
+	}
+	titles := []struct{ in, want string }{
+		{"Changing a reservation | StayNest Help", "Changing a reservation"},
+		{"FAQ: Points expiry", "Points expiry"},
+		{"Appeal A Decision | Social Security Administration", "Appeal a Decision"},
+		{"How do I change my booking?", "Changing my booking"},
+		{"Making a reservation: frequently asked questions | X", "Making a reservation"},
+		{"Billing - Acme Help Center", "Billing"},
+		{"Check-in - check-out", "Check-in - check-out"},
+	}
+	for _, tt := range titles {
+		if got := cleanTitle(tt.in); got != tt.want {
+			t.Errorf("cleanTitle(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestIntents(t *testing.T) {
+	tests := []struct {
+		problem, condition string
+		want               []string // among the first four
+	}{
+		{"Changing a reservation", "", []string{"How do I change my reservation?", "I can't change my reservation", "I want to change my reservation"}},
+		{"Changing a reservation", "you booked by phone", []string{
+			"What should I do if I booked by phone and want to change my reservation?",
+			"I can't change my reservation if I booked by phone"}},
+		{"Changing a reservation", "as a member", []string{"I want to change my reservation as a member"}},
+		{"An error occurs when I try to change my reservation", "", []string{"I get an error when I try to change my reservation"}},
+		{"An error occurs when changing a reservation", "", []string{"I get an error when I try to change my reservation"}},
+		{"Can't log in", "", []string{"I can't log in", "Why can't I log in?"}},
+		{"Card declined", "", []string{"My card was declined"}},
+		{"Points not credited", "", []string{"My points are not credited"}},
+		{"Cancellation fees", "", []string{"What should I know about cancellation fees?", "I need help with cancellation fees"}},
+		{"How early can I apply?", "", []string{"How early can I apply?"}},
+	}
+	for _, tt := range tests {
+		got := intentsFor(tt.problem, tt.condition)
+		if len(got) < 3 {
+			t.Errorf("intentsFor(%q, %q) gave %d intents", tt.problem, tt.condition, len(got))
+		}
+		for _, w := range tt.want {
+			if !slices.Contains(got[:min(4, len(got))], w) {
+				t.Errorf("intentsFor(%q, %q) = %q, want %q among the first four", tt.problem, tt.condition, got, w)
+			}
+		}
+	}
+}
+
+func TestActionable(t *testing.T) {
+	tests := []struct {
+		resolution string
+		want       bool
+	}{
+		{"1. Open the reservation.\n1. Click Change.", true},
+		{"Log in and open My Reservations.", true},
+		{"You can change the dates online.", true},
+		{"Please call the Reservation Center at 0570-000-123.", true},
+		{"Please contact the accommodation directly.", false},
+		{"Please contact us with the Inquiry Form.", false},
+		{"Check with your card company.", false},
+		{"Points are credited within 14 days. If they are still missing, contact us.", false},
+		{"Click Forgot password and enter your e-mail. If that fails, contact us.", true},
+		{"Expired points can't be restored.", false},
+		{"Please wait. Points are credited within 14 days.", false},
+	}
+	for _, tt := range tests {
+		if got := actionable(tt.resolution); got != tt.want {
+			t.Errorf("actionable(%q) = %v, want %v", tt.resolution, got, tt.want)
+		}
+	}
+}
+
+func TestStructuralExtract(t *testing.T) {
+	doc := docFrom(t, "https://h.example/change", "Changing a reservation | Help", `
+# Changing a reservation
+How you change a reservation depends on how you booked.
+## If you booked online as a member
+Log in and open My Reservations.
+### Changing the dates
+1. Click Change dates.
+### Changing the room type
+1. Click Change room.
+## If you booked by phone
+Call the reservation center at 0570-000-123.
+## Refunds
+## Fees
+Online reservation as guest user:
+Please contact the hotel.
+Members: log in and click Fees.
+## Related articles
+- [Cancelling](https://h.example/cancel)
+`)
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byProblem := make(map[string]int)
+	for i, n := range pg.Nodes {
+		byProblem[n.Problem] = i
+	}
+	parent := make(map[string]string)
+	for _, e := range pg.Edges {
+		parent[e.To] = e.From
+	}
+	node := func(problem string) int {
+		t.Helper()
+		i, ok := byProblem[problem]
+		if !ok {
+			var got []string
+			for _, n := range pg.Nodes {
+				got = append(got, n.Problem)
+			}
+			t.Fatalf("no node %q among %q", problem, got)
+		}
+		return i
+	}
+	root := pg.Nodes[0]
+	if !root.Root || root.Problem != "Changing a reservation" || root.Resolution != "How you change a reservation depends on how you booked." {
+		t.Errorf("root = %+v", root)
+	}
+	member := pg.Nodes[node("Changing a reservation (booked online as a member)")]
+	if member.Condition != "you booked online as a member" || member.Resolution != "Log in and open My Reservations." || parent[member.ID] != root.ID {
+		t.Errorf("member node = %+v", member)
+	}
+	dates := pg.Nodes[node("Changing the dates")]
+	if parent[dates.ID] != member.ID || dates.Condition != "" || !dates.Actionable {
+		t.Errorf("dates node is not an actionable section under the member situation: %+v", dates)
+	}
+	if refunds := pg.Nodes[node("Refunds")]; refunds.Resolution != "## Refunds" {
+		t.Errorf("empty section resolution = %q, want its heading line", refunds.Resolution)
+	}
+	guest := pg.Nodes[node("Fees (online reservation as guest user)")]
+	if guest.Actionable || !strings.Contains(guest.Resolution, "Please contact the hotel.") {
+		t.Errorf("guest label node = %+v", guest)
+	}
+	if m := pg.Nodes[node("Fees (members)")]; !m.Actionable || m.Resolution != "Members: log in and click Fees." {
+		t.Errorf("inline label node = %+v", m)
+	}
+	if _, ok := byProblem["Related articles"]; ok {
+		t.Error("page chrome became a node")
+	}
+	seen := make(map[string]string)
+	for _, n := range pg.Nodes {
+		if !page.Grounded(n.Resolution, doc.Text()) {
+			t.Errorf("%q: ungrounded resolution %q", n.Problem, n.Resolution)
+		}
+		if len(n.Intents) < 3 {
+			t.Errorf("%q: %d intents", n.Problem, len(n.Intents))
+		}
+		for _, in := range n.Intents {
+			if other, dup := seen[normIntent(in)]; dup {
+				t.Errorf("intent %q on %q and %q", in, other, n.Problem)
+			}
+			seen[normIntent(in)] = n.Problem
+		}
+	}
+}
+
+func TestStructuralEdgeCases(t *testing.T) {
+	tests := []struct {
+		name    string
+		doc     *page.Document
+		wantErr error
+		nodes   int
+	}{
+		{"no blocks", &page.Document{URL: "u", Title: "T"}, page.ErrNoText, 0},
+		{"title heading only", docFrom(t, "u", "", "# Only a title"), nil, 1},
+		{"no title", docFrom(t, "u", "", "Some text here. Click Save."), nil, 1},
+		{"list without situations", docFrom(t, "u", "T", "- a\n  - b\n- c"), nil, 1},
+		{"deep headings", docFrom(t, "u", "T", "# T\n###### deep\ntext\n## up\ntext"), nil, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pg, err := NewStructural().Extract(context.Background(), tt.doc)
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("err = %v, want %v", err, tt.wantErr)
+			}
+			if err == nil && len(pg.Nodes) != tt.nodes {
+				t.Errorf("%d nodes, want %d", len(pg.Nodes), tt.nodes)
+			}
+		})
+	}
+}

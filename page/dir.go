@@ -1,0 +1,180 @@
+package page
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// DefaultMaxBytes is the default limit on the size of one page.
+const DefaultMaxBytes = 10 << 20
+
+// ReadOptions tune ReadDir.
+type ReadOptions struct {
+	// MaxBytes is the largest page read; larger pages are reported as
+	// ErrTooBig without being read. Zero means DefaultMaxBytes.
+	MaxBytes int64
+}
+
+// ReadDir reads every .html, .htm and .md file under dir, recursively and in
+// sorted order, skipping hidden files and folders. A page's URL is its slash
+// path relative to dir unless it declares a canonical URL, and links between
+// the pages are resolved to the same form so that they match page URLs.
+// Pages that cannot be read are returned as PageErrors; the error is only
+// for a folder that cannot be walked or a cancelled ctx.
+func ReadDir(ctx context.Context, dir string, opts ReadOptions) ([]*Document, []PageError, error) {
+	if opts.MaxBytes <= 0 {
+		opts.MaxBytes = DefaultMaxBytes
+	}
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("pages folder %s: %w", dir, err)
+	}
+	if !info.IsDir() {
+		return nil, nil, fmt.Errorf("pages folder %s: not a directory", dir)
+	}
+
+	var docs []*Document
+	var rels []string // where each of docs was read from
+	var pageErrs []PageError
+	walkErr := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return ctxErr
+		}
+		rel, relErr := filepath.Rel(dir, p)
+		if relErr != nil {
+			return relErr
+		}
+		// Escaped, so that a name with # or ? in it stays a path.
+		rel = (&url.URL{Path: filepath.ToSlash(rel)}).String()
+		if err != nil {
+			if p == dir {
+				return err
+			}
+			pageErrs = append(pageErrs, PageError{URL: rel, Err: err})
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if p != dir && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || pageKind(d.Name()) == "" {
+			return nil
+		}
+		doc, err := readPage(p, rel, opts.MaxBytes)
+		if err != nil {
+			pageErrs = append(pageErrs, PageError{URL: rel, Err: err})
+			return nil
+		}
+		docs = append(docs, doc)
+		rels = append(rels, rel)
+		return nil
+	})
+	if walkErr != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(walkErr, ctxErr) {
+			return nil, nil, fmt.Errorf("reading pages folder %s: %w", dir, walkErr)
+		}
+		return nil, nil, fmt.Errorf("pages folder %s: %w", dir, walkErr)
+	}
+	linkCanonicalURLs(docs, rels)
+	return docs, pageErrs, nil
+}
+
+// pageKind returns "html" or "md" for the page files ReadDir reads, else "".
+func pageKind(name string) string {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".html", ".htm":
+		return "html"
+	case ".md", ".markdown":
+		return "md"
+	}
+	return ""
+}
+
+// readPage reads and cleans one page file, reading at most maxBytes+1 bytes
+// so a huge file costs no more than the limit.
+func readPage(file, rel string, maxBytes int64) (*Document, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.Size() > maxBytes {
+		return nil, fmt.Errorf("%d bytes, limit %d: %w", info.Size(), maxBytes, ErrTooBig)
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading: %w", err)
+	}
+	if int64(len(raw)) > maxBytes {
+		return nil, fmt.Errorf("over %d bytes: %w", maxBytes, ErrTooBig)
+	}
+	if pageKind(file) == "md" {
+		return ParseMarkdown(raw, rel)
+	}
+	return ParseHTML(raw, rel)
+}
+
+// linkCanonicalURLs rewrites links between pages of a folder to the URLs the
+// pages ended up with: a page's canonical URL when it declares one, and a
+// folder's index page for a link to the folder. rels[i] is the path docs[i]
+// was read from.
+func linkCanonicalURLs(docs []*Document, rels []string) {
+	final := make(map[string]string) // link target as resolved -> page URL
+	for i, d := range docs {
+		if d.URL != rels[i] {
+			final[rels[i]] = d.URL
+		}
+		if f := folderURL(rels[i]); f != "" {
+			final[f] = d.URL
+			if f != "./" {
+				final[strings.TrimSuffix(f, "/")] = d.URL
+			}
+		}
+	}
+	if len(final) == 0 {
+		return
+	}
+	for _, d := range docs {
+		for bi := range d.Blocks {
+			b := &d.Blocks[bi]
+			for li, l := range b.Links {
+				to, ok := final[l.URL]
+				if !ok || to == l.URL {
+					continue
+				}
+				b.Text = strings.ReplaceAll(b.Text, "]("+escapeLinkURL(l.URL)+")", "]("+escapeLinkURL(to)+")")
+				b.Links[li].URL = to
+			}
+		}
+	}
+}
+
+// indexNames are the files that serve a folder's URL.
+var indexNames = []string{"index.html", "index.htm", "index.md"}
+
+// folderURL returns the URL of the folder an index page serves, or "".
+func folderURL(rel string) string {
+	dir, file := path.Split(rel)
+	for _, name := range indexNames {
+		if strings.EqualFold(file, name) {
+			if dir == "" {
+				return "./"
+			}
+			return dir
+		}
+	}
+	return ""
+}

@@ -1,0 +1,167 @@
+package page
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestReadDir(t *testing.T) {
+	docs, pageErrs, err := ReadDir(context.Background(), filepath.Join("testdata", "site"), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var urls []string
+	links := make(map[string][]string)
+	for _, d := range docs {
+		urls = append(urls, d.URL)
+		for _, l := range d.Links() {
+			links[d.URL] = append(links[d.URL], l.URL)
+		}
+	}
+	// Sorted by path; cancel.HTM declares a canonical URL.
+	wantURLs := []string{
+		"faq.md",
+		"index.html",
+		"https://help.acme.example/cancel",
+		"reservations/change.html",
+		"reservations/index.html",
+	}
+	if !reflect.DeepEqual(urls, wantURLs) {
+		t.Errorf("URLs = %q, want %q", urls, wantURLs)
+	}
+	wantLinks := map[string][]string{
+		"faq.md":     {"index.html", "reservations/change.html"},
+		"index.html": {"reservations/change.html", "reservations/index.html", "faq.md"},
+		// ./ is the folder, served by its index page.
+		"https://help.acme.example/cancel": {"reservations/index.html"},
+		"reservations/change.html":         {"index.html", "https://help.acme.example/cancel", "faq.md", "https://other.example/page"},
+		"reservations/index.html":          {"reservations/change.html"},
+	}
+	if !reflect.DeepEqual(links, wantLinks) {
+		t.Errorf("links =\n%q\nwant\n%q", links, wantLinks)
+	}
+	for _, d := range docs {
+		for _, l := range d.Links() {
+			if !strings.Contains(d.Text(), "("+l.URL+")") {
+				t.Errorf("%s: Text() lacks the rewritten link %s:\n%s", d.URL, l.URL, d.Text())
+			}
+		}
+	}
+	if len(pageErrs) != 1 || pageErrs[0].URL != "empty.html" || !errors.Is(pageErrs[0], ErrNoText) {
+		t.Errorf("page errors = %v, want empty.html: %v", pageErrs, ErrNoText)
+	}
+}
+
+func TestReadDirBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("ok.html", "<p>fine</p>")
+	write("big.html", "<p>"+strings.Repeat("x", 200)+"</p>")
+	write("sub/sjis.htm", `<meta charset="shift_jis"><p>x</p>`)
+	write("upper.MD", "# Upper\n\ntext")
+	write("odd #1.html", `<p>odd name, <a href="odd%20%231.html">itself</a></p>`)
+	if err := os.Symlink(filepath.Join(dir, "missing"), filepath.Join(dir, "broken.html")); err != nil {
+		t.Fatal(err)
+	}
+
+	docs, pageErrs, err := ReadDir(context.Background(), dir, ReadOptions{MaxBytes: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var urls []string
+	for _, d := range docs {
+		urls = append(urls, d.URL)
+	}
+	if want := []string{"odd%20%231.html", "ok.html", "upper.MD"}; !reflect.DeepEqual(urls, want) {
+		t.Errorf("URLs = %q, want %q", urls, want)
+	}
+	if len(docs) > 0 && (len(docs[0].Links()) != 1 || docs[0].Links()[0].URL != docs[0].URL) {
+		t.Errorf("%s links %v, want one link to itself", docs[0].URL, docs[0].Links())
+	}
+	wantErrs := []struct {
+		url string
+		is  error
+	}{
+		{"big.html", ErrTooBig},
+		{"broken.html", fs.ErrNotExist},
+		{"sub/sjis.htm", ErrCharset},
+	}
+	if len(pageErrs) != len(wantErrs) {
+		t.Fatalf("page errors = %v, want %d", pageErrs, len(wantErrs))
+	}
+	for i, w := range wantErrs {
+		if pageErrs[i].URL != w.url || !errors.Is(pageErrs[i], w.is) {
+			t.Errorf("page error %d = %v, want %s: %v", i, pageErrs[i], w.url, w.is)
+		}
+	}
+}
+
+func TestReadDirErrors(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file.html")
+	if err := os.WriteFile(file, []byte("<p>x</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name string
+		ctx  context.Context
+		dir  string
+		is   error
+	}{
+		{"missing", context.Background(), filepath.Join(t.TempDir(), "nope"), fs.ErrNotExist},
+		{"not a directory", context.Background(), file, nil},
+		{"cancelled", cancelled, filepath.Join("testdata", "site"), context.Canceled},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			docs, _, err := ReadDir(tt.ctx, tt.dir, ReadOptions{})
+			if err == nil {
+				t.Fatalf("ReadDir returned %d documents and no error", len(docs))
+			}
+			if !strings.Contains(err.Error(), tt.dir) {
+				t.Errorf("error %q does not name the folder", err)
+			}
+			if tt.is != nil && !errors.Is(err, tt.is) {
+				t.Errorf("error = %v, want %v", err, tt.is)
+			}
+		})
+	}
+}
+
+func TestReadDirSSA(t *testing.T) {
+	dir := filepath.Join("..", "..", "shared", "data", "doc2dial-ssa", "docs")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("doc2dial SSA pages not found: %v", err)
+	}
+	docs, pageErrs, err := ReadDir(context.Background(), dir, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pageErrs) > 0 {
+		t.Errorf("page errors: %v", pageErrs)
+	}
+	if len(docs) != 78 {
+		t.Errorf("read %d pages, want 78", len(docs))
+	}
+	for _, d := range docs {
+		if len(d.Blocks) < 2 || d.Title == "" {
+			t.Errorf("%s: title %q, %d blocks", d.URL, d.Title, len(d.Blocks))
+		}
+	}
+}

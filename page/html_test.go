@@ -1,0 +1,381 @@
+package page
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func readFixture(t testing.TB, name string) []byte {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
+
+func TestParseHTML(t *testing.T) {
+	const base = "https://acme.example/help/page.html"
+	tests := []struct {
+		file      string
+		wantURL   string
+		wantTitle string
+		wantText  string
+	}{
+		{
+			file:      "chrome.html",
+			wantURL:   base,
+			wantTitle: "Reset your password | Acme Help",
+			wantText: "# Reset your password\n" +
+				"Open the sign-in page and choose Forgot password.",
+		},
+		{
+			file:      "lists.html",
+			wantURL:   base,
+			wantTitle: "Lists",
+			wantText: "1. Open the app\n" +
+				"  - On iOS, tap Settings\n" +
+				"  - On Android, tap the menu\n" +
+				"    1. Then Settings\n" +
+				"1. Choose a plan. Confirm it.\n" +
+				"- Before\n" +
+				"  - inner\n" +
+				"- after the nested list",
+		},
+		{
+			file:      "table.html",
+			wantURL:   base,
+			wantTitle: "Fees",
+			wantText: "Change fees\n" +
+				"| Fare | Fee | Notes |\n" +
+				"| Basic | $20 | See [basic fares](https://acme.example/fees/basic) |\n" +
+				"| Flex | free |  |\n" +
+				"## Layout table\n" +
+				"Content laid out in a table.\n" +
+				"Second column.\n" +
+				"Refund\n" +
+				"- Money paid back to your card.\n" +
+				"Credit\n" +
+				"- A voucher for a later trip.\n" +
+				"Refunds take 5 to 7 days.",
+		},
+		{
+			file:      "untidy.html",
+			wantURL:   base,
+			wantTitle: "Reservations",
+			wantText: "Text directly in a div.\n" +
+				"Online reservation as guest user: open the link in your confirmation email.\n" +
+				"Online reservation with an account: sign in and open My trips.\n" +
+				"Second line after a br.\n" +
+				"Loose span text\n" +
+				"- Stray item one\n" +
+				"- Stray item two\n" +
+				"Call [+1 555 1234](tel:+15551234), write to [help@acme.example](mailto:help@acme.example), or chat. " +
+				"See fees below and [the other page](https://acme.example/help/other.html), " +
+				"[the guide](https://cdn.acme.example/guide.pdf) and [up](https://acme.example/up.html).",
+		},
+		{
+			file:      "canonical.html",
+			wantURL:   "https://help.acme.example/en/articles/42",
+			wantTitle: "Canonical",
+			// Links resolve against where the page was fetched from.
+			wantText: "A page with a [sibling link](https://acme.example/help/sibling).",
+		},
+		{
+			file:      "basehref.html",
+			wantURL:   base,
+			wantTitle: "Base",
+			wantText:  "See [setup](https://docs.acme.example/v2/setup.html).",
+		},
+		{
+			file:      "h1title.html",
+			wantURL:   base,
+			wantTitle: "Cancel a trip",
+			wantText:  "# Cancel a [trip](https://acme.example/trips)\nBody text.",
+		},
+		{
+			file:      "svgtitle.html",
+			wantURL:   base,
+			wantTitle: "Real heading",
+			wantText:  "# Real heading\nText.",
+		},
+		{
+			file:      "notitle.html",
+			wantURL:   base,
+			wantTitle: "Only a third-level heading",
+			wantText:  "### Only a third-level heading\nText.",
+		},
+		{
+			file:      "latin1.html",
+			wantURL:   base,
+			wantTitle: "Café",
+			wantText:  "Crème brûlée € 5 “quoted”",
+		},
+		{
+			file:      "undeclared1252.html",
+			wantURL:   base,
+			wantTitle: "Undeclared",
+			wantText:  "Naïve résumé",
+		},
+		{
+			file:      "badutf8.html",
+			wantURL:   base,
+			wantTitle: "Bad bytes",
+			wantText:  "café and a stray \uFFFD byte",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			raw := readFixture(t, filepath.Join("clean", tt.file))
+			doc, err := ParseHTML(raw, base)
+			if err != nil {
+				t.Fatalf("ParseHTML: %v", err)
+			}
+			if doc.URL != tt.wantURL {
+				t.Errorf("URL = %q, want %q", doc.URL, tt.wantURL)
+			}
+			if doc.Title != tt.wantTitle {
+				t.Errorf("Title = %q, want %q", doc.Title, tt.wantTitle)
+			}
+			if got := doc.Text(); got != tt.wantText {
+				t.Errorf("Text() =\n%s\nwant\n%s", got, tt.wantText)
+			}
+			sum := sha256.Sum256(raw)
+			if doc.ContentHash != hex.EncodeToString(sum[:]) {
+				t.Errorf("ContentHash = %q, want sha256 of raw", doc.ContentHash)
+			}
+		})
+	}
+}
+
+func TestParseHTMLErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  []byte
+		want error
+	}{
+		{"chrome only", readFixture(t, "clean/notext.html"), ErrNoText},
+		{"empty", nil, ErrNoText},
+		{"whitespace body", []byte("<p> &nbsp; </p>"), ErrNoText},
+		{"unsupported charset", readFixture(t, "clean/sjis.html"), ErrCharset},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := ParseHTML(tt.raw, "https://acme.example/")
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("ParseHTML error = %v, want %v", err, tt.want)
+			}
+			if doc != nil {
+				t.Errorf("ParseHTML returned a document with error %v", err)
+			}
+		})
+	}
+}
+
+func TestParseHTMLBlocks(t *testing.T) {
+	raw := []byte(`<title>T</title><h2>Steps <a href="a.html">here</a></h2>
+<ol><li>One <a href="/x">x</a><ol><li>Sub</li></ol></li></ol>
+<table><tr><th>K</th><th>V</th></tr><tr><td>k</td><td><a href="https://other.example/v">v</a></td></tr></table>`)
+	doc, err := ParseHTML(raw, "https://acme.example/help/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Block{
+		{Kind: Heading, Level: 2, Text: "Steps [here](https://acme.example/help/a.html)",
+			Links: []Link{{Text: "here", URL: "https://acme.example/help/a.html"}}},
+		{Kind: ListItem, Depth: 1, Ordered: true, Text: "One [x](https://acme.example/x)",
+			Links: []Link{{Text: "x", URL: "https://acme.example/x"}}},
+		{Kind: ListItem, Depth: 2, Ordered: true, Text: "Sub"},
+		{Kind: TableRow, Text: "K | V"},
+		{Kind: TableRow, Text: "k | [v](https://other.example/v)",
+			Links: []Link{{Text: "v", URL: "https://other.example/v"}}},
+	}
+	if !reflect.DeepEqual(doc.Blocks, want) {
+		t.Errorf("Blocks =\n%#v\nwant\n%#v", doc.Blocks, want)
+	}
+}
+
+func TestParseHTMLLinkEscaping(t *testing.T) {
+	raw := []byte(`<p>See <a href="/wiki/Fee_(travel)">fees [EU]</a>.</p>`)
+	doc, err := ParseHTML(raw, "https://acme.example/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `See [fees \[EU\]](https://acme.example/wiki/Fee_%28travel%29).`
+	if got := doc.Blocks[0].Text; got != want {
+		t.Errorf("Text = %q, want %q", got, want)
+	}
+	if got := doc.Blocks[0].Links[0].URL; got != "https://acme.example/wiki/Fee_(travel)" {
+		t.Errorf("Links[0].URL = %q, want the unescaped URL", got)
+	}
+}
+
+func TestParseHTMLPage(t *testing.T) {
+	raw := []byte(`<html><head><meta name="robots" content="noindex, nofollow">
+<meta http-equiv="Refresh" content="5; URL='/help/moved'"></head><body>
+<nav><a href="/help/a">A</a> <a href="b#frag">B</a> <a href="mailto:x@y.z">mail</a> <a href="/help/a">A again</a></nav>
+</body></html>`)
+	p, err := ParseHTMLPage(raw, "https://acme.example/help/", "text/html; charset=utf-8")
+	if !errors.Is(err, ErrNoText) {
+		t.Fatalf("error = %v, want ErrNoText", err)
+	}
+	if p == nil || p.Document != nil {
+		t.Fatalf("page = %+v, want links and no document", p)
+	}
+	wantHrefs := []string{"https://acme.example/help/a", "https://acme.example/help/b", "https://acme.example/help/moved"}
+	if !reflect.DeepEqual(p.Hrefs, wantHrefs) {
+		t.Errorf("Hrefs = %q, want %q", p.Hrefs, wantHrefs)
+	}
+	if !p.NoIndex || !p.NoFollow {
+		t.Errorf("NoIndex, NoFollow = %v, %v, want true, true", p.NoIndex, p.NoFollow)
+	}
+}
+
+func TestParseHTMLContentTypeCharset(t *testing.T) {
+	// The header's charset wins over the page's wrong declaration.
+	raw := []byte("<meta charset=utf-8><p>Gr\xfc\xdfe</p>")
+	p, err := ParseHTMLPage(raw, "https://acme.example/", "text/html; charset=ISO-8859-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Document.Text(); got != "Grüße" {
+		t.Errorf("Text() = %q, want %q", got, "Grüße")
+	}
+}
+
+func TestParseHTMLGolden(t *testing.T) {
+	raw := readFixture(t, "messy.html")
+	doc, err := ParseHTML(raw, "https://help.wayfare.example/hc/en-us/articles/360001234")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := "URL: " + doc.URL + "\nTitle: " + doc.Title + "\n\n" + doc.Text() + "\n"
+	checkGolden(t, "messy.golden", got)
+}
+
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file:\ngot:\n%s\nwant:\n%s", name, got, want)
+	}
+}
+
+func TestNameWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"mainMenu skip-link", []string{"main", "menu", "skip", "link"}},
+		{"article__body", []string{"article", "body"}},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		if got := nameWords(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("nameWords(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestChromeWrapperKept(t *testing.T) {
+	// A chrome-looking class on a wrapper of the whole page must not drop it.
+	raw := []byte(`<body><div class="page has-sidebar"><form id="aspnetForm"><h1>Title</h1><p>Body.</p></form></div></body>`)
+	doc, err := ParseHTML(raw, "https://acme.example/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := doc.Text(), "# Title\nBody."; got != want {
+		t.Errorf("Text() = %q, want %q", got, want)
+	}
+}
+
+func TestParseHTMLContentRoot(t *testing.T) {
+	tests := []struct {
+		name, body, want string
+	}{
+		{"main wins", `<p>outside</p><main><p>inside main</p></main><article><p>article</p></article>`, "inside main"},
+		{"role main", `<p>outside</p><div role="main"><p>inside</p></div>`, "inside"},
+		{"largest article", `<article><p>short</p></article><article><p>the longer article text</p></article>`, "the longer article text"},
+		{"content class", `<p>x</p><div class="article-body"><p>body of the article, long enough to count</p></div>`, "body of the article, long enough to count"},
+		{"teaser article is not the page", `<div><p>The real content of this page is not in an article element at all.</p></div><article><p>Teaser</p></article>`,
+			"The real content of this page is not in an article element at all.\nTeaser"},
+		{"content is a table", `<p>x</p><table class="content"><tr><td>a</td><td>b</td></tr></table>`, "| a | b |"},
+		{"empty main falls back to body", `<main> </main><p>body text</p>`, "body text"},
+		{"svg title is not text", `<p>Print <svg><title>printer icon</title></svg> it.</p>`, "Print it."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := ParseHTML([]byte("<html><body>"+tt.body+"</body></html>"), "https://acme.example/")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := doc.Text(); got != tt.want {
+				t.Errorf("Text() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseHTMLPermalinks(t *testing.T) {
+	raw := []byte(`<h2 id="s">Setup<a class="headerlink" href="#s">¶</a></h2><p><a href="#top">Back to top</a> <a href="#">#</a></p>`)
+	doc, err := ParseHTML(raw, "https://acme.example/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := doc.Text(), "## Setup\nBack to top"; got != want {
+		t.Errorf("Text() = %q, want %q", got, want)
+	}
+}
+
+func TestPageErrorJSON(t *testing.T) {
+	b, err := json.Marshal([]PageError{{URL: "a.html", Err: ErrNoText}, {URL: "b.html"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `[{"url":"a.html","error":"page has no text"},{"url":"b.html","error":""}]`; string(b) != want {
+		t.Errorf("JSON = %s, want %s", b, want)
+	}
+}
+
+func FuzzParseHTML(f *testing.F) {
+	for _, name := range []string{"messy.html", "clean/untidy.html", "clean/lists.html", "clean/table.html", "clean/latin1.html"} {
+		f.Add(readFixture(f, name))
+	}
+	f.Add([]byte("<ul><li><ol><li><table><tr><td><a href='%'>x</a>"))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		doc, err := ParseHTML(raw, "https://acme.example/dir/page.html")
+		if err != nil {
+			return
+		}
+		text := doc.Text()
+		if !utf8.ValidString(text) || !utf8.ValidString(doc.Title) {
+			t.Fatalf("Text() is not valid UTF-8: %q", text)
+		}
+		for _, b := range doc.Blocks {
+			if strings.TrimSpace(b.Text) == "" || strings.Contains(b.Text, "\n") {
+				t.Fatalf("block %+v is empty or spans lines", b)
+			}
+		}
+	})
+}

@@ -1,0 +1,107 @@
+// Package simulator runs simulated customers against an agent: for each
+// inquiry the user opens with the inquiry's utterance and then, turn by turn,
+// decides whether the agent's reply settles the inquiry and, if not, what to
+// say next. Users are rule-based (offline) or an LLM playing the customer.
+// Every dialogue is written to JSONL as soon as it ends.
+package simulator
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/inquiry"
+)
+
+// Ended reasons.
+const (
+	EndResolved  = "resolved"   // the agent gave a resolution
+	EndEscalated = "escalated"  // the agent handed over to a person
+	EndUser      = "user_ended" // the user (LLM) ended for another reason
+	EndMaxTurns  = "max_turns"  // the user gave up at the turn limit
+	EndError     = "error"      // the agent failed
+)
+
+// Turn is one message of a simulated dialogue.
+type Turn struct {
+	Role      string            `json:"role"` // "user" or "agent"
+	Text      string            `json:"text"`
+	Action    dialogue.Action   `json:"action,omitempty"`
+	NodeID    string            `json:"node_id,omitempty"`
+	Options   []dialogue.Option `json:"options,omitempty"`
+	Sources   []string          `json:"sources,omitempty"`
+	LatencyMS float64           `json:"latency_ms,omitempty"`
+}
+
+// Dialogue is one simulated conversation with everything the evaluator needs
+// (the inquiry's kind, gold response and core facts), so evaluation can run
+// from the dialogues file alone.
+type Dialogue struct {
+	// ID is "<inquiry id>/<agent>", what human labels refer to.
+	ID           string            `json:"id"`
+	InquiryID    string            `json:"inquiry_id"`
+	Kind         inquiry.Kind      `json:"kind"`
+	Topic        string            `json:"topic,omitempty"`
+	GoldResponse string            `json:"gold_response,omitempty"`
+	CoreFacts    []string          `json:"core_facts,omitempty"`
+	HiddenFacts  map[string]string `json:"hidden_facts,omitempty"`
+	Agent        string            `json:"agent"`
+	Turns        []Turn            `json:"turns"`
+	FinalAction  dialogue.Action   `json:"final_action,omitempty"`
+	Ended        string            `json:"ended"`
+	Error        string            `json:"error,omitempty"`
+}
+
+// AgentTurns returns the agent's turns.
+func (d *Dialogue) AgentTurns() []Turn {
+	var out []Turn
+	for _, t := range d.Turns {
+		if t.Role == "agent" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// ReadDialogues reads a dialogues JSONL stream.
+func ReadDialogues(r io.Reader) ([]Dialogue, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
+	var out []Dialogue
+	for line := 1; sc.Scan(); line++ {
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		var d Dialogue
+		if err := json.Unmarshal(b, &d); err != nil {
+			return nil, fmt.Errorf("dialogues line %d: %w", line, err)
+		}
+		if d.InquiryID == "" || d.Agent == "" {
+			return nil, fmt.Errorf("dialogues line %d: missing inquiry_id or agent", line)
+		}
+		out = append(out, d)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading dialogues: %w", err)
+	}
+	return out, nil
+}
+
+// ReadDialoguesFile reads the dialogues file at path.
+func ReadDialoguesFile(path string) ([]Dialogue, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening dialogues: %w", err)
+	}
+	defer f.Close()
+	ds, err := ReadDialogues(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ds, nil
+}

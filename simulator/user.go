@@ -1,0 +1,176 @@
+package simulator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/inquiry"
+	"github.com/helpgraph/helpgraph/internal/lexical"
+	"github.com/helpgraph/helpgraph/llm"
+	"github.com/helpgraph/helpgraph/prompts"
+)
+
+// Decision is the user's move after an agent reply.
+type Decision struct {
+	End   bool
+	Reply string
+}
+
+// User plays the customer of one inquiry. history holds the dialogue so far,
+// ending with the agent's latest turn.
+type User interface {
+	Next(ctx context.Context, q *inquiry.Inquiry, history []Turn) (Decision, error)
+}
+
+// DontKnow is what the rule-based user says when its facts don't answer.
+const DontKnow = "I don't know."
+
+// RuleUser is the offline user: it ends on a resolution or an escalation,
+// and answers clarifications from its hidden facts.
+type RuleUser struct{}
+
+var _ User = RuleUser{}
+
+// Next implements User.
+func (RuleUser) Next(_ context.Context, q *inquiry.Inquiry, history []Turn) (Decision, error) {
+	if len(history) == 0 {
+		return Decision{}, errors.New("rule user: no agent turn to answer")
+	}
+	last := history[len(history)-1]
+	if last.Action == dialogue.Resolution || last.Action == dialogue.Escalation {
+		return Decision{End: true}, nil
+	}
+	facts := factTerms(q)
+	if len(last.Options) > 0 {
+		if o, ok := pickOption(last.Options, facts); ok {
+			return Decision{Reply: o.Value}, nil
+		}
+		return Decision{Reply: DontKnow}, nil
+	}
+	if f, ok := bestFact(last.Text, facts); ok {
+		return Decision{Reply: sentence(f.value)}, nil
+	}
+	return Decision{Reply: DontKnow}, nil
+}
+
+type fact struct {
+	key, value string
+	terms      map[string]bool // of the value
+	keyTerms   map[string]bool // of the key and the value
+}
+
+// factTerms returns q's hidden facts in key order, so choices are deterministic.
+func factTerms(q *inquiry.Inquiry) []fact {
+	var out []fact
+	for k, v := range q.HiddenFacts {
+		key := strings.ReplaceAll(k, "_", " ")
+		out = append(out, fact{key: k, value: v, terms: lexical.TermSet(v), keyTerms: lexical.TermSet(key + " " + v)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
+	return out
+}
+
+// pickOption returns the option whose label best matches a hidden fact
+// value: the share of the label's terms the value contains, ties broken by
+// the share of the value's terms the label contains.
+func pickOption(opts []dialogue.Option, facts []fact) (dialogue.Option, bool) {
+	best, bestScore := -1, 0.0
+	for i, o := range opts {
+		label := lexical.TermSet(o.Label)
+		for _, f := range facts {
+			score := lexical.Overlap(label, f.terms) + 0.5*lexical.Overlap(f.terms, label)
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+	}
+	if best < 0 {
+		return dialogue.Option{}, false
+	}
+	return opts[best], true
+}
+
+// bestFact returns the hidden fact (key and value) the question is most about.
+func bestFact(question string, facts []fact) (fact, bool) {
+	q := lexical.TermSet(question)
+	best, bestScore := -1, 0.0
+	for i, f := range facts {
+		if score := lexical.Overlap(f.keyTerms, q); score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		return fact{}, false
+	}
+	return facts[best], true
+}
+
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") {
+		return s
+	}
+	return s + "."
+}
+
+// JSONLLM is the LLM call the LLM user needs.
+type JSONLLM interface {
+	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
+}
+
+// LLMUser is a user-LLM playing the customer with the inquiry's hidden facts.
+type LLMUser struct {
+	LLM JSONLLM
+}
+
+var _ User = LLMUser{}
+
+type userAnswer struct {
+	Action string `json:"action"`
+	Reply  string `json:"reply"`
+}
+
+func (a *userAnswer) Validate() error {
+	switch a.Action {
+	case "end":
+		return nil
+	case "continue":
+		if strings.TrimSpace(a.Reply) == "" {
+			return errors.New(`"reply" must be non-empty when "action" is "continue"`)
+		}
+		return nil
+	}
+	return fmt.Errorf(`"action" must be "continue" or "end", not %q`, a.Action)
+}
+
+// Next implements User.
+func (u LLMUser) Next(ctx context.Context, q *inquiry.Inquiry, history []Turn) (Decision, error) {
+	data := prompts.SimUser{Utterance: q.Utterance}
+	for _, f := range factTerms(q) {
+		data.HiddenFacts = append(data.HiddenFacts, prompts.Fact{Key: f.key, Value: f.value})
+	}
+	for _, t := range history {
+		text := t.Text
+		if len(t.Options) > 0 {
+			var labels []string
+			for _, o := range t.Options {
+				labels = append(labels, o.Label)
+			}
+			text += " (options: " + strings.Join(labels, "; ") + ")"
+		}
+		data.History = append(data.History, prompts.ChatTurn{Role: t.Role, Text: text})
+	}
+	msgs, err := prompts.Messages("sim_user", data)
+	if err != nil {
+		return Decision{}, err
+	}
+	var a userAnswer
+	if err := u.LLM.JSON(ctx, msgs, &a); err != nil {
+		return Decision{}, fmt.Errorf("simulated user for %s: %w", q.ID, err)
+	}
+	return Decision{End: a.Action == "end", Reply: strings.TrimSpace(a.Reply)}, nil
+}

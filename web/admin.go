@@ -1,0 +1,331 @@
+package web
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+const adminCookie = "helpgraph_admin"
+
+// cspReport lets the evaluator's self-contained report keep its inline
+// styles while running no script at all (sandbox).
+const cspReport = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'"
+
+func (s *Server) adminRoutes(app *fiber.App) {
+	admin := app.Group("/admin", s.adminEnabled)
+	admin.Get("/login", func(c *fiber.Ctx) error { return render(c, fiber.StatusOK, loginPage("")) })
+	admin.Post("/login", s.sameOrigin, s.login)
+	admin.Post("/logout", s.sameOrigin, s.logout)
+	admin.Get("/", s.requireAdmin, func(c *fiber.Ctx) error { return c.Redirect("/admin/queue", fiber.StatusSeeOther) })
+	admin.Get("/queue", s.requireAdmin, s.queue)
+	admin.Post("/handoffs/:id/handled", s.requireAdmin, s.sameOrigin, s.markHandled)
+	admin.Get("/graph", s.requireAdmin, s.explore)
+	admin.Get("/nodes/:id", s.requireAdmin, s.nodePage)
+	admin.Get("/build", s.requireAdmin, s.buildPage)
+	admin.Get("/evaluation", s.requireAdmin, s.evaluation)
+}
+
+// adminEnabled hides /admin entirely when no token is configured.
+func (s *Server) adminEnabled(c *fiber.Ctx) error {
+	if s.cfg.AdminToken == "" {
+		s.log.Debug("admin page requested but admin pages are disabled (HELPGRAPH_ADMIN_TOKEN unset)", "path", c.Path())
+		return errNotFound
+	}
+	return c.Next()
+}
+
+// tokenMatches compares a presented token with the configured one in
+// constant time (hashing first also hides the length).
+func (s *Server) tokenMatches(presented string) bool {
+	a := sha256.Sum256([]byte(presented))
+	b := sha256.Sum256([]byte(s.cfg.AdminToken))
+	return subtle.ConstantTimeCompare(a[:], b[:]) == 1
+}
+
+// cookieValue is what the admin cookie holds: an HMAC of the token under a
+// per-process key, never the token itself.
+func (s *Server) cookieValue() string {
+	m := hmac.New(sha256.New, s.cookieKey)
+	m.Write([]byte(s.cfg.AdminToken))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// authorized reports whether the request carries the admin token as a bearer
+// header or a valid admin cookie, and whether it was the header.
+func (s *Server) authorized(c *fiber.Ctx) (ok, bearer bool) {
+	if auth := c.Get(fiber.HeaderAuthorization); auth != "" {
+		token, found := strings.CutPrefix(auth, "Bearer ")
+		return found && s.tokenMatches(token), true
+	}
+	cookie := c.Cookies(adminCookie)
+	return cookie != "" && hmac.Equal([]byte(cookie), []byte(s.cookieValue())), false
+}
+
+func (s *Server) requireAdmin(c *fiber.Ctx) error {
+	ok, bearer := s.authorized(c)
+	if ok {
+		c.Locals("admin-bearer", bearer)
+		return c.Next()
+	}
+	if c.Method() == fiber.MethodGet && !bearer {
+		return render(c, fiber.StatusUnauthorized, loginPage("Sign in with the support team token to see this page."))
+	}
+	return errUnauthorized
+}
+
+// sameOrigin is the CSRF check for state-changing admin requests: besides the
+// SameSite=Strict cookie, a browser's Origin (or Referer) must be this host.
+// Requests with neither header pass only when authenticated by bearer token,
+// which a browser never sends on its own.
+func (s *Server) sameOrigin(c *fiber.Ctx) error {
+	from := c.Get(fiber.HeaderOrigin)
+	if from == "" || from == "null" {
+		from = c.Get(fiber.HeaderReferer)
+	}
+	if from == "" {
+		if _, bearer := s.authorized(c); bearer {
+			return c.Next()
+		}
+		return fmt.Errorf("%w: missing Origin header", errForbidden)
+	}
+	u, err := url.Parse(from)
+	if err != nil || u.Host != string(c.Request().Host()) {
+		s.log.Warn("cross-origin admin request refused", "origin", from, "path", c.Path())
+		return fmt.Errorf("%w: cross-origin request", errForbidden)
+	}
+	return c.Next()
+}
+
+func (s *Server) login(c *fiber.Ctx) error {
+	if !s.tokenMatches(c.FormValue("token")) {
+		return render(c, fiber.StatusUnauthorized, loginPage("That token is not right."))
+	}
+	c.Cookie(&fiber.Cookie{
+		Name:     adminCookie,
+		Value:    s.cookieValue(),
+		Path:     "/admin",
+		MaxAge:   int((12 * time.Hour).Seconds()),
+		HTTPOnly: true,
+		SameSite: fiber.CookieSameSiteStrictMode,
+		Secure:   c.Protocol() == "https",
+	})
+	return c.Redirect("/admin/queue", fiber.StatusSeeOther)
+}
+
+func (s *Server) logout(c *fiber.Ctx) error {
+	c.Cookie(&fiber.Cookie{Name: adminCookie, Value: "", Path: "/admin", MaxAge: -1, HTTPOnly: true,
+		SameSite: fiber.CookieSameSiteStrictMode, Secure: c.Protocol() == "https"})
+	return c.Redirect("/admin/login", fiber.StatusSeeOther)
+}
+
+func (s *Server) queue(c *fiber.Ctx) error {
+	all := c.Query("all") == "1"
+	hs, err := s.convs.Handoffs(c.UserContext(), !all)
+	if err != nil {
+		return err
+	}
+	slices.Reverse(hs) // newest first
+	return render(c, fiber.StatusOK, queuePage(hs, all))
+}
+
+func (s *Server) markHandled(c *fiber.Ctx) error {
+	id, err := strconv.ParseInt(c.Params("id"), 10, 64)
+	if err != nil {
+		return badRequest("handoff id %q is not a number", c.Params("id"))
+	}
+	if err := s.convs.MarkHandled(c.UserContext(), id); err != nil {
+		return err
+	}
+	return c.Redirect("/admin/queue", fiber.StatusSeeOther)
+}
+
+// searchResult is one row of the graph explorer's search.
+type searchResult struct {
+	NodeID, Problem, Intent string
+	Score                   float64
+}
+
+func (s *Server) explore(c *fiber.Ctx) error {
+	cur := s.current.Load()
+	if cur == nil {
+		return errNotReady
+	}
+	q := strings.TrimSpace(c.Query("q"))
+	var results []searchResult
+	if q != "" {
+		hits, err := s.graphs.SearchIntents(c.UserContext(), q, 25)
+		if err != nil {
+			return fmt.Errorf("searching intents for %q: %w", q, err)
+		}
+		for _, h := range hits {
+			r := searchResult{NodeID: h.NodeID, Intent: h.Intent, Score: h.Score}
+			if n := cur.index.Node(h.NodeID); n != nil {
+				r.Problem = n.Problem
+			}
+			results = append(results, r)
+		}
+	}
+	return render(c, fiber.StatusOK, explorerPage(q, results, cur.graph.Pages, cur.index))
+}
+
+// nodeView is the graph explorer's node page.
+type nodeView struct {
+	Node       graph.Node
+	Page       *graph.Page
+	Parent     *graph.Node
+	Children   []*graph.Node
+	References []*graph.Node
+	Picture    svgPicture
+}
+
+func (s *Server) nodePage(c *fiber.Ctx) error {
+	cur := s.current.Load()
+	if cur == nil {
+		return errNotReady
+	}
+	ix := cur.index
+	n := ix.Node(c.Params("id"))
+	if n == nil {
+		return fmt.Errorf("node %q: %w", c.Params("id"), errNotFound)
+	}
+	v := nodeView{Node: *n, Page: ix.Page(n.Page), Parent: ix.Node(ix.Parent(n.ID)), Picture: layoutPageTree(ix, n.ID)}
+	for _, id := range ix.Children(n.ID) {
+		v.Children = append(v.Children, ix.Node(id))
+	}
+	for _, id := range ix.References(n.ID) {
+		v.References = append(v.References, ix.Node(id))
+	}
+	return render(c, fiber.StatusOK, nodePage(v))
+}
+
+// buildView is the last build page.
+type buildView struct {
+	Build     graph.Build
+	Report    string // pretty-printed JSON
+	LintTable lintTable
+	LintJSON  string // when findings are not a list of objects
+	HasLint   bool
+}
+
+type lintTable struct {
+	Columns []string
+	Rows    [][]string
+}
+
+func (s *Server) buildPage(c *fiber.Ctx) error {
+	b, err := s.graphs.LastBuild(c.UserContext())
+	if errors.Is(err, graph.ErrNotFound) {
+		return fmt.Errorf("no build yet: %w", errNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	v := buildView{Build: b, Report: prettyJSON(b.Report)}
+	if cur := s.current.Load(); cur != nil && s.lint != nil {
+		v.HasLint = true
+		findings, err := json.Marshal(s.lint(cur.graph))
+		if err != nil {
+			return fmt.Errorf("encoding lint findings: %w", err)
+		}
+		v.LintTable, v.LintJSON = tabulate(findings)
+	}
+	return render(c, fiber.StatusOK, buildPage(v))
+}
+
+func prettyJSON(raw []byte) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, raw, "", "  "); err != nil {
+		return string(raw)
+	}
+	return buf.String()
+}
+
+// tabulate turns a JSON list of objects into a table (columns sorted by
+// name); anything else comes back pretty-printed instead.
+func tabulate(raw []byte) (lintTable, string) {
+	var rows []map[string]any
+	if err := json.Unmarshal(raw, &rows); err != nil {
+		return lintTable{}, prettyJSON(raw)
+	}
+	var t lintTable
+	seen := map[string]bool{}
+	for _, r := range rows {
+		for k := range r {
+			if !seen[k] {
+				seen[k] = true
+				t.Columns = append(t.Columns, k)
+			}
+		}
+	}
+	slices.Sort(t.Columns)
+	for _, r := range rows {
+		row := make([]string, len(t.Columns))
+		for i, col := range t.Columns {
+			switch v := r[col].(type) {
+			case nil:
+			case string:
+				row[i] = v
+			default:
+				b, _ := json.Marshal(v)
+				row[i] = string(b)
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t, ""
+}
+
+// latestReport returns the newest DIR/report.html or DIR/*/report.html.
+func latestReport(dir string) (string, bool) {
+	if dir == "" {
+		return "", false
+	}
+	candidates, _ := filepath.Glob(filepath.Join(dir, "*", "report.html"))
+	candidates = append(candidates, filepath.Join(dir, "report.html"))
+	var best string
+	var bestTime time.Time
+	for _, p := range candidates {
+		fi, err := os.Stat(p)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if best == "" || fi.ModTime().After(bestTime) {
+			best, bestTime = p, fi.ModTime()
+		}
+	}
+	return best, best != ""
+}
+
+func (s *Server) evaluation(c *fiber.Ctx) error {
+	path, ok := latestReport(s.cfg.ReportsDir)
+	if !ok {
+		return render(c, fiber.StatusNotFound, noReportPage(s.cfg.ReportsDir))
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("reading evaluation report: %w", err)
+	}
+	c.Set(fiber.HeaderContentSecurityPolicy, cspReport)
+	c.Type("html", "utf-8")
+	return c.Send(b)
+}

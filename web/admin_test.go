@@ -1,0 +1,187 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func TestAdminDisabledWithoutToken(t *testing.T) {
+	env := newTestEnv(t, Config{})
+	for _, path := range []string{"/admin", "/admin/queue", "/admin/login", "/admin/graph"} {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Authorization", "Bearer anything")
+		if resp, _ := env.do(t, req); resp.StatusCode != 404 {
+			t.Errorf("%s with admin disabled: %d, want 404", path, resp.StatusCode)
+		}
+	}
+}
+
+func TestAdminAuth(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	tests := []struct {
+		name, auth string
+		status     int
+	}{
+		{"no credentials", "", 401},
+		{"wrong token", "Bearer nope", 401},
+		{"token as basic auth", "Basic " + testToken, 401},
+		{"right token", "Bearer " + testToken, 200},
+	}
+	for _, tt := range tests {
+		for _, path := range []string{"/admin/queue", "/admin/graph", "/admin/build", "/admin/nodes/root"} {
+			req := httptest.NewRequest("GET", path, nil)
+			if tt.auth != "" {
+				req.Header.Set("Authorization", tt.auth)
+			}
+			if resp, body := env.do(t, req); resp.StatusCode != tt.status {
+				t.Errorf("%s %s: %d, want %d", tt.name, path, resp.StatusCode, tt.status)
+			} else if tt.status == 401 && strings.Contains(body, "Graph explorer") {
+				t.Errorf("%s %s: refused page shows admin content", tt.name, path)
+			}
+		}
+	}
+}
+
+// login signs in through the form and returns the admin cookie.
+func login(t *testing.T, env *testEnv, token string) (*http.Response, *http.Cookie) {
+	t.Helper()
+	req := httptest.NewRequest("POST", "/admin/login", strings.NewReader(url.Values{"token": {token}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "http://example.com")
+	resp, _ := env.do(t, req)
+	for _, c := range resp.Cookies() {
+		if c.Name == adminCookie {
+			return resp, c
+		}
+	}
+	return resp, nil
+}
+
+func TestAdminLoginCookie(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	if resp, c := login(t, env, "wrong"); resp.StatusCode != 401 || c != nil {
+		t.Fatalf("wrong token login: %d cookie %v", resp.StatusCode, c)
+	}
+	resp, c := login(t, env, testToken)
+	if resp.StatusCode != 303 || c == nil {
+		t.Fatalf("login: %d cookie %v", resp.StatusCode, c)
+	}
+	if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Secure || strings.Contains(c.Value, testToken) || len(c.Value) != 64 {
+		t.Errorf("cookie %+v: want HttpOnly, SameSite=Strict, not Secure over http, an HMAC not the token", c)
+	}
+	req := httptest.NewRequest("GET", "/admin/queue", nil)
+	req.AddCookie(c)
+	if resp, _ := env.do(t, req); resp.StatusCode != 200 {
+		t.Errorf("queue with cookie: %d", resp.StatusCode)
+	}
+	forged := *c
+	forged.Value = strings.Repeat("0", 64)
+	req = httptest.NewRequest("GET", "/admin/queue", nil)
+	req.AddCookie(&forged)
+	if resp, _ := env.do(t, req); resp.StatusCode != 401 {
+		t.Errorf("queue with forged cookie: %d, want 401", resp.StatusCode)
+	}
+	req = httptest.NewRequest("POST", "/admin/login", strings.NewReader("token="+testToken))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "https://evil.example")
+	if resp, _ := env.do(t, req); resp.StatusCode != 403 {
+		t.Errorf("cross-origin login: %d, want 403", resp.StatusCode)
+	}
+}
+
+func TestMarkHandledCSRF(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	ctx := context.Background()
+	env.chat(t, "", "get me a human")
+	hs, _ := env.convs.Handoffs(ctx, true)
+	if len(hs) != 1 {
+		t.Fatalf("handoffs = %v", hs)
+	}
+	_, cookie := login(t, env, testToken)
+	req := httptest.NewRequest("GET", "/admin/queue", nil)
+	req.AddCookie(cookie)
+	if _, page := env.do(t, req); !strings.Contains(page, "get me a human") || !strings.Contains(page, "talk to a person") {
+		t.Errorf("queue page lacks the transcript or intent")
+	}
+	path := "/admin/handoffs/" + itoa(hs[0].ID) + "/handled"
+	tests := []struct {
+		name    string
+		origin  string
+		referer string
+		bearer  bool
+		status  int
+	}{
+		{"cookie, other origin", "https://evil.example", "", false, 403},
+		{"cookie, no origin", "", "", false, 403},
+		{"cookie, other referer", "", "https://evil.example/page", false, 403},
+		{"bearer, other origin", "https://evil.example", "", true, 403},
+		{"cookie, same origin", "http://example.com", "", false, 303},
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest("POST", path, nil)
+		if tt.bearer {
+			req.Header.Set("Authorization", "Bearer "+testToken)
+		} else {
+			req.AddCookie(cookie)
+		}
+		if tt.origin != "" {
+			req.Header.Set("Origin", tt.origin)
+		}
+		if tt.referer != "" {
+			req.Header.Set("Referer", tt.referer)
+		}
+		resp, _ := env.do(t, req)
+		if resp.StatusCode != tt.status {
+			t.Errorf("%s: %d, want %d", tt.name, resp.StatusCode, tt.status)
+		}
+		waiting, _ := env.convs.Handoffs(ctx, true)
+		if handled := len(waiting) == 0; handled != (tt.status == 303) {
+			t.Errorf("%s: handled = %v after status %d", tt.name, handled, resp.StatusCode)
+		}
+	}
+	req = httptest.NewRequest("POST", "/admin/handoffs/999/handled", nil)
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	if resp, _ := env.do(t, req); resp.StatusCode != 404 {
+		t.Errorf("unknown handoff via bearer without Origin: %d, want 404", resp.StatusCode)
+	}
+}
+
+func TestAdminPages(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	get := func(path string) string {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Authorization", "Bearer "+testToken)
+		resp, body := env.do(t, req)
+		if resp.StatusCode != 200 {
+			t.Errorf("%s: %d", path, resp.StatusCode)
+		}
+		return body
+	}
+	tests := []struct {
+		path string
+		want []string
+	}{
+		{"/admin/graph", []string{`href="/admin/nodes/root"`, "Graph A"}},
+		{"/admin/graph?q=phone", []string{`href="/admin/nodes/phone"`, "change phone booking"}},
+		{"/admin/nodes/root", []string{"<svg", `href="/admin/nodes/online"`, `fill="#1f5fbf"`, "error changing a phone booking"}},
+		{"/admin/nodes/online", []string{"booked online", `<a href="https://help.example.com/my-bookings"`, `href="/admin/nodes/root"`}},
+		{"/admin/build", []string{"&#34;nodes&#34;: 3", "dead-end", "no &lt;resolution&gt;"}},
+	}
+	for _, tt := range tests {
+		body := get(tt.path)
+		for _, w := range tt.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s lacks %q", tt.path, w)
+			}
+		}
+	}
+	req := httptest.NewRequest("GET", "/admin/nodes/nope", nil)
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	if resp, _ := env.do(t, req); resp.StatusCode != 404 {
+		t.Errorf("unknown node: %d, want 404", resp.StatusCode)
+	}
+}

@@ -1,0 +1,93 @@
+package web
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/conversation"
+	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/graph/sqlite"
+	"github.com/helpgraph/helpgraph/kgbuild"
+	"github.com/helpgraph/helpgraph/page"
+)
+
+const bookingQuestion = "I'm getting an error when trying to change my booking"
+
+// newSampleEnv builds the bundled sample help center offline into a SQLite
+// store, as `helpgraph build --pages testdata/helpcenter` does, and serves it
+// with the real graph agent, as `helpgraph serve` does.
+func newSampleEnv(t testing.TB, cfg Config) (*Server, *sqlite.Store) {
+	t.Helper()
+	ctx := context.Background()
+	docs, pageErrs, err := page.ReadDir(ctx, filepath.Join("..", "testdata", "helpcenter"), page.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	store, err := sqlite.Open(ctx, filepath.Join(dir, "graph.db"), slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	b := kgbuild.Builder{Store: store, Extractor: kgbuild.NewStructural()}
+	if _, err := b.Build(ctx, docs, pageErrs); err != nil {
+		t.Fatalf("building the sample help center: %v", err)
+	}
+	convs, err := conversation.Open(ctx, filepath.Join(dir, "conv.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { convs.Close() })
+	srv := New(cfg, Deps{
+		Graphs:        store,
+		Conversations: convs,
+		NewAgent: func(g *graph.Graph) dialogue.Agent {
+			return dialogue.NewGraphAgent(g, dialogue.Options{HumanHandoff: true})
+		},
+		Lint: func(g *graph.Graph) any { return kgbuild.Lint(g) },
+	})
+	if _, err := srv.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return srv, store
+}
+
+// converseToResolution asks bookingQuestion and clicks the first option of
+// each clarification until the agent resolves (at most 4 turns).
+func converseToResolution(t *testing.T, env *testEnv) []chatResponse {
+	t.Helper()
+	var replies []chatResponse
+	id, msg := "", bookingQuestion
+	for range 4 {
+		status, r, body := env.chat(t, id, msg)
+		if status != 200 {
+			t.Fatalf("%q: %d %s", msg, status, body)
+		}
+		replies = append(replies, r)
+		if r.Action != dialogue.Clarification {
+			break
+		}
+		if len(r.Options) == 0 {
+			t.Fatalf("%q: clarification without options: %s", msg, body)
+		}
+		id, msg = r.SessionID, r.Options[0].Value
+	}
+	return replies
+}
+
+func TestSampleHelpCenterConversation(t *testing.T) {
+	srv, _ := newSampleEnv(t, Config{})
+	replies := converseToResolution(t, &testEnv{srv: srv})
+	first, last := replies[0], replies[len(replies)-1]
+	if first.Action != dialogue.Clarification || len(first.Options) < 2 {
+		t.Errorf("first reply %+v, want a clarification with options", first)
+	}
+	if last.Action != dialogue.Resolution || len(last.Sources) == 0 || !safeLink(last.Sources[0]) ||
+		!strings.Contains(last.Sources[0], "/reservations/") {
+		t.Fatalf("last reply %+v, want a resolution with a reservations page as source", last)
+	}
+}

@@ -1,0 +1,268 @@
+// Package web serves Helpgraph over HTTP: the end-customer chat (with SSE
+// streaming and a no-JavaScript fallback), the embeddable widget, the JSON
+// API, the support-team pages under /admin, and health and metrics endpoints.
+//
+// The server holds the current graph and its agent behind an atomic pointer
+// and swaps both when the store reports a new build generation, so a rebuild
+// needs no restart. Conversations are persisted data (node ids, confirmed
+// conditions) in a conversation.DB, so they carry on across a swap.
+//
+// Endpoints:
+//
+//	GET  /, /embed           the chat (/embed is the frameable widget page); ?s=ID shows a conversation
+//	POST /, /embed           the chat without JavaScript: form fields session_id, message; 303 back
+//	POST /api/chat           {"session_id"?, "message"} -> {"session_id","action","reply","options","node_id","sources"}
+//	POST /api/chat/stream    the same request, answered as SSE: "meta", then "delta" {"text"}..., then "done"
+//	GET  /widget.js          the embeddable widget: <script src="https://HOST/widget.js" defer></script>
+//	GET  /admin/...          support pages (HELPGRAPH_ADMIN_TOKEN: bearer header or sign-in cookie)
+//	GET  /healthz, /readyz, /metrics
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/helpgraph/helpgraph/conversation"
+	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/llm"
+)
+
+// AgentFactory makes the agent that answers from g. The server calls it once
+// per graph generation.
+type AgentFactory func(g *graph.Graph) dialogue.Agent
+
+// GraphSource is the part of graph.Store the server reads.
+type GraphSource interface {
+	Load(ctx context.Context) (*graph.Graph, error)
+	SearchIntents(ctx context.Context, query string, limit int) ([]graph.IntentHit, error)
+	LastBuild(ctx context.Context) (graph.Build, error)
+}
+
+var _ GraphSource = graph.Store(nil)
+
+// Config tunes the server. Zero values take the defaults below.
+type Config struct {
+	// AdminToken guards /admin; empty disables the admin pages.
+	AdminToken string
+	// ReportsDir holds evaluation reports (DIR/report.html or DIR/*/report.html).
+	ReportsDir string
+	// PollInterval is how often the store's build generation is checked.
+	PollInterval time.Duration
+	// RateLimit is the number of chat requests one client IP may make per
+	// RateWindow; negative disables rate limiting.
+	RateLimit  int
+	RateWindow time.Duration
+	// APIBodyLimit bounds the body of /api requests, in bytes.
+	APIBodyLimit int
+	// MaxMessageLen bounds a chat message, in characters.
+	MaxMessageLen int
+	// StreamDelay is the pause between streamed word groups (0 for none).
+	StreamDelay time.Duration
+	// ProxyHeader, when set (e.g. "X-Forwarded-For"), is trusted for the
+	// client IP; only set it behind a proxy that overwrites it.
+	ProxyHeader string
+}
+
+// Defaults for Config's zero values.
+const (
+	DefaultPollInterval  = 5 * time.Second
+	DefaultRateLimit     = 30
+	DefaultRateWindow    = time.Minute
+	DefaultAPIBodyLimit  = 16 << 10
+	DefaultMaxMessageLen = 2000
+)
+
+func (c *Config) setDefaults() {
+	if c.PollInterval <= 0 {
+		c.PollInterval = DefaultPollInterval
+	}
+	if c.RateLimit == 0 {
+		c.RateLimit = DefaultRateLimit
+	}
+	if c.RateWindow <= 0 {
+		c.RateWindow = DefaultRateWindow
+	}
+	if c.APIBodyLimit <= 0 {
+		c.APIBodyLimit = DefaultAPIBodyLimit
+	}
+	if c.MaxMessageLen <= 0 {
+		c.MaxMessageLen = DefaultMaxMessageLen
+	}
+}
+
+// Deps are the server's collaborators.
+type Deps struct {
+	Logger        *slog.Logger // nil: discard
+	Graphs        GraphSource
+	Conversations *conversation.DB
+	NewAgent      AgentFactory
+	// Lint, if set, lists the graph's findings for the build page
+	// (kgbuild.Lint); findings are shown as a table of their JSON fields.
+	Lint func(g *graph.Graph) any
+	// LLMStats, if set, feeds the LLM call counter in /metrics.
+	LLMStats func() llm.Stats
+}
+
+// Server is the Helpgraph web server.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	graphs   GraphSource
+	convs    *conversation.DB
+	newAgent AgentFactory
+	lint     func(g *graph.Graph) any
+	metrics  *metrics
+	app      *fiber.App
+
+	current  atomic.Pointer[served]
+	reloadMu sync.Mutex
+	// sessionLocks serialise turns of one conversation (striped by id hash),
+	// so two tabs cannot interleave writes to the same session.
+	sessionLocks [64]sync.Mutex
+	cookieKey    []byte
+}
+
+// served is one graph generation with its index and agent.
+type served struct {
+	generation int64
+	build      graph.Build
+	graph      *graph.Graph
+	index      *graph.Index
+	agent      dialogue.Agent
+}
+
+// New returns a server. Call Reload (or Serve, which calls it) to load the graph.
+func New(cfg Config, deps Deps) *Server {
+	cfg.setDefaults()
+	log := deps.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{
+		cfg:      cfg,
+		log:      log,
+		graphs:   deps.Graphs,
+		convs:    deps.Conversations,
+		newAgent: deps.NewAgent,
+		lint:     deps.Lint,
+		metrics:  newMetrics(deps.LLMStats),
+		// A per-process key: admin cookies do not outlive the process,
+		// which is acceptable for a login that takes one paste of a token.
+		cookieKey: make([]byte, 32),
+	}
+	rand.Read(s.cookieKey)
+	if cfg.AdminToken == "" {
+		log.Info("admin pages disabled: HELPGRAPH_ADMIN_TOKEN is not set; /admin answers 404")
+	}
+	s.app = s.routes()
+	return s
+}
+
+// App returns the fiber app, for tests (app.Test) and embedding.
+func (s *Server) App() *fiber.App { return s.app }
+
+// Generation returns the build generation being served (0 before any).
+func (s *Server) Generation() int64 {
+	if cur := s.current.Load(); cur != nil {
+		return cur.generation
+	}
+	return 0
+}
+
+// Reload loads the store's graph if its generation differs from the one being
+// served, and swaps it in with a new agent. It reports whether it swapped.
+func (s *Server) Reload(ctx context.Context) (bool, error) {
+	s.reloadMu.Lock()
+	defer s.reloadMu.Unlock()
+	b, err := s.graphs.LastBuild(ctx)
+	if errors.Is(err, graph.ErrNotFound) {
+		return false, nil // nothing built yet; /readyz says so
+	}
+	if err != nil {
+		return false, fmt.Errorf("checking the last build: %w", err)
+	}
+	if cur := s.current.Load(); cur != nil && cur.generation == b.Generation {
+		return false, nil
+	}
+	g, err := s.graphs.Load(ctx)
+	if err != nil {
+		return false, fmt.Errorf("loading graph generation %d: %w", b.Generation, err)
+	}
+	next := &served{
+		generation: b.Generation,
+		build:      b,
+		graph:      g,
+		index:      graph.NewIndex(g),
+		agent:      s.newAgent(g),
+	}
+	s.current.Store(next)
+	s.metrics.generation.Set(float64(b.Generation))
+	s.log.Info("serving graph", "generation", b.Generation, "pages", len(g.Pages), "nodes", len(g.Nodes))
+	return true, nil
+}
+
+// Watch polls the store every PollInterval and reloads on a new generation,
+// until ctx is done. Errors are logged and retried at the next tick.
+func (s *Server) Watch(ctx context.Context) {
+	t := time.NewTicker(s.cfg.PollInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if _, err := s.Reload(ctx); err != nil && ctx.Err() == nil {
+				s.log.Error("reloading graph", "err", err)
+			}
+		}
+	}
+}
+
+// Serve loads the graph, then serves on ln and watches the store until ctx is
+// done, when it shuts down gracefully (in-flight requests get 10 seconds).
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	if _, err := s.Reload(ctx); err != nil {
+		return err
+	}
+	if s.current.Load() == nil {
+		s.log.Warn("the store has no graph yet: run helpgraph build; serving anyway and polling for one")
+	}
+	watchCtx, stopWatch := context.WithCancel(ctx)
+	defer stopWatch()
+	go s.Watch(watchCtx)
+
+	errc := make(chan error, 1)
+	go func() { errc <- s.app.Listener(ln) }()
+	s.log.Info("listening", "addr", ln.Addr().String())
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serving on %s: %w", ln.Addr(), err)
+	case <-ctx.Done():
+	}
+	// Connections still open after the grace period (a browser's idle
+	// preconnect, a stalled client) are not worth failing the exit for.
+	if err := s.app.ShutdownWithTimeout(10 * time.Second); err != nil {
+		s.log.Warn("shutdown: some connections did not finish in time", "err", err)
+	}
+	s.log.Info("stopped")
+	return nil
+}
+
+func (s *Server) lockSession(id string) func() {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	mu := &s.sessionLocks[h.Sum32()%uint32(len(s.sessionLocks))]
+	mu.Lock()
+	return mu.Unlock
+}

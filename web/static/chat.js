@@ -1,0 +1,234 @@
+// Helpgraph chat: progressive enhancement of the plain form chat. Replies
+// stream from POST /api/chat/stream as server-sent events (meta, delta,
+// done). Text is put in the page with DOM APIs only, never innerHTML.
+(function () {
+  "use strict";
+  var chat = document.getElementById("chat");
+  if (!chat || !window.fetch || !window.TextDecoder) return;
+  var log = document.getElementById("log");
+  var form = document.getElementById("chat-form");
+  var input = document.getElementById("message");
+  var send = document.getElementById("send");
+  var status = document.getElementById("status");
+  var notice = document.getElementById("notice");
+  var slot = document.getElementById("options-slot");
+  var base = chat.getAttribute("data-base") || "/";
+  var busy = false;
+
+  function sessionID() { return form.elements.session_id.value; }
+  function setSessionID(id) {
+    form.elements.session_id.value = id;
+    if (window.history && history.replaceState) history.replaceState(null, "", base + "?s=" + encodeURIComponent(id));
+  }
+
+  // Markdown-lite, as web/markdown.go: [text](http(s) url) links, line breaks, list lines.
+  var linkRE = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
+  var listRE = /^\s*(?:[-*•]|\d+[.)])\s+/;
+  var orderedRE = /^\s*\d+[.)]\s+/;
+  function safeURL(href) {
+    try { var u = new URL(href); return (u.protocol === "http:" || u.protocol === "https:") && u.host !== ""; }
+    catch (e) { return false; }
+  }
+  function appendInline(parent, s) {
+    var last = 0, m;
+    linkRE.lastIndex = 0;
+    while ((m = linkRE.exec(s)) !== null) {
+      parent.appendChild(document.createTextNode(s.slice(last, m.index)));
+      if (safeURL(m[2])) {
+        var a = document.createElement("a");
+        a.href = m[2]; a.rel = "noopener noreferrer"; a.target = "_blank"; a.textContent = m[1];
+        parent.appendChild(a);
+      } else {
+        parent.appendChild(document.createTextNode(m[0]));
+      }
+      last = m.index + m[0].length;
+    }
+    parent.appendChild(document.createTextNode(s.slice(last)));
+  }
+  function plainLine(s) {
+    var m = /^\|(.*)\|$/.exec(s);
+    if (m) return m[1].split("|").map(function (c) { return c.trim(); }).join(" – ");
+    return s.replace(/^#{1,6}\s+/, "");
+  }
+  function renderText(container, text) {
+    container.textContent = "";
+    var para = null, list = null;
+    text.replace(/\r\n/g, "\n").split("\n").forEach(function (line) {
+      var t = line.trim();
+      if (t === "") { para = null; list = null; return; }
+      if (listRE.test(line)) {
+        para = null;
+        var kind = orderedRE.test(line) ? "OL" : "UL";
+        if (!list || list.tagName !== kind) { list = document.createElement(kind); container.appendChild(list); }
+        var li = document.createElement("li");
+        appendInline(li, line.replace(listRE, ""));
+        list.appendChild(li);
+        return;
+      }
+      list = null;
+      if (para) para.appendChild(document.createElement("br"));
+      else { para = document.createElement("p"); container.appendChild(para); }
+      appendInline(para, plainLine(t));
+    });
+  }
+
+  function addMessage(user, text) {
+    var li = document.createElement("li");
+    li.className = user ? "msg user" : "msg agent pending";
+    var who = document.createElement("span");
+    who.className = "visually-hidden";
+    who.textContent = user ? "You said:" : "Assistant:";
+    li.appendChild(who);
+    var body = document.createElement(user ? "p" : "div");
+    if (user) body.textContent = text; else body.className = "text";
+    li.appendChild(body);
+    var old = document.getElementById("latest");
+    if (old) old.removeAttribute("id");
+    li.id = "latest";
+    log.appendChild(li);
+    li.scrollIntoView({ block: "end" });
+    return { li: li, body: body };
+  }
+
+  function showOptions(options) {
+    slot.textContent = "";
+    if (!options || options.length === 0) return null;
+    var f = document.createElement("form");
+    f.method = "post"; f.action = base; f.className = "options"; f.id = "options";
+    var hidden = document.createElement("input");
+    hidden.type = "hidden"; hidden.name = "session_id"; hidden.value = sessionID();
+    f.appendChild(hidden);
+    var fs = document.createElement("fieldset");
+    var legend = document.createElement("legend");
+    legend.textContent = "Which of these fits?";
+    fs.appendChild(legend);
+    options.forEach(function (o) {
+      var b = document.createElement("button");
+      b.type = "submit"; b.name = "message"; b.value = o.value; b.textContent = o.label;
+      fs.appendChild(b);
+    });
+    f.appendChild(fs);
+    slot.appendChild(f);
+    return fs.querySelector("button");
+  }
+
+  function showSources(li, links) {
+    if (!links || links.length === 0) return;
+    var p = document.createElement("p");
+    p.className = "sources";
+    p.appendChild(document.createTextNode("Source: "));
+    links.forEach(function (l, i) {
+      if (i > 0) p.appendChild(document.createTextNode(", "));
+      if (safeURL(l.url)) {
+        var a = document.createElement("a");
+        a.href = l.url; a.rel = "noopener noreferrer"; a.target = "_blank"; a.textContent = l.title;
+        p.appendChild(a);
+      } else {
+        var span = document.createElement("span");
+        span.textContent = l.title;
+        p.appendChild(span);
+      }
+    });
+    li.appendChild(p);
+  }
+
+  function setBusy(b) {
+    busy = b;
+    send.disabled = b;
+    Array.prototype.forEach.call(slot.querySelectorAll("button"), function (x) { x.disabled = b; });
+    status.textContent = b ? "The assistant is answering…" : "";
+  }
+
+  function showError(msg) {
+    notice.textContent = msg;
+    notice.hidden = false;
+  }
+
+  // parseEvents splits complete SSE events off buf and calls fn(event, data).
+  function parseEvents(buf, fn) {
+    var idx;
+    while ((idx = buf.indexOf("\n\n")) >= 0) {
+      var block = buf.slice(0, idx);
+      buf = buf.slice(idx + 2);
+      var event = "message", data = "";
+      block.split("\n").forEach(function (line) {
+        if (line.indexOf("event: ") === 0) event = line.slice(7);
+        else if (line.indexOf("data: ") === 0) data += line.slice(6);
+      });
+      fn(event, data ? JSON.parse(data) : null);
+    }
+    return buf;
+  }
+
+  function ask(message) {
+    if (busy) return;
+    message = message.trim();
+    if (message === "") { input.focus(); return; }
+    notice.hidden = true;
+    addMessage(true, message);
+    setBusy(true);
+    var reply = null, text = "", meta = null;
+    fetch("/api/chat/stream", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept": "text/event-stream" },
+      body: JSON.stringify({ session_id: sessionID(), message: message })
+    }).then(function (resp) {
+      if (!resp.ok) {
+        return resp.json().catch(function () { return {}; }).then(function (j) {
+          throw new Error(j.error || ("Something went wrong (" + resp.status + ")."));
+        });
+      }
+      var reader = resp.body.getReader(), decoder = new TextDecoder(), buf = "";
+      function pump() {
+        return reader.read().then(function (r) {
+          if (r.done) return;
+          buf = parseEvents(buf + decoder.decode(r.value, { stream: true }), function (event, data) {
+            if (event === "meta") {
+              meta = data;
+              setSessionID(data.session_id);
+              reply = addMessage(false, "");
+              reply.li.className = "msg agent pending " + data.action;
+            } else if (event === "delta" && reply) {
+              text += data.text;
+              reply.body.textContent = text;
+            } else if (event === "done" && reply) {
+              reply.li.className = "msg agent " + meta.action;
+              renderText(reply.body, text);
+              showSources(reply.li, meta.source_links);
+            }
+          });
+          return pump();
+        });
+      }
+      return pump();
+    }).then(function () {
+      setBusy(false);
+      var first = showOptions(meta && meta.options);
+      if (first) first.focus(); else input.focus();
+    }).catch(function (err) {
+      setBusy(false);
+      showError(err.message);
+      input.focus();
+    });
+  }
+
+  form.addEventListener("submit", function (e) {
+    e.preventDefault();
+    var m = input.value;
+    input.value = "";
+    ask(m);
+  });
+  // Option buttons live in their own form; the clicked button carries the value.
+  slot.addEventListener("submit", function (e) {
+    e.preventDefault();
+    var b = e.submitter || document.activeElement;
+    if (b && b.value) ask(b.value);
+  });
+  // Enter sends, Shift+Enter makes a new line.
+  input.addEventListener("keydown", function (e) {
+    if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      form.requestSubmit ? form.requestSubmit() : form.dispatchEvent(new Event("submit", { cancelable: true }));
+    }
+  });
+})();

@@ -1,0 +1,53 @@
+// Helpgraph widget. Paste into any page:
+//   <script src="https://HELPGRAPH-HOST/widget.js" defer></script>
+// It adds a floating help button that opens the chat in an iframe served by
+// the Helpgraph host, so the host page's CSS and CSP cannot clash with it.
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  if (!script || document.getElementById("helpgraph-widget-button")) return;
+  var origin = new URL(script.src, location.href).origin;
+
+  function style(el, props) { for (var k in props) el.style[k] = props[k]; }
+
+  var button = document.createElement("button");
+  button.id = "helpgraph-widget-button";
+  button.type = "button";
+  button.textContent = "Help";
+  button.setAttribute("aria-expanded", "false");
+  button.setAttribute("aria-controls", "helpgraph-widget-frame");
+  button.setAttribute("aria-label", "Open the help chat");
+  style(button, {
+    position: "fixed", right: "20px", bottom: "20px", zIndex: "2147483647",
+    padding: "12px 18px", borderRadius: "24px", border: "0", cursor: "pointer",
+    background: "#1f5fbf", color: "#fff", font: "600 15px system-ui, sans-serif",
+    boxShadow: "0 4px 14px rgba(0,0,0,.25)"
+  });
+
+  var frame = document.createElement("iframe");
+  frame.id = "helpgraph-widget-frame";
+  frame.title = "Help chat";
+  frame.src = origin + "/embed";
+  frame.hidden = true;
+  style(frame, {
+    position: "fixed", right: "20px", bottom: "76px", zIndex: "2147483647",
+    width: "min(380px, calc(100vw - 40px))", height: "min(600px, calc(100vh - 110px))",
+    border: "1px solid #d5dae3", borderRadius: "12px", background: "#fff",
+    boxShadow: "0 8px 28px rgba(0,0,0,.25)"
+  });
+
+  function setOpen(open) {
+    frame.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+    button.setAttribute("aria-label", open ? "Close the help chat" : "Open the help chat");
+    button.textContent = open ? "Close" : "Help";
+    if (open) frame.focus();
+  }
+  button.addEventListener("click", function () { setOpen(frame.hidden); });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && !frame.hidden) { setOpen(false); button.focus(); }
+  });
+
+  function mount() { document.body.appendChild(frame); document.body.appendChild(button); }
+  if (document.body) mount(); else document.addEventListener("DOMContentLoaded", mount);
+})();
