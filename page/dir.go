@@ -24,7 +24,8 @@ type ReadOptions struct {
 }
 
 // ReadDir reads every .html, .htm and .md file under dir, recursively and in
-// sorted order, skipping hidden files and folders. A page's URL is its slash
+// sorted order, skipping hidden files and folders and the folder's own
+// README, CHANGELOG, LICENSE and CONTRIBUTING files. A page's URL is its slash
 // path relative to dir unless it declares a canonical URL, and links between
 // the pages are resolved to the same form so that they match page URLs.
 // Pages that cannot be read are returned as PageErrors; the error is only
@@ -92,9 +93,17 @@ func ReadDir(ctx context.Context, dir string, opts ReadOptions) ([]*Document, []
 	return docs, pageErrs, nil
 }
 
+// repoDocs are the Markdown files that describe a folder rather than being
+// help pages: a README beside the pages must not become a page of the graph.
+var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": true, "contributing": true}
+
 // pageKind returns "html" or "md" for the page files ReadDir reads, else "".
 func pageKind(name string) string {
-	switch strings.ToLower(filepath.Ext(name)) {
+	ext := strings.ToLower(filepath.Ext(name))
+	if repoDocs[strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))] {
+		return ""
+	}
+	switch ext {
 	case ".html", ".htm":
 		return "html"
 	case ".md", ".markdown":

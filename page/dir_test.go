@@ -24,7 +24,8 @@ func TestReadDir(t *testing.T) {
 			links[d.URL] = append(links[d.URL], l.URL)
 		}
 	}
-	// Sorted by path; cancel.HTM declares a canonical URL.
+	// Sorted by path; cancel.HTM declares a canonical URL; README.md describes
+	// the folder and is not a page.
 	wantURLs := []string{
 		"faq.md",
 		"index.html",
