@@ -56,15 +56,17 @@ var clarify = dialogue.Reply{
 func TestRuleUser(t *testing.T) {
 	q := &inquiry.Inquiry{ID: "q", Utterance: "cancel", Kind: inquiry.Resolvable,
 		HiddenFacts: map[string]string{"reservation_method": "by telephone... no, by phone", "payment": "credit card"}}
+	// Facts in key order: payment, then reservation_method.
+	const restated = "cancel. credit card. by telephone... no, by phone."
 	tests := []struct {
 		name string
 		last Turn
 		want Decision
 	}{
 		{"picks the option matching a hidden fact", Turn{Role: "agent", Action: clarify.Action, Text: clarify.Text, Options: clarify.Options}, Decision{Reply: "phone"}},
-		{"no option matches", Turn{Role: "agent", Action: dialogue.Clarification, Text: "Which?", Options: []dialogue.Option{{Label: "Hotel A", Value: "a"}, {Label: "Hotel B", Value: "b"}}}, Decision{Reply: DontKnow}},
+		{"no option matches: restates the problem with its facts", Turn{Role: "agent", Action: dialogue.Clarification, Text: "Which?", Options: []dialogue.Option{{Label: "Hotel A", Value: "a"}, {Label: "Hotel B", Value: "b"}}}, Decision{Reply: restated}},
 		{"free question answered from the best fact", Turn{Role: "agent", Action: dialogue.Clarification, Text: "How did you pay?"}, Decision{Reply: "credit card."}},
-		{"free question with no matching fact", Turn{Role: "agent", Action: dialogue.Clarification, Text: "What is your room number?"}, Decision{Reply: DontKnow}},
+		{"rephrase request: restates the problem with its facts", Turn{Role: "agent", Action: dialogue.Clarification, Text: "Could you rephrase what you need help with?"}, Decision{Reply: restated}},
 		{"ends on resolution", Turn{Role: "agent", Action: dialogue.Resolution, Text: "Call us."}, Decision{End: true}},
 		{"ends on escalation", Turn{Role: "agent", Action: dialogue.Escalation, Text: "Handing over."}, Decision{End: true}},
 	}
@@ -79,6 +81,21 @@ func TestRuleUser(t *testing.T) {
 			}
 		})
 	}
+	t.Run("restates only once, then does not know", func(t *testing.T) {
+		history := []Turn{
+			{Role: "user", Text: "cancel"},
+			{Role: "agent", Action: dialogue.Clarification, Text: "Could you rephrase?"},
+			{Role: "user", Text: restated},
+			{Role: "agent", Action: dialogue.Clarification, Text: "Could you rephrase?"},
+		}
+		got, err := RuleUser{}.Next(context.Background(), q, history)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != (Decision{Reply: DontKnow}) {
+			t.Errorf("got %+v, want %q", got, DontKnow)
+		}
+	})
 }
 
 func inquiries(n int) []inquiry.Inquiry {

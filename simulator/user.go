@@ -30,7 +30,10 @@ type User interface {
 const DontKnow = "I don't know."
 
 // RuleUser is the offline user: it ends on a resolution or an escalation,
-// and answers clarifications from its hidden facts.
+// and answers clarifications from its hidden facts. When a question matches
+// none of its facts (an off-target clarification, or a request to rephrase),
+// it restates its problem once with what it knows, as a person would, and
+// after that says it does not know.
 type RuleUser struct{}
 
 var _ User = RuleUser{}
@@ -49,12 +52,25 @@ func (RuleUser) Next(_ context.Context, q *inquiry.Inquiry, history []Turn) (Dec
 		if o, ok := pickOption(last.Options, facts); ok {
 			return Decision{Reply: o.Value}, nil
 		}
-		return Decision{Reply: DontKnow}, nil
-	}
-	if f, ok := bestFact(last.Text, facts); ok {
+	} else if f, ok := bestFact(last.Text, facts); ok {
 		return Decision{Reply: sentence(f.value)}, nil
 	}
-	return Decision{Reply: DontKnow}, nil
+	restated := restatement(q, facts)
+	for _, t := range history {
+		if t.Role == "user" && t.Text == restated {
+			return Decision{Reply: DontKnow}, nil
+		}
+	}
+	return Decision{Reply: restated}, nil
+}
+
+// restatement is the user's problem said again with every hidden fact added.
+func restatement(q *inquiry.Inquiry, facts []fact) string {
+	parts := []string{sentence(q.Utterance)}
+	for _, f := range facts {
+		parts = append(parts, sentence(f.value))
+	}
+	return strings.Join(parts, " ")
 }
 
 type fact struct {
