@@ -23,8 +23,11 @@ build-graph: $(BIN)
 
 # Every test. Browser tests need Debian's chromium (see .ci/run); they say so
 # and skip without it unless HELPGRAPH_REQUIRE_BROWSER=1.
+# The Neo4j contract suite needs HELPGRAPH_TEST_NEO4J_URI; the second line
+# shows whether it ran or was skipped, which plain `go test ./...` hides.
 test:
 	$(GO) test -count=1 ./...
+	@$(GO) test -count=1 -v -run '^TestStore$$' ./graph/neo4j | grep -E '^(--- |ok|FAIL)|skipped'
 
 # What CI checks besides the tests: formatting, vet, generated templ code.
 check: tools
