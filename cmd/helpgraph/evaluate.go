@@ -23,7 +23,7 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	fs.Var(&files, "dialogues", "dialogues file from simulate (repeatable)")
 	inqPath := fs.String("inquiries", "", "inquiry set overriding the gold data in the dialogues (optional)")
 	labelsPath := fs.String("labels", "", "human labels (JSONL of dialogue_id, rater, label) for agreement (optional)")
-	llmMode := fs.String("llm", "off", "evaluator LLM: auto, on or off")
+	llmMode := fs.String("llm", "auto", "evaluator LLM: auto (when an endpoint is configured), on or off")
 	out := fs.String("out", "", "report directory")
 	if err := parseFlags(fs, args); err != nil {
 		return err

@@ -25,7 +25,7 @@ func (m *Main) runInquiries(ctx context.Context, args []string) error {
 func (m *Main) runInquiriesGenerate(ctx context.Context, args []string) error {
 	fs := m.flagSet("inquiries generate")
 	store := fs.String("store", m.Config.Store, "graph store: SQLite path or neo4j:// URI")
-	llmMode := fs.String("llm", "off", "phrase first utterances with the LLM: auto, on or off")
+	llmMode := fs.String("llm", "auto", "phrase first utterances with the LLM: auto (when an endpoint is configured), on or off")
 	out := fs.String("out", "", "inquiry set to write (JSONL)")
 	if err := parseFlags(fs, args); err != nil {
 		return err

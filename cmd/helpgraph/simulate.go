@@ -23,7 +23,7 @@ func (m *Main) runSimulate(ctx context.Context, args []string) error {
 	store := fs.String("store", m.Config.Store, "graph store: SQLite path or neo4j:// URI")
 	inqPath := fs.String("inquiries", "", "inquiry set (JSONL)")
 	agentName := fs.String("agent", "graph", "agent to simulate against: graph or rag")
-	llmMode := fs.String("llm", "off", "LLM use for the agent and the simulated user: auto, on or off")
+	llmMode := fs.String("llm", "auto", "LLM use for the agent and the simulated user: auto (when an endpoint is configured), on or off")
 	concurrency := fs.Int("concurrency", 0, "dialogues in flight (0: 2×GOMAXPROCS)")
 	maxTurns := fs.Int("max-turns", simulator.DefaultMaxTurns, "agent turns after which the user gives up")
 	out := fs.String("out", "", "dialogues output file (JSONL)")
