@@ -241,22 +241,16 @@ type llmIntentsAnswer struct {
 
 // Validate checks every node id is answered once, with enough distinct intents.
 func (a *llmIntentsAnswer) Validate() error {
-	var problems []string
-	seen := make(map[string]bool)
-	wanted := llmLabelSet(a.want)
-	for _, n := range a.Nodes {
-		switch {
-		case !wanted[n.ID]:
-			problems = append(problems, fmt.Sprintf("id %q is not one of the nodes", n.ID))
-		case seen[n.ID]:
-			problems = append(problems, fmt.Sprintf("id %q appears more than once", n.ID))
-		case len(llmCleanIntents(n.Intents)) < llmMinIntents:
-			problems = append(problems, fmt.Sprintf("id %q has %d distinct intents; give %d to %d", n.ID, len(llmCleanIntents(n.Intents)), llmMinIntents, llmMaxIntents))
-		}
-		seen[n.ID] = true
+	ids := make([]string, len(a.Nodes))
+	for i, n := range a.Nodes {
+		ids[i] = n.ID
 	}
-	problems = append(problems, llmMissingLabels(a.want, seen)...)
-	return llmProblems(problems)
+	return llmCheckAnswered(ids, a.want, func(i int) string {
+		if k := len(llmCleanIntents(a.Nodes[i].Intents)); k < llmMinIntents {
+			return fmt.Sprintf("id %q has %d distinct intents; give %d to %d", ids[i], k, llmMinIntents, llmMaxIntents)
+		}
+		return ""
+	})
 }
 
 // llmActionableAnswer is the answer to actionable; want lists the node ids asked about.
@@ -271,21 +265,39 @@ type llmActionableAnswer struct {
 
 // Validate checks every node id is answered once, with a true/false verdict.
 func (a *llmActionableAnswer) Validate() error {
+	ids := make([]string, len(a.Nodes))
+	for i, n := range a.Nodes {
+		ids[i] = n.ID
+	}
+	return llmCheckAnswered(ids, a.want, func(i int) string {
+		if a.Nodes[i].Actionable == nil {
+			return fmt.Sprintf(`id %q has no "actionable" true or false`, ids[i])
+		}
+		return ""
+	})
+}
+
+// llmCheckAnswered checks that ids (the ids of a per-node answer, in order)
+// answer every wanted id exactly once; check names what is wrong with the
+// i-th answer's content, or returns "".
+func llmCheckAnswered(ids, want []string, check func(i int) string) error {
 	var problems []string
 	seen := make(map[string]bool)
-	wanted := llmLabelSet(a.want)
-	for _, n := range a.Nodes {
+	wanted := llmLabelSet(want)
+	for i, id := range ids {
 		switch {
-		case !wanted[n.ID]:
-			problems = append(problems, fmt.Sprintf("id %q is not one of the nodes", n.ID))
-		case seen[n.ID]:
-			problems = append(problems, fmt.Sprintf("id %q appears more than once", n.ID))
-		case n.Actionable == nil:
-			problems = append(problems, fmt.Sprintf(`id %q has no "actionable" true or false`, n.ID))
+		case !wanted[id]:
+			problems = append(problems, fmt.Sprintf("id %q is not one of the nodes", id))
+		case seen[id]:
+			problems = append(problems, fmt.Sprintf("id %q appears more than once", id))
+		default:
+			if p := check(i); p != "" {
+				problems = append(problems, p)
+			}
 		}
-		seen[n.ID] = true
+		seen[id] = true
 	}
-	problems = append(problems, llmMissingLabels(a.want, seen)...)
+	problems = append(problems, llmMissingLabels(want, seen)...)
 	return llmProblems(problems)
 }
 
