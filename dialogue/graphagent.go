@@ -319,9 +319,16 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 				id, n = picked[0], a.ix.Node(picked[0])
 				continue
 			}
+			// A node that answers with one special case below it ("if the
+			// points don't cover the price") answers; the special case is a
+			// follow-up. Situations to choose between, or a node that says
+			// nothing by itself, make a question.
+			if len(picked) == 0 && len(kids) == 1 && a.answers(n) {
+				return a.resolve(ctx, s, n, message, a.options(a.ix.Children(id)), sources, hops > 0), nil
+			}
 			if len(picked) == 0 {
 				picked = kids
-				if len(kids) == 1 && !n.Actionable {
+				if len(kids) == 1 {
 					// One branch is no question ("does this apply?"); beside
 					// sub-problems it is one of the situations to choose from.
 					picked = a.ix.Children(id)
@@ -330,14 +337,10 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			return a.clarify(s, n, a.options(picked), sources), nil
 		}
 		sub := a.ix.Children(id)
-		if n.Actionable {
+		if a.answers(n) {
 			// Sub-problems are no unmet branch: the node answers, and they
 			// come along as options for what the user may ask next.
-			var more []Option
-			if len(sub) > 1 {
-				more = a.options(sub)
-			}
-			return a.resolve(ctx, s, n, message, more, sources, hops > 0), nil
+			return a.resolve(ctx, s, n, message, a.options(sub), sources, hops > 0), nil
 		}
 		if len(sub) > 1 {
 			return a.clarify(s, n, a.options(sub), sources), nil
@@ -361,7 +364,9 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 		if len(refs) == 1 {
 			// A whole page as a preamble would bury the answer; its link
 			// is in the sources.
-			if res := strings.TrimSpace(n.Resolution); res != "" && len(res) <= maxLead {
+			// A lead that only points to the page we follow is said by
+			// following it.
+			if res := cleanResolution(n); res != "" && len(res) <= maxLead && !sameText(res, n.Problem) && len(substance(n)) > 0 {
 				lead = append(lead, resolutionTemplate(n))
 			}
 			hops++
@@ -598,7 +603,9 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	}
 	// A short resolution is the page's lead-in to its branches ("how you
 	// change it depends on how you booked"); a long one would bury the question.
-	if res := strings.TrimSpace(n.Resolution); res != "" && len(res) <= maxLeadIn {
+	// A lead-in that only repeats the problem (a page whose text is its
+	// heading) is said once, in the question.
+	if res := cleanResolution(n); res != "" && len(res) <= maxLeadIn && !sameText(res, n.Problem) {
 		text = resolutionTemplate(n) + "\n\n" + text
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
@@ -626,7 +633,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 // resolutionTemplate is the offline reply: the node's condition and
 // resolution, verbatim apart from the joining words.
 func resolutionTemplate(n *graph.Node) string {
-	res := strings.TrimSpace(n.Resolution)
+	res := cleanResolution(n)
 	cond := strings.TrimRight(strings.TrimSpace(n.Condition), ".:;, ")
 	if cond == "" {
 		return res
@@ -646,7 +653,7 @@ func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply
 	if n != nil {
 		s.CurrentNode = n.ID
 		r.NodeID, r.Intent = n.ID, n.Problem
-		if res := strings.TrimSpace(n.Resolution); res != "" {
+		if res := cleanResolution(n); res != "" && !sameText(res, n.Problem) {
 			b.WriteString(resolutionTemplate(n))
 			b.WriteString("\n\n")
 		}

@@ -98,8 +98,25 @@ func checkReplyInvariants(t *testing.T, a *GraphAgent, r Reply) {
 		if !slices.Contains(r.Sources, n.Page) {
 			t.Errorf("Sources %v lack the node's page %s", r.Sources, n.Page)
 		}
-		if r.Action == Resolution && !strings.Contains(r.Text, strings.TrimSpace(n.Resolution)) {
-			t.Errorf("resolution %q does not carry the node's resolution %q", r.Text, n.Resolution)
+		// Markdown headings read as "## Title" in a chat: never shown.
+		for _, line := range strings.Split(r.Text, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "#") {
+				t.Errorf("reply shows a Markdown heading: %q", r.Text)
+			}
+		}
+		// The same paragraph is never said twice in one reply.
+		paras := strings.Split(r.Text, "\n\n")
+		for i := range paras {
+			for j := i + 1; j < len(paras); j++ {
+				if sameText(paras[i], paras[j]) {
+					t.Errorf("reply repeats %q: %q", paras[i], r.Text)
+				}
+			}
+		}
+		// The resolution as shown: heading markers, page furniture and a
+		// restated condition are dropped, nothing else.
+		if r.Action == Resolution && !strings.Contains(r.Text, cleanResolution(n)) {
+			t.Errorf("resolution %q does not carry the node's resolution %q", r.Text, cleanResolution(n))
 		}
 	}
 	for _, o := range r.Options {

@@ -13,12 +13,22 @@ type candidate struct {
 	id       string
 	score    float64 // BM25, or the fused score with embeddings
 	coverage float64 // share of the utterance's terms the node contains
+	terms    int     // how many of the utterance's terms the node's own fields contain
 	cosine   float64 // embedding similarity, 0 without an Embedder
 	near     bool    // within the current node's neighbourhood
 }
 
+// A long request carries words no node has (its story, its politeness): a
+// node sharing longMatchTerms of its terms needs only longMatchShare of the
+// usual coverage.
+const (
+	longMatchTerms = 3
+	longMatchShare = 0.7
+)
+
 func (a *GraphAgent) good(c candidate) bool {
-	return c.coverage >= a.opts.MinCoverage || (a.embed != nil && c.cosine >= a.opts.MinCosine)
+	return c.coverage >= a.opts.MinCoverage || (c.terms >= longMatchTerms && c.coverage >= a.opts.MinCoverage*longMatchShare) ||
+		(a.embed != nil && c.cosine >= a.opts.MinCosine)
 }
 
 // followUp recognises messages that lean on what was said before.
@@ -135,7 +145,7 @@ func (a *GraphAgent) lexical(terms, required []string, neg bool, allow map[strin
 	hits := a.lex.search(terms, required, filter, limit)
 	out := make([]candidate, len(hits))
 	for i, h := range hits {
-		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, near: allow != nil}
+		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, terms: h.terms, near: allow != nil}
 		if negated(a.ix.Graph.Nodes[h.doc].Problem) != neg {
 			out[i].score *= polarityPenalty
 		}
@@ -179,7 +189,55 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate) string {
 			best, bestFit = c.id, fit
 		}
 	}
+	return a.generalise(cands, best)
+}
+
+// genericRatio is how close (BM25 score ratio) an ancestor of the selected
+// node must come to stand in for it.
+const genericRatio = 0.6
+
+// generalise prefers an ancestor of the selected node when the request says
+// nothing the ancestor does not: "how do I cancel" is about the cancellation
+// page, not about its "After you cancel" section, which merely scores higher
+// for being short. The ancestor then answers or asks which situation applies.
+func (a *GraphAgent) generalise(cands []candidate, id string) string {
+	var sel candidate
+	for _, c := range cands {
+		if c.id == id {
+			sel = c
+		}
+	}
+	if sel.id == "" {
+		return id
+	}
+	best, bestDepth := id, a.depth(id)
+	for _, c := range cands {
+		if c.id == id || !a.good(c) || c.coverage < sel.coverage-1e-9 || c.score < sel.score*genericRatio || !a.isAncestor(c.id, id) {
+			continue
+		}
+		// Only an ancestor that answers, or asks about situations, serves:
+		// a list of sub-problems would make the user pick the one they named.
+		if !a.answers(a.ix.Node(c.id)) && len(a.conditionalChildren(c.id)) < 2 {
+			continue
+		}
+		if d := a.depth(c.id); d < bestDepth {
+			best, bestDepth = c.id, d
+		}
+	}
 	return best
+}
+
+// depth is the number of parents above id.
+func (a *GraphAgent) depth(id string) int {
+	d := 0
+	for range maxDescent {
+		id = a.ix.Parent(id)
+		if id == "" {
+			break
+		}
+		d++
+	}
+	return d
 }
 
 func (a *GraphAgent) isAncestor(anc, id string) bool {

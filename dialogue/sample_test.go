@@ -67,7 +67,13 @@ func TestGraphAgentSampleDialogues(t *testing.T) {
 	runDialogues(t, a, []dialogueCase{
 		{"demo: error changing booking, then how they booked", []step{
 			{"I'm getting an error when trying to change my booking", Clarification, helpURL + "reservations/change-errors.html", -1},
-			{"by phone", Resolution, "you booked by phone | " + helpURL + "reservations/change-reservation.html", 0},
+			// The error page's own branch answers (call the Reservation
+			// Center); its links are a "see also".
+			{"by phone", Resolution, "the reservation was made by phone | " + helpURL + "reservations/change-errors.html", 0},
+		}},
+		{"demo: confirmation code as a member", []step{
+			{"I can't find the confirmation code of my reservation", Clarification, helpURL + "reservations/confirmation-code.html", 4},
+			{"member", Resolution, "you booked online as a member | " + helpURL + "reservations/confirmation-code.html", -1},
 		}},
 		{"demo: confirmation code by phone", []step{
 			{"I can't find the confirmation code of my reservation", Clarification, helpURL + "reservations/confirmation-code.html", 4},
@@ -97,6 +103,45 @@ func TestGraphAgentSampleDialogues(t *testing.T) {
 			{"actually, my card was declined", Clarification, helpURL + "payments/card-declined.html", -1},
 			{"I'm using a prepaid card", Resolution, "debit or prepaid", 0},
 		}},
+		// An actionable node with one special case below it answers, and
+		// offers the special case as a follow-up.
+		{"actionable node with one conditional child resolves", []step{
+			{"how do i use my points", Resolution, helpURL + "points/using-points.html", 1},
+		}},
+		// An actionable node with sub-problems (sections) answers too.
+		{"actionable node with sections resolves with follow-ups", []step{
+			{"is it free to cancel", Resolution, "Cancellation fees and no-shows | ", 4},
+		}},
+		// Plain requests that name the thing in other words.
+		{"retrieval: pay at the hotel", []step{
+			{"can I pay at the hotel instead", Resolution, "Pay at the accommodation", 0},
+		}},
+		{"retrieval: cards accepted", []step{
+			{"what cards do you take", Resolution, "The card brand is not accepted", -1},
+		}},
+		{"retrieval: card keeps getting declined", []step{
+			{"my card keeps getting declined", Clarification, "My card was declined | ", 5},
+			{"I'm using a prepaid card", Resolution, "debit or prepaid", 0},
+		}},
+		{"retrieval: points not showing", []step{
+			{"points not showing", Clarification, helpURL + "points/points-not-credited.html", 6},
+			{"less than 14 days have passed since check-out", Resolution, "less than 14 days", 0},
+		}},
+		{"retrieval: generic request goes to the page, not a section", []step{
+			{"how do I cancel", Clarification, "Cancelling a reservation | ", 4},
+		}},
+		// A leaf that states the answer is a resolution, not an escalation.
+		{"stated answer after a clarification resolves", []step{
+			{"where can I find the accommodation's phone number", Clarification, "Finding the accommodation's phone number", 2},
+			{"Members", Resolution, "members", 0},
+		}},
+		{"stated answer resolves", []step{
+			{"when do i get my refund", Resolution, "When will I get my refund?", 0},
+		}},
+		// A hand-off is still a dead end.
+		{"hand-off escalates", []step{
+			{"I forgot to get a receipt at check-out", Escalation, "forgot to get a receipt", 0},
+		}},
 		{"nonsense: rephrase, then escalate", []step{
 			{"tell me a joke", Clarification, "", 0},
 			{"what's the weather in Paris?", Escalation, "", 0},
@@ -108,12 +153,14 @@ func TestGraphAgentSampleDialogues(t *testing.T) {
 	})
 }
 
+// A dead end is a node with nowhere to go whose text does not answer by
+// itself: it hands the user over ("please contact the accommodation").
 func TestGraphAgentSampleDeadEndsEscalate(t *testing.T) {
 	a := NewGraphAgent(sampleGraph(t), Options{HumanHandoff: true})
 	ix := a.Index()
 	checked := 0
 	for _, n := range ix.Graph.Nodes {
-		if n.Actionable || len(ix.Children(n.ID)) > 0 || len(ix.References(n.ID)) > 0 || n.Condition != "" {
+		if a.answers(&n) || len(ix.Children(n.ID)) > 0 || len(ix.References(n.ID)) > 0 {
 			continue
 		}
 		r, err := a.Respond(context.Background(), &Session{}, n.Problem)
@@ -155,5 +202,32 @@ func TestGraphAgentSampleMaskedDetailsKeepIntent(t *testing.T) {
 		if nodes[0] != nodes[1] {
 			t.Errorf("details changed the intent: %q -> %s, %q -> %s", tc.plain, describe(a.Index(), nodes[0]), tc.detailed, describe(a.Index(), nodes[1]))
 		}
+	}
+}
+
+// A leaf whose text states the answer is a resolution, even when the
+// builder did not flag it actionable ("refunds take 7 business days").
+func TestGraphAgentSampleStatedAnswersResolve(t *testing.T) {
+	a := NewGraphAgent(sampleGraph(t), Options{HumanHandoff: true})
+	ix := a.Index()
+	checked := 0
+	for _, n := range ix.Graph.Nodes {
+		if n.Actionable || !a.answers(&n) || n.Condition != "" {
+			continue
+		}
+		r, err := a.Respond(context.Background(), &Session{}, n.Problem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.NodeID != n.ID {
+			continue // another node matches its problem better
+		}
+		checked++
+		if r.Action != Resolution || strings.Contains(r.Text, "support team") {
+			t.Errorf("stated answer %q: got %s %q, want a resolution without hand-off", n.Problem, r.Action, r.Text)
+		}
+	}
+	if checked < 3 {
+		t.Fatalf("only %d stated answers in the sample graph were reached by their own problem", checked)
 	}
 }

@@ -21,17 +21,27 @@ var synonyms = [][]string{
 	{"cancel", "cancellation", "cancelled", "canceled", "cancelling", "canceling"},
 	{"refund", "money back", "reimbursement", "reimburse", "repay", "repayment"},
 	{"code", "number", "reference", "id", "pin"},
-	{"error", "problem", "fail", "failure", "issue", "trouble", "wrong", "broken", "bug", "not working", "does not work", "doesn t work", "won t work", "stuck"},
+	{"error", "problem", "fail", "failure", "issue", "trouble", "wrong", "broken", "bug", "not working", "does not work", "doesnt work", "wont work", "dont work", "didnt work", "stuck",
+		"wont go through", "doesnt go through", "didnt go through", "not going through", "not go through", "declined", "decline", "rejected", "refused"},
 	{"change", "modify", "amend", "edit", "update", "alter", "adjust", "modification", "move", "switch", "swap"},
 	{"password", "passcode", "passphrase"},
 	{"phone", "telephone", "call", "calling", "hotline", "by phone", "over the phone", "phone call"},
 	{"email", "e mail", "mail", "inbox"},
 	{"pay", "payment", "charge", "billing", "bill", "invoice", "paid", "charged"},
+	{"fee", "free", "free of charge", "no fee", "no charge", "cost", "penalty"},
+	{"card", "credit card", "debit card", "bank card", "payment card"},
+	{"accept", "take", "accepted", "supported", "allowed"},
+	{"accommodation", "hotel", "property", "lodging", "inn", "hostel", "venue"},
+	{"noshow", "no show", "dont show up", "do not show up", "not show up", "never show up", "didnt turn up", "dont turn up"},
 	{"member", "membership", "registered", "account holder", "loyalty member"},
 	{"guest", "without an account", "without account", "no account", "not registered", "unregistered", "without logging in", "without signing in", "without login", "not logged in", "not signed in"},
 	{"online", "website", "web", "app", "internet", "web site"},
-	{"find", "locate", "look up", "lookup", "see", "where is", "where s", "missing", "lost"},
-	{"contact", "reach", "get in touch", "speak to", "talk to", "support team", "agent", "human", "person", "representative"},
+	{"find", "locate", "look up", "lookup", "see", "where is", "where s", "missing", "lost",
+		// "X isn't showing" is X missing, whichever verb the page used.
+		"not showing", "not shown", "not show", "dont show", "doesnt show", "isnt showing", "arent showing",
+		"not appearing", "not appear", "doesnt appear", "dont appear", "didnt appear", "not listed", "not visible",
+		"cant see", "cannot see", "dont see"},
+	{"contact", "reach", "get in touch", "speak to", "talk to", "support team", "agent", "human", "real person", "representative"},
 	{"account", "profile"},
 	{"appear", "show", "show up", "shows up", "visible", "display", "listed"},
 	{"point", "reward", "rewards", "mile", "miles", "credit"},
@@ -51,6 +61,8 @@ can may might must shall also still even please thanks thank hi hello hey help n
 wanted trying try tried get getting got would like know let make sure really just ok okay
 im ive dont doesnt didnt isnt doesn didn isn don won couldn wasn aren not cant wont arent wasnt
 werent havent hasnt hadnt couldnt shouldnt wouldnt pls plz thx ty hiya
+keep keeps kept keeping happen happens happened happening
+info information guidance assistance advice regarding concerning wondering wonder curious oh
 `))
 
 func toSet(words []string) map[string]bool {
@@ -97,9 +109,13 @@ func newAnalyzer() *analyzer {
 	return a
 }
 
+// contractions folds "won't", "won’t" and "wont" into one word, so that a
+// user who skips the apostrophe matches like one who types it.
+var contractions = strings.NewReplacer("n't", "nt", "n’t", "nt", "N'T", "NT", "N’T", "NT")
+
 // splitWords lowercases s and splits it into runs of letters and digits.
 func splitWords(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	return strings.FieldsFunc(strings.ToLower(contractions.Replace(s)), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
 }
@@ -158,6 +174,8 @@ func stem(w string) string {
 	switch {
 	case strings.HasSuffix(w, "ies") && len(w) > 4:
 		w = w[:len(w)-3] + "y"
+	case w == "goes" || w == "does":
+		w = w[:2]
 	case strings.HasSuffix(w, "sses"):
 		w = w[:len(w)-2]
 	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):

@@ -24,7 +24,26 @@ func TestAnalyzerTerms(t *testing.T) {
 		{"confirmation number", []string{"confirm", "code"}},
 		{"payment failure", []string{"pay", "error"}},
 		{"none of these applies", []string{"none", "apply"}},
-		{"my booking doesn't show up", []string{"book", "appear"}},
+		// "X isn't showing" is X missing: a negated "show"/"appear" folds into "find".
+		{"my booking doesn't show up", []string{"book", "find"}},
+		{"points not showing", []string{"point", "find"}},
+		{"the room shows up on the map", []string{"room", "appear", "map"}},
+		// Contractions meet with and without the apostrophe.
+		{"payment won't go through", []string{"pay", "error"}},
+		{"payment wont go through", []string{"pay", "error"}},
+		{"it doesnt work", []string{"error"}},
+		{"my card keeps getting declined", []string{"card", "error"}},
+		// Generic equivalences.
+		{"can I pay at the hotel instead", []string{"pay", "accommod", "instead"}},
+		{"what cards do you take", []string{"card", "accept"}},
+		{"my credit card", []string{"card"}},
+		{"is it free to cancel", []string{"fee", "cancel"}},
+		{"what happens if I don't show up", []string{"noshow"}},
+		{"no-show charge", []string{"noshow", "pay"}},
+		// "person" is no request for a human; politeness and filler go.
+		{"what happens if a person goes back to work", []string{"person", "go", "back", "work"}},
+		{"Oh hi, I'm looking for some information about family benefits", []string{"look", "family", "benefit"}},
+		{"can I talk to a real person", []string{"contact", "contact"}},
 		{"booked without logging in", []string{"book", "guest"}},
 		{"", nil},
 	} {
