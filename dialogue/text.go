@@ -5,11 +5,13 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // synonyms groups words that mean the same thing in customer support, whatever
 // the business. Each group's first entry is the term every variant is mapped
-// to. Entries are stemmed (see stem) when the table is loaded, so list the
+// to. Entries are stemmed (see lexical.Stem) when the table is loaded, so list the
 // plain words; multi-word entries are matched as phrases.
 //
 // Keep this generic: a word belongs here only if it means the same in any help
@@ -89,11 +91,11 @@ type phrase struct {
 func newAnalyzer() *analyzer {
 	a := &analyzer{words: map[string]string{}, phrases: map[string][]phrase{}}
 	for _, group := range synonyms {
-		head := stem(group[0])
+		head := lexical.Stem(group[0])
 		for _, entry := range group {
 			parts := splitWords(entry)
 			for i := range parts {
-				parts[i] = stem(parts[i])
+				parts[i] = lexical.Stem(parts[i])
 			}
 			if len(parts) == 1 {
 				a.words[parts[0]] = head
@@ -125,7 +127,7 @@ func (a *analyzer) terms(s string) []string {
 	raw := splitWords(s)
 	stems := make([]string, len(raw))
 	for i, w := range raw {
-		stems[i] = stem(w)
+		stems[i] = lexical.Stem(w)
 	}
 	out := raw[:0] // reuse: out never overtakes the word being read
 	for i := 0; i < len(stems); i++ {
@@ -163,41 +165,6 @@ func isDigits(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// stem is a deliberately light English suffix stripper: it only has to make
-// "booked", "booking" and "bookings" meet, not be linguistically right.
-func stem(w string) string {
-	if len(w) <= 3 || isDigits(w) {
-		return w
-	}
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		w = w[:len(w)-3] + "y"
-	case w == "goes" || w == "does":
-		w = w[:2]
-	case strings.HasSuffix(w, "sses"):
-		w = w[:len(w)-2]
-	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
-	case strings.HasSuffix(w, "s"):
-		w = w[:len(w)-1]
-	}
-	for _, suf := range []string{"ations", "ation", "ments", "ment", "ings", "ing", "ed"} {
-		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
-			w = w[:len(w)-len(suf)]
-			// "cancelling" -> "cancell" -> "cancel"; "stopped" -> "stopp" -> "stop".
-			if n := len(w); n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("lsz", rune(w[n-1])) {
-				w = w[:n-1]
-			} else if n >= 5 && w[n-1] == 'l' && w[n-2] == 'l' {
-				w = w[:n-1]
-			}
-			break
-		}
-	}
-	if len(w) > 4 && strings.HasSuffix(w, "e") {
-		w = w[:len(w)-1]
-	}
-	return w
 }
 
 // Masking: what the user's specifics look like. They are replaced by nothing

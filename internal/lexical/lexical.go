@@ -69,13 +69,15 @@ func Stem(w string) string {
 	switch {
 	case strings.HasSuffix(w, "ies") && len(w) > 4:
 		w = w[:len(w)-3] + "y"
+	case w == "goes" || w == "does":
+		w = w[:2]
 	case strings.HasSuffix(w, "sses"):
 		w = w[:len(w)-2]
 	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
 	case strings.HasSuffix(w, "s"):
 		w = w[:len(w)-1]
 	}
-	for _, suf := range []string{"ations", "ation", "ments", "ment", "ings", "ing", "ed", "ly"} {
+	for _, suf := range []string{"ations", "ation", "ments", "ment", "ings", "ing", "ed"} {
 		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
 			w = w[:len(w)-len(suf)]
 			// "cancelling" -> "cancell" -> "cancel"; "stopped" -> "stopp" -> "stop".

@@ -22,6 +22,28 @@ func TestTerms(t *testing.T) {
 	}
 }
 
+func TestStem(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"booking", "book"},
+		{"booked", "book"},
+		{"bookings", "book"},
+		{"cancelling", "cancel"},
+		{"stopped", "stop"},
+		{"policies", "policy"},
+		{"goes", "go"},
+		{"does", "do"},
+		// Words ending in -ly keep it: stripping it breaks "family" and "apply".
+		{"family", "family"},
+		{"apply", "apply"},
+		{"2024", "2024"},
+	}
+	for _, tt := range tests {
+		if got := Stem(tt.in); got != tt.want {
+			t.Errorf("Stem(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestOverlap(t *testing.T) {
 	a, b := TermSet("booked by phone"), TermSet("If you booked by telephone or phone")
 	if got := Overlap(a, b); got != 1 {
