@@ -325,7 +325,9 @@ func TestBrowserAdminRefusesWithoutToken(t *testing.T) {
 	if err := chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS("#token"), "wrong"),
 		chromedp.Submit(chromedp.CSS("#token")),
-		chromedp.WaitVisible(chromedp.CSS(".notice")),
+		// The first sign-in page has a .notice too: wait for the answer to
+		// the submitted form, not for whichever page is still showing.
+		chromedp.WaitVisible(chromedp.Search(`//p[contains(@class, "notice") and contains(., "not right")]`)),
 	); err != nil {
 		t.Fatal(err)
 	}
