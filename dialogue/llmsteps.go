@@ -298,7 +298,7 @@ func (a *GraphAgent) fuse(ctx context.Context, text string, lex []candidate, all
 		if allow != nil && !allow[id] {
 			continue
 		}
-		cos := cosine(q[0], v)
+		cos := llm.Cosine(q[0], v)
 		if c, ok := byID[id]; ok {
 			c.cosine = cos
 			continue
@@ -332,20 +332,4 @@ func cmpDesc(x, y float64) int {
 		return 1
 	}
 	return 0
-}
-
-func cosine(a, b []float32) float64 {
-	if len(a) != len(b) || len(a) == 0 {
-		return 0
-	}
-	var dot, na, nb float64
-	for i := range a {
-		dot += float64(a[i]) * float64(b[i])
-		na += float64(a[i]) * float64(a[i])
-		nb += float64(b[i]) * float64(b[i])
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return dot / math.Sqrt(na*nb)
 }

@@ -150,21 +150,12 @@ func (a *analyzer) terms(s string) []string {
 		if c, ok := a.words[t]; ok {
 			t = c
 		}
-		if len(t) < 2 && !isDigits(t) {
+		if len(t) < 2 && !lexical.IsDigits(t) {
 			continue
 		}
 		out = append(out, t)
 	}
 	return out
-}
-
-func isDigits(s string) bool {
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // Masking: what the user's specifics look like. They are replaced by nothing

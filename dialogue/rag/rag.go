@@ -366,7 +366,7 @@ func (a *Agent) retrieve(ctx context.Context, intent string) ([]*passage, error)
 	}
 	all := make([]scored, len(a.passages))
 	for i, p := range a.passages {
-		all[i] = scored{p, cosine(q[0], embs[i])}
+		all[i] = scored{p, llm.Cosine(q[0], embs[i])}
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].sim > all[j].sim })
 	var out []*passage

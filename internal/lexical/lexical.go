@@ -63,7 +63,7 @@ func IsStopWord(w string) bool { return stopWords[w] }
 // Stem is a light English suffix stripper: it only has to make "booked",
 // "booking" and "bookings" meet, not be linguistically right.
 func Stem(w string) string {
-	if len(w) <= 3 || isDigits(w) {
+	if len(w) <= 3 || IsDigits(w) {
 		return w
 	}
 	switch {
@@ -95,7 +95,8 @@ func Stem(w string) string {
 	return w
 }
 
-func isDigits(s string) bool {
+// IsDigits reports whether s is a non-empty run of ASCII digits.
+func IsDigits(s string) bool {
 	for _, r := range s {
 		if r < '0' || r > '9' {
 			return false
