@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// metricsFile is the part of metrics.json this test reads.
+type metricsFile struct {
+	Agents map[string]struct {
+		Dialogues  int `json:"dialogues"`
+		Resolvable struct {
+			N                   int     `json:"n"`
+			Correct             float64 `json:"correct"`
+			Partial             float64 `json:"partial"`
+			Incorrect           float64 `json:"incorrect"`
+			ErroneousEscalation float64 `json:"erroneous_escalation"`
+		} `json:"resolvable"`
+		Escalation struct {
+			N         int     `json:"n"`
+			Escalated float64 `json:"escalated"`
+			Useful    float64 `json:"useful"`
+			Incorrect float64 `json:"incorrect"`
+		} `json:"escalation"`
+		Coherence struct {
+			ClarificationRate float64 `json:"clarification_rate"`
+			MeanTurns         float64 `json:"mean_turns"`
+			MeanReplyChars    float64 `json:"mean_reply_chars"`
+		} `json:"coherence"`
+	} `json:"agents"`
+}
+
+// TestSimulateEvaluateSample runs the study's experiment on the sample help
+// center through the CLI, offline, and checks the claim the issue makes of it:
+// the graph agent is correct more often than the RAG baseline and asks for
+// clarification more often.
+func TestSimulateEvaluateSample(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "g.db")
+	inquiries := filepath.Join("..", "..", "testdata", "inquiries", "helpcenter.jsonl")
+	if _, _, err := runCLI(t, "build", "--pages", filepath.Join("..", "..", "testdata", "helpcenter"), "--store", store); err != nil {
+		t.Fatal(err)
+	}
+	for _, agent := range []string{"graph", "rag"} {
+		out := filepath.Join(dir, agent+".jsonl")
+		if _, stderr, err := runCLI(t, "simulate", "--store", store, "--inquiries", inquiries, "--agent", agent, "--out", out); err != nil {
+			t.Fatalf("simulate %s: %v\n%s", agent, err, stderr)
+		}
+	}
+	report := filepath.Join(dir, "report")
+	if _, stderr, err := runCLI(t, "evaluate", "--dialogues", filepath.Join(dir, "graph.jsonl"),
+		"--dialogues", filepath.Join(dir, "rag.jsonl"), "--out", report); err != nil {
+		t.Fatalf("evaluate: %v\n%s", err, stderr)
+	}
+
+	raw, err := os.ReadFile(filepath.Join(report, "metrics.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m metricsFile
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatalf("metrics.json: %v", err)
+	}
+	graph, rag := m.Agents["graph"], m.Agents["rag"]
+	for name, a := range m.Agents {
+		if a.Dialogues != 81 || a.Resolvable.N+a.Escalation.N != a.Dialogues {
+			t.Errorf("%s: %d dialogues, %d resolvable + %d escalation; want 81 in all", name, a.Dialogues, a.Resolvable.N, a.Escalation.N)
+		}
+		r := a.Resolvable
+		if sum := r.Correct + r.Partial + r.Incorrect; sum < 0.999 || sum > 1.001 {
+			t.Errorf("%s: correct+partial+incorrect = %v, want 1", name, sum)
+		}
+		e := a.Escalation
+		if sum := e.Escalated + e.Useful + e.Incorrect; sum < 0.999 || sum > 1.001 {
+			t.Errorf("%s: escalated+useful+incorrect = %v, want 1", name, sum)
+		}
+	}
+	if len(m.Agents) != 2 {
+		t.Fatalf("agents in metrics.json: %d, want graph and rag", len(m.Agents))
+	}
+	if graph.Resolvable.Correct <= rag.Resolvable.Correct {
+		t.Errorf("correct rate: graph %.3f, rag %.3f; want graph ahead", graph.Resolvable.Correct, rag.Resolvable.Correct)
+	}
+	if graph.Coherence.ClarificationRate <= rag.Coherence.ClarificationRate {
+		t.Errorf("clarification rate: graph %.3f, rag %.3f; want graph ahead", graph.Coherence.ClarificationRate, rag.Coherence.ClarificationRate)
+	}
+	html, err := os.ReadFile(filepath.Join(report, "report.html"))
+	if err != nil || !strings.Contains(string(html), "<svg") {
+		t.Errorf("report.html has no chart (err %v)", err)
+	}
+	if _, err := os.Stat(filepath.Join(report, "report.md")); err != nil {
+		t.Error(err)
+	}
+
+	// A draft inquiry set generated from the same graph reads back as inquiries.
+	draft := filepath.Join(dir, "draft.jsonl")
+	if _, stderr, err := runCLI(t, "inquiries", "generate", "--store", store, "--out", draft); err != nil {
+		t.Fatalf("inquiries generate: %v\n%s", err, stderr)
+	}
+	out := filepath.Join(dir, "draft-graph.jsonl")
+	if _, stderr, err := runCLI(t, "simulate", "--store", store, "--inquiries", draft, "--agent", "graph", "--out", out); err != nil {
+		t.Fatalf("simulating the generated set: %v\n%s", err, stderr)
+	}
+}
+
+func TestSimulateEvaluateBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte("{\"id\": \"x\", \"utterance\": \"\", \"kind\": \"resolvable\"}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		args    []string
+		wantErr string
+	}{
+		{"simulate without inquiries", []string{"simulate", "--agent", "graph", "--out", filepath.Join(dir, "o.jsonl")}, "inquiries"},
+		{"simulate with an unknown agent", []string{"simulate", "--inquiries", bad, "--agent", "oracle", "--out", filepath.Join(dir, "o.jsonl")}, "oracle"},
+		{"simulate an invalid inquiry set", []string{"simulate", "--store", filepath.Join(dir, "g.db"), "--inquiries", bad, "--agent", "graph", "--out", filepath.Join(dir, "o.jsonl")}, "line 1"},
+		{"evaluate without dialogues", []string{"evaluate", "--out", filepath.Join(dir, "r")}, "dialogues"},
+		{"evaluate a missing file", []string{"evaluate", "--dialogues", filepath.Join(dir, "none.jsonl"), "--out", filepath.Join(dir, "r")}, "none.jsonl"},
+		{"inquiries without a subcommand", []string{"inquiries"}, "generate"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := runCLI(t, tt.args...)
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("error = %v, want one line mentioning %q", err, tt.wantErr)
+			}
+		})
+	}
+}
