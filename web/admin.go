@@ -20,6 +20,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/kgbuild"
 )
 
 const adminCookie = "helpgraph_admin"
@@ -217,16 +218,10 @@ func (s *Server) nodePage(c *fiber.Ctx) error {
 
 // buildView is the last build page.
 type buildView struct {
-	Build     graph.Build
-	Report    string // pretty-printed JSON
-	LintTable lintTable
-	LintJSON  string // when findings are not a list of objects
-	HasLint   bool
-}
-
-type lintTable struct {
-	Columns []string
-	Rows    [][]string
+	Build    graph.Build
+	Report   string // pretty-printed JSON
+	Findings []kgbuild.Finding
+	HasLint  bool
 }
 
 func (s *Server) buildPage(c *fiber.Ctx) error {
@@ -240,11 +235,7 @@ func (s *Server) buildPage(c *fiber.Ctx) error {
 	v := buildView{Build: b, Report: prettyJSON(b.Report)}
 	if cur := s.current.Load(); cur != nil && s.lint != nil {
 		v.HasLint = true
-		findings, err := json.Marshal(s.lint(cur.graph))
-		if err != nil {
-			return fmt.Errorf("encoding lint findings: %w", err)
-		}
-		v.LintTable, v.LintJSON = tabulate(findings)
+		v.Findings = s.lint(cur.graph)
 	}
 	return render(c, fiber.StatusOK, buildPage(v))
 }
@@ -258,41 +249,6 @@ func prettyJSON(raw []byte) string {
 		return string(raw)
 	}
 	return buf.String()
-}
-
-// tabulate turns a JSON list of objects into a table (columns sorted by
-// name); anything else comes back pretty-printed instead.
-func tabulate(raw []byte) (lintTable, string) {
-	var rows []map[string]any
-	if err := json.Unmarshal(raw, &rows); err != nil {
-		return lintTable{}, prettyJSON(raw)
-	}
-	var t lintTable
-	seen := map[string]bool{}
-	for _, r := range rows {
-		for k := range r {
-			if !seen[k] {
-				seen[k] = true
-				t.Columns = append(t.Columns, k)
-			}
-		}
-	}
-	slices.Sort(t.Columns)
-	for _, r := range rows {
-		row := make([]string, len(t.Columns))
-		for i, col := range t.Columns {
-			switch v := r[col].(type) {
-			case nil:
-			case string:
-				row[i] = v
-			default:
-				b, _ := json.Marshal(v)
-				row[i] = string(b)
-			}
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	return t, ""
 }
 
 // latestReport returns the newest DIR/report.html or DIR/*/report.html.

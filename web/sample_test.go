@@ -48,7 +48,7 @@ func newSampleEnv(t testing.TB, cfg Config) (*Server, *sqlite.Store) {
 		NewAgent: func(g *graph.Graph) dialogue.Agent {
 			return dialogue.NewGraphAgent(g, dialogue.Options{HumanHandoff: true})
 		},
-		Lint: func(g *graph.Graph) any { return kgbuild.Lint(g) },
+		Lint: kgbuild.Lint,
 	})
 	if _, err := srv.Reload(ctx); err != nil {
 		t.Fatal(err)

@@ -35,6 +35,7 @@ import (
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/llm"
 )
 
@@ -107,9 +108,8 @@ type Deps struct {
 	Graphs        GraphSource
 	Conversations *conversation.DB
 	NewAgent      AgentFactory
-	// Lint, if set, lists the graph's findings for the build page
-	// (kgbuild.Lint); findings are shown as a table of their JSON fields.
-	Lint func(g *graph.Graph) any
+	// Lint, if set, lists the graph's findings for the build page (kgbuild.Lint).
+	Lint func(g *graph.Graph) []kgbuild.Finding
 	// LLMStats, if set, feeds the LLM call counter in /metrics.
 	LLMStats func() llm.Stats
 }
@@ -121,7 +121,7 @@ type Server struct {
 	graphs   GraphSource
 	convs    *conversation.DB
 	newAgent AgentFactory
-	lint     func(g *graph.Graph) any
+	lint     func(g *graph.Graph) []kgbuild.Finding
 	metrics  *metrics
 	app      *fiber.App
 

@@ -17,6 +17,7 @@ import (
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/kgbuild"
 )
 
 const testToken = "s3cret-token"
@@ -41,8 +42,8 @@ func newTestEnv(t *testing.T, cfg Config) *testEnv {
 		t.Fatal(err)
 	}
 	srv := New(cfg, Deps{Graphs: store, Conversations: convs, NewAgent: newFakeAgent,
-		Lint: func(g *graph.Graph) any {
-			return []map[string]string{{"kind": "dead-end", "node": "root", "message": "no <resolution>"}}
+		Lint: func(g *graph.Graph) []kgbuild.Finding {
+			return []kgbuild.Finding{{Kind: kgbuild.DeadEnd, Page: "p", Node: "root", Message: "no <resolution>"}}
 		}})
 	if _, err := srv.Reload(ctx); err != nil {
 		t.Fatal(err)

@@ -49,7 +49,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		Logger:        m.Logger,
 		Graphs:        st,
 		Conversations: convs,
-		Lint:          func(g *graph.Graph) any { return kgbuild.Lint(g) },
+		Lint:          kgbuild.Lint,
 	}
 	if client != nil {
 		opts.LLM = client
