@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"os"
 	"runtime"
-	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -52,13 +51,15 @@ func TestLoad(t *testing.T) {
 		Timeout:   10 * time.Second,
 	}
 
-	heapBefore := heapInUse()
+	// Latencies go into a fixed histogram allocated before the first heap
+	// sample, so the test's own bookkeeping does not show up as server growth.
 	var (
-		mu        sync.Mutex
-		latencies []time.Duration
-		errCount  int
-		firstErr  error
+		mu       sync.Mutex
+		lat      latencyHistogram
+		errCount int
+		firstErr error
 	)
+	heapBefore := heapInUse()
 	post := func(sessionID, message string) (chatResponse, error) {
 		body, _ := json.Marshal(chatRequest{SessionID: sessionID, Message: message})
 		start := time.Now()
@@ -80,12 +81,25 @@ func TestLoad(t *testing.T) {
 				firstErr = err
 			}
 		} else {
-			latencies = append(latencies, time.Since(start))
+			lat.add(time.Since(start))
 		}
 		mu.Unlock()
 		return out, err
 	}
 	deadline := time.Now().Add(duration)
+	// Heap samples at every tenth of the run: the server's memory must stay
+	// flat while conversations pile up in the store.
+	var heapSamples []uint64
+	samplerDone := make(chan struct{})
+	go func() {
+		defer close(samplerDone)
+		tick := time.NewTicker(duration / 10)
+		defer tick.Stop()
+		for range 9 {
+			<-tick.C
+			heapSamples = append(heapSamples, heapInUse())
+		}
+	}()
 	var wg sync.WaitGroup
 	for range clients {
 		wg.Go(func() {
@@ -99,25 +113,56 @@ func TestLoad(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	elapsed := duration
-	heapAfter := heapInUse()
+	<-samplerDone
+	heapSamples = append(heapSamples, heapInUse())
 
-	slices.Sort(latencies)
-	pct := func(p float64) time.Duration {
-		if len(latencies) == 0 {
-			return 0
-		}
-		return latencies[min(len(latencies)-1, int(p*float64(len(latencies))))]
+	mib := func(b uint64) string { return fmt.Sprintf("%.1f", float64(b)/(1<<20)) }
+	var series []string
+	for _, h := range heapSamples {
+		series = append(series, mib(h))
 	}
-	report := fmt.Sprintf("load: %d clients for %s: %d turns (%.0f turns/s), %d errors, p50 %s, p99 %s, heap in use %.1f MiB before, %.1f MiB after",
-		clients, duration, len(latencies), float64(len(latencies))/elapsed.Seconds(), errCount,
-		pct(0.50).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond),
-		float64(heapBefore)/(1<<20), float64(heapAfter)/(1<<20))
+	report := fmt.Sprintf("load: %d clients for %s: %d turns (%.0f turns/s), %d errors, p50 %s, p99 %s, heap in use (MiB) %s before, then %v",
+		clients, duration, lat.count, float64(lat.count)/duration.Seconds(), errCount,
+		lat.percentile(0.50), lat.percentile(0.99), mib(heapBefore), series)
 	t.Log(report)
 	fmt.Println(report)
 	if errCount > 0 {
 		t.Errorf("%d requests failed; first: %v", errCount, firstErr)
 	}
+	// Flat: the last sample within 8 MiB of the first one taken under load.
+	if first, last := heapSamples[0], heapSamples[len(heapSamples)-1]; last > first+8<<20 {
+		t.Errorf("heap grew from %s to %s MiB under steady load", mib(first), mib(last))
+	}
+}
+
+// latencyHistogram counts latencies in 10µs buckets up to 2s (and one
+// overflow bucket), so recording a turn never allocates.
+type latencyHistogram struct {
+	buckets [200_001]uint32
+	count   int
+}
+
+const latencyBucket = 10 * time.Microsecond
+
+func (h *latencyHistogram) add(d time.Duration) {
+	h.buckets[min(int(d/latencyBucket), len(h.buckets)-1)]++
+	h.count++
+}
+
+// percentile returns the upper bound of the bucket holding the p-th latency.
+func (h *latencyHistogram) percentile(p float64) time.Duration {
+	if h.count == 0 {
+		return 0
+	}
+	rank := int(p * float64(h.count))
+	seen := 0
+	for i, n := range h.buckets {
+		seen += int(n)
+		if seen > rank {
+			return time.Duration(i+1) * latencyBucket
+		}
+	}
+	return time.Duration(len(h.buckets)) * latencyBucket
 }
 
 func heapInUse() uint64 {
