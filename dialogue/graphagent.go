@@ -227,10 +227,59 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		return Reply{}, err
 	}
 	if id == "" {
+		// With an LLM, its judgement that nothing fits stands.
+		if s.Rephrases == 0 && a.opts.LLM == nil {
+			if opts := a.suggestions(s, text); len(opts) > 0 {
+				s.Rephrases++
+				s.CurrentNode = ""
+				s.PendingOptions = opts
+				return Reply{Action: Clarification, Text: "I'm not sure I understood. Is it about one of these?", Options: opts, Sources: []string{}}, nil
+			}
+		}
 		return a.miss(s), nil
 	}
 	s.Rephrases = 0
 	return a.respondAt(ctx, s, id, text)
+}
+
+// Suggestions on a miss: at most maxSuggestions nodes, each sharing at least
+// suggestTerms terms of the request in its own fields (not just its
+// resolution: one shared word is chance) and
+// covering at least suggestShare of the usual coverage.
+const (
+	maxSuggestions = 3
+	suggestTerms   = 2
+	suggestShare   = 0.5
+)
+
+// suggestions returns the nodes nearest a request that matched nothing well
+// enough, as options: a long, chatty request often names its topic among
+// words no page has, and a choice of topics is a question the user can
+// answer where "please rephrase" is not. Several nodes from one page count
+// once (the shallowest), so the choice is between topics.
+func (a *GraphAgent) suggestions(s *Session, text string) []Option {
+	terms := a.an.terms(mask(text))
+	if len(terms) == 0 {
+		return nil
+	}
+	var ids []string
+	seen := map[string]bool{}
+	for _, c := range a.lexical(terms, nil, negated(text), nil, 10) {
+		n := a.ix.Node(c.id)
+		if c.terms < suggestTerms || c.coverage < a.opts.MinCoverage*suggestShare || a.hollow(c.id) {
+			continue
+		}
+		key := strings.ToLower(n.Problem)
+		if seen[key] || seen[n.Page] {
+			continue
+		}
+		seen[key], seen[n.Page] = true, true
+		ids = append(ids, c.id)
+		if len(ids) == maxSuggestions {
+			break
+		}
+	}
+	return a.options(ids)
 }
 
 // miss handles a message with no good-enough intent: ask to rephrase once,

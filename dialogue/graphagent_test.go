@@ -220,6 +220,23 @@ func TestGraphAgentFixtureDialogues(t *testing.T) {
 			{"asdf qwerty", Clarification, "", 0},
 			{"zxcv", Escalation, "", 0},
 		}},
+		// A request naming its topic among words no page has gets the
+		// nearest topics to choose from, not "please rephrase".
+		{"a weak match offers the nearest topics", []step{
+			{"expiry points weather sunshine pool dinner spa gym", Clarification, "", 1},
+			{"the first one", Resolution, "points-expiry", -1},
+		}},
+		{"unsure about the suggested topics: a second miss escalates, never a guess", []step{
+			{"expiry points weather sunshine pool dinner spa gym", Clarification, "", 1},
+			{"I don't know", Escalation, "", 0},
+		}},
+		{"a rejected suggestion is a miss, and the second one escalates", []step{
+			{"expiry points weather sunshine pool dinner spa gym", Clarification, "", 1},
+			{"zxcv", Escalation, "", 0},
+		}},
+		{"small talk around a request does not hide it", []step{
+			{"Hi there, good morning! I was wondering if you could tell me a little bit about how to cancel my booking", Resolution, "cancel", 0},
+		}},
 		{"a bare number with no question pending is a miss", []step{
 			{"how do I cancel my booking?", Resolution, "cancel", 0},
 			{"1", Clarification, "", 0},
@@ -475,5 +492,32 @@ func TestGraphAgentLongMessage(t *testing.T) {
 	}
 	if got := len(s.History[0].Text); got > maxMessageBytes || !utf8.ValidString(s.History[0].Text) {
 		t.Errorf("history keeps %d bytes (valid UTF-8: %v), want at most %d", got, utf8.ValidString(s.History[0].Text), maxMessageBytes)
+	}
+}
+
+// A node with nothing to say and nowhere to go is passed over while another
+// node matches, and chosen when it alone matches (it stands for "ask a person").
+func TestGraphAgentSkipsHollowNodes(t *testing.T) {
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "heading", Page: "https://help.example.com/a", Problem: "Questions about the retirement application", Resolution: "### Questions about the retirement application", Root: true},
+		{ID: "answer", Page: "https://help.example.com/b", Problem: "Apply for retirement", Resolution: "Apply online with the retirement application form.", Actionable: true, Root: true},
+		{ID: "contact", Page: "https://help.example.com/c", Problem: "Contact support", Intents: []string{"talk to a person"}, Root: true},
+	}}
+	a := NewGraphAgent(g, Options{})
+	for _, tc := range []struct {
+		say    string
+		action Action
+		node   string
+	}{
+		{"questions about the retirement application", Resolution, "answer"},
+		{"I want to talk to a person", Escalation, "contact"},
+	} {
+		r, err := a.Respond(context.Background(), &Session{}, tc.say)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Action != tc.action || r.NodeID != tc.node {
+			t.Errorf("%q: got %s at %q, want %s at %q", tc.say, r.Action, r.NodeID, tc.action, tc.node)
+		}
 	}
 }

@@ -158,6 +158,13 @@ func (a *GraphAgent) lexical(terms, required []string, neg bool, allow map[strin
 // within TieMargin of the best, pick the one that fits the conversation:
 // near the current node, an ancestor of the other tied nodes, shallow.
 func (a *GraphAgent) selectCandidate(s *Session, cands []candidate) string {
+	// A node that says nothing and leads nowhere (a heading with no text
+	// under it) answers no one: while another node matches well enough,
+	// matching its title is no reason to give up. Alone, it is the graph's
+	// way of saying "ask a person".
+	if kept := slices.DeleteFunc(slices.Clone(cands), func(c candidate) bool { return a.hollow(c.id) }); slices.ContainsFunc(kept, a.good) {
+		cands = kept
+	}
 	var tied []candidate
 	for _, c := range cands {
 		if a.good(c) && c.score >= cands[0].score*(1-a.opts.TieMargin) {
@@ -314,4 +321,11 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 		}
 	}
 	return a.discriminate(labels, msg, problem)
+}
+
+// hollow reports whether node id has nothing to give: no text beyond its
+// heading, no sub-problems and no references.
+func (a *GraphAgent) hollow(id string) bool {
+	n := a.ix.Node(id)
+	return n == nil || (len(substance(n)) == 0 && len(a.ix.Children(id)) == 0 && len(a.ix.References(id)) == 0)
 }

@@ -164,21 +164,26 @@ var (
 	maskURL = regexp.MustCompile(`(?i)\b(?:https?://|www\.)\S+`)
 	// A label right before an e-mail or phone number ("email: jo@x.org",
 	// "tel +44...") goes with it.
-	maskEmail  = regexp.MustCompile(`(?i)(?:\be-?mail(?:\s+address)?\s*(?:is\s+|:\s*)?)?\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`)
-	maskPhone  = regexp.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|mobile|cell)(?:\s+(?:number|no\.?))?\s*(?:is\s+|:\s*)?)?\+?\(?\d[\d\s().-]{6,}\d`)
-	maskMoney  = regexp.MustCompile(`(?i)(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|jpy|chf|cad|aud|dollars?|euros?|pounds?|yen)\b)`)
-	maskDate   = regexp.MustCompile(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
-	maskCode   = regexp.MustCompile(`\b(?:[A-Za-z]*\d[A-Za-z0-9-]*)\b`)
-	maskCard   = regexp.MustCompile(`(?i)\b(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)\b`)
-	maskPlace  = regexp.MustCompile(`\b(?:at|in|from|near)\s+([A-Z][\w'&-]*(?:\s+(?:[A-Z][\w'&-]*|of|de|la|the))*)`)
-	spaceRunRE = regexp.MustCompile(`\s+`)
+	maskEmail = regexp.MustCompile(`(?i)(?:\be-?mail(?:\s+address)?\s*(?:is\s+|:\s*)?)?\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`)
+	maskPhone = regexp.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|mobile|cell)(?:\s+(?:number|no\.?))?\s*(?:is\s+|:\s*)?)?\+?\(?\d[\d\s().-]{6,}\d`)
+	maskMoney = regexp.MustCompile(`(?i)(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|jpy|chf|cad|aud|dollars?|euros?|pounds?|yen)\b)`)
+	maskDate  = regexp.MustCompile(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
+	maskCode  = regexp.MustCompile(`\b(?:[A-Za-z]*\d[A-Za-z0-9-]*)\b`)
+	maskCard  = regexp.MustCompile(`(?i)\b(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)\b`)
+	// maskChatter is the small talk and request framing around a support
+	// request ("Hi, good morning. I was wondering if you could tell me a
+	// little bit about ..."): words no help page answers, which only dilute
+	// a match.
+	maskChatter = regexp.MustCompile(`(?i)\b(?:good\s+(?:morning|afternoon|evening|day)|how\s+(?:is\s+it\s+going|are\s+you(?:\s+doing)?)|hi\s+there|(?:a\s+)?little\s+bit|yes|yeah|maybe|perhaps|(?:(?:can|could|would)\s+you|if\s+you\s+(?:can|could))\s+(?:please\s+)?(?:tell|explain\s+to|help)\s+me(?:\s+with\s+(?:that|this))?|(?:i(?:\s+am|['’]m)\s+)?interested\s+in(?:to)?(?:\s+knowing)?|i(?:\s+was|\s+am|['’]m)\s+(?:wondering|looking\s+(?:for|to\s+(?:do|find|get))|here\s+to\s+learn(?:\s+more)?)|(?:i\s+)?(?:want|wanted|would\s+like|['’]d\s+like)\s+to\s+(?:know|learn)(?:\s+more)?|(?:i\s+have\s+)?(?:some\s+)?questions?\s+(?:about|regarding|on))\b`)
+	maskPlace   = regexp.MustCompile(`\b(?:at|in|from|near)\s+([A-Z][\w'&-]*(?:\s+(?:[A-Z][\w'&-]*|of|de|la|the))*)`)
+	spaceRunRE  = regexp.MustCompile(`\s+`)
 )
 
 // mask removes the user's specifics from s: URLs, e-mails, phone numbers,
 // amounts, dates, booking and confirmation numbers, card brands and
-// capitalised names after "at"/"in" (hotel and city names).
+// capitalised names after "at"/"in" (hotel and city names), and small talk.
 func mask(s string) string {
-	for _, re := range []*regexp.Regexp{maskURL, maskEmail, maskMoney, maskDate, maskPhone, maskCard} {
+	for _, re := range []*regexp.Regexp{maskURL, maskEmail, maskMoney, maskDate, maskPhone, maskCard, maskChatter} {
 		s = re.ReplaceAllString(s, " ")
 	}
 	s = maskPlace.ReplaceAllStringFunc(s, func(m string) string {

@@ -64,6 +64,11 @@ func TestMask(t *testing.T) {
 		{"paid with American Express in Grand Plaza Kyoto", "paid with in"},
 		{"I booked by phone", "I booked by phone"},
 		{"Change my booking In the app", "Change my booking In the app"},
+		// Small talk and request framing go; the request stays.
+		{"Hi there, good morning. I was wondering if you could tell me a little bit about refunds", ", . about refunds"},
+		{"I'm interested in knowing what benefits may be due", "what benefits may be due"},
+		{"Yes, I would like to know more about my card", ", about my card"},
+		{"I'm looking for my booking", "my booking"},
 	} {
 		if got := mask(tc.in); got != tc.want {
 			t.Errorf("mask(%q) = %q, want %q", tc.in, got, tc.want)
