@@ -104,12 +104,15 @@ func (o Options) withDefaults() Options {
 // embedding cache) and safe for concurrent use; all conversation state lives
 // in the Session.
 type GraphAgent struct {
-	opts  Options
-	ix    *graph.Index
-	an    *analyzer
-	lex   *lexicalIndex
-	doc   map[string]int // node id -> position in ix.Graph.Nodes
-	embed *embeddingCache
+	opts Options
+	ix   *graph.Index
+	an   *analyzer
+	lex  *lexicalIndex
+	doc  map[string]int // node id -> position in ix.Graph.Nodes
+	// hollow holds the nodes with nothing to give (see hollow), found once
+	// per graph because retrieval asks about every candidate of every turn.
+	hollow map[string]bool
+	embed  *embeddingCache
 }
 
 var _ Agent = (*GraphAgent)(nil)
@@ -129,7 +132,14 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		doc:  make(map[string]int, len(g.Nodes)),
 	}
 	for i := range g.Nodes {
-		a.doc[g.Nodes[i].ID] = i
+		n := &g.Nodes[i]
+		a.doc[n.ID] = i
+		if len(a.ix.Children(n.ID)) == 0 && len(a.ix.References(n.ID)) == 0 && len(substance(n)) == 0 {
+			if a.hollow == nil {
+				a.hollow = make(map[string]bool)
+			}
+			a.hollow[n.ID] = true
+		}
 	}
 	if opts.Embedder != nil {
 		a.embed = &embeddingCache{}
@@ -266,7 +276,7 @@ func (a *GraphAgent) suggestions(s *Session, text string) []Option {
 	seen := map[string]bool{}
 	for _, c := range a.lexical(terms, nil, negated(text), nil, 10) {
 		n := a.ix.Node(c.id)
-		if c.terms < suggestTerms || c.coverage < a.opts.MinCoverage*suggestShare || a.hollow(c.id) {
+		if c.terms < suggestTerms || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
 			continue
 		}
 		key := strings.ToLower(n.Problem)

@@ -162,7 +162,7 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate) string {
 	// under it) answers no one: while another node matches well enough,
 	// matching its title is no reason to give up. Alone, it is the graph's
 	// way of saying "ask a person".
-	if kept := slices.DeleteFunc(slices.Clone(cands), func(c candidate) bool { return a.hollow(c.id) }); slices.ContainsFunc(kept, a.good) {
+	if kept := slices.DeleteFunc(slices.Clone(cands), func(c candidate) bool { return a.isHollow(c.id) }); slices.ContainsFunc(kept, a.good) {
 		cands = kept
 	}
 	var tied []candidate
@@ -323,9 +323,6 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 	return a.discriminate(labels, msg, problem)
 }
 
-// hollow reports whether node id has nothing to give: no text beyond its
-// heading, no sub-problems and no references.
-func (a *GraphAgent) hollow(id string) bool {
-	n := a.ix.Node(id)
-	return n == nil || (len(substance(n)) == 0 && len(a.ix.Children(id)) == 0 && len(a.ix.References(id)) == 0)
-}
+// isHollow reports whether node id has nothing to give: no text beyond its
+// heading, no sub-problems and no references (or no such node).
+func (a *GraphAgent) isHollow(id string) bool { return a.hollow[id] || a.ix.Node(id) == nil }
