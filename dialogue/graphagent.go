@@ -36,6 +36,11 @@ type Options struct {
 	// (the web chat records handoffs). Only then does an escalation promise it.
 	HumanHandoff bool
 
+	// Synonyms are the help center's own groups of words that mean the
+	// same thing (see ParseSynonyms), on top of the generic ones every help
+	// center shares. Nil: generic only.
+	Synonyms [][]string
+
 	// MinCoverage is the share (IDF-weighted) of the utterance's terms a node
 	// must contain to count as a match. Default 0.5.
 	MinCoverage float64
@@ -112,6 +117,7 @@ type GraphAgent struct {
 	// hollow holds the nodes with nothing to give (see hollow), found once
 	// per graph because retrieval asks about every candidate of every turn.
 	hollow map[string]bool
+	spell  *speller
 	embed  *embeddingCache
 }
 
@@ -123,13 +129,15 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		g = &graph.Graph{}
 	}
 	opts = opts.withDefaults()
-	an := newAnalyzer()
+	an := newAnalyzer(opts.Synonyms)
+	ix := graph.NewIndex(g)
 	a := &GraphAgent{
-		opts: opts,
-		ix:   graph.NewIndex(g),
-		an:   an,
-		lex:  newLexicalIndex(an, g.Nodes),
-		doc:  make(map[string]int, len(g.Nodes)),
+		opts:  opts,
+		ix:    ix,
+		an:    an,
+		lex:   newLexicalIndex(an, ix),
+		doc:   make(map[string]int, len(g.Nodes)),
+		spell: newSpeller(g),
 	}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
@@ -213,6 +221,12 @@ func (a *GraphAgent) heal(s *Session) {
 func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, error) {
 	if msg == "" || isInjection(msg) {
 		return a.miss(s), nil
+	}
+	msg = a.spell.correct(msg)
+	if act := classifyAct(a.an, msg); act != ActNone {
+		if r, ok := a.act(ctx, s, act, msg); ok {
+			return r, nil
+		}
 	}
 	if len(s.PendingOptions) > 0 {
 		picked := a.matchOptions(s, msg)
@@ -456,7 +470,7 @@ func (a *GraphAgent) bestReferences(refs []string, context string) []string {
 		var score float64
 		for _, t := range uniqueTerms(a.an.terms(n.Problem + " . " + strings.Join(n.Intents, " . "))) {
 			if want[t] {
-				score += a.lex.idf[t]
+				score += a.lex.idf(t)
 			}
 		}
 		switch {
@@ -602,149 +616,4 @@ func (a *GraphAgent) discriminate(labels []string, text string, ignore map[strin
 		}
 	}
 	return best
-}
-
-// options turns nodes into clarification options: a node's condition
-// phrased for a button, or its problem when it has no condition.
-func (a *GraphAgent) options(ids []string) []Option {
-	opts := make([]Option, 0, len(ids))
-	seen := map[string]bool{}
-	for _, id := range ids {
-		n := a.ix.Node(id)
-		label := buttonLabel(n.Condition)
-		if label == "" {
-			label = buttonLabel(n.Problem)
-		}
-		if seen[strings.ToLower(label)] {
-			label += " (" + n.Problem + ")"
-		}
-		seen[strings.ToLower(label)] = true
-		opts = append(opts, Option{Label: label, Value: label, NodeID: id})
-	}
-	return opts
-}
-
-// buttonLabel phrases a condition for a button: "If you booked by phone." ->
-// "You booked by phone".
-func buttonLabel(s string) string {
-	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".:;,"))
-	for _, p := range []string{"if ", "when ", "in case ", "for "} {
-		if len(s) > len(p) && strings.EqualFold(s[:len(p)], p) {
-			s = strings.TrimSpace(s[len(p):])
-			break
-		}
-	}
-	return upperFirst(s)
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func lowerFirst(s string) string {
-	if len(s) < 2 || (s[1] >= 'A' && s[1] <= 'Z') {
-		return s // "FAQ", "I"
-	}
-	return strings.ToLower(s[:1]) + s[1:]
-}
-
-func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources []string) Reply {
-	s.CurrentNode = n.ID
-	s.PendingOptions = opts
-	text := "Which of these applies to you?"
-	if p := strings.TrimSpace(n.Problem); p != "" {
-		// The problem is quoted, not woven into the sentence: problems are
-		// noun phrases, questions or statements, whatever the page used.
-		text = "About “" + p + "”: which of these applies to you?"
-	}
-	// A short resolution is the page's lead-in to its branches ("how you
-	// change it depends on how you booked"); a long one would bury the question.
-	// A lead-in that only repeats the problem (a page whose text is its
-	// heading) is said once, in the question.
-	if res := cleanResolution(n); res != "" && len(res) <= maxLeadIn && !sameText(res, n.Problem) {
-		text = resolutionTemplate(n) + "\n\n" + text
-	}
-	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
-}
-
-// resolve answers with n. more are follow-up options (n's sub-problems),
-// which an answer by number or words picks like a clarification's. hopped
-// says n was reached along a reference from the node the user asked about.
-func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, userText string, more []Option, sources []string, hopped bool) Reply {
-	// A reference back to the last answer is the page's "see also", not the
-	// user asking the same thing again.
-	if !hopped && repeatsLastAnswer(s, n.ID) {
-		// "It still fails" after the page's answer: saying it again won't help.
-		return a.escalateRepeat(s, n, sources)
-	}
-	s.CurrentNode = n.ID
-	s.PendingOptions = more
-	text := resolutionTemplate(n)
-	if a.opts.LLM != nil {
-		text = a.reword(ctx, s, n, userText, text)
-	}
-	return Reply{Action: Resolution, Text: text, NodeID: n.ID, Options: more, Sources: sources, Intent: n.Problem}
-}
-
-// resolutionTemplate is the offline reply: the node's condition and
-// resolution, verbatim apart from the joining words.
-func resolutionTemplate(n *graph.Node) string {
-	res := cleanResolution(n)
-	cond := strings.TrimRight(strings.TrimSpace(n.Condition), ".:;, ")
-	if cond == "" {
-		return res
-	}
-	lower := strings.ToLower(cond)
-	if !strings.HasPrefix(lower, "if ") && !strings.HasPrefix(lower, "when ") {
-		cond = "If " + lowerFirst(cond)
-	}
-	return upperFirst(cond) + ": " + res
-}
-
-func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply {
-	s.Escalated = true
-	s.PendingOptions = nil
-	var b strings.Builder
-	r := Reply{Action: Escalation, Sources: sources}
-	if n != nil {
-		s.CurrentNode = n.ID
-		r.NodeID, r.Intent = n.ID, n.Problem
-		if res := cleanResolution(n); res != "" && !sameText(res, n.Problem) {
-			b.WriteString(resolutionTemplate(n))
-			b.WriteString("\n\n")
-		}
-	}
-	b.WriteString(a.handoff("I can't resolve this from our help pages"))
-	r.Text = b.String()
-	return r
-}
-
-// escalateRepeat escalates when the answer at n was just given and did not help.
-func (a *GraphAgent) escalateRepeat(s *Session, n *graph.Node, sources []string) Reply {
-	r := a.escalate(s, nil, sources)
-	s.CurrentNode = n.ID
-	r.NodeID, r.Intent = n.ID, n.Problem
-	r.Text = a.handoff("I'm sorry that didn't solve it. Our help pages have no other answer for this")
-	return r
-}
-
-// handoff completes an escalation: a person follows up only where one really does.
-func (a *GraphAgent) handoff(why string) string {
-	if a.opts.HumanHandoff {
-		return why + ", so I'll pass this to our support team. A person will follow up with you."
-	}
-	return why + ". Please contact our support team."
-}
-
-// repeatsLastAnswer reports whether the agent's previous turn resolved at id.
-func repeatsLastAnswer(s *Session, id string) bool {
-	for i := len(s.History) - 1; i >= 0; i-- {
-		if t := s.History[i]; t.Role == "agent" {
-			return t.Action == Resolution && t.NodeID == id
-		}
-	}
-	return false
 }

@@ -13,9 +13,12 @@ type candidate struct {
 	id       string
 	score    float64 // BM25, or the fused score with embeddings
 	coverage float64 // share of the utterance's terms the node contains
-	terms    int     // how many of the utterance's terms the node's own fields contain
-	cosine   float64 // embedding similarity, 0 without an Embedder
-	near     bool    // within the current node's neighbourhood
+	// ownCoverage is the share found in what the node is about (its own
+	// fields and context), not only in its answer text.
+	ownCoverage float64
+	terms       int     // how many of the utterance's terms the node's own fields contain
+	cosine      float64 // embedding similarity, 0 without an Embedder
+	near        bool    // within the current node's neighbourhood
 }
 
 // A long request carries words no node has (its story, its politeness): a
@@ -112,21 +115,41 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, term
 		return cands
 	}
 	all := search(nil)
-	if a.ix.Node(s.CurrentNode) == nil {
+	cur := a.ix.Node(s.CurrentNode)
+	if cur == nil {
 		return all, nil
 	}
+	// The conversation's place: the current node's neighbourhood and the
+	// rest of its page. A follow-up rarely repeats the page's topic words
+	// ("and if I'm blind?"), so a match there needs less to count.
 	hood := a.ix.Neighbourhood(s.CurrentNode, a.opts.Hops)
+	for _, id := range a.ix.PageNodes(cur.Page) {
+		hood[id] = true
+	}
 	for i := range all {
 		all[i].near = hood[all[i].id]
 	}
 	near := search(hood)
-	if len(near) == 0 || !a.good(near[0]) {
+	if len(near) == 0 || !a.goodNear(near[0]) {
 		return all, nil
 	}
 	if top := all[0]; !top.near && a.good(top) && top.score > near[0].score*a.opts.TopicChange {
 		return all, nil
 	}
 	return near, nil
+}
+
+// accepts reports whether candidate c matches well enough: anywhere, or in
+// the conversation's place.
+func (a *GraphAgent) accepts(c candidate) bool { return a.good(c) || (c.near && a.goodNear(c)) }
+
+// nearShare is the share of the usual coverage a match in the
+// conversation's place needs.
+const nearShare = 0.6
+
+// goodNear reports whether c, in the conversation's place, matches well enough.
+func (a *GraphAgent) goodNear(c candidate) bool {
+	return a.good(c) || (c.terms > 0 && c.coverage >= a.opts.MinCoverage*nearShare)
 }
 
 // polarityPenalty scales the score of a node whose problem is negated when
@@ -145,7 +168,7 @@ func (a *GraphAgent) lexical(terms, required []string, neg bool, allow map[strin
 	hits := a.lex.search(terms, required, filter, limit)
 	out := make([]candidate, len(hits))
 	for i, h := range hits {
-		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, terms: h.terms, near: allow != nil}
+		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, near: allow != nil}
 		if negated(a.ix.Graph.Nodes[h.doc].Problem) != neg {
 			out[i].score *= polarityPenalty
 		}
@@ -162,12 +185,12 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate) string {
 	// under it) answers no one: while another node matches well enough,
 	// matching its title is no reason to give up. Alone, it is the graph's
 	// way of saying "ask a person".
-	if kept := slices.DeleteFunc(slices.Clone(cands), func(c candidate) bool { return a.isHollow(c.id) }); slices.ContainsFunc(kept, a.good) {
+	if kept := slices.DeleteFunc(slices.Clone(cands), func(c candidate) bool { return a.isHollow(c.id) }); slices.ContainsFunc(kept, a.accepts) {
 		cands = kept
 	}
 	var tied []candidate
 	for _, c := range cands {
-		if a.good(c) && c.score >= cands[0].score*(1-a.opts.TieMargin) {
+		if a.accepts(c) && c.score >= cands[0].score*(1-a.opts.TieMargin) {
 			tied = append(tied, c)
 		}
 	}
@@ -219,7 +242,7 @@ func (a *GraphAgent) generalise(cands []candidate, id string) string {
 	}
 	best, bestDepth := id, a.depth(id)
 	for _, c := range cands {
-		if c.id == id || !a.good(c) || c.coverage < sel.coverage-1e-9 || c.score < sel.score*genericRatio || !a.isAncestor(c.id, id) {
+		if c.id == id || !a.accepts(c) || c.coverage < sel.coverage-1e-9 || c.score < sel.score*genericRatio || !a.isAncestor(c.id, id) {
 			continue
 		}
 		// Only an ancestor that answers, or asks about situations, serves:

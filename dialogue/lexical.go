@@ -2,7 +2,7 @@ package dialogue
 
 import (
 	"math"
-	"slices"
+	"math/bits"
 	"sort"
 	"strings"
 	"sync"
@@ -16,20 +16,50 @@ const (
 	bm25B  = 0.75
 )
 
-// lexicalIndex is a BM25 index over each node's problem, condition and
-// intents. It is built once per graph and read concurrently.
+// The fields a node is matched on, strongest first. A query term counts in
+// the first field of a node that has it; later fields add evidence only for
+// the words the earlier ones lack.
+const (
+	// fieldOwn is the node's problem, condition and intents: what it is about.
+	fieldOwn = iota
+	// fieldContext is where the node sits: its page's title and its
+	// ancestors' problems. "How do I apply?" under a page titled "Retirement
+	// benefits" is about applying for retirement benefits, though its own
+	// heading never says so.
+	fieldContext
+	// fieldAnswer is the node's resolution. "What cards do you take" is
+	// answered by the node listing the brands, but a word that only appears
+	// in an answer says less than one in the node's own fields.
+	fieldAnswer
+	numFields
+)
+
+// Per field: weight in the BM25 score, and how much of a query term's
+// weight a match in the field counts towards coverage.
+var (
+	fieldScoreWeight    = [numFields]float64{1, 0.5, 0.3}
+	fieldCoverageWeight = [numFields]float64{1, 0.8, 0.5}
+)
+
+// maxFieldTerms bounds how much of a long field is indexed: the opening of a
+// resolution says what a section answers, the rest is detail.
+const maxFieldTerms = 200
+
+// maxQueryTerms bounds the distinct terms of a query that are scored (they
+// are tracked per node in one 64-bit mask).
+const maxQueryTerms = 64
+
+// lexicalIndex is a BM25 index over the nodes' fields. Terms are numbered
+// once per graph, so a search looks each query term up once and then works
+// on integer postings. It is built once per graph and read concurrently.
 type lexicalIndex struct {
-	an       *analyzer
-	ids      []string
-	postings map[string][]posting
-	docLen   []float32
-	avgLen   float64
-	idf      map[string]float64
-	// res is the weaker field: the node's resolution. It is evidence for a
-	// node ("what cards do you take" is answered by the node listing the
-	// brands), but a word that only appears in an answer says less than one
-	// in the problem or the intents.
-	res field
+	an     *analyzer
+	ids    []string
+	dict   map[string]int32 // term -> term number
+	fields [numFields]field
+	// weight is each term's share in a query's coverage: its IDF in the
+	// strongest field that has it.
+	weight []float64
 	// unknownIDF weighs query terms no node uses: they count against a
 	// match's coverage, but no more than a typical term.
 	unknownIDF float64
@@ -38,52 +68,10 @@ type lexicalIndex struct {
 
 // field is one BM25 field of the nodes.
 type field struct {
-	postings map[string][]posting
+	postings [][]posting // by term number
 	docLen   []float32
 	avgLen   float64
-	idf      map[string]float64
-}
-
-// Weights of the resolution field: in the BM25 score, and in a match's
-// coverage (a query term found only in a node's resolution counts this much
-// of a term found in its problem, condition or intents).
-const (
-	resolutionScoreWeight    = 0.3
-	resolutionCoverageWeight = 0.5
-)
-
-// maxResolutionTerms bounds how much of a long resolution is indexed: the
-// opening says what a section answers, the rest is detail.
-const maxResolutionTerms = 200
-
-func newField(an *analyzer, texts []string) field {
-	f := field{postings: map[string][]posting{}, docLen: make([]float32, len(texts)), idf: map[string]float64{}}
-	var total float64
-	tf := map[string]float32{}
-	for i, text := range texts {
-		clear(tf)
-		terms := an.terms(text)
-		if len(terms) > maxResolutionTerms {
-			terms = terms[:maxResolutionTerms]
-		}
-		for _, t := range terms {
-			tf[t]++
-		}
-		for t, n := range tf {
-			f.postings[t] = append(f.postings[t], posting{doc: int32(i), tf: n})
-		}
-		f.docLen[i] = float32(len(terms))
-		total += float64(len(terms))
-	}
-	n := float64(len(texts))
-	if n > 0 && total > 0 {
-		f.avgLen = total / n
-	}
-	for t, ps := range f.postings {
-		df := float64(len(ps))
-		f.idf[t] = math.Log(1 + (n-df+0.5)/(df+0.5))
-	}
-	return f
+	idf      []float64 // by term number; 0 where no node has the term here
 }
 
 type posting struct {
@@ -98,142 +86,226 @@ type lexicalHit struct {
 	doc      int
 	score    float64
 	coverage float64
-	terms    int // distinct query terms in the node's problem, condition or intents
+	// ownCoverage is the coverage of the node's own and context fields
+	// alone: how much of the query the node is about, not merely mentions.
+	ownCoverage float64
+	terms       int // distinct query terms in the node's own or context fields
 }
 
 type searchScratch struct {
-	score    []float64
-	matched  []float64
-	hits     []int32 // query terms found in the node's own fields
-	required []bool
-	touched  []int32
+	score   []float64
+	matched []uint64 // query terms found, as a bit mask per node
+	own     []uint64 // the same, in the own and context fields only
+	touched []int32
 }
 
-// nodeText is what a node is matched on.
+// nodeText is what a node is about: its own field.
 func nodeText(n *graph.Node) string {
 	return n.Problem + " . " + n.Condition + " . " + strings.Join(n.Intents, " . ")
 }
 
-func newLexicalIndex(an *analyzer, nodes []graph.Node) *lexicalIndex {
-	ix := &lexicalIndex{
-		an:       an,
-		ids:      make([]string, len(nodes)),
-		postings: make(map[string][]posting),
-		docLen:   make([]float32, len(nodes)),
-		idf:      make(map[string]float64),
+// contextText is where node id sits: its page's title and its ancestors' problems.
+func contextText(ix *graph.Index, titles map[string]string, n *graph.Node) string {
+	parts := []string{titles[n.Page]}
+	id := n.ID
+	for range maxDescent {
+		id = ix.Parent(id)
+		if id == "" {
+			break
+		}
+		parts = append(parts, ix.Node(id).Problem)
 	}
+	return strings.Join(parts, " . ")
+}
+
+func newLexicalIndex(an *analyzer, ix *graph.Index) *lexicalIndex {
+	g := ix.Graph
+	titles := make(map[string]string, len(g.Pages))
+	for _, p := range g.Pages {
+		titles[p.URL] = p.Title
+	}
+	lx := &lexicalIndex{an: an, ids: make([]string, len(g.Nodes)), dict: map[string]int32{}}
+	var texts [numFields][]string
+	for f := range texts {
+		texts[f] = make([]string, len(g.Nodes))
+	}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		lx.ids[i] = n.ID
+		texts[fieldOwn][i] = nodeText(n)
+		texts[fieldContext][i] = contextText(ix, titles, n)
+		texts[fieldAnswer][i] = n.Resolution
+	}
+	for f := range lx.fields {
+		lx.fields[f] = lx.newField(texts[f])
+	}
+	// Every field's tables cover every term number.
+	for f := range lx.fields {
+		fl := &lx.fields[f]
+		for len(fl.postings) < len(lx.dict) {
+			fl.postings = append(fl.postings, nil)
+			fl.idf = append(fl.idf, 0)
+		}
+	}
+	lx.weight = make([]float64, len(lx.dict))
+	var sum float64
+	var known int
+	own := &lx.fields[fieldOwn]
+	for t := range lx.weight {
+		if own.idf[t] > 0 {
+			sum += own.idf[t]
+			known++
+		}
+	}
+	lx.unknownIDF = 1
+	if known > 0 {
+		lx.unknownIDF = sum / float64(known) / 2
+	}
+	for t := range lx.weight {
+		switch {
+		case own.idf[t] > 0:
+			lx.weight[t] = own.idf[t]
+		case lx.fields[fieldContext].idf[t] > 0:
+			lx.weight[t] = lx.fields[fieldContext].idf[t]
+		default:
+			lx.weight[t] = min(lx.fields[fieldAnswer].idf[t], lx.unknownIDF*2)
+		}
+	}
+	size := len(g.Nodes)
+	lx.scratch.New = func() any {
+		return &searchScratch{score: make([]float64, size), matched: make([]uint64, size), own: make([]uint64, size)}
+	}
+	return lx
+}
+
+// newField indexes one text per node, numbering new terms as it goes.
+func (lx *lexicalIndex) newField(texts []string) field {
+	f := field{docLen: make([]float32, len(texts))}
 	var total float64
-	tf := map[string]float32{}
-	for i := range nodes {
-		ix.ids[i] = nodes[i].ID
+	tf := map[int32]float32{}
+	for i, text := range texts {
 		clear(tf)
-		terms := an.terms(nodeText(&nodes[i]))
+		terms := lx.an.terms(text)
+		if len(terms) > maxFieldTerms {
+			terms = terms[:maxFieldTerms]
+		}
 		for _, t := range terms {
-			tf[t]++
+			id, ok := lx.dict[t]
+			if !ok {
+				id = int32(len(lx.dict))
+				lx.dict[t] = id
+			}
+			tf[id]++
 		}
 		for t, n := range tf {
-			ix.postings[t] = append(ix.postings[t], posting{doc: int32(i), tf: n})
+			for int(t) >= len(f.postings) {
+				f.postings = append(f.postings, nil)
+			}
+			f.postings[t] = append(f.postings[t], posting{doc: int32(i), tf: n})
 		}
-		ix.docLen[i] = float32(len(terms))
+		f.docLen[i] = float32(len(terms))
 		total += float64(len(terms))
 	}
-	n := float64(len(nodes))
-	if n > 0 {
-		ix.avgLen = total / n
+	n := float64(len(texts))
+	if n > 0 && total > 0 {
+		f.avgLen = total / n
 	}
-	var sum float64
-	for t, ps := range ix.postings {
-		df := float64(len(ps))
-		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		ix.idf[t] = idf
-		sum += idf
+	f.idf = make([]float64, len(f.postings))
+	for t, ps := range f.postings {
+		if df := float64(len(ps)); df > 0 {
+			f.idf[t] = math.Log(1 + (n-df+0.5)/(df+0.5))
+		}
 	}
-	ix.unknownIDF = 1
-	if len(ix.idf) > 0 {
-		ix.unknownIDF = sum / float64(len(ix.idf)) / 2
-	}
-	res := make([]string, len(nodes))
-	for i := range nodes {
-		res[i] = nodes[i].Resolution
-	}
-	ix.res = newField(an, res)
-	size := len(nodes)
-	ix.scratch.New = func() any {
-		return &searchScratch{score: make([]float64, size), matched: make([]float64, size), hits: make([]int32, size), required: make([]bool, size)}
-	}
-	return ix
+	return f
 }
 
 // search scores the nodes against query terms and returns the best limit
-// hits, best first. A hit must contain one of required, when given, and be
-// accepted by allow, when not nil.
-func (ix *lexicalIndex) search(query, required []string, allow func(doc int) bool, limit int) []lexicalHit {
+// hits, best first. A hit must contain one of required (when given) in its
+// own or context fields, and be accepted by allow (when not nil).
+func (lx *lexicalIndex) search(query, required []string, allow func(doc int) bool, limit int) []lexicalHit {
 	uniq := uniqueTerms(query)
+	if len(uniq) > maxQueryTerms {
+		uniq = uniq[:maxQueryTerms]
+	}
 	var queryWeight float64
+	termIDs := make([]int32, len(uniq))
 	weight := make([]float64, len(uniq))
+	var requiredMask uint64
 	for i, t := range uniq {
-		if idf, ok := ix.idf[t]; ok {
-			weight[i] = idf
-		} else if idf, ok := ix.res.idf[t]; ok {
-			weight[i] = min(idf, ix.unknownIDF*2)
-		} else {
-			weight[i] = ix.unknownIDF
+		termIDs[i] = -1
+		weight[i] = lx.unknownIDF
+		if id, ok := lx.dict[t]; ok {
+			termIDs[i], weight[i] = id, lx.weight[id]
 		}
 		queryWeight += weight[i]
-	}
-	if queryWeight == 0 || len(ix.ids) == 0 {
-		return nil
-	}
-	sc := ix.scratch.Get().(*searchScratch)
-	defer func() {
-		for _, d := range sc.touched {
-			sc.score[d], sc.matched[d], sc.hits[d], sc.required[d] = 0, 0, 0, false
-		}
-		sc.touched = sc.touched[:0]
-		ix.scratch.Put(sc)
-	}()
-	for i, t := range uniq {
-		req := slices.Contains(required, t)
-		if idf, ok := ix.idf[t]; ok {
-			for _, p := range ix.postings[t] {
-				d := p.doc
-				if sc.matched[d] == 0 {
-					sc.touched = append(sc.touched, d)
-				}
-				tf := float64(p.tf)
-				norm := bm25K1 * (1 - bm25B + bm25B*float64(ix.docLen[d])/ix.avgLen)
-				sc.score[d] += idf * tf * (bm25K1 + 1) / (tf + norm)
-				sc.matched[d] += weight[i]
-				sc.hits[d]++
-				if req {
-					sc.required[d] = true
-				}
+		for _, r := range required {
+			if r == t {
+				requiredMask |= 1 << i
 			}
 		}
-		if idf, ok := ix.res.idf[t]; ok {
-			for _, p := range ix.res.postings[t] {
+	}
+	if queryWeight == 0 || len(lx.ids) == 0 {
+		return nil
+	}
+	sc := lx.scratch.Get().(*searchScratch)
+	defer func() {
+		for _, d := range sc.touched {
+			sc.score[d], sc.matched[d], sc.own[d] = 0, 0, 0
+		}
+		sc.touched = sc.touched[:0]
+		lx.scratch.Put(sc)
+	}()
+	for f := range lx.fields {
+		fl := &lx.fields[f]
+		for i, t := range termIDs {
+			if t < 0 || fl.idf[t] == 0 {
+				continue
+			}
+			bit := uint64(1) << i
+			idf := fl.idf[t]
+			for _, p := range fl.postings[t] {
 				d := p.doc
-				// Evidence for the words the node's own fields lack: a
-				// resolution repeating its problem's words adds nothing.
-				if ix.inMain(t, d) {
-					continue
+				if sc.matched[d]&bit != 0 {
+					continue // a stronger field of this node has the term
 				}
 				if sc.matched[d] == 0 {
 					sc.touched = append(sc.touched, d)
 				}
+				sc.matched[d] |= bit
 				tf := float64(p.tf)
-				norm := bm25K1 * (1 - bm25B + bm25B*float64(ix.res.docLen[d])/ix.res.avgLen)
-				sc.score[d] += resolutionScoreWeight * idf * tf * (bm25K1 + 1) / (tf + norm)
-				sc.matched[d] += resolutionCoverageWeight * weight[i]
+				norm := bm25K1 * (1 - bm25B + bm25B*float64(fl.docLen[d])/fl.avgLen)
+				sc.score[d] += fieldScoreWeight[f] * idf * tf * (bm25K1 + 1) / (tf + norm)
+			}
+		}
+		if f == fieldContext {
+			for _, d := range sc.touched {
+				sc.own[d] = sc.matched[d]
 			}
 		}
 	}
 	top := make([]lexicalHit, 0, limit+1)
 	for _, d := range sc.touched {
-		if (len(required) > 0 && !sc.required[d]) || (allow != nil && !allow(int(d))) {
+		own := sc.own[d]
+		if (requiredMask != 0 && own&requiredMask == 0) || (allow != nil && !allow(int(d))) {
 			continue
 		}
-		h := lexicalHit{doc: int(d), score: sc.score[d], coverage: sc.matched[d] / queryWeight, terms: int(sc.hits[d])}
+		h := lexicalHit{doc: int(d), score: sc.score[d], terms: bits.OnesCount64(own)}
+		for i := range termIDs {
+			bit := uint64(1) << i
+			if sc.matched[d]&bit == 0 {
+				continue
+			}
+			f := lx.fieldOf(termIDs[i], int32(d), own&bit != 0)
+			h.coverage += fieldCoverageWeight[f] * weight[i]
+			if f != fieldAnswer {
+				h.ownCoverage += fieldCoverageWeight[f] * weight[i]
+			}
+		}
+		h.coverage /= queryWeight
+		h.ownCoverage /= queryWeight
+		// Coordination: a node with all of the query's words beats one
+		// that repeats a few of them (Lucene's classic coord factor).
+		h.score *= h.coverage
 		if len(top) == limit && !better(h, top[len(top)-1]) {
 			continue
 		}
@@ -248,11 +320,26 @@ func (ix *lexicalIndex) search(query, required []string, allow func(doc int) boo
 	return top
 }
 
-// inMain reports whether node d has term t in its problem, condition or intents.
-func (ix *lexicalIndex) inMain(t string, d int32) bool {
-	ps := ix.postings[t]
+// fieldOf returns the strongest field of node d that holds term t; own says
+// whether t matched in the own or context fields at all.
+func (lx *lexicalIndex) fieldOf(t, d int32, own bool) int {
+	if !own {
+		return fieldAnswer
+	}
+	ps := lx.fields[fieldOwn].postings[t]
 	i := sort.Search(len(ps), func(i int) bool { return ps[i].doc >= d })
-	return i < len(ps) && ps[i].doc == d
+	if i < len(ps) && ps[i].doc == d {
+		return fieldOwn
+	}
+	return fieldContext
+}
+
+// idf returns term t's coverage weight, or 0 when no node has it.
+func (lx *lexicalIndex) idf(t string) float64 {
+	if id, ok := lx.dict[t]; ok {
+		return lx.weight[id]
+	}
+	return 0
 }
 
 // better orders hits by score, then by graph order so results are stable.

@@ -60,10 +60,24 @@ func sampleGraph(t testing.TB) *graph.Graph {
 	return sample.g
 }
 
+// sampleSynonyms reads the vocabulary the sample help center ships beside its pages.
+func sampleSynonyms(t testing.TB) [][]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "helpcenter", "synonyms.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups, err := ParseSynonyms(string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return groups
+}
+
 const helpURL = "https://help.staynest.example/"
 
 func TestGraphAgentSampleDialogues(t *testing.T) {
-	a := NewGraphAgent(sampleGraph(t), Options{})
+	a := NewGraphAgent(sampleGraph(t), Options{Synonyms: sampleSynonyms(t)})
 	runDialogues(t, a, []dialogueCase{
 		{"demo: error changing booking, then how they booked", []step{
 			{"I'm getting an error when trying to change my booking", Clarification, helpURL + "reservations/change-errors.html", -1},
@@ -156,7 +170,7 @@ func TestGraphAgentSampleDialogues(t *testing.T) {
 // A dead end is a node with nowhere to go whose text does not answer by
 // itself: it hands the user over ("please contact the accommodation").
 func TestGraphAgentSampleDeadEndsEscalate(t *testing.T) {
-	a := NewGraphAgent(sampleGraph(t), Options{HumanHandoff: true})
+	a := NewGraphAgent(sampleGraph(t), Options{HumanHandoff: true, Synonyms: sampleSynonyms(t)})
 	ix := a.Index()
 	checked := 0
 	for _, n := range ix.Graph.Nodes {
@@ -181,7 +195,7 @@ func TestGraphAgentSampleDeadEndsEscalate(t *testing.T) {
 }
 
 func TestGraphAgentSampleMaskedDetailsKeepIntent(t *testing.T) {
-	a := NewGraphAgent(sampleGraph(t), Options{})
+	a := NewGraphAgent(sampleGraph(t), Options{Synonyms: sampleSynonyms(t)})
 	for _, tc := range []struct{ plain, detailed string }{
 		{"I want to cancel my booking", "I want to cancel my booking 48213, on 12 March, at Hotel Sunrise, Visa"},
 		{"I can't find the confirmation code of my reservation", "I can't find the confirmation code of my reservation SN-20931 at Grand Plaza Kyoto for 2026-03-12"},
@@ -208,7 +222,7 @@ func TestGraphAgentSampleMaskedDetailsKeepIntent(t *testing.T) {
 // A leaf whose text states the answer is a resolution, even when the
 // builder did not flag it actionable ("refunds take 7 business days").
 func TestGraphAgentSampleStatedAnswersResolve(t *testing.T) {
-	a := NewGraphAgent(sampleGraph(t), Options{HumanHandoff: true})
+	a := NewGraphAgent(sampleGraph(t), Options{HumanHandoff: true, Synonyms: sampleSynonyms(t)})
 	ix := a.Index()
 	checked := 0
 	for _, n := range ix.Graph.Nodes {

@@ -1,6 +1,8 @@
 package dialogue
 
 import (
+	_ "embed"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -9,45 +11,45 @@ import (
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
-// synonyms groups words that mean the same thing in customer support, whatever
-// the business. Each group's first entry is the term every variant is mapped
-// to. Entries are stemmed (see lexical.Stem) when the table is loaded, so list the
-// plain words; multi-word entries are matched as phrases.
+// synonymsFile holds the groups of words that mean the same in any help
+// center (see the file). Domain vocabulary is learnt from the graph.
 //
-// Keep this generic: a word belongs here only if it means the same in any help
-// center. Domain vocabulary is the graph's job (node intents).
-var synonyms = [][]string{
-	{"booking", "reservation", "order", "book", "reserve", "reserved", "booked", "rebook"},
-	{"login", "log in", "sign in", "signin", "log on", "logon", "sign on", "logged in", "signed in", "log into", "sign into"},
-	{"logout", "log out", "sign out", "signout", "logged out", "signed out"},
-	{"cancel", "cancellation", "cancelled", "canceled", "cancelling", "canceling"},
-	{"refund", "money back", "reimbursement", "reimburse", "repay", "repayment"},
-	{"code", "number", "reference", "id", "pin"},
-	{"error", "problem", "fail", "failure", "issue", "trouble", "wrong", "broken", "bug", "not working", "does not work", "doesnt work", "wont work", "dont work", "didnt work", "stuck",
-		"wont go through", "doesnt go through", "didnt go through", "not going through", "not go through", "declined", "decline", "rejected", "refused"},
-	{"change", "modify", "amend", "edit", "update", "alter", "adjust", "modification", "move", "switch", "swap"},
-	{"password", "passcode", "passphrase"},
-	{"phone", "telephone", "call", "calling", "hotline", "by phone", "over the phone", "phone call"},
-	{"email", "e mail", "mail", "inbox"},
-	{"pay", "payment", "charge", "billing", "bill", "invoice", "paid", "charged"},
-	{"fee", "free", "free of charge", "no fee", "no charge", "cost", "penalty"},
-	{"card", "credit card", "debit card", "bank card", "payment card"},
-	{"accept", "take", "accepted", "supported", "allowed"},
-	{"accommodation", "hotel", "property", "lodging", "inn", "hostel", "venue"},
-	{"noshow", "no show", "dont show up", "do not show up", "not show up", "never show up", "didnt turn up", "dont turn up"},
-	{"member", "membership", "registered", "account holder", "loyalty member"},
-	{"guest", "without an account", "without account", "no account", "not registered", "unregistered", "without logging in", "without signing in", "without login", "not logged in", "not signed in"},
-	{"online", "website", "web", "app", "internet", "web site"},
-	{"find", "locate", "look up", "lookup", "see", "where is", "where s", "missing", "lost",
-		// "X isn't showing" is X missing, whichever verb the page used.
-		"not showing", "not shown", "not show", "dont show", "doesnt show", "isnt showing", "arent showing",
-		"not appearing", "not appear", "doesnt appear", "dont appear", "didnt appear", "not listed", "not visible",
-		"cant see", "cannot see", "dont see"},
-	{"contact", "reach", "get in touch", "speak to", "talk to", "support team", "agent", "human", "real person", "representative"},
-	{"account", "profile"},
-	{"appear", "show", "show up", "shows up", "visible", "display", "listed"},
-	{"point", "reward", "rewards", "mile", "miles", "credit"},
+//go:embed synonyms.txt
+var synonymsFile string
+
+// ParseSynonyms reads groups of words that mean the same thing: one
+// comma-separated group a line, the first word the one its group is
+// matched as; blank lines and lines starting with "#" are skipped. A help
+// center may ship such a file beside its pages (see Options.Synonyms).
+func ParseSynonyms(text string) ([][]string, error) {
+	var groups [][]string
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var group []string
+		for _, w := range strings.Split(line, ",") {
+			if w = strings.TrimSpace(w); w != "" {
+				group = append(group, w)
+			}
+		}
+		if len(group) < 2 {
+			return nil, fmt.Errorf("synonyms line %d: want two or more comma-separated words, got %q", i+1, line)
+		}
+		groups = append(groups, group)
+	}
+	return groups, nil
 }
+
+// genericSynonyms are the groups of synonymsFile.
+var genericSynonyms = func() [][]string {
+	groups, err := ParseSynonyms(synonymsFile)
+	if err != nil {
+		panic(err) // the embedded file is part of the program
+	}
+	return groups
+}()
 
 // stopWords are dropped before matching: function words and the filler of
 // support requests ("hi, I need help with...").
@@ -88,9 +90,11 @@ type phrase struct {
 	canon string
 }
 
-func newAnalyzer() *analyzer {
+// newAnalyzer returns an analyzer folding the generic synonyms and extra,
+// the help center's own (which win where they overlap).
+func newAnalyzer(extra [][]string) *analyzer {
 	a := &analyzer{words: map[string]string{}, phrases: map[string][]phrase{}}
-	for _, group := range synonyms {
+	for _, group := range slices.Concat(genericSynonyms, extra) {
 		head := lexical.Stem(group[0])
 		for _, entry := range group {
 			parts := splitWords(entry)
@@ -169,7 +173,7 @@ var (
 	maskMoney = regexp.MustCompile(`(?i)(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|jpy|chf|cad|aud|dollars?|euros?|pounds?|yen)\b)`)
 	maskDate  = regexp.MustCompile(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
 	maskCode  = regexp.MustCompile(`\b(?:[A-Za-z]*\d[A-Za-z0-9-]*)\b`)
-	maskCard  = regexp.MustCompile(`(?i)\b(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)\b`)
+	maskCard  = regexp.MustCompile(`(?i)(?:\b(?:paid|paying|pay)\s+(?:with|by|using|via)\s+(?:a\s+|an\s+|my\s+)?)?\b(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)\b`)
 	// maskChatter is the small talk and request framing around a support
 	// request ("Hi, good morning. I was wondering if you could tell me a
 	// little bit about ..."): words no help page answers, which only dilute

@@ -6,7 +6,7 @@ import (
 )
 
 func TestAnalyzerTerms(t *testing.T) {
-	an := newAnalyzer()
+	an := newAnalyzer(sampleSynonyms(t))
 	for _, tc := range []struct {
 		text string
 		want []string
@@ -23,7 +23,7 @@ func TestAnalyzerTerms(t *testing.T) {
 		{"I want my money back", []string{"refund"}},
 		{"confirmation number", []string{"confirm", "code"}},
 		{"payment failure", []string{"pay", "error"}},
-		{"none of these applies", []string{"none", "apply"}},
+		{"none of these applies", []string{"none", "appli"}},
 		// "X isn't showing" is X missing: a negated "show"/"appear" folds into "find".
 		{"my booking doesn't show up", []string{"book", "find"}},
 		{"points not showing", []string{"point", "find"}},
@@ -41,9 +41,10 @@ func TestAnalyzerTerms(t *testing.T) {
 		{"what happens if I don't show up", []string{"noshow"}},
 		{"no-show charge", []string{"noshow", "pay"}},
 		// "person" is no request for a human; politeness and filler go.
-		{"what happens if a person goes back to work", []string{"person", "go", "back", "work"}},
-		{"Oh hi, I'm looking for some information about family benefits", []string{"look", "family", "benefit"}},
-		{"can I talk to a real person", []string{"contact", "contact"}},
+		{"what happens if a person goes back to work", []string{"person", "goe", "back", "work"}},
+		{"Oh hi, I'm looking for some information about family benefits", []string{"look", "famili", "benefit"}},
+		// A request for a person is a dialogue act (acts.go), not a topic.
+		{"can I talk to a real person", []string{"talk", "real", "person"}},
 		{"booked without logging in", []string{"book", "guest"}},
 		{"", nil},
 	} {
@@ -61,7 +62,7 @@ func TestMask(t *testing.T) {
 		{"email jo@example.org or tel +44 20 7946 0958", "or"},
 		{"charged $245.90 and 3,000 yen on 2026-03-12", "charged and on"},
 		{"see https://bank.example.com/tx/991 now", "see now"},
-		{"paid with American Express in Grand Plaza Kyoto", "paid with in"},
+		{"paid with American Express in Grand Plaza Kyoto", "in"},
 		{"I booked by phone", "I booked by phone"},
 		{"Change my booking In the app", "Change my booking In the app"},
 		// Small talk and request framing go; the request stays.

@@ -21,6 +21,7 @@ func (m *Main) runChat(ctx context.Context, args []string) error {
 	fs := m.flagSet("chat")
 	storeSpec := fs.String("store", "", "SQLite path or neo4j:// URI (default $HELPGRAPH_STORE or "+m.Config.Store+")")
 	llmMode := fs.String("llm", "auto", "LLM for intent identification and replies: auto (when an endpoint is configured), on or off")
+	synonymsPath := synonymsFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -42,7 +43,11 @@ func (m *Main) runChat(ctx context.Context, args []string) error {
 	}
 	// Nobody reads a terminal conversation afterwards, so escalations must
 	// not promise that a person will follow up.
-	opts := dialogue.Options{Logger: m.Logger, HumanHandoff: false}
+	synonyms, err := readSynonyms(*synonymsPath)
+	if err != nil {
+		return fmt.Errorf("chat: %w", err)
+	}
+	opts := dialogue.Options{Logger: m.Logger, HumanHandoff: false, Synonyms: synonyms}
 	if client != nil {
 		opts.LLM = client
 		if client.EmbeddingModel() != "" {

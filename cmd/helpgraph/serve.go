@@ -25,6 +25,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	poll := fs.Duration("poll", web.DefaultPollInterval, "how often to check the store for a new build")
 	rateLimit := fs.Int("rate-limit", web.DefaultRateLimit, "chat requests per minute per client IP (negative: unlimited)")
 	proxyHeader := fs.String("proxy-header", "", "trusted header with the client IP, e.g. X-Forwarded-For (only behind a proxy)")
+	synonymsPath := synonymsFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -44,7 +45,11 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	defer convs.Close()
 
 	// The web chat records handoffs, so escalations may promise a person.
-	opts := dialogue.Options{Logger: m.Logger, HumanHandoff: true}
+	synonyms, err := readSynonyms(*synonymsPath)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	opts := dialogue.Options{Logger: m.Logger, HumanHandoff: true, Synonyms: synonyms}
 	deps := web.Deps{
 		Logger:        m.Logger,
 		Graphs:        st,

@@ -27,6 +27,7 @@ func (m *Main) runSimulate(ctx context.Context, args []string) error {
 	concurrency := fs.Int("concurrency", 0, "dialogues in flight (0: 2×GOMAXPROCS)")
 	maxTurns := fs.Int("max-turns", simulator.DefaultMaxTurns, "agent turns after which the user gives up")
 	out := fs.String("out", "", "dialogues output file (JSONL)")
+	synonymsPath := synonymsFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -57,7 +58,11 @@ func (m *Main) runSimulate(ctx context.Context, args []string) error {
 	opts := simulator.Options{AgentName: *agentName, Concurrency: *concurrency, MaxTurns: *maxTurns, Logger: m.Logger}
 	switch *agentName {
 	case "graph":
-		o := dialogue.Options{Logger: m.Logger}
+		synonyms, err := readSynonyms(*synonymsPath)
+		if err != nil {
+			return fmt.Errorf("simulate: %w", err)
+		}
+		o := dialogue.Options{Logger: m.Logger, Synonyms: synonyms}
 		if client != nil {
 			o.LLM = client
 			if client.EmbeddingModel() != "" {

@@ -7,6 +7,8 @@ package lexical
 import (
 	"strings"
 	"unicode"
+
+	"github.com/kljensen/snowball/english"
 )
 
 // Words lowercases s and splits it into runs of letters and digits.
@@ -60,39 +62,14 @@ func Normalize(s string) string { return strings.Join(Words(s), " ") }
 // IsStopWord reports whether the lowercase word w carries no content.
 func IsStopWord(w string) bool { return stopWords[w] }
 
-// Stem is a light English suffix stripper: it only has to make "booked",
-// "booking" and "bookings" meet, not be linguistically right.
+// Stem reduces an English word to its Snowball (Porter2) stem, so that
+// "booked", "booking" and "bookings" meet, and so do "approved" and
+// "approval". Digit runs are kept as they are.
 func Stem(w string) string {
-	if len(w) <= 3 || IsDigits(w) {
+	if len(w) <= 2 || IsDigits(w) {
 		return w
 	}
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		w = w[:len(w)-3] + "y"
-	case w == "goes" || w == "does":
-		w = w[:2]
-	case strings.HasSuffix(w, "sses"):
-		w = w[:len(w)-2]
-	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
-	case strings.HasSuffix(w, "s"):
-		w = w[:len(w)-1]
-	}
-	for _, suf := range []string{"ations", "ation", "ments", "ment", "ings", "ing", "ed"} {
-		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
-			w = w[:len(w)-len(suf)]
-			// "cancelling" -> "cancell" -> "cancel"; "stopped" -> "stopp" -> "stop".
-			if n := len(w); n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("lsz", rune(w[n-1])) {
-				w = w[:n-1]
-			} else if n >= 5 && w[n-1] == 'l' && w[n-2] == 'l' {
-				w = w[:n-1]
-			}
-			break
-		}
-	}
-	if len(w) > 4 && strings.HasSuffix(w, "e") {
-		w = w[:len(w)-1]
-	}
-	return w
+	return english.Stem(w, true)
 }
 
 // IsDigits reports whether s is a non-empty run of ASCII digits.

@@ -1,0 +1,193 @@
+package dialogue
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// Act is what a message does in the conversation, apart from what it asks
+// about: every customer says "yes", "thanks" or "let me talk to a person",
+// whatever the help center. Acts are recognised from the message's form
+// alone; what follows from one is decided by the agent and the graph.
+type Act int
+
+const (
+	// ActNone is an ordinary request, to be matched against the graph.
+	ActNone Act = iota
+	// ActHuman asks for a person.
+	ActHuman
+	// ActRestart asks to start the conversation over.
+	ActRestart
+	// ActThanks closes: thanks, that worked, goodbye.
+	ActThanks
+	// ActNoneOfThese rejects every option offered.
+	ActNoneOfThese
+	// ActYes and ActNo answer a yes/no question (or confirm / deny).
+	ActYes
+	ActNo
+	// ActDontKnow says the user cannot tell which situation applies.
+	ActDontKnow
+)
+
+func (a Act) String() string {
+	return [...]string{"none", "human", "restart", "thanks", "none-of-these", "yes", "no", "dont-know"}[a]
+}
+
+var (
+	// actHuman is a request for a person, anywhere in the message: "can I
+	// talk to a real person about my refund?" wants the person first.
+	actHuman = regexp.MustCompile(`(?i)\b(?:(?:talk|speak|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|some\s*one|somebody|your\s+|the\s+)?(?:real\s+|live\s+|actual\s+)?(?:human|person|agent|representative|rep|operator|somebody|someone|staff|people|customer\s+service)|(?:real|live|actual)\s+(?:human|person|agent)|human\s+(?:agent|being|please)|(?:get|want|need)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:human|operator|representative)|(?:transfer|connect|escalate)\s+(?:me|this)\b|^\s*(?:agent|human|operator|representative)[\s.!?]*$)`)
+	// actRestart is a request to begin again.
+	actRestart = regexp.MustCompile(`(?i)^\s*(?:/restart|/reset|start\s+(?:over|again|from\s+scratch)|restart|reset|new\s+(?:question|topic|conversation)|let'?s\s+start\s+(?:over|again)|begin\s+again)\b`)
+	// actLead strips the leading acknowledgements and fillers a short
+	// reply is made of ("Oh, ok, yes"), so what is left decides the act.
+	actFiller   = regexp.MustCompile(`(?i)\b(?:oh|ok|okay|well|um+|uh+|hmm+|ah|so|please|then|really|just|actually|great|cool|perfect|good|nice|awesome|alright|all\s+right|sir|madam|ma'?am)\b`)
+	actThanks   = regexp.MustCompile(`(?i)\b(?:thanks?|thank\s+you|thx|ty|cheers|much\s+appreciated|appreciate\s+it|that\s+(?:worked|helped|helps|solved\s+it|answers\s+(?:it|my\s+question))|(?:it|this)\s+(?:worked|helped)|got\s+it|bye|goodbye|good\s+bye|have\s+a\s+(?:good|nice|great)\s+(?:day|one))\b`)
+	actNone     = regexp.MustCompile(`(?i)\b(?:none\s+of\s+(?:these|those|them|that|the\s+above|this)|neither(?:\s+of\s+(?:these|those|them))?|something\s+else|not\s+(?:any|one)\s+of\s+(?:these|those|them)|(?:that'?s|it'?s|this\s+is)\s+not\s+(?:it|my\s+case|what\s+i\s+(?:mean|meant|need|asked))|not\s+my\s+case|doesn'?t\s+apply|does\s+not\s+apply)\b`)
+	actDontKnow = regexp.MustCompile(`(?i)\b(?:i\s+)?(?:don'?t|do\s+not|dont)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bdunno\b|\bi'?m\s+not\s+certain\b|\bcan'?t\s+(?:say|tell)\b`)
+	actYes      = regexp.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
+	actNo       = regexp.MustCompile(`(?i)^(?:no|nope|nah|not\s+really|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
+	actPunct    = regexp.MustCompile(`[\s,.!?;:…]+`)
+)
+
+// classifyAct returns what msg does. A message that also asks something of
+// its own ("yes, and how do I apply?") is an ordinary request, except a
+// request for a person, which wins wherever it stands.
+func classifyAct(an *analyzer, msg string) Act {
+	if actHuman.MatchString(msg) {
+		return ActHuman
+	}
+	if actRestart.MatchString(msg) {
+		return ActRestart
+	}
+	rest := msg
+	act := ActNone
+	switch {
+	case actNone.MatchString(rest):
+		act, rest = ActNoneOfThese, actNone.ReplaceAllString(rest, " ")
+	case actDontKnow.MatchString(rest):
+		act, rest = ActDontKnow, actDontKnow.ReplaceAllString(rest, " ")
+	case actThanks.MatchString(rest):
+		act, rest = ActThanks, actThanks.ReplaceAllString(rest, " ")
+	}
+	rest = strings.TrimSpace(actPunct.ReplaceAllString(actFiller.ReplaceAllString(rest, " "), " "))
+	// "Yes, I am" / "No, I don't": a leading yes or no decides, whatever
+	// short confirmation follows it.
+	first, tail, _ := strings.Cut(rest, " ")
+	switch {
+	case act != ActNone:
+	case actYes.MatchString(rest) || (actYes.MatchString(first) && actYes.MatchString(tail)):
+		return ActYes
+	case actNo.MatchString(rest) || (actNo.MatchString(first) && (actNo.MatchString(tail) || actYes.MatchString(tail))):
+		return ActNo
+	case actYes.MatchString(first):
+		act, rest = ActYes, tail
+	case actNo.MatchString(first):
+		act, rest = ActNo, tail
+	default:
+		return ActNone
+	}
+	// What is left must say nothing a node could be matched on.
+	if len(an.terms(mask(rest))) > 0 {
+		return ActNone
+	}
+	return act
+}
+
+// act handles a message that is a dialogue act rather than a request. It
+// returns false when the act means nothing here (a "yes" with no question
+// pending, say) and the message is to be matched as usual.
+func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (Reply, bool) {
+	cur := a.ix.Node(s.CurrentNode)
+	switch act {
+	case ActHuman:
+		r := a.escalate(s, nil, a.sourcesOf(s.CurrentNode))
+		if cur != nil {
+			r.NodeID, r.Intent = cur.ID, cur.Problem
+		}
+		r.Text = a.handoff("Of course")
+		return r, true
+	case ActRestart:
+		*s = Session{ID: s.ID, History: s.History}
+		return Reply{Action: Clarification, Text: "Let's start over. What can I help you with?"}, true
+	case ActThanks:
+		s.PendingOptions = nil
+		s.Rephrases = 0
+		return Reply{Action: Clarification, Text: "You're welcome! Is there anything else I can help you with?", NodeID: s.CurrentNode}, true
+	case ActNoneOfThese:
+		return a.noneFits(s, "All right, none of those."), true
+	}
+	pending := s.PendingOptions
+	switch {
+	case len(pending) == 1 && act == ActYes:
+		// "Does this apply?" "Yes."
+		o := pending[0]
+		if n := a.ix.Node(o.NodeID); n != nil {
+			a.confirm(s, n.Condition)
+			s.Rephrases = 0
+			r, err := a.respondAt(ctx, s, o.NodeID, msg)
+			return r, err == nil
+		}
+	case len(pending) == 1 && act == ActNo:
+		return a.noneFits(s, "All right, then that's not it."), true
+	case len(pending) > 0 && act == ActDontKnow:
+		// The user can't tell which situation is theirs: the page can't
+		// decide for them, a person can.
+		return a.noneFits(s, "No problem."), true
+	case len(pending) > 1 && (act == ActYes || act == ActNo):
+		// A yes or no to a question with several answers: ask which.
+		return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: pending, Sources: a.sourcesOf(s.CurrentNode)}, true
+	case len(pending) == 0 && cur != nil && act == ActYes && lastAgentTurn(s).NodeID == cur.ID:
+		// "Yes" after an answer: go on with what the section has not
+		// said, or else with the page's next section.
+		last := lastAgentTurn(s).Text
+		if more := a.focus(cur, "", last); !strings.Contains(last, more) {
+			return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: []Option{}, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
+		}
+		if next := a.nextSection(cur); next != nil {
+			return a.resolve(ctx, s, next, "", a.options(a.ix.Children(next.ID)), a.sourcesOf(next.ID), true), true
+		}
+	}
+	if len(pending) == 0 && lastAgentTurn(s).Action == Resolution {
+		// "No" (or a "yes" with nothing more to say) after an answer.
+		return Reply{Action: Clarification, Text: "All right. What else can I help you with?"}, true
+	}
+	if act == ActDontKnow || act == ActNo {
+		// Not knowing, or saying no, to a question no longer pending.
+		return a.noneFits(s, "All right."), true
+	}
+	return Reply{}, false
+}
+
+// noneFits answers "none of these" (and "I don't know" which): the options
+// are withdrawn and the user is asked to say it in their own words, after
+// lead; a second miss in a row hands over.
+func (a *GraphAgent) noneFits(s *Session, lead string) Reply {
+	s.PendingOptions = nil
+	s.Rephrases++
+	if s.Rephrases >= 2 {
+		s.Rephrases = 0
+		return a.escalate(s, nil, nil)
+	}
+	return Reply{Action: Clarification, Text: lead + " Could you describe your situation in a few words? If you'd rather talk to a person, just say so."}
+}
+
+// nextSection returns the node after n in its page's order that has
+// something to say, or nil.
+func (a *GraphAgent) nextSection(n *graph.Node) *graph.Node {
+	ids := a.ix.PageNodes(n.Page)
+	for i, id := range ids {
+		if id != n.ID {
+			continue
+		}
+		for _, next := range ids[i+1:] {
+			if m := a.ix.Node(next); m != nil && !a.isHollow(next) && len(substance(m)) > 0 {
+				return m
+			}
+		}
+	}
+	return nil
+}

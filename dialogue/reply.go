@@ -1,0 +1,191 @@
+package dialogue
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// options turns nodes into clarification options: a node's condition
+// phrased for a button, or its problem when it has no condition.
+func (a *GraphAgent) options(ids []string) []Option {
+	opts := make([]Option, 0, len(ids))
+	seen := map[string]bool{}
+	for _, id := range ids {
+		n := a.ix.Node(id)
+		label := buttonLabel(n.Condition)
+		if label == "" {
+			label = buttonLabel(n.Problem)
+		}
+		if seen[strings.ToLower(label)] {
+			label += " (" + n.Problem + ")"
+		}
+		seen[strings.ToLower(label)] = true
+		opts = append(opts, Option{Label: label, Value: label, NodeID: id})
+	}
+	return opts
+}
+
+// buttonLabel phrases a condition for a button: "If you booked by phone." ->
+// "You booked by phone".
+func buttonLabel(s string) string {
+	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".:;,"))
+	for _, p := range []string{"if ", "when ", "in case ", "for "} {
+		if len(s) > len(p) && strings.EqualFold(s[:len(p)], p) {
+			s = strings.TrimSpace(s[len(p):])
+			break
+		}
+	}
+	return upperFirst(s)
+}
+
+// upperFirst capitalises the first letter of s.
+func upperFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 || unicode.IsUpper(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// lowerFirst lowercases the first letter of s, to run a sentence on ("If
+// you booked ..."), unless its first word is a name: "I", an acronym
+// ("FAQ"), or the start of a capitalised phrase ("Social Security").
+func lowerFirst(s string) string {
+	first, rest, _ := strings.Cut(s, " ")
+	if first == "I" || strings.HasPrefix(first, "I'") || strings.HasPrefix(first, "I’") {
+		return s
+	}
+	for i, r := range first {
+		if i > 0 && unicode.IsUpper(r) {
+			return s // "FAQ", "iPhone"-like
+		}
+	}
+	if r, _ := utf8.DecodeRuneInString(rest); unicode.IsUpper(r) {
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[size:]
+}
+
+func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources []string) Reply {
+	s.CurrentNode = n.ID
+	s.PendingOptions = opts
+	text := "Which of these applies to you?"
+	if p := strings.TrimSpace(n.Problem); p != "" {
+		// The problem is quoted, not woven into the sentence: problems are
+		// noun phrases, questions or statements, whatever the page used.
+		text = "About “" + p + "”: which of these applies to you?"
+	}
+	// A short resolution is the page's lead-in to its branches ("how you
+	// change it depends on how you booked"); a long one would bury the question.
+	// A lead-in that only repeats the problem (a page whose text is its
+	// heading) is said once, in the question.
+	if res := cleanResolution(n); res != "" && len(res) <= maxLeadIn && !sameText(res, n.Problem) {
+		text = resolutionTemplate(n) + "\n\n" + text
+	}
+	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
+}
+
+// resolve answers with n. more are follow-up options (n's sub-problems),
+// which an answer by number or words picks like a clarification's. hopped
+// says n was reached along a reference from the node the user asked about.
+func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, userText string, more []Option, sources []string, hopped bool) Reply {
+	shown := ""
+	// A reference back to the last answer is the page's "see also", not the
+	// user asking the same thing again.
+	if !hopped && repeatsLastAnswer(s, n.ID) {
+		if stillFails.MatchString(userText) {
+			// "It still fails" after the page's answer: saying it again won't help.
+			return a.escalateRepeat(s, n, sources)
+		}
+		// Another question the same section answers: go on with what
+		// it has not said yet.
+		shown = lastAgentTurn(s).Text
+	}
+	s.CurrentNode = n.ID
+	s.PendingOptions = more
+	text := withCondition(n, a.focus(n, userText, shown))
+	if a.opts.LLM != nil {
+		text = a.reword(ctx, s, n, userText, text)
+	}
+	return Reply{Action: Resolution, Text: text, NodeID: n.ID, Options: more, Sources: sources, Intent: n.Problem}
+}
+
+// stillFails is a message saying the answer just given did not help.
+var stillFails = regexp.MustCompile(`(?i)\b(?:still|again|anymore|same\s+(?:problem|error|issue|thing|message)|(?:did|does|do|is|was)\s*n[o']?t\s+(?:work|help|solve|fix)|(?:did|does|do)\s+not\s+(?:work|help|solve|fix)|not\s+(?:working|helping|solved|fixed)|won'?t\s+work)\b`)
+
+// resolutionTemplate is the offline reply: the node's condition and
+// resolution, verbatim apart from the joining words.
+func resolutionTemplate(n *graph.Node) string { return withCondition(n, cleanResolution(n)) }
+
+// withCondition leads res, text of node n, with n's condition.
+func withCondition(n *graph.Node, res string) string {
+	cond := strings.TrimRight(strings.TrimSpace(n.Condition), ".:;, ")
+	if cond == "" {
+		return res
+	}
+	lower := strings.ToLower(cond)
+	if !strings.HasPrefix(lower, "if ") && !strings.HasPrefix(lower, "when ") {
+		cond = "If " + lowerFirst(cond)
+	}
+	return upperFirst(cond) + ": " + res
+}
+
+func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply {
+	s.Escalated = true
+	s.PendingOptions = nil
+	var b strings.Builder
+	r := Reply{Action: Escalation, Sources: sources}
+	if n != nil {
+		s.CurrentNode = n.ID
+		r.NodeID, r.Intent = n.ID, n.Problem
+		if res := cleanResolution(n); res != "" && !sameText(res, n.Problem) {
+			b.WriteString(resolutionTemplate(n))
+			b.WriteString("\n\n")
+		}
+	}
+	b.WriteString(a.handoff("I can't resolve this from our help pages"))
+	r.Text = b.String()
+	return r
+}
+
+// escalateRepeat escalates when the answer at n was just given and did not help.
+func (a *GraphAgent) escalateRepeat(s *Session, n *graph.Node, sources []string) Reply {
+	r := a.escalate(s, nil, sources)
+	s.CurrentNode = n.ID
+	r.NodeID, r.Intent = n.ID, n.Problem
+	r.Text = a.handoff("I'm sorry that didn't solve it. Our help pages have no other answer for this")
+	return r
+}
+
+// handoff completes an escalation: a person follows up only where one really does.
+func (a *GraphAgent) handoff(why string) string {
+	if a.opts.HumanHandoff {
+		return why + ", so I'll pass this to our support team. A person will follow up with you."
+	}
+	return why + ". Please contact our support team."
+}
+
+// lastAgentTurn returns the agent's previous turn (zero before the first).
+func lastAgentTurn(s *Session) Turn {
+	for i := len(s.History) - 1; i >= 0; i-- {
+		if t := s.History[i]; t.Role == "agent" {
+			return t
+		}
+	}
+	return Turn{}
+}
+
+// repeatsLastAnswer reports whether the agent's previous turn resolved at id.
+func repeatsLastAnswer(s *Session, id string) bool {
+	t := lastAgentTurn(s)
+	return t.Action == Resolution && t.NodeID == id
+}
