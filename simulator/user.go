@@ -30,10 +30,12 @@ type User interface {
 const DontKnow = "I don't know."
 
 // RuleUser is the offline user: it ends on a resolution or an escalation,
-// and answers clarifications from its hidden facts. When a question matches
-// none of its facts (an off-target clarification, or a request to rephrase),
-// it restates its problem once with what it knows, as a person would, and
-// after that says it does not know.
+// and answers clarifications from its hidden facts. When no fact matches a
+// clarification's options, it picks the option closest to its gold answer,
+// as a customer who knows their own situation would. When nothing matches
+// (an off-target clarification, or a request to rephrase), it restates its
+// problem once with what it knows, as a person would, and after that says
+// it does not know.
 type RuleUser struct{}
 
 var _ User = RuleUser{}
@@ -50,6 +52,9 @@ func (RuleUser) Next(_ context.Context, q *inquiry.Inquiry, history []Turn) (Dec
 	facts := factTerms(q)
 	if len(last.Options) > 0 {
 		if o, ok := pickOption(last.Options, facts); ok {
+			return Decision{Reply: o.Value}, nil
+		}
+		if o, ok := closestToGold(last.Options, q); ok {
 			return Decision{Reply: o.Value}, nil
 		}
 	} else if f, ok := bestFact(last.Text, facts); ok {
@@ -105,6 +110,31 @@ func pickOption(opts []dialogue.Option, facts []fact) (dialogue.Option, bool) {
 		}
 	}
 	if best < 0 {
+		return dialogue.Option{}, false
+	}
+	return opts[best], true
+}
+
+// closestToGold returns the option whose label's terms the inquiry's gold
+// answer contains most: the largest share, ties broken by the number of terms
+// shared and then by the order offered. Labels sharing no term don't count.
+func closestToGold(opts []dialogue.Option, q *inquiry.Inquiry) (dialogue.Option, bool) {
+	gold := lexical.TermSet(q.GoldResponse + "\n" + strings.Join(q.CoreFacts, "\n"))
+	best, bestShare, bestHits := -1, 0.0, 0
+	for i, o := range opts {
+		label := lexical.TermSet(o.Label)
+		hits := 0
+		for t := range label {
+			if gold[t] {
+				hits++
+			}
+		}
+		share := lexical.Overlap(label, gold)
+		if share > bestShare || share == bestShare && hits > bestHits {
+			best, bestShare, bestHits = i, share, hits
+		}
+	}
+	if best < 0 || bestHits == 0 {
 		return dialogue.Option{}, false
 	}
 	return opts[best], true
