@@ -2,6 +2,7 @@ package evaluator
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -33,6 +34,10 @@ type ReplayOptions struct {
 	Progress func(agent string, done, total int)
 	Logger   *slog.Logger
 }
+
+// ErrNoGoldPages is returned when no dialogue's page is among the agents'
+// pages: the graph was built from other pages.
+var ErrNoGoldPages = errors.New("no dialogue's page is among the agents' pages")
 
 // Reasons a user turn of a replayed dialogue is not scored.
 const (
@@ -111,12 +116,19 @@ func Replay(ctx context.Context, agents []ReplayAgent, ds []doc2dial.Dialogue, o
 	}
 	pages := make([]string, len(ds))
 	res := &ReplayResult{Metrics: make(map[string]ReplayMetrics, len(agents))}
+	missing := ""
 	for i := range ds {
 		pages[i] = GoldPage(ds[i].DocFile, opts.Pages)
 		if pages[i] == "" {
 			res.MissingPages++
-			opts.Logger.WarnContext(ctx, "replay: the dialogue's page is not among the agents' pages", "dialogue", ds[i].DialID, "doc_file", ds[i].DocFile)
+			missing = ds[i].DocFile
 		}
+	}
+	if len(ds) > 0 && res.MissingPages == len(ds) {
+		return nil, fmt.Errorf("replay: %w (e.g. %s, among %d pages)", ErrNoGoldPages, missing, len(opts.Pages))
+	}
+	if res.MissingPages > 0 {
+		opts.Logger.WarnContext(ctx, "replay: dialogues whose page the agents do not read; their page accuracy is 0", "dialogues", res.MissingPages, "e.g.", missing)
 	}
 	for _, a := range agents {
 		turns := make([][]ReplayTurn, len(ds))

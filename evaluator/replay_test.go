@@ -175,12 +175,23 @@ func TestReplay(t *testing.T) {
 }
 
 func TestReplayMissingPage(t *testing.T) {
-	ds := []doc2dial.Dialogue{{DialID: "d", DocFile: "docs/ssa/gone.html", Turns: []doc2dial.Turn{user(str("q")), agent("a")}}}
+	ds := []doc2dial.Dialogue{
+		{DialID: "d", DocFile: "docs/ssa/gone.html", Turns: []doc2dial.Turn{user(str("q")), agent("a")}},
+		{DialID: "e", DocFile: "docs/ssa/x.html", Turns: []doc2dial.Turn{user(str("q")), agent("a")}},
+	}
 	res, err := Replay(context.Background(), []ReplayAgent{{"graph", &echoAgent{source: "ssa/gone.html"}}}, ds, ReplayOptions{Pages: []string{"ssa/x.html"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.MissingPages != 1 || res.Metrics["graph"].PageAccuracy != 0 || res.Turns[0].GoldPage != "" {
 		t.Errorf("missing page: %+v", res)
+	}
+}
+
+func TestReplayNoPages(t *testing.T) {
+	ds := []doc2dial.Dialogue{{DialID: "d", DocFile: "docs/ssa/x.html", Turns: []doc2dial.Turn{user(str("q")), agent("a")}}}
+	_, err := Replay(context.Background(), []ReplayAgent{{"graph", &echoAgent{}}}, ds, ReplayOptions{Pages: []string{"other.html"}})
+	if !errors.Is(err, ErrNoGoldPages) || !strings.Contains(err.Error(), "docs/ssa/x.html") {
+		t.Errorf("err = %v, want ErrNoGoldPages naming the page", err)
 	}
 }
