@@ -67,6 +67,8 @@ func TestRuleUser(t *testing.T) {
 		{"picks the option matching a hidden fact", Turn{Role: "agent", Action: clarify.Action, Text: clarify.Text, Options: clarify.Options}, Decision{Reply: "phone"}},
 		{"no fact matches: picks the option closest to the gold answer", Turn{Role: "agent", Action: dialogue.Clarification, Text: "What happened?", Options: []dialogue.Option{
 			{Label: "The room was dirty", Value: "dirty"}, {Label: "I left something in the room", Value: "left"}, {Label: "Something else", Value: "else"}}}, Decision{Reply: "left"}},
+		{"options sharing only a word with the gold answer are not picked", Turn{Role: "agent", Action: dialogue.Clarification, Text: "What happened?", Options: []dialogue.Option{
+			{Label: "The room was dirty", Value: "dirty"}, {Label: "Something else", Value: "else"}}}, Decision{Reply: restated}},
 		{"a fact matches: the fact wins over the gold answer", Turn{Role: "agent", Action: dialogue.Clarification, Text: "How did you book?", Options: []dialogue.Option{
 			{Label: "Through the accommodation", Value: "direct"}, {Label: "By phone", Value: "phone"}}}, Decision{Reply: "phone"}},
 		{"no option matches: restates the problem with its facts", Turn{Role: "agent", Action: dialogue.Clarification, Text: "Which?", Options: []dialogue.Option{{Label: "Hotel A", Value: "a"}, {Label: "Hotel B", Value: "b"}}}, Decision{Reply: restated}},
