@@ -109,7 +109,7 @@ func TestSSA(t *testing.T) {
 			t.Errorf("%s replay: %d scored + %d skipped user turns, want %d in all", a.Name, m.Turns, skipped, userTurns)
 		}
 	}
-	t.Logf("doc2dial-ssa: %d pages, %d dialogues; %d inquiries imported (%d answers not told apart, skipped %v)\n%s",
+	t.Logf("doc2dial-ssa: %d pages, %d dialogues; %d inquiries imported (%d answer fallbacks, skipped %v)\n%s",
 		len(g.Pages), len(dials), len(qs), ist.Fallbacks, ist.Skipped, Summary(res.Metrics))
 }
 
