@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -32,10 +33,10 @@ const DontKnow = "I don't know."
 // RuleUser is the offline user: it ends on a resolution or an escalation,
 // and answers clarifications from its hidden facts. When no fact matches a
 // clarification's options, it picks the option closest to its gold answer
-// and its first message, as a customer who knows their own situation would. When nothing matches
-// (an off-target clarification, or a request to rephrase), it restates its
-// problem once with what it knows, as a person would, and after that says
-// it does not know.
+// and its first message, as a customer who knows their own situation would.
+// When nothing matches (an off-target clarification, or a request to
+// rephrase), it restates its problem once with what it knows, as a person
+// would, and after that says it does not know.
 type RuleUser struct{}
 
 var _ User = RuleUser{}
@@ -116,21 +117,16 @@ func pickOption(opts []dialogue.Option, facts []fact) (dialogue.Option, bool) {
 }
 
 // closestToGold returns the option whose label's terms the inquiry's gold
-// answer (with the user's own first message) contains most: the largest share, ties broken by the number of terms
-// shared and then by the order offered; none when no label has more than
-// half of its terms in the gold answer.
+// answer (with the user's first message) contains most: the largest share,
+// ties broken by the number of terms shared and then by the order offered;
+// none when no label has more than half of its terms in the gold answer.
 func closestToGold(opts []dialogue.Option, q *inquiry.Inquiry) (dialogue.Option, bool) {
 	gold := lexical.TermSet(q.Utterance + "\n" + q.GoldResponse + "\n" + strings.Join(q.CoreFacts, "\n"))
 	best, bestShare, bestHits := -1, 0.0, 0
 	for i, o := range opts {
 		label := lexical.TermSet(o.Label)
-		hits := 0
-		for t := range label {
-			if gold[t] {
-				hits++
-			}
-		}
 		share := lexical.Overlap(label, gold)
+		hits := int(math.Round(share * float64(len(label))))
 		if share > bestShare || share == bestShare && hits > bestHits {
 			best, bestShare, bestHits = i, share, hits
 		}
