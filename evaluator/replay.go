@@ -139,11 +139,13 @@ func Replay(ctx context.Context, agents []ReplayAgent, ds []doc2dial.Dialogue, o
 			done int
 		)
 		sem := make(chan struct{}, opts.Concurrency)
+	dialogues:
 		for i := range ds {
-			if ctx.Err() != nil {
-				break
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				break dialogues
 			}
-			sem <- struct{}{}
 			wg.Add(1)
 			go func(i int) {
 				defer func() { <-sem; wg.Done() }()

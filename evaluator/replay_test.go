@@ -195,3 +195,12 @@ func TestReplayNoPages(t *testing.T) {
 		t.Errorf("err = %v, want ErrNoGoldPages naming the page", err)
 	}
 }
+
+func TestReplayCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	ds := []doc2dial.Dialogue{{DialID: "d", DocFile: "docs/x.html", Turns: []doc2dial.Turn{user(str("q")), agent("a")}}}
+	if _, err := Replay(ctx, []ReplayAgent{{"graph", &echoAgent{}}}, ds, ReplayOptions{Pages: []string{"x.html"}}); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
