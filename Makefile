@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph test check generate bench tools
+.PHONY: run build-graph test check generate bench tools eval-ssa
 
 $(BIN): FORCE
 	$(GO) build -o $(BIN) ./cmd/helpgraph
@@ -45,3 +45,21 @@ tools:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./...
+
+# Both agents on the real doc2dial ssa pages and dialogues kept beside the
+# repository, offline: build the pages into a throw-away store, import the
+# inquiries, simulate both agents, evaluate, and replay the real dialogues.
+# Reports in $(SSA_OUT); the numbers alone: go test ./evaluator -run TestSSA -v
+SSA     ?= ../shared/data/doc2dial-ssa
+SSA_OUT ?= out/ssa
+eval-ssa: $(BIN)
+	@test -f $(SSA)/dialogues.jsonl || { echo "$(SSA)/dialogues.jsonl not found: set SSA=DIR (see README, Data)"; exit 1; }
+	@mkdir -p $(SSA_OUT) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(BIN) build --pages $(SSA)/docs --store $$tmp/ssa.db && \
+	$(BIN) inquiries import-doc2dial $(SSA) --out $(SSA_OUT)/inquiries.jsonl && \
+	for a in graph rag; do \
+		$(BIN) simulate --llm off --store $$tmp/ssa.db --inquiries $(SSA_OUT)/inquiries.jsonl --agent $$a --out $(SSA_OUT)/$$a.jsonl || exit 1; \
+	done && \
+	$(BIN) evaluate --llm off --store $$tmp/ssa.db --dialogues $(SSA_OUT)/graph.jsonl --dialogues $(SSA_OUT)/rag.jsonl \
+		--replay $(SSA) --out $(SSA_OUT) >/dev/null && \
+	sed -n '1,/^## Escalation/p;/^## Dialogue coherence/,/^## Resolvable inquiries by topic/p;/^# Replay/,$$p' $(SSA_OUT)/report.md | grep -v '^## \(Escalation\|Resolvable inquiries by topic\)'

@@ -15,6 +15,8 @@ import (
 // Metrics is metrics.json.
 type Metrics struct {
 	Agents map[string]AgentMetrics `json:"agents"`
+	// Replay holds the replay of real dialogues per agent, when one ran.
+	Replay map[string]ReplayMetrics `json:"replay,omitempty"`
 }
 
 // AgentMetrics are one agent's numbers. Rates are fractions 0..1 of the
@@ -61,6 +63,13 @@ type Result struct {
 	Metrics    Metrics
 	Scored     []Scored
 	Agreements []Agreement
+	Replay     *ReplayResult
+}
+
+// AddReplay adds a replay of real dialogues to r's metrics and reports.
+func (r *Result) AddReplay(rr *ReplayResult) {
+	r.Replay = rr
+	r.Metrics.Replay = rr.Metrics
 }
 
 // Options configures Evaluate.
@@ -215,6 +224,16 @@ func frac(a, b int) float64 {
 		return 0
 	}
 	return float64(a) / float64(b)
+}
+
+// ReplayAgentNames returns the replayed agents sorted.
+func (m Metrics) ReplayAgentNames() []string {
+	var out []string
+	for n := range m.Replay {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // AgentNames returns m's agents sorted.

@@ -7,10 +7,14 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+
+	"github.com/helpgraph/helpgraph/dialogue"
 )
 
-// WriteReports writes dir/metrics.json, dir/report.md and dir/report.html.
+// WriteReports writes dir/metrics.json, dir/report.md and dir/report.html,
+// and with a replay dir/replay.jsonl (every scored reply, for reading).
 func WriteReports(dir string, r *Result) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("writing reports: %w", err)
@@ -23,11 +27,23 @@ func WriteReports(dir string, r *Result) error {
 	if err := reportHTML.Execute(&html, htmlData(r)); err != nil {
 		return fmt.Errorf("rendering report.html: %w", err)
 	}
-	for name, body := range map[string][]byte{
+	files := map[string][]byte{
 		"metrics.json": append(js, '\n'),
 		"report.md":    []byte(Markdown(r)),
 		"report.html":  html.Bytes(),
-	} {
+	}
+	if r.Replay != nil {
+		var turns bytes.Buffer
+		enc := json.NewEncoder(&turns)
+		enc.SetEscapeHTML(false)
+		for i := range r.Replay.Turns {
+			if err := enc.Encode(&r.Replay.Turns[i]); err != nil {
+				return fmt.Errorf("encoding replay turns: %w", err)
+			}
+		}
+		files["replay.jsonl"] = turns.Bytes()
+	}
+	for name, body := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
 			return fmt.Errorf("writing %s: %w", name, err)
 		}
@@ -37,30 +53,86 @@ func WriteReports(dir string, r *Result) error {
 
 func pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
 
-// Markdown renders the report as Markdown.
+// Markdown renders the report as Markdown: the simulated evaluation when
+// there are judged dialogues, the replay of real dialogues when one ran.
 func Markdown(r *Result) string {
 	var b strings.Builder
+	if len(r.Scored) > 0 || r.Replay == nil {
+		simulatedMarkdown(&b, r)
+	}
+	if r.Replay != nil {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		replayMarkdown(&b, r.Metrics)
+	}
+	return b.String()
+}
+
+// replayIntro says what the replay measures.
+const replayIntro = "The real user turns of each dialogue, sent in order in a fresh session; each reply is scored " +
+	"against the grounding spans of the agent turn that followed in the real dialogue: token F1 after " +
+	"SQuAD normalisation, page accuracy (the reply's first source is the dialogue's page), and the action taken."
+
+func replayMarkdown(b *strings.Builder, m Metrics) {
+	names := m.ReplayAgentNames()
+	b.WriteString("# Replay of real dialogues\n\n" + replayIntro + "\n\n")
+	b.WriteString("| agent | scored turns | token F1 | page accuracy | resolution | clarification | escalation |\n|---|---:|---:|---:|---:|---:|---:|\n")
+	for _, a := range names {
+		x := m.Replay[a]
+		fmt.Fprintf(b, "| %s | %d | %.3f | %s | %s | %s | %s |\n", a, x.Turns, x.F1, pct(x.PageAccuracy),
+			pct(x.Actions[dialogue.Resolution]), pct(x.Actions[dialogue.Clarification]), pct(x.Actions[dialogue.Escalation]))
+	}
+	b.WriteString("\n## Replay by round (user turn)\n\n| round | agent | turns | token F1 | page accuracy |\n|---|---|---:|---:|---:|\n")
+	for _, k := range Rounds {
+		for _, a := range names {
+			x := m.Replay[a].Rounds[k]
+			fmt.Fprintf(b, "| %s | %s | %d | %.3f | %s |\n", k, a, x.Turns, x.F1, pct(x.PageAccuracy))
+		}
+	}
+	if len(names) > 0 {
+		if skips := skipList(m.Replay[names[0]].Skipped); skips != "" {
+			fmt.Fprintf(b, "\nUser turns not scored (%s): %s.\n", names[0], skips)
+		}
+	}
+}
+
+// skipList renders skip counts as "n reason, …", in reason order.
+func skipList(skipped map[string]int) string {
+	var reasons []string
+	for r := range skipped {
+		reasons = append(reasons, r)
+	}
+	sort.Strings(reasons)
+	var parts []string
+	for _, r := range reasons {
+		parts = append(parts, fmt.Sprintf("%d %s", skipped[r], r))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func simulatedMarkdown(b *strings.Builder, r *Result) {
 	m := r.Metrics
 	b.WriteString("# Simulated evaluation\n\n## Resolvable inquiries\n\n")
 	b.WriteString("| agent | n | correct | partial | incorrect | erroneous escalation |\n|---|---:|---:|---:|---:|---:|\n")
 	for _, a := range m.AgentNames() {
 		x := m.Agents[a].Resolvable
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", a, x.N, pct(x.Correct), pct(x.Partial), pct(x.Incorrect), pct(x.ErroneousEscalation))
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s |\n", a, x.N, pct(x.Correct), pct(x.Partial), pct(x.Incorrect), pct(x.ErroneousEscalation))
 	}
 	b.WriteString("\n## Escalation-required inquiries\n\n| agent | n | escalated | useful | incorrect |\n|---|---:|---:|---:|---:|\n")
 	for _, a := range m.AgentNames() {
 		x := m.Agents[a].Escalation
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", a, x.N, pct(x.Escalated), pct(x.Useful), pct(x.Incorrect))
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s |\n", a, x.N, pct(x.Escalated), pct(x.Useful), pct(x.Incorrect))
 	}
 	b.WriteString("\n## Dialogue coherence\n\n| agent | dialogues | with clarification | mean agent turns | mean reply chars |\n|---|---:|---:|---:|---:|\n")
 	for _, a := range m.AgentNames() {
 		x := m.Agents[a]
-		fmt.Fprintf(&b, "| %s | %d | %s | %.2f | %.0f |\n", a, x.Dialogues, pct(x.Coherence.ClarificationRate), x.Coherence.MeanTurns, x.Coherence.MeanReplyChars)
+		fmt.Fprintf(b, "| %s | %d | %s | %.2f | %.0f |\n", a, x.Dialogues, pct(x.Coherence.ClarificationRate), x.Coherence.MeanTurns, x.Coherence.MeanReplyChars)
 	}
 	table := func(title, key string, rows []Breakdown) {
-		fmt.Fprintf(&b, "\n## %s\n\n| %s | agent | n | correct | partial | incorrect |\n|---|---|---:|---:|---:|---:|\n", title, key)
+		fmt.Fprintf(b, "\n## %s\n\n| %s | agent | n | correct | partial | incorrect |\n|---|---|---:|---:|---:|---:|\n", title, key)
 		for _, x := range rows {
-			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s |\n", mdCell(x.Key), x.Agent, x.N, pct(x.Correct), pct(x.Partial), pct(x.Incorrect))
+			fmt.Fprintf(b, "| %s | %s | %d | %s | %s | %s |\n", mdCell(x.Key), x.Agent, x.N, pct(x.Correct), pct(x.Partial), pct(x.Incorrect))
 		}
 	}
 	table("Resolvable inquiries by topic", "topic", r.ByTopic())
@@ -68,10 +140,9 @@ func Markdown(r *Result) string {
 	if len(r.Agreements) > 0 {
 		b.WriteString("\n## Agreement (Cohen's kappa, quadratic weights)\n\n| rater | rater | n | kappa |\n|---|---|---:|---:|\n")
 		for _, ag := range r.Agreements {
-			fmt.Fprintf(&b, "| %s | %s | %d | %.3f |\n", ag.A, ag.B, ag.N, ag.Kappa)
+			fmt.Fprintf(b, "| %s | %s | %d | %.3f |\n", ag.A, ag.B, ag.N, ag.Kappa)
 		}
 	}
-	return b.String()
 }
 
 func mdCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
@@ -103,12 +174,17 @@ type chart struct {
 }
 
 type htmlReport struct {
-	Resolvable []bar
-	Escalation []bar
-	ResHeight  int
-	EscHeight  int
-	Coherence  []chart
-	Tables     template.HTML
+	Simulated    bool
+	Replay       bool
+	ReplayIntro  string
+	ReplayCharts []chart
+	ReplayTables template.HTML
+	Resolvable   []bar
+	Escalation   []bar
+	ResHeight    int
+	EscHeight    int
+	Coherence    []chart
+	Tables       template.HTML
 }
 
 const chartWidth = 400.0
@@ -140,21 +216,9 @@ func htmlData(r *Result) htmlReport {
 		x := m.Agents[a].Escalation
 		return []float64{x.Escalated, x.Useful, x.Incorrect}
 	}, []string{"#2e7d32", "#f9a825", "#c62828"}, []string{"escalated", "useful", "incorrect"})
+	d.Simulated = len(r.Scored) > 0 || r.Replay == nil
 	metric := func(title string, get func(AgentMetrics) float64, format func(float64) string) chart {
-		c := chart{Title: title, Height: 20 + 30*len(names)}
-		top := 0.0
-		for _, a := range names {
-			top = max(top, get(m.Agents[a]))
-		}
-		for i, a := range names {
-			v := get(m.Agents[a])
-			w := 0.0
-			if top > 0 {
-				w = v / top * chartWidth * 0.8
-			}
-			c.Bars = append(c.Bars, metricBar{Label: a, Y: 10 + 30*i, W: w, Text: format(v)})
-		}
-		return c
+		return metricChart(title, names, func(a string) float64 { return get(m.Agents[a]) }, format)
 	}
 	d.Coherence = []chart{
 		metric("Dialogues with a clarification", func(x AgentMetrics) float64 { return x.Coherence.ClarificationRate }, pct),
@@ -180,18 +244,71 @@ func htmlData(r *Result) htmlReport {
 		t.WriteString("</table>\n")
 	}
 	d.Tables = template.HTML(t.String()) // every value above is escaped
+	if r.Replay != nil {
+		replayHTML(&d, m)
+	}
 	return d
 }
 
+// metricChart is one bar per agent, scaled to the largest value.
+func metricChart(title string, names []string, get func(string) float64, format func(float64) string) chart {
+	c := chart{Title: title, Height: 20 + 30*len(names)}
+	top := 0.0
+	for _, a := range names {
+		top = max(top, get(a))
+	}
+	for i, a := range names {
+		v := get(a)
+		w := 0.0
+		if top > 0 {
+			w = v / top * chartWidth * 0.8
+		}
+		c.Bars = append(c.Bars, metricBar{Label: a, Y: 10 + 30*i, W: w, Text: format(v)})
+	}
+	return c
+}
+
+func replayHTML(d *htmlReport, m Metrics) {
+	names := m.ReplayAgentNames()
+	d.Replay, d.ReplayIntro = true, replayIntro
+	f1 := func(f float64) string { return fmt.Sprintf("%.3f", f) }
+	d.ReplayCharts = []chart{
+		metricChart("Token F1", names, func(a string) float64 { return m.Replay[a].F1 }, f1),
+		metricChart("Page accuracy", names, func(a string) float64 { return m.Replay[a].PageAccuracy }, pct),
+	}
+	esc := template.HTMLEscapeString
+	var t strings.Builder
+	t.WriteString("<table><tr><th>agent</th><th>scored turns</th><th>token F1</th><th>page accuracy</th><th>resolution</th><th>clarification</th><th>escalation</th></tr>\n")
+	for _, a := range names {
+		x := m.Replay[a]
+		fmt.Fprintf(&t, "<tr><td>%s</td><td>%d</td><td>%.3f</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", esc(a), x.Turns, x.F1, pct(x.PageAccuracy),
+			pct(x.Actions[dialogue.Resolution]), pct(x.Actions[dialogue.Clarification]), pct(x.Actions[dialogue.Escalation]))
+	}
+	t.WriteString("</table>\n<h3>By round (user turn)</h3>\n<table><tr><th>round</th><th>agent</th><th>turns</th><th>token F1</th><th>page accuracy</th></tr>\n")
+	for _, k := range Rounds {
+		for _, a := range names {
+			x := m.Replay[a].Rounds[k]
+			fmt.Fprintf(&t, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%.3f</td><td>%s</td></tr>\n", k, esc(a), x.Turns, x.F1, pct(x.PageAccuracy))
+		}
+	}
+	t.WriteString("</table>\n")
+	if len(names) > 0 {
+		if skips := skipList(m.Replay[names[0]].Skipped); skips != "" {
+			fmt.Fprintf(&t, "<p>User turns not scored (%s): %s.</p>\n", esc(names[0]), esc(skips))
+		}
+	}
+	d.ReplayTables = template.HTML(t.String()) // every value above is escaped
+}
+
 var reportHTML = template.Must(template.New("report").Parse(`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Helpgraph simulated evaluation</title>
+<html lang="en"><head><meta charset="utf-8"><title>Helpgraph evaluation</title>
 <style>
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}
 td:first-child,th:first-child,td:nth-child(2){text-align:left}svg text{font-size:12px}
 .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}
 </style></head><body>
-<h1>Simulated evaluation</h1>
+{{if .Simulated}}<h1>Simulated evaluation</h1>
 <h2>Resolvable inquiries</h2>
 <p class="legend"><span style="background:#2e7d32"></span>correct<span style="background:#f9a825"></span>partial<span style="background:#c62828"></span>incorrect</p>
 <svg width="560" height="{{.ResHeight}}" role="img" aria-label="correct, partial and incorrect per agent">
@@ -211,5 +328,13 @@ td:first-child,th:first-child,td:nth-child(2){text-align:left}svg text{font-size
 {{end}}</svg>
 {{end}}
 {{.Tables}}
-</body></html>
+{{end}}{{if .Replay}}<h1>Replay of real dialogues</h1>
+<p>{{.ReplayIntro}}</p>
+{{range .ReplayCharts}}<h3>{{.Title}}</h3>
+<svg width="560" height="{{.Height}}" role="img" aria-label="{{.Title}}">
+{{range .Bars}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text><rect x="120" y="{{.Y}}" width="{{printf "%.1f" .W}}" height="20" fill="#1565c0"></rect><text x="{{printf "%.1f" .W}}" y="{{.Y}}" dx="126" dy="15">{{.Text}}</text>
+{{end}}</svg>
+{{end}}
+{{.ReplayTables}}
+{{end}}</body></html>
 `))

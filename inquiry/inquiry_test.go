@@ -3,12 +3,12 @@ package inquiry
 import (
 	"bytes"
 	"context"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/shareddata"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/llm/llmtest"
 )
@@ -146,15 +146,28 @@ func TestImportDoc2Dial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Dialogues != 4 || st.Imported != 2 || st.Skipped[SkipNoGrounding] != 1 || st.Skipped[SkipNoUtterance] != 1 {
+	if st.Dialogues != 6 || st.Imported != 4 || st.Skipped[SkipNoGrounding] != 1 || st.Skipped[SkipNoUtterance] != 1 || st.Fallbacks != 1 {
 		t.Errorf("stats %+v", st)
 	}
 	want := []Inquiry{
+		// Labelled: the clarification's precondition is part of the gold
+		// response, only the solution span is a core fact, and the user's
+		// reply to the clarification is a hidden fact.
 		{ID: "d1", Utterance: "How do I apply?", Kind: Resolvable, Topic: "Apply for benefits | SSA",
-			GoldResponse: "you can apply online (it takes 10 minutes).", CoreFacts: []string{"you can apply online (it takes 10 minutes)."},
+			GoldResponse: "If you live in the U.S., you can apply online (it takes 10 minutes).", CoreFacts: []string{"you can apply online (it takes 10 minutes)."},
 			HiddenFacts: map[string]string{"if_you_live_in_the_u_s": "Yes, I do."}},
 		{ID: "d2", Utterance: "I lost my card", Kind: Resolvable, Topic: "Replace a card | SSA",
 			GoldResponse: "Call 1-800-772-1213; or visit an office.", CoreFacts: []string{"Call 1-800-772-1213;", "or visit an office."}},
+		// Unlabelled: the agent's question is a clarification, the next
+		// grounded statement the answer; the later exchange about another
+		// question adds a hidden fact but no core fact.
+		{ID: "d5", Utterance: "Can I appeal online?", Kind: Resolvable, Topic: "Appeal | SSA",
+			GoldResponse: "If your claim was denied for medical reasons, you can request an appeal online.", CoreFacts: []string{"you can request an appeal online."},
+			HiddenFacts: map[string]string{"if_your_claim_was_denied_for_medical_rea": "yes", "do_you_have_an_account": "no"}},
+		// The agent only asks: its first grounded turn is the answer.
+		{ID: "d6", Utterance: "hi, I have a question", Kind: Resolvable, Topic: "Forms | SSA",
+			GoldResponse: "Mail the forms to us.", CoreFacts: []string{"Mail the forms to us."},
+			HiddenFacts: map[string]string{"mail_the_forms_to_us": "yes"}},
 	}
 	if !reflect.DeepEqual(qs, want) {
 		t.Errorf("got  %+v\nwant %+v", qs, want)
@@ -162,11 +175,7 @@ func TestImportDoc2Dial(t *testing.T) {
 }
 
 func TestImportDoc2DialSSA(t *testing.T) {
-	const dir = "/work/shared/data/doc2dial-ssa"
-	if _, err := os.Stat(dir + "/dialogues.jsonl"); err != nil {
-		t.Skip("doc2dial-ssa not present")
-	}
-	qs, st, err := ImportDoc2Dial(dir)
+	qs, st, err := ImportDoc2Dial(shareddata.Doc2DialSSA(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,6 +188,18 @@ func TestImportDoc2DialSSA(t *testing.T) {
 	}
 	if _, err := Read(&buf); err != nil {
 		t.Errorf("imported set does not validate: %v", err)
+	}
+	// One question, one answer: the facts of one agent turn, not of the
+	// whole dialogue (about 9 per inquiry when every turn counted).
+	facts, withHidden := 0, 0
+	for _, q := range qs {
+		facts += len(q.CoreFacts)
+		if len(q.HiddenFacts) > 0 {
+			withHidden++
+		}
+	}
+	if mean := float64(facts) / float64(len(qs)); mean > 3 || withHidden < len(qs)/2 {
+		t.Errorf("%.1f core facts per inquiry, %d of %d with hidden facts", mean, withHidden, len(qs))
 	}
 	for _, q := range qs {
 		for _, f := range q.CoreFacts {

@@ -55,6 +55,7 @@ var clarify = dialogue.Reply{
 
 func TestRuleUser(t *testing.T) {
 	q := &inquiry.Inquiry{ID: "q", Utterance: "cancel", Kind: inquiry.Resolvable,
+		GoldResponse: "If you left something in your room, contact the accommodation.", CoreFacts: []string{"contact the accommodation"},
 		HiddenFacts: map[string]string{"reservation_method": "by telephone... no, by phone", "payment": "credit card"}}
 	// Facts in key order: payment, then reservation_method.
 	const restated = "cancel. credit card. by telephone... no, by phone."
@@ -64,6 +65,12 @@ func TestRuleUser(t *testing.T) {
 		want Decision
 	}{
 		{"picks the option matching a hidden fact", Turn{Role: "agent", Action: clarify.Action, Text: clarify.Text, Options: clarify.Options}, Decision{Reply: "phone"}},
+		{"no fact matches: picks the option closest to the gold answer", Turn{Role: "agent", Action: dialogue.Clarification, Text: "What happened?", Options: []dialogue.Option{
+			{Label: "The room was dirty", Value: "dirty"}, {Label: "I left something in the room", Value: "left"}, {Label: "Something else", Value: "else"}}}, Decision{Reply: "left"}},
+		{"options sharing only a word with the gold answer are not picked", Turn{Role: "agent", Action: dialogue.Clarification, Text: "What happened?", Options: []dialogue.Option{
+			{Label: "The room was dirty", Value: "dirty"}, {Label: "Something else", Value: "else"}}}, Decision{Reply: restated}},
+		{"a fact matches: the fact wins over the gold answer", Turn{Role: "agent", Action: dialogue.Clarification, Text: "How did you book?", Options: []dialogue.Option{
+			{Label: "Through the accommodation", Value: "direct"}, {Label: "By phone", Value: "phone"}}}, Decision{Reply: "phone"}},
 		{"no option matches: restates the problem with its facts", Turn{Role: "agent", Action: dialogue.Clarification, Text: "Which?", Options: []dialogue.Option{{Label: "Hotel A", Value: "a"}, {Label: "Hotel B", Value: "b"}}}, Decision{Reply: restated}},
 		{"free question answered from the best fact", Turn{Role: "agent", Action: dialogue.Clarification, Text: "How did you pay?"}, Decision{Reply: "credit card."}},
 		{"rephrase request: restates the problem with its facts", Turn{Role: "agent", Action: dialogue.Clarification, Text: "Could you rephrase what you need help with?"}, Decision{Reply: restated}},

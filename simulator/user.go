@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -30,10 +31,12 @@ type User interface {
 const DontKnow = "I don't know."
 
 // RuleUser is the offline user: it ends on a resolution or an escalation,
-// and answers clarifications from its hidden facts. When a question matches
-// none of its facts (an off-target clarification, or a request to rephrase),
-// it restates its problem once with what it knows, as a person would, and
-// after that says it does not know.
+// and answers clarifications from its hidden facts. When no fact matches a
+// clarification's options, it picks the option closest to its gold answer
+// and its first message, as a customer who knows their own situation would.
+// When nothing matches (an off-target clarification, or a request to
+// rephrase), it restates its problem once with what it knows, as a person
+// would, and after that says it does not know.
 type RuleUser struct{}
 
 var _ User = RuleUser{}
@@ -50,6 +53,9 @@ func (RuleUser) Next(_ context.Context, q *inquiry.Inquiry, history []Turn) (Dec
 	facts := factTerms(q)
 	if len(last.Options) > 0 {
 		if o, ok := pickOption(last.Options, facts); ok {
+			return Decision{Reply: o.Value}, nil
+		}
+		if o, ok := closestToGold(last.Options, q); ok {
 			return Decision{Reply: o.Value}, nil
 		}
 	} else if f, ok := bestFact(last.Text, facts); ok {
@@ -109,6 +115,33 @@ func pickOption(opts []dialogue.Option, facts []fact) (dialogue.Option, bool) {
 	}
 	return opts[best], true
 }
+
+// closestToGold returns the option whose label's terms the inquiry's gold
+// answer (with the user's first message) contains most: the largest share,
+// ties broken by the number of terms shared and then by the order offered;
+// none when no label has more than half of its terms in the gold answer.
+func closestToGold(opts []dialogue.Option, q *inquiry.Inquiry) (dialogue.Option, bool) {
+	gold := lexical.TermSet(q.Utterance + "\n" + q.GoldResponse + "\n" + strings.Join(q.CoreFacts, "\n"))
+	best, bestShare, bestHits := -1, 0.0, 0
+	for i, o := range opts {
+		label := lexical.TermSet(o.Label)
+		share := lexical.Overlap(label, gold)
+		hits := int(math.Round(share * float64(len(label))))
+		if share > bestShare || share == bestShare && hits > bestHits {
+			best, bestShare, bestHits = i, share, hits
+		}
+	}
+	if best < 0 || bestShare <= goldMatch {
+		return dialogue.Option{}, false
+	}
+	return opts[best], true
+}
+
+// goldMatch is the share of an option label's terms the gold answer must
+// exceed: a customer picks an option that describes their situation, not
+// one that merely shares a word with it ("booked online" when they booked
+// through a partner site).
+const goldMatch = 0.5
 
 // bestFact returns the hidden fact (key and value) the question is most about.
 func bestFact(question string, facts []fact) (fact, bool) {

@@ -133,3 +133,77 @@ func TestSimulateEvaluateBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestEvaluateReplay replays two doc2dial-format dialogues over pages built
+// the way the README says (build --pages DIR/docs), for both agents.
+func TestEvaluateReplay(t *testing.T) {
+	pages := map[string]string{}
+	for name, body := range fixturePages {
+		pages["docs/shop/"+name] = body
+	}
+	pages["dialogues.jsonl"] = `{"dial_id": "a", "doc_file": "docs/shop/change.html", "turns": [` +
+		`{"role": "user", "utterance": "how do I change my order?", "references": null},` +
+		`{"role": "agent", "utterance": "How did you order?", "references": [{"sp_id": "2", "label": null, "text_sp": "If you ordered online"}]},` +
+		`{"role": "user", "utterance": "online", "references": null},` +
+		`{"role": "agent", "utterance": "Log in.", "references": [{"sp_id": "3", "label": null, "text_sp": "Log in , open Orders and click Change . "}]}]}
+{"dial_id": "b", "doc_file": "docs/shop/cancel.html", "turns": [` +
+		`{"role": "user", "utterance": "cancel my order", "references": null},` +
+		`{"role": "agent", "utterance": null, "references": null}]}
+`
+	dir := writePages(t, pages)
+	store := filepath.Join(t.TempDir(), "g.db")
+	if _, stderr, err := runCLI(t, "build", "--pages", filepath.Join(dir, "docs"), "--store", store); err != nil {
+		t.Fatalf("build: %v\n%s", err, stderr)
+	}
+	report := filepath.Join(t.TempDir(), "report")
+	stdout, stderr, err := runCLI(t, "evaluate", "--replay", dir, "--store", store, "--out", report)
+	if err != nil {
+		t.Fatalf("evaluate --replay: %v\n%s", err, stderr)
+	}
+	raw, err := os.ReadFile(filepath.Join(report, "metrics.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Replay map[string]struct {
+			F1           float64                    `json:"f1"`
+			PageAccuracy float64                    `json:"page_accuracy"`
+			Turns        int                        `json:"turns"`
+			Rounds       map[string]json.RawMessage `json:"rounds"`
+			Skipped      map[string]int             `json:"skipped"`
+		} `json:"replay"`
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, agent := range []string{"graph", "rag"} {
+		x, ok := m.Replay[agent]
+		// Two user turns of dialogue a are scored; b's only agent turn has no known grounding.
+		if !ok || x.Turns != 2 || len(x.Rounds) != 2 || x.Skipped["gold grounding unknown"] != 1 || x.F1 <= 0 || x.PageAccuracy == 0 {
+			t.Errorf("%s replay: %+v (ok %v)\n%s", agent, x, ok, raw)
+		}
+	}
+	if !strings.Contains(stdout, "# Replay of real dialogues") || !strings.Contains(stdout, "| R1 | graph | 1 |") {
+		t.Errorf("report:\n%s", stdout)
+	}
+	if _, err := os.Stat(filepath.Join(report, "replay.jsonl")); err != nil {
+		t.Error(err)
+	}
+
+	for _, tt := range []struct {
+		name    string
+		args    []string
+		wantErr string
+	}{
+		{"an unknown agent", []string{"evaluate", "--replay", dir, "--store", store, "--agents", "graph,oracle", "--out", report}, "oracle"},
+		{"a folder without dialogues", []string{"evaluate", "--replay", t.TempDir(), "--store", store, "--out", report}, "dialogues.jsonl"},
+		{"a graph of other pages", []string{"evaluate", "--replay", dir, "--store", filepath.Join(t.TempDir(), "empty.db"), "--out", report}, "build the graph"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := runCLI(t, tt.args...)
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("error = %v, want one line mentioning %q", err, tt.wantErr)
+			}
+		})
+	}
+}

@@ -82,6 +82,6 @@ func (m *Main) runInquiriesImport(args []string) error {
 	if err := inquiry.WriteFile(*out, qs); err != nil {
 		return fmt.Errorf("inquiries import-doc2dial: %w", err)
 	}
-	m.Logger.Info("doc2dial imported", "dialogues", st.Dialogues, "inquiries", st.Imported, "skipped", strings.Join(st.SkipReasons(), "; "), "out", *out)
+	m.Logger.Info("doc2dial imported", "dialogues", st.Dialogues, "inquiries", st.Imported, "answer_fallbacks", st.Fallbacks, "skipped", strings.Join(st.SkipReasons(), "; "), "out", *out)
 	return nil
 }

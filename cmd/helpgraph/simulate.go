@@ -12,8 +12,6 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"github.com/helpgraph/helpgraph/dialogue"
-	"github.com/helpgraph/helpgraph/dialogue/rag"
 	"github.com/helpgraph/helpgraph/inquiry"
 	"github.com/helpgraph/helpgraph/simulator"
 )
@@ -54,32 +52,15 @@ func (m *Main) runSimulate(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("simulate: loading graph: %w", err)
 	}
-	var agent dialogue.Agent
-	opts := simulator.Options{AgentName: *agentName, Concurrency: *concurrency, MaxTurns: *maxTurns, Logger: m.Logger}
-	switch *agentName {
-	case "graph":
-		synonyms, err := readSynonyms(*synonymsPath)
-		if err != nil {
-			return fmt.Errorf("simulate: %w", err)
-		}
-		o := dialogue.Options{Logger: m.Logger, Synonyms: synonyms}
-		if client != nil {
-			o.LLM = client
-			if client.EmbeddingModel() != "" {
-				o.Embedder = client
-			}
-		}
-		agent = dialogue.NewGraphAgent(g, o)
-	case "rag":
-		o := rag.Options{Logger: m.Logger}
-		if client != nil {
-			o.LLM = client
-			if client.EmbeddingModel() != "" {
-				o.Embedder = client
-			}
-		}
-		agent = rag.New(g.Pages, o)
+	synonyms, err := readSynonyms(*synonymsPath)
+	if err != nil {
+		return fmt.Errorf("simulate: %w", err)
 	}
+	agent, err := m.newAgent(*agentName, g, client, synonyms)
+	if err != nil {
+		return fmt.Errorf("simulate: %w", err)
+	}
+	opts := simulator.Options{AgentName: *agentName, Concurrency: *concurrency, MaxTurns: *maxTurns, Logger: m.Logger}
 	if client != nil {
 		opts.User = simulator.LLMUser{LLM: client}
 	}

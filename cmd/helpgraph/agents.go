@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/dialogue/rag"
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/llm"
+)
+
+// agentNames are the agents simulate and evaluate --replay can run.
+var agentNames = []string{"graph", "rag"}
+
+// newAgent returns the named agent over g, using client (nil: offline) for
+// its LLM steps and, when the client has an embedding model, embeddings.
+// synonyms are the help center's own (the graph agent's; see --synonyms).
+func (m *Main) newAgent(name string, g *graph.Graph, client *llm.Client, synonyms [][]string) (dialogue.Agent, error) {
+	switch name {
+	case "graph":
+		o := dialogue.Options{Logger: m.Logger, Synonyms: synonyms}
+		if client != nil {
+			o.LLM = client
+			if client.EmbeddingModel() != "" {
+				o.Embedder = client
+			}
+		}
+		return dialogue.NewGraphAgent(g, o), nil
+	case "rag":
+		o := rag.Options{Logger: m.Logger}
+		if client != nil {
+			o.LLM = client
+			if client.EmbeddingModel() != "" {
+				o.Embedder = client
+			}
+		}
+		return rag.New(g.Pages, o), nil
+	}
+	return nil, usageError{fmt.Errorf("unknown agent %q (want graph or rag)", name)}
+}
