@@ -21,6 +21,8 @@ const (
 	ActHuman
 	// ActRestart asks to start the conversation over.
 	ActRestart
+	// ActGreeting is a hello and nothing more.
+	ActGreeting
 	// ActThanks closes: thanks, that worked, goodbye.
 	ActThanks
 	// ActNoneOfThese rejects every option offered.
@@ -33,7 +35,7 @@ const (
 )
 
 func (a Act) String() string {
-	return [...]string{"none", "human", "restart", "thanks", "none-of-these", "yes", "no", "dont-know"}[a]
+	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know"}[a]
 }
 
 var (
@@ -51,6 +53,7 @@ var (
 	actYes      = regexp.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
 	actNo       = regexp.MustCompile(`(?i)^(?:no|nope|nah|not\s+really|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
 	actPunct    = regexp.MustCompile(`[\s,.!?;:…]+`)
+	actGreeting = regexp.MustCompile(`(?i)^(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|hi\s+there|hello\s+there)$`)
 )
 
 // classifyAct returns what msg does. A message that also asks something of
@@ -74,6 +77,9 @@ func classifyAct(an *analyzer, msg string) Act {
 		act, rest = ActThanks, actThanks.ReplaceAllString(rest, " ")
 	}
 	rest = strings.TrimSpace(actPunct.ReplaceAllString(actFiller.ReplaceAllString(rest, " "), " "))
+	if act == ActNone && actGreeting.MatchString(rest) {
+		return ActGreeting
+	}
 	// "Yes, I am" / "No, I don't": a leading yes or no decides, whatever
 	// short confirmation follows it.
 	first, tail, _ := strings.Cut(rest, " ")
@@ -113,6 +119,8 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 	case ActRestart:
 		*s = Session{ID: s.ID, History: s.History}
 		return Reply{Action: Clarification, Text: "Let's start over. What can I help you with?"}, true
+	case ActGreeting:
+		return Reply{Action: Clarification, Text: "Hello! What can I help you with?", NodeID: s.CurrentNode}, true
 	case ActThanks:
 		s.PendingOptions = nil
 		s.Rephrases = 0
@@ -133,9 +141,15 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		}
 	case len(pending) == 1 && act == ActNo:
 		return a.noneFits(s, "All right, then that's not it."), true
+	case len(pending) > 1 && act == ActDontKnow && cur != nil && len(substance(cur)) > 0:
+		// The user can't tell which situation is theirs: what the page
+		// says for everyone, with the situations still open.
+		r := a.resolve(ctx, s, cur, msg, pending, a.sourcesOf(cur.ID), true)
+		r.Text += "\n\nIf one of these applies to you, choose it for more."
+		return r, true
 	case len(pending) > 0 && act == ActDontKnow:
-		// The user can't tell which situation is theirs: the page can't
-		// decide for them, a person can.
+		// Nothing said for everyone: the page can't decide for them, a
+		// person can.
 		return a.noneFits(s, "No problem."), true
 	case len(pending) > 1 && (act == ActYes || act == ActNo):
 		// A yes or no to a question with several answers: ask which.

@@ -50,10 +50,10 @@ func units(text string) []unit {
 }
 
 // focus returns n's resolution as shown for a question: whole when short,
-// else the window of sentences around the one that shares the most
-// (IDF-weighted) terms with query. Sentences already in shown are passed
-// over, so asking again about the same section goes on with what it has
-// not said yet.
+// else a window of sentences from its opening, which says what the section
+// is about. Sentences already in shown are passed over: asked again about
+// the same section, it goes on from the sentence that shares the most
+// (IDF-weighted) terms with query, among those it has not said yet.
 func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
 	res := cleanResolution(n)
 	if len(res) <= maxAnswerChars && shown == "" {
@@ -84,6 +84,10 @@ func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
 	for i, u := range us {
 		if seen[i] {
 			continue
+		}
+		if unseen == len(us) {
+			best = i // a first answer opens where the section does
+			break
 		}
 		var score float64
 		for _, t := range uniqueTerms(a.an.terms(u.text)) {

@@ -288,7 +288,7 @@ func (a *GraphAgent) suggestions(s *Session, text string) []Option {
 	}
 	var ids []string
 	seen := map[string]bool{}
-	for _, c := range a.lexical(terms, nil, negated(text), nil, 10) {
+	for _, c := range a.lexical(query{terms: terms, neg: negated(text)}, nil, 10) {
 		n := a.ix.Node(c.id)
 		if c.terms < suggestTerms || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
 			continue

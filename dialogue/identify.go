@@ -45,25 +45,26 @@ var followUp = regexp.MustCompile(`(?i)^\s*(?:what about|how about|and|but|what 
 func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, text string, err error) {
 	cur := a.ix.Node(s.CurrentNode)
 	own := a.an.terms(mask(msg))
-	query, text := msg, msg
+	search, text := msg, msg
 	var required []string // terms a follow-up's match must contain
 	rewritten := false
 	if a.opts.LLM != nil && len(s.History) > 1 {
 		if q, err := a.rewrite(ctx, s, msg); err == nil {
-			query, text, rewritten = q, q, true
+			search, text, rewritten = q, q, true
 		} else {
 			a.opts.Logger.WarnContext(ctx, "dialogue: rewrite failed; rewriting offline", "err", err)
 		}
 	}
 	if !rewritten && cur != nil && a.isFollowUp(msg, own) {
-		query = msg + " . " + cur.Problem
+		search = msg + " . " + cur.Problem
 		required = own
 	}
-	terms := a.an.terms(mask(query))
+	terms := a.an.terms(mask(search))
 	if len(terms) == 0 {
 		return "", text, nil
 	}
-	cands, err := a.retrieve(ctx, s, mask(query), terms, required)
+	q := query{terms: terms, required: required, neg: negated(mask(search))}
+	cands, err := a.retrieve(ctx, s, mask(search), q)
 	if err != nil {
 		return "", text, err
 	}
@@ -71,13 +72,36 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 		return "", text, nil
 	}
 	if a.opts.LLM != nil {
-		id, err := a.pick(ctx, s, query, cands)
+		id, err := a.pick(ctx, s, search, cands)
 		if err == nil {
 			return id, text, nil
 		}
 		a.opts.Logger.WarnContext(ctx, "dialogue: LLM intent pick failed; using retrieval", "err", err)
 	}
 	return a.selectCandidate(s, cands), text, nil
+}
+
+// standalone is the own coverage of a message's best match above which the
+// message is taken on its own, whatever the conversation was about.
+const standalone = 0.9
+
+// topicTurns is how many of the user's earlier messages make the
+// conversation's topic.
+const topicTurns = 20
+
+// topic returns the terms of the user's earlier messages: what the
+// conversation is about, which a follow-up seldom repeats.
+func (a *GraphAgent) topic(s *Session) []string {
+	var terms []string
+	seen := 0
+	// The last history entry is the message being answered.
+	for i := len(s.History) - 2; i >= 0 && seen < topicTurns; i-- {
+		if t := s.History[i]; t.Role == "user" {
+			terms = append(terms, a.an.terms(mask(a.spell.correct(t.Text)))...)
+			seen++
+		}
+	}
+	return terms
 }
 
 // isFollowUp reports whether msg is a short follow-up with no clear intent
@@ -90,7 +114,7 @@ func (a *GraphAgent) isFollowUp(msg string, own []string) bool {
 	if followUp.MatchString(msg) {
 		return true
 	}
-	for _, c := range a.lexical(own, nil, negated(msg), nil, 1) {
+	for _, c := range a.lexical(query{terms: own, neg: negated(msg)}, nil, 1) {
 		if a.good(c) {
 			return false
 		}
@@ -100,10 +124,10 @@ func (a *GraphAgent) isFollowUp(msg string, own []string) bool {
 
 // retrieve ranks candidates for terms, preferring the current node's
 // neighbourhood unless something elsewhere is clearly better (a topic change).
-func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, terms, required []string) ([]candidate, error) {
+func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, q query) ([]candidate, error) {
 	const limit = 10
 	search := func(allow map[string]bool) []candidate {
-		cands := a.lexical(terms, required, negated(text), allow, limit)
+		cands := a.lexical(q, allow, limit)
 		if a.embed != nil {
 			fused, err := a.fuse(ctx, text, cands, allow, limit)
 			if err != nil {
@@ -115,6 +139,14 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, term
 		return cands
 	}
 	all := search(nil)
+	// A message that says all a node is about stands on its own; one that
+	// says less leans on what the conversation was about ("and if I'm
+	// blind?"), which then ranks the nodes it matches.
+	if len(all) > 0 && all[0].ownCoverage < standalone {
+		if q.topic = a.topic(s); len(q.topic) > 0 {
+			all = search(nil)
+		}
+	}
 	cur := a.ix.Node(s.CurrentNode)
 	if cur == nil {
 		return all, nil
@@ -157,19 +189,26 @@ func (a *GraphAgent) goodNear(c candidate) bool {
 // about "reservations that don't earn points".
 const polarityPenalty = 0.75
 
-// lexical runs the BM25 search, keeping hits that contain one of required
-// (when given) and that allow accepts (when not nil). neg says whether the
-// request is negated.
-func (a *GraphAgent) lexical(terms, required []string, neg bool, allow map[string]bool, limit int) []candidate {
+// query is what retrieval looks for: the message's terms, the terms one of
+// which a follow-up's match must contain, the conversation's earlier terms
+// (ranking only), and whether the request is negated.
+type query struct {
+	terms, required, topic []string
+	neg                    bool
+}
+
+// lexical runs the BM25 search for q, keeping hits that allow accepts
+// (when not nil).
+func (a *GraphAgent) lexical(q query, allow map[string]bool, limit int) []candidate {
 	var filter func(int) bool
 	if allow != nil {
 		filter = func(doc int) bool { return allow[a.lex.ids[doc]] }
 	}
-	hits := a.lex.search(terms, required, filter, limit)
+	hits := a.lex.search(q.terms, q.topic, q.required, filter, limit)
 	out := make([]candidate, len(hits))
 	for i, h := range hits {
 		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, near: allow != nil}
-		if negated(a.ix.Graph.Nodes[h.doc].Problem) != neg {
+		if negated(a.ix.Graph.Nodes[h.doc].Problem) != q.neg {
 			out[i].score *= polarityPenalty
 		}
 	}

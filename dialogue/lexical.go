@@ -178,6 +178,13 @@ func newLexicalIndex(an *analyzer, ix *graph.Index) *lexicalIndex {
 	return lx
 }
 
+// bm25 is the score of one posting of a term with the given idf.
+func (f *field) bm25(idf float64, p posting) float64 {
+	tf := float64(p.tf)
+	norm := bm25K1 * (1 - bm25B + bm25B*float64(f.docLen[p.doc])/f.avgLen)
+	return idf * tf * (bm25K1 + 1) / (tf + norm)
+}
+
 // newField indexes one text per node, numbering new terms as it goes.
 func (lx *lexicalIndex) newField(texts []string) field {
 	f := field{docLen: make([]float32, len(texts))}
@@ -219,10 +226,16 @@ func (lx *lexicalIndex) newField(texts []string) field {
 	return f
 }
 
+// topicWeight is how much the conversation's earlier words count in the
+// score of a node the message matches: they rank, never decide a match.
+const topicWeight = 1.0
+
 // search scores the nodes against query terms and returns the best limit
-// hits, best first. A hit must contain one of required (when given) in its
-// own or context fields, and be accepted by allow (when not nil).
-func (lx *lexicalIndex) search(query, required []string, allow func(doc int) bool, limit int) []lexicalHit {
+// hits, best first. topic terms (the conversation's earlier words) add to
+// the score of nodes the query matches, but not to their coverage. A hit
+// must contain one of required (when given) in its own or context fields,
+// and be accepted by allow (when not nil).
+func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc int) bool, limit int) []lexicalHit {
 	uniq := uniqueTerms(query)
 	if len(uniq) > maxQueryTerms {
 		uniq = uniq[:maxQueryTerms]
@@ -272,9 +285,7 @@ func (lx *lexicalIndex) search(query, required []string, allow func(doc int) boo
 					sc.touched = append(sc.touched, d)
 				}
 				sc.matched[d] |= bit
-				tf := float64(p.tf)
-				norm := bm25K1 * (1 - bm25B + bm25B*float64(fl.docLen[d])/fl.avgLen)
-				sc.score[d] += fieldScoreWeight[f] * idf * tf * (bm25K1 + 1) / (tf + norm)
+				sc.score[d] += fieldScoreWeight[f] * fl.bm25(idf, p)
 			}
 		}
 		if f == fieldContext {
@@ -283,6 +294,7 @@ func (lx *lexicalIndex) search(query, required []string, allow func(doc int) boo
 			}
 		}
 	}
+	lx.addTopic(sc, uniq, topic)
 	top := make([]lexicalHit, 0, limit+1)
 	for _, d := range sc.touched {
 		own := sc.own[d]
@@ -318,6 +330,34 @@ func (lx *lexicalIndex) search(query, required []string, allow func(doc int) boo
 		}
 	}
 	return top
+}
+
+// addTopic adds the BM25 score of the topic terms that are not query terms
+// to the nodes the query matched.
+func (lx *lexicalIndex) addTopic(sc *searchScratch, query, topic []string) {
+	seen := map[string]bool{}
+	for _, t := range query {
+		seen[t] = true
+	}
+	for _, t := range topic {
+		id, ok := lx.dict[t]
+		if seen[t] || !ok {
+			continue
+		}
+		seen[t] = true
+		for f := range lx.fields {
+			fl := &lx.fields[f]
+			idf := fl.idf[id]
+			if idf == 0 {
+				continue
+			}
+			for _, p := range fl.postings[id] {
+				if d := p.doc; sc.matched[d] != 0 {
+					sc.score[d] += topicWeight * fieldScoreWeight[f] * fl.bm25(idf, p)
+				}
+			}
+		}
+	}
 }
 
 // fieldOf returns the strongest field of node d that holds term t; own says

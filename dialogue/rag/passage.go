@@ -118,18 +118,25 @@ type hit struct {
 }
 
 func (ix *bm25) search(query string, limit int) []hit {
-	q := make(map[string]bool)
+	// The terms in query order, each once: summing in a fixed order keeps
+	// near-tied scores (identical passages on two pages) from flipping
+	// between runs.
+	var q []string
+	seen := map[string]bool{}
 	for _, t := range lexical.Terms(query) {
-		q[t] = true
+		if !seen[t] {
+			seen[t] = true
+			q = append(q, t)
+		}
 	}
 	mass := 0.0
-	for t := range q {
+	for _, t := range q {
 		mass += ix.idf(t)
 	}
 	var hits []hit
 	for _, d := range ix.docs {
 		score, covered := 0.0, 0.0
-		for t := range q {
+		for _, t := range q {
 			tf := float64(d.terms[t])
 			if tf == 0 {
 				continue
