@@ -54,8 +54,12 @@ func (a *GraphAgent) answers(n *graph.Node) bool {
 	// text, outside the sentences that link, gives steps: then the link is a
 	// "see also" ("log in and open My Reservations; if it isn't listed,
 	// see ...").
+	// The same holds when it says whom to ask ("StayNest can't change
+	// these. Please contact the site where you booked. See ..."): that is
+	// what the user is to do, and the linked page would only ask again.
 	if len(a.ix.References(n.ID)) > 0 {
-		return givesSteps(substance(n))
+		sub := substance(n)
+		return givesSteps(sub) || namesWhoToAsk(sub)
 	}
 	first := ""
 	for _, s := range substance(n) {
@@ -111,6 +115,12 @@ func cleanResolution(n *graph.Node) string {
 		if strings.HasPrefix(t, "#") {
 			l = strings.TrimSpace(strings.TrimLeft(t, "#"))
 		}
+		// An FAQ's "Q. ..." restates the question the node is about, and
+		// "A. " only marks the answer.
+		if strings.HasPrefix(t, "Q. ") {
+			continue
+		}
+		l = strings.TrimPrefix(l, "A. ")
 		kept = append(kept, l)
 	}
 	lines = kept
@@ -172,6 +182,17 @@ func stripLead(s string) string {
 // punctuation and Markdown.
 func sameText(a, b string) bool {
 	return strings.Join(splitWords(a), " ") == strings.Join(splitWords(b), " ")
+}
+
+// namesWhoToAsk reports whether one of sentences, with no link in it,
+// sends the user to someone.
+func namesWhoToAsk(sentences []string) bool {
+	for _, s := range sentences {
+		if !markdownLink.MatchString(s) && handOff.MatchString(s) && !negatedHandOff.MatchString(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // imperatives are verbs a help page's instructions start with, in any
