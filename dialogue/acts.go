@@ -46,12 +46,12 @@ var (
 	actRestart = regexp.MustCompile(`(?i)^\s*(?:/restart|/reset|start\s+(?:over|again|from\s+scratch)|restart|reset|new\s+(?:question|topic|conversation)|let'?s\s+start\s+(?:over|again)|begin\s+again)\b`)
 	// actLead strips the leading acknowledgements and fillers a short
 	// reply is made of ("Oh, ok, yes"), so what is left decides the act.
-	actFiller   = regexp.MustCompile(`(?i)\b(?:oh|ok|okay|well|um+|uh+|hmm+|ah|so|please|then|really|just|actually|great|cool|perfect|good|nice|awesome|alright|all\s+right|sir|madam|ma'?am)\b`)
+	actFiller   = regexp.MustCompile(`(?i)\b(?:oh|ok|okay|well|um+|uh+|hmm+|ah|so|very|much|a\s+lot|please|then|just|actually|great|cool|perfect|good|nice|awesome|alright|all\s+right|sir|madam|ma'?am)\b`)
 	actThanks   = regexp.MustCompile(`(?i)\b(?:thanks?|thank\s+you|thx|ty|cheers|much\s+appreciated|appreciate\s+it|that\s+(?:worked|helped|helps|solved\s+it|answers\s+(?:it|my\s+question))|(?:it|this)\s+(?:worked|helped)|got\s+it|bye|goodbye|good\s+bye|have\s+a\s+(?:good|nice|great)\s+(?:day|one))\b`)
 	actNone     = regexp.MustCompile(`(?i)\b(?:none\s+of\s+(?:these|those|them|that|the\s+above|this)|neither(?:\s+of\s+(?:these|those|them))?|something\s+else|not\s+(?:any|one)\s+of\s+(?:these|those|them)|(?:that'?s|it'?s|this\s+is)\s+not\s+(?:it|my\s+case|what\s+i\s+(?:mean|meant|need|asked))|not\s+my\s+case|doesn'?t\s+apply|does\s+not\s+apply)\b`)
 	actDontKnow = regexp.MustCompile(`(?i)\b(?:i\s+)?(?:don'?t|do\s+not|dont)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bdunno\b|\bi'?m\s+not\s+certain\b|\bcan'?t\s+(?:say|tell)\b`)
 	actYes      = regexp.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
-	actNo       = regexp.MustCompile(`(?i)^(?:no|nope|nah|not\s+really|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
+	actNo       = regexp.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
 	actPunct    = regexp.MustCompile(`[\s,.!?;:…]+`)
 	actGreeting = regexp.MustCompile(`(?i)^(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|hi\s+there|hello\s+there)$`)
 )
@@ -157,8 +157,8 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 	case len(pending) == 0 && cur != nil && act == ActYes && lastAgentTurn(s).NodeID == cur.ID:
 		// "Yes" after an answer: go on with what the section has not
 		// said, or else with the page's next section.
-		last := lastAgentTurn(s).Text
-		if more := a.focus(cur, "", last); !strings.Contains(last, more) {
+		said := saidAt(s, cur.ID)
+		if more := a.focus(cur, "", said); !strings.Contains(said, more) {
 			return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: []Option{}, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
 		}
 		if next := a.nextSection(cur); next != nil {

@@ -137,7 +137,7 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		an:    an,
 		lex:   newLexicalIndex(an, ix),
 		doc:   make(map[string]int, len(g.Nodes)),
-		spell: newSpeller(g),
+		spell: newSpeller(g, slices.Concat(genericSynonyms, opts.Synonyms)),
 	}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]

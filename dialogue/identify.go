@@ -97,6 +97,9 @@ func (a *GraphAgent) topic(s *Session) []string {
 	// The last history entry is the message being answered.
 	for i := len(s.History) - 2; i >= 0 && seen < topicTurns; i-- {
 		if t := s.History[i]; t.Role == "user" {
+			if classifyAct(a.an, t.Text) == ActRestart {
+				break // what came before was started over
+			}
 			terms = append(terms, a.an.terms(mask(a.spell.correct(t.Text)))...)
 			seen++
 		}

@@ -108,7 +108,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 		}
 		// Another question the same section answers: go on with what
 		// it has not said yet.
-		shown = lastAgentTurn(s).Text
+		shown = saidAt(s, n.ID)
 	}
 	s.CurrentNode = n.ID
 	s.PendingOptions = more
@@ -172,6 +172,18 @@ func (a *GraphAgent) handoff(why string) string {
 		return why + ", so I'll pass this to our support team. A person will follow up with you."
 	}
 	return why + ". Please contact our support team."
+}
+
+// saidAt returns what the agent has said at node id in s, its replies joined.
+func saidAt(s *Session, id string) string {
+	var b strings.Builder
+	for _, t := range s.History {
+		if t.Role == "agent" && t.NodeID == id {
+			b.WriteString(t.Text)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 // lastAgentTurn returns the agent's previous turn (zero before the first).

@@ -26,38 +26,38 @@ var sample struct {
 // store, and loads it back. It is built once per test binary.
 func sampleGraph(t testing.TB) *graph.Graph {
 	t.Helper()
-	sample.once.Do(func() {
-		ctx := context.Background()
-		docs, pageErrs, err := page.ReadDir(ctx, filepath.Join("..", "testdata", "helpcenter"), page.ReadOptions{})
-		if err != nil {
-			sample.err = err
-			return
-		}
-		// Not t.TempDir: the graph outlives the test that first asks for
-		// it. The store is only needed until the graph is loaded.
-		dir, err := os.MkdirTemp("", "dialogue-sample-")
-		if err != nil {
-			sample.err = err
-			return
-		}
-		defer os.RemoveAll(dir)
-		store, err := sqlite.Open(ctx, filepath.Join(dir, "graph.db"), slog.New(slog.DiscardHandler))
-		if err != nil {
-			sample.err = err
-			return
-		}
-		defer store.Close()
-		b := kgbuild.Builder{Store: store, Extractor: kgbuild.NewStructural()}
-		if _, err := b.Build(ctx, docs, pageErrs); err != nil {
-			sample.err = err
-			return
-		}
-		sample.g, sample.err = store.Load(ctx)
-	})
+	sample.once.Do(func() { sample.g, sample.err = buildGraph(filepath.Join("..", "testdata", "helpcenter")) })
 	if sample.err != nil {
 		t.Fatalf("building the sample help center: %v", sample.err)
 	}
 	return sample.g
+}
+
+// buildGraph builds the pages under dir offline into a temporary SQLite
+// store and loads the graph back.
+func buildGraph(dir string) (*graph.Graph, error) {
+	ctx := context.Background()
+	docs, pageErrs, err := page.ReadDir(ctx, dir, page.ReadOptions{})
+	if err != nil {
+		return nil, err
+	}
+	// Not t.TempDir: the graph outlives the test that first asks for it.
+	// The store is only needed until the graph is loaded.
+	tmp, err := os.MkdirTemp("", "dialogue-graph-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	store, err := sqlite.Open(ctx, filepath.Join(tmp, "graph.db"), slog.New(slog.DiscardHandler))
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	b := kgbuild.Builder{Store: store, Extractor: kgbuild.NewStructural()}
+	if _, err := b.Build(ctx, docs, pageErrs); err != nil {
+		return nil, err
+	}
+	return store.Load(ctx)
 }
 
 // sampleSynonyms reads the vocabulary the sample help center ships beside its pages.

@@ -24,11 +24,18 @@ type speller struct {
 // too many others for one edit to say which was meant.
 const minSpellLen = 5
 
-func newSpeller(g *graph.Graph) *speller {
+// newSpeller learns the words of g, and those of synonyms (words customers
+// use that the pages may not).
+func newSpeller(g *graph.Graph, synonyms [][]string) *speller {
 	sp := &speller{freq: map[string]int{}, deletes: map[string][]string{}}
 	add := func(text string) {
 		for _, w := range splitWords(text) {
 			sp.freq[w]++
+		}
+	}
+	for _, group := range synonyms {
+		for _, entry := range group {
+			add(entry)
 		}
 	}
 	for _, p := range g.Pages {

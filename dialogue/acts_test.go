@@ -1,0 +1,113 @@
+package dialogue
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestClassifyAct(t *testing.T) {
+	an := newAnalyzer(nil)
+	for _, tc := range []struct {
+		msg  string
+		want Act
+	}{
+		{"I want to talk to a human", ActHuman},
+		{"can I speak with a real person about my refund?", ActHuman},
+		{"agent", ActHuman},
+		{"connect me to customer service", ActHuman},
+		{"start over", ActRestart},
+		{"/restart", ActRestart},
+		{"hi", ActGreeting},
+		{"Hello there!", ActGreeting},
+		{"Thanks, that worked", ActThanks},
+		{"thank you so much", ActThanks},
+		{"No, none of that.", ActNoneOfThese},
+		{"neither", ActNoneOfThese},
+		{"none of these", ActNoneOfThese},
+		{"Yes, I am", ActYes},
+		{"yep", ActYes},
+		{"no", ActNo},
+		{"Not really", ActNo},
+		{"No, I don't", ActNo},
+		{"I don't know", ActDontKnow},
+		{"not sure", ActDontKnow},
+		// A message that asks something of its own is a request.
+		{"yes, and how do I apply for retirement benefits?", ActNone},
+		{"thanks but how do I change my password", ActNone},
+		{"I don't know how to apply", ActNone},
+		{"what happens if a person goes back to work", ActNone},
+		{"how do I reset my password", ActNone},
+	} {
+		if got := classifyAct(an, tc.msg); got != tc.want {
+			t.Errorf("classifyAct(%q) = %s, want %s", tc.msg, got, tc.want)
+		}
+	}
+}
+
+// TestGraphAgentDialogueActs plays the acts every customer uses against the
+// fixture help center.
+func TestGraphAgentDialogueActs(t *testing.T) {
+	type step struct {
+		say    string
+		action Action
+		// text is a piece of the reply; node, when set, where it stands.
+		text, node string
+	}
+	for _, tc := range []struct {
+		name    string
+		handoff bool
+		steps   []step
+	}{
+		{"a person at once, promised where one follows up", true, []step{
+			{"I want to change my booking", Clarification, "", "change"},
+			{"can I talk to a real person?", Escalation, "A person will follow up", ""},
+		}},
+		{"a person at once, not promised in a terminal", false, []step{
+			{"let me speak to an agent", Escalation, "Please contact our support team", ""},
+		}},
+		{"start over forgets the conversation", false, []step{
+			{"I want to change my booking", Clarification, "", "change"},
+			{"start over", Clarification, "start over", ""},
+		}},
+		{"thanks closes politely", false, []step{
+			{"how do I cancel my booking?", Resolution, "", "cancel"},
+			{"thanks, that worked!", Clarification, "You're welcome", ""},
+		}},
+		{"none of these withdraws the options, twice hands over", false, []step{
+			{"I want to change my booking", Clarification, "", "change"},
+			{"none of these", Clarification, "describe your situation", ""},
+			{"no, none of that", Escalation, "", ""},
+		}},
+		{"no after an answer asks what else", false, []step{
+			{"how do I cancel my booking?", Resolution, "", "cancel"},
+			{"no", Clarification, "What else", ""},
+		}},
+		{"I don't know which: what applies to everyone, options kept", false, []step{
+			{"I want to change my booking", Clarification, "", "change"},
+			{"I don't know", Resolution, "If one of these applies to you", "change"},
+		}},
+		{"a greeting is no miss", false, []step{
+			{"hello", Clarification, "What can I help you with", ""},
+			{"hi", Clarification, "What can I help you with", ""},
+			{"how do I cancel my booking?", Resolution, "", "cancel"},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := fixtureAgent(t, Options{HumanHandoff: tc.handoff})
+			s := &Session{ID: tc.name}
+			for i, st := range tc.steps {
+				r, err := a.Respond(context.Background(), s, st.say)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Action != st.action || !strings.Contains(r.Text, st.text) || (st.node != "" && r.NodeID != st.node) {
+					t.Fatalf("step %d %q: got %s at %q: %q\nwant %s at %q containing %q", i, st.say, r.Action, r.NodeID, r.Text, st.action, st.node, st.text)
+				}
+			}
+			if tc.name == "start over forgets the conversation" && (s.CurrentNode != "" || len(s.Confirmed) != 0 || len(s.PendingOptions) != 0) {
+				t.Errorf("after start over: %+v", s)
+			}
+		})
+	}
+}

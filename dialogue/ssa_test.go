@@ -1,0 +1,102 @@
+package dialogue
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/shareddata"
+)
+
+var ssa struct {
+	once sync.Once
+	g    *graph.Graph
+	err  error
+}
+
+// ssaGraph builds the real ssa.gov pages of ../shared/data/doc2dial-ssa
+// offline, once per test binary; the test skips where they are absent.
+func ssaGraph(t testing.TB) *graph.Graph {
+	t.Helper()
+	dir := filepath.Join(shareddata.Doc2DialSSA(t), "docs")
+	ssa.once.Do(func() { ssa.g, ssa.err = buildGraph(dir) })
+	if ssa.err != nil {
+		t.Fatalf("building the ssa pages: %v", ssa.err)
+	}
+	return ssa.g
+}
+
+// readLines returns the non-blank, non-comment lines of a test data file.
+func readLines(t testing.TB, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestOffTopicSSA asks the ssa pages questions they do not answer (pets,
+// weather, other companies' products): at least 90% must get no resolution.
+func TestOffTopicSSA(t *testing.T) {
+	a := NewGraphAgent(ssaGraph(t), Options{})
+	questions := readLines(t, filepath.Join("..", "testdata", "offtopic", "ssa.txt"))
+	if len(questions) < 30 {
+		t.Fatalf("%d off-topic questions, want at least 30", len(questions))
+	}
+	resolved := 0
+	for _, q := range questions {
+		r, err := a.Respond(context.Background(), &Session{}, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Action == Resolution {
+			resolved++
+			t.Logf("answered %q with %s: %.80q", q, r.NodeID, r.Text)
+		}
+	}
+	rate := 1 - float64(resolved)/float64(len(questions))
+	t.Logf("off-topic questions without a resolution: %d of %d (%.0f%%)", len(questions)-resolved, len(questions), 100*rate)
+	if rate < 0.9 {
+		t.Errorf("only %.0f%% of off-topic questions got no resolution, want at least 90%%", 100*rate)
+	}
+}
+
+// TestSpellingFromTheGraph checks that misspelt words are read as the help
+// center's own words, and that words it has never seen are left alone.
+func TestSpellingFromTheGraph(t *testing.T) {
+	a := NewGraphAgent(sampleGraph(t), Options{Synonyms: sampleSynonyms(t)})
+	for _, tc := range []struct{ in, want string }{
+		{"how do i cancell my resevation", "how do i cancel my reservation"},
+		{"pasword reset", "password reset"},
+		{"my acount is lockd", "my account is locked"},
+		{"acct", "acct"},                 // too short to tell which word was meant
+		{"Quetzalcoatl", "Quetzalcoatl"}, // no graph word near it
+		{"email jo@example.org", "email jo@example.org"},
+	} {
+		if got := a.spell.correct(tc.in); got != tc.want {
+			t.Errorf("correct(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	plain, _ := a.Respond(context.Background(), &Session{}, "how do I cancel my reservation")
+	typo, _ := a.Respond(context.Background(), &Session{}, "how do i cancell my resevation")
+	if plain.NodeID == "" || typo.NodeID != plain.NodeID || typo.Action != plain.Action {
+		t.Errorf("with typos: %s at %q, without: %s at %q", typo.Action, typo.NodeID, plain.Action, plain.NodeID)
+	}
+}
