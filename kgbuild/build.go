@@ -369,10 +369,15 @@ func (b *Builder) extractOne(ctx context.Context, doc *page.Document, p *graph.P
 	if pg == nil || len(pg.Nodes) == 0 {
 		return nil, nil, errors.New("extracting: no nodes")
 	}
-	text := p.Text
+	// The page is normalised and indexed once: checking each node against
+	// the whole text made a page of n sections cost n².
+	grounder := page.NewGrounder(p.Text)
 	ids := make(map[string]bool, len(pg.Nodes))
 	roots := 0
 	for i := range pg.Nodes {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
 		n := &pg.Nodes[i]
 		n.Page = doc.URL
 		if n.Root {
@@ -382,7 +387,7 @@ func (b *Builder) extractOne(ctx context.Context, doc *page.Document, p *graph.P
 			return nil, nil, fmt.Errorf("extracting: empty or duplicate node id %q", n.ID)
 		}
 		ids[n.ID] = true
-		if !page.Grounded(n.Resolution, text) {
+		if !grounder.Grounded(n.Resolution) {
 			return nil, nil, fmt.Errorf("extracting: resolution of %q is not grounded in the page", n.Problem)
 		}
 	}
