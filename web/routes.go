@@ -2,6 +2,7 @@ package web
 
 import (
 	"embed"
+	"errors"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -13,6 +14,8 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/filesystem"
 	"github.com/gofiber/fiber/v2/middleware/recover"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/helpgraph/helpgraph/graph"
 )
 
 //go:embed static
@@ -112,6 +115,12 @@ func (s *Server) readyz(c *fiber.Ctx) error {
 	var problems []string
 	if cur == nil || len(cur.graph.Nodes) == 0 {
 		problems = append(problems, "no graph loaded (run helpgraph build)")
+	}
+	// The graph is served from memory, but a store that can no longer be
+	// read (corrupted or removed underneath) stops new builds reaching us.
+	if _, err := s.graphs.LastBuild(c.UserContext()); err != nil && !errors.Is(err, graph.ErrNotFound) {
+		s.log.Error("readiness: graph store", "err", err)
+		problems = append(problems, "graph store unreadable")
 	}
 	if err := s.convs.Ping(c.UserContext()); err != nil {
 		s.log.Error("readiness: conversation database", "err", err)
