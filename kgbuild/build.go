@@ -95,12 +95,8 @@ func (r *Report) String() string {
 		fmt.Fprintf(&sb, "llm: %d calls, %d cache hits, %d prompt + %d completion tokens\n",
 			r.LLMCalls, r.LLMCacheHits, r.LLMPromptTokens, r.LLMCompletionTokens)
 	}
-	for _, p := range r.PagesRemoved {
-		fmt.Fprintf(&sb, "removed: %s\n", p)
-	}
-	for _, f := range r.Failed {
-		fmt.Fprintf(&sb, "failed: %s: %s\n", f.URL, f.Error)
-	}
+	writeRemoved(&sb, r.PagesRemoved)
+	writeFailures(&sb, r.Failed)
 	return sb.String()
 }
 

@@ -1,0 +1,80 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/url"
+	"os"
+)
+
+// ErrNoStore is returned by OpenReadOnly for a store file that does not
+// exist: a read-only command has nothing to read, and must not create one.
+var ErrNoStore = errors.New("no graph store there")
+
+// OpenReadOnly opens an existing store for reading only: it creates no file
+// or folder and migrates nothing, so it works on a file the process may not
+// write, and a mistyped path is an error instead of a new, empty store. A
+// store written by an older version of the program must be built again
+// first. Replace fails on the returned Store.
+func OpenReadOnly(ctx context.Context, path string, logger *slog.Logger) (*Store, error) {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("opening graph store %s: %w (run helpgraph build first, or check --store)", path, ErrNoStore)
+	case err != nil:
+		return nil, fmt.Errorf("opening graph store %s: %w", path, err)
+	case fi.IsDir():
+		return nil, fmt.Errorf("opening graph store %s: is a directory", path)
+	}
+	db, err := sql.Open("sqlite", readOnlyDSN(path))
+	if err != nil {
+		return nil, fmt.Errorf("opening graph store %s: %w", path, err)
+	}
+	s := &Store{path: path, logger: logger, read: db, write: db}
+	var version int
+	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("opening graph store %s: reading schema version: %w", path, err)
+	}
+	if version != len(schema) {
+		db.Close()
+		return nil, fmt.Errorf("opening graph store %s: schema version %d, this program reads version %d (run helpgraph build to update it)", path, version, len(schema))
+	}
+	return s, nil
+}
+
+// readOnlyDSN opens path with mode=ro: SQLite then never writes the file,
+// though it may still use the WAL's shared-memory file beside it.
+func readOnlyDSN(path string) string {
+	q := url.Values{}
+	q.Set("mode", "ro")
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
+}
+
+// CheckWritable reports whether Replace could write the store, without
+// writing: it takes and drops the write lock. A build calls it before
+// reading any page, so a read-only file fails at once instead of after the
+// crawl.
+func (s *Store) CheckWritable(ctx context.Context) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err == nil && s.write == s.read {
+		// A read-only handle begins deferred transactions: ask for the
+		// write lock explicitly.
+		_, err = tx.ExecContext(ctx, `DELETE FROM builds WHERE 0`)
+	}
+	if tx != nil {
+		tx.Rollback()
+	}
+	if err != nil {
+		return fmt.Errorf("graph store %s cannot be written: %w", s.path, err)
+	}
+	return nil
+}
