@@ -107,7 +107,6 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	}
 	m.Logger.Info("pages read", "source", src, "ok", len(docs), "failed", len(errs))
 
-
 	progress, finish := m.progress(len(docs))
 	b.Progress = progress
 	report, err := b.Build(ctx, docs, errs)
