@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+
+	msqlite "modernc.org/sqlite"
 )
 
 // ErrNoStore is returned by OpenReadOnly for a store file that does not
@@ -33,16 +35,19 @@ func OpenReadOnly(ctx context.Context, path string, logger *slog.Logger) (*Store
 	case fi.IsDir():
 		return nil, fmt.Errorf("opening graph store %s: is a directory", path)
 	}
-	db, err := sql.Open("sqlite", readOnlyDSN(path))
-	if err != nil {
-		return nil, fmt.Errorf("opening graph store %s: %w", path, err)
+	db, version, err := openRO(ctx, path, false)
+	var se *msqlite.Error
+	if errors.As(err, &se) && se.Code()&0xff == sqliteReadOnly {
+		// A WAL store in a folder we may not write: SQLite cannot create
+		// the shared-memory file readers need. Read it as an immutable
+		// file; a later build is then seen only after a restart.
+		logger.Warn("graph store folder is not writable: reading the store as immutable; restart to see new builds", "path", path)
+		db, version, err = openRO(ctx, path, true)
 	}
-	s := &Store{path: path, logger: logger, read: db, write: db}
-	var version int
-	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
-		db.Close()
+	if err != nil {
 		return nil, fmt.Errorf("opening graph store %s: reading schema version: %w", path, err)
 	}
+	s := &Store{path: path, logger: logger, read: db, write: db}
 	if version != len(schema) {
 		db.Close()
 		return nil, fmt.Errorf("opening graph store %s: schema version %d, this program reads version %d (run helpgraph build to update it)", path, version, len(schema))
@@ -50,11 +55,32 @@ func OpenReadOnly(ctx context.Context, path string, logger *slog.Logger) (*Store
 	return s, nil
 }
 
+// sqliteReadOnly is SQLITE_READONLY, the primary code of its extended codes.
+const sqliteReadOnly = 8
+
+// openRO opens path read-only and reads its schema version.
+func openRO(ctx context.Context, path string, immutable bool) (*sql.DB, int, error) {
+	db, err := sql.Open("sqlite", readOnlyDSN(path, immutable))
+	if err != nil {
+		return nil, 0, err
+	}
+	var version int
+	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+		db.Close()
+		return nil, 0, err
+	}
+	return db, version, nil
+}
+
 // readOnlyDSN opens path with mode=ro: SQLite then never writes the file,
-// though it may still use the WAL's shared-memory file beside it.
-func readOnlyDSN(path string) string {
+// though it still uses the WAL's shared-memory file beside it, unless
+// immutable.
+func readOnlyDSN(path string, immutable bool) string {
 	q := url.Values{}
 	q.Set("mode", "ro")
+	if immutable {
+		q.Set("immutable", "1")
+	}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
 	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 }
