@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"io/fs"
@@ -118,7 +119,7 @@ func (s *Server) readyz(c *fiber.Ctx) error {
 	}
 	// The graph is served from memory, but a store that can no longer be
 	// read (corrupted or removed underneath) stops new builds reaching us.
-	if _, err := s.graphs.LastBuild(c.UserContext()); err != nil && !errors.Is(err, graph.ErrNotFound) {
+	if err := s.pingStore(c.UserContext()); err != nil {
 		s.log.Error("readiness: graph store", "err", err)
 		problems = append(problems, "graph store unreadable")
 	}
@@ -130,4 +131,20 @@ func (s *Server) readyz(c *fiber.Ctx) error {
 		return c.Status(fiber.StatusServiceUnavailable).SendString(strings.Join(problems, "\n"))
 	}
 	return c.SendString("ready")
+}
+
+// pinger is a store that can check itself on disk (sqlite.Store).
+type pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// pingStore checks that the graph store can still be read.
+func (s *Server) pingStore(ctx context.Context) error {
+	if p, ok := s.graphs.(pinger); ok {
+		return p.Ping(ctx)
+	}
+	if _, err := s.graphs.LastBuild(ctx); err != nil && !errors.Is(err, graph.ErrNotFound) {
+		return err
+	}
+	return nil
 }

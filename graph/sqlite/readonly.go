@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/url"
@@ -101,6 +102,29 @@ func (s *Store) CheckWritable(ctx context.Context) error {
 	}
 	if err != nil {
 		return fmt.Errorf("graph store %s cannot be written: %w", s.path, err)
+	}
+	return nil
+}
+
+// sqliteMagic starts every SQLite database file.
+const sqliteMagic = "SQLite format 3\x00"
+
+// Ping checks that the store's file is still there and still a database,
+// reading it from disk: SQLite's page cache would otherwise answer queries
+// from memory after the file was overwritten or removed underneath.
+func (s *Store) Ping(ctx context.Context) error {
+	f, err := os.Open(s.path)
+	if err != nil {
+		return fmt.Errorf("graph store %s: %w", s.path, err)
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	if _, err := io.ReadFull(f, head); err != nil || string(head) != sqliteMagic {
+		return fmt.Errorf("graph store %s: not a SQLite database any more", s.path)
+	}
+	var n int
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM builds`).Scan(&n); err != nil {
+		return fmt.Errorf("graph store %s: %w", s.path, err)
 	}
 	return nil
 }

@@ -105,3 +105,38 @@ func TestCheckWritable(t *testing.T) {
 		t.Error("CheckWritable on a read-only store succeeded")
 	}
 }
+
+func TestPingCorrupted(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "graph.db")
+	s, err := Open(ctx, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Replace(ctx, graphtest.Fixture(), nil); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	ro, err := OpenReadOnly(ctx, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if err := ro.Ping(ctx); err != nil {
+		t.Fatalf("Ping on a good store: %v", err)
+	}
+	// Overwritten in place, as a bad copy or a disk fault would.
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteAt(bytes.Repeat([]byte{0xA5}, 8192), 0)
+	f.Close()
+	if err := ro.Ping(ctx); err == nil {
+		t.Error("Ping on an overwritten store succeeded")
+	}
+	os.Remove(path)
+	if err := ro.Ping(ctx); err == nil {
+		t.Error("Ping on a removed store succeeded")
+	}
+}
