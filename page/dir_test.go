@@ -73,7 +73,7 @@ func TestReadDirBadFiles(t *testing.T) {
 	}
 	write("ok.html", "<p>fine</p>")
 	write("big.html", "<p>"+strings.Repeat("x", 200)+"</p>")
-	write("sub/sjis.htm", `<meta charset="shift_jis"><p>x</p>`)
+	write("sub/unknown.htm", `<meta charset="x-no-such-charset"><p>x</p>`)
 	write("upper.MD", "# Upper\n\ntext")
 	write("odd #1.html", `<p>odd name, <a href="odd%20%231.html">itself</a></p>`)
 	if err := os.Symlink(filepath.Join(dir, "missing"), filepath.Join(dir, "broken.html")); err != nil {
@@ -100,7 +100,7 @@ func TestReadDirBadFiles(t *testing.T) {
 	}{
 		{"big.html", ErrTooBig},
 		{"broken.html", fs.ErrNotExist},
-		{"sub/sjis.htm", ErrCharset},
+		{"sub/unknown.htm", ErrCharset},
 	}
 	if len(pageErrs) != len(wantErrs) {
 		t.Fatalf("page errors = %v, want %d", pageErrs, len(wantErrs))

@@ -138,6 +138,7 @@ var (
 	ErrNoText  = errors.New("page has no text")
 	ErrTooBig  = errors.New("page is too big")
 	ErrCharset = errors.New("page charset is not supported")
+	ErrBinary  = errors.New("page is binary data, not text")
 )
 
 // PageError records a page that could not be read, while the rest of the
