@@ -133,14 +133,13 @@ func looksBinary(text []byte) bool {
 	if ct := http.DetectContentType(text); !strings.HasPrefix(ct, "text/") && !strings.Contains(ct, "xml") {
 		return true
 	}
-	bad, n := 0, 0
-	for _, r := range string(text) {
-		n++
-		if r == utf8.RuneError || (r < 0x20 && r != '\t' && r != '\n' && r != '\r' && r != '\f') || r == 0x7f {
+	bad := bytes.Count(text, []byte("\uFFFD"))
+	for _, c := range text {
+		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7f {
 			bad++
 		}
 	}
-	return bad > 8 && bad*100 > n
+	return bad > 8 && bad*100 > utf8.RuneCount(text)
 }
 
 func validUTF8(b []byte) []byte {

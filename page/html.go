@@ -555,7 +555,10 @@ var ownLinks = strings.NewReplacer("]"+linkMark+"(", "](", "](", "] (", linkMark
 
 // take returns and clears the pending inline text.
 func (x *extractor) take() (string, []Link) {
-	text := ownLinks.Replace(collapse(x.buf.String()))
+	text := collapse(x.buf.String())
+	if strings.Contains(text, "](") || strings.Contains(text, linkMark) {
+		text = ownLinks.Replace(text)
+	}
 	links := x.links
 	x.buf.Reset()
 	x.links = nil
