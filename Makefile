@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph test check generate bench tools eval-ssa
+.PHONY: run build-graph install test check generate bench tools eval-ssa
 
 $(BIN): FORCE
 	$(GO) build -o $(BIN) ./cmd/helpgraph
@@ -20,6 +20,11 @@ run: $(BIN)
 
 build-graph: $(BIN)
 	$(BIN) build --pages $(PAGES)
+
+# Puts helpgraph in $(go env GOPATH)/bin, so the README's commands work as
+# written when that folder is on PATH.
+install:
+	$(GO) install ./cmd/helpgraph
 
 # Every test. Browser tests need Debian's chromium (see .ci/run); they say so
 # and skip without it unless HELPGRAPH_REQUIRE_BROWSER=1.

@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -478,5 +480,139 @@ func TestNormalize(t *testing.T) {
 		if u, err := normalize(bad); err == nil {
 			t.Errorf("normalize(%q) = %q, want an error", bad, u)
 		}
+	}
+}
+
+// TestCrawlRedirectScope checks that every redirect hop is held to the rules a
+// link is: robots.txt and the start folder, not only the host.
+func TestCrawlRedirectScope(t *testing.T) {
+	s, srv := newSite(t, map[string]response{
+		"/robots.txt": {contentType: "text/plain", body: "User-agent: *\nDisallow: /hc/private/\n"},
+		"/hc/": html("Home", `<p><a href="/hc/to-private">a</a> <a href="/hc/offprefix">b</a>
+<a href="/hc/hop">c</a> <a href="/hc/fine">d</a></p>`),
+		"/hc/to-private":     {location: "/hc/private/secret"},
+		"/hc/private/secret": html("Secret", "<p>private text</p>"),
+		"/hc/offprefix":      {location: "/private-area/page"},
+		"/private-area/page": html("Private", "<p>outside the folder</p>"),
+		"/hc/hop":            {location: "/hc/hop2"},
+		"/hc/hop2":           {location: "/hc/private/deeper"},
+		"/hc/private/deeper": html("Deeper", "<p>private after two hops</p>"),
+		"/hc/fine":           {location: "/hc/moved"},
+		"/hc/moved":          html("Moved", "<p>a page that moved within the folder</p>"),
+	})
+	docs, pageErrs, err := quick().Crawl(context.Background(), srv.URL+"/hc/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{srv.URL + "/hc/", srv.URL + "/hc/moved"}
+	if got := urls(docs); !reflect.DeepEqual(got, want) {
+		t.Errorf("documents = %q, want %q", got, want)
+	}
+	for _, p := range []string{"/hc/private/secret", "/private-area/page", "/hc/private/deeper"} {
+		if n := s.hit(p); n != 0 {
+			t.Errorf("%s fetched %d times through a redirect, want never", p, n)
+		}
+	}
+	wantErr := map[string]error{
+		srv.URL + "/hc/to-private": ErrDisallowed,
+		srv.URL + "/hc/offprefix":  ErrOutOfScope,
+		srv.URL + "/hc/hop":        ErrDisallowed,
+	}
+	if len(pageErrs) != len(wantErr) {
+		t.Errorf("page errors = %v, want %d", pageErrs, len(wantErr))
+	}
+	for _, e := range pageErrs {
+		if !errors.Is(e, wantErr[e.URL]) {
+			t.Errorf("%v: want %v", e, wantErr[e.URL])
+		}
+	}
+}
+
+// TestCrawlCanonical checks that a declared canonical URL is honoured only on
+// the same host and in scope, and never takes another page's place.
+func TestCrawlCanonical(t *testing.T) {
+	other, otherSrv := newSite(t, map[string]response{"/hc/real": html("Off", "<p>off-site page</p>")})
+	pages := map[string]response{
+		"/hc/": html("Home", `<p><a href="/hc/hijack">h</a> <a href="/hc/offsite">o</a> <a href="/hc/outside">x</a>
+<a href="/hc/dup?ref=1">d</a> <a href="/hc/late-hijack">l</a></p>`),
+		// Read first (linked from home), it claims a page read later.
+		"/hc/hijack":      html("Hijack", `<link rel="canonical" href="/hc/victim"><p>hijacker text</p>`),
+		"/hc/victim":      html("Victim", `<p>the real victim text</p>`),
+		"/hc/offsite":     html("Offsite", `<link rel="canonical" href="`+otherSrv.URL+`/hc/real"><p>offsite claimer</p>`),
+		"/hc/outside":     html("Outside", `<link rel="canonical" href="/private/x"><p>outside claimer</p>`),
+		"/hc/dup?ref=1":   html("Dup", `<link rel="canonical" href="/hc/dup"><p>the dup page</p>`),
+		"/hc/dup":         html("Dup", `<p>the dup page</p>`),
+		"/hc/late-hijack": html("Late", `<link rel="canonical" href="/hc/"><p>claims the home page</p>`),
+	}
+	_, srv := newSite(t, pages)
+	c := quick()
+	c.Concurrency = 1
+	docs, pageErrs, err := c.Crawl(context.Background(), srv.URL+"/hc/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, d := range docs {
+		got[d.URL] = d.Text()
+	}
+	want := map[string]string{
+		srv.URL + "/hc/":        "claims", // not this
+		srv.URL + "/hc/victim":  "the real victim text",
+		srv.URL + "/hc/offsite": "offsite claimer",
+		srv.URL + "/hc/outside": "outside claimer",
+		srv.URL + "/hc/dup":     "the dup page",
+	}
+	if len(got) != len(want) {
+		t.Errorf("documents = %q, want the URLs of %q (errors %v)", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)), pageErrs)
+	}
+	for u, text := range want {
+		switch {
+		case u == srv.URL+"/hc/":
+			if strings.Contains(got[u], text) {
+				t.Errorf("%s holds the text of a page that declared it canonical: %q", u, got[u])
+			}
+		case !strings.Contains(got[u], text):
+			t.Errorf("%s: text %q, want %q", u, got[u], text)
+		}
+	}
+	if other.totalHits() != 0 {
+		t.Errorf("off-site canonical fetched")
+	}
+}
+
+// TestCrawlDelayCap checks that a huge robots.txt Crawl-delay is capped and
+// that the crawl says up front how long it will take.
+func TestCrawlDelayCap(t *testing.T) {
+	_, srv := newSite(t, map[string]response{
+		"/robots.txt": {contentType: "text/plain", body: "User-agent: *\nCrawl-delay: 3600\n"},
+		"/":           html("Home", `<p><a href="/a">a</a></p>`),
+		"/a":          html("A", "<p>a</p>"),
+	})
+	var logs bytes.Buffer
+	c := &Crawler{MaxDelay: 20 * time.Millisecond, MaxPages: 2, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	begin := time.Now()
+	docs, _, err := c.Crawl(context.Background(), srv.URL+"/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) != 2 {
+		t.Errorf("got %d documents, want 2", len(docs))
+	}
+	if elapsed := time.Since(begin); elapsed > 30*time.Second {
+		t.Errorf("crawl took %v: Crawl-delay not capped", elapsed)
+	}
+	for _, want := range []string{"level=WARN", "asked=1h0m0s", "delay=20ms", `estimate="0s for 2 pages"`} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("logs lack %q:\n%s", want, logs.String())
+		}
+	}
+
+	// The default cap keeps a default crawl under an hour.
+	r, err := (&Crawler{}).newRun(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if total := time.Duration(r.maxPages) * r.maxDelay; total > time.Hour {
+		t.Errorf("a default crawl at the capped delay takes %v, want under an hour", total)
 	}
 }

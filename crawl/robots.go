@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"strconv"
+	"time"
 
 	"github.com/temoto/robotstxt"
 	"golang.org/x/time/rate"
@@ -31,7 +33,9 @@ func (r *run) robotsFor(ctx context.Context, u *url.URL) *robotsRules {
 	}
 	robotsURL := (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: "/robots.txt"}).String()
 	rules := &robotsRules{}
-	body, resp, err := r.get(ctx, robotsURL, "text/plain")
+	// A page redirect may bring us here: robots.txt's own redirects are not
+	// held to the page scope.
+	body, resp, err := r.get(context.WithValue(ctx, pageRequest{}, nil), robotsURL, "text/plain")
 	var statusErr *StatusError
 	switch {
 	case errors.As(err, &statusErr):
@@ -50,9 +54,13 @@ func (r *run) robotsFor(ctx context.Context, u *url.URL) *robotsRules {
 		}
 		rules.data = data
 		rules.sitemaps = data.Sitemaps
-		if d := data.FindGroup(r.userAgent).CrawlDelay; d > r.delay {
-			d = min(d, maxCrawlDelay)
-			r.log.Info("robots.txt asks for a crawl delay", "host", u.Host, "delay", d)
+		if asked := data.FindGroup(r.userAgent).CrawlDelay; asked > r.delay {
+			d := min(asked, r.maxDelay)
+			// Said up front, so whoever started a long crawl learns it
+			// before waiting for it.
+			r.log.Warn("robots.txt asks for a crawl delay; the crawl will be slow",
+				"host", u.Host, "asked", asked, "delay", d,
+				"estimate", (time.Duration(r.maxPages)*d).Round(time.Second).String()+" for "+strconv.Itoa(r.maxPages)+" pages")
 			r.delay = d
 			r.limiter.SetLimit(rate.Every(d))
 		}

@@ -95,12 +95,8 @@ func (r *Report) String() string {
 		fmt.Fprintf(&sb, "llm: %d calls, %d cache hits, %d prompt + %d completion tokens\n",
 			r.LLMCalls, r.LLMCacheHits, r.LLMPromptTokens, r.LLMCompletionTokens)
 	}
-	for _, p := range r.PagesRemoved {
-		fmt.Fprintf(&sb, "removed: %s\n", p)
-	}
-	for _, f := range r.Failed {
-		fmt.Fprintf(&sb, "failed: %s: %s\n", f.URL, f.Error)
-	}
+	writeRemoved(&sb, r.PagesRemoved)
+	writeFailures(&sb, r.Failed)
 	return sb.String()
 }
 
@@ -369,10 +365,15 @@ func (b *Builder) extractOne(ctx context.Context, doc *page.Document, p *graph.P
 	if pg == nil || len(pg.Nodes) == 0 {
 		return nil, nil, errors.New("extracting: no nodes")
 	}
-	text := p.Text
+	// The page is normalised and indexed once: checking each node against
+	// the whole text made a page of n sections cost n².
+	grounder := page.NewGrounder(p.Text)
 	ids := make(map[string]bool, len(pg.Nodes))
 	roots := 0
 	for i := range pg.Nodes {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
 		n := &pg.Nodes[i]
 		n.Page = doc.URL
 		if n.Root {
@@ -382,7 +383,7 @@ func (b *Builder) extractOne(ctx context.Context, doc *page.Document, p *graph.P
 			return nil, nil, fmt.Errorf("extracting: empty or duplicate node id %q", n.ID)
 		}
 		ids[n.ID] = true
-		if !page.Grounded(n.Resolution, text) {
+		if !grounder.Grounded(n.Resolution) {
 			return nil, nil, fmt.Errorf("extracting: resolution of %q is not grounded in the page", n.Problem)
 		}
 	}

@@ -176,3 +176,50 @@ func containsScheme(s string) bool {
 	}
 	return false
 }
+
+// Severity ranks findings for `lint --fail-on`.
+type Severity int
+
+const (
+	Info Severity = iota + 1
+	Warning
+	Error
+)
+
+var severityNames = map[Severity]string{Info: "info", Warning: "warning", Error: "error"}
+
+func (s Severity) String() string { return severityNames[s] }
+
+// MarshalText writes the severity's name.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a severity's name.
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	*s = v
+	return err
+}
+
+// ParseSeverity reads "info", "warning" or "error".
+func ParseSeverity(name string) (Severity, error) {
+	for s, n := range severityNames {
+		if n == name {
+			return s, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown severity %q (want info, warning or error)", name)
+}
+
+// Severity is how much a kind of finding harms answers: a reference to a
+// missing page is broken, a dead end or a colliding intent makes the agent
+// hand over or hesitate, and a one-node page merely cannot be clarified.
+func (k FindingKind) Severity() Severity {
+	switch k {
+	case DanglingReference:
+		return Error
+	case DeadEnd, IntentCollision:
+		return Warning
+	default:
+		return Info
+	}
+}

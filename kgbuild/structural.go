@@ -163,11 +163,10 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 	walk(0)
 
 	pg := &PageGraph{Method: graph.MethodStructural}
-	normText := page.Normalize(text)
+	grounder := page.NewGrounder(text)
 	ids := make(map[*treeNode]string, len(out))
 	for _, tn := range out {
-		// page.Grounded, with the page normalised once.
-		if res := page.Normalize(tn.node.Resolution); res == "" || !strings.Contains(normText, res) {
+		if !grounder.Grounded(tn.node.Resolution) {
 			// By construction resolutions are whole lines of text; a miss
 			// here is a bug, and an ungrounded node must never be emitted.
 			return nil, fmt.Errorf("extracting %s: resolution of %q is not grounded in the page", doc.URL, tn.node.Problem)

@@ -4,20 +4,16 @@ import (
 	"bytes"
 	"fmt"
 	"mime"
+	"net/http"
 	"regexp"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
-)
 
-// windows1252High maps bytes 0x80..0x9F of windows-1252 to runes; the other
-// high bytes are the same as Latin-1. Zero means the byte is unassigned.
-var windows1252High = [32]rune{
-	0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-	0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0,
-}
+	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+)
 
 // metaCharset finds a charset declared in <meta charset> or in the
 // content of <meta http-equiv="Content-Type">.
@@ -37,20 +33,34 @@ func charsetFromContentType(contentType string) string {
 }
 
 // decodeHTML returns raw as UTF-8. The charset is taken, in order, from a
-// byte order mark, the given label (from an HTTP header), and a <meta>
-// declaration in the first 4 KiB. Only UTF-8, UTF-16 (with a BOM) and the
-// Latin-1 family (which WHATWG maps to windows-1252) are supported: they
-// cover help centers in practice and need no extra dependency.
+// byte order mark, the given label (from an HTTP header), UTF-16 recognised
+// by its zero bytes, and a <meta> declaration in the first 4 KiB; labels are
+// those of the WHATWG Encoding standard. Bytes that are not text at all
+// (an image or archive saved as .html) give ErrBinary.
 func decodeHTML(raw []byte, label string) ([]byte, error) {
+	text, err := decodeText(raw, label)
+	if err != nil {
+		return nil, err
+	}
+	if looksBinary(text) {
+		return nil, ErrBinary
+	}
+	return text, nil
+}
+
+func decodeText(raw []byte, label string) ([]byte, error) {
 	switch {
 	case bytes.HasPrefix(raw, []byte("\xEF\xBB\xBF")):
 		return validUTF8(raw[3:]), nil
 	case bytes.HasPrefix(raw, []byte("\xFF\xFE")):
-		return decodeUTF16(raw[2:], false), nil
+		return decodeWith(unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), raw[2:])
 	case bytes.HasPrefix(raw, []byte("\xFE\xFF")):
-		return decodeUTF16(raw[2:], true), nil
+		return decodeWith(unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), raw[2:])
 	}
 	if label == "" {
+		if e := sniffUTF16(raw); e != nil {
+			return decodeWith(e, raw)
+		}
 		head := raw[:min(len(raw), 4096)]
 		if m := metaCharset.FindSubmatch(head); m != nil {
 			label = string(m[1])
@@ -63,20 +73,73 @@ func decodeHTML(raw []byte, label string) ([]byte, error) {
 		}
 		if label == "" && !hasUTF8Multibyte(raw) {
 			// Undeclared and not UTF-8 at all: browsers assume windows-1252.
-			return decodeWindows1252(raw), nil
+			return decodeWith(charmap.Windows1252, raw)
 		}
 		// UTF-8 with a few stray bytes: keep the rest of the text.
 		return validUTF8(raw), nil
-	case "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1",
-		"latin1", "latin-1", "l1", "us-ascii", "ascii", "ansi_x3.4-1968", "iso-ir-100", "cp819", "ibm819":
-		return decodeWindows1252(raw), nil
 	case "utf-16", "utf-16le":
-		return decodeUTF16(raw, false), nil
-	case "utf-16be":
-		return decodeUTF16(raw, true), nil
-	default:
+		// Declared, but no BOM: little-endian unless the zeros say not.
+		if e := sniffUTF16(raw); e != nil {
+			return decodeWith(e, raw)
+		}
+		return decodeWith(unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), raw)
+	}
+	e, name := charset.Lookup(label)
+	if e == nil || name == "replacement" {
 		return nil, fmt.Errorf("charset %q: %w", label, ErrCharset)
 	}
+	return decodeWith(e, raw)
+}
+
+func decodeWith(e encoding.Encoding, raw []byte) ([]byte, error) {
+	out, err := e.NewDecoder().Bytes(raw)
+	if err != nil {
+		return nil, fmt.Errorf("decoding: %w", ErrCharset)
+	}
+	return validUTF8(out), nil
+}
+
+// sniffUTF16 recognises UTF-16 without a byte order mark by where its zero
+// bytes fall: an HTML page is mostly ASCII, so in UTF-16LE nearly every odd
+// byte is zero and no even one is, and the reverse in UTF-16BE.
+func sniffUTF16(raw []byte) encoding.Encoding {
+	head := raw[:min(len(raw), 1024)&^1]
+	if len(head) < 8 {
+		return nil
+	}
+	var evenZero, oddZero int
+	for i := 0; i < len(head); i += 2 {
+		if head[i] == 0 {
+			evenZero++
+		}
+		if head[i+1] == 0 {
+			oddZero++
+		}
+	}
+	pairs := len(head) / 2
+	switch {
+	case oddZero*10 >= pairs*8 && evenZero*10 < pairs:
+		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
+	case evenZero*10 >= pairs*8 && oddZero*10 < pairs:
+		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
+	}
+	return nil
+}
+
+// looksBinary reports whether decoded bytes are not text: a file type Go
+// recognises as not text (images, archives, PDFs), or more than 1 in 100
+// characters control characters or undecodable bytes.
+func looksBinary(text []byte) bool {
+	if ct := http.DetectContentType(text); !strings.HasPrefix(ct, "text/") && !strings.Contains(ct, "xml") {
+		return true
+	}
+	bad := bytes.Count(text, []byte("\uFFFD"))
+	for _, c := range text {
+		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7f {
+			bad++
+		}
+	}
+	return bad > 8 && bad*100 > utf8.RuneCount(text)
 }
 
 func validUTF8(b []byte) []byte {
@@ -98,39 +161,4 @@ func hasUTF8Multibyte(b []byte) bool {
 		b = b[size:]
 	}
 	return false
-}
-
-func decodeWindows1252(b []byte) []byte {
-	out := make([]byte, 0, len(b)+len(b)/8)
-	for _, c := range b {
-		switch {
-		case c < 0x80:
-			out = append(out, c)
-		case c < 0xA0:
-			r := windows1252High[c-0x80]
-			if r == 0 {
-				r = rune(c) // unassigned: WHATWG maps these to the C1 control
-			}
-			out = utf8.AppendRune(out, r)
-		default:
-			out = utf8.AppendRune(out, rune(c))
-		}
-	}
-	return out
-}
-
-func decodeUTF16(b []byte, bigEndian bool) []byte {
-	units := make([]uint16, 0, len(b)/2)
-	for i := 0; i+1 < len(b); i += 2 {
-		if bigEndian {
-			units = append(units, uint16(b[i])<<8|uint16(b[i+1]))
-		} else {
-			units = append(units, uint16(b[i+1])<<8|uint16(b[i]))
-		}
-	}
-	var out []byte
-	for _, r := range utf16.Decode(units) {
-		out = utf8.AppendRune(out, r)
-	}
-	return out
 }

@@ -89,8 +89,54 @@ func ReadDir(ctx context.Context, dir string, opts ReadOptions) ([]*Document, []
 		}
 		return nil, nil, fmt.Errorf("pages folder %s: %w", dir, walkErr)
 	}
+	docs, rels, pageErrs = settleCanonicalClaims(docs, rels, pageErrs)
 	linkCanonicalURLs(docs, rels)
 	return docs, pageErrs, nil
+}
+
+// ErrCanonicalTaken is a page that declares as its canonical URL one that
+// another page of the folder holds.
+var ErrCanonicalTaken = errors.New("declares the canonical URL of another page")
+
+// settleCanonicalClaims keeps one page per URL. When several files declare
+// the same canonical URL, the one whose file name matches the URL's last
+// path segment owns it (help/refunds.html for …/help/refunds), else the
+// first in path order; the others fail with ErrCanonicalTaken, so that a
+// page cannot take another page's place by naming its URL.
+func settleCanonicalClaims(docs []*Document, rels []string, pageErrs []PageError) ([]*Document, []string, []PageError) {
+	owner := make(map[string]int) // URL -> index in docs
+	for i, d := range docs {
+		j, taken := owner[d.URL]
+		if !taken || (!namesURL(rels[j], d.URL) && namesURL(rels[i], d.URL)) {
+			owner[d.URL] = i
+		}
+	}
+	var keptDocs []*Document
+	var keptRels []string
+	for i, d := range docs {
+		if j := owner[d.URL]; j != i {
+			pageErrs = append(pageErrs, PageError{URL: rels[i], Err: fmt.Errorf("%w %s (%s)", ErrCanonicalTaken, rels[j], d.URL)})
+			continue
+		}
+		keptDocs = append(keptDocs, d)
+		keptRels = append(keptRels, rels[i])
+	}
+	return keptDocs, keptRels, pageErrs
+}
+
+// namesURL reports whether the file at rel is the page at u by name: the
+// same last path segment, extensions aside, or an index file for a folder.
+func namesURL(rel, u string) bool {
+	p, err := url.Parse(u)
+	if err != nil {
+		return false
+	}
+	stem := func(s string) string { return strings.TrimSuffix(s, path.Ext(s)) }
+	seg := path.Base(p.Path)
+	if strings.HasSuffix(p.Path, "/") || p.Path == "" {
+		return folderURL(rel) != ""
+	}
+	return strings.EqualFold(stem(path.Base(rel)), stem(seg))
 }
 
 // repoDocs are the Markdown files that describe a folder rather than being

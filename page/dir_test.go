@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -73,7 +74,7 @@ func TestReadDirBadFiles(t *testing.T) {
 	}
 	write("ok.html", "<p>fine</p>")
 	write("big.html", "<p>"+strings.Repeat("x", 200)+"</p>")
-	write("sub/sjis.htm", `<meta charset="shift_jis"><p>x</p>`)
+	write("sub/unknown.htm", `<meta charset="x-no-such-charset"><p>x</p>`)
 	write("upper.MD", "# Upper\n\ntext")
 	write("odd #1.html", `<p>odd name, <a href="odd%20%231.html">itself</a></p>`)
 	if err := os.Symlink(filepath.Join(dir, "missing"), filepath.Join(dir, "broken.html")); err != nil {
@@ -100,7 +101,7 @@ func TestReadDirBadFiles(t *testing.T) {
 	}{
 		{"big.html", ErrTooBig},
 		{"broken.html", fs.ErrNotExist},
-		{"sub/sjis.htm", ErrCharset},
+		{"sub/unknown.htm", ErrCharset},
 	}
 	if len(pageErrs) != len(wantErrs) {
 		t.Fatalf("page errors = %v, want %d", pageErrs, len(wantErrs))
@@ -164,5 +165,53 @@ func TestReadDirSSA(t *testing.T) {
 		if len(d.Blocks) < 2 || d.Title == "" {
 			t.Errorf("%s: title %q, %d blocks", d.URL, d.Title, len(d.Blocks))
 		}
+	}
+}
+
+// TestReadDirCanonicalClaims checks that a page naming another page's
+// canonical URL does not take its place, whatever the file order.
+func TestReadDirCanonicalClaims(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"aaa-evil.html":  `<link rel="canonical" href="https://h.example/help/refunds"><p>hijacker text</p>`,
+		"refunds.html":   `<link rel="canonical" href="https://h.example/help/refunds"><p>the real refunds text</p>`,
+		"a.html":         `<link rel="canonical" href="https://h.example/help/shared"><p>first claimer</p>`,
+		"b.html":         `<link rel="canonical" href="https://h.example/help/shared"><p>second claimer</p>`,
+		"sub/index.html": `<link rel="canonical" href="https://h.example/help/sub/"><p>folder index</p>`,
+		"sub/zzz.html":   `<link rel="canonical" href="https://h.example/help/sub/"><p>claims the folder</p>`,
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	docs, pageErrs, err := ReadDir(context.Background(), dir, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, d := range docs {
+		got[d.URL] = d.Text()
+	}
+	want := map[string]string{
+		"https://h.example/help/refunds": "the real refunds text",
+		"https://h.example/help/shared":  "first claimer",
+		"https://h.example/help/sub/":    "folder index",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("documents = %q, want %q", got, want)
+	}
+	var failed []string
+	for _, e := range pageErrs {
+		if !errors.Is(e, ErrCanonicalTaken) {
+			t.Errorf("page error %v, want ErrCanonicalTaken", e)
+		}
+		failed = append(failed, e.URL)
+	}
+	sort.Strings(failed)
+	if w := []string{"aaa-evil.html", "b.html", "sub/zzz.html"}; !reflect.DeepEqual(failed, w) {
+		t.Errorf("failed pages = %q, want %q", failed, w)
 	}
 }

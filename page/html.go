@@ -64,8 +64,12 @@ func ParseHTMLPage(raw []byte, baseURL, contentType string) (*HTMLPage, error) {
 	docURL := base
 	linkBase := base
 	if href, ok := gq.Find("base[href]").First().Attr("href"); ok {
+		// Only a web base: a javascript: or data: base would turn every
+		// relative link into script.
 		if u, err := url.Parse(strings.TrimSpace(href)); err == nil {
-			linkBase = base.ResolveReference(u)
+			if b := base.ResolveReference(u); b.Scheme == "" || b.Scheme == "http" || b.Scheme == "https" {
+				linkBase = b
+			}
 		}
 	}
 	if href, ok := gq.Find("link[rel~=canonical][href]").First().Attr("href"); ok {
@@ -472,6 +476,9 @@ func (r resolver) resolve(href string) (string, bool) {
 		return "", false
 	}
 	u = r.base.ResolveReference(u)
+	if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
+		return "", false
+	}
 	u.Fragment, u.RawFragment = "", ""
 	if r.relative && u.Scheme == "" && u.Host == "" {
 		u.Path = strings.TrimPrefix(u.Path, "/")
@@ -537,9 +544,21 @@ func (x *extractor) flush() {
 	x.blocks = append(x.blocks, b)
 }
 
+// linkMark sits between "]" and "(" of the links the extractor writes,
+// until take: a "](" still in the text then came from the page's own words,
+// and is broken up so that it never renders as a link the page did not
+// make. It is a private-use character, dropped from page text.
+const linkMark = "\ue000"
+
+// ownLinks keeps the extractor's links and breaks up the page's literal ones.
+var ownLinks = strings.NewReplacer("]"+linkMark+"(", "](", "](", "] (", linkMark, "")
+
 // take returns and clears the pending inline text.
 func (x *extractor) take() (string, []Link) {
 	text := collapse(x.buf.String())
+	if strings.Contains(text, "](") || strings.Contains(text, linkMark) {
+		text = ownLinks.Replace(text)
+	}
 	links := x.links
 	x.buf.Reset()
 	x.links = nil
@@ -574,7 +593,7 @@ func (x *extractor) walk(n *html.Node) {
 func (x *extractor) node(n *html.Node) {
 	switch n.Type {
 	case html.TextNode:
-		x.buf.WriteString(n.Data)
+		x.buf.WriteString(strings.ReplaceAll(n.Data, linkMark, ""))
 		return
 	case html.ElementNode:
 	default:
@@ -793,7 +812,7 @@ func (x *extractor) pre(n *html.Node) {
 	var sb strings.Builder
 	textOf(n, &sb)
 	for _, line := range strings.Split(sb.String(), "\n") {
-		if line = collapse(line); line != "" {
+		if line = ownLinks.Replace(collapse(line)); line != "" {
 			x.blocks = append(x.blocks, Block{Kind: Paragraph, Text: line})
 		}
 	}
@@ -813,7 +832,7 @@ func textOf(n *html.Node, sb *strings.Builder) {
 func (x *extractor) link(n *html.Node) {
 	var sb strings.Builder
 	textOf(n, &sb)
-	raw := sb.String()
+	raw := strings.ReplaceAll(sb.String(), linkMark, "")
 	text := collapse(raw)
 	if text == "" {
 		for _, k := range []string{"aria-label", "title"} {
@@ -834,7 +853,7 @@ func (x *extractor) link(n *html.Node) {
 		x.space()
 	}
 	if u, ok := x.r.resolve(href); ok {
-		x.buf.WriteString("[" + escapeLinkText(text) + "](" + escapeLinkURL(u) + ")")
+		x.buf.WriteString("[" + escapeLinkText(text) + "]" + linkMark + "(" + escapeLinkURL(u) + ")")
 		x.links = append(x.links, Link{Text: text, URL: u})
 	} else {
 		x.buf.WriteString(text)
@@ -868,12 +887,23 @@ var linkURLEscaper = strings.NewReplacer(`(`, `%28`, `)`, `%29`, ` `, `%20`)
 // escapeLinkURL keeps parentheses in a URL from ending the link early.
 func escapeLinkURL(s string) string { return linkURLEscaper.Replace(s) }
 
+// invisible are characters dropped from page text: zero-width ones, and the
+// bidirectional embeddings, overrides and isolates, which would let a page
+// reorder what the chat and the admin pages show around its text.
+const invisible = "\u200b\u200c\u200d\ufeff\u00ad\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+var dropInvisible = strings.NewReplacer(
+	"\u200b", "", "\u200c", "", "\u200d", "", "\ufeff", "", "\u00ad", "",
+	"\u202a", "", "\u202b", "", "\u202c", "", "\u202d", "", "\u202e", "",
+	"\u2066", "", "\u2067", "", "\u2068", "", "\u2069", "",
+)
+
 // collapse trims s and folds each run of white space to one space, dropping
-// zero-width characters and anything not valid UTF-8.
+// invisible characters and anything not valid UTF-8.
 func collapse(s string) string {
 	s = strings.ToValidUTF8(s, "")
-	if strings.ContainsAny(s, "\u200b\u200c\u200d\ufeff\u00ad") {
-		s = strings.NewReplacer("\u200b", "", "\u200c", "", "\u200d", "", "\ufeff", "", "\u00ad", "").Replace(s)
+	if strings.ContainsAny(s, invisible) {
+		s = dropInvisible.Replace(s)
 	}
 	return strings.Join(strings.Fields(s), " ")
 }

@@ -168,7 +168,7 @@ func TestParseHTMLErrors(t *testing.T) {
 		{"chrome only", readFixture(t, "clean/notext.html"), ErrNoText},
 		{"empty", nil, ErrNoText},
 		{"whitespace body", []byte("<p> &nbsp; </p>"), ErrNoText},
-		{"unsupported charset", readFixture(t, "clean/sjis.html"), ErrCharset},
+		{"unsupported charset", []byte(`<meta charset="x-no-such-charset"><p>x</p>`), ErrCharset},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -378,4 +378,115 @@ func FuzzParseHTML(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseHTMLHostile covers pages that try to mislead what the chat shows.
+func TestParseHTMLHostile(t *testing.T) {
+	tests := []struct {
+		name      string
+		raw       string
+		want      string   // in the document text
+		wantNot   []string // not in it
+		wantLinks int
+	}{
+		{
+			name:    "bidi overrides",
+			raw:     "<p>Call \u202eelbat\u202c us at \u2066555\u2069 today</p>",
+			want:    "Call elbat us at 555 today",
+			wantNot: []string{"\u202e", "\u202c", "\u2066", "\u2069"},
+		},
+		{
+			name:    "literal markdown link in text",
+			raw:     `<p>Pay at [our site](https://evil.example/pay) now, or see <a href="/help">help</a>.</p>`,
+			want:    "Pay at [our site] (https://evil.example/pay) now, or see [help](https://acme.example/help).",
+			wantNot: []string{"](https://evil"},
+			// only the real link
+			wantLinks: 1,
+		},
+		{
+			name:      "literal link split over elements",
+			raw:       `<p>See [x]<b>(https://evil.example/)</b> please</p>`,
+			wantNot:   []string{"](https://evil"},
+			wantLinks: 0,
+		},
+		{
+			name:      "literal link in pre",
+			raw:       "<pre>[x](https://evil.example/)</pre>",
+			wantNot:   []string{"](https://evil"},
+			wantLinks: 0,
+		},
+		{
+			name:      "private-use mark in page text",
+			raw:       "<p>[x]\ue000(https://evil.example/) and <a href=\"/a\">a]\ue000(b</a></p>",
+			wantNot:   []string{"](https://evil", "](b"},
+			wantLinks: 1,
+		},
+		{
+			name:      "javascript base",
+			raw:       `<html><head><base href="javascript:alert(1)//"></head><body><p>Open <a href="settings">settings</a> now.</p></body></html>`,
+			want:      "Open [settings](https://acme.example/help/settings) now.",
+			wantNot:   []string{"javascript", "alert"},
+			wantLinks: 1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := ParseHTML([]byte(tt.raw), "https://acme.example/help/page")
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := doc.Text()
+			if tt.want != "" && !strings.Contains(text, tt.want) {
+				t.Errorf("text %q lacks %q", text, tt.want)
+			}
+			for _, w := range tt.wantNot {
+				if strings.Contains(text, w) {
+					t.Errorf("text %q contains %q", text, w)
+				}
+			}
+			if got := len(doc.Links()); got != tt.wantLinks {
+				t.Errorf("links = %v, want %d", doc.Links(), tt.wantLinks)
+			}
+		})
+	}
+}
+
+func TestDecodeUTF16WithoutBOMAndBinary(t *testing.T) {
+	page := "<html><head><title>Refunds</title></head><body><p>Ask for a refund within 14 days.</p></body></html>"
+	le := make([]byte, 0, 2*len(page))
+	be := make([]byte, 0, 2*len(page))
+	for _, c := range []byte(page) {
+		le = append(le, c, 0)
+		be = append(be, 0, c)
+	}
+	for name, raw := range map[string][]byte{"utf-16le": le, "utf-16be": be} {
+		doc, err := ParseHTML(raw, "https://acme.example/")
+		if err != nil {
+			t.Fatalf("%s without BOM: %v", name, err)
+		}
+		if doc.Title != "Refunds" || !strings.Contains(doc.Text(), "Ask for a refund within 14 days.") {
+			t.Errorf("%s without BOM: title %q, text %q", name, doc.Title, doc.Text())
+		}
+	}
+
+	// Random bytes, a PNG and a gzip file saved as .html are not pages.
+	rnd := make([]byte, 4096)
+	for i := range rnd {
+		rnd[i] = byte(i*7919 + i*i*31 + 13) // fixed "random" bytes
+	}
+	for name, raw := range map[string][]byte{
+		"random": rnd,
+		"png":    append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), rnd[:200]...),
+		"gzip":   append([]byte("\x1f\x8b\x08\x00"), rnd[:200]...),
+	} {
+		if doc, err := ParseHTML(raw, "https://acme.example/"); !errors.Is(err, ErrBinary) {
+			t.Errorf("%s: ParseHTML = %v, %v; want ErrBinary", name, doc, err)
+		}
+	}
+
+	// A Shift_JIS page decodes now that every WHATWG charset is supported.
+	doc, err := ParseHTML(readFixture(t, "clean/sjis.html"), "https://acme.example/")
+	if err != nil || !strings.Contains(doc.Text(), "あ") {
+		t.Errorf("Shift_JIS page: %v, %v", doc, err)
+	}
 }

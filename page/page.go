@@ -9,6 +9,7 @@ package page
 import (
 	"encoding/json"
 	"errors"
+	"index/suffixarray"
 	"strings"
 )
 
@@ -95,21 +96,42 @@ func (d *Document) Links() []Link {
 	return out
 }
 
+var typographic = strings.NewReplacer(
+	"\u2018", "'", "\u2019", "'", "\u201c", `"`, "\u201d", `"`,
+	"\u2013", "-", "\u2014", "-", "\u00a0", " ",
+)
+
 // Normalize folds text for grounding checks: lower case, Markdown emphasis
 // and list/heading markers kept, all runs of white space collapsed to one
 // space, and typographic quotes and dashes mapped to ASCII.
 func Normalize(s string) string {
-	s = strings.NewReplacer(
-		"\u2018", "'", "\u2019", "'", "\u201c", `"`, "\u201d", `"`,
-		"\u2013", "-", "\u2014", "-", "\u00a0", " ",
-	).Replace(s)
-	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	return strings.Join(strings.Fields(strings.ToLower(typographic.Replace(s))), " ")
 }
 
-// Grounded reports whether snippet occurs in text after normalisation.
+// Grounded reports whether snippet occurs in text after normalisation. To
+// check many snippets against one text, use a Grounder: this normalises the
+// whole text on every call.
 func Grounded(snippet, text string) bool {
 	n := Normalize(snippet)
 	return n != "" && strings.Contains(Normalize(text), n)
+}
+
+// Grounder checks snippets against one text, normalised and indexed once, so
+// that checking every node of a page costs time in the size of the nodes,
+// not the size of the page times the number of nodes.
+type Grounder struct {
+	index *suffixarray.Index
+}
+
+// NewGrounder indexes text for Grounded.
+func NewGrounder(text string) *Grounder {
+	return &Grounder{index: suffixarray.New([]byte(Normalize(text)))}
+}
+
+// Grounded reports whether snippet occurs in the text after normalisation.
+func (g *Grounder) Grounded(snippet string) bool {
+	n := Normalize(snippet)
+	return n != "" && len(g.index.Lookup([]byte(n), 1)) > 0
 }
 
 // Errors a page can fail to read with. Callers match them with errors.Is.
@@ -117,6 +139,7 @@ var (
 	ErrNoText  = errors.New("page has no text")
 	ErrTooBig  = errors.New("page is too big")
 	ErrCharset = errors.New("page charset is not supported")
+	ErrBinary  = errors.New("page is binary data, not text")
 )
 
 // PageError records a page that could not be read, while the rest of the

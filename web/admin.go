@@ -2,10 +2,8 @@ package web
 
 import (
 	"bytes"
-	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,6 +47,8 @@ func (s *Server) adminEnabled(c *fiber.Ctx) error {
 		s.log.Debug("admin page requested but admin pages are disabled (HELPGRAPH_ADMIN_TOKEN unset)", "path", c.Path())
 		return errNotFound
 	}
+	// Admin pages show customers' transcripts: no cache may keep them.
+	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.Next()
 }
 
@@ -60,14 +60,6 @@ func (s *Server) tokenMatches(presented string) bool {
 	return subtle.ConstantTimeCompare(a[:], b[:]) == 1
 }
 
-// cookieValue is what the admin cookie holds: an HMAC of the token under a
-// per-process key, never the token itself.
-func (s *Server) cookieValue() string {
-	m := hmac.New(sha256.New, s.cookieKey)
-	m.Write([]byte(s.cfg.AdminToken))
-	return hex.EncodeToString(m.Sum(nil))
-}
-
 // authorized reports whether the request carries the admin token as a bearer
 // header or a valid admin cookie, and whether it was the header.
 func (s *Server) authorized(c *fiber.Ctx) (ok, bearer bool) {
@@ -76,7 +68,7 @@ func (s *Server) authorized(c *fiber.Ctx) (ok, bearer bool) {
 		return found && s.tokenMatches(token), true
 	}
 	cookie := c.Cookies(adminCookie)
-	return cookie != "" && hmac.Equal([]byte(cookie), []byte(s.cookieValue())), false
+	return cookie != "" && s.sessions.valid(cookie), false
 }
 
 func (s *Server) requireAdmin(c *fiber.Ctx) error {
@@ -120,9 +112,9 @@ func (s *Server) login(c *fiber.Ctx) error {
 	}
 	c.Cookie(&fiber.Cookie{
 		Name:     adminCookie,
-		Value:    s.cookieValue(),
+		Value:    s.sessions.start(),
 		Path:     "/admin",
-		MaxAge:   int((12 * time.Hour).Seconds()),
+		MaxAge:   int(sessionTTL.Seconds()),
 		HTTPOnly: true,
 		SameSite: fiber.CookieSameSiteStrictMode,
 		Secure:   c.Protocol() == "https",
@@ -131,6 +123,7 @@ func (s *Server) login(c *fiber.Ctx) error {
 }
 
 func (s *Server) logout(c *fiber.Ctx) error {
+	s.sessions.end(c.Cookies(adminCookie))
 	c.Cookie(&fiber.Cookie{Name: adminCookie, Value: "", Path: "/admin", MaxAge: -1, HTTPOnly: true,
 		SameSite: fiber.CookieSameSiteStrictMode, Secure: c.Protocol() == "https"})
 	return c.Redirect("/admin/login", fiber.StatusSeeOther)

@@ -58,10 +58,21 @@ func (s *Server) rateLimiter() fiber.Handler {
 	}
 	l := newIPLimiter(s.cfg.RateLimit, s.cfg.RateWindow)
 	return func(c *fiber.Ctx) error {
-		if !l.allow(c.IP()) {
+		if !l.allow(s.clientKey(c)) {
 			c.Set(fiber.HeaderRetryAfter, "10")
 			return errRateLimited
 		}
 		return c.Next()
 	}
+}
+
+// clientKey is the rate-limit bucket of a request: the client IP, from the
+// proxy header when one is trusted. A request without that header (one that
+// did not come through the proxy) gets its connection's IP rather than the
+// empty string, which would put all of them in one shared bucket.
+func (s *Server) clientKey(c *fiber.Ctx) string {
+	if s.cfg.ProxyHeader != "" && c.Get(s.cfg.ProxyHeader) == "" {
+		return c.Context().RemoteIP().String()
+	}
+	return c.IP()
 }

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"context"
 	"embed"
+	"errors"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -13,6 +15,8 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/filesystem"
 	"github.com/gofiber/fiber/v2/middleware/recover"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/helpgraph/helpgraph/graph"
 )
 
 //go:embed static
@@ -113,6 +117,12 @@ func (s *Server) readyz(c *fiber.Ctx) error {
 	if cur == nil || len(cur.graph.Nodes) == 0 {
 		problems = append(problems, "no graph loaded (run helpgraph build)")
 	}
+	// The graph is served from memory, but a store that can no longer be
+	// read (corrupted or removed underneath) stops new builds reaching us.
+	if err := s.pingStore(c.UserContext()); err != nil {
+		s.log.Error("readiness: graph store", "err", err)
+		problems = append(problems, "graph store unreadable")
+	}
 	if err := s.convs.Ping(c.UserContext()); err != nil {
 		s.log.Error("readiness: conversation database", "err", err)
 		problems = append(problems, "conversation database unreachable")
@@ -121,4 +131,20 @@ func (s *Server) readyz(c *fiber.Ctx) error {
 		return c.Status(fiber.StatusServiceUnavailable).SendString(strings.Join(problems, "\n"))
 	}
 	return c.SendString("ready")
+}
+
+// pinger is a store that can check itself on disk (sqlite.Store).
+type pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// pingStore checks that the graph store can still be read.
+func (s *Server) pingStore(ctx context.Context) error {
+	if p, ok := s.graphs.(pinger); ok {
+		return p.Ping(ctx)
+	}
+	if _, err := s.graphs.LastBuild(ctx); err != nil && !errors.Is(err, graph.ErrNotFound) {
+		return err
+	}
+	return nil
 }

@@ -20,7 +20,6 @@ package web
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -130,7 +129,7 @@ type Server struct {
 	// sessionLocks serialise turns of one conversation (striped by id hash),
 	// so two tabs cannot interleave writes to the same session.
 	sessionLocks [64]sync.Mutex
-	cookieKey    []byte
+	sessions     *sessions
 }
 
 // served is one graph generation with its index and agent.
@@ -157,11 +156,10 @@ func New(cfg Config, deps Deps) *Server {
 		newAgent: deps.NewAgent,
 		lint:     deps.Lint,
 		metrics:  newMetrics(deps.LLMStats),
-		// A per-process key: admin cookies do not outlive the process,
-		// which is acceptable for a login that takes one paste of a token.
-		cookieKey: make([]byte, 32),
+		// Per process: admin sign-ins do not outlive the process, which is
+		// acceptable for a login that takes one paste of a token.
+		sessions: newSessions(),
 	}
-	rand.Read(s.cookieKey)
 	if cfg.AdminToken == "" {
 		log.Info("admin pages disabled: HELPGRAPH_ADMIN_TOKEN is not set; /admin answers 404")
 	}
@@ -233,6 +231,13 @@ func (s *Server) Watch(ctx context.Context) {
 // done, when it shuts down gracefully (in-flight requests get 10 seconds).
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if _, err := s.Reload(ctx); err != nil {
+		// Stopped before it started serving (a signal, a test's cleanup):
+		// a clean shutdown, not a failure to read the store.
+		if ctx.Err() != nil {
+			ln.Close()
+			s.log.Info("stopped before serving")
+			return nil
+		}
 		return err
 	}
 	if s.current.Load() == nil {

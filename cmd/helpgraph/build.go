@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/helpgraph/helpgraph/crawl"
+	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/page"
 )
@@ -58,6 +59,17 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		b.Extractor = kgbuild.NewLLMExtractor(client, extractor, m.Logger)
 		b.LLMStats = client.Stats
 	}
+	store, err := m.openStore(ctx, *storeSpec)
+	if err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+	defer store.Close()
+	// Reading the last build checks the store can be read; a store that
+	// cannot be written fails here too, before an hour of crawling.
+	if err := checkWritable(ctx, store); err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+	b.Store = store
 
 	var (
 		docs []*page.Document
@@ -94,13 +106,6 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		return fmt.Errorf("build: no pages found in %s", src)
 	}
 	m.Logger.Info("pages read", "source", src, "ok", len(docs), "failed", len(errs))
-
-	store, err := m.openStore(ctx, *storeSpec)
-	if err != nil {
-		return fmt.Errorf("build: %w", err)
-	}
-	defer store.Close()
-	b.Store = store
 
 	progress, finish := m.progress(len(docs))
 	b.Progress = progress
@@ -139,4 +144,22 @@ func (m *Main) progress(total int) (func(done, total int), func()) {
 			m.Logger.Info("extracting pages", "done", done, "total", total)
 		}
 	}, func() {}
+}
+
+// writeChecker is a store that can tell, without writing, whether a build
+// could write it (sqlite.Store).
+type writeChecker interface {
+	CheckWritable(ctx context.Context) error
+}
+
+// checkWritable checks that store can be read and written before any page is
+// read.
+func checkWritable(ctx context.Context, store graph.Store) error {
+	if _, err := store.LastBuild(ctx); err != nil && !errors.Is(err, graph.ErrNotFound) {
+		return err
+	}
+	if w, ok := store.(writeChecker); ok {
+		return w.CheckWritable(ctx)
+	}
+	return nil
 }

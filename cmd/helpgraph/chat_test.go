@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/helpgraph/helpgraph/config"
+	"github.com/helpgraph/helpgraph/graph/sqlite"
 	"github.com/helpgraph/helpgraph/llm/llmtest"
 )
 
@@ -53,11 +54,17 @@ func TestChatAnswersFromTheBuiltGraph(t *testing.T) {
 }
 
 func TestChatEmptyGraph(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "empty.db")
+	st, err := sqlite.Open(context.Background(), path, nil) // a store with no build
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
 	m := &Main{
-		Config: config.Config{Store: filepath.Join(t.TempDir(), "empty.db")},
+		Config: config.Config{Store: path},
 		Stdin:  strings.NewReader("hello\n"), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{},
 	}
-	err := m.Run(context.Background(), []string{"chat", "--llm", "off"})
+	err = m.Run(context.Background(), []string{"chat", "--llm", "off"})
 	if !errors.Is(err, errEmptyGraph) || exitCode(err) == 0 {
 		t.Fatalf("got %v (exit %d), want %q and a non-zero exit", err, exitCode(err), errEmptyGraph)
 	}

@@ -11,15 +11,29 @@ import (
 
 func (m *Main) runInquiries(ctx context.Context, args []string) error {
 	if len(args) == 0 {
+		m.inquiriesUsage()
 		return usageError{errors.New("inquiries: want a subcommand: generate or import-doc2dial")}
 	}
 	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		m.inquiriesUsage()
+		return nil
 	case "generate":
 		return m.runInquiriesGenerate(ctx, args[1:])
 	case "import-doc2dial":
 		return m.runInquiriesImport(args[1:])
 	}
 	return usageError{fmt.Errorf("inquiries: unknown subcommand %q (want generate or import-doc2dial)", args[0])}
+}
+
+func (m *Main) inquiriesUsage() {
+	fmt.Fprintln(m.Stderr, `usage: helpgraph inquiries SUBCOMMAND [flags]
+
+subcommands:
+  generate          write a draft inquiry set from the graph (--out FILE)
+  import-doc2dial   import doc2dial dialogues: import-doc2dial DIR --out FILE
+
+Run 'helpgraph inquiries SUBCOMMAND -h' for its flags.`)
 }
 
 func (m *Main) runInquiriesGenerate(ctx context.Context, args []string) error {
@@ -37,7 +51,7 @@ func (m *Main) runInquiriesGenerate(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("inquiries generate: %w", err)
 	}
-	st, err := m.openStore(ctx, *store)
+	st, err := m.openStoreReadOnly(ctx, *store)
 	if err != nil {
 		return fmt.Errorf("inquiries generate: %w", err)
 	}
@@ -64,14 +78,14 @@ func (m *Main) runInquiriesGenerate(ctx context.Context, args []string) error {
 func (m *Main) runInquiriesImport(args []string) error {
 	fs := m.flagSet("inquiries import-doc2dial")
 	out := fs.String("out", "", "inquiry set to write (JSONL)")
-	// The directory comes first, flags after it.
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return usageError{errors.New("inquiries import-doc2dial: usage: import-doc2dial DIR --out FILE")}
-	}
-	dir := args[0]
-	if err := parseFlags(fs, args[1:]); err != nil {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
 		return err
 	}
+	if len(pos) != 1 {
+		return usageError{errors.New("inquiries import-doc2dial: usage: import-doc2dial DIR --out FILE")}
+	}
+	dir := pos[0]
 	if *out == "" {
 		return usageError{errors.New("inquiries import-doc2dial: --out is required")}
 	}

@@ -57,14 +57,20 @@ var commands = map[string]command{
 	"simulate":  {"run simulated dialogues of an inquiry set against an agent", (*Main).runSimulate},
 	"evaluate":  {"evaluate simulated dialogues and write reports", (*Main).runEvaluate},
 	"inquiries": {"generate or import inquiry sets", (*Main).runInquiries},
+	"version":   {"print the version of this program", (*Main).runVersion},
 }
 
-var commandOrder = []string{"build", "export", "lint", "chat", "serve", "inquiries", "simulate", "evaluate"}
+var commandOrder = []string{"build", "export", "lint", "chat", "serve", "inquiries", "simulate", "evaluate", "version"}
 
 // Run runs the subcommand named by args[0].
 func (m *Main) Run(ctx context.Context, args []string) error {
 	if m.Logger == nil {
 		m.Logger = slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
+	if len(args) == 2 && args[0] == "help" {
+		if _, ok := commands[args[1]]; ok {
+			args = []string{args[1], "-h"} // helpgraph help build: build's flags
+		}
 	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		m.usage()
@@ -96,16 +102,15 @@ func (m *Main) flagSet(name string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args into fs, wrapping errors as usage errors.
+// parseFlags parses args, which take no positional argument, into fs,
+// wrapping errors as usage errors.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usageError{err}
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+	if len(pos) > 0 {
+		return usageError{fmt.Errorf("unexpected argument %q", pos[0])}
 	}
 	return nil
 }
@@ -118,7 +123,10 @@ func (e usageError) Unwrap() error { return e.err }
 
 func exitCode(err error) int {
 	var ue usageError
-	if errors.As(err, &ue) || errors.Is(err, flag.ErrHelp) {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0 // help was asked for, and given
+	}
+	if errors.As(err, &ue) {
 		return 2
 	}
 	return 1

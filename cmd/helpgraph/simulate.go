@@ -43,7 +43,7 @@ func (m *Main) runSimulate(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
-	st, err := m.openStore(ctx, *store)
+	st, err := m.openStoreReadOnly(ctx, *store)
 	if err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}

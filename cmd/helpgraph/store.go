@@ -64,3 +64,21 @@ type flatError struct {
 
 func (e *flatError) Error() string { return e.msg }
 func (e *flatError) Unwrap() error { return e.err }
+
+// openStoreReadOnly opens the graph store named by spec for a command that
+// only reads it: a SQLite file must exist (a mistyped path is an error, not a
+// new empty store) and is opened read-only, so a store the process may not
+// write still serves.
+func (m *Main) openStoreReadOnly(ctx context.Context, spec string) (graph.Store, error) {
+	if spec == "" {
+		spec = m.Config.Store
+	}
+	if spec == "" || isNeo4j(spec) {
+		return m.openStore(ctx, spec)
+	}
+	s, err := sqlite.OpenReadOnly(ctx, spec, m.Logger)
+	if err != nil {
+		return nil, oneLine(err) // names the file already
+	}
+	return s, nil
+}

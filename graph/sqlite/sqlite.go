@@ -89,6 +89,9 @@ func dsn(path string, writer bool) string {
 
 // Close closes the store's database handles.
 func (s *Store) Close() error {
+	if s.write == s.read { // OpenReadOnly
+		return s.read.Close()
+	}
 	return errors.Join(s.read.Close(), s.write.Close())
 }
 

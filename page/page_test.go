@@ -1,0 +1,30 @@
+package page
+
+import "testing"
+
+func TestGrounder(t *testing.T) {
+	text := "# Refunds\nYou can ask for a **refund** within 14 days \u2014 call us.\n- Open “My bookings”"
+	tests := []struct {
+		snippet string
+		want    bool
+	}{
+		{"You can ask for a **refund**", true},
+		{"you  CAN ask\tfor a **refund** within 14 days - call us.", true},
+		{`open "my bookings"`, true},
+		{"# refunds you can", true}, // across lines: line breaks are white space
+		{"refund within", false},
+		{"", false},
+		{"   ", false},
+		{"call us. - open", true},
+		{"call us today", false},
+	}
+	g := NewGrounder(text)
+	for _, tt := range tests {
+		if got := g.Grounded(tt.snippet); got != tt.want {
+			t.Errorf("Grounder.Grounded(%q) = %v, want %v", tt.snippet, got, tt.want)
+		}
+		if got := Grounded(tt.snippet, text); got != tt.want {
+			t.Errorf("Grounded(%q) = %v, want %v", tt.snippet, got, tt.want)
+		}
+	}
+}
