@@ -63,10 +63,10 @@ type Request struct {
 	ResponseFormat string        // "json_schema" or "json_object" in JSON mode, else ""
 	// Schema is the JSON Schema of a json_schema response_format, and
 	// Strict its strict flag.
-	Schema json.RawMessage
-	Strict bool
-	Input          []string      // embeddings requests
-	Authorization  string        // the Authorization header
+	Schema        json.RawMessage
+	Strict        bool
+	Input         []string // embeddings requests
+	Authorization string   // the Authorization header
 }
 
 // Embeddings reports whether r is an embeddings request.
