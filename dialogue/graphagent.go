@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -52,6 +53,12 @@ type Options struct {
 	// Hops bounds the neighbourhood of the current node preferred for
 	// follow-up utterances. Default 2.
 	Hops int
+	// TurnTimeout bounds the LLM work of one turn; what is left then is
+	// done offline. Default DefaultTurnTimeout.
+	TurnTimeout time.Duration
+	// Reword lets the LLM choose and order the sentences of a resolution
+	// (never write its own); off by default.
+	Reword bool
 }
 
 func (o Options) withDefaults() Options {
@@ -164,7 +171,7 @@ func (a *GraphAgent) Respond(ctx context.Context, s *Session, message string) (R
 	a.heal(s)
 	message = truncate(strings.TrimSpace(message), maxMessageBytes)
 	s.History = append(s.History, Turn{Role: "user", Text: message})
-	r, err := a.turn(ctx, s, message)
+	r, err := a.turn(a.beginTurn(ctx), s, message)
 	if err != nil {
 		return Reply{}, err
 	}

@@ -95,6 +95,33 @@ func WithStep(ctx context.Context, step string) context.Context {
 	return context.WithValue(ctx, stepKey{}, step)
 }
 
+// Budget bounds how many requests the calls made with a context may send
+// (WithBudget), retries and JSON corrections included: a chat turn that may
+// cost at most two requests gives its context a budget of two.
+type Budget struct{ left atomic.Int64 }
+
+// NewBudget returns a budget of n requests.
+func NewBudget(n int) *Budget {
+	b := &Budget{}
+	b.left.Store(int64(n))
+	return b
+}
+
+// Left returns the requests left.
+func (b *Budget) Left() int { return int(max(b.left.Load(), 0)) }
+
+func (b *Budget) take() bool { return b.left.Add(-1) >= 0 }
+
+// ErrBudget is wrapped by calls refused because their context's Budget is spent.
+var ErrBudget = errors.New("llm: request budget spent")
+
+type budgetKey struct{}
+
+// WithBudget bounds the requests made with ctx by b.
+func WithBudget(ctx context.Context, b *Budget) context.Context {
+	return context.WithValue(ctx, budgetKey{}, b)
+}
+
 func stepOf(ctx context.Context) string {
 	if s, ok := ctx.Value(stepKey{}).(string); ok && s != "" {
 		return s
@@ -366,7 +393,9 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 	}
 
 	var resp openai.EmbeddingResponse
-	ctx = WithStep(ctx, "embed")
+	if _, named := ctx.Value(stepKey{}).(string); !named {
+		ctx = WithStep(ctx, "embed")
+	}
 	err := c.withRetries(ctx, "llm embed (model "+model+")", func(ctx context.Context) error {
 		var err error
 		resp, err = c.api.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
@@ -518,7 +547,14 @@ func (c *Client) withRetries(ctx context.Context, what string, call func(ctx con
 		c.unavailable.Add(1)
 		return fmt.Errorf("%s: %w", what, err)
 	}
+	budget, _ := ctx.Value(budgetKey{}).(*Budget)
 	for attempt := 0; ; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		if budget != nil && !budget.take() {
+			return fmt.Errorf("%s: %w", what, ErrBudget)
+		}
 		hint := new(retryAfterHint)
 		reqCtx, cancel := context.WithTimeout(context.WithValue(ctx, retryAfterKey{}, hint), c.cfg.Timeout)
 		c.calls.Add(1)

@@ -274,3 +274,22 @@ func TestLoadPrices(t *testing.T) {
 		}
 	}
 }
+
+func TestBudgetBoundsRequests(t *testing.T) {
+	s := llmtest.NewServer(t)
+	s.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Content: `{"name":""}`} })
+	c := newClient(t, s.Config())
+	b := llm.NewBudget(2)
+	ctx := llm.WithBudget(t.Context(), b)
+	var a answer
+	// Three tries would be allowed by MaxTries; the budget stops at two.
+	if err := c.JSON(ctx, question, &a); !errors.Is(err, llm.ErrBudget) {
+		t.Fatalf("err = %v, want ErrBudget", err)
+	}
+	if _, err := c.Embed(ctx, []string{"x"}); !errors.Is(err, llm.ErrBudget) {
+		t.Fatalf("embed err = %v, want ErrBudget", err)
+	}
+	if n := len(s.Requests()); n != 2 || b.Left() != 0 {
+		t.Errorf("%d requests, %d left; want 2 and 0", n, b.Left())
+	}
+}
