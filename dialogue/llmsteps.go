@@ -272,8 +272,8 @@ func verifySelection(reply, draft string, units []replySentence, chosen []string
 type embeddingCache struct {
 	compute sync.Mutex
 	mu      sync.Mutex
-	vecs   [][]float32 // by node position; nil until filled
-	failed time.Time   // last failure, so a down endpoint is not asked every turn
+	vecs    [][]float32 // by node position; nil until filled
+	failed  time.Time   // last failure, so a down endpoint is not asked every turn
 	// warming is set while the vectors are computed in the background.
 	warming bool
 }
