@@ -453,6 +453,7 @@ func (c *Client) Stats() Stats {
 func (c *Client) countStep(ctx context.Context, prompt, completion int64) {
 	c.stepsMu.Lock()
 	defer c.stepsMu.Unlock()
+	tallyAdd(ctx, prompt, completion)
 	st := c.steps[stepOf(ctx)]
 	st.Calls++
 	st.PromptTokens += prompt

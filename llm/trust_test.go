@@ -293,3 +293,31 @@ func TestBudgetBoundsRequests(t *testing.T) {
 		t.Errorf("%d requests, %d left; want 2 and 0", n, b.Left())
 	}
 }
+
+func TestTallyPerContext(t *testing.T) {
+	s := llmtest.NewServer(t)
+	s.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Content: "x", PromptTokens: 10, CompletionTokens: 1} })
+	c := newClient(t, s.Config())
+	var outer, a, b llm.Tally
+	ctx := llm.WithTally(t.Context(), &outer)
+	for range 2 {
+		if _, err := c.Complete(llm.WithTally(ctx, &a), []llm.Message{{Role: "user", Content: "a"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := c.Complete(llm.WithTally(ctx, &b), []llm.Message{{Role: "user", Content: "b"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := a.Stats(); got != (llm.TallyStats{Calls: 2, PromptTokens: 20, CompletionTokens: 2}) {
+		t.Errorf("a = %+v", got)
+	}
+	if got := b.Stats(); got.Calls != 1 {
+		t.Errorf("b = %+v", got)
+	}
+	if got := outer.Stats(); got.Calls != 3 {
+		t.Errorf("outer = %+v", got)
+	}
+	if cost, ok := outer.Stats().Cost(llm.Prices{"m": {Prompt: 1e6, Completion: 0}}, "m"); !ok || cost != 30 {
+		t.Errorf("cost = %v, %v", cost, ok)
+	}
+}
