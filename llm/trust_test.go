@@ -296,7 +296,9 @@ func TestBudgetBoundsRequests(t *testing.T) {
 
 func TestTallyPerContext(t *testing.T) {
 	s := llmtest.NewServer(t)
-	s.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Content: "x", PromptTokens: 10, CompletionTokens: 1} })
+	s.Handle(func(llmtest.Request) llmtest.Reply {
+		return llmtest.Reply{Content: "x", PromptTokens: 10, CompletionTokens: 1}
+	})
 	c := newClient(t, s.Config())
 	var outer, a, b llm.Tally
 	ctx := llm.WithTally(t.Context(), &outer)
