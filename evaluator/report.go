@@ -71,6 +71,7 @@ func Markdown(r *Result) string {
 			fmt.Fprintf(&b, "| %s | %s | %d | %.3f |\n", ag.A, ag.B, ag.N, ag.Kappa)
 		}
 	}
+	b.WriteString(provenanceMarkdown(m))
 	return b.String()
 }
 
