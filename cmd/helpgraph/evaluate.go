@@ -8,6 +8,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/evaluator"
 	"github.com/helpgraph/helpgraph/inquiry"
+	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/simulator"
 )
 
@@ -60,6 +61,9 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	}
 	if client != nil {
 		opts.Judge = evaluator.LLMJudge{LLM: client}
+		if opts.Prices, err = m.prices(); err != nil {
+			return fmt.Errorf("evaluate: %w", err)
+		}
 	}
 	res, err := evaluator.Evaluate(ctx, ds, opts)
 	if err != nil {
@@ -69,5 +73,6 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 		return fmt.Errorf("evaluate: %w", err)
 	}
 	fmt.Fprint(m.Stdout, evaluator.Markdown(res))
+	m.printLLMUsage(m.Stdout, "evaluate:", client, llm.Stats{})
 	return nil
 }

@@ -41,5 +41,8 @@ func (m *Main) openLLM(mode string) (*llm.Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening LLM client: %w", err)
 	}
+	if _, err := m.prices(); err != nil {
+		return nil, err
+	}
 	return c, nil
 }

@@ -44,7 +44,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	defer convs.Close()
 
 	// The web chat records handoffs, so escalations may promise a person.
-	opts := dialogue.Options{Logger: m.Logger, HumanHandoff: true}
+	opts := m.agentOptions(dialogue.Options{Logger: m.Logger, HumanHandoff: true}, client)
 	deps := web.Deps{
 		Logger:        m.Logger,
 		Graphs:        st,
@@ -52,10 +52,6 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		Lint:          kgbuild.Lint,
 	}
 	if client != nil {
-		opts.LLM = client
-		if client.EmbeddingModel() != "" {
-			opts.Embedder = client
-		}
 		deps.LLMStats = client.Stats
 	}
 	deps.NewAgent = func(g *graph.Graph) dialogue.Agent { return dialogue.NewGraphAgent(g, opts) }
