@@ -29,7 +29,7 @@ func (m *Main) runChat(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("chat: %w", err)
 	}
-	store, err := m.openStore(ctx, *storeSpec)
+	store, err := m.openReadStore(ctx, *storeSpec)
 	if err != nil {
 		return fmt.Errorf("chat: %w", err)
 	}

@@ -37,7 +37,7 @@ func (m *Main) runInquiriesGenerate(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("inquiries generate: %w", err)
 	}
-	st, err := m.openStore(ctx, *store)
+	st, err := m.openReadStore(ctx, *store)
 	if err != nil {
 		return fmt.Errorf("inquiries generate: %w", err)
 	}

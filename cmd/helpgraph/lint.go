@@ -15,7 +15,7 @@ func (m *Main) runLint(ctx context.Context, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	store, err := m.openStore(ctx, *storeSpec)
+	store, err := m.openReadStore(ctx, *storeSpec)
 	if err != nil {
 		return fmt.Errorf("lint: %w", err)
 	}

@@ -32,7 +32,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	st, err := m.openStore(ctx, *store)
+	st, err := m.openReadStore(ctx, *store)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}

@@ -45,7 +45,7 @@ func (m *Main) runSimulate(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
-	st, err := m.openStore(ctx, *store)
+	st, err := m.openReadStore(ctx, *store)
 	if err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
