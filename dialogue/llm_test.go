@@ -239,6 +239,10 @@ func TestGraphAgentLLMSelectsSentences(t *testing.T) {
 	}{
 		{name: "reordered", choose: func(ids []string) []string { return []string{ids[1], ids[0], ids[2]} }, order: []int{1, 0, 2}},
 		{name: "unknown id", choose: func(ids []string) []string { return []string{"s1", "s9"} }, template: true},
+		// The contradicting rewrite of the issue: text instead of a sentence id cannot pass.
+		{name: "own words", choose: func([]string) []string {
+			return []string{"You can change it online; there is no need to call."}
+		}, template: true},
 		{name: "drops the phone number", choose: func(ids []string) []string { return ids[:2] }, template: true},
 		{name: "repeats a sentence", choose: func(ids []string) []string { return []string{"s1", "s1", "s2", "s3"} }, template: true},
 		{name: "chooses nothing", choose: func([]string) []string { return []string{} }, template: true},

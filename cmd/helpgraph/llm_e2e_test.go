@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -69,6 +70,18 @@ func (f *fakeModel) handle(r llmtest.Request) llmtest.Reply {
 			nodes = append(nodes, map[string]any{"id": m[1], "actionable": true, "reason": "steps given"})
 		}
 		return reply(map[string]any{"nodes": nodes})
+	case strings.Contains(system, "You play a customer"):
+		if strings.Contains(user, "number of people") {
+			return llmtest.Reply{Status: 400} // this simulated user always fails
+		}
+		return reply(map[string]string{"action": "end", "reply": ""})
+	case strings.Contains(system, "You evaluate a support agent"):
+		if strings.Contains(user, "bigger room") {
+			return llmtest.Reply{Status: 400} // the judge fails on this one
+		}
+		return reply(map[string]string{"label": "partial", "reason": "some facts"})
+	case strings.Contains(system, "cannot be solved from the help center"):
+		return reply(map[string]string{"label": "escalated", "reason": "handed over"})
 	case strings.Contains(system, "You match a customer's message"):
 		ids := nodeLabel.FindAllStringSubmatch(user, -1)
 		id := ""
@@ -213,5 +226,60 @@ func TestServeLLMOnEndToEnd(t *testing.T) {
 	}
 	if !regexp.MustCompile(`chat: llm: 1 calls, .* estimated cost \$\d`).MatchString(chatErr.String()) {
 		t.Errorf("chat did not print its LLM usage on exit:\n%s", chatErr.String())
+	}
+}
+
+// TestSimulateEvaluateLLMOnEndToEnd runs simulate and evaluate with --llm on:
+// a failing simulated user gives a failed dialogue, counted and left out of
+// the rates; a judge error leaves one dialogue unjudged without stopping the
+// evaluation; both commands print tokens and cost, and the report says which
+// user, judge and model ran.
+func TestSimulateEvaluateLLMOnEndToEnd(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	srv.Handle((&fakeModel{}).handle)
+	dir := t.TempDir()
+	cfg := llmConfig(srv, dir)
+	run := func(args ...string) string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if err := (&Main{Config: cfg, Stdout: &out, Stderr: &errb}).Run(context.Background(), args); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, errb.String())
+		}
+		return out.String()
+	}
+	run("build", "--pages", filepath.Join("..", "..", "testdata", "helpcenter"), "--llm", "off")
+	inq := filepath.Join(dir, "inq.jsonl")
+	all, err := os.ReadFile(filepath.Join("..", "..", "testdata", "inquiries", "helpcenter.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(all), "\n")
+	if err := os.WriteFile(inq, []byte(strings.Join(lines[:4], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dialogues := filepath.Join(dir, "graph.jsonl")
+	out := run("simulate", "--inquiries", inq, "--agent", "graph", "--out", dialogues, "--llm", "on")
+	for _, want := range []string{"simulate: 4 dialogues, 1 failed", "user llm:gpt-4o-mini", "simulate: llm: ", "estimated cost $"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("simulate output lacks %q:\n%s", want, out)
+		}
+	}
+	raw, err := os.ReadFile(dialogues)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(raw), `"provenance":{"user":"llm:gpt-4o-mini","model":"gpt-4o-mini","llm":{"calls":`); n != 4 {
+		t.Errorf("%d of 4 dialogues record their provenance:\n%s", n, raw)
+	}
+
+	out = run("evaluate", "--dialogues", dialogues, "--out", filepath.Join(dir, "report"), "--llm", "on")
+	for _, want := range []string{"Judge: llm:gpt-4o-mini", "| graph | llm:gpt-4o-mini | gpt-4o-mini |", "| 1 | 1 |\n", "evaluate: llm: ", "estimated cost $"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("evaluate output lacks %q:\n%s", want, out)
+		}
+	}
+	// Two dialogues judged (4 minus 1 failed minus 1 unjudged), both partial.
+	if !strings.Contains(out, "| graph | 2 | 0.0% | 100.0% |") {
+		t.Errorf("rates not over the judged dialogues only:\n%s", out)
 	}
 }
