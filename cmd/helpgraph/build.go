@@ -13,6 +13,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/crawl"
 	"github.com/helpgraph/helpgraph/kgbuild"
+	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/page"
 )
 
@@ -49,7 +50,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 
 	// The LLM and the store are checked before any page is read, so a
 	// misconfiguration fails fast.
-	client, err := m.openLLM(*llmMode)
+	client, err := m.openLLMWith(*llmMode, func(c *llm.Config) { c.BreakerThreshold = buildBreakerThreshold })
 	if err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
