@@ -25,9 +25,9 @@ type Embedder interface {
 
 // Options configure a GraphAgent. The zero value is a working offline agent.
 type Options struct {
-	// LLM, if set, rewrites utterances, picks the intent among the retrieved
-	// candidates and rewords replies (verified against the node). Nil: every
-	// step is deterministic.
+	// LLM, if set, rewrites each message and picks the intent among the
+	// retrieved candidates, in one call (and, with Reword, chooses the
+	// reply's sentences). Nil: every step is deterministic.
 	LLM JSONCaller
 	// Embedder, if set, adds cosine similarity over node embeddings to the
 	// lexical retrieval. Node embeddings are computed once per graph, lazily.
