@@ -299,6 +299,7 @@ func TestGraphAgentLLMCallsPerTurn(t *testing.T) {
 	}
 	s := &Session{}
 	identifies := 0
+	var perTurn []int
 	for i, msg := range turns {
 		before := len(srv.Requests())
 		if _, err := a.Respond(context.Background(), s, msg); err != nil {
@@ -309,7 +310,9 @@ func TestGraphAgentLLMCallsPerTurn(t *testing.T) {
 			t.Errorf("turn %d %q: %d LLM requests, want at most %d", i+1, msg, len(reqs), MaxLLMCallsPerTurn)
 		}
 		identifies += countIn(reqs, identifyMarker)
+		perTurn = append(perTurn, len(reqs))
 	}
+	t.Logf("LLM requests per turn: %v", perTurn)
 	if identifies < 5 {
 		t.Errorf("only %d identify prompts over 10 turns: the LLM was not used", identifies)
 	}
