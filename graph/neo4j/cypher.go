@@ -44,8 +44,13 @@ RETURN name, type, labelsOrTypes, properties, options`
 const (
 	// allocateGeneration reserves the next generation number, above both
 	// the current one and any reserved by a Replace that never finished.
+	// The first SET takes the build node's write lock, so concurrent
+	// Replaces read and bump the counter one at a time.
 	allocateGeneration cypher = `MERGE (b:HelpgraphBuild {key: 'current'}) ON CREATE SET b.generation = 0, b.allocated = 0
+SET b.locked_at = datetime()
+WITH b
 SET b.allocated = CASE WHEN coalesce(b.allocated, 0) > b.generation THEN b.allocated ELSE b.generation END + 1
+REMOVE b.locked_at
 RETURN b.allocated AS generation`
 	createPages cypher = `UNWIND $rows AS row
 CREATE (p:HelpgraphPage {generation: $generation, url: row.url})
@@ -67,10 +72,13 @@ MATCH (a:HelpgraphNode {generation: $generation, id: row.from}), (b:HelpgraphNod
 CREATE (a)-[:REFERENCE {ord: row.ord, generation: $generation}]->(b)`
 	// flipGeneration makes $generation current unless a newer one already is.
 	flipGeneration cypher = `MATCH (b:HelpgraphBuild {key: 'current'})
+SET b.locked_at = datetime()
+WITH b
 WITH b, b.generation < $generation AS newer
 SET b.generation = CASE WHEN newer THEN $generation ELSE b.generation END,
     b.finished_at = CASE WHEN newer THEN $finished_at ELSE b.finished_at END,
     b.report = CASE WHEN newer THEN $report ELSE b.report END
+REMOVE b.locked_at
 RETURN newer`
 	deleteOldNodes cypher = `MATCH (n:HelpgraphNode) WHERE n.generation < $generation
 WITH n LIMIT $batch
