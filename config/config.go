@@ -14,6 +14,9 @@ type Config struct {
 	Store string
 	// Neo4jUser and Neo4jPassword authenticate against a neo4j:// store.
 	Neo4jUser, Neo4jPassword string
+	// Neo4jDatabase is the Neo4j database to use; empty means the server's
+	// default database.
+	Neo4jDatabase string
 
 	// LLM endpoint (any OpenAI-compatible server). An empty APIKey and BaseURL
 	// means offline: every LLM step takes its deterministic path.
@@ -24,6 +27,14 @@ type Config struct {
 	LLMTimeout     time.Duration
 	// LLMCacheDir holds cached LLM responses keyed by model + prompt hash.
 	LLMCacheDir string
+	// LLMPrices overrides the price table used for cost estimates: inline
+	// ("model=prompt/completion,...", per million tokens), JSON, or a file.
+	LLMPrices string
+	// TurnTimeout bounds the LLM work of one chat turn; what is left then
+	// is done offline.
+	TurnTimeout time.Duration
+	// LLMReword lets the LLM choose and order a resolution's sentences.
+	LLMReword bool
 
 	// AdminToken guards the support-team pages; empty disables them.
 	AdminToken string
@@ -39,6 +50,7 @@ const (
 	DefaultLLMCacheDir     = "data/llm-cache"
 	DefaultConversationsDB = "data/conversations.db"
 	DefaultLLMTimeout      = 60 * time.Second
+	DefaultTurnTimeout     = 5 * time.Second
 )
 
 // FromEnv reads the configuration from the process environment.
@@ -56,10 +68,23 @@ func FromLookup(lookup func(string) (string, bool)) Config {
 	if d, err := time.ParseDuration(get("HELPGRAPH_LLM_TIMEOUT", "")); err == nil && d > 0 {
 		timeout = d
 	}
+	turnTimeout := DefaultTurnTimeout
+	if d, err := time.ParseDuration(get("HELPGRAPH_TURN_TIMEOUT", "")); err == nil && d > 0 {
+		turnTimeout = d
+	}
+	reword := false
+	switch strings.ToLower(get("HELPGRAPH_LLM_REWORD", "")) {
+	case "1", "true", "on", "yes":
+		reword = true
+	}
 	return Config{
 		Store:           get("HELPGRAPH_STORE", DefaultStore),
 		Neo4jUser:       get("HELPGRAPH_NEO4J_USER", "neo4j"),
 		Neo4jPassword:   get("HELPGRAPH_NEO4J_PASSWORD", ""),
+		Neo4jDatabase:   get("HELPGRAPH_NEO4J_DATABASE", ""),
+		LLMPrices:       get("HELPGRAPH_LLM_PRICES", ""),
+		TurnTimeout:     turnTimeout,
+		LLMReword:       reword,
 		OpenAIAPIKey:    get("OPENAI_API_KEY", ""),
 		OpenAIBaseURL:   get("OPENAI_BASE_URL", ""),
 		Model:           get("HELPGRAPH_MODEL", DefaultModel),

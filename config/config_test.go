@@ -37,6 +37,11 @@ func TestFromLookup(t *testing.T) {
 		{"timeout parsed", map[string]string{"HELPGRAPH_LLM_TIMEOUT": "5s"}, func(c Config) bool { return c.LLMTimeout == 5*time.Second }},
 		{"bad timeout keeps the default", map[string]string{"HELPGRAPH_LLM_TIMEOUT": "soon"}, func(c Config) bool { return c.LLMTimeout == DefaultLLMTimeout }},
 		{"negative timeout keeps the default", map[string]string{"HELPGRAPH_LLM_TIMEOUT": "-1s"}, func(c Config) bool { return c.LLMTimeout == DefaultLLMTimeout }},
+		{"turn timeout parsed", map[string]string{"HELPGRAPH_TURN_TIMEOUT": "2s"}, func(c Config) bool { return c.TurnTimeout == 2*time.Second }},
+		{"bad turn timeout keeps the default", map[string]string{"HELPGRAPH_TURN_TIMEOUT": "0s"}, func(c Config) bool { return c.TurnTimeout == DefaultTurnTimeout }},
+		{"reword on", map[string]string{"HELPGRAPH_LLM_REWORD": "on"}, func(c Config) bool { return c.LLMReword }},
+		{"reword off by default", nil, func(c Config) bool { return !c.LLMReword }},
+		{"prices and neo4j database", map[string]string{"HELPGRAPH_LLM_PRICES": "m=1/2", "HELPGRAPH_NEO4J_DATABASE": "support"}, func(c Config) bool { return c.LLMPrices == "m=1/2" && c.Neo4jDatabase == "support" }},
 		{"model and admin token", map[string]string{"HELPGRAPH_MODEL": "llama3", "HELPGRAPH_ADMIN_TOKEN": "t0k"}, func(c Config) bool { return c.Model == "llama3" && c.AdminToken == "t0k" }},
 	}
 	for _, tt := range tests {

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -24,9 +25,9 @@ type Embedder interface {
 
 // Options configure a GraphAgent. The zero value is a working offline agent.
 type Options struct {
-	// LLM, if set, rewrites utterances, picks the intent among the retrieved
-	// candidates and rewords replies (verified against the node). Nil: every
-	// step is deterministic.
+	// LLM, if set, rewrites each message and picks the intent among the
+	// retrieved candidates, in one call (and, with Reword, chooses the
+	// reply's sentences). Nil: every step is deterministic.
 	LLM JSONCaller
 	// Embedder, if set, adds cosine similarity over node embeddings to the
 	// lexical retrieval. Node embeddings are computed once per graph, lazily.
@@ -57,6 +58,12 @@ type Options struct {
 	// Hops bounds the neighbourhood of the current node preferred for
 	// follow-up utterances. Default 2.
 	Hops int
+	// TurnTimeout bounds the LLM work of one turn; what is left then is
+	// done offline. Default DefaultTurnTimeout.
+	TurnTimeout time.Duration
+	// Reword lets the LLM choose and order the sentences of a resolution
+	// (never write its own); off by default.
+	Reword bool
 }
 
 func (o Options) withDefaults() Options {
@@ -172,7 +179,7 @@ func (a *GraphAgent) Respond(ctx context.Context, s *Session, message string) (R
 	a.heal(s)
 	message = truncate(strings.TrimSpace(message), maxMessageBytes)
 	s.History = append(s.History, Turn{Role: "user", Text: message})
-	r, err := a.turn(ctx, s, message)
+	r, err := a.turn(a.beginTurn(ctx), s, message)
 	if err != nil {
 		return Reply{}, err
 	}

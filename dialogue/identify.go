@@ -47,15 +47,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	own := a.an.terms(mask(msg))
 	search, text := msg, msg
 	var required []string // terms a follow-up's match must contain
-	rewritten := false
-	if a.opts.LLM != nil && len(s.History) > 1 {
-		if q, err := a.rewrite(ctx, s, msg); err == nil {
-			search, text, rewritten = q, q, true
-		} else {
-			a.opts.Logger.WarnContext(ctx, "dialogue: rewrite failed; rewriting offline", "err", err)
-		}
-	}
-	if !rewritten && cur != nil && a.isFollowUp(msg, own) {
+	if cur != nil && a.isFollowUp(msg, own) {
 		search = msg + " . " + cur.Problem
 		required = own
 	}
@@ -68,15 +60,14 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if err != nil {
 		return "", text, err
 	}
+	// With no candidate, a follow-up still goes to the LLM for its rewrite.
+	if a.opts.LLM != nil && (len(cands) > 0 || len(s.History) > 1) {
+		if id, q, ok := a.identifyLLM(ctx, s, msg, cands); ok {
+			return id, q, nil
+		}
+	}
 	if len(cands) == 0 {
 		return "", text, nil
-	}
-	if a.opts.LLM != nil {
-		id, err := a.pick(ctx, s, search, cands)
-		if err == nil {
-			return id, text, nil
-		}
-		a.opts.Logger.WarnContext(ctx, "dialogue: LLM intent pick failed; using retrieval", "err", err)
 	}
 	return a.selectCandidate(s, cands), text, nil
 }

@@ -6,22 +6,32 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/llm/llmtest"
 )
 
-// fakeLLM scripts the three dialogue prompts on an llmtest server.
+// fakeLLM scripts the two dialogue prompts on an llmtest server.
 type fakeLLM struct {
-	rewrite func(last string) string  // nil: echo the last message
-	pick    func(ids []string) string // nil: the first candidate
-	reply   func(draft string) string // nil: the draft unchanged
+	// identify returns the rewrite and the pick; nil: echo the message and
+	// pick the first candidate.
+	identify func(last string, ids []string) (query, id string)
+	// pick only overrides the pick.
+	pick func(ids []string) string
+	// choose returns the sentence ids to say; nil: all, in order.
+	choose func(ids []string) []string
 }
 
 var (
 	candidateID = regexp.MustCompile(`(?m)^- id: (\S+)$`)
-	draftLine   = regexp.MustCompile(`(?s)Draft answer: (.*)$`)
-	lastMessage = regexp.MustCompile(`(?s)Last message: (.*)$`)
+	sentenceID  = regexp.MustCompile(`(?m)^- (s\d+): `)
+	lastMessage = regexp.MustCompile(`(?s)Last message:\n<<<DATA\n(.*?)\nDATA>>>`)
+)
+
+const (
+	identifyMarker = "You match a customer's message"
+	selectMarker   = "split into numbered sentences"
 )
 
 func (f fakeLLM) handle(r llmtest.Request) llmtest.Reply {
@@ -29,36 +39,56 @@ func (f fakeLLM) handle(r llmtest.Request) llmtest.Reply {
 		return llmtest.Reply{} // llmtest's deterministic fake vectors
 	}
 	system := r.Messages[0].Content
-	user := r.LastUser()
+	user := r.Messages[1].Content
 	answer := func(v any) llmtest.Reply {
 		raw, _ := json.Marshal(v)
 		return llmtest.Reply{Content: string(raw)}
 	}
 	switch {
-	case strings.Contains(system, "You rewrite"):
+	case strings.Contains(system, identifyMarker):
 		last := lastMessage.FindStringSubmatch(user)[1]
-		if f.rewrite != nil {
-			last = f.rewrite(last)
-		}
-		return answer(map[string]string{"query": last})
-	case strings.Contains(system, "You match"):
 		var ids []string
-		for _, m := range candidateID.FindAllStringSubmatch(r.Messages[1].Content, -1) {
+		for _, m := range candidateID.FindAllStringSubmatch(user, -1) {
 			ids = append(ids, m[1])
 		}
-		id := ids[0]
+		query, id := last, ""
+		if len(ids) > 0 {
+			id = ids[0]
+		}
+		if f.identify != nil {
+			query, id = f.identify(last, ids)
+		}
 		if f.pick != nil {
 			id = f.pick(ids)
 		}
-		return answer(map[string]string{"node_id": id})
-	case strings.Contains(system, "Reword the draft"):
-		draft := draftLine.FindStringSubmatch(user)[1]
-		if f.reply != nil {
-			draft = f.reply(draft)
+		return answer(map[string]string{"query": query, "node_id": id})
+	case strings.Contains(system, selectMarker):
+		var ids []string
+		for _, m := range sentenceID.FindAllStringSubmatch(user, -1) {
+			ids = append(ids, m[1])
 		}
-		return answer(map[string]string{"reply": draft})
+		if f.choose != nil {
+			ids = f.choose(ids)
+		}
+		return answer(map[string][]string{"sentences": ids})
 	}
 	return llmtest.Reply{Status: 400}
+}
+
+func llmAgentWith(t *testing.T, f fakeLLM, opts Options, tweak func(*llm.Config)) (*GraphAgent, *llmtest.Server, *llm.Client) {
+	t.Helper()
+	srv := llmtest.NewServer(t)
+	srv.Handle(f.handle)
+	cfg := srv.Config()
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	client, err := llm.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.LLM = client
+	return fixtureAgent(t, opts), srv, client
 }
 
 func llmAgent(t *testing.T, f fakeLLM, embed bool) (*GraphAgent, *llmtest.Server) {
@@ -103,8 +133,11 @@ func TestGraphAgentLLMPicksIntent(t *testing.T) {
 	if r.NodeID != "change" || r.Action != Clarification {
 		t.Fatalf("got %s at %s, want the LLM's pick (clarification at change)", r.Action, r.NodeID)
 	}
-	if n := countPrompts(srv, "You match"); n != 1 {
-		t.Fatalf("%d pick prompts, want 1", n)
+	if n := countPrompts(srv, identifyMarker); n != 1 {
+		t.Fatalf("%d identify prompts, want 1", n)
+	}
+	if req := srv.Requests()[0]; req.ResponseFormat != "json_schema" || !req.Strict {
+		t.Errorf("identify sent response_format %q strict %v", req.ResponseFormat, req.Strict)
 	}
 }
 
@@ -121,25 +154,48 @@ func TestGraphAgentLLMPicksNone(t *testing.T) {
 }
 
 func TestGraphAgentLLMInvalidPickFallsBackToRetrieval(t *testing.T) {
-	a, srv := llmAgent(t, fakeLLM{pick: func([]string) string { return "no-such-node" }}, false)
-	r, err := a.Respond(context.Background(), &Session{}, "I'm getting an error when trying to change my booking")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.NodeID != "err" || r.Action != Clarification {
-		t.Fatalf("got %s at %s, want retrieval's clarification at err", r.Action, r.NodeID)
-	}
-	if n := countPrompts(srv, "You match"); n < 2 {
-		t.Fatalf("%d pick prompts: the invalid id was not sent back for correction", n)
+	for _, tc := range []struct {
+		name   string
+		answer string
+	}{
+		{"unknown id", `{"query": "error changing my booking", "node_id": "no-such-node"}`},
+		// A wrong shape used to decode to node "" = "none fits", silently.
+		{"wrong shape", `{"id": "change"}`},
+		{"extra field", `{"query": "q", "node_id": "change", "reply": "x"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := llmtest.NewServer(t)
+			srv.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Content: tc.answer} })
+			client, err := llm.New(srv.Config())
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := fixtureAgent(t, Options{LLM: client})
+			r, err := a.Respond(context.Background(), &Session{}, "I'm getting an error when trying to change my booking")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.NodeID != "err" || r.Action != Clarification {
+				t.Fatalf("got %s at %s, want retrieval's clarification at err", r.Action, r.NodeID)
+			}
+			if n := countPrompts(srv, identifyMarker); n != 2 {
+				t.Fatalf("%d identify prompts, want 2: the answer sent back for correction once, then the turn budget is spent", n)
+			}
+		})
 	}
 }
 
 func TestGraphAgentLLMRewriteUsesConversation(t *testing.T) {
-	a, srv := llmAgent(t, fakeLLM{rewrite: func(last string) string {
+	a, srv := llmAgent(t, fakeLLM{identify: func(last string, ids []string) (string, string) {
 		if last == "and the other way?" {
-			return "error when changing a booking made by phone"
+			// None of the candidates retrieved for the bare follow-up fits;
+			// the rewrite is retrieved again and the graph decides.
+			return "error when changing a booking made by phone", ""
 		}
-		return last
+		if len(ids) == 0 {
+			return last, ""
+		}
+		return last, ids[0]
 	}}, false)
 	ctx := context.Background()
 	s := &Session{}
@@ -151,45 +207,160 @@ func TestGraphAgentLLMRewriteUsesConversation(t *testing.T) {
 	if s.CurrentNode != "err-phone" {
 		t.Fatalf("current node %q, want err-phone from the rewritten request", s.CurrentNode)
 	}
-	// The first message has no conversation to rewrite with.
-	if n := countPrompts(srv, "You rewrite"); n != 1 {
-		t.Fatalf("%d rewrite prompts, want 1", n)
+	if n := countPrompts(srv, identifyMarker); n != 2 {
+		t.Fatalf("%d identify prompts, want one a turn", n)
 	}
 }
 
-func TestGraphAgentLLMReplyVerified(t *testing.T) {
-	const template = "If you booked by phone: Reservations made by phone can only be changed by phone. Call +1 800 555 0100."
+func TestGraphAgentLLMReplyNotReworded(t *testing.T) {
+	a, srv := llmAgent(t, fakeLLM{pick: func([]string) string { return "err-phone" }}, false)
+	r, err := a.Respond(context.Background(), &Session{}, "I get an error changing my booking, I booked by phone")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || r.NodeID != "err-phone" {
+		t.Fatalf("got %s at %s", r.Action, r.NodeID)
+	}
+	if want := resolutionTemplate(a.Index().Node("err-phone")); r.Text != want {
+		t.Errorf("reply %q, want the template %q", r.Text, want)
+	}
+	if n := countPrompts(srv, selectMarker); n != 0 {
+		t.Errorf("%d select prompts with Reword off", n)
+	}
+}
+
+func TestGraphAgentLLMSelectsSentences(t *testing.T) {
 	for _, tc := range []struct {
-		name, reply string
-		accepted    bool
+		name   string
+		choose func(ids []string) []string
+		// want: "template", or the sentence indexes (0-based) of the template expected.
+		template bool
+		order    []int
 	}{
-		{"faithful rewording", "Since you booked by phone, the reservation can only be changed by phone: call +1 800 555 0100.", true},
-		{"adds a phone number", "Reservations made by phone can only be changed by phone. Call +1 800 555 0199 or +1 800 555 0100.", false},
-		{"adds a price", "Reservations made by phone can only be changed by phone for a $25 fee. Call +1 800 555 0100.", false},
-		{"adds a name", "Call Maria at +1 800 555 0100: reservations made by phone can only be changed by phone.", false},
-		{"claims an action", "I've changed your reservation for you. If anything else is needed, call +1 800 555 0100.", false},
-		{"claims it is done", "Done! Reservations made by phone can only be changed by phone. Call +1 800 555 0100.", false},
+		{name: "reordered", choose: func(ids []string) []string { return []string{ids[1], ids[0], ids[2]} }, order: []int{1, 0, 2}},
+		{name: "unknown id", choose: func(ids []string) []string { return []string{"s1", "s9"} }, template: true},
+		// The contradicting rewrite of the issue: text instead of a sentence id cannot pass.
+		{name: "own words", choose: func([]string) []string {
+			return []string{"You can change it online; there is no need to call."}
+		}, template: true},
+		{name: "drops the phone number", choose: func(ids []string) []string { return ids[:2] }, template: true},
+		{name: "repeats a sentence", choose: func(ids []string) []string { return []string{"s1", "s1", "s2", "s3"} }, template: true},
+		{name: "chooses nothing", choose: func([]string) []string { return []string{} }, template: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, _ := llmAgent(t, fakeLLM{
-				pick:  func(ids []string) string { return "err-phone" },
-				reply: func(string) string { return tc.reply },
-			}, false)
+			a, srv, _ := llmAgentWith(t, fakeLLM{pick: func([]string) string { return "err-phone" }, choose: tc.choose}, Options{Reword: true}, nil)
 			r, err := a.Respond(context.Background(), &Session{}, "I get an error changing my booking, I booked by phone")
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.Action != Resolution || r.NodeID != "err-phone" {
-				t.Fatalf("got %s at %s", r.Action, r.NodeID)
+			draft := resolutionTemplate(a.Index().Node("err-phone"))
+			units := splitSentences(draft)
+			if len(units) != 3 {
+				t.Fatalf("template %q split into %d sentences, want 3", draft, len(units))
 			}
-			want := template
-			if tc.accepted {
-				want = tc.reply
+			want := draft
+			if !tc.template {
+				var parts []string
+				for _, i := range tc.order {
+					parts = append(parts, units[i].text)
+				}
+				want = strings.Join(parts, " ")
 			}
 			if r.Text != want {
-				t.Fatalf("reply %q, want %q", r.Text, want)
+				t.Errorf("reply %q, want %q", r.Text, want)
+			}
+			if countPrompts(srv, selectMarker) == 0 {
+				t.Error("no select prompt with Reword on")
 			}
 		})
+	}
+}
+
+// TestGraphAgentLLMCallsPerTurn runs a 10-turn conversation with every LLM
+// feature on (identify, embeddings, sentence selection) and counts the
+// requests each turn sends: at most MaxLLMCallsPerTurn.
+func TestGraphAgentLLMCallsPerTurn(t *testing.T) {
+	a, srv, client := llmAgentWith(t, fakeLLM{}, Options{Reword: true}, nil)
+	a = NewGraphAgent(a.Index().Graph, Options{LLM: client, Embedder: client, Reword: true})
+	if err := a.WarmUp(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	turns := []string{
+		"I'm getting an error when trying to change my booking",
+		"by phone",
+		"and as a guest?",
+		"how do I cancel my booking?",
+		"I can't find the confirmation code of my reservation",
+		"by phone",
+		"any news about my refund?",
+		"thanks, and how do I change my reservation?",
+		"online as a member",
+		"it still fails",
+	}
+	s := &Session{}
+	identifies := 0
+	var perTurn []int
+	for i, msg := range turns {
+		before := len(srv.Requests())
+		if _, err := a.Respond(context.Background(), s, msg); err != nil {
+			t.Fatal(err)
+		}
+		reqs := srv.Requests()[before:]
+		if len(reqs) > MaxLLMCallsPerTurn {
+			t.Errorf("turn %d %q: %d LLM requests, want at most %d", i+1, msg, len(reqs), MaxLLMCallsPerTurn)
+		}
+		identifies += countIn(reqs, identifyMarker)
+		perTurn = append(perTurn, len(reqs))
+	}
+	t.Logf("LLM requests per turn: %v", perTurn)
+	if identifies < 5 {
+		t.Errorf("only %d identify prompts over 10 turns: the LLM was not used", identifies)
+	}
+	st := client.Stats()
+	if st.Steps["dialogue_identify"].Calls != int64(identifies) || st.Steps["dialogue_embed"].Calls == 0 || st.Steps["dialogue_embed_nodes"].Calls != 1 {
+		t.Errorf("token counters by step = %+v", st.Steps)
+	}
+}
+
+func countIn(reqs []llmtest.Request, marker string) int {
+	n := 0
+	for _, r := range reqs {
+		if !r.Embeddings() && strings.Contains(r.Messages[0].Content, marker) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestGraphAgentLLMStalledEndpoint: an endpoint that never answers costs the
+// first turn its deadline, once; every turn completes offline, and the next
+// turns do not wait at all (the breaker is open).
+func TestGraphAgentLLMStalledEndpoint(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	srv.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Delay: time.Minute} })
+	cfg := srv.Config()
+	cfg.Timeout = time.Second // longer than the turn deadline
+	client, err := llm.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := fixtureAgent(t, Options{LLM: client, Embedder: client, TurnTimeout: 200 * time.Millisecond})
+	start := time.Now()
+	runDialogues(t, a, []dialogueCase{{"demo with a stalled LLM", []step{
+		{"I'm getting an error when trying to change my booking", Clarification, "err |", 3},
+		{"by phone", Resolution, "err-phone", 0},
+		{"how do I cancel my booking?", Resolution, "cancel", 0},
+	}}})
+	if elapsed := time.Since(start); elapsed > 4*time.Second {
+		t.Errorf("3 turns took %v with a 200ms turn deadline", elapsed)
+	}
+	// The identify prompt of the first turn, and the node embeddings
+	// started in the background then.
+	if n := len(srv.Requests()); n > 2 {
+		t.Errorf("%d requests reached the stalled endpoint, want at most 2", n)
+	}
+	if st := client.Stats(); st.Unavailable == 0 {
+		t.Errorf("no call was refused by the breaker: %+v", st)
 	}
 }
 
@@ -203,26 +374,26 @@ func TestGraphAgentLLMDownFallsBackToOffline(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := fixtureAgent(t, Options{LLM: client, Embedder: client})
+	if err := a.WarmUp(context.Background()); err == nil {
+		t.Fatal("WarmUp succeeded against a failing endpoint")
+	}
 	runDialogues(t, a, []dialogueCase{{"demo with a failing LLM", []step{
 		{"I'm getting an error when trying to change my booking", Clarification, "err |", 3},
 		{"by phone", Resolution, "err-phone", 0},
 		{"and as a guest?", Resolution, "err-guest", 0}, // rewritten offline
 		{"how do I cancel my booking?", Resolution, "cancel", 0},
 	}}})
-	// A down endpoint is not asked for every node's embedding on every turn.
-	nodeEmbeds := 0
-	for _, r := range srv.Requests() {
-		if r.Embeddings() && len(r.Input) == len(a.Index().Graph.Nodes) {
-			nodeEmbeds++
-		}
-	}
-	if nodeEmbeds > 1+cfg.MaxRetries {
-		t.Fatalf("%d node-embedding requests over 4 turns, want one call (%d requests with retries)", nodeEmbeds, 1+cfg.MaxRetries)
+	// A down endpoint costs one call and its retry, not one per step per turn.
+	if n := len(srv.Requests()); n != 1+cfg.MaxRetries {
+		t.Fatalf("%d requests over 4 turns, want %d", n, 1+cfg.MaxRetries)
 	}
 }
 
 func TestGraphAgentEmbeddingsComputedOncePerGraph(t *testing.T) {
 	a, srv := llmAgent(t, fakeLLM{}, true)
+	if err := a.WarmUp(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	runDialogues(t, a, []dialogueCase{{"demo with embeddings", []step{
 		{"I can't find the confirmation code of my reservation", Clarification, "code |", 3},
 		{"by phone", Resolution, "code-phone", 0},
@@ -244,31 +415,23 @@ func TestGraphAgentEmbeddingsComputedOncePerGraph(t *testing.T) {
 	}
 }
 
-func TestVerifyReply(t *testing.T) {
-	const source = "Error when changing a reservation\nIf you booked by phone\n" +
-		"Call the StayNest Reservation Center at 0570-000-123 (9:00–20:00). See [Contact us](https://help.example.com/contact) or write to help@example.com. Once done, you get an e-mail."
-	for _, tc := range []struct {
-		reply string
-		ok    bool
-	}{
-		{"You booked by phone, so please call the StayNest Reservation Center at 0570-000-123 between 9:00 and 20:00. See [Contact us](https://help.example.com/contact) or write to help@example.com.", true},
-		{"Please call 0570-000-123. See [Contact us](https://help.example.com/contact). Once done, you get an e-mail.", true},
-		{"Call 0570-000-999. See [Contact us](https://help.example.com/contact).", false},
-		{"Call 0570-000-123; it costs $70. See [Contact us](https://help.example.com/contact).", false},
-		{"Call 0570-000-123. See [Contact us](https://help.example.com/contact) or https://evil.example.com.", false},
-		{"Write to refunds@example.com. See [Contact us](https://help.example.com/contact).", false},
-		{"Call 0570-000-123. The fee is 3000 yen. See [Contact us](https://help.example.com/contact).", false},
-		{"Call the Tokyo office at 0570-000-123. See [Contact us](https://help.example.com/contact).", false},
-		{"Call 0570-000-123.", false}, // drops the link
-		{"We have cancelled the reservation. See [Contact us](https://help.example.com/contact).", false},
-		{"I refunded you. See [Contact us](https://help.example.com/contact).", false},
-		{"Your reservation has been changed. See [Contact us](https://help.example.com/contact).", false},
-		{"I'll cancel it now. See [Contact us](https://help.example.com/contact).", false},
-	} {
-		err := verifyReply(tc.reply, source)
-		if (err == nil) != tc.ok {
-			t.Errorf("verifyReply(%q) = %v, want ok=%v", tc.reply, err, tc.ok)
+func TestSplitSentencesExact(t *testing.T) {
+	draft := "If you booked by phone: Reservations made by phone can only be changed by phone. Call +1 800 555 0100.\n- Open [My page](https://x.example/a.b), then choose Change.\n- Done? See 1.2."
+	units := splitSentences(draft)
+	if len(units) != 5 {
+		t.Fatalf("units = %+v", units)
+	}
+	for _, u := range units {
+		if !strings.Contains(draft, u.text) || u.text == "" {
+			t.Errorf("unit %q is not a substring of the template", u.text)
 		}
+	}
+	ids := []string{"s1", "s2", "s3", "s4", "s5"}
+	if err := verifySelection(draft, draft, units, ids); err != nil {
+		t.Errorf("the whole template rejected: %v", err)
+	}
+	if err := verifySelection(units[0].text+" "+units[1].text, draft, units, ids[:2]); err == nil {
+		t.Error("a selection dropping the phone number and link passed")
 	}
 }
 
@@ -307,6 +470,9 @@ func TestGraphAgentEmbeddingsFindWhatWordsMiss(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := fixtureAgent(t, Options{Embedder: tc.embedder})
+			if err := a.WarmUp(context.Background()); err != nil {
+				t.Fatal(err)
+			}
 			r, err := a.Respond(context.Background(), &Session{}, msg)
 			if err != nil {
 				t.Fatal(err)

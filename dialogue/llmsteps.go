@@ -7,13 +7,14 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/llm"
+	"github.com/helpgraph/helpgraph/page"
 	"github.com/helpgraph/helpgraph/prompts"
 )
 
@@ -40,108 +41,199 @@ func promptHistory(s *Session) []prompts.DialogueTurn {
 	return out
 }
 
-// rewriteAnswer is the LLM's answer to dialogue_rewrite.
-type rewriteAnswer struct {
-	Query string `json:"query"`
+// identifyAnswer is the LLM's answer to dialogue_identify: the message
+// rewritten as a self-contained request, and one of the candidate ids or ""
+// for none.
+type identifyAnswer struct {
+	Query   string   `json:"query"`
+	NodeID  string   `json:"node_id"`
+	allowed []string // the candidate ids offered
 }
 
-func (r *rewriteAnswer) Validate() error {
-	switch q := strings.TrimSpace(r.Query); {
+func (p *identifyAnswer) Validate() error {
+	p.NodeID = strings.TrimSpace(p.NodeID)
+	switch q := strings.TrimSpace(p.Query); {
 	case q == "":
 		return errors.New(`"query" is empty: give the rewritten request`)
 	case len(q) > 500:
 		return errors.New(`"query" is too long: keep it to one short sentence`)
 	}
-	return nil
-}
-
-func (a *GraphAgent) rewrite(ctx context.Context, s *Session, msg string) (string, error) {
-	data := prompts.DialogueRewrite{History: promptHistory(s), Message: msg}
-	if cur := a.ix.Node(s.CurrentNode); cur != nil {
-		data.CurrentProblem = cur.Problem
-	}
-	msgs, err := prompts.Messages("dialogue_rewrite", data)
-	if err != nil {
-		return "", err
-	}
-	var ans rewriteAnswer
-	if err := a.opts.LLM.JSON(ctx, msgs, &ans); err != nil {
-		return "", fmt.Errorf("rewriting the message: %w", err)
-	}
-	return strings.TrimSpace(ans.Query), nil
-}
-
-// pickAnswer is the LLM's answer to dialogue_pick: one of the candidate ids,
-// or "" for none.
-type pickAnswer struct {
-	NodeID  string   `json:"node_id"`
-	allowed []string // the candidate ids offered
-}
-
-func (p *pickAnswer) Validate() error {
-	p.NodeID = strings.TrimSpace(p.NodeID)
 	if p.NodeID == "" || slices.Contains(p.allowed, p.NodeID) {
 		return nil
 	}
 	return fmt.Errorf(`"node_id" %q is not one of the candidate ids (%s); answer with one of them or ""`, p.NodeID, strings.Join(p.allowed, ", "))
 }
 
-var _ llm.Validator = (*pickAnswer)(nil)
+var _ llm.Validator = (*identifyAnswer)(nil)
 
-// pick asks the LLM to choose among the top candidates. It returns "" when the
-// LLM says none fits, and an error when it gave no valid answer.
-func (a *GraphAgent) pick(ctx context.Context, s *Session, request string, cands []candidate) (string, error) {
-	data := prompts.DialoguePick{History: promptHistory(s), Request: request}
-	ans := pickAnswer{}
+// identifyLLM is step 1 with an LLM, in one call: the model rewrites msg
+// with the conversation and picks among the retrieved candidates. Its pick
+// stands, "none fits" included. When it picks none but its rewrite says
+// more than the message did (a follow-up), the rewrite is retrieved again,
+// lexically (no further call), and the graph's own selection decides. ok is
+// false when the LLM gave no valid answer: the caller goes on offline.
+func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, msg string, cands []candidate) (id, text string, ok bool) {
+	data := prompts.DialogueIdentify{History: promptHistory(s), Message: msg}
+	if cur := a.ix.Node(s.CurrentNode); cur != nil {
+		data.CurrentProblem = cur.Problem
+	}
+	ans := identifyAnswer{}
 	for _, c := range cands[:min(len(cands), a.opts.Candidates)] {
 		n := a.ix.Node(c.id)
 		data.Candidates = append(data.Candidates, prompts.DialogueCandidate{ID: n.ID, Problem: n.Problem, Condition: n.Condition, Intents: n.Intents[:min(len(n.Intents), maxPromptIntents)]})
 		ans.allowed = append(ans.allowed, n.ID)
 	}
-	msgs, err := prompts.Messages("dialogue_pick", data)
+	msgs, err := prompts.Messages("dialogue_identify", data)
 	if err != nil {
-		return "", err
+		a.opts.Logger.ErrorContext(ctx, "dialogue: rendering identify prompt", "err", err)
+		return "", "", false
 	}
-	if err := a.opts.LLM.JSON(ctx, msgs, &ans); err != nil {
-		return "", fmt.Errorf("picking the intent: %w", err)
+	cctx, cancel, err := spend(ctx, "dialogue_identify")
+	if err == nil {
+		err = a.opts.LLM.JSON(cctx, msgs, &ans)
+		cancel()
 	}
 	// Validate again: a JSON caller that skipped it must not smuggle in an id.
-	if err := ans.Validate(); err != nil {
-		return "", err
+	if err == nil {
+		err = ans.Validate()
 	}
-	return ans.NodeID, nil
+	if err != nil {
+		a.opts.Logger.WarnContext(ctx, "dialogue: LLM identify failed; using retrieval", "err", err)
+		return "", "", false
+	}
+	rewrite := strings.TrimSpace(ans.Query)
+	if ans.NodeID != "" || page.Normalize(rewrite) == page.Normalize(msg) {
+		return ans.NodeID, rewrite, true
+	}
+	terms := a.an.terms(mask(rewrite))
+	if len(terms) == 0 {
+		return "", rewrite, true
+	}
+	// Lexical only: the turn's calls are spent.
+	again, err := a.retrieve(offlineTurn(ctx), s, mask(rewrite), query{terms: terms, neg: negated(mask(rewrite))})
+	if err != nil || len(again) == 0 || !a.good(again[0]) {
+		return "", rewrite, true
+	}
+	return a.selectCandidate(s, again), rewrite, true
 }
 
-// replyAnswer is the LLM's answer to dialogue_reply.
-type replyAnswer struct {
-	Reply string `json:"reply"`
+// selectAnswer is the LLM's answer to dialogue_select: sentence ids, in
+// the order to say them.
+type selectAnswer struct {
+	Sentences []string `json:"sentences"`
+	allowed   []string
 }
 
-func (r *replyAnswer) Validate() error {
-	if strings.TrimSpace(r.Reply) == "" {
-		return errors.New(`"reply" is empty`)
+func (a *selectAnswer) Validate() error {
+	if len(a.Sentences) == 0 {
+		return errors.New(`"sentences" is empty: choose at least one sentence id`)
+	}
+	seen := map[string]bool{}
+	for _, id := range a.Sentences {
+		switch {
+		case !slices.Contains(a.allowed, id):
+			return fmt.Errorf("%q is not a sentence id (%s)", id, strings.Join(a.allowed, ", "))
+		case seen[id]:
+			return fmt.Errorf("sentence %q is chosen twice", id)
+		}
+		seen[id] = true
 	}
 	return nil
 }
 
-// reword lets the LLM rephrase the template reply for n, and keeps the
-// template unless the result passes verifyReply.
+// replySentence is one unit of a reply the LLM may choose: a sentence, or a
+// whole line for lists and headings.
+type replySentence struct {
+	text     string
+	listItem bool // a whole Markdown list line, said on its own line
+}
+
+var listLine = regexp.MustCompile(`^(?:[-*•]|\d+[.)])\s`)
+
+var replySentenceEnd = regexp.MustCompile(`[.!?:](?:\s+)`)
+
+// splitSentences splits a template reply into units, each an exact
+// substring of it.
+func splitSentences(draft string) []replySentence {
+	var out []replySentence
+	for _, line := range strings.Split(draft, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		// Markdown list items stay whole.
+		if listLine.MatchString(line) {
+			out = append(out, replySentence{text: line, listItem: true})
+			continue
+		}
+		rest := line
+		for rest != "" {
+			loc := replySentenceEnd.FindStringIndex(rest)
+			if loc == nil {
+				out = append(out, replySentence{text: rest})
+				break
+			}
+			out = append(out, replySentence{text: strings.TrimSpace(rest[:loc[0]+1])})
+			rest = strings.TrimSpace(rest[loc[1]:])
+		}
+	}
+	return out
+}
+
+// reword lets the LLM choose and order the sentences of the template reply
+// for n (Options.Reword). It cannot add or change a word, so it cannot
+// contradict the page: the reply is rebuilt from the chosen sentences, each
+// checked to be contained verbatim in the template, and must keep every
+// link, e-mail address and number of the template. Otherwise, and when the
+// turn has no call left, the template stands.
 func (a *GraphAgent) reword(ctx context.Context, s *Session, n *graph.Node, userText, draft string) string {
-	msgs, err := prompts.Messages("dialogue_reply", prompts.DialogueReply{
-		Message: userText, Problem: n.Problem, Condition: n.Condition, Resolution: n.Resolution, Draft: draft,
-	})
+	if !a.opts.Reword {
+		return draft
+	}
+	units := splitSentences(draft)
+	if len(units) < 2 {
+		return draft
+	}
+	data := prompts.DialogueSelect{Message: userText, Problem: n.Problem}
+	ans := selectAnswer{}
+	for i, u := range units {
+		id := "s" + strconv.Itoa(i+1)
+		data.Sentences = append(data.Sentences, prompts.DialogueSentence{ID: id, Text: u.text})
+		ans.allowed = append(ans.allowed, id)
+	}
+	msgs, err := prompts.Messages("dialogue_select", data)
 	if err != nil {
-		a.opts.Logger.ErrorContext(ctx, "dialogue: rendering reply prompt", "err", err)
+		a.opts.Logger.ErrorContext(ctx, "dialogue: rendering select prompt", "err", err)
 		return draft
 	}
-	var ans replyAnswer
-	if err := a.opts.LLM.JSON(ctx, msgs, &ans); err != nil {
-		a.opts.Logger.WarnContext(ctx, "dialogue: LLM reply failed; using the template", "err", err)
+	cctx, cancel, err := spend(ctx, "dialogue_select")
+	if err == nil {
+		err = a.opts.LLM.JSON(cctx, msgs, &ans)
+		cancel()
+	}
+	if err == nil {
+		err = ans.Validate()
+	}
+	if err != nil {
+		a.opts.Logger.WarnContext(ctx, "dialogue: LLM sentence selection failed; using the template", "err", err)
 		return draft
 	}
-	reply := strings.TrimSpace(ans.Reply)
-	if err := verifyReply(reply, n.Problem+"\n"+n.Condition+"\n"+n.Resolution); err != nil {
-		a.opts.Logger.WarnContext(ctx, "dialogue: LLM reply rejected; using the template", "node", n.ID, "err", err)
+	var sb strings.Builder
+	for i, id := range ans.Sentences {
+		k, _ := strconv.Atoi(strings.TrimPrefix(id, "s"))
+		u := units[k-1]
+		if i > 0 {
+			if u.listItem {
+				sb.WriteString("\n")
+			} else {
+				sb.WriteString(" ")
+			}
+		}
+		sb.WriteString(u.text)
+	}
+	reply := sb.String()
+	if err := verifySelection(reply, draft, units, ans.Sentences); err != nil {
+		a.opts.Logger.WarnContext(ctx, "dialogue: LLM selection rejected; using the template", "node", n.ID, "err", err)
 		return draft
 	}
 	return reply
@@ -150,86 +242,40 @@ func (a *GraphAgent) reword(ctx context.Context, s *Session, n *graph.Node, user
 var (
 	verifyURL    = regexp.MustCompile(`(?i)\bhttps?://[^\s)\]>"']+|\bwww\.[^\s)\]>"']+`)
 	verifyEmail  = regexp.MustCompile(`(?i)\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`)
-	verifyNumber = regexp.MustCompile(`\d+(?:[.,:]\d+)*`)
-	verifyWord   = regexp.MustCompile(`[\p{L}][\p{L}\p{N}'’-]*`)
-	actionClaim  = regexp.MustCompile(`(?i)\b(?:i|we)(?:\s+have|'ve|’ve|\s+just|\s+already|\s+now)*\s+(?:cancell?ed|changed|modified|updated|refunded|sent|resent|re-sent|processed|approved|booked|rebooked|reset|issued|credited|moved|fixed|resolved|unlocked|deleted|removed|added|applied|escalated|submitted|emailed|e-mailed|completed|arranged)\b|\b(?:has|have)\s+been\s+(?:cancell?ed|changed|modified|updated|refunded|sent|processed|approved|reset|issued|credited|unlocked|fixed|resolved)\b|\bi\s+(?:will|'ll|’ll)\s+(?:cancel|change|modify|refund|send|process|approve|reset|issue|credit|unlock|fix|book)\b|\b(?:all\s+)?done\b`)
-	// capitalised words that may start a sentence without being a name.
-	sentenceStarters = toSet(strings.Fields(`
-	you your yours if when to for please sure here there this that these those then next first second
-	finally once after before in on at by with from as so but and or also just simply go open click
-	select choose tap enter log sign use check make call contact visit follow note remember unfortunately
-	sorry thanks thank hi hello great of course ok okay yes no it its it's i i'm we our what how why where
-	which who can could would should may might will do does don't did is are was were be have has had
-	a an the all any each every some my me let let's just try see find since because although though
-	while unless until now however therefore meanwhile alternatively instead otherwise simply keep
-	note good great absolutely certainly hope happy glad feel here's that's there's you'll you're
-	you've we're we'll what's both either neither only even still already usually normally typically`))
+	verifyNumber = regexp.MustCompile(`\d+(?:[.,:\-]\d+)*`)
+	// actionClaim finds a reply claiming the agent did something for the
+	// customer; the tests check no reply does (replies only ever quote the page).
+	actionClaim = regexp.MustCompile(`(?i)\b(?:i|we)(?:\s+have|'ve|’ve|\s+just|\s+already|\s+now)*\s+(?:cancell?ed|changed|modified|updated|refunded|sent|resent|re-sent|processed|approved|booked|rebooked|reset|issued|credited|moved|fixed|resolved|unlocked|deleted|removed|added|applied|escalated|submitted|emailed|e-mailed|completed|arranged)\b|\b(?:has|have)\s+been\s+(?:cancell?ed|changed|modified|updated|refunded|sent|processed|approved|reset|issued|credited|unlocked|fixed|resolved)\b|\bi\s+(?:will|'ll|’ll)\s+(?:cancel|change|modify|refund|send|process|approve|reset|issue|credit|unlock|fix|book)\b|\b(?:all\s+)?done\b`)
 )
 
-// verifyReply checks an LLM reply against source, the text of the node it
-// answers from: every URL, e-mail, number and capitalised term in the reply
-// must appear in the source, every URL of the source must survive, and the
-// reply must not claim that an action was taken.
-func verifyReply(reply, source string) error {
-	lowerSource := strings.ToLower(source)
-	for _, m := range actionClaim.FindAllString(reply, -1) {
-		// "Once done, ..." quoted from the page is the page's wording, not a claim.
-		if !strings.Contains(lowerSource, strings.ToLower(m)) {
-			return fmt.Errorf("reply claims an action: %q", m)
+// verifySelection checks a reply built from chosen sentences: each is
+// contained verbatim in the template, and no link, e-mail address or number
+// of the template is left out.
+func verifySelection(reply, draft string, units []replySentence, chosen []string) error {
+	for _, id := range chosen {
+		k, err := strconv.Atoi(strings.TrimPrefix(id, "s"))
+		if err != nil || k < 1 || k > len(units) || !strings.Contains(draft, units[k-1].text) {
+			return fmt.Errorf("sentence %q is not in the template", id)
 		}
 	}
-	for _, u := range verifyURL.FindAllString(source, -1) {
-		if !strings.Contains(reply, u) {
-			return fmt.Errorf("reply drops the link %s", u)
-		}
-	}
-	rest := reply
-	for _, re := range []*regexp.Regexp{verifyURL, verifyEmail} {
-		for _, m := range re.FindAllString(rest, -1) {
-			if !strings.Contains(lowerSource, strings.ToLower(strings.TrimRight(m, ".,;:"))) {
-				return fmt.Errorf("reply adds %q", m)
+	for _, re := range []*regexp.Regexp{verifyURL, verifyEmail, verifyNumber} {
+		for _, m := range re.FindAllString(draft, -1) {
+			if !strings.Contains(reply, m) {
+				return fmt.Errorf("reply drops %q", m)
 			}
 		}
-		rest = re.ReplaceAllString(rest, " ")
-	}
-	// Numbers are compared as whole tokens: "70" is not in "0570-000-123".
-	sourceNumbers := map[string]bool{}
-	for _, m := range verifyNumber.FindAllString(source, -1) {
-		sourceNumbers[m] = true
-	}
-	for _, m := range verifyNumber.FindAllString(rest, -1) {
-		if !sourceNumbers[m] {
-			return fmt.Errorf("reply adds the number %q", m)
-		}
-	}
-	sourceWords := map[string]bool{}
-	for _, w := range verifyWord.FindAllString(lowerSource, -1) {
-		sourceWords[w] = true
-	}
-	for _, loc := range verifyWord.FindAllStringIndex(rest, -1) {
-		w := rest[loc[0]:loc[1]]
-		if r := []rune(w)[0]; !unicode.IsUpper(r) {
-			continue
-		}
-		lw := strings.ToLower(w)
-		if sourceWords[lw] || (atSentenceStart(rest, loc[0]) && (sentenceStarters[lw] || stopWords[lw])) {
-			continue
-		}
-		return fmt.Errorf("reply adds the term %q", w)
 	}
 	return nil
 }
 
-func atSentenceStart(s string, i int) bool {
-	j := strings.LastIndexFunc(s[:i], func(r rune) bool { return !unicode.IsSpace(r) && !strings.ContainsRune(`"'*_([`, r) })
-	return j < 0 || strings.ContainsRune(".!?:\n-•", rune(s[j]))
-}
-
 // embeddingCache holds one embedding per node, computed on first use.
 type embeddingCache struct {
-	mu     sync.Mutex
-	vecs   [][]float32 // by node position; nil until filled
-	failed time.Time   // last failure, so a down endpoint is not asked every turn
+	compute sync.Mutex
+	mu      sync.Mutex
+	vecs    [][]float32 // by node position; nil until filled
+	failed  time.Time   // last failure, so a down endpoint is not asked every turn
+	// warming is set while the vectors are computed in the background.
+	warming bool
 }
 
 // embedRetry is how long after a failure node embeddings are not asked for again.
@@ -240,16 +286,21 @@ const embedBatch = 256
 
 func (a *GraphAgent) nodeVectors(ctx context.Context) ([][]float32, error) {
 	c := a.embed
+	// compute makes concurrent callers wait for one computation; mu only
+	// guards the fields, so a turn can check readiness without waiting.
+	c.compute.Lock()
+	defer c.compute.Unlock()
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.vecs != nil {
-		return c.vecs, nil
+	vecs, failed := c.vecs, c.failed
+	c.mu.Unlock()
+	if vecs != nil {
+		return vecs, nil
 	}
-	if !c.failed.IsZero() && time.Since(c.failed) < embedRetry {
+	if !failed.IsZero() && time.Since(failed) < embedRetry {
 		return nil, errors.New("embedding nodes: failed recently; not retrying yet")
 	}
 	nodes := a.ix.Graph.Nodes
-	vecs := make([][]float32, 0, len(nodes))
+	vecs = make([][]float32, 0, len(nodes))
 	for start := 0; start < len(nodes); start += embedBatch {
 		end := min(start+embedBatch, len(nodes))
 		texts := make([]string, 0, end-start)
@@ -262,12 +313,16 @@ func (a *GraphAgent) nodeVectors(ctx context.Context) ([][]float32, error) {
 			err = fmt.Errorf("got %d vectors for %d texts", len(got), len(texts))
 		}
 		if err != nil {
+			c.mu.Lock()
 			c.failed = time.Now()
+			c.mu.Unlock()
 			return nil, fmt.Errorf("embedding nodes: %w", err)
 		}
 		vecs = append(vecs, got...)
 	}
+	c.mu.Lock()
 	c.vecs = vecs
+	c.mu.Unlock()
 	return vecs, nil
 }
 
@@ -275,13 +330,13 @@ func (a *GraphAgent) nodeVectors(ctx context.Context) ([][]float32, error) {
 // join the list, and the ranking score becomes the mean of the normalised
 // BM25 score and the cosine.
 func (a *GraphAgent) fuse(ctx context.Context, text string, lex []candidate, allow map[string]bool, limit int) ([]candidate, error) {
-	vecs, err := a.nodeVectors(ctx)
+	vecs, err := a.turnNodeVectors(ctx)
 	if err != nil {
 		return lex, err
 	}
-	q, err := a.opts.Embedder.Embed(ctx, []string{text})
-	if err != nil || len(q) != 1 {
-		return lex, fmt.Errorf("embedding the message: %w", errors.Join(err, errors.New("no vector")))
+	q, err := a.embedQuery(ctx, text)
+	if err != nil {
+		return lex, fmt.Errorf("embedding the message: %w", err)
 	}
 	byID := map[string]*candidate{}
 	out := slices.Clone(lex)
@@ -298,7 +353,7 @@ func (a *GraphAgent) fuse(ctx context.Context, text string, lex []candidate, all
 		if allow != nil && !allow[id] {
 			continue
 		}
-		cos := llm.Cosine(q[0], v)
+		cos := llm.Cosine(q, v)
 		if c, ok := byID[id]; ok {
 			c.cosine = cos
 			continue

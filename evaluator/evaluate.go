@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/inquiry"
+	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/simulator"
 )
 
@@ -17,12 +19,19 @@ type Metrics struct {
 	Agents map[string]AgentMetrics `json:"agents"`
 	// Replay holds the replay of real dialogues per agent, when one ran.
 	Replay map[string]ReplayMetrics `json:"replay,omitempty"`
+	// Provenance says which simulator, judge and models produced the
+	// numbers, and their LLM tokens and cost.
+	Provenance *Provenance `json:"provenance,omitempty"`
 }
 
 // AgentMetrics are one agent's numbers. Rates are fractions 0..1 of the
 // group's n.
 type AgentMetrics struct {
-	Dialogues  int               `json:"dialogues"`
+	Dialogues int `json:"dialogues"` // judged dialogues: every rate is over these
+	// Failed dialogues ended on an agent or simulated-user error and
+	// Unjudged ones on a judge error: counted here, in no rate.
+	Failed     int               `json:"failed"`
+	Unjudged   int               `json:"unjudged"`
 	Resolvable ResolvableMetrics `json:"resolvable"`
 	Escalation EscalationMetrics `json:"escalation"`
 	Coherence  CoherenceMetrics  `json:"coherence"`
@@ -56,7 +65,20 @@ type CoherenceMetrics struct {
 type Scored struct {
 	Dialogue  *simulator.Dialogue
 	Judgement Judgement
+	// Status is "" for a judged dialogue, StatusFailed or StatusUnjudged;
+	// Error says why.
+	Status string
+	Error  string
 }
+
+// Statuses of a dialogue left out of the rates.
+const (
+	StatusFailed   = "failed"   // the simulation failed: nothing to judge
+	StatusUnjudged = "unjudged" // the judge failed on it
+)
+
+// judged reports whether s counts in the rates.
+func (s Scored) judged() bool { return s.Status == "" }
 
 // Result is a whole evaluation.
 type Result struct {
@@ -81,7 +103,14 @@ type Options struct {
 	Labels    []HumanLabel
 	// Concurrency bounds judge calls in flight; 0 means 4.
 	Concurrency int
+	// JudgeTimeout bounds one judgement; 0 means DefaultJudgeTimeout.
+	JudgeTimeout time.Duration
+	// Prices estimate LLM costs in the provenance; nil: llm.DefaultPrices.
+	Prices llm.Prices
 }
+
+// DefaultJudgeTimeout bounds one judgement.
+const DefaultJudgeTimeout = time.Minute
 
 // Evaluate judges every dialogue and computes the metrics.
 func Evaluate(ctx context.Context, ds []simulator.Dialogue, opts Options) (*Result, error) {
@@ -108,44 +137,51 @@ func Evaluate(ctx context.Context, ds []simulator.Dialogue, opts Options) (*Resu
 			return nil, fmt.Errorf("evaluating dialogue %s: unknown inquiry kind %q", d.ID, d.Kind)
 		}
 		res.Scored[i].Dialogue = d
+		if d.Error != "" || d.Ended == simulator.EndError {
+			res.Scored[i].Status, res.Scored[i].Error = StatusFailed, d.Error
+		}
 	}
-	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		firstErr error
-	)
+	if opts.JudgeTimeout <= 0 {
+		opts.JudgeTimeout = DefaultJudgeTimeout
+	}
+	judgeTally := new(llm.Tally)
+	jctx := llm.WithStep(llm.WithTally(ctx, judgeTally), "judge")
+	var wg sync.WaitGroup
 	sem := make(chan struct{}, opts.Concurrency)
 	for i := range res.Scored {
 		if ctx.Err() != nil {
 			break
 		}
+		if res.Scored[i].Status == StatusFailed {
+			continue
+		}
 		sem <- struct{}{}
 		wg.Add(1)
 		go func(s *Scored) {
 			defer func() { <-sem; wg.Done() }()
-			j, err := opts.Judge.Judge(ctx, s.Dialogue)
+			cctx, cancel := context.WithTimeout(jctx, opts.JudgeTimeout)
+			defer cancel()
+			j, err := opts.Judge.Judge(cctx, s.Dialogue)
 			if err != nil {
-				mu.Lock()
-				if firstErr == nil {
-					firstErr = err
-				}
-				mu.Unlock()
+				// One judge error costs that dialogue, not the evaluation.
+				s.Status, s.Error = StatusUnjudged, err.Error()
 				return
 			}
 			s.Judgement = j
 		}(&res.Scored[i])
 	}
 	wg.Wait()
-	if firstErr != nil {
-		return nil, fmt.Errorf("evaluating: %w", firstErr)
-	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("evaluating: %w", err)
 	}
 	res.Metrics = Compute(res.Scored)
+	res.Metrics.Provenance = provenance(res.Scored, opts, judgeTally.Stats())
 	if len(opts.Labels) > 0 {
 		mine := make(map[string]Label, len(res.Scored))
 		for _, s := range res.Scored {
+			if !s.judged() {
+				continue
+			}
 			mine[s.Dialogue.ID] = s.Judgement.Label
 		}
 		res.Agreements = Agreements(mine, opts.Labels)
@@ -159,6 +195,7 @@ func Compute(scored []Scored) Metrics {
 		n, clar, turns, replies, chars int
 		res, esc                       map[Label]int
 		resN, escN, errEsc             int
+		failed, unjudged               int
 	}
 	accs := map[string]*acc{}
 	for _, s := range scored {
@@ -167,6 +204,14 @@ func Compute(scored []Scored) Metrics {
 		if a == nil {
 			a = &acc{res: map[Label]int{}, esc: map[Label]int{}}
 			accs[d.Agent] = a
+		}
+		switch s.Status {
+		case StatusFailed:
+			a.failed++
+			continue
+		case StatusUnjudged:
+			a.unjudged++
+			continue
 		}
 		a.n++
 		clarified := false
@@ -196,6 +241,8 @@ func Compute(scored []Scored) Metrics {
 	for name, a := range accs {
 		m.Agents[name] = AgentMetrics{
 			Dialogues: a.n,
+			Failed:    a.failed,
+			Unjudged:  a.unjudged,
 			Resolvable: ResolvableMetrics{
 				N:                   a.resN,
 				Correct:             frac(a.res[Correct], a.resN),
@@ -277,7 +324,7 @@ func (r *Result) breakdown(key func(*simulator.Dialogue) string) []Breakdown {
 	type k struct{ agent, key string }
 	counts := map[k]map[Label]int{}
 	for _, s := range r.Scored {
-		if s.Dialogue.Kind != inquiry.Resolvable {
+		if s.Dialogue.Kind != inquiry.Resolvable || !s.judged() {
 			continue
 		}
 		kk := k{s.Dialogue.Agent, key(s.Dialogue)}

@@ -278,13 +278,16 @@ func TestWriteReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m map[string]map[string]map[string]any
+	var m struct {
+		Agents     map[string]map[string]any `json:"agents"`
+		Provenance map[string]any            `json:"provenance"`
+	}
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
-	g := m["agents"]["graph"]
+	g := m.Agents["graph"]
 	if g["dialogues"] != 1.0 || g["resolvable"].(map[string]any)["correct"] != 1.0 ||
-		m["agents"]["rag"]["escalation"].(map[string]any)["escalated"] != 1.0 {
+		m.Agents["rag"]["escalation"].(map[string]any)["escalated"] != 1.0 || m.Provenance["judge"] != RuleJudgeName {
 		t.Errorf("metrics.json:\n%s", raw)
 	}
 	for _, k := range []string{"n", "correct", "partial", "incorrect", "erroneous_escalation"} {

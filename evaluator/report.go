@@ -66,6 +66,7 @@ func Markdown(r *Result) string {
 		}
 		replayMarkdown(&b, r.Metrics)
 	}
+	b.WriteString(provenanceMarkdown(r.Metrics))
 	return b.String()
 }
 

@@ -39,6 +39,7 @@ const (
 	MethodStructural = "structural"          // offline rule-based extractor
 	MethodLLM        = "llm"                 // LLM extractor, validated
 	MethodFallback   = "structural-fallback" // LLM answer never validated; structural used instead
+	MethodLLMPartial = "llm-partial"         // LLM tree; intents or actionable flags written offline after the LLM failed
 )
 
 // Page is one help page as the build saw it. Text is the cleaned page

@@ -33,6 +33,10 @@ type Builder struct {
 	// LLMStats, if set, reports LLM traffic; the build reports the difference
 	// between its values before and after extraction.
 	LLMStats func() llm.Stats
+	// Prices estimates the cost of that traffic; nil means llm.DefaultPrices.
+	Prices llm.Prices
+	// Force extracts every page again, even unchanged ones.
+	Force bool
 }
 
 // Report describes one build. It is stored with the graph as JSON.
@@ -63,6 +67,21 @@ type Report struct {
 	LLMCacheHits        int64 `json:"llm_cache_hits"`
 	LLMPromptTokens     int64 `json:"llm_prompt_tokens"`
 	LLMCompletionTokens int64 `json:"llm_completion_tokens"`
+	// LLM is the whole traffic of the build with its estimated cost (nil
+	// without an LLM).
+	LLM *LLMUsage `json:"llm,omitempty"`
+	// Retry lists pages extracted offline because the LLM failed on them
+	// (methods structural-fallback and llm-partial); the next build
+	// extracts them again.
+	Retry []string `json:"retry,omitempty"`
+}
+
+// LLMUsage is a build's LLM traffic and what it cost.
+type LLMUsage struct {
+	Stats   llm.Stats   `json:"stats"`
+	Usage   []llm.Usage `json:"usage"`
+	CostUSD float64     `json:"cost_usd"`
+	Summary string      `json:"summary"`
 }
 
 // PageFailed is a page the build could not turn into nodes.
@@ -91,9 +110,14 @@ func (r *Report) String() string {
 	if len(methods) > 0 {
 		fmt.Fprintf(&sb, "methods: %s\n", strings.Join(methods, ", "))
 	}
-	if r.LLMCalls > 0 || r.LLMCacheHits > 0 {
+	if r.LLM != nil {
+		fmt.Fprintln(&sb, r.LLM.Summary)
+	} else if r.LLMCalls > 0 || r.LLMCacheHits > 0 {
 		fmt.Fprintf(&sb, "llm: %d calls, %d cache hits, %d prompt + %d completion tokens\n",
 			r.LLMCalls, r.LLMCacheHits, r.LLMPromptTokens, r.LLMCompletionTokens)
+	}
+	if len(r.Retry) > 0 {
+		fmt.Fprintf(&sb, "offline after an LLM failure (extracted again next build): %d pages\n", len(r.Retry))
 	}
 	writeRemoved(&sb, r.PagesRemoved)
 	writeFailures(&sb, r.Failed)
@@ -170,8 +194,9 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 			Extractor:   version,
 			Status:      graph.PageOK,
 		}}
-		if old := prevIx.Page(doc.URL); old != nil && old.Status == graph.PageOK &&
-			old.ContentHash == doc.ContentHash && doc.ContentHash != "" && old.Extractor == version {
+		if old := prevIx.Page(doc.URL); !b.Force && old != nil && old.Status == graph.PageOK &&
+			old.ContentHash == doc.ContentHash && doc.ContentHash != "" && old.Extractor == version &&
+			!retryMethod(old.Method) {
 			r.reused = true
 			r.page.Method = old.Method
 			for _, id := range prevIx.PageNodes(doc.URL) {
@@ -230,11 +255,20 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 		refs, _ = b.references(results, prevIx)
 	}
 	if b.LLMStats != nil {
-		after := b.LLMStats()
-		report.LLMCalls = after.Calls - before.Calls
-		report.LLMCacheHits = after.CacheHits - before.CacheHits
-		report.LLMPromptTokens = after.PromptTokens - before.PromptTokens
-		report.LLMCompletionTokens = after.CompletionTokens - before.CompletionTokens
+		d := b.LLMStats().Sub(before)
+		report.LLMCalls = d.Calls
+		report.LLMCacheHits = d.CacheHits
+		report.LLMPromptTokens = d.PromptTokens
+		report.LLMCompletionTokens = d.CompletionTokens
+		prices := b.Prices
+		if prices == nil {
+			prices = llm.DefaultPrices()
+		}
+		u := &LLMUsage{Stats: d, Usage: d.Usage(prices), Summary: d.Summary(prices)}
+		for _, x := range u.Usage {
+			u.CostUSD += x.CostUSD
+		}
+		report.LLM = u
 	}
 
 	g := &graph.Graph{}
@@ -269,6 +303,9 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 			report.PagesExtracted++
 		}
 		report.Methods[r.page.Method]++
+		if retryMethod(r.page.Method) {
+			report.Retry = append(report.Retry, r.page.URL)
+		}
 		g.Pages = append(g.Pages, r.page)
 		for _, n := range r.nodes {
 			if hasRef[n.ID] {
@@ -280,6 +317,7 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	}
 	g.Edges = append(g.Edges, refs...)
 	report.Pages = len(uniq) + len(pageErrors)
+	sort.Strings(report.Retry)
 	sort.Slice(report.Failed, func(i, j int) bool { return report.Failed[i].URL < report.Failed[j].URL })
 
 	if report.PagesOK == 0 {
@@ -383,7 +421,9 @@ func (b *Builder) extractOne(ctx context.Context, doc *page.Document, p *graph.P
 			return nil, nil, fmt.Errorf("extracting: empty or duplicate node id %q", n.ID)
 		}
 		ids[n.ID] = true
-		if !grounder.Grounded(n.Resolution) {
+		// An empty resolution is a node that only groups its children or
+		// that the page leaves open: a clarification, not a failure.
+		if n.Resolution != "" && !grounder.Grounded(n.Resolution) {
 			return nil, nil, fmt.Errorf("extracting: resolution of %q is not grounded in the page", n.Problem)
 		}
 	}
@@ -400,6 +440,12 @@ func (b *Builder) extractOne(ctx context.Context, doc *page.Document, p *graph.P
 		p.Method = graph.MethodStructural
 	}
 	return pg.Nodes, pg.Edges, nil
+}
+
+// retryMethod reports whether a page extracted with method should be
+// extracted again even if unchanged: the LLM failed on it last time.
+func retryMethod(method string) bool {
+	return method == graph.MethodFallback || method == graph.MethodLLMPartial
 }
 
 // references returns the reference edges of the pages in results, and the

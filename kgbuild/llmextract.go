@@ -41,9 +41,12 @@ const (
 
 // LLMExtractor extracts a page's problem/condition/resolution tree, intents
 // and actionable flags with an LLM, validating every answer (resolutions must
-// be grounded in the page). A page whose answers never validate, or whose
-// endpoint keeps failing, gets the fallback extractor's graph instead, marked
-// graph.MethodFallback, so one bad page never fails a build.
+// be copied from the page, problems and conditions worded from it). A page
+// whose tree never validates, or whose endpoint is down, gets the fallback
+// extractor's graph instead, marked graph.MethodFallback; a valid tree whose
+// intents or actionable step failed keeps the tree and gets that part
+// offline, marked graph.MethodLLMPartial. Either way no page is lost, and the
+// builder extracts such pages again on the next build.
 type LLMExtractor struct {
 	client   JSONClient
 	fallback Extractor
@@ -58,8 +61,15 @@ func NewLLMExtractor(client JSONClient, fallback Extractor, logger *slog.Logger)
 	return &LLMExtractor{client: client, fallback: fallback, log: logger}
 }
 
-// Version implements Extractor: the prompt version and the model.
-func (e *LLMExtractor) Version() string { return "llm-v1/" + e.client.Model() }
+// promptNames are the templates an LLM extraction renders; their hash is
+// part of Version, so editing a prompt re-extracts every page.
+var promptNames = []string{"extract_graph", "intents", "actionable"}
+
+// Version implements Extractor: the extractor, the model and a hash of the
+// prompt templates.
+func (e *LLMExtractor) Version() string {
+	return "llm-v2/" + e.client.Model() + "/" + prompts.Hash(promptNames...)
+}
 
 // Extract implements Extractor.
 func (e *LLMExtractor) Extract(ctx context.Context, doc *page.Document) (*PageGraph, error) {
@@ -89,6 +99,9 @@ func (e *LLMExtractor) extract(ctx context.Context, doc *page.Document) (*PageGr
 	promptText := text
 	if len(promptText) > llmMaxPromptText {
 		promptText = strings.ToValidUTF8(promptText[:llmMaxPromptText], "")
+		// Nodes from the rest of the page are lost to the model; say so.
+		e.log.WarnContext(ctx, "llm extraction: page text truncated for the prompt",
+			"page", doc.URL, "bytes", len(text), "sent", len(promptText))
 	}
 	msgs, err := prompts.Messages("extract_graph", prompts.ExtractGraph{
 		Title: doc.Title, URL: doc.URL, Text: promptText,
@@ -98,7 +111,7 @@ func (e *LLMExtractor) extract(ctx context.Context, doc *page.Document) (*PageGr
 		return nil, err
 	}
 	tree := llmTreeAnswer{pageText: text}
-	if err := e.client.JSON(ctx, msgs, &tree); err != nil {
+	if err := e.client.JSON(llm.WithStep(ctx, "extract_graph"), msgs, &tree); err != nil {
 		return nil, fmt.Errorf("extracting the problem tree: %w", err)
 	}
 
@@ -137,31 +150,49 @@ func (e *LLMExtractor) extract(ctx context.Context, doc *page.Document) (*PageGr
 	if err != nil {
 		return nil, err
 	}
+	byLabel := make(map[string]int, len(labels))
+	for i, l := range labels {
+		byLabel[l] = i
+	}
+	// The tree is valid from here on: a failing later step costs only its
+	// own part, filled offline, never the page.
 	intents := llmIntentsAnswer{want: labels}
-	if err := e.client.JSON(ctx, msgs, &intents); err != nil {
-		return nil, fmt.Errorf("writing intents: %w", err)
+	if err := e.client.JSON(llm.WithStep(ctx, "intents"), msgs, &intents); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("writing intents: %w", err)
+		}
+		e.log.WarnContext(ctx, "llm extraction: intents failed; writing them offline", "page", doc.URL, "err", err)
+		pg.Method = graph.MethodLLMPartial
+		seen := map[string]bool{}
+		for i := range pg.Nodes {
+			fillIntents(&pg.Nodes[i], seen)
+		}
+	} else {
+		for _, n := range intents.Nodes {
+			pg.Nodes[byLabel[n.ID]].Intents = llmCleanIntents(n.Intents)
+		}
 	}
 
 	msgs, err = prompts.Messages("actionable", prompts.Actionable{Title: doc.Title, URL: doc.URL, Nodes: nodes})
 	if err != nil {
 		return nil, err
 	}
-	actionable := llmActionableAnswer{want: labels}
-	if err := e.client.JSON(ctx, msgs, &actionable); err != nil {
-		return nil, fmt.Errorf("judging actionability: %w", err)
-	}
-
-	byLabel := make(map[string]int, len(labels))
-	for i, l := range labels {
-		byLabel[l] = i
-	}
-	for _, n := range intents.Nodes {
-		pg.Nodes[byLabel[n.ID]].Intents = llmCleanIntents(n.Intents)
-	}
-	for _, n := range actionable.Nodes {
-		i := byLabel[n.ID]
-		// An empty resolution can solve nothing, whatever the model says.
-		pg.Nodes[i].Actionable = *n.Actionable && pg.Nodes[i].Resolution != ""
+	verdicts := llmActionableAnswer{want: labels}
+	if err := e.client.JSON(llm.WithStep(ctx, "actionable"), msgs, &verdicts); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("judging actionability: %w", err)
+		}
+		e.log.WarnContext(ctx, "llm extraction: actionable step failed; judging offline", "page", doc.URL, "err", err)
+		pg.Method = graph.MethodLLMPartial
+		for i := range pg.Nodes {
+			pg.Nodes[i].Actionable = actionable(pg.Nodes[i].Resolution)
+		}
+	} else {
+		for _, n := range verdicts.Nodes {
+			i := byLabel[n.ID]
+			// An empty resolution can solve nothing, whatever the model says.
+			pg.Nodes[i].Actionable = *n.Actionable && pg.Nodes[i].Resolution != ""
+		}
 	}
 	return pg, nil
 }
@@ -196,6 +227,7 @@ func (a *llmTreeAnswer) Validate() error {
 	// Same test as page.Grounded, with the page normalised once rather than
 	// once per resolution (a 60-node answer on a long page made it dominate).
 	normText := page.Normalize(a.pageText)
+	vocab := pageVocabulary(a.pageText)
 	grounded := func(r string) bool {
 		n := page.Normalize(r)
 		return n != "" && strings.Contains(normText, n)
@@ -215,6 +247,12 @@ func (a *llmTreeAnswer) Validate() error {
 		}
 		if depth > llmMaxDepth {
 			problems = append(problems, fmt.Sprintf("%s is nested %d levels below the root; at most %d are allowed", name, depth, llmMaxDepth))
+		}
+		for _, f := range []struct{ field, text string }{{"problem", n.Problem}, {"condition", n.Condition}} {
+			if words := ungrounded(f.text, vocab); len(words) > 0 {
+				problems = append(problems, fmt.Sprintf("the %s of %s uses words the page never does (%s): describe only situations the page mentions, in its words",
+					f.field, name, strings.Join(words, ", ")))
+			}
 		}
 		if r := strings.TrimSpace(n.Resolution); r != "" && !grounded(r) {
 			problems = append(problems, fmt.Sprintf("the resolution of %s is not copied verbatim from the page text: %q", name, llmShorten(r, 120)))

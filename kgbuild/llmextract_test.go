@@ -16,6 +16,7 @@ import (
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/llm/llmtest"
 	"github.com/helpgraph/helpgraph/page"
+	"github.com/helpgraph/helpgraph/prompts"
 )
 
 // stubFallback stands in for the structural extractor behind the Extractor seam.
@@ -110,13 +111,36 @@ func TestLLMExtractor(t *testing.T) {
 			wantCorrection: "not copied verbatim",
 		},
 		{
-			name: "intents missing a node falls back",
+			name: "intents missing a node keeps the tree",
 			answers: map[string]string{
 				"intents": `{"nodes": [{"id": "n1", "intents": ["a", "b", "c"]}]}`,
 			},
-			wantMethod:     graph.MethodFallback,
-			wantRequests:   4,
+			wantMethod:     graph.MethodLLMPartial,
+			wantRequests:   5,
 			wantCorrection: `missing ids "n2", "n3", "n4", "n5", "n6"`,
+		},
+		{
+			name: "actionable of the wrong shape keeps the tree",
+			answers: map[string]string{
+				"actionable": `{"nodes": [{"id": "n1", "actionable": "yes"}]}`,
+			},
+			wantMethod:     graph.MethodLLMPartial,
+			wantRequests:   5,
+			wantCorrection: `answer.nodes[0] is missing the field "reason"`,
+		},
+		{
+			name:           "invented condition corrected",
+			queue:          []llmtest.Reply{{Content: strings.Replace(readLLMFixture(t, "extract.json"), `"condition": "booked by phone"`, `"condition": "paid in bitcoin by phone"`, 1)}},
+			wantMethod:     graph.MethodLLM,
+			wantRequests:   4,
+			wantCorrection: `the condition of root.children[1] ("change of a reservation booked by phone") uses words the page never does (bitcoin)`,
+		},
+		{
+			name:           "invented problem corrected",
+			queue:          []llmtest.Reply{{Content: strings.Replace(readLLMFixture(t, "extract.json"), `"problem": "late reservation change"`, `"problem": "cryptocurrency refund"`, 1)}},
+			wantMethod:     graph.MethodLLM,
+			wantRequests:   4,
+			wantCorrection: `uses words the page never does (cryptocurrency, refund)`,
 		},
 		{
 			name:         "429 then success",
@@ -129,7 +153,14 @@ func TestLLMExtractor(t *testing.T) {
 			queue:        []llmtest.Reply{{Delay: time.Minute}, {Delay: time.Minute}},
 			tweak:        func(c *llm.Config) { c.Timeout = 50 * time.Millisecond; c.MaxRetries = 1 },
 			wantMethod:   graph.MethodFallback,
-			wantRequests: 2,
+			wantRequests: 1, // a stall is not retried
+		},
+		{
+			name:         "intents endpoint down keeps the tree",
+			queue:        []llmtest.Reply{{Content: readLLMFixture(t, "extract.json")}, {Status: 503}, {Status: 503}},
+			tweak:        func(c *llm.Config) { c.MaxRetries = 1 },
+			wantMethod:   graph.MethodLLMPartial,
+			wantRequests: 3, // the breaker then refuses the actionable step: judged offline
 		},
 		{
 			name:         "endpoint down falls back",
@@ -187,18 +218,19 @@ func TestLLMExtractor(t *testing.T) {
 				if fallback.calls != 1 || len(pg.Nodes) != 1 || pg.Nodes[0].Problem != "fallback problem" {
 					t.Errorf("fallback calls %d, nodes %+v", fallback.calls, pg.Nodes)
 				}
-			case graph.MethodLLM:
+			case graph.MethodLLM, graph.MethodLLMPartial:
 				if fallback.calls != 0 {
 					t.Errorf("fallback called %d times on success", fallback.calls)
 				}
-				checkReservationGraph(t, doc, pg)
+				checkReservationGraph(t, doc, pg, pg.Method == graph.MethodLLM)
 			}
 		})
 	}
 }
 
 // checkReservationGraph checks the graph built from the good fixtures.
-func checkReservationGraph(t *testing.T, doc *page.Document, pg *kgbuild.PageGraph) {
+// Partial graphs (offline intents or verdicts) are checked for shape only.
+func checkReservationGraph(t *testing.T, doc *page.Document, pg *kgbuild.PageGraph, full bool) {
 	t.Helper()
 	paths := []string{"0", "0/0", "0/0/0", "0/0/1", "0/1", "0/2"}
 	if len(pg.Nodes) != len(paths) {
@@ -228,6 +260,14 @@ func checkReservationGraph(t *testing.T, doc *page.Document, pg *kgbuild.PageGra
 	}
 	if !slices.Equal(pg.Edges, wantEdges) {
 		t.Errorf("edges = %v, want %v", pg.Edges, wantEdges)
+	}
+	if !full {
+		for i, n := range pg.Nodes {
+			if n.Actionable && n.Resolution == "" {
+				t.Errorf("node %d actionable without a resolution", i)
+			}
+		}
+		return
 	}
 	var actionable []bool
 	for _, n := range pg.Nodes {
@@ -273,8 +313,18 @@ func TestLLMExtractorVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := kgbuild.NewLLMExtractor(client, &stubFallback{}, nil).Version(); got != "llm-v1/"+llmtest.Model {
-		t.Errorf("Version = %q", got)
+	got := kgbuild.NewLLMExtractor(client, &stubFallback{}, nil).Version()
+	if want := "llm-v2/" + llmtest.Model + "/" + prompts.Hash("extract_graph", "intents", "actionable"); got != want {
+		t.Errorf("Version = %q, want %q", got, want)
+	}
+	cfg := s.Config()
+	cfg.Model = "other-model"
+	other, err := llm.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kgbuild.NewLLMExtractor(other, &stubFallback{}, nil).Version() == got {
+		t.Error("Version does not change with the model")
 	}
 }
 

@@ -14,12 +14,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"math"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -39,15 +42,6 @@ type Validator interface {
 	Validate() error
 }
 
-// Stats counts a client's traffic.
-type Stats struct {
-	Calls            int64 `json:"calls"`      // requests sent to the endpoint, retries included
-	CacheHits        int64 `json:"cache_hits"` // answers served from the cache
-	Retries          int64 `json:"retries"`    // 429/5xx/timeouts retried
-	PromptTokens     int64 `json:"prompt_tokens"`
-	CompletionTokens int64 `json:"completion_tokens"`
-}
-
 // Config configures a Client.
 type Config struct {
 	APIKey         string
@@ -61,7 +55,16 @@ type Config struct {
 	// MaxRetries bounds retries of 429/5xx/timeouts per call; 0 means 4.
 	MaxRetries int
 	// MaxTries bounds JSON-mode attempts (first try + corrections); 0 means 3.
-	MaxTries   int
+	MaxTries int
+	// BreakerThreshold is how many consecutive calls must fail on the
+	// endpoint's side (timeout, no connection, 5xx/429 after retries)
+	// before calls are refused with ErrUnavailable for BreakerCooldown.
+	// 0 means 1: one stalled request is enough to stop asking.
+	BreakerThreshold int
+	// BreakerCooldown is how long calls are refused; 0 means 30s.
+	BreakerCooldown time.Duration
+	// Now is the clock of the breaker; nil means time.Now.
+	Now        func() time.Time
 	HTTPClient *http.Client
 	Logger     *slog.Logger
 	// Sleep waits d between retries, returning early with ctx's error when
@@ -95,8 +98,16 @@ type Client struct {
 	log   *slog.Logger
 	sleep func(ctx context.Context, d time.Duration) error
 	cache *diskCache // nil when caching is off
+	brk   *breaker
+	// noSchema is set once the endpoint refused a json_schema
+	// response_format; JSON calls then use json_object (and the schema is
+	// still checked here).
+	noSchema atomic.Bool
 
-	calls, cacheHits, retries, promptTokens, completionTokens atomic.Int64
+	calls, cacheHits, retries, unavailable, promptTokens, completionTokens, embeddingTokens atomic.Int64
+
+	stepsMu sync.Mutex
+	steps   map[string]StepStats
 }
 
 // New returns a Client for cfg.
@@ -119,6 +130,15 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Sleep == nil {
 		cfg.Sleep = sleepCtx
 	}
+	if cfg.BreakerThreshold <= 0 {
+		cfg.BreakerThreshold = DefaultBreakerThreshold
+	}
+	if cfg.BreakerCooldown <= 0 {
+		cfg.BreakerCooldown = DefaultBreakerCooldown
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	hc := cfg.HTTPClient
 	if hc == nil {
 		hc = &http.Client{}
@@ -140,6 +160,8 @@ func New(cfg Config) (*Client, error) {
 		api:   openai.NewClientWithConfig(oc),
 		log:   cfg.Logger,
 		sleep: cfg.Sleep,
+		brk:   &breaker{threshold: cfg.BreakerThreshold, cooldown: cfg.BreakerCooldown, now: cfg.Now},
+		steps: map[string]StepStats{},
 	}
 	if cfg.CacheDir != "" {
 		c.cache = &diskCache{dir: cfg.CacheDir}
@@ -159,7 +181,7 @@ func (c *Client) Complete(ctx context.Context, msgs []Message) (string, error) {
 	if answer, ok := c.cachedAnswer(key); ok {
 		return answer, nil
 	}
-	answer, err := c.chat(ctx, msgs, false)
+	answer, err := c.chat(ctx, msgs, nil)
 	if err != nil {
 		return "", err
 	}
@@ -187,9 +209,13 @@ func (c *Client) JSON(ctx context.Context, msgs []Message, out Validator) error 
 	// is kept, and nothing from a rejected attempt leaks into the next.
 	initial := reflect.New(target.Type().Elem()).Elem()
 	initial.Set(target.Elem())
+	sch, err := schemaFor(target.Type().Elem())
+	if err != nil {
+		return err
+	}
 	key := chatKey(c.cfg.Model, msgs, modeJSON)
 	if answer, ok := c.cachedAnswer(key); ok {
-		if c.decodeInto(answer, initial, target) == nil {
+		if c.decodeInto(answer, sch, initial, target) == nil {
 			return nil
 		}
 		// A cached answer that no longer validates (the validator changed)
@@ -200,11 +226,11 @@ func (c *Client) JSON(ctx context.Context, msgs []Message, out Validator) error 
 	convo := append([]Message(nil), msgs...)
 	var lastErr error
 	for try := 1; try <= c.cfg.MaxTries; try++ {
-		answer, err := c.chat(ctx, convo, true)
+		answer, err := c.chat(ctx, convo, sch)
 		if err != nil {
 			return err
 		}
-		lastErr = c.decodeInto(answer, initial, target)
+		lastErr = c.decodeInto(answer, sch, initial, target)
 		if lastErr == nil {
 			c.storeAnswer(key, answer)
 			return nil
@@ -218,12 +244,21 @@ func (c *Client) JSON(ctx context.Context, msgs []Message, out Validator) error 
 	return fmt.Errorf("llm json (model %s): %w after %d tries: %w", c.cfg.Model, ErrInvalidAnswer, c.cfg.MaxTries, lastErr)
 }
 
-// decodeInto decodes answer into a copy of initial, validates it and, only
-// if it is valid, stores it in target.
-func (c *Client) decodeInto(answer string, initial, target reflect.Value) error {
+// decodeInto checks answer against the schema, decodes it into a copy of
+// initial, validates it and, only if it is valid, stores it in target. An
+// unknown or missing field is an error, never a silent zero value.
+func (c *Client) decodeInto(answer string, sch *schema, initial, target reflect.Value) error {
+	body := []byte(jsonObject(answer))
+	var generic any
+	if err := json.Unmarshal(body, &generic); err != nil {
+		return fmt.Errorf("not valid JSON: %w", err)
+	}
+	if err := sch.check(generic); err != nil {
+		return err
+	}
 	fresh := reflect.New(initial.Type())
 	fresh.Elem().Set(initial)
-	if err := json.Unmarshal([]byte(jsonObject(answer)), fresh.Interface()); err != nil {
+	if err := json.Unmarshal(body, fresh.Interface()); err != nil {
 		return fmt.Errorf("not valid JSON for the requested shape: %w", err)
 	}
 	if v, ok := fresh.Interface().(Validator); ok {
@@ -271,6 +306,9 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 	}
 
 	var resp openai.EmbeddingResponse
+	if _, named := ctx.Value(stepKey{}).(string); !named {
+		ctx = WithStep(ctx, "embed")
+	}
 	err := c.withRetries(ctx, "llm embed (model "+model+")", func(ctx context.Context) error {
 		var err error
 		resp, err = c.api.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{
@@ -282,7 +320,8 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 	if err != nil {
 		return nil, err
 	}
-	c.promptTokens.Add(int64(resp.Usage.PromptTokens))
+	c.embeddingTokens.Add(int64(resp.Usage.PromptTokens))
+	c.countStep(ctx, int64(resp.Usage.PromptTokens), 0)
 	c.log.DebugContext(ctx, "llm embed", "model", model, "texts", len(input), "cached", len(texts)-len(input),
 		"prompt_tokens", resp.Usage.PromptTokens)
 	if len(resp.Data) != len(input) {
@@ -306,17 +345,43 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 
 // Stats returns the traffic counted so far.
 func (c *Client) Stats() Stats {
+	c.stepsMu.Lock()
+	steps := maps.Clone(c.steps)
+	c.stepsMu.Unlock()
 	return Stats{
+		Model:            c.cfg.Model,
+		EmbeddingModel:   c.cfg.EmbeddingModel,
 		Calls:            c.calls.Load(),
 		CacheHits:        c.cacheHits.Load(),
 		Retries:          c.retries.Load(),
+		Unavailable:      c.unavailable.Load(),
 		PromptTokens:     c.promptTokens.Load(),
 		CompletionTokens: c.completionTokens.Load(),
+		EmbeddingTokens:  c.embeddingTokens.Load(),
+		Steps:            steps,
 	}
 }
 
+// countStep adds one answered request's tokens to its step.
+func (c *Client) countStep(ctx context.Context, prompt, completion int64) {
+	c.stepsMu.Lock()
+	defer c.stepsMu.Unlock()
+	tallyAdd(ctx, prompt, completion)
+	st := c.steps[stepOf(ctx)]
+	st.Calls++
+	st.PromptTokens += prompt
+	st.CompletionTokens += completion
+	c.steps[stepOf(ctx)] = st
+}
+
+// SchemaSupported reports whether JSON calls still send a json_schema
+// response_format (false once the endpoint refused one).
+func (c *Client) SchemaSupported() bool { return !c.noSchema.Load() }
+
 // chat sends one chat completion (with retries) and returns the content.
-func (c *Client) chat(ctx context.Context, msgs []Message, jsonMode bool) (string, error) {
+// With a schema it asks for JSON: a strict json_schema response_format, or
+// json_object once the endpoint has refused json_schema.
+func (c *Client) chat(ctx context.Context, msgs []Message, sch *schema) (string, error) {
 	req := openai.ChatCompletionRequest{
 		Model:    c.cfg.Model,
 		Messages: make([]openai.ChatCompletionMessage, len(msgs)),
@@ -324,24 +389,49 @@ func (c *Client) chat(ctx context.Context, msgs []Message, jsonMode bool) (strin
 	for i, m := range msgs {
 		req.Messages[i] = openai.ChatCompletionMessage{Role: m.Role, Content: m.Content}
 	}
-	if jsonMode {
-		req.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
+	jsonMode := sch != nil
+	strict := jsonMode && !c.noSchema.Load()
+	setFormat := func() {
+		switch {
+		case strict:
+			req.ResponseFormat = &openai.ChatCompletionResponseFormat{
+				Type:       openai.ChatCompletionResponseFormatTypeJSONSchema,
+				JSONSchema: &openai.ChatCompletionResponseFormatJSONSchema{Name: sch.name, Schema: sch, Strict: true},
+			}
+		case jsonMode:
+			req.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
+		}
 	}
+	setFormat()
 	what := "llm chat (model " + c.cfg.Model + ")"
 	start := time.Now()
 	var resp openai.ChatCompletionResponse
-	err := c.withRetries(ctx, what, func(ctx context.Context) error {
-		var err error
-		resp, err = c.api.CreateChatCompletion(ctx, req)
-		return err
-	})
+	send := func() error {
+		return c.withRetries(ctx, what, func(ctx context.Context) error {
+			var err error
+			resp, err = c.api.CreateChatCompletion(ctx, req)
+			return err
+		})
+	}
+	err := send()
+	if err != nil && strict && schemaRefused(err) {
+		// Remembered for the client's lifetime: one refused request, not
+		// one per call.
+		c.noSchema.Store(true)
+		c.log.WarnContext(ctx, "llm endpoint does not support json_schema response formats; using json_object with local schema checks",
+			"model", c.cfg.Model, "err", err)
+		strict = false
+		setFormat()
+		err = send()
+	}
 	if err != nil {
 		return "", err
 	}
 	c.promptTokens.Add(int64(resp.Usage.PromptTokens))
 	c.completionTokens.Add(int64(resp.Usage.CompletionTokens))
+	c.countStep(ctx, int64(resp.Usage.PromptTokens), int64(resp.Usage.CompletionTokens))
 	c.log.DebugContext(ctx, "llm chat",
-		"model", c.cfg.Model, "json", jsonMode, "messages", len(msgs),
+		"model", c.cfg.Model, "json", jsonMode, "strict", strict, "step", stepOf(ctx), "messages", len(msgs),
 		"prompt_tokens", resp.Usage.PromptTokens, "completion_tokens", resp.Usage.CompletionTokens,
 		"duration", time.Since(start))
 	if len(resp.Choices) == 0 {
@@ -350,22 +440,57 @@ func (c *Client) chat(ctx context.Context, msgs []Message, jsonMode bool) (strin
 	return resp.Choices[0].Message.Content, nil
 }
 
-// withRetries runs call with a per-request timeout, retrying 429s, 5xx and
-// timeouts with exponential backoff and jitter (or the server's Retry-After).
+// schemaRefused reports whether err is an endpoint's 400 refusing the
+// json_schema response_format (servers without structured outputs).
+func schemaRefused(err error) bool {
+	var apiErr *openai.APIError
+	if errors.As(err, &apiErr) && (apiErr.HTTPStatusCode == http.StatusBadRequest || apiErr.HTTPStatusCode == http.StatusUnprocessableEntity) {
+		msg := strings.ToLower(apiErr.Message)
+		return strings.Contains(msg, "response_format") || strings.Contains(msg, "json_schema") || strings.Contains(msg, "schema")
+	}
+	return false
+}
+
+// withRetries runs call with a per-request timeout, retrying 429s and 5xx
+// with exponential backoff and jitter (or the server's Retry-After). A
+// timeout is not retried: a stalled endpoint would only stall again. Calls
+// that fail on the endpoint's side feed the circuit breaker, and while it is
+// open calls fail at once with ErrUnavailable.
 func (c *Client) withRetries(ctx context.Context, what string, call func(ctx context.Context) error) error {
+	if err := c.brk.allow(); err != nil {
+		c.unavailable.Add(1)
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	budget, _ := ctx.Value(budgetKey{}).(*Budget)
 	for attempt := 0; ; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		if budget != nil && !budget.take() {
+			return fmt.Errorf("%s: %w", what, ErrBudget)
+		}
 		hint := new(retryAfterHint)
 		reqCtx, cancel := context.WithTimeout(context.WithValue(ctx, retryAfterKey{}, hint), c.cfg.Timeout)
 		c.calls.Add(1)
 		err := call(reqCtx)
 		cancel()
 		if err == nil {
+			c.brk.success()
 			return nil
 		}
 		if ctx.Err() != nil {
+			// The caller's deadline, not the endpoint's fault alone; but a
+			// request that used all of it says the endpoint is too slow.
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				c.tripped(ctx, err)
+			}
 			return fmt.Errorf("%s: %w", what, ctx.Err())
 		}
+		down := endpointDown(err)
 		if !retryable(err) || attempt >= c.cfg.MaxRetries {
+			if down {
+				c.tripped(ctx, err)
+			}
 			if attempt > 0 {
 				return fmt.Errorf("%s: giving up after %d retries: %w", what, attempt, err)
 			}
@@ -375,6 +500,12 @@ func (c *Client) withRetries(ctx context.Context, what string, call func(ctx con
 		if d, ok := hint.get(); ok {
 			wait = min(d, maxRetryAfter)
 		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			// Waiting would outlive the caller's deadline: fail now so it
+			// can take its offline path with the time it has left.
+			c.tripped(ctx, err)
+			return fmt.Errorf("%s: retry in %v would pass the deadline: %w", what, wait, err)
+		}
 		c.retries.Add(1)
 		c.log.DebugContext(ctx, "llm retry", "what", what, "attempt", attempt+1, "wait", wait, "err", err)
 		if err := c.sleep(ctx, wait); err != nil {
@@ -383,8 +514,16 @@ func (c *Client) withRetries(ctx context.Context, what string, call func(ctx con
 	}
 }
 
-// retryable reports whether err is worth retrying: rate limits, server
-// errors and timeouts.
+// tripped records an endpoint failure with the breaker.
+func (c *Client) tripped(ctx context.Context, err error) {
+	if c.brk.failure(err) {
+		c.log.WarnContext(ctx, "llm endpoint failing; refusing calls for a while", "model", c.cfg.Model,
+			"cooldown", c.cfg.BreakerCooldown, "err", err)
+	}
+}
+
+// retryable reports whether err is worth retrying: rate limits and server
+// errors.
 func retryable(err error) bool {
 	var apiErr *openai.APIError
 	if errors.As(err, &apiErr) {
@@ -394,11 +533,23 @@ func retryable(err error) bool {
 	if errors.As(err, &reqErr) && reqErr.HTTPStatusCode != 0 {
 		return retryableStatus(reqErr.HTTPStatusCode)
 	}
-	if errors.Is(err, context.DeadlineExceeded) {
+	return false
+}
+
+// endpointDown reports whether err says the endpoint is unavailable (as
+// opposed to refusing this request): a timeout, no connection, 429 or 5xx.
+func endpointDown(err error) bool {
+	if retryable(err) || errors.Is(err, context.DeadlineExceeded) {
 		return true
 	}
-	var netErr interface{ Timeout() bool }
-	return errors.As(err, &netErr) && netErr.Timeout()
+	var apiErr *openai.APIError
+	var reqErr *openai.RequestError
+	if errors.As(err, &apiErr) || errors.As(err, &reqErr) && reqErr.HTTPStatusCode != 0 {
+		return false
+	}
+	var netErr net.Error
+	var opErr *net.OpError
+	return errors.As(err, &netErr) || errors.As(err, &opErr)
 }
 
 func retryableStatus(code int) bool {

@@ -96,24 +96,52 @@ func TestJSON(t *testing.T) {
 		wantCorrection string
 	}{
 		{name: "good", replies: []string{`{"name":"apple","count":2}`}, wantName: "apple", wantCalls: 1},
-		{name: "fenced", replies: []string{"```json\n{\"name\":\"pear\"}\n```"}, wantName: "pear", wantCalls: 1},
+		{name: "fenced", replies: []string{"```json\n{\"name\":\"pear\",\"count\":1}\n```"}, wantName: "pear", wantCalls: 1},
 		{
 			name:           "malformed then corrected",
-			replies:        []string{`{"name": "apple"`, `{"name":"apple"}`},
+			replies:        []string{`{"name": "apple"`, `{"name":"apple","count":0}`},
 			wantName:       "apple",
 			wantCalls:      2,
 			wantCorrection: "Your answer was invalid: not valid JSON",
 		},
 		{
+			name:           "unknown field rejected",
+			replies:        []string{`{"name":"apple","count":1,"colour":"red"}`, `{"name":"apple","count":1}`},
+			wantName:       "apple",
+			wantCalls:      2,
+			wantCorrection: `answer has an unknown field "colour"`,
+		},
+		{
+			name:           "missing field rejected",
+			replies:        []string{`{"name":"apple"}`, `{"name":"apple","count":1}`},
+			wantName:       "apple",
+			wantCalls:      2,
+			wantCorrection: `answer is missing the field "count"`,
+		},
+		{
+			name:           "wrong type rejected",
+			replies:        []string{`{"name":"apple","count":"two"}`, `{"name":"apple","count":2}`},
+			wantName:       "apple",
+			wantCalls:      2,
+			wantCorrection: `answer.count must be an integer`,
+		},
+		{
+			name:           "wrong shape is not an empty answer",
+			replies:        []string{`{"id":"n1"}`, `{"name":"fig","count":1}`},
+			wantName:       "fig",
+			wantCalls:      2,
+			wantCorrection: `answer is missing the field "name"`,
+		},
+		{
 			name:           "invalid then corrected",
-			replies:        []string{`{"name":""}`, `{"name":"plum"}`},
+			replies:        []string{`{"name":"","count":1}`, `{"name":"plum","count":1}`},
 			wantName:       "plum",
 			wantCalls:      2,
 			wantCorrection: `Your answer was invalid: "name" is empty. Reply again with corrected JSON only.`,
 		},
 		{
 			name:           "never valid",
-			replies:        []string{`{}`, `{"count":1}`, `[1]`, `{"name":"too late"}`},
+			replies:        []string{`{"name":"","count":1}`, `{"count":1}`, `[1]`, `{"name":"too late","count":1}`},
 			wantErr:        llm.ErrInvalidAnswer,
 			wantCalls:      3,
 			wantCorrection: `"name" is empty`,
@@ -148,8 +176,8 @@ func TestJSON(t *testing.T) {
 				t.Errorf("Stats.Calls = %d, want %d", c.Stats().Calls, tt.wantCalls)
 			}
 			for _, r := range reqs {
-				if r.ResponseFormat != "json_object" {
-					t.Errorf("response_format = %q, want json_object", r.ResponseFormat)
+				if r.ResponseFormat != "json_schema" || !r.Strict {
+					t.Errorf("response_format = %q (strict %v), want a strict json_schema", r.ResponseFormat, r.Strict)
 				}
 			}
 			if tt.wantCorrection != "" {
@@ -267,10 +295,11 @@ func TestTimeout(t *testing.T) {
 		t.Fatalf("err = %v, want a deadline error", err)
 	}
 	if elapsed := time.Since(start); elapsed > 5*time.Second {
-		t.Errorf("took %v with a 50ms timeout and 1 retry", elapsed)
+		t.Errorf("took %v with a 50ms timeout", elapsed)
 	}
-	if n := len(s.Requests()); n != 2 {
-		t.Errorf("%d requests, want 2 (first try + 1 retry)", n)
+	// A stalled request is not retried: it would stall again.
+	if n := len(s.Requests()); n != 1 {
+		t.Errorf("%d requests, want 1", n)
 	}
 }
 
@@ -284,8 +313,9 @@ func TestBackoffRespectsContext(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	_, err := c.Complete(ctx, question)
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("err = %v, want context deadline", err)
+	// It does not even start waiting: the wait would outlive the deadline.
+	if err == nil || !strings.Contains(err.Error(), "would pass the deadline") {
+		t.Fatalf("err = %v, want a refusal to wait past the deadline", err)
 	}
 	if elapsed := time.Since(start); elapsed > 10*time.Second {
 		t.Errorf("backoff ignored the context: took %v", elapsed)
@@ -295,8 +325,8 @@ func TestBackoffRespectsContext(t *testing.T) {
 func TestCache(t *testing.T) {
 	s := llmtest.NewServer(t)
 	s.Enqueue(
-		llmtest.Reply{Content: `{"name":""}`}, // invalid: must not be cached
-		llmtest.Reply{Content: `{"name":"apple"}`},
+		llmtest.Reply{Content: `{"name":"","count":1}`}, // invalid: must not be cached
+		llmtest.Reply{Content: `{"name":"apple","count":1}`},
 		llmtest.Reply{Content: "plain text"},
 	)
 	cfg := s.Config()
@@ -352,7 +382,7 @@ func TestCache(t *testing.T) {
 
 	// A different model misses.
 	cfg.Model = "other-model"
-	s.Enqueue(llmtest.Reply{Content: `{"name":"kiwi"}`})
+	s.Enqueue(llmtest.Reply{Content: `{"name":"kiwi","count":1}`})
 	c3 := newClient(t, cfg)
 	var other answer
 	if err := c3.JSON(t.Context(), question, &other); err != nil || other.Name != "kiwi" {
@@ -419,8 +449,8 @@ func TestAPIKeyNeverLogged(t *testing.T) {
 	s := llmtest.NewServer(t)
 	s.Enqueue(
 		llmtest.Reply{Status: 503},
-		llmtest.Reply{Content: `{"name":""}`},
-		llmtest.Reply{Content: `{"name":"ok"}`},
+		llmtest.Reply{Content: `{"name":"","count":1}`},
+		llmtest.Reply{Content: `{"name":"ok","count":1}`},
 		llmtest.Reply{Status: 401},
 	)
 	var logs bytes.Buffer

@@ -8,7 +8,9 @@ package prompts
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"fmt"
 	"strings"
 	"text/template"
@@ -20,9 +22,51 @@ import (
 var files embed.FS
 
 var templates = template.Must(template.New("").Funcs(template.FuncMap{
-	"join": strings.Join,
-	"add":  func(a, b int) int { return a + b },
+	"join":  strings.Join,
+	"add":   func(a, b int) int { return a + b },
+	"fence": Fence,
 }).ParseFS(files, "*.tmpl"))
+
+// Hash returns a short hash of the named templates' source, so a result
+// derived from them (an extracted page) can tell when a prompt changed.
+func Hash(names ...string) string {
+	h := sha256.New()
+	for _, name := range names {
+		b, err := files.ReadFile(name + ".tmpl")
+		if err != nil {
+			// A missing template is a programming error caught by tests;
+			// hashing its name still changes the result.
+			b = []byte("missing:" + name)
+		}
+		h.Write([]byte(name + "\x00"))
+		h.Write(b)
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// Fence markers around untrusted text (page text, customer messages) in a
+// prompt. The prompts say that what is between them is data, never
+// instructions.
+const (
+	FenceOpen  = "<<<DATA"
+	FenceClose = "DATA>>>"
+)
+
+// Fence wraps text between FenceOpen and FenceClose lines, removing any
+// marker inside it so the text cannot close the fence early, and any
+// "### role" line start that would split the prompt into extra messages.
+func Fence(text string) string {
+	text = strings.ReplaceAll(text, FenceOpen, "<<< DATA")
+	text = strings.ReplaceAll(text, FenceClose, "DATA >>>")
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "### ") {
+			lines[i] = strings.Replace(l, "### ", "# ## ", 1)
+		}
+	}
+	return FenceOpen + "\n" + strings.Join(lines, "\n") + "\n" + FenceClose
+}
 
 // Render executes the template name (without ".tmpl") with data and returns
 // the raw text.

@@ -54,6 +54,9 @@ type Dialogue struct {
 	FinalAction  dialogue.Action   `json:"final_action,omitempty"`
 	Ended        string            `json:"ended"`
 	Error        string            `json:"error,omitempty"`
+	// Provenance says which user and model ran the dialogue, and its LLM
+	// tokens and cost (absent in files written before it was recorded).
+	Provenance *Provenance `json:"provenance,omitempty"`
 }
 
 // AgentTurns returns the agent's turns.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/inquiry"
+	"github.com/helpgraph/helpgraph/llm"
 )
 
 // DefaultMaxTurns is the number of agent turns after which the user gives up.
@@ -32,12 +33,20 @@ type Options struct {
 	MaxTurns int
 	Progress Progress // nil: none
 	Logger   *slog.Logger
+	// Model is the LLM the agent and the user call ("" offline), and Prices
+	// estimate each dialogue's cost (nil: llm.DefaultPrices); both go into
+	// the dialogue's provenance.
+	Model  string
+	Prices llm.Prices
 }
 
 // Summary counts what Run did.
 type Summary struct {
 	Dialogues int            `json:"dialogues"`
 	Ended     map[string]int `json:"ended"`
+	// Failed counts dialogues that ended on an agent or user error; the
+	// evaluator excludes them from its rates.
+	Failed int `json:"failed"`
 }
 
 // Run simulates one dialogue per inquiry against agent and writes each to w
@@ -78,10 +87,12 @@ loop:
 		wg.Add(1)
 		go func(q *inquiry.Inquiry) {
 			defer func() { <-sem; wg.Done() }()
-			d, ok := simulate(ctx, agent, q, opts)
+			tally := new(llm.Tally)
+			d, ok := simulate(llm.WithTally(ctx, tally), agent, q, opts)
 			if !ok {
 				return // interrupted mid-dialogue: not a result
 			}
+			d.Provenance = opts.provenance(tally)
 			mu.Lock()
 			defer mu.Unlock()
 			if writeErr != nil {
@@ -101,6 +112,9 @@ loop:
 			}
 			sum.Dialogues++
 			sum.Ended[d.Ended]++
+			if d.Error != "" {
+				sum.Failed++
+			}
 			if opts.Progress != nil {
 				opts.Progress.Done(d)
 			}

@@ -72,7 +72,7 @@ func TestRuleUser(t *testing.T) {
 		{"a fact matches: the fact wins over the gold answer", Turn{Role: "agent", Action: dialogue.Clarification, Text: "How did you book?", Options: []dialogue.Option{
 			{Label: "Through the accommodation", Value: "direct"}, {Label: "By phone", Value: "phone"}}}, Decision{Reply: "phone"}},
 		{"no option matches: restates the problem with its facts", Turn{Role: "agent", Action: dialogue.Clarification, Text: "Which?", Options: []dialogue.Option{{Label: "Hotel A", Value: "a"}, {Label: "Hotel B", Value: "b"}}}, Decision{Reply: restated}},
-		{"free question answered from the best fact", Turn{Role: "agent", Action: dialogue.Clarification, Text: "How did you pay?"}, Decision{Reply: "credit card."}},
+		{"free question answered from the best fact", Turn{Role: "agent", Action: dialogue.Clarification, Text: "Which payment method did you use?"}, Decision{Reply: "credit card."}},
 		{"rephrase request: restates the problem with its facts", Turn{Role: "agent", Action: dialogue.Clarification, Text: "Could you rephrase what you need help with?"}, Decision{Reply: restated}},
 		{"ends on resolution", Turn{Role: "agent", Action: dialogue.Resolution, Text: "Call us."}, Decision{End: true}},
 		{"ends on escalation", Turn{Role: "agent", Action: dialogue.Escalation, Text: "Handing over."}, Decision{End: true}},

@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/inquiry"
@@ -174,6 +175,8 @@ type JSONLLM interface {
 // LLMUser is a user-LLM playing the customer with the inquiry's hidden facts.
 type LLMUser struct {
 	LLM JSONLLM
+	// Timeout bounds one call; 0 means DefaultUserTimeout.
+	Timeout time.Duration
 }
 
 var _ User = LLMUser{}
@@ -218,7 +221,12 @@ func (u LLMUser) Next(ctx context.Context, q *inquiry.Inquiry, history []Turn) (
 		return Decision{}, err
 	}
 	var a userAnswer
-	if err := u.LLM.JSON(ctx, msgs, &a); err != nil {
+	if u.Timeout == 0 {
+		u.Timeout = DefaultUserTimeout
+	}
+	cctx, cancel := u.callContext(ctx)
+	defer cancel()
+	if err := u.LLM.JSON(cctx, msgs, &a); err != nil {
 		return Decision{}, fmt.Errorf("simulated user for %s: %w", q.ID, err)
 	}
 	return Decision{End: a.Action == "end", Reply: strings.TrimSpace(a.Reply)}, nil

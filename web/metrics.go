@@ -40,6 +40,7 @@ func newMetrics(llmStats func() llm.Stats) *metrics {
 		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "helpgraph_llm_calls_total", Help: "LLM requests that reached the endpoint.",
 		}, func() float64 { return float64(llmStats().Calls) }))
+		m.reg.MustRegister(newLLMCollector(llmStats))
 	}
 	return m
 }

@@ -18,14 +18,7 @@ var agentNames = []string{"graph", "rag"}
 func (m *Main) newAgent(name string, g *graph.Graph, client *llm.Client, synonyms [][]string) (dialogue.Agent, error) {
 	switch name {
 	case "graph":
-		o := dialogue.Options{Logger: m.Logger, Synonyms: synonyms}
-		if client != nil {
-			o.LLM = client
-			if client.EmbeddingModel() != "" {
-				o.Embedder = client
-			}
-		}
-		return dialogue.NewGraphAgent(g, o), nil
+		return dialogue.NewGraphAgent(g, m.agentOptions(dialogue.Options{Logger: m.Logger, Synonyms: synonyms}, client)), nil
 	case "rag":
 		o := rag.Options{Logger: m.Logger}
 		if client != nil {

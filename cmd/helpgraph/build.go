@@ -14,6 +14,7 @@ import (
 	"github.com/helpgraph/helpgraph/crawl"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
+	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/page"
 )
 
@@ -35,6 +36,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	concurrency := fs.Int("concurrency", 4, "concurrent crawl requests and page extractions")
 	delay := fs.Duration("delay", 0, "politeness delay between crawl requests (0: crawler default)")
 	userAgent := fs.String("user-agent", "", "crawler User-Agent (default HelpgraphBot)")
+	force := fs.Bool("force", false, "extract every page again, even unchanged ones (after a prompt or model change the build does that by itself)")
 	var allowHosts hostList
 	fs.Var(&allowHosts, "allow-host", "extra host the crawler may follow links to (repeatable)")
 	if err := parseFlags(fs, args); err != nil {
@@ -49,15 +51,18 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 
 	// The LLM and the store are checked before any page is read, so a
 	// misconfiguration fails fast.
-	client, err := m.openLLM(*llmMode)
+	client, err := m.openLLMWith(*llmMode, func(c *llm.Config) { c.BreakerThreshold = buildBreakerThreshold })
 	if err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
 	var extractor kgbuild.Extractor = kgbuild.NewStructural()
-	b := &kgbuild.Builder{Extractor: extractor, Logger: m.Logger, Concurrency: *concurrency}
+	b := &kgbuild.Builder{Extractor: extractor, Logger: m.Logger, Concurrency: *concurrency, Force: *force}
 	if client != nil {
 		b.Extractor = kgbuild.NewLLMExtractor(client, extractor, m.Logger)
 		b.LLMStats = client.Stats
+		if b.Prices, err = m.prices(); err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
 	}
 	store, err := m.openStore(ctx, *storeSpec)
 	if err != nil {

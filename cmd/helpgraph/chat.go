@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/llm"
 )
 
 // errEmptyGraph is returned by chat when the store holds no graph yet.
@@ -29,7 +30,7 @@ func (m *Main) runChat(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("chat: %w", err)
 	}
-	store, err := m.openStoreReadOnly(ctx, *storeSpec)
+	store, err := m.openReadStore(ctx, *storeSpec)
 	if err != nil {
 		return fmt.Errorf("chat: %w", err)
 	}
@@ -47,15 +48,12 @@ func (m *Main) runChat(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("chat: %w", err)
 	}
-	opts := dialogue.Options{Logger: m.Logger, HumanHandoff: false, Synonyms: synonyms}
-	if client != nil {
-		opts.LLM = client
-		if client.EmbeddingModel() != "" {
-			opts.Embedder = client
-		}
-	}
+	opts := m.agentOptions(dialogue.Options{Logger: m.Logger, HumanHandoff: false, Synonyms: synonyms}, client)
 	agent := dialogue.NewGraphAgent(g, opts)
 	fmt.Fprintf(m.Stderr, "Helpgraph chat: %d pages, %d nodes. Type your question; end with Ctrl-D.\n", len(g.Pages), len(g.Nodes))
+	if client != nil {
+		defer m.printLLMUsage(m.Stderr, "chat:", client, llm.Stats{})
+	}
 	return chatLoop(ctx, agent, m.Stdin, m.Stdout)
 }
 

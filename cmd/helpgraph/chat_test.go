@@ -81,7 +81,7 @@ func TestChatUsesTheConfiguredLLM(t *testing.T) {
 	srv := llmtest.NewServer(t)
 	// The model says no candidate fits, whatever it is asked.
 	srv.Handle(func(llmtest.Request) llmtest.Reply {
-		return llmtest.Reply{Content: `{"query": "change my booking", "node_id": "", "reply": "x"}`}
+		return llmtest.Reply{Content: `{"query": "I want to change my booking", "node_id": ""}`}
 	})
 	cfg := config.Config{Store: store, OpenAIBaseURL: srv.URL + "/v1", OpenAIAPIKey: llmtest.APIKey, Model: llmtest.Model, EmbeddingModel: "off", LLMTimeout: 5 * time.Second}
 	var out bytes.Buffer

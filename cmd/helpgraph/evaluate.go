@@ -67,6 +67,9 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	}
 	if client != nil {
 		opts.Judge = evaluator.LLMJudge{LLM: client}
+		if opts.Prices, err = m.prices(); err != nil {
+			return fmt.Errorf("evaluate: %w", err)
+		}
 	}
 	res := &evaluator.Result{}
 	if len(ds) > 0 {
@@ -89,6 +92,7 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 		return fmt.Errorf("evaluate: %w", err)
 	}
 	fmt.Fprint(m.Stdout, evaluator.Markdown(res))
+	m.printLLMUsage(m.Stdout, "evaluate:", client, llm.Stats{})
 	return nil
 }
 

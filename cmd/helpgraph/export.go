@@ -17,7 +17,7 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 	if *format != "json" {
 		return usageError{fmt.Errorf("export: unknown --format %q (want json)", *format)}
 	}
-	store, err := m.openStoreReadOnly(ctx, *storeSpec)
+	store, err := m.openReadStore(ctx, *storeSpec)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}

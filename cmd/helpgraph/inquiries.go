@@ -51,7 +51,7 @@ func (m *Main) runInquiriesGenerate(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("inquiries generate: %w", err)
 	}
-	st, err := m.openStoreReadOnly(ctx, *store)
+	st, err := m.openReadStore(ctx, *store)
 	if err != nil {
 		return fmt.Errorf("inquiries generate: %w", err)
 	}

@@ -47,7 +47,7 @@ func (m *Main) runLint(ctx context.Context, args []string) error {
 		}
 		threshold = s
 	}
-	store, err := m.openStoreReadOnly(ctx, *storeSpec)
+	store, err := m.openReadStore(ctx, *storeSpec)
 	if err != nil {
 		return fmt.Errorf("lint: %w", err)
 	}

@@ -11,6 +11,16 @@ import (
 // offline (nil client), "auto" uses the endpoint if one is configured, and
 // "on" requires one.
 func (m *Main) openLLM(mode string) (*llm.Client, error) {
+	return m.openLLMWith(mode, nil)
+}
+
+// buildBreakerThreshold is how many consecutive endpoint failures stop a
+// build's LLM calls: a build runs for minutes and can ride out one stalled
+// request, where a chat turn cannot.
+const buildBreakerThreshold = 3
+
+// openLLMWith is openLLM with tweak applied to the client's configuration.
+func (m *Main) openLLMWith(mode string, tweak func(*llm.Config)) (*llm.Client, error) {
 	switch mode {
 	case "off":
 		return nil, nil
@@ -29,7 +39,7 @@ func (m *Main) openLLM(mode string) (*llm.Client, error) {
 	if !m.Config.EmbeddingsConfigured() {
 		embeddingModel = ""
 	}
-	c, err := llm.New(llm.Config{
+	cfg := llm.Config{
 		APIKey:         m.Config.OpenAIAPIKey,
 		BaseURL:        m.Config.OpenAIBaseURL,
 		Model:          m.Config.Model,
@@ -37,9 +47,16 @@ func (m *Main) openLLM(mode string) (*llm.Client, error) {
 		CacheDir:       m.Config.LLMCacheDir,
 		Timeout:        m.Config.LLMTimeout,
 		Logger:         m.Logger,
-	})
+	}
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	c, err := llm.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("opening LLM client: %w", err)
+	}
+	if _, err := m.prices(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

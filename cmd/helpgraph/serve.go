@@ -33,7 +33,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	st, err := m.openStoreReadOnly(ctx, *store)
+	st, err := m.openReadStore(ctx, *store)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
@@ -49,7 +49,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	opts := dialogue.Options{Logger: m.Logger, HumanHandoff: true, Synonyms: synonyms}
+	opts := m.agentOptions(dialogue.Options{Logger: m.Logger, HumanHandoff: true, Synonyms: synonyms}, client)
 	deps := web.Deps{
 		Logger:        m.Logger,
 		Graphs:        st,
@@ -57,10 +57,6 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		Lint:          kgbuild.Lint,
 	}
 	if client != nil {
-		opts.LLM = client
-		if client.EmbeddingModel() != "" {
-			opts.Embedder = client
-		}
 		deps.LLMStats = client.Stats
 	}
 	deps.NewAgent = func(g *graph.Graph) dialogue.Agent { return dialogue.NewGraphAgent(g, opts) }

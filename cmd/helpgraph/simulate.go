@@ -13,6 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/helpgraph/helpgraph/inquiry"
+	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/simulator"
 )
 
@@ -43,7 +44,7 @@ func (m *Main) runSimulate(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
-	st, err := m.openStoreReadOnly(ctx, *store)
+	st, err := m.openReadStore(ctx, *store)
 	if err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
@@ -63,6 +64,10 @@ func (m *Main) runSimulate(ctx context.Context, args []string) error {
 	opts := simulator.Options{AgentName: *agentName, Concurrency: *concurrency, MaxTurns: *maxTurns, Logger: m.Logger}
 	if client != nil {
 		opts.User = simulator.LLMUser{LLM: client}
+		opts.Model = client.Model()
+		if opts.Prices, err = m.prices(); err != nil {
+			return fmt.Errorf("simulate: %w", err)
+		}
 	}
 	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
 		return fmt.Errorf("simulate: %w", err)
@@ -82,6 +87,9 @@ func (m *Main) runSimulate(ctx context.Context, args []string) error {
 	}
 	sum, err := simulator.Run(ctx, agent, qs, w, opts)
 	m.Logger.Info("simulation finished", "agent", *agentName, "dialogues", sum.Dialogues, "of", len(qs), "ended", sum.Ended, "out", *out)
+	fmt.Fprintf(m.Stdout, "simulate: %d dialogues, %d failed (left out of evaluation rates), user %s\n",
+		sum.Dialogues, sum.Failed, simulator.UserName(opts.User))
+	m.printLLMUsage(m.Stdout, "simulate:", client, llm.Stats{})
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("closing %s: %w", *out, cerr)
 	}

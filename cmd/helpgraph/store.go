@@ -13,10 +13,25 @@ import (
 // neo4jSchemes are the URI schemes that select the Neo4j store.
 var neo4jSchemes = []string{"neo4j://", "neo4j+s://", "neo4j+ssc://", "bolt://", "bolt+s://", "bolt+ssc://"}
 
-// openStore opens the graph store named by spec: a neo4j:// or bolt:// URI
-// opens Neo4j with the configured credentials, anything else is a SQLite
-// file path. An empty spec means the configured store (HELPGRAPH_STORE).
+// openStore opens the graph store named by spec for writing (build): a
+// neo4j:// or bolt:// URI opens Neo4j with the configured credentials and
+// database, anything else is a SQLite file path. An empty spec means the
+// configured store (HELPGRAPH_STORE).
 func (m *Main) openStore(ctx context.Context, spec string) (graph.Store, error) {
+	return m.openStoreMode(ctx, spec, false)
+}
+
+// openReadStore opens the store for commands that only read it (chat,
+// serve, export, lint, simulate, inquiries): on Neo4j it sends no schema or
+// data writes, so a user with the reader role or a read replica will do; a
+// SQLite file must exist (a mistyped path is an error, not a new empty
+// store) and is opened read-only, so a store the process may not write
+// still serves.
+func (m *Main) openReadStore(ctx context.Context, spec string) (graph.Store, error) {
+	return m.openStoreMode(ctx, spec, true)
+}
+
+func (m *Main) openStoreMode(ctx context.Context, spec string, readOnly bool) (graph.Store, error) {
 	if spec == "" {
 		spec = m.Config.Store
 	}
@@ -24,13 +39,20 @@ func (m *Main) openStore(ctx context.Context, spec string) (graph.Store, error) 
 		return nil, fmt.Errorf("opening store: no store configured (set HELPGRAPH_STORE or pass a store)")
 	}
 	if isNeo4j(spec) {
-		s, err := neo4j.Open(ctx, spec, m.Config.Neo4jUser, m.Config.Neo4jPassword, m.Logger)
+		s, err := neo4j.OpenWith(ctx, spec, neo4j.Options{
+			User: m.Config.Neo4jUser, Password: m.Config.Neo4jPassword, Database: m.Config.Neo4jDatabase,
+			ReadOnly: readOnly, Logger: m.Logger,
+		})
 		if err != nil {
 			return nil, oneLine(err) // names the (redacted) URI already
 		}
 		return s, nil
 	}
-	s, err := sqlite.Open(ctx, spec, m.Logger)
+	open := sqlite.Open
+	if readOnly {
+		open = sqlite.OpenReadOnly
+	}
+	s, err := open(ctx, spec, m.Logger)
 	if err != nil {
 		return nil, oneLine(err) // names the file already
 	}
@@ -64,21 +86,3 @@ type flatError struct {
 
 func (e *flatError) Error() string { return e.msg }
 func (e *flatError) Unwrap() error { return e.err }
-
-// openStoreReadOnly opens the graph store named by spec for a command that
-// only reads it: a SQLite file must exist (a mistyped path is an error, not a
-// new empty store) and is opened read-only, so a store the process may not
-// write still serves.
-func (m *Main) openStoreReadOnly(ctx context.Context, spec string) (graph.Store, error) {
-	if spec == "" {
-		spec = m.Config.Store
-	}
-	if spec == "" || isNeo4j(spec) {
-		return m.openStore(ctx, spec)
-	}
-	s, err := sqlite.OpenReadOnly(ctx, spec, m.Logger)
-	if err != nil {
-		return nil, oneLine(err) // names the file already
-	}
-	return s, nil
-}

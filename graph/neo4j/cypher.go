@@ -7,101 +7,139 @@ package neo4j
 // query text. User data travels only as parameters.
 type cypher string
 
-// Schema, created idempotently by Open.
+// Everything the store writes carries a Helpgraph label (HelpgraphPage,
+// HelpgraphNode, HelpgraphBuild) and every statement matches on those
+// labels, so a database shared with other data is never touched outside
+// them. Schema object names start with helpgraph_.
+
+// Schema, created idempotently by a writable Open; a read-only Open only
+// inspects it.
 const (
-	createPageConstraint  cypher = `CREATE CONSTRAINT helpgraph_page_url IF NOT EXISTS FOR (p:Page) REQUIRE p.url IS UNIQUE`
-	createNodeConstraint  cypher = `CREATE CONSTRAINT helpgraph_node_id IF NOT EXISTS FOR (n:Node) REQUIRE n.id IS UNIQUE`
-	createBuildConstraint cypher = `CREATE CONSTRAINT helpgraph_build_key IF NOT EXISTS FOR (b:Build) REQUIRE b.key IS UNIQUE`
+	createPageConstraint  cypher = `CREATE CONSTRAINT helpgraph_page_key IF NOT EXISTS FOR (p:HelpgraphPage) REQUIRE (p.generation, p.url) IS UNIQUE`
+	createNodeConstraint  cypher = `CREATE CONSTRAINT helpgraph_node_key IF NOT EXISTS FOR (n:HelpgraphNode) REQUIRE (n.generation, n.id) IS UNIQUE`
+	createBuildConstraint cypher = `CREATE CONSTRAINT helpgraph_build_key IF NOT EXISTS FOR (b:HelpgraphBuild) REQUIRE b.key IS UNIQUE`
+	createPageGeneration  cypher = `CREATE INDEX helpgraph_page_generation IF NOT EXISTS FOR (p:HelpgraphPage) ON (p.generation)`
+	createNodeGeneration  cypher = `CREATE INDEX helpgraph_node_generation IF NOT EXISTS FOR (n:HelpgraphNode) ON (n.generation)`
 	// The english analyzer stems like the SQLite store's porter tokenizer,
 	// so "passwords" finds "password" on both backends.
-	createIntentIndex cypher = "CREATE FULLTEXT INDEX node_intents IF NOT EXISTS FOR (n:Node) ON EACH [n.intent_text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}"
+	createIntentIndex cypher = "CREATE FULLTEXT INDEX helpgraph_node_intents IF NOT EXISTS FOR (n:HelpgraphNode) ON EACH [n.intent_text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}"
 	awaitIndexes      cypher = `CALL db.awaitIndexes(300)`
-	createBuild       cypher = `MERGE (b:Build {key: 'current'}) ON CREATE SET b.generation = 0`
+	createBuild       cypher = `MERGE (b:HelpgraphBuild {key: 'current'}) ON CREATE SET b.generation = 0, b.allocated = 0`
+	// showIndexes lists the store's indexes, to report one that exists with
+	// another definition (CREATE ... IF NOT EXISTS keeps it silently).
+	showIndexes cypher = `SHOW INDEXES YIELD name, type, labelsOrTypes, properties, options
+WHERE name STARTS WITH 'helpgraph_'
+RETURN name, type, labelsOrTypes, properties, options`
 )
 
-// Replace. Every page, node and relationship written carries the new
-// generation; what still has an older one afterwards was not in the new
-// graph and is deleted.
+// Replace writes the new graph as a new generation beside the current one,
+// in batches of their own transactions; readers keep reading the current
+// generation meanwhile. Then one small transaction flips the build's
+// generation pointer, and the older generations are deleted in batches.
 //
 // Edges are two relationship types, CHILD and REFERENCE, rather than one
 // type with a property: Cypher users then write (a)-[:CHILD*]->(b) to walk a
 // problem tree, and each type has its own constant statement because a
 // relationship type cannot be a parameter.
 const (
-	// lockBuild writes the Build singleton first so that concurrent Replaces
-	// queue on its lock, and then reads the generation under that lock.
-	lockBuild cypher = `MERGE (b:Build {key: 'current'}) ON CREATE SET b.generation = 0
+	// allocateGeneration reserves the next generation number, above both
+	// the current one and any reserved by a Replace that never finished.
+	// The first SET takes the build node's write lock, so concurrent
+	// Replaces read and bump the counter one at a time.
+	allocateGeneration cypher = `MERGE (b:HelpgraphBuild {key: 'current'}) ON CREATE SET b.generation = 0, b.allocated = 0
 SET b.locked_at = datetime()
-RETURN b.generation AS generation`
-	mergePages cypher = `UNWIND $rows AS row
-MERGE (p:Page {url: row.url})
+WITH b
+SET b.allocated = CASE WHEN coalesce(b.allocated, 0) > b.generation THEN b.allocated ELSE b.generation END + 1
+REMOVE b.locked_at
+RETURN b.allocated AS generation`
+	createPages cypher = `UNWIND $rows AS row
+CREATE (p:HelpgraphPage {generation: $generation, url: row.url})
 SET p.title = row.title, p.text = row.text, p.content_hash = row.content_hash,
     p.method = row.method, p.extractor = row.extractor, p.status = row.status,
-    p.error = row.error, p.ord = row.ord, p.generation = $generation`
-	mergeNodes cypher = `UNWIND $rows AS row
-MATCH (p:Page {url: row.page})
-MERGE (n:Node {id: row.id})
+    p.error = row.error, p.ord = row.ord`
+	createNodes cypher = `UNWIND $rows AS row
+MATCH (p:HelpgraphPage {generation: $generation, url: row.page})
+CREATE (n:HelpgraphNode {generation: $generation, id: row.id})
 SET n.page = row.page, n.problem = row.problem, n.condition = row.condition,
     n.resolution = row.resolution, n.intents = row.intents, n.intent_text = row.intent_text,
-    n.actionable = row.actionable, n.root = row.root, n.ord = row.ord, n.generation = $generation
-MERGE (n)-[r:ON_PAGE]->(p)
-SET r.generation = $generation`
-	mergeChildEdges cypher = `UNWIND $rows AS row
-MATCH (a:Node {id: row.from}), (b:Node {id: row.to})
-MERGE (a)-[r:CHILD]->(b)
-SET r.ord = row.ord, r.generation = $generation`
-	mergeReferenceEdges cypher = `UNWIND $rows AS row
-MATCH (a:Node {id: row.from}), (b:Node {id: row.to})
-MERGE (a)-[r:REFERENCE]->(b)
-SET r.ord = row.ord, r.generation = $generation`
-	deleteStaleRelationships cypher = `MATCH (:Node)-[r:CHILD|REFERENCE|ON_PAGE]->()
-WHERE coalesce(r.generation, -1) <> $generation
-DELETE r`
-	deleteStaleNodes cypher = `MATCH (n:Node) WHERE coalesce(n.generation, -1) <> $generation DETACH DELETE n`
-	deleteStalePages cypher = `MATCH (p:Page) WHERE coalesce(p.generation, -1) <> $generation DETACH DELETE p`
-	recordBuild      cypher = `MERGE (b:Build {key: 'current'})
-SET b.generation = $generation, b.finished_at = $finished_at, b.report = $report
-REMOVE b.locked_at`
+    n.actionable = row.actionable, n.root = row.root, n.ord = row.ord
+CREATE (n)-[:ON_PAGE {generation: $generation}]->(p)`
+	createChildEdges cypher = `UNWIND $rows AS row
+MATCH (a:HelpgraphNode {generation: $generation, id: row.from}), (b:HelpgraphNode {generation: $generation, id: row.to})
+CREATE (a)-[:CHILD {ord: row.ord, generation: $generation}]->(b)`
+	createReferenceEdges cypher = `UNWIND $rows AS row
+MATCH (a:HelpgraphNode {generation: $generation, id: row.from}), (b:HelpgraphNode {generation: $generation, id: row.to})
+CREATE (a)-[:REFERENCE {ord: row.ord, generation: $generation}]->(b)`
+	// flipGeneration makes $generation current unless a newer one already is.
+	flipGeneration cypher = `MATCH (b:HelpgraphBuild {key: 'current'})
+SET b.locked_at = datetime()
+WITH b
+WITH b, b.generation < $generation AS newer
+SET b.generation = CASE WHEN newer THEN $generation ELSE b.generation END,
+    b.finished_at = CASE WHEN newer THEN $finished_at ELSE b.finished_at END,
+    b.report = CASE WHEN newer THEN $report ELSE b.report END
+REMOVE b.locked_at
+RETURN newer`
+	deleteOldNodes cypher = `MATCH (n:HelpgraphNode) WHERE n.generation < $generation
+WITH n LIMIT $batch
+DETACH DELETE n
+RETURN count(*) AS deleted`
+	deleteOldPages cypher = `MATCH (p:HelpgraphPage) WHERE p.generation < $generation
+WITH p LIMIT $batch
+DETACH DELETE p
+RETURN count(*) AS deleted`
+	// deleteGenerationNodes and deleteGenerationPages undo a Replace that
+	// failed before its flip.
+	deleteGenerationNodes cypher = `MATCH (n:HelpgraphNode {generation: $generation})
+WITH n LIMIT $batch
+DETACH DELETE n
+RETURN count(*) AS deleted`
+	deleteGenerationPages cypher = `MATCH (p:HelpgraphPage {generation: $generation})
+WITH p LIMIT $batch
+DETACH DELETE p
+RETURN count(*) AS deleted`
 )
 
-// Reads.
+// Reads: always of the generation the build points at.
 const (
-	readGeneration cypher = `OPTIONAL MATCH (b:Build {key: 'current'})
+	readGeneration cypher = `OPTIONAL MATCH (b:HelpgraphBuild {key: 'current'})
 RETURN coalesce(b.generation, 0) AS generation`
-	readBuild cypher = `MATCH (b:Build {key: 'current'}) WHERE b.generation > 0
+	readBuild cypher = `MATCH (b:HelpgraphBuild {key: 'current'}) WHERE b.generation > 0
 RETURN b.generation AS generation, b.finished_at AS finished_at, b.report AS report`
-	readPages cypher = `MATCH (p:Page)
+	readPages cypher = `MATCH (p:HelpgraphPage {generation: $generation})
 RETURN p.url AS url, p.title AS title, p.text AS text, p.content_hash AS content_hash,
-       p.method AS method, p.extractor AS extractor, p.status AS status, p.error AS error,
-       p.generation AS generation
+       p.method AS method, p.extractor AS extractor, p.status AS status, p.error AS error
 ORDER BY p.ord`
-	readNodes cypher = `MATCH (n:Node)
+	readNodes cypher = `MATCH (n:HelpgraphNode {generation: $generation})
 RETURN n.id AS id, n.page AS page, n.problem AS problem, n.condition AS condition,
-       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root,
-       n.generation AS generation
+       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root
 ORDER BY n.ord`
-	readEdges cypher = `MATCH (a:Node)-[r:CHILD|REFERENCE]->(b:Node)
-RETURN a.id AS from, b.id AS to, type(r) AS type, r.generation AS generation
+	readEdges cypher = `MATCH (a:HelpgraphNode {generation: $generation})-[r:CHILD|REFERENCE]->(b:HelpgraphNode)
+RETURN a.id AS from, b.id AS to, type(r) AS type
 ORDER BY r.ord`
-	readNode cypher = `MATCH (n:Node {id: $id})
+	readNode cypher = `MATCH (b:HelpgraphBuild {key: 'current'})
+MATCH (n:HelpgraphNode {generation: b.generation, id: $id})
 RETURN n.id AS id, n.page AS page, n.problem AS problem, n.condition AS condition,
-       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root,
-       n.generation AS generation`
+       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root`
 	// searchAll finds nodes whose intents hold every term ($query is the
-	// terms, quoted and joined with AND).
-	searchAll cypher = `CALL db.index.fulltext.queryNodes('node_intents', $query, {limit: $limit})
+	// terms, quoted and joined with AND). The index covers every generation
+	// still stored (two during a Replace), so it fetches more and filters.
+	searchAll cypher = `CALL db.index.fulltext.queryNodes('helpgraph_node_intents', $query, {limit: $fetch})
 YIELD node, score
-RETURN node.id AS id, node.intents AS intents, score AS relevance`
+WHERE node.generation = $generation
+RETURN node.id AS id, node.intents AS intents, score AS relevance
+LIMIT $limit`
 	// searchEach queries each term on its own so that the number of terms a
 	// node matches (its coverage) can be counted.
 	searchEach cypher = `UNWIND $terms AS term
-CALL db.index.fulltext.queryNodes('node_intents', term, {limit: $candidates})
+CALL db.index.fulltext.queryNodes('helpgraph_node_intents', term, {limit: $candidates})
 YIELD node, score
+WITH node, score WHERE node.generation = $generation
 WITH node, count(*) AS coverage, sum(score) AS relevance
 RETURN node.id AS id, node.intents AS intents, coverage, relevance
 ORDER BY coverage DESC, relevance DESC, id
 LIMIT $limit`
 )
 
-// wipe deletes everything in the database. Tests only.
-const wipe cypher = `MATCH (n) DETACH DELETE n`
+// wipe deletes the store's data and nothing else. Tests only.
+const wipe cypher = `MATCH (n) WHERE n:HelpgraphNode OR n:HelpgraphPage OR n:HelpgraphBuild DETACH DELETE n`

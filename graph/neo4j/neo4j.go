@@ -1,16 +1,23 @@
 // Package neo4j is a graph.Store in a Neo4j 5 database, for teams that want
 // to query and visualise the knowledge graph with Neo4j's tools.
 //
-// The graph is stored as (:Page {url}) and (:Node {id}) nodes, with
-// (:Node)-[:ON_PAGE]->(:Page), (:Node)-[:CHILD]->(:Node) and
-// (:Node)-[:REFERENCE]->(:Node) relationships, and a (:Build {key:
-// 'current'}) singleton holding the generation and the build report. The
-// store owns these labels in its database.
+// The graph is stored as (:HelpgraphPage {url}) and (:HelpgraphNode {id})
+// nodes, with (:HelpgraphNode)-[:ON_PAGE]->(:HelpgraphPage),
+// (:HelpgraphNode)-[:CHILD]->(:HelpgraphNode) and
+// (:HelpgraphNode)-[:REFERENCE]->(:HelpgraphNode) relationships, and a
+// (:HelpgraphBuild {key: 'current'}) singleton holding the current
+// generation and the build report. The store reads and writes nothing
+// outside these labels, so it can share a database with other data.
 //
-// Replace writes the whole graph in one transaction, so the server's
-// transaction memory limit (db.memory.transaction.total.max and the heap)
-// must hold it: a 100k-node graph with page texts needs on the order of a
-// gigabyte.
+// Every page and node carries the generation that wrote it. Replace writes
+// a new generation in batches (each its own transaction, so no transaction
+// holds the whole graph), then flips the build's generation in one small
+// transaction, then deletes the old generation in batches. Readers only
+// ever see a complete generation.
+//
+// A store opened read-only (Options.ReadOnly: chat, serve, export, lint)
+// sends no schema or data writes, so a user with only the reader role, or
+// a read replica, can serve the graph.
 package neo4j
 
 import (
@@ -29,28 +36,66 @@ import (
 
 // Store is a graph.Store in Neo4j. It is safe for concurrent use.
 type Store struct {
-	driver drv.DriverWithContext
-	logger *slog.Logger
+	driver   drv.DriverWithContext
+	logger   *slog.Logger
+	database string
+	readOnly bool
+	batch    int
 }
 
 var _ graph.Store = (*Store)(nil)
 
-// batchSize is how many rows one UNWIND statement carries: big enough to
-// amortise round trips, small enough to keep messages and query memory modest.
-const batchSize = 1000
+// Options configure OpenWith.
+type Options struct {
+	User, Password string
+	// Database is the database to use; empty means the server's default.
+	Database string
+	// ReadOnly opens the store for reading only: no schema is created, the
+	// schema is only checked (problems are logged), and Replace fails.
+	ReadOnly bool
+	// BatchSize is how many rows one write transaction carries; 0 means 1000.
+	BatchSize int
+	Logger    *slog.Logger
+}
+
+// ErrReadOnly is returned (wrapped) by Replace on a store opened read-only.
+var ErrReadOnly = errors.New("neo4j store is open read-only")
+
+// defaultBatchSize is how many rows one UNWIND statement (and one write
+// transaction) carries: big enough to amortise round trips, small enough to
+// keep messages and transaction memory modest.
+const defaultBatchSize = 1000
 
 // loadAttempts bounds how often Load retries when a Replace commits while it
 // reads (see Load).
 const loadAttempts = 10
 
+// cleanupTimeout bounds deleting a failed Replace's partial generation.
+const cleanupTimeout = 2 * time.Minute
+
 // Open connects to the Neo4j server at uri (neo4j://, neo4j+s://, bolt://,
-// bolt+s://), checks the connection and creates the schema if needed.
+// bolt+s://) in its default database, checks the connection and creates the
+// schema if needed.
 func Open(ctx context.Context, uri, user, password string, logger *slog.Logger) (*Store, error) {
-	if logger == nil {
-		logger = slog.New(slog.DiscardHandler)
+	return OpenWith(ctx, uri, Options{User: user, Password: password, Logger: logger})
+}
+
+// OpenWith connects to the Neo4j server at uri with o. A writable store
+// creates its schema if needed; either kind checks it and reports an
+// existing index or constraint of the same name with another definition
+// (an error when writable, a warning when read-only).
+func OpenWith(ctx context.Context, uri string, o Options) (*Store, error) {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.BatchSize <= 0 {
+		o.BatchSize = defaultBatchSize
 	}
 	name := redact(uri)
-	d, err := drv.NewDriverWithContext(uri, drv.BasicAuth(user, password, ""))
+	if o.Database != "" {
+		name += " (database " + o.Database + ")"
+	}
+	d, err := drv.NewDriverWithContext(uri, drv.BasicAuth(o.User, o.Password, ""))
 	if err != nil {
 		return nil, fmt.Errorf("opening neo4j store %s: %w", name, err)
 	}
@@ -58,10 +103,29 @@ func Open(ctx context.Context, uri, user, password string, logger *slog.Logger) 
 		d.Close(context.Background())
 		return nil, fmt.Errorf("opening neo4j store %s: %w", name, err)
 	}
-	s := &Store{driver: d, logger: logger}
-	if err := s.createSchema(ctx); err != nil {
+	s := &Store{driver: d, logger: o.Logger, database: o.Database, readOnly: o.ReadOnly, batch: o.BatchSize}
+	if !o.ReadOnly {
+		if err := s.createSchema(ctx); err != nil {
+			d.Close(context.Background())
+			return nil, fmt.Errorf("opening neo4j store %s: %w", name, err)
+		}
+	}
+	problems, err := s.checkSchema(ctx)
+	switch {
+	case err != nil && o.ReadOnly:
+		// A reader may lack the privilege to list indexes; searching will
+		// say so if the index is really missing.
+		s.logger.Warn("neo4j: could not check the schema", "store", name, "err", err)
+	case err != nil:
 		d.Close(context.Background())
-		return nil, fmt.Errorf("opening neo4j store %s: %w", name, err)
+		return nil, fmt.Errorf("opening neo4j store %s: checking schema: %w", name, err)
+	case len(problems) > 0 && o.ReadOnly:
+		for _, p := range problems {
+			s.logger.Warn("neo4j: schema problem", "store", name, "problem", p)
+		}
+	case len(problems) > 0:
+		d.Close(context.Background())
+		return nil, fmt.Errorf("opening neo4j store %s: %s", name, strings.Join(problems, "; "))
 	}
 	return s, nil
 }
@@ -80,17 +144,8 @@ func (s *Store) Close() error {
 	return s.driver.Close(context.Background())
 }
 
-func (s *Store) createSchema(ctx context.Context) error {
-	session := s.driver.NewSession(ctx, drv.SessionConfig{AccessMode: drv.AccessModeWrite})
-	defer session.Close(ctx)
-	// Schema statements run one per auto-commit transaction: Neo4j refuses
-	// schema and data changes in the same transaction.
-	for _, q := range []cypher{createPageConstraint, createNodeConstraint, createBuildConstraint, createIntentIndex, awaitIndexes, createBuild} {
-		if err := execAutoCommit(ctx, session, q); err != nil {
-			return fmt.Errorf("creating schema: %w", err)
-		}
-	}
-	return nil
+func (s *Store) session(ctx context.Context, mode drv.AccessMode) drv.SessionWithContext {
+	return s.driver.NewSession(ctx, drv.SessionConfig{AccessMode: mode, DatabaseName: s.database})
 }
 
 // execAutoCommit runs one statement in its own transaction.
@@ -118,19 +173,14 @@ func exec(ctx context.Context, tx drv.ManagedTransaction, q cypher, params map[s
 	return err
 }
 
-// execBatches runs q once per batch of rows, passing the batch as $rows.
-func execBatches(ctx context.Context, tx drv.ManagedTransaction, q cypher, rows []map[string]any, generation int64) error {
-	for start := 0; start < len(rows); start += batchSize {
-		end := min(start+batchSize, len(rows))
-		if err := exec(ctx, tx, q, map[string]any{"rows": rows[start:end], "generation": generation}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// Replace swaps g in for the current graph in one write transaction.
+// Replace writes g as a new generation and makes it current. Readers see the
+// old graph until the flip and the new one after it, never a mix; a
+// Replace that fails before the flip deletes what it wrote and leaves the
+// current graph as it was.
 func (s *Store) Replace(ctx context.Context, g *graph.Graph, report json.RawMessage) (int64, error) {
+	if s.readOnly {
+		return 0, fmt.Errorf("replacing graph: %w", ErrReadOnly)
+	}
 	if g == nil {
 		return 0, errors.New("replacing graph: nil graph")
 	}
@@ -146,57 +196,123 @@ func (s *Store) Replace(ctx context.Context, g *graph.Graph, report json.RawMess
 	if len(report) > 0 {
 		reportParam = string(report)
 	}
-	session := s.driver.NewSession(ctx, drv.SessionConfig{AccessMode: drv.AccessModeWrite})
+	session := s.session(ctx, drv.AccessModeWrite)
 	defer session.Close(context.Background())
 	gen, err := drv.ExecuteWrite(ctx, session, func(tx drv.ManagedTransaction) (int64, error) {
-		res, err := run(ctx, tx, lockBuild, nil)
+		res, err := run(ctx, tx, allocateGeneration, nil)
 		if err != nil {
-			return 0, fmt.Errorf("locking build: %w", err)
+			return 0, err
 		}
 		rec, err := res.Single(ctx)
 		if err != nil {
-			return 0, fmt.Errorf("locking build: %w", err)
+			return 0, err
 		}
-		old, _, err := drv.GetRecordValue[int64](rec, "generation")
-		if err != nil {
-			return 0, fmt.Errorf("reading generation: %w", err)
-		}
-		gen := old + 1
-		steps := []struct {
-			what  string
-			query cypher
-			rows  []map[string]any
-		}{
-			{"writing pages", mergePages, pages},
-			{"writing nodes", mergeNodes, nodes},
-			{"writing child edges", mergeChildEdges, child},
-			{"writing reference edges", mergeReferenceEdges, reference},
-		}
-		for _, st := range steps {
-			if err := execBatches(ctx, tx, st.query, st.rows, gen); err != nil {
-				return 0, fmt.Errorf("%s: %w", st.what, err)
-			}
-		}
-		for _, q := range []cypher{deleteStaleRelationships, deleteStaleNodes, deleteStalePages} {
-			if err := exec(ctx, tx, q, map[string]any{"generation": gen}); err != nil {
-				return 0, fmt.Errorf("deleting the old graph: %w", err)
-			}
-		}
-		if err := exec(ctx, tx, recordBuild, map[string]any{
-			"generation":  gen,
-			"finished_at": time.Now().UTC(),
-			"report":      reportParam,
-		}); err != nil {
-			return 0, fmt.Errorf("recording build: %w", err)
-		}
-		return gen, nil
+		gen, _, err := drv.GetRecordValue[int64](rec, "generation")
+		return gen, err
 	})
 	if err != nil {
+		return 0, fmt.Errorf("replacing graph: allocating a generation: %w", err)
+	}
+	err = s.writeGeneration(ctx, session, gen, pages, nodes, child, reference)
+	if err == nil {
+		err = s.flip(ctx, session, gen, reportParam)
+	}
+	if err != nil {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
+		defer cancel()
+		if cerr := s.deleteBatches(cctx, session, gen, deleteGenerationNodes, deleteGenerationPages); cerr != nil {
+			// Harmless: the next Replace deletes every older generation.
+			s.logger.Warn("neo4j: could not delete a failed build's partial graph", "generation", gen, "err", cerr)
+		}
 		return 0, fmt.Errorf("replacing graph: %w", err)
+	}
+	// The new graph is current; a failure from here on only leaves garbage
+	// that the next Replace deletes.
+	if err := s.deleteBatches(ctx, session, gen, deleteOldNodes, deleteOldPages); err != nil {
+		s.logger.Warn("neo4j: could not delete the previous graph; the next build will", "generation", gen, "err", err)
 	}
 	s.logger.Info("replaced graph", "store", "neo4j", "generation", gen,
 		"pages", len(g.Pages), "nodes", len(g.Nodes), "edges", len(g.Edges), "duration", time.Since(start))
 	return gen, nil
+}
+
+// writeGeneration writes the rows as generation gen, one transaction per batch.
+func (s *Store) writeGeneration(ctx context.Context, session drv.SessionWithContext, gen int64, pages, nodes, child, reference []map[string]any) error {
+	steps := []struct {
+		what  string
+		query cypher
+		rows  []map[string]any
+	}{
+		{"writing pages", createPages, pages},
+		{"writing nodes", createNodes, nodes},
+		{"writing child edges", createChildEdges, child},
+		{"writing reference edges", createReferenceEdges, reference},
+	}
+	for _, st := range steps {
+		for from := 0; from < len(st.rows); from += s.batch {
+			batch := st.rows[from:min(from+s.batch, len(st.rows))]
+			_, err := drv.ExecuteWrite(ctx, session, func(tx drv.ManagedTransaction) (struct{}, error) {
+				return struct{}{}, exec(ctx, tx, st.query, map[string]any{"rows": batch, "generation": gen})
+			})
+			if err != nil {
+				return fmt.Errorf("%s: %w", st.what, err)
+			}
+		}
+	}
+	return nil
+}
+
+// flip makes gen the current generation.
+func (s *Store) flip(ctx context.Context, session drv.SessionWithContext, gen int64, report any) error {
+	newer, err := drv.ExecuteWrite(ctx, session, func(tx drv.ManagedTransaction) (bool, error) {
+		res, err := run(ctx, tx, flipGeneration, map[string]any{
+			"generation": gen, "finished_at": time.Now().UTC(), "report": report,
+		})
+		if err != nil {
+			return false, err
+		}
+		rec, err := res.Single(ctx)
+		if err != nil {
+			return false, err
+		}
+		newer, _, err := drv.GetRecordValue[bool](rec, "newer")
+		return newer, err
+	})
+	if err != nil {
+		return fmt.Errorf("recording build: %w", err)
+	}
+	if !newer {
+		return errors.New("recording build: a newer build replaced the graph while this one was written")
+	}
+	return nil
+}
+
+// deleteBatches runs each query (which deletes at most $batch items and
+// returns how many as deleted) until it deletes nothing.
+func (s *Store) deleteBatches(ctx context.Context, session drv.SessionWithContext, gen int64, queries ...cypher) error {
+	for _, q := range queries {
+		for {
+			n, err := drv.ExecuteWrite(ctx, session, func(tx drv.ManagedTransaction) (int64, error) {
+				res, err := run(ctx, tx, q, map[string]any{"generation": gen, "batch": int64(s.batch)})
+				if err != nil {
+					return 0, err
+				}
+				rec, err := res.Single(ctx)
+				if err != nil {
+					return 0, err
+				}
+				n, _, err := drv.GetRecordValue[int64](rec, "deleted")
+				return n, err
+			})
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // replaceRows turns g into the parameter rows of the merge statements. The
@@ -242,12 +358,12 @@ var errTornRead = errors.New("graph changed while loading")
 
 // Load returns the current graph.
 //
-// Neo4j reads are read-committed, not snapshots, so a Replace committing
-// between Load's statements could mix two graphs. Everything carries the
-// generation that wrote it, so Load checks that every item and the Build
-// node agree before and after reading, and retries if not.
+// Load reads the generation the build points at. Neo4j reads are
+// read-committed, not snapshots, so a Replace flipping the pointer and
+// deleting that generation while Load reads could cut it short; Load checks
+// the pointer again after reading and retries if it moved.
 func (s *Store) Load(ctx context.Context) (*graph.Graph, error) {
-	session := s.driver.NewSession(ctx, drv.SessionConfig{AccessMode: drv.AccessModeRead})
+	session := s.session(ctx, drv.AccessModeRead)
 	defer session.Close(context.Background())
 	var err error
 	for range loadAttempts {
@@ -272,20 +388,11 @@ func load(ctx context.Context, tx drv.ManagedTransaction) (*graph.Graph, error) 
 		return nil, err
 	}
 	g := &graph.Graph{}
-	check := func(rec *drv.Record) error {
-		got, _, err := drv.GetRecordValue[int64](rec, "generation")
-		if err != nil {
-			return err
-		}
-		if got != gen {
-			return errTornRead
-		}
-		return nil
+	if gen == 0 {
+		return g, nil // nothing built yet
 	}
-	err = each(ctx, tx, readPages, nil, func(rec *drv.Record) error {
-		if err := check(rec); err != nil {
-			return err
-		}
+	params := map[string]any{"generation": gen}
+	err = each(ctx, tx, readPages, params, func(rec *drv.Record) error {
 		var p graph.Page
 		var status string
 		err := getStrings(rec, map[string]*string{
@@ -299,10 +406,7 @@ func load(ctx context.Context, tx drv.ManagedTransaction) (*graph.Graph, error) 
 	if err != nil {
 		return nil, fmt.Errorf("reading pages: %w", err)
 	}
-	err = each(ctx, tx, readNodes, nil, func(rec *drv.Record) error {
-		if err := check(rec); err != nil {
-			return err
-		}
+	err = each(ctx, tx, readNodes, params, func(rec *drv.Record) error {
 		n, err := nodeFrom(rec)
 		g.Nodes = append(g.Nodes, n)
 		return err
@@ -310,10 +414,7 @@ func load(ctx context.Context, tx drv.ManagedTransaction) (*graph.Graph, error) 
 	if err != nil {
 		return nil, fmt.Errorf("reading nodes: %w", err)
 	}
-	err = each(ctx, tx, readEdges, nil, func(rec *drv.Record) error {
-		if err := check(rec); err != nil {
-			return err
-		}
+	err = each(ctx, tx, readEdges, params, func(rec *drv.Record) error {
 		var e graph.Edge
 		var typ string
 		if err := getStrings(rec, map[string]*string{"from": &e.From, "to": &e.To, "type": &typ}); err != nil {
@@ -421,7 +522,7 @@ func stringList(rec *drv.Record, key string) ([]string, error) {
 
 // Node returns the node with id.
 func (s *Store) Node(ctx context.Context, id string) (graph.Node, error) {
-	session := s.driver.NewSession(ctx, drv.SessionConfig{AccessMode: drv.AccessModeRead})
+	session := s.session(ctx, drv.AccessModeRead)
 	defer session.Close(context.Background())
 	n, err := drv.ExecuteRead(ctx, session, func(tx drv.ManagedTransaction) (*graph.Node, error) {
 		var found *graph.Node
@@ -443,7 +544,7 @@ func (s *Store) Node(ctx context.Context, id string) (graph.Node, error) {
 
 // LastBuild describes the current graph.
 func (s *Store) LastBuild(ctx context.Context) (graph.Build, error) {
-	session := s.driver.NewSession(ctx, drv.SessionConfig{AccessMode: drv.AccessModeRead})
+	session := s.session(ctx, drv.AccessModeRead)
 	defer session.Close(context.Background())
 	b, err := drv.ExecuteRead(ctx, session, func(tx drv.ManagedTransaction) (*graph.Build, error) {
 		var found *graph.Build

@@ -18,35 +18,61 @@ import (
 
 // TestStore runs the conformance suite against a real Neo4j 5 server.
 //
-// WARNING: it deletes everything in the target database (MATCH (n) DETACH
-// DELETE n) before every subtest. Point it at a throwaway database, e.g.
+// It deletes the store's own data (the Helpgraph labels) before every
+// subtest, nothing else; other tests in server_test.go add and check
+// foreign data and drop the store's schema, so still point it at a
+// throwaway database, e.g.
 //
 //	docker run --rm -p 7687:7687 -e NEO4J_AUTH=neo4j/testpassword neo4j:5
 //	HELPGRAPH_TEST_NEO4J_URI=bolt://localhost:7687 HELPGRAPH_TEST_NEO4J_PASSWORD=testpassword go test ./graph/neo4j
+//
+// HELPGRAPH_TEST_NEO4J_DATABASE selects a database other than the default.
+// Small write batches make Replace span many transactions, so the suite's
+// concurrent-load test checks that readers never see a half-written graph.
 func TestStore(t *testing.T) {
-	uri := os.Getenv("HELPGRAPH_TEST_NEO4J_URI")
-	if uri == "" {
-		t.Skip("neo4j contract tests skipped: HELPGRAPH_TEST_NEO4J_URI not set")
-	}
-	user := os.Getenv("HELPGRAPH_TEST_NEO4J_USER")
-	if user == "" {
-		user = "neo4j"
-	}
-	password := os.Getenv("HELPGRAPH_TEST_NEO4J_PASSWORD")
+	uri, opts := testServer(t)
+	opts.BatchSize = 50
 	graphtest.TestStore(t, func(t *testing.T) graph.Store {
-		ctx := context.Background()
-		s, err := Open(ctx, uri, user, password, nil)
+		s, err := OpenWith(context.Background(), uri, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		session := s.driver.NewSession(ctx, drv.SessionConfig{AccessMode: drv.AccessModeWrite})
-		defer session.Close(ctx)
-		if err := execAutoCommit(ctx, session, wipe); err != nil {
-			s.Close()
-			t.Fatalf("wiping test database: %v", err)
-		}
+		wipeStore(t, s)
 		return s
 	})
+}
+
+// testServer returns the test server's URI and credentials, or skips.
+func testServer(t *testing.T) (string, Options) {
+	t.Helper()
+	uri := os.Getenv("HELPGRAPH_TEST_NEO4J_URI")
+	if uri == "" {
+		if os.Getenv("HELPGRAPH_REQUIRE_NEO4J") != "" {
+			t.Fatal("HELPGRAPH_REQUIRE_NEO4J is set but HELPGRAPH_TEST_NEO4J_URI is not")
+		}
+		t.Skip("neo4j contract tests skipped: HELPGRAPH_TEST_NEO4J_URI not set")
+	}
+	o := Options{
+		User:     os.Getenv("HELPGRAPH_TEST_NEO4J_USER"),
+		Password: os.Getenv("HELPGRAPH_TEST_NEO4J_PASSWORD"),
+		Database: os.Getenv("HELPGRAPH_TEST_NEO4J_DATABASE"),
+	}
+	if o.User == "" {
+		o.User = "neo4j"
+	}
+	return uri, o
+}
+
+// wipeStore deletes the store's data (not the schema, not other data).
+func wipeStore(t *testing.T, s *Store) {
+	t.Helper()
+	ctx := context.Background()
+	session := s.session(ctx, drv.AccessModeWrite)
+	defer session.Close(ctx)
+	if err := execAutoCommit(ctx, session, wipe); err != nil {
+		s.Close()
+		t.Fatalf("wiping test store: %v", err)
+	}
 }
 
 func TestQuoteLucene(t *testing.T) {
@@ -281,4 +307,27 @@ func cypherArg(e ast.Expr, consts, params map[string]bool) bool {
 	}
 	x, ok := call.Args[0].(*ast.Ident)
 	return ok && (consts[x.Name] || params[x.Name])
+}
+
+func TestSchemaProblems(t *testing.T) {
+	good := map[string]indexInfo{}
+	for name, w := range wantIndexes {
+		good[name] = indexInfo{name: name, typ: w.typ, labels: []string{w.label}, props: w.props, analyzer: w.analyzer}
+	}
+	if p := schemaProblems(good); len(p) != 0 {
+		t.Fatalf("problems with the wanted schema: %v", p)
+	}
+	bad := map[string]indexInfo{}
+	for k, v := range good {
+		bad[k] = v
+	}
+	ft := bad["helpgraph_node_intents"]
+	ft.analyzer = "standard"
+	bad["helpgraph_node_intents"] = ft
+	delete(bad, "helpgraph_build_key")
+	p := schemaProblems(bad)
+	if len(p) != 2 || !strings.Contains(p[0], "helpgraph_build_key is missing") ||
+		!strings.Contains(p[1], `helpgraph_node_intents exists with another definition`) || !strings.Contains(p[1], `analyzer "standard"`) {
+		t.Errorf("problems = %q", p)
+	}
 }

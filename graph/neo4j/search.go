@@ -28,13 +28,19 @@ func (s *Store) SearchIntents(ctx context.Context, query string, limit int) ([]g
 	for i, t := range terms {
 		quoted[i] = quoteLucene(t)
 	}
-	session := s.driver.NewSession(ctx, drv.SessionConfig{AccessMode: drv.AccessModeRead})
+	session := s.session(ctx, drv.AccessModeRead)
 	defer session.Close(context.Background())
 	cs, err := drv.ExecuteRead(ctx, session, func(tx drv.ManagedTransaction) ([]candidate, error) {
 		var cs []candidate
-		err := each(ctx, tx, searchAll, map[string]any{
-			"query": strings.Join(quoted, " AND "),
-			"limit": int64(limit),
+		gen, err := generation(ctx, tx)
+		if err != nil || gen == 0 {
+			return nil, err
+		}
+		err = each(ctx, tx, searchAll, map[string]any{
+			"query":      strings.Join(quoted, " AND "),
+			"fetch":      int64(3*limit + 10), // two generations share the index during a Replace
+			"limit":      int64(limit),
+			"generation": gen,
 		}, func(rec *drv.Record) error {
 			c, err := candidateFrom(rec)
 			c.coverage = len(terms)
@@ -46,8 +52,9 @@ func (s *Store) SearchIntents(ctx context.Context, query string, limit int) ([]g
 		}
 		err = each(ctx, tx, searchEach, map[string]any{
 			"terms":      quoted,
-			"candidates": int64(20*limit + 100),
+			"candidates": int64(40*limit + 200),
 			"limit":      int64(limit + len(cs)),
+			"generation": gen,
 		}, func(rec *drv.Record) error {
 			c, err := candidateFrom(rec)
 			if err != nil {

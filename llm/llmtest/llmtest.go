@@ -60,9 +60,13 @@ type Request struct {
 	Path           string // as received, e.g. /v1/chat/completions
 	Model          string
 	Messages       []llm.Message // chat requests
-	ResponseFormat string        // "json_object" in JSON mode, else ""
-	Input          []string      // embeddings requests
-	Authorization  string        // the Authorization header
+	ResponseFormat string        // "json_schema" or "json_object" in JSON mode, else ""
+	// Schema is the JSON Schema of a json_schema response_format, and
+	// Strict its strict flag.
+	Schema        json.RawMessage
+	Strict        bool
+	Input         []string // embeddings requests
+	Authorization string   // the Authorization header
 }
 
 // Embeddings reports whether r is an embeddings request.
@@ -89,6 +93,16 @@ type Server struct {
 	queue    []Reply
 	handler  Handler
 	requests []Request
+	noSchema bool
+}
+
+// RejectJSONSchema makes the server answer every request with a
+// json_schema response_format with a 400, as endpoints without structured
+// outputs (older vLLM, Ollama, proxies) do.
+func (s *Server) RejectJSONSchema() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.noSchema = true
 }
 
 // APIKey is the key Config sets, so tests can check it never leaks.
@@ -156,7 +170,11 @@ type wireRequest struct {
 	Model          string        `json:"model"`
 	Messages       []llm.Message `json:"messages"`
 	ResponseFormat *struct {
-		Type string `json:"type"`
+		Type       string `json:"type"`
+		JSONSchema *struct {
+			Schema json.RawMessage `json:"schema"`
+			Strict bool            `json:"strict"`
+		} `json:"json_schema"`
 	} `json:"response_format"`
 	Input json.RawMessage `json:"input"`
 }
@@ -180,6 +198,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if wr.ResponseFormat != nil {
 		req.ResponseFormat = wr.ResponseFormat.Type
+		if js := wr.ResponseFormat.JSONSchema; js != nil {
+			req.Schema, req.Strict = js.Schema, js.Strict
+		}
 	}
 	if len(wr.Input) > 0 {
 		var one string
@@ -193,6 +214,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 
 	s.mu.Lock()
 	s.requests = append(s.requests, req)
+	if s.noSchema && req.ResponseFormat == "json_schema" {
+		s.mu.Unlock()
+		writeError(w, http.StatusBadRequest, "llmtest: response_format json_schema is not supported by this server")
+		return
+	}
 	var reply Reply
 	scripted := true
 	switch {

@@ -1,0 +1,86 @@
+package kgbuild
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// Grounding of problems and conditions. Unlike resolutions they are the
+// model's own phrasing ("booked by phone" for a section headed "Phone
+// bookings"), so they cannot be copied verbatim; but every word that carries
+// meaning must be one the page uses, so a condition the page never mentions
+// ("you paid in bitcoin") is caught before it becomes a button.
+
+// groundPrefix is how many leading letters a word must share with a page
+// word: enough to tell words apart, few enough that "booked" matches
+// "booking" and "reservation" matches "reserve".
+const groundPrefix = 4
+
+// groundMinLen is the shortest word checked: shorter words are mostly
+// function words, and too short to stem by prefix.
+const groundMinLen = 5
+
+// groundFunctionWords are long function words a paraphrase may add without
+// adding a fact. Grammar only: no help-center vocabulary.
+var groundFunctionWords = toSet(`about above after again against along already also although among another
+anyone anything around because before behind being below between beyond cannot could during either
+every everything first further given having however instead itself might never other others otherwise
+perhaps rather really should since still their theirs them themselves there these thing things those
+though through under unless until using whatever when whenever where whether which while whose within
+without would yours yourself someone something sometimes apply applies applied applying issue issues
+problem problems question questions request requests situation case cases option options general
+specific certain customer customers user users`)
+
+// pageVocabulary returns the page's word prefixes.
+func pageVocabulary(text string) map[string]bool {
+	vocab := make(map[string]bool)
+	for _, w := range groundWords(text) {
+		vocab[groundStem(w)] = true
+	}
+	return vocab
+}
+
+func groundWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) })
+}
+
+func groundStem(w string) string {
+	r := []rune(w)
+	return string(r[:min(len(r), groundPrefix)])
+}
+
+// ungrounded returns the words of s the page never uses.
+func ungrounded(s string, vocab map[string]bool) []string {
+	var out []string
+	for _, w := range groundWords(s) {
+		if len([]rune(w)) < groundMinLen || groundFunctionWords[w] || vocab[groundStem(w)] {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// fillIntents gives n the offline extractor's intents, at least
+// llmMinIntents of them, none already used on the page.
+func fillIntents(n *graph.Node, seen map[string]bool) {
+	var out []string
+	add := func(cands []string) {
+		for _, c := range cands {
+			k := normIntent(c)
+			if k == "" || seen[k] || len(out) >= llmMaxIntents {
+				continue
+			}
+			seen[k] = true
+			out = append(out, c)
+		}
+	}
+	add(intentsFor(n.Problem, n.Condition))
+	for k := 2; len(out) < llmMinIntents; k++ {
+		add([]string{fmt.Sprintf("Tell me about %s (%d)", lowerFirst(n.Problem), k)})
+	}
+	n.Intents = out
+}
