@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -57,9 +58,13 @@ func (a *GraphAgent) answers(n *graph.Node) bool {
 	// The same holds when it says whom to ask ("StayNest can't change
 	// these. Please contact the site where you booked. See ..."): that is
 	// what the user is to do, and the linked page would only ask again.
-	if len(a.ix.References(n.ID)) > 0 {
+	// A lone step towards the one page it links, naming what that page is
+	// about ("Reset it from the login page. See [Resetting your
+	// password]"), is that page's lead: the page says how.
+	if refs := a.ix.References(n.ID); len(refs) > 0 {
 		sub := substance(n)
-		return givesSteps(sub) || namesWhoToAsk(sub)
+		pointer := len(sub) == 1 && len(refs) == 1 && a.sharesTerms(sub[0], a.ix.Node(refs[0]).Problem)
+		return (givesSteps(sub) && !pointer) || namesWhoToAsk(sub)
 	}
 	first := ""
 	for _, s := range substance(n) {
@@ -72,6 +77,17 @@ func (a *GraphAgent) answers(n *graph.Node) bool {
 	}
 	// The page's main advice is to ask someone else: a dead end for us.
 	return !(handOff.MatchString(first) && !negatedHandOff.MatchString(first) && !phoneLike.MatchString(n.Resolution))
+}
+
+// sharesTerms reports whether texts x and y have a term in common.
+func (a *GraphAgent) sharesTerms(x, y string) bool {
+	ys := a.an.terms(y)
+	for _, t := range a.an.terms(x) {
+		if slices.Contains(ys, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // substance returns the sentences of n's resolution that say something: not

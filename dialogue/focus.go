@@ -13,7 +13,7 @@ import (
 // the reply's sources.
 const (
 	maxAnswerChars = 600
-	focusChars     = 400
+	focusChars     = 300
 )
 
 // sentenceCut finds where a sentence ends: after . ! or ? and the spaces
