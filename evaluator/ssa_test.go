@@ -111,6 +111,26 @@ func TestSSA(t *testing.T) {
 	}
 	t.Logf("doc2dial-ssa: %d pages, %d dialogues; %d inquiries imported (%d answer fallbacks, skipped %v)\n%s",
 		len(g.Pages), len(dials), len(qs), ist.Fallbacks, ist.Skipped, Summary(res.Metrics))
+	checkGraphBeatsRAG(t, res.Metrics)
+}
+
+// checkGraphBeatsRAG holds the graph agent to issue 7's targets on real
+// pages: fewer wrong escalations than the RAG baseline and at most 5%,
+// more correct and partial answers than it with at least 30% correct, and
+// a better token F1 and page accuracy replaying the real dialogues.
+func checkGraphBeatsRAG(t *testing.T, m Metrics) {
+	t.Helper()
+	g, r := m.Agents["graph"].Resolvable, m.Agents["rag"].Resolvable
+	if g.ErroneousEscalation > 0.05 || g.ErroneousEscalation >= r.ErroneousEscalation {
+		t.Errorf("graph erroneous escalation %.3f, want at most 0.05 and below rag's %.3f", g.ErroneousEscalation, r.ErroneousEscalation)
+	}
+	if g.Correct < 0.30 || g.Correct+g.Partial <= r.Correct+r.Partial {
+		t.Errorf("graph correct %.3f + partial %.3f, want correct at least 0.30 and the sum above rag's %.3f", g.Correct, g.Partial, r.Correct+r.Partial)
+	}
+	gr, rr := m.Replay["graph"], m.Replay["rag"]
+	if gr.F1 <= rr.F1 || gr.PageAccuracy <= rr.PageAccuracy {
+		t.Errorf("replay: graph F1 %.3f, page accuracy %.3f; want both above rag's %.3f, %.3f", gr.F1, gr.PageAccuracy, rr.F1, rr.PageAccuracy)
+	}
 }
 
 // Summary is the headline numbers of a simulated evaluation and a replay, as
