@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/helpgraph/helpgraph/graph"
 )
@@ -55,6 +56,13 @@ var (
 	actPunct    = regexp.MustCompile(`[\s,.!?;:…]+`)
 	actGreeting = regexp.MustCompile(`(?i)^(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|hi\s+there|hello\s+there)$`)
 )
+
+// ClassifyAct returns what msg does, with the generic vocabulary: for
+// agents that share the acts' handling (the RAG baseline).
+func ClassifyAct(msg string) Act { return classifyAct(genericAnalyzer(), msg) }
+
+// genericAnalyzer is the analyzer with no help center's own synonyms.
+var genericAnalyzer = sync.OnceValue(func() *analyzer { return newAnalyzer(nil) })
 
 // classifyAct returns what msg does. A message that also asks something of
 // its own ("yes, and how do I apply?") is an ordinary request, except a

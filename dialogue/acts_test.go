@@ -2,8 +2,11 @@ package dialogue
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
 )
 
 func TestClassifyAct(t *testing.T) {
@@ -109,5 +112,25 @@ func TestGraphAgentDialogueActs(t *testing.T) {
 				t.Errorf("after start over: %+v", s)
 			}
 		})
+	}
+}
+
+// TestClarificationOptionsCapped checks that a node with thousands of
+// branches asks about a few and says how many more there are.
+func TestClarificationOptionsCapped(t *testing.T) {
+	g := &graph.Graph{Nodes: []graph.Node{{ID: "root", Page: "https://help.example.com/p", Problem: "Choose your plan", Resolution: "Plans differ by country.", Root: true}}}
+	for i := range 10000 {
+		id := fmt.Sprintf("c%d", i)
+		g.Nodes = append(g.Nodes, graph.Node{ID: id, Page: "https://help.example.com/p", Problem: "Choose your plan", Condition: fmt.Sprintf("If you live in region %d", i), Resolution: fmt.Sprintf("Region %d has its own plan.", i)})
+		g.Edges = append(g.Edges, graph.Edge{From: "root", To: id, Type: graph.Child})
+	}
+	a := NewGraphAgent(g, Options{})
+	s := &Session{}
+	r, err := a.Respond(context.Background(), s, "choose your plan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Clarification || len(r.Options) != maxOptions || len(s.PendingOptions) != maxOptions || !strings.Contains(r.Text, "9992 more") {
+		t.Errorf("got %s with %d options (%d pending): %q", r.Action, len(r.Options), len(s.PendingOptions), r.Text)
 	}
 }

@@ -347,12 +347,9 @@ func (a *GraphAgent) sourcesOf(id string) []string {
 	return nil
 }
 
-// maxLeadIn is the longest node resolution shown above a clarification, and
-// maxLead the longest shown before the reply of a referenced page.
-const (
-	maxLeadIn = 300
-	maxLead   = 600
-)
+// maxLead is the longest node resolution shown before the reply of a
+// referenced page.
+const maxLead = 600
 
 // maxDescent bounds the walk down children and along references, so a
 // cyclic graph cannot loop.

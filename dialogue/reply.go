@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -77,22 +78,31 @@ func lowerFirst(s string) string {
 
 func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources []string) Reply {
 	s.CurrentNode = n.ID
-	s.PendingOptions = opts
 	text := "Which of these applies to you?"
 	if p := strings.TrimSpace(n.Problem); p != "" {
 		// The problem is quoted, not woven into the sentence: problems are
 		// noun phrases, questions or statements, whatever the page used.
 		text = "About “" + p + "”: which of these applies to you?"
 	}
-	// A short resolution is the page's lead-in to its branches ("how you
-	// change it depends on how you booked"); a long one would bury the question.
-	// A lead-in that only repeats the problem (a page whose text is its
-	// heading) is said once, in the question.
-	if res := cleanResolution(n); res != "" && len(res) <= maxLeadIn && !sameText(res, n.Problem) {
-		text = resolutionTemplate(n) + "\n\n" + text
+	if len(opts) > maxOptions {
+		// A list longer than anyone reads is no question; the rest can
+		// still be named in words.
+		text += fmt.Sprintf(" (Or tell me in a few words: there are %d more.)", len(opts)-maxOptions)
+		opts = opts[:maxOptions]
+	}
+	s.PendingOptions = opts
+	// The resolution is the page's lead-in to its branches ("how you
+	// change it depends on how you booked"): its opening comes first, as
+	// on the page. A lead-in that only repeats the problem (a page whose
+	// text is its heading) is said once, in the question.
+	if res := cleanResolution(n); res != "" && !sameText(res, n.Problem) {
+		text = withCondition(n, a.focus(n, "", "")) + "\n\n" + text
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
 }
+
+// maxOptions is the most options a clarification offers.
+const maxOptions = 8
 
 // resolve answers with n. more are follow-up options (n's sub-problems),
 // which an answer by number or words picks like a clarification's. hopped

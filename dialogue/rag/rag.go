@@ -104,9 +104,19 @@ func (a *Agent) Respond(ctx context.Context, s *dialogue.Session, message string
 		r   dialogue.Reply
 		err error
 	)
-	if a.opts.LLM != nil {
+	switch act := dialogue.ClassifyAct(message); {
+	case act == dialogue.ActHuman:
+		r = dialogue.Reply{Action: dialogue.Escalation, Text: "Of course. " + escalationHandoff}
+	case act == dialogue.ActRestart:
+		*s = dialogue.Session{ID: s.ID, History: s.History}
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: "Let's start over. What can I help you with?"}
+	case act == dialogue.ActThanks:
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: "You're welcome! Is there anything else I can help you with?"}
+	case act == dialogue.ActGreeting:
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: "Hello! What can I help you with?"}
+	case a.opts.LLM != nil:
 		r, err = a.respondLLM(ctx, s)
-	} else {
+	default:
 		r = a.respondOffline(s, message)
 	}
 	if err != nil {
@@ -131,7 +141,10 @@ func (a *Agent) Respond(ctx context.Context, s *dialogue.Session, message string
 	return r, nil
 }
 
-const escalationText = "I'm sorry, I couldn't find an answer to that in our help center. I'll pass your question to our support team, who will get back to you."
+const (
+	escalationHandoff = "I'll pass your question to our support team, who will get back to you."
+	escalationText    = "I'm sorry, I couldn't find an answer to that in our help center. " + escalationHandoff
+)
 
 // respondOffline is the extractive baseline.
 func (a *Agent) respondOffline(s *dialogue.Session, message string) dialogue.Reply {

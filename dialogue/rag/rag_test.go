@@ -39,6 +39,13 @@ func TestOffline(t *testing.T) {
 			[]dialogue.Action{dialogue.Escalation}, "support team", ""},
 		{"contact passage escalates", []string{"I lost property, how do I contact support by chat?"},
 			[]dialogue.Action{dialogue.Escalation}, "lost property", "passage:https://h/contact#0"},
+		// The dialogue acts the graph agent shares.
+		{"a person at once", []string{"I want to talk to a real person"},
+			[]dialogue.Action{dialogue.Escalation}, "support team", ""},
+		{"start over", []string{"I want to cancel my reservation", "start over"},
+			[]dialogue.Action{dialogue.Clarification, dialogue.Clarification}, "start over", ""},
+		{"thanks closes", []string{"How many NestPoints do I earn?", "thanks, that helped"},
+			[]dialogue.Action{dialogue.Resolution, dialogue.Clarification}, "You're welcome", ""},
 	}
 	a := New(pages, Options{})
 	for _, tt := range tests {
