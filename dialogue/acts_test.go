@@ -3,6 +3,7 @@ package dialogue
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -132,5 +133,30 @@ func TestClarificationOptionsCapped(t *testing.T) {
 	}
 	if r.Action != Clarification || len(r.Options) != maxOptions || len(s.PendingOptions) != maxOptions || !strings.Contains(r.Text, "9992 more") {
 		t.Errorf("got %s with %d options (%d pending): %q", r.Action, len(r.Options), len(s.PendingOptions), r.Text)
+	}
+}
+
+// TestMatchOptionsOwnWords checks that an answer to a clarification may say
+// a little more than the option it names, but not a new request.
+func TestMatchOptionsOwnWords(t *testing.T) {
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "pay", Page: "https://help.example.com/pay", Problem: "Paying a bill", Root: true},
+		{ID: "card", Page: "https://help.example.com/pay", Problem: "Paying a bill", Condition: "If you pay by credit card", Resolution: "Enter the card number."},
+		{ID: "transfer", Page: "https://help.example.com/pay", Problem: "Paying a bill", Condition: "If you pay by bank transfer", Resolution: "Use the reference on the bill."},
+	}, Edges: []graph.Edge{{From: "pay", To: "card", Type: graph.Child}, {From: "pay", To: "transfer", Type: graph.Child}}}
+	a := NewGraphAgent(g, Options{})
+	for _, tc := range []struct {
+		msg  string
+		want []int
+	}{
+		{"bank transfer", []int{1}},
+		{"a bank transfer from my savings", []int{1}},
+		{"how long does a bank transfer from my savings take to arrive abroad", nil},
+		{"something about my credit score", nil},
+	} {
+		s := &Session{CurrentNode: "pay", PendingOptions: a.options([]string{"card", "transfer"})}
+		if got := a.matchOptions(s, tc.msg); !slices.Equal(got, tc.want) {
+			t.Errorf("matchOptions(%q) = %v, want %v", tc.msg, got, tc.want)
+		}
 	}
 }

@@ -354,8 +354,6 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 			}
 		}
 	}
-	// A message saying more than the options do is a new request, not an
-	// answer: leave it to intent identification.
 	known := map[string]bool{}
 	labels := make([]string, len(opts))
 	for i, o := range opts {
@@ -371,12 +369,22 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 	for t := range problem {
 		known[t] = true
 	}
-	for _, t := range a.an.terms(mask(msg)) {
+	// A message saying more than the options do is a new request, not an
+	// answer: leave it to intent identification. An answer in the user's
+	// own words ("I lost my job" for "you are unemployed") may say a little
+	// more, as long as it names one option with at least as many words as
+	// it adds.
+	unknown, terms := 0, a.an.terms(mask(msg))
+	for _, t := range terms {
 		if !known[t] {
-			return nil
+			unknown++
 		}
 	}
-	return a.discriminate(labels, msg, problem)
+	picked := a.discriminate(labels, msg, problem)
+	if unknown == 0 || (len(picked) == 1 && 2*unknown < len(terms)) {
+		return picked
+	}
+	return nil
 }
 
 // isHollow reports whether node id has nothing to give: no text beyond its
