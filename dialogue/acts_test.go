@@ -160,3 +160,31 @@ func TestMatchOptionsOwnWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPageMatchWhenNoSectionDoes checks that a request spread over a page's
+// sections is answered from the page's best section, with its source, and
+// that a request no page covers is not.
+func TestPageMatchWhenNoSectionDoes(t *testing.T) {
+	const url = "https://help.example.com/card"
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "card", Page: url, Problem: "Replacement card", Resolution: "You can ask for a replacement card online.", Actionable: true, Root: true},
+		{ID: "docs", Page: url, Problem: "Documents you need", Resolution: "Bring proof of identity such as a passport.", Actionable: true},
+		{ID: "born", Page: url, Problem: "Born abroad", Resolution: "If you were born abroad, bring your immigration papers.", Actionable: true},
+		{ID: "pay", Page: "https://help.example.com/pay", Problem: "Payment dates", Resolution: "We pay on the third of the month.", Actionable: true, Root: true},
+	}, Edges: []graph.Edge{{From: "card", To: "docs", Type: graph.Child}, {From: "card", To: "born", Type: graph.Child}}}
+	a := NewGraphAgent(g, Options{})
+	r, err := a.Respond(context.Background(), &Session{}, "documents born passport immigration")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || a.Index().Node(r.NodeID).Page != url || !slices.Contains(r.Sources, url) {
+		t.Errorf("spread over a page: got %s at %q (sources %v): %q", r.Action, r.NodeID, r.Sources, r.Text)
+	}
+	r, err = a.Respond(context.Background(), &Session{}, "passport for my fishing license renewal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action == Resolution {
+		t.Errorf("a request the pages don't cover got a resolution at %q: %q", r.NodeID, r.Text)
+	}
+}

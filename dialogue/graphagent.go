@@ -324,7 +324,7 @@ func (a *GraphAgent) miss(s *Session) Reply {
 	}
 	return Reply{
 		Action: Clarification,
-		Text:   "Sorry, I didn't understand that. Could you rephrase what you need help with, in a few words?",
+		Text:   "Sorry, I couldn't find that in our help pages. Could you put it another way, in a few words? If you'd rather talk to a person, just say so.",
 	}
 }
 

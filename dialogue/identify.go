@@ -19,6 +19,9 @@ type candidate struct {
 	terms       int     // how many of the utterance's terms the node's own fields contain
 	cosine      float64 // embedding similarity, 0 without an Embedder
 	near        bool    // within the current node's neighbourhood
+	// matched and own are the query terms the node has, in any field and
+	// in its own or context fields (bits by position; lexical only).
+	matched, own uint64
 }
 
 // A long request carries words no node has (its story, its politeness): a
@@ -69,7 +72,53 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if len(cands) == 0 {
 		return "", text, nil
 	}
-	return a.selectCandidate(s, cands), text, nil
+	if id := a.selectCandidate(s, cands); id != "" {
+		return id, text, nil
+	}
+	return a.pageMatch(q.terms, cands), text, nil
+}
+
+// pageMatch returns the best candidate on the page that the request
+// matches as a whole, though none of its sections does ("what documents do
+// I need for the card of a foreign-born child" spread over a page's
+// sections), or "" when no page does. The page's sections together must
+// hold what makes a match, from at least two sections, with half of it in
+// what they are about.
+func (a *GraphAgent) pageMatch(terms []string, cands []candidate) string {
+	type page struct {
+		matched, own uint64
+		sections     int
+		best         string
+	}
+	pages := map[string]*page{}
+	var order []string
+	for _, c := range cands {
+		n := a.ix.Node(c.id)
+		if n == nil || a.isHollow(c.id) {
+			continue
+		}
+		p := pages[n.Page]
+		if p == nil {
+			p = &page{best: c.id} // cands are best first
+			pages[n.Page] = p
+			order = append(order, n.Page)
+		}
+		p.matched |= c.matched
+		p.own |= c.own
+		p.sections++
+	}
+	best, bestCoverage := "", 0.0
+	for _, url := range order {
+		p := pages[url]
+		coverage := a.lex.maskCoverage(terms, p.matched)
+		if p.sections < 2 || coverage < a.opts.MinCoverage || a.lex.maskCoverage(terms, p.own) < a.opts.MinCoverage {
+			continue
+		}
+		if coverage > bestCoverage+1e-9 {
+			best, bestCoverage = p.best, coverage
+		}
+	}
+	return best
 }
 
 // standalone is the own coverage of a message's best match above which the
@@ -201,7 +250,7 @@ func (a *GraphAgent) lexical(q query, allow map[string]bool, limit int) []candid
 	hits := a.lex.search(q.terms, q.topic, q.required, filter, limit)
 	out := make([]candidate, len(hits))
 	for i, h := range hits {
-		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, near: allow != nil}
+		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, matched: h.matched, own: h.own, near: allow != nil}
 		if negated(a.ix.Graph.Nodes[h.doc].Problem) != q.neg {
 			out[i].score *= polarityPenalty
 		}

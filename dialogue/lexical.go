@@ -3,6 +3,7 @@ package dialogue
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -90,6 +91,9 @@ type lexicalHit struct {
 	// alone: how much of the query the node is about, not merely mentions.
 	ownCoverage float64
 	terms       int // distinct query terms in the node's own or context fields
+	// matched and own are the query terms (by position) the node has in
+	// any field, and in its own or context fields.
+	matched, own uint64
 }
 
 type searchScratch struct {
@@ -236,25 +240,11 @@ const topicWeight = 1.0
 // must contain one of required (when given) in its own or context fields,
 // and be accepted by allow (when not nil).
 func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc int) bool, limit int) []lexicalHit {
-	uniq := uniqueTerms(query)
-	if len(uniq) > maxQueryTerms {
-		uniq = uniq[:maxQueryTerms]
-	}
-	var queryWeight float64
-	termIDs := make([]int32, len(uniq))
-	weight := make([]float64, len(uniq))
+	uniq, termIDs, weight, queryWeight := lx.queryTerms(query)
 	var requiredMask uint64
 	for i, t := range uniq {
-		termIDs[i] = -1
-		weight[i] = lx.unknownIDF
-		if id, ok := lx.dict[t]; ok {
-			termIDs[i], weight[i] = id, lx.weight[id]
-		}
-		queryWeight += weight[i]
-		for _, r := range required {
-			if r == t {
-				requiredMask |= 1 << i
-			}
+		if slices.Contains(required, t) {
+			requiredMask |= 1 << i
 		}
 	}
 	if queryWeight == 0 || len(lx.ids) == 0 {
@@ -301,7 +291,7 @@ func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc i
 		if (requiredMask != 0 && own&requiredMask == 0) || (allow != nil && !allow(int(d))) {
 			continue
 		}
-		h := lexicalHit{doc: int(d), score: sc.score[d], terms: bits.OnesCount64(own)}
+		h := lexicalHit{doc: int(d), score: sc.score[d], terms: bits.OnesCount64(own), matched: sc.matched[d], own: own}
 		for i := range termIDs {
 			bit := uint64(1) << i
 			if sc.matched[d]&bit == 0 {
@@ -330,6 +320,42 @@ func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc i
 		}
 	}
 	return top
+}
+
+// queryTerms returns query's distinct terms (at most maxQueryTerms), their
+// term numbers (-1 for terms no node has), their coverage weights and the
+// weights' sum.
+func (lx *lexicalIndex) queryTerms(query []string) (uniq []string, ids []int32, weight []float64, total float64) {
+	uniq = uniqueTerms(query)
+	if len(uniq) > maxQueryTerms {
+		uniq = uniq[:maxQueryTerms]
+	}
+	ids = make([]int32, len(uniq))
+	weight = make([]float64, len(uniq))
+	for i, t := range uniq {
+		ids[i], weight[i] = -1, lx.unknownIDF
+		if id, ok := lx.dict[t]; ok {
+			ids[i], weight[i] = id, lx.weight[id]
+		}
+		total += weight[i]
+	}
+	return uniq, ids, weight, total
+}
+
+// maskCoverage is the share of query's weight held by the terms in mask
+// (bits by position, as in lexicalHit.matched).
+func (lx *lexicalIndex) maskCoverage(query []string, mask uint64) float64 {
+	_, _, weight, total := lx.queryTerms(query)
+	if total == 0 {
+		return 0
+	}
+	var got float64
+	for i, w := range weight {
+		if mask&(1<<i) != 0 {
+			got += w
+		}
+	}
+	return got / total
 }
 
 // addTopic adds the BM25 score of the topic terms that are not query terms
