@@ -165,7 +165,7 @@ func (a *Asker) Ask(ctx context.Context, s *Session, question string) (Answer, e
 		return ans, errors.New("empty question")
 	}
 	if words := strings.Fields(strings.ToLower(question)); writeVerbs[strings.Trim(words[0], ".,:!?")] {
-		return ans, &RefusedError{Reason: fmt.Sprintf("%q asks to change the graph; %v", words[0], ErrReadOnly)}
+		return ans, &RefusedError{Reason: fmt.Sprintf("%q asks to change the graph; %v", words[0], ErrReadOnly), Err: ErrReadOnly}
 	}
 	cat, err := a.Catalogs.Catalog(ctx)
 	if err != nil {

@@ -133,23 +133,30 @@ func historySimilarity(hist [][]string, previous []string) float64 {
 	return sum / float64(len(previous))
 }
 
-// shape turns a masked question into comparable tokens: stemmed words, and
-// placeholders by type only (<PAGE_2> and <PAGE_1> are the same shape).
+// shape turns a masked question into comparable tokens: stemmed words
+// without articles, and placeholders by type only (<PAGE_2> and <PAGE_1> are
+// the same shape). "the <PAGE_1> page" is the same shape as "<PAGE_1>".
 func shape(masked string) []string {
 	var toks []string
-	pos := 0
-	for _, m := range placeholderRe.FindAllStringSubmatchIndex(masked, -1) {
-		for _, w := range lexical.Words(masked[pos:m[0]]) {
+	words := func(s string) {
+		for _, w := range lexical.Words(s) {
+			if articles[w] || (w == "page" && len(toks) > 0 && toks[len(toks)-1] == "<PAGE>") {
+				continue
+			}
 			toks = append(toks, lexical.Stem(w))
 		}
+	}
+	pos := 0
+	for _, m := range placeholderRe.FindAllStringSubmatchIndex(masked, -1) {
+		words(masked[pos:m[0]])
 		toks = append(toks, "<"+masked[m[2]:m[3]]+">")
 		pos = m[1]
 	}
-	for _, w := range lexical.Words(masked[pos:]) {
-		toks = append(toks, lexical.Stem(w))
-	}
+	words(masked[pos:])
 	return toks
 }
+
+var articles = map[string]bool{"the": true, "a": true, "an": true}
 
 // similarity is the mean of the Dice coefficients of the two token lists'
 // unigrams and bigrams: word order matters a little, wording more.

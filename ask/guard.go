@@ -8,9 +8,13 @@ import (
 
 // RefusedError says why a statement was not run. Its message is meant for
 // the person who asked.
-type RefusedError struct{ Reason string }
+type RefusedError struct {
+	Reason string
+	Err    error // ErrReadOnly for a statement or request that would write
+}
 
 func (e *RefusedError) Error() string { return "refused: " + e.Reason }
+func (e *RefusedError) Unwrap() error { return e.Err }
 
 // writeClauses change data or schema on one engine or the other.
 var writeClauses = map[string]bool{
@@ -54,14 +58,14 @@ func Guard(cypher string) error {
 			if i > 0 && toks[i-1] == "." {
 				continue
 			}
-			return &RefusedError{Reason: fmt.Sprintf("%s changes the graph, and questions only read it", up)}
+			return &RefusedError{Reason: fmt.Sprintf("%s changes the graph, and %v", up, ErrReadOnly), Err: ErrReadOnly}
 		case up == "CALL":
 			if i+1 < len(toks) && toks[i+1] == "{" {
 				continue // a subquery: its clauses are checked like the rest
 			}
 			name := procedureName(toks[i+1:])
 			if !readProcedures[strings.ToLower(name)] {
-				return &RefusedError{Reason: fmt.Sprintf("procedure %q may change the graph; only schema listings (db.labels, db.relationshipTypes, db.propertyKeys, show_tables, table_info) can be called", name)}
+				return &RefusedError{Err: ErrReadOnly, Reason: fmt.Sprintf("procedure %q may change the graph; only schema listings (db.labels, db.relationshipTypes, db.propertyKeys, show_tables, table_info) can be called", name)}
 			}
 		}
 	}

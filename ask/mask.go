@@ -159,11 +159,13 @@ var termTriggers = map[string]bool{"about": true, "mention": true, "mentions": t
 
 // relativeDates are spans resolved against now to the first day they cover.
 var relativeDates = map[string]func(now time.Time) time.Time{
-	"today":      func(now time.Time) time.Time { return now },
-	"yesterday":  func(now time.Time) time.Time { return now.AddDate(0, 0, -1) },
-	"this week":  func(now time.Time) time.Time { return now.AddDate(0, 0, -int((now.Weekday()+6)%7)) },
-	"last week":  func(now time.Time) time.Time { return now.AddDate(0, 0, -7) },
-	"this month": func(now time.Time) time.Time { return time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, now.Location()) },
+	"today":     func(now time.Time) time.Time { return now },
+	"yesterday": func(now time.Time) time.Time { return now.AddDate(0, 0, -1) },
+	"this week": func(now time.Time) time.Time { return now.AddDate(0, 0, -int((now.Weekday()+6)%7)) },
+	"last week": func(now time.Time) time.Time { return now.AddDate(0, 0, -7) },
+	"this month": func(now time.Time) time.Time {
+		return time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, now.Location())
+	},
 	"last month": func(now time.Time) time.Time { return now.AddDate(0, -1, 0) },
 }
 

@@ -2,8 +2,10 @@ package kuzu_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/helpgraph/helpgraph/ask/kuzu"
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/sqlite"
 	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/page"
@@ -105,5 +108,148 @@ func TestExamplesRunOnSample(t *testing.T) {
 			continue
 		}
 		t.Logf("%-50s %d rows %s", ex.Question, len(res.Rows), ask.Summarize(res))
+	}
+}
+
+func count(t *testing.T, a *ask.Asker, cypher string) int64 {
+	t.Helper()
+	res, err := a.Run(context.Background(), cypher)
+	if err != nil {
+		t.Fatalf("%s: %v", cypher, err)
+	}
+	return res.Rows[0][0].(int64)
+}
+
+// Write attempts, as questions or as Cypher, are refused, and neither the
+// loaded graph nor the store changes.
+func TestWritesRefusedGraphUnchanged(t *testing.T) {
+	e := newEnv(t)
+	a := e.asker()
+	ctx := context.Background()
+	nodes, edges := count(t, a, "MATCH (n:Node) RETURN count(n)"), count(t, a, "MATCH ()-[r]->() RETURN count(r)")
+	for _, q := range []string{"delete all nodes", "Remove every page", "create a node called test"} {
+		if _, err := a.Ask(ctx, &ask.Session{}, q); !errors.Is(err, ask.ErrReadOnly) {
+			t.Errorf("Ask(%q) = %v, want refused", q, err)
+		}
+	}
+	for _, q := range []string{
+		"MATCH (n) DETACH DELETE n",
+		"MATCH (n:Node) DELETE n",
+		"CREATE (:Page {url: 'x'})",
+		"MATCH (n:Node) SET n.problem = 'x'",
+		"MATCH (n:Node)-[r:CHILD]->() DELETE r",
+		"CALL db.clearQueryCaches()",
+		"CALL enable_internal_catalog=true",
+		"DROP TABLE CHILD",
+		"MATCH (n:Node) RETURN n; MATCH (m) DETACH DELETE m",
+	} {
+		if _, err := a.Run(ctx, q); !errors.As(err, new(*ask.RefusedError)) {
+			t.Errorf("Run(%q) = %v, want refused", q, err)
+		}
+	}
+	if n, m := count(t, a, "MATCH (n:Node) RETURN count(n)"), count(t, a, "MATCH ()-[r]->() RETURN count(r)"); n != nodes || m != edges {
+		t.Errorf("graph changed: %d nodes, %d edges; had %d, %d", n, m, nodes, edges)
+	}
+	g, err := e.store.Load(ctx)
+	if err != nil || int64(len(g.Nodes)) != nodes {
+		t.Errorf("store changed: %d nodes, %v", len(g.Nodes), err)
+	}
+}
+
+func TestRowLimitAndTimeout(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	res, err := e.emb.Query(ctx, "MATCH (n:Node) RETURN n.id", ask.Limits{MaxRows: 5})
+	if err != nil || len(res.Rows) != 5 || !res.Truncated {
+		t.Errorf("row limit: %d rows, truncated %v, %v", len(res.Rows), res.Truncated, err)
+	}
+	huge := "MATCH (a:Node), (b:Node), (c:Node), (d:Node) WHERE concat(a.problem, b.problem, c.problem, d.problem) CONTAINS 'zzz' RETURN count(*)"
+	if _, err := e.emb.Query(ctx, huge, ask.Limits{MaxRows: 5, Timeout: 50 * time.Millisecond}); err == nil || !strings.Contains(strings.ToLower(err.Error()), "interrupt") {
+		t.Errorf("a query longer than the timeout: %v", err)
+	}
+	cctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if _, err := e.emb.Query(cctx, huge, ask.Limits{MaxRows: 5}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("cancelled query: %v", err)
+	}
+}
+
+// Values come back as plain Go values, nodes as property maps.
+func TestResultValues(t *testing.T) {
+	e := newEnv(t)
+	res, err := e.emb.Query(context.Background(),
+		"MATCH (n:Node)-[:ON_PAGE]->(p:Page) WHERE n.root AND p.url ENDS WITH 'refunds.html' RETURN n.problem, n.intents, n.actionable, size(n.intents) AS k, p", ask.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 1 || len(res.Columns) != 5 {
+		t.Fatalf("got %+v", res)
+	}
+	row := res.Rows[0]
+	if _, ok := row[0].(string); !ok {
+		t.Errorf("problem is %T", row[0])
+	}
+	if _, ok := row[1].([]any); !ok {
+		t.Errorf("intents is %T", row[1])
+	}
+	if _, ok := row[2].(bool); !ok {
+		t.Errorf("actionable is %T", row[2])
+	}
+	if _, ok := row[3].(int64); !ok {
+		t.Errorf("size is %T", row[3])
+	}
+	if p, ok := row[4].(map[string]any); !ok || p["_label"] != "Page" || p["change"] != "added" {
+		t.Errorf("page node is %#v", row[4])
+	}
+}
+
+// The engine loads on the first question and again after a rebuild or a
+// new handoff, not otherwise.
+func TestEmbeddedReloads(t *testing.T) {
+	e := newEnv(t)
+	loads := 0
+	emb := ask.NewEmbedded(e.store, e.convs, func(ctx context.Context, s *ask.Snapshot) (ask.EngineCloser, error) {
+		loads++
+		return kuzu.Open(ctx, s)
+	}, nil)
+	defer emb.Close()
+	if loads != 0 {
+		t.Fatal("loaded before the first question")
+	}
+	a := &ask.Asker{Engine: emb, Catalogs: emb}
+	ctx := context.Background()
+	nodes := count(t, a, "MATCH (n:Node) RETURN count(n)")
+	count(t, a, "MATCH (n:Node) RETURN count(n)")
+	if loads != 1 {
+		t.Fatalf("%d loads for two questions on one graph", loads)
+	}
+	g, err := e.store.Load(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rebuild with only the first page.
+	keep := g.Pages[0].URL
+	small := &graph.Graph{Pages: g.Pages[:1]}
+	ids := map[string]bool{}
+	for _, n := range g.Nodes {
+		if n.Page == keep {
+			small.Nodes = append(small.Nodes, n)
+			ids[n.ID] = true
+		}
+	}
+	for _, ed := range g.Edges {
+		if ids[ed.From] && ids[ed.To] {
+			small.Edges = append(small.Edges, ed)
+		}
+	}
+	if _, err := e.store.Replace(ctx, small, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := count(t, a, "MATCH (n:Node) RETURN count(n)"); got != int64(len(small.Nodes)) || got == nodes || loads != 2 {
+		t.Errorf("after a rebuild: %d nodes (want %d), %d loads", got, len(small.Nodes), loads)
+	}
+	e.handoff(t, small.Nodes[0].ID, "help")
+	if got := count(t, a, "MATCH (h:Handoff)-[:ENDED_ON]->(:Node) RETURN count(h)"); got != 1 || loads != 3 {
+		t.Errorf("after a handoff: %d handoffs, %d loads", got, loads)
 	}
 }
