@@ -112,6 +112,8 @@ type Deps struct {
 	Lint func(g *graph.Graph) []kgbuild.Finding
 	// LLMStats, if set, feeds the LLM call counter in /metrics.
 	LLMStats func() llm.Stats
+	// Ask, if set, answers questions on /admin/ask.
+	Ask Asker
 }
 
 // Server is the Helpgraph web server.
@@ -124,6 +126,7 @@ type Server struct {
 	lint     func(g *graph.Graph) []kgbuild.Finding
 	metrics  *metrics
 	app      *fiber.App
+	ask      *askPages
 
 	current  atomic.Pointer[served]
 	reloadMu sync.Mutex
@@ -157,6 +160,7 @@ func New(cfg Config, deps Deps) *Server {
 		newAgent: deps.NewAgent,
 		lint:     deps.Lint,
 		metrics:  newMetrics(deps.LLMStats),
+		ask:      newAskPages(deps.Ask),
 		// A per-process key: admin cookies do not outlive the process,
 		// which is acceptable for a login that takes one paste of a token.
 		cookieKey: make([]byte, 32),
