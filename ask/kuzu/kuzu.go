@@ -1,3 +1,5 @@
+//go:build cgo
+
 // Package kuzu is the embedded Cypher engine behind "ask the graph": it loads
 // a snapshot of the knowledge graph (and the handoffs) into an in-memory Kùzu
 // database and runs read-only queries on it.
