@@ -11,9 +11,13 @@ package kuzu
 
 import (
 	"context"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -22,6 +26,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/helpgraph/helpgraph/ask"
+	"github.com/helpgraph/helpgraph/graph"
 )
 
 // DB is one loaded snapshot. It is safe for concurrent use.
@@ -50,16 +55,15 @@ var schema = []string{
 	`CREATE REL TABLE OF(FROM Handoff TO Conversation)`,
 }
 
-// Loading statements, one row per execution. Kùzu cannot bind an empty list
-// parameter (it has no element type), so intents travel as one string joined
-// with intentSep and are split back.
+// Loading statements. Pages, nodes and edges go in batches ($rows, a list
+// of maps of scalars); Kùzu cannot bind an empty list (it has no element
+// type), so intents travel as one string joined with intentSep and are
+// split back. Conversations and handoffs, fewer, go one at a time.
 const (
 	intentSep      = "\x1f"
-	insertPage     = `CREATE (:Page {url: $url, title: $title, text: $text, content_hash: $content_hash, method: $method, extractor: $extractor, status: $status, error: $error, generation: $generation, change: $change})`
-	insertNode     = `CREATE (:Node {id: $id, page: $page, problem: $problem, condition: $condition, resolution: $resolution, intents: list_filter(string_split($intents, $sep), x -> x <> ''), actionable: $actionable, root: $root, generation: $generation})`
-	linkPage       = `MATCH (n:Node {id: $id}), (p:Page {url: $page}) CREATE (n)-[:ON_PAGE]->(p)`
-	insertChild    = `MATCH (a:Node {id: $from}), (b:Node {id: $to}) CREATE (a)-[:CHILD {ord: $ord}]->(b)`
-	insertRef      = `MATCH (a:Node {id: $from}), (b:Node {id: $to}) CREATE (a)-[:REFERENCE {ord: $ord}]->(b)`
+	batchSize      = 2000
+	insertPages    = `UNWIND $rows AS row CREATE (:Page {url: row.url, title: row.title, text: row.text, content_hash: row.content_hash, method: row.method, extractor: row.extractor, status: row.status, error: row.error, generation: row.generation, change: row.change})`
+	insertNodes    = `UNWIND $rows AS row CREATE (:Node {id: row.id, page: row.page, problem: row.problem, condition: row.condition, resolution: row.resolution, intents: list_filter(string_split(row.intents, row.sep), x -> x <> ''), actionable: row.actionable, root: row.root, generation: row.generation})`
 	insertBuild    = `CREATE (:Build {key: 'current', generation: $generation, finished_at: $finished_at})`
 	insertConv     = `MERGE (c:Conversation {id: $id}) SET c.turns = $turns, c.last_action = $last_action, c.escalated = true`
 	insertHandoff  = `MATCH (c:Conversation {id: $conversation_id}) CREATE (h:Handoff {id: $id, conversation_id: $conversation_id, created_at: $created_at, intent: $intent, handled: $handled, handled_at: $handled_at})-[:OF]->(c)`
@@ -106,7 +110,71 @@ func (d *DB) load(ctx context.Context, snap *ask.Snapshot) error {
 		_ = exec(conn, "ROLLBACK")
 		return err
 	}
+	if err := exec(conn, "COMMIT"); err != nil {
+		return err
+	}
+	if err := copyRelationships(conn, snap.Graph); err != nil {
+		return err
+	}
+	if err := exec(conn, "BEGIN TRANSACTION"); err != nil {
+		return err
+	}
+	if err := d.loadHandoffs(conn, snap); err != nil {
+		_ = exec(conn, "ROLLBACK")
+		return err
+	}
 	return exec(conn, "COMMIT")
+}
+
+// copyRelationships bulk-loads ON_PAGE, CHILD and REFERENCE from CSV files:
+// matching both ends row by row costs about a millisecond per edge, COPY a
+// few microseconds.
+func copyRelationships(conn *kz.Connection, g *graph.Graph) error {
+	dir, err := os.MkdirTemp("", "helpgraph-kuzu-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	files := map[string][][]string{"ON_PAGE": nil, "CHILD": nil, "REFERENCE": nil}
+	for _, n := range g.Nodes {
+		files["ON_PAGE"] = append(files["ON_PAGE"], []string{n.ID, n.Page})
+	}
+	for i, e := range g.Edges {
+		table := "CHILD"
+		if e.Type == graph.Reference {
+			table = "REFERENCE"
+		}
+		files[table] = append(files[table], []string{e.From, e.To, strconv.Itoa(i)})
+	}
+	for _, table := range []string{"ON_PAGE", "CHILD", "REFERENCE"} {
+		rows := files[table]
+		if len(rows) == 0 {
+			continue
+		}
+		path := filepath.Join(dir, table+".csv")
+		if err := writeCSV(path, rows); err != nil {
+			return err
+		}
+		// parallel=false: the parallel reader refuses quoted newlines, which ids may hold.
+		q := fmt.Sprintf("COPY %s FROM '%s' (header=false, parallel=false)", table, strings.ReplaceAll(path, "'", "\\'"))
+		if err := exec(conn, q); err != nil {
+			return fmt.Errorf("loading %s: %w", table, err)
+		}
+	}
+	return nil
+}
+
+func writeCSV(path string, rows [][]string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	if err := w.WriteAll(rows); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 func (d *DB) loadRows(ctx context.Context, conn *kz.Connection, snap *ask.Snapshot) error {
@@ -123,45 +191,54 @@ func (d *DB) loadRows(ctx context.Context, conn *kz.Connection, snap *ask.Snapsh
 	if err := ins.run(insertBuild, map[string]any{"generation": gen, "finished_at": isoTime(snap.FinishedAt)}); err != nil {
 		return err
 	}
+	var pages, nodes []any
 	for _, p := range g.Pages {
 		change := snap.Change[p.URL]
 		if change == "" {
 			change = "unchanged"
 		}
-		if err := ins.run(insertPage, map[string]any{"url": p.URL, "title": p.Title, "text": p.Text,
+		pages = append(pages, map[string]any{"url": p.URL, "title": p.Title, "text": p.Text,
 			"content_hash": p.ContentHash, "method": p.Method, "extractor": p.Extractor,
-			"status": string(p.Status), "error": p.Error, "generation": gen, "change": change}); err != nil {
-			return fmt.Errorf("page %s: %w", p.URL, err)
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return err
+			"status": string(p.Status), "error": p.Error, "generation": gen, "change": change})
 	}
 	for _, n := range g.Nodes {
-		if err := ins.run(insertNode, map[string]any{"id": n.ID, "page": n.Page, "problem": n.Problem,
+		nodes = append(nodes, map[string]any{"id": n.ID, "page": n.Page, "problem": n.Problem,
 			"condition": n.Condition, "resolution": n.Resolution, "intents": strings.Join(n.Intents, intentSep),
-			"sep": intentSep, "actionable": n.Actionable, "root": n.Root, "generation": gen}); err != nil {
-			return fmt.Errorf("node %s: %w", n.ID, err)
-		}
-		if err := ins.run(linkPage, map[string]any{"id": n.ID, "page": n.Page}); err != nil {
-			return fmt.Errorf("node %s: %w", n.ID, err)
+			"sep": intentSep, "actionable": n.Actionable, "root": n.Root, "generation": gen})
+	}
+	for _, step := range []struct {
+		what string
+		q    string
+		rows []any
+	}{{"pages", insertPages, pages}, {"nodes", insertNodes, nodes}} {
+		for start := 0; start < len(step.rows); start += batchSize {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			end := min(start+batchSize, len(step.rows))
+			if err := ins.run(step.q, map[string]any{"rows": step.rows[start:end]}); err != nil {
+				return fmt.Errorf("%s: %w", step.what, err)
+			}
 		}
 	}
-	if err := ctx.Err(); err != nil {
+	return nil
+}
+
+// loadHandoffs loads the conversations that were handed off, linked to the
+// node they ended on.
+func (d *DB) loadHandoffs(conn *kz.Connection, snap *ask.Snapshot) error {
+	if len(snap.Handoffs) == 0 {
+		return nil
+	}
+	ins, err := newInserter(conn)
+	if err != nil {
 		return err
 	}
-	for i, e := range g.Edges {
-		q := insertChild
-		if e.Type == "reference" {
-			q = insertRef
-		}
-		if err := ins.run(q, map[string]any{"from": e.From, "to": e.To, "ord": int64(i)}); err != nil {
-			return fmt.Errorf("edge %s->%s: %w", e.From, e.To, err)
-		}
-	}
-	nodes := make(map[string]bool, len(g.Nodes))
+	defer ins.close()
+	g := snap.Graph
+	known := make(map[string]bool, len(g.Nodes))
 	for _, n := range g.Nodes {
-		nodes[n.ID] = true
+		known[n.ID] = true
 	}
 	for _, h := range snap.Handoffs {
 		if err := ins.run(insertConv, map[string]any{"id": h.ConversationID, "turns": int64(h.Turns), "last_action": h.LastAction}); err != nil {
@@ -177,7 +254,7 @@ func (d *DB) loadRows(ctx context.Context, conn *kz.Connection, snap *ask.Snapsh
 		}
 		// A conversation can end on a node a rebuild removed; it then
 		// simply has no ENDED_ON.
-		if h.EndedOn == "" || !nodes[h.EndedOn] {
+		if h.EndedOn == "" || !known[h.EndedOn] {
 			continue
 		}
 		if err := ins.run(linkConvEnd, map[string]any{"conversation_id": h.ConversationID, "node": h.EndedOn}); err != nil {

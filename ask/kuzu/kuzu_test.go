@@ -5,6 +5,7 @@ package kuzu_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"path/filepath"
 	"strings"
@@ -253,5 +254,31 @@ func TestEmbeddedReloads(t *testing.T) {
 	e.handoff(t, small.Nodes[0].ID, "help")
 	if got := count(t, a, "MATCH (h:Handoff)-[:ENDED_ON]->(:Node) RETURN count(h)"); got != 1 || loads != 3 {
 		t.Errorf("after a handoff: %d handoffs, %d loads", got, loads)
+	}
+}
+
+// Ids and URLs with CSV's special characters survive the bulk load.
+func TestLoadOddNames(t *testing.T) {
+	page := `https://x.example/a,b/"q"/it's.html`
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: page, Title: "T, \"quoted\"\nnext line", Status: graph.PageOK}},
+		Nodes: []graph.Node{
+			{ID: `r,"1"`, Page: page, Problem: "root", Root: true, Intents: []string{"a", "b,c"}},
+			{ID: "c\n2", Page: page, Problem: "child"},
+		},
+		Edges: []graph.Edge{{From: `r,"1"`, To: "c\n2", Type: graph.Child}},
+	}
+	db, err := kuzu.Open(context.Background(), &ask.Snapshot{Generation: 3, Graph: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	res, err := db.Query(context.Background(), `MATCH (a:Node)-[:CHILD]->(b:Node)-[:ON_PAGE]->(p:Page) RETURN a.id, b.id, p.url, p.title, a.intents, p.generation`, ask.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []any{`r,"1"`, "c\n2", page, "T, \"quoted\"\nnext line", []any{"a", "b,c"}, int64(3)}
+	if len(res.Rows) != 1 || fmt.Sprint(res.Rows[0]) != fmt.Sprint(want) {
+		t.Errorf("got %q, want %q", res.Rows, want)
 	}
 }
