@@ -29,6 +29,9 @@ import (
 	"github.com/helpgraph/helpgraph/graph"
 )
 
+// Available says whether this build has the engine (it needs cgo).
+const Available = true
+
 // DB is one loaded snapshot. It is safe for concurrent use.
 type DB struct {
 	mu     sync.RWMutex // Close waits for running queries

@@ -9,6 +9,9 @@ import (
 	"github.com/helpgraph/helpgraph/ask"
 )
 
+// Available says whether this build has the engine.
+const Available = false
+
 // ErrNoCgo is returned by Open in a build without cgo: the Kùzu engine is a
 // native library. Everything else in Helpgraph works without it.
 var ErrNoCgo = errors.New("the embedded query engine (Kùzu) needs a build with cgo: install gcc and build with CGO_ENABLED=1")

@@ -8,12 +8,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/helpgraph/helpgraph/ask/kuzu"
 	"github.com/helpgraph/helpgraph/config"
 )
 
 // buildSample builds testdata/helpcenter offline into a new store.
 func buildSample(t *testing.T) string {
 	t.Helper()
+	if !kuzu.Available {
+		t.Skip("ask tests skipped: the embedded query engine needs cgo (gcc and CGO_ENABLED=1)")
+	}
 	store := filepath.Join(t.TempDir(), "graph.db")
 	var stderr bytes.Buffer
 	m := &Main{Config: config.Config{Store: store}, Stdout: &bytes.Buffer{}, Stderr: &stderr}
