@@ -12,8 +12,9 @@ const Schema = `(:Page {url, title, text, content_hash, method, extractor, statu
 (:Conversation {id, turns, last_action, escalated})    embedded engine only: conversations that were handed off
 (:Handoff {id, conversation_id, created_at, intent, handled, handled_at})    embedded engine only
 (:Node)-[:ON_PAGE]->(:Page)
-(:Node)-[:CHILD]->(:Node)        a more specific problem under a generic one, on the same page
-(:Node)-[:REFERENCE]->(:Node)    a link from a node to the top node of another page
+(:Node)-[:CHILD {ord}]->(:Node)        a more specific problem under a generic one, on the same page
+(:Node)-[:REFERENCE {ord}]->(:Node)    a link from a node to the top node of another page
+  ord orders edges as the build wrote them
 (:Conversation)-[:ENDED_ON]->(:Node), (:Handoff)-[:ENDED_ON]->(:Node)    the node the conversation was at when it was handed off
 (:Handoff)-[:OF]->(:Conversation)
 Timestamps (finished_at, created_at, handled_at) are ISO 8601 UTC strings: compare them with 'YYYY-MM-DD' strings.`
@@ -22,7 +23,7 @@ Timestamps (finished_at, created_at, handled_at) are ISO 8601 UTC strings: compa
 const (
 	DialectEmbedded = `The embedded engine is Kùzu. Write the subset of Cypher that Kùzu and Neo4j share:
 - Variable-length relationships need an upper bound: [:CHILD*1..10].
-- Use label(n) for a node's label (Neo4j: labels(n)).
+- labels(n) is one string here (a list on Neo4j); label(n) also works.
 - Test for a missing relationship with NOT EXISTS { MATCH (n)-[:CHILD]->() }.
 - Use toLower(x) CONTAINS 'word' for text search; there is no full-text index.
 - No procedures (CALL) and no APOC.`

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -280,5 +281,38 @@ func TestLoadOddNames(t *testing.T) {
 	want := []any{`r,"1"`, "c\n2", page, "T, \"quoted\"\nnext line", []any{"a", "b,c"}, int64(3)}
 	if len(res.Rows) != 1 || fmt.Sprint(res.Rows[0]) != fmt.Sprint(want) {
 		t.Errorf("got %q, want %q", res.Rows, want)
+	}
+}
+
+// The schema the prompt states is the one the engine has: every table and
+// property of the loaded database is named in ask.Schema.
+func TestSchemaMatchesPrompt(t *testing.T) {
+	db, err := kuzu.Open(context.Background(), &ask.Snapshot{Graph: &graph.Graph{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	tables, err := db.Query(ctx, "CALL show_tables() RETURN name", ask.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tables.Rows) < 10 {
+		t.Fatalf("only %d tables", len(tables.Rows))
+	}
+	for _, row := range tables.Rows {
+		name := row[0].(string)
+		if !strings.Contains(ask.Schema, ":"+name) {
+			t.Errorf("table %s is not in ask.Schema", name)
+		}
+		props, err := db.Query(ctx, "CALL table_info('"+name+"') RETURN name", ask.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range props.Rows {
+			if !regexp.MustCompile(`\b` + p[0].(string) + `\b`).MatchString(ask.Schema) {
+				t.Errorf("property %s.%s is not in ask.Schema", name, p[0])
+			}
+		}
 	}
 }

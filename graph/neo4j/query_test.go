@@ -11,7 +11,7 @@ import (
 )
 
 // TestReadQuery runs user Cypher against a real Neo4j 5 server (see
-// TestStore; it wipes the database): reads work, writes are refused by the
+// TestStore; it replaces the graph there): reads work, writes are refused by the
 // server because the session is read-only, and nothing changes.
 func TestReadQuery(t *testing.T) {
 	uri := os.Getenv("HELPGRAPH_TEST_NEO4J_URI")
