@@ -182,6 +182,15 @@ func (a *Asker) Ask(ctx context.Context, s *Session, question string) (Answer, e
 	all := append(append([]Entity{}, prior...), m.Entities...)
 	if a.LLM != nil {
 		err = a.askLLM(ctx, s, &ans, top, all)
+		var unavailable *llmError
+		if errors.As(err, &unavailable) && ctx.Err() == nil {
+			// The endpoint failed (after the client's own retries): the
+			// examples still answer what they can.
+			a.logger().Warn("ask: LLM unavailable, answering offline", "err", err)
+			ans = Answer{Question: ans.Question, Masked: ans.Masked, Entities: ans.Entities}
+			err = a.askOffline(ctx, &ans, top, all)
+			ans.Summary = "(LLM unavailable: answered from the examples) " + ans.Summary
+		}
 	} else {
 		err = a.askOffline(ctx, &ans, top, all)
 	}
@@ -284,6 +293,12 @@ func attempt(cypher string, res Result, err error) Attempt {
 	return at
 }
 
+// llmError is a failed LLM call (as opposed to a failed query).
+type llmError struct{ err error }
+
+func (e *llmError) Error() string { return "asking the LLM for Cypher: " + e.err.Error() }
+func (e *llmError) Unwrap() error { return e.err }
+
 // cypherAnswer is what the LLM answers.
 type cypherAnswer struct {
 	Question string `json:"question"`
@@ -322,7 +337,7 @@ func (a *Asker) askLLM(ctx context.Context, s *Session, ans *Answer, top []Score
 	for try := 1; try <= MaxTries; try++ {
 		var out cypherAnswer
 		if err := a.LLM.JSON(ctx, msgs, &out); err != nil {
-			return fmt.Errorf("asking the LLM for Cypher: %w", err)
+			return &llmError{err}
 		}
 		cypher := strings.TrimSpace(out.Cypher)
 		prev := ""

@@ -287,3 +287,18 @@ func TestSameRows(t *testing.T) {
 		t.Error("SameRows equal on different rows")
 	}
 }
+
+// An LLM endpoint that keeps failing leaves the examples to answer.
+func TestAskLLMDownFallsBackOffline(t *testing.T) {
+	srv, client := newLLM(t)
+	srv.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Status: 503} })
+	a := newTestAsker(newEngine())
+	a.LLM = client
+	ans, err := a.Ask(context.Background(), &Session{}, "How many nodes does the Refunds page have?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Mode != ModeOffline || ans.Cypher != nodesCypher || !strings.HasPrefix(ans.Summary, "(LLM unavailable") {
+		t.Errorf("answer = %+v", ans)
+	}
+}

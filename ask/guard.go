@@ -22,7 +22,7 @@ var writeClauses = map[string]bool{
 	"DROP": true, "ALTER": true, "COPY": true, "LOAD": true, "INSTALL": true, "ATTACH": true,
 	"IMPORT": true, "EXPORT": true, "CHECKPOINT": true, "FOREACH": true,
 	"BEGIN": true, "COMMIT": true, "ROLLBACK": true, "TRUNCATE": true, "GRANT": true, "REVOKE": true,
-	"DENY": true, "START": true, "STOP": true, "TERMINATE": true, "USE": true,
+	"DENY": true, "USE": true,
 }
 
 // readProcedures are the procedures a query may CALL: they only describe the

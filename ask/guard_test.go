@@ -16,6 +16,7 @@ func TestGuard(t *testing.T) {
 		"CALL show_tables() RETURN *",
 		"MATCH (p:Page) WHERE EXISTS { MATCH (p)<-[:ON_PAGE]-() } RETURN p",
 		"MATCH (p:Page) CALL { WITH p RETURN p.url AS u } RETURN u",
+		"MATCH (start:Node)-[:CHILD]->(stop:Node) RETURN start.problem, stop.problem",
 	}
 	for _, q := range allowed {
 		if err := Guard(q); err != nil {
