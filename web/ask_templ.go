@@ -54,7 +54,7 @@ func askPageView(v askView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				if len(v.Entries) == 0 {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<p class=\"empty\">Try “which pages reference Refunds?”, then “how many are there?”.</p>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<p class=\"empty\">Try “which pages have the most nodes?”, “which problems mention password?”, then “how many are there?”.</p>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
