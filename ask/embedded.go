@@ -33,6 +33,9 @@ type Embedded struct {
 	key string
 	eng EngineCloser
 	cat *Catalog
+	// inUse is read-held by every query, from taking the engine to its
+	// last row, so a replaced engine is closed only once nothing uses it.
+	inUse sync.RWMutex
 }
 
 // NewEmbedded returns an Embedded engine; nothing is loaded until it is used.
@@ -65,8 +68,13 @@ func (e *Embedded) current(ctx context.Context) (EngineCloser, *Catalog, error) 
 	}
 	e.logger.Info("ask: loaded graph into the query engine", "generation", snap.Generation,
 		"nodes", len(snap.Graph.Nodes), "handoffs", len(snap.Handoffs))
-	if e.eng != nil {
-		e.eng.Close() // waits for queries still running on it
+	if old := e.eng; old != nil {
+		// Not here: the query that noticed the change holds inUse.
+		go func() {
+			e.inUse.Lock()
+			defer e.inUse.Unlock()
+			old.Close()
+		}()
 	}
 	e.eng, e.cat, e.key = eng, NewCatalog(snap.Graph), key
 	return eng, e.cat, nil
@@ -104,6 +112,8 @@ func (e *Embedded) stateKey(ctx context.Context) (string, error) {
 
 // Query runs cypher on the current snapshot.
 func (e *Embedded) Query(ctx context.Context, cypher string, limits Limits) (Result, error) {
+	e.inUse.RLock()
+	defer e.inUse.RUnlock()
 	eng, _, err := e.current(ctx)
 	if err != nil {
 		return Result{}, err
@@ -117,8 +127,10 @@ func (e *Embedded) Catalog(ctx context.Context) (*Catalog, error) {
 	return cat, err
 }
 
-// Close frees the loaded engine.
+// Close frees the loaded engine, after the queries running on it.
 func (e *Embedded) Close() error {
+	e.inUse.Lock()
+	defer e.inUse.Unlock()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.eng == nil {
