@@ -8,8 +8,14 @@ TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
 .PHONY: run build-graph install test check generate bench tools eval-ssa
 
+# "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
+# (built with cgo; gcc is needed). The binary finds it in the module cache,
+# or next to itself ($ORIGIN), where it is copied so bin/ can be moved.
+KUZU_LIB = $(shell $(GO) list -m -f '{{.Dir}}' github.com/kuzudb/go-kuzu)/lib/dynamic/$(shell $(GO) env GOOS)-$(shell $(GO) env GOARCH)/libkuzu.so
+
 $(BIN): FORCE
-	$(GO) build -o $(BIN) ./cmd/helpgraph
+	CGO_LDFLAGS='-Wl,-rpath,$$ORIGIN' $(GO) build -o $(BIN) ./cmd/helpgraph
+	@if [ -f "$(KUZU_LIB)" ]; then cp -f "$(KUZU_LIB)" $(dir $(BIN)) && chmod u+w $(dir $(BIN))libkuzu.so; fi
 
 FORCE:
 

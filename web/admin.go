@@ -39,6 +39,8 @@ func (s *Server) adminRoutes(app *fiber.App) {
 	admin.Get("/nodes/:id", s.requireAdmin, s.nodePage)
 	admin.Get("/build", s.requireAdmin, s.buildPage)
 	admin.Get("/evaluation", s.requireAdmin, s.evaluation)
+	admin.Get("/ask", s.requireAdmin, s.askPage)
+	admin.Post("/ask", s.requireAdmin, s.sameOrigin, s.askPost)
 }
 
 // adminEnabled hides /admin entirely when no token is configured.

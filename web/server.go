@@ -111,6 +111,8 @@ type Deps struct {
 	Lint func(g *graph.Graph) []kgbuild.Finding
 	// LLMStats, if set, feeds the LLM call counter in /metrics.
 	LLMStats func() llm.Stats
+	// Ask, if set, answers questions on /admin/ask.
+	Ask Asker
 }
 
 // Server is the Helpgraph web server.
@@ -123,6 +125,7 @@ type Server struct {
 	lint     func(g *graph.Graph) []kgbuild.Finding
 	metrics  *metrics
 	app      *fiber.App
+	ask      *askPages
 
 	current  atomic.Pointer[served]
 	reloadMu sync.Mutex
@@ -156,6 +159,7 @@ func New(cfg Config, deps Deps) *Server {
 		newAgent: deps.NewAgent,
 		lint:     deps.Lint,
 		metrics:  newMetrics(deps.LLMStats),
+		ask:      newAskPages(deps.Ask),
 		// Per process: admin sign-ins do not outlive the process, which is
 		// acceptable for a login that takes one paste of a token.
 		sessions: newSessions(),

@@ -57,10 +57,12 @@ var commands = map[string]command{
 	"simulate":  {"run simulated dialogues of an inquiry set against an agent", (*Main).runSimulate},
 	"evaluate":  {"evaluate simulated dialogues and write reports", (*Main).runEvaluate},
 	"inquiries": {"generate or import inquiry sets", (*Main).runInquiries},
+	"ask":       {"ask the graph and its escalations a question in plain language (Cypher, read-only)", (*Main).runAsk},
+	"ask-eval":  {"measure how well ask answers an evaluation set", (*Main).runAskEval},
 	"version":   {"print the version of this program", (*Main).runVersion},
 }
 
-var commandOrder = []string{"build", "export", "lint", "chat", "serve", "inquiries", "simulate", "evaluate", "version"}
+var commandOrder = []string{"build", "export", "lint", "chat", "serve", "ask", "ask-eval", "inquiries", "simulate", "evaluate", "version"}
 
 // Run runs the subcommand named by args[0].
 func (m *Main) Run(ctx context.Context, args []string) error {

@@ -6,6 +6,7 @@ import (
 	"net"
 	"time"
 
+	"github.com/helpgraph/helpgraph/ask"
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
@@ -60,6 +61,11 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		deps.LLMStats = client.Stats
 	}
 	deps.NewAgent = func(g *graph.Graph) dialogue.Agent { return dialogue.NewGraphAgent(g, opts) }
+	asker := newAsker(st, convs, client, m) // loads the query engine on the first question
+	if emb, ok := asker.Engine.(*ask.Embedded); ok {
+		defer emb.Close()
+	}
+	deps.Ask = asker
 	srv := web.New(web.Config{
 		AdminToken:   m.Config.AdminToken,
 		ReportsDir:   *reports,

@@ -1,0 +1,90 @@
+package ask
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/helpgraph/helpgraph/graph/graphtest"
+)
+
+// blockingEngine holds its queries until release is closed, and fails any
+// query once closed, as a real engine does.
+type blockingEngine struct {
+	release chan struct{}
+	started chan struct{}
+	closed  atomic.Bool
+}
+
+func (b *blockingEngine) Query(ctx context.Context, cypher string, l Limits) (Result, error) {
+	if b.closed.Load() {
+		return Result{}, errors.New("engine closed")
+	}
+	if b.started != nil {
+		close(b.started)
+		<-b.release
+	}
+	if b.closed.Load() {
+		return Result{}, errors.New("engine closed under a running query")
+	}
+	return Result{Columns: []string{"x"}, Rows: [][]any{{int64(1)}}}, nil
+}
+
+func (b *blockingEngine) Close() error { b.closed.Store(true); return nil }
+
+// A rebuild while a query runs replaces the engine for new queries and
+// closes the old one only after the running query is done.
+func TestEmbeddedClosesReplacedEngineAfterQueries(t *testing.T) {
+	ctx := context.Background()
+	store := graphtest.NewMemory()
+	if _, err := store.Replace(ctx, sampleGraph(), nil); err != nil {
+		t.Fatal(err)
+	}
+	first := &blockingEngine{release: make(chan struct{}), started: make(chan struct{})}
+	engines := []*blockingEngine{first, {}}
+	var opened atomic.Int32
+	emb := NewEmbedded(store, nil, func(context.Context, *Snapshot) (EngineCloser, error) {
+		n := opened.Add(1)
+		return engines[n-1], nil
+	}, nil)
+	defer emb.Close()
+
+	slow := make(chan error, 1)
+	go func() {
+		_, err := emb.Query(ctx, "slow", Limits{})
+		slow <- err
+	}()
+	<-first.started
+	if _, err := store.Replace(ctx, sampleGraph(), nil); err != nil {
+		t.Fatal(err)
+	}
+	// The new engine must be opened while the old one is still busy; the
+	// query that notices runs on it. It is asked from another goroutine
+	// since it may wait for the old engine's close.
+	fast := make(chan error, 1)
+	go func() {
+		_, err := emb.Query(ctx, "fast", Limits{})
+		fast <- err
+	}()
+	deadline := time.After(5 * time.Second)
+	for opened.Load() < 2 {
+		select {
+		case err := <-fast:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-deadline:
+			t.Fatal("no new engine after the rebuild")
+		case <-time.After(time.Millisecond):
+		}
+	}
+	if first.closed.Load() {
+		t.Fatal("old engine closed while a query still ran on it")
+	}
+	close(first.release)
+	if err := <-slow; err != nil {
+		t.Errorf("running query: %v", err)
+	}
+}
