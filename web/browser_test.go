@@ -210,6 +210,51 @@ func TestBrowserChat(t *testing.T) {
 	}
 }
 
+// TestBrowserStartOver types "start over" in the middle of a clarification:
+// the options go away, the agent says so, and the next question is answered
+// on its own.
+func TestBrowserStartOver(t *testing.T) {
+	base := serveSample(t, Config{})
+	ctx := newBrowser(t)
+	errs := consoleErrors(ctx)
+	say := func(n int, msg string) string {
+		t.Helper()
+		if err := chromedp.Do(ctx,
+			chromedp.SendKeys(chromedp.CSS("#message"), msg),
+			chromedp.Click(chromedp.CSS("#send")),
+		); err != nil {
+			t.Fatal(err)
+		}
+		class, err := chromedp.Run(ctx, agentReplies(n))
+		if err != nil {
+			t.Fatalf("waiting for reply %d to %q: %v", n, msg, err)
+		}
+		return class
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {
+		t.Fatal(err)
+	}
+	if class := say(1, bookingQuestion); !strings.Contains(class, "clarification") {
+		t.Fatalf("first reply %q, want a clarification", class)
+	}
+	say(2, "start over")
+	last, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#log li.msg.agent:last-child").textContent`))
+	if err != nil || !strings.Contains(last, "start over") {
+		t.Errorf("reply to start over = %q (%v)", last, err)
+	}
+	options, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#options button").length`))
+	if options != 0 {
+		t.Errorf("%d options still offered after starting over", options)
+	}
+	// The next question stands on its own.
+	if class := say(3, "how do I cancel my reservation?"); strings.Contains(class, "escalation") {
+		t.Errorf("a new question after starting over got %q", class)
+	}
+	if e := errs(); len(e) > 0 {
+		t.Errorf("console errors: %q", e)
+	}
+}
+
 // TestBrowserChatWithoutJavaScript runs the chat with scripts off: the plain
 // form posts and the option buttons still carry the conversation.
 func TestBrowserChatWithoutJavaScript(t *testing.T) {
