@@ -259,8 +259,14 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	}
 	if id == "" {
 		// With an LLM, its judgement that nothing fits stands.
-		if s.Rephrases == 0 && a.opts.LLM == nil {
-			if opts := a.suggestions(s, text); len(opts) > 0 {
+		if s.Rephrases < 2 && a.opts.LLM == nil {
+			// After suggestions the user may say more instead of picking
+			// one ("she was 72"): what they said first still counts.
+			said := text
+			if s.Rephrases > 0 {
+				said = previousUserMessage(s) + " . " + text
+			}
+			if opts := a.suggestions(s, said); len(opts) > 0 && !sameNodes(opts, s.PendingOptions) {
 				s.Rephrases++
 				s.CurrentNode = ""
 				s.PendingOptions = opts
@@ -271,6 +277,25 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	}
 	s.Rephrases = 0
 	return a.respondAt(ctx, s, id, text)
+}
+
+// previousUserMessage returns the user's message before the one being
+// answered, or "".
+func previousUserMessage(s *Session) string {
+	seen := 0
+	for i := len(s.History) - 1; i >= 0; i-- {
+		if s.History[i].Role == "user" {
+			if seen++; seen == 2 {
+				return s.History[i].Text
+			}
+		}
+	}
+	return ""
+}
+
+// sameNodes reports whether two lists of options offer the same nodes.
+func sameNodes(a, b []Option) bool {
+	return slices.EqualFunc(a, b, func(x, y Option) bool { return x.NodeID == y.NodeID })
 }
 
 // Suggestions on a miss: at most maxSuggestions nodes, each sharing at least

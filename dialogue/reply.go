@@ -121,6 +121,9 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 		shown = saidAt(s, n.ID)
 	}
 	s.CurrentNode = n.ID
+	if len(more) > maxOptions {
+		more = more[:maxOptions] // follow-ups, not a menu: the page has the rest
+	}
 	s.PendingOptions = more
 	text := withCondition(n, a.focus(n, userText, shown))
 	if a.opts.LLM != nil {
