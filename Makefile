@@ -22,7 +22,7 @@ FORCE:
 # The main job: build the graph from the bundled help center, then serve it.
 run: $(BIN)
 	$(BIN) build --pages $(PAGES)
-	$(BIN) serve --addr $(ADDR)
+	$(BIN) serve --addr $(ADDR) $(if $(wildcard $(PAGES)/synonyms.txt),--synonyms $(PAGES)/synonyms.txt)
 
 build-graph: $(BIN)
 	$(BIN) build --pages $(PAGES)

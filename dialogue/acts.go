@@ -122,7 +122,10 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		if cur != nil {
 			r.NodeID, r.Intent = cur.ID, cur.Problem
 		}
-		r.Text = a.handoff("Of course")
+		r.Text = "Of course. Please contact our support team."
+		if a.opts.HumanHandoff {
+			r.Text = "Of course. I'll pass this to our support team, and a person will follow up with you."
+		}
 		return r, true
 	case ActRestart:
 		*s = Session{ID: s.ID, History: s.History}
