@@ -65,7 +65,7 @@ func TestGraphAgentDialogueActs(t *testing.T) {
 	}{
 		{"a person at once, promised where one follows up", true, []step{
 			{"I want to change my booking", Clarification, "", "change"},
-			{"can I talk to a real person?", Escalation, "A person will follow up", ""},
+			{"can I talk to a real person?", Escalation, "a person will follow up", ""},
 		}},
 		{"a person at once, not promised in a terminal", false, []step{
 			{"let me speak to an agent", Escalation, "Please contact our support team", ""},
