@@ -221,13 +221,10 @@ update change cancel call find make add remove send pay book confirm turn allow 
 // stepLead strips what may precede an instruction's verb.
 var stepLead = regexp.MustCompile(`(?i)^(?:\d+[.)]\s*|please\s+|first,?\s+|then,?\s+|just\s+)+`)
 
-// givesSteps reports whether one of sentences, with no link in it, is an
-// instruction.
+// givesSteps reports whether one of sentences is an instruction ("Open the
+// [Guest Reservation page](…), enter your code and click Cancel").
 func givesSteps(sentences []string) bool {
 	for _, s := range sentences {
-		if markdownLink.MatchString(s) {
-			continue
-		}
 		ws := splitWords(stepLead.ReplaceAllString(strings.TrimSpace(s), ""))
 		if len(ws) > 0 && imperatives[ws[0]] {
 			return true
