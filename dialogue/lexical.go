@@ -46,6 +46,10 @@ var (
 // resolution says what a section answers, the rest is detail.
 const maxFieldTerms = 200
 
+// specificityFloor is the least share of its score a node keeps when the
+// request names few of its heading's terms.
+const specificityFloor = 0.6
+
 // maxQueryTerms bounds the distinct terms of a query that are scored (they
 // are tracked per node in one 64-bit mask).
 const maxQueryTerms = 64
@@ -58,6 +62,10 @@ type lexicalIndex struct {
 	ids    []string
 	dict   map[string]int32 // term -> term number
 	fields [numFields]field
+	// headTerms is, per node, how many distinct terms its problem and
+	// condition have: a request naming few of them asks about something
+	// broader than the node.
+	headTerms []float32
 	// weight is each term's share in a query's coverage: its IDF in the
 	// strongest field that has it.
 	weight []float64
@@ -128,7 +136,7 @@ func newLexicalIndex(an *analyzer, ix *graph.Index) *lexicalIndex {
 	for _, p := range g.Pages {
 		titles[p.URL] = p.Title
 	}
-	lx := &lexicalIndex{an: an, ids: make([]string, len(g.Nodes)), dict: map[string]int32{}}
+	lx := &lexicalIndex{an: an, ids: make([]string, len(g.Nodes)), dict: map[string]int32{}, headTerms: make([]float32, len(g.Nodes))}
 	var texts [numFields][]string
 	for f := range texts {
 		texts[f] = make([]string, len(g.Nodes))
@@ -137,6 +145,7 @@ func newLexicalIndex(an *analyzer, ix *graph.Index) *lexicalIndex {
 		n := &g.Nodes[i]
 		lx.ids[i] = n.ID
 		texts[fieldOwn][i] = nodeText(n)
+		lx.headTerms[i] = float32(len(uniqueTerms(an.terms(n.Problem + " . " + n.Condition))))
 		texts[fieldContext][i] = contextText(ix, titles, n)
 		texts[fieldAnswer][i] = n.Resolution
 	}
@@ -308,6 +317,17 @@ func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc i
 		// Coordination: a node with all of the query's words beats one
 		// that repeats a few of them (Lucene's classic coord factor).
 		h.score *= h.coverage
+		// Specificity: of two nodes holding the request's words, the one
+		// whose heading says little else is what it asks about ("how do I
+		// earn points" is "Earning points", not "Do I earn points if
+		// someone else stays in the room?").
+		// A heading of function words alone ("What you can do") says nothing
+		// of what the node is about: it ranks as the least specific.
+		spec := 0.0
+		if head := lx.headTerms[d]; head > 0 {
+			spec = min(1, float64(h.terms)/float64(head))
+		}
+		h.score *= specificityFloor + (1-specificityFloor)*spec
 		if len(top) == limit && !better(h, top[len(top)-1]) {
 			continue
 		}

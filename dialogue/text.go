@@ -174,6 +174,8 @@ var (
 	maskDate  = regexp.MustCompile(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
 	maskCode  = regexp.MustCompile(`\b(?:[A-Za-z]*\d[A-Za-z0-9-]*)\b`)
 	maskCard  = regexp.MustCompile(`(?i)(?:\b(?:paid|paying|pay)\s+(?:with|by|using|via)\s+(?:a\s+|an\s+|my\s+)?)?\b(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)\b`)
+	// "my Mastercard" is my card: the brand is the detail, the card is not.
+	cardBrand = regexp.MustCompile(`(?i)\b(my|the|a|your|our)\s+(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)(?:\s+card)?\b`)
 	// maskChatter is the small talk and request framing around a support
 	// request ("Hi, good morning. I was wondering if you could tell me a
 	// little bit about ..."): words no help page answers, which only dilute
@@ -184,9 +186,11 @@ var (
 )
 
 // mask removes the user's specifics from s: URLs, e-mails, phone numbers,
-// amounts, dates, booking and confirmation numbers, card brands and
+// amounts, dates, booking and confirmation numbers, card brands (a card
+// named by its brand stays a card) and
 // capitalised names after "at"/"in" (hotel and city names), and small talk.
 func mask(s string) string {
+	s = cardBrand.ReplaceAllString(s, "$1 card")
 	for _, re := range []*regexp.Regexp{maskURL, maskEmail, maskMoney, maskDate, maskPhone, maskCard, maskChatter} {
 		s = re.ReplaceAllString(s, " ")
 	}

@@ -63,6 +63,8 @@ func TestMask(t *testing.T) {
 		{"charged $245.90 and 3,000 yen on 2026-03-12", "charged and on"},
 		{"see https://bank.example.com/tx/991 now", "see now"},
 		{"paid with American Express in Grand Plaza Kyoto", "in"},
+		{"my Mastercard was declined", "my card was declined"},
+		{"the Visa card I used", "the card I used"},
 		{"I booked by phone", "I booked by phone"},
 		{"Change my booking In the app", "Change my booking In the app"},
 		// Small talk and request framing go; the request stays.
