@@ -146,7 +146,8 @@ func withCondition(n *graph.Node, res string) string {
 		return res
 	}
 	lower := strings.ToLower(cond)
-	if !strings.HasPrefix(lower, "if ") && !strings.HasPrefix(lower, "when ") {
+	// "If you booked by phone", "When ...", "To apply": already a lead.
+	if !strings.HasPrefix(lower, "if ") && !strings.HasPrefix(lower, "when ") && !strings.HasPrefix(lower, "to ") {
 		cond = "If " + lowerFirst(cond)
 	}
 	return upperFirst(cond) + ": " + res

@@ -3,6 +3,8 @@ package dialogue
 import (
 	"slices"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
 )
 
 func TestAnalyzerTerms(t *testing.T) {
@@ -103,5 +105,31 @@ func TestInjectionAndNegation(t *testing.T) {
 		if got := negated(tc.text); got != tc.negated {
 			t.Errorf("negated(%q) = %v", tc.text, got)
 		}
+	}
+}
+
+func TestCasing(t *testing.T) {
+	for _, tc := range []struct{ in, upper, lower string }{
+		{"été payé", "Été payé", "été payé"},
+		{"You booked by phone", "You booked by phone", "you booked by phone"},
+		{"I was charged twice", "I was charged twice", "I was charged twice"},
+		{"FAQ answers", "FAQ answers", "FAQ answers"},
+		{"Social Security pays", "Social Security pays", "Social Security pays"},
+		{"", "", ""},
+	} {
+		if got := upperFirst(tc.in); got != tc.upper {
+			t.Errorf("upperFirst(%q) = %q, want %q", tc.in, got, tc.upper)
+		}
+		if got := lowerFirst(tc.in); got != tc.lower {
+			t.Errorf("lowerFirst(%q) = %q, want %q", tc.in, got, tc.lower)
+		}
+	}
+	n := &graph.Node{Condition: "to apply", Resolution: "Apply online."}
+	if got := withCondition(n, "Apply online."); got != "To apply: Apply online." {
+		t.Errorf("withCondition = %q", got)
+	}
+	n.Condition = "I was charged"
+	if got := withCondition(n, "It is a hold."); got != "If I was charged: It is a hold." {
+		t.Errorf("withCondition = %q", got)
 	}
 }
