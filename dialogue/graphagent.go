@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/llm"
@@ -177,7 +176,7 @@ func (a *GraphAgent) Respond(ctx context.Context, s *Session, message string) (R
 		return Reply{}, err
 	}
 	a.heal(s)
-	message = truncate(strings.TrimSpace(message), maxMessageBytes)
+	message = truncate(strings.TrimSpace(message), MaxMessageChars)
 	s.History = append(s.History, Turn{Role: "user", Text: message})
 	r, err := a.turn(a.beginTurn(ctx), s, message)
 	if err != nil {
@@ -194,19 +193,21 @@ func (a *GraphAgent) Respond(ctx context.Context, s *Session, message string) (R
 	return r, nil
 }
 
-// maxMessageBytes bounds how much of one message is read (and kept in the
-// history): a pasted essay is not a support request, and must not cost more.
-const maxMessageBytes = 2000
+// MaxMessageChars bounds how much of one message is read (and kept in the
+// history), in characters, as the web chat counts them: a pasted essay is
+// not a support request, and must not cost more.
+const MaxMessageChars = 2000
 
-// truncate cuts s to at most n bytes without splitting a UTF-8 sequence.
+// truncate cuts s to at most n characters.
 func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
+	i := 0
+	for pos := range s {
+		if i == n {
+			return s[:pos]
+		}
+		i++
 	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
+	return s
 }
 
 // heal drops session state that refers to nodes the graph no longer has, so a

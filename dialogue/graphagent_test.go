@@ -505,8 +505,12 @@ func TestGraphAgentLongMessage(t *testing.T) {
 	if r.NodeID != "cancel" {
 		t.Errorf("got %s at %q, want the request at the start of the message answered", r.Action, r.NodeID)
 	}
-	if got := len(s.History[0].Text); got > maxMessageBytes || !utf8.ValidString(s.History[0].Text) {
-		t.Errorf("history keeps %d bytes (valid UTF-8: %v), want at most %d", got, utf8.ValidString(s.History[0].Text), maxMessageBytes)
+	// Characters, as the web chat counts them: 2,000 "é" are 4,000 bytes.
+	if got := utf8.RuneCountInString(s.History[0].Text); got != MaxMessageChars || !utf8.ValidString(s.History[0].Text) {
+		t.Errorf("history keeps %d characters (valid UTF-8: %v), want %d", got, utf8.ValidString(s.History[0].Text), MaxMessageChars)
+	}
+	if got := truncate(strings.Repeat("é", 2500), MaxMessageChars); utf8.RuneCountInString(got) != MaxMessageChars {
+		t.Errorf("truncate kept %d characters of 2500 é", utf8.RuneCountInString(got))
 	}
 }
 

@@ -80,7 +80,7 @@ const (
 	DefaultRateLimit     = 30
 	DefaultRateWindow    = time.Minute
 	DefaultAPIBodyLimit  = 16 << 10
-	DefaultMaxMessageLen = 2000
+	DefaultMaxMessageLen = dialogue.MaxMessageChars
 )
 
 func (c *Config) setDefaults() {
