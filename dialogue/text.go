@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
@@ -154,7 +155,7 @@ func (a *analyzer) terms(s string) []string {
 		if c, ok := a.words[t]; ok {
 			t = c
 		}
-		if len(t) < 2 && !lexical.IsDigits(t) {
+		if utf8.RuneCountInString(t) < 2 && !lexical.IsDigits(t) {
 			continue
 		}
 		out = append(out, t)
