@@ -1,7 +1,6 @@
 package ask
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/helpgraph/helpgraph/internal/jsonl"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
@@ -29,30 +29,15 @@ func (it EvalItem) Round() int { return len(it.Previous) + 1 }
 
 // ReadEvalItems reads a JSONL evaluation set.
 func ReadEvalItems(r io.Reader) ([]EvalItem, error) {
-	var items []EvalItem
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
-		}
-		var it EvalItem
-		dec := json.NewDecoder(strings.NewReader(text))
-		dec.DisallowUnknownFields()
-		dec.UseNumber()
-		if err := dec.Decode(&it); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
+	return jsonl.Read(r, jsonl.Options{Strict: true, UseNumber: true}, func(line int, it *EvalItem) error {
 		if it.Question == "" || (it.GoldCypher == "" && it.GoldRows == nil) {
-			return nil, fmt.Errorf("line %d: an item needs a question and gold_cypher or gold_rows", line)
+			return errors.New("an item needs a question and gold_cypher or gold_rows")
 		}
 		if it.ID == "" {
 			it.ID = fmt.Sprintf("line-%d", line)
 		}
-		items = append(items, it)
-	}
-	return items, sc.Err()
+		return nil
+	})
 }
 
 // EvalOutcome is how one item went.

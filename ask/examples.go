@@ -1,15 +1,14 @@
 package ask
 
 import (
-	"bufio"
 	"bytes"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
 
+	"github.com/helpgraph/helpgraph/internal/jsonl"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
@@ -41,29 +40,7 @@ func DefaultExamples() []Example {
 // question and a Cypher statement that passes Guard, and no placeholder in
 // the Cypher that the questions do not introduce.
 func ReadExamples(r io.Reader) ([]Example, error) {
-	var exs []Example
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "//") {
-			continue
-		}
-		var ex Example
-		dec := json.NewDecoder(strings.NewReader(text))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&ex); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
-		if err := ex.check(); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
-		exs = append(exs, ex)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	return exs, nil
+	return jsonl.Read(r, jsonl.Options{Strict: true, Comment: "//"}, func(_ int, ex *Example) error { return ex.check() })
 }
 
 func (ex Example) check() error {

@@ -6,13 +6,12 @@
 package doc2dial
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/helpgraph/helpgraph/internal/jsonl"
 )
 
 // Roles of a turn.
@@ -131,27 +130,16 @@ func Read(dir string) ([]Dialogue, error) {
 		return nil, fmt.Errorf("reading doc2dial: %w", err)
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
-	var out []Dialogue
-	for line := 1; sc.Scan(); line++ {
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
-		var d Dialogue
-		if err := json.Unmarshal(b, &d); err != nil {
-			return nil, fmt.Errorf("reading doc2dial: %s line %d: %w", path, line, err)
-		}
+	ds, err := jsonl.Read(f, jsonl.Options{}, func(_ int, d *Dialogue) error {
 		for i := range d.Turns {
 			if r := d.Turns[i].Role; r != User && r != Agent {
-				return nil, fmt.Errorf("reading doc2dial: %s line %d: turn %d has role %q (want %q or %q)", path, line, i+1, r, User, Agent)
+				return fmt.Errorf("turn %d has role %q (want %q or %q)", i+1, r, User, Agent)
 			}
 		}
-		out = append(out, d)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading doc2dial: %s %w", path, err)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading doc2dial: %s: %w", path, err)
-	}
-	return out, nil
+	return ds, nil
 }

@@ -1,14 +1,13 @@
 package evaluator
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sort"
+
+	"github.com/helpgraph/helpgraph/internal/jsonl"
 )
 
 // CohenKappa returns Cohen's kappa between two raters' ordinal ratings a and
@@ -84,26 +83,16 @@ type HumanLabel struct {
 
 // ReadLabels reads a JSONL human labels file.
 func ReadLabels(r io.Reader) ([]HumanLabel, error) {
-	sc := bufio.NewScanner(r)
-	var out []HumanLabel
-	for line := 1; sc.Scan(); line++ {
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
-		var l HumanLabel
-		if err := json.Unmarshal(b, &l); err != nil {
-			return nil, fmt.Errorf("labels line %d: %w", line, err)
-		}
+	ls, err := jsonl.Read(r, jsonl.Options{}, func(_ int, l *HumanLabel) error {
 		if _, ok := ordinal(l.Label); !ok || l.DialogueID == "" || l.Rater == "" {
-			return nil, fmt.Errorf("labels line %d: need dialogue_id, rater and a known label (got %q)", line, l.Label)
+			return fmt.Errorf("need dialogue_id, rater and a known label (got %q)", l.Label)
 		}
-		out = append(out, l)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("labels %w", err)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading labels: %w", err)
-	}
-	return out, nil
+	return ls, nil
 }
 
 // ReadLabelsFile reads the labels file at path.

@@ -6,7 +6,6 @@
 package inquiry
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -14,6 +13,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/helpgraph/helpgraph/internal/jsonl"
 )
 
 // Kind says what a good agent does with an inquiry.
@@ -62,34 +63,21 @@ func (q *Inquiry) Validate() error {
 // Read reads and validates a JSONL inquiry set. Blank lines are skipped;
 // errors name the line.
 func Read(r io.Reader) ([]Inquiry, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
-	var out []Inquiry
 	seen := make(map[string]int)
-	for line := 1; sc.Scan(); line++ {
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
-		var q Inquiry
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&q); err != nil {
-			return nil, fmt.Errorf("inquiries line %d: %w", line, err)
-		}
+	qs, err := jsonl.Read(r, jsonl.Options{Strict: true}, func(line int, q *Inquiry) error {
 		if err := q.Validate(); err != nil {
-			return nil, fmt.Errorf("inquiries line %d: %w", line, err)
+			return err
 		}
 		if prev, ok := seen[q.ID]; ok {
-			return nil, fmt.Errorf("inquiries line %d: duplicate id %q (first on line %d)", line, q.ID, prev)
+			return fmt.Errorf("duplicate id %q (first on line %d)", q.ID, prev)
 		}
 		seen[q.ID] = line
-		out = append(out, q)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("inquiries %w", err)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading inquiries: %w", err)
-	}
-	return out, nil
+	return qs, nil
 }
 
 // ReadFile reads the inquiry set at path.

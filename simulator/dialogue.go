@@ -6,15 +6,14 @@
 package simulator
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/inquiry"
+	"github.com/helpgraph/helpgraph/internal/jsonl"
 )
 
 // Ended reasons.
@@ -72,27 +71,16 @@ func (d *Dialogue) AgentTurns() []Turn {
 
 // ReadDialogues reads a dialogues JSONL stream.
 func ReadDialogues(r io.Reader) ([]Dialogue, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
-	var out []Dialogue
-	for line := 1; sc.Scan(); line++ {
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
-		var d Dialogue
-		if err := json.Unmarshal(b, &d); err != nil {
-			return nil, fmt.Errorf("dialogues line %d: %w", line, err)
-		}
+	ds, err := jsonl.Read(r, jsonl.Options{}, func(_ int, d *Dialogue) error {
 		if d.InquiryID == "" || d.Agent == "" {
-			return nil, fmt.Errorf("dialogues line %d: missing inquiry_id or agent", line)
+			return errors.New("missing inquiry_id or agent")
 		}
-		out = append(out, d)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("dialogues %w", err)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading dialogues: %w", err)
-	}
-	return out, nil
+	return ds, nil
 }
 
 // ReadDialoguesFile reads the dialogues file at path.
