@@ -15,22 +15,31 @@ import (
 	"github.com/helpgraph/helpgraph/page"
 )
 
-var sample struct {
+// builtGraphs holds the graphs tests build, once per folder per test binary.
+var builtGraphs sync.Map // dir -> *builtGraph
+
+type builtGraph struct {
 	once sync.Once
 	g    *graph.Graph
 	err  error
 }
 
-// sampleGraph builds the bundled sample help center offline, the way
-// `helpgraph build --pages testdata/helpcenter` does, into a temporary SQLite
-// store, and loads it back. It is built once per test binary.
-func sampleGraph(t testing.TB) *graph.Graph {
+// graphOf builds the pages under dir offline, the way `helpgraph build
+// --pages DIR` does, once per test binary.
+func graphOf(t testing.TB, dir string) *graph.Graph {
 	t.Helper()
-	sample.once.Do(func() { sample.g, sample.err = buildGraph(filepath.Join("..", "testdata", "helpcenter")) })
-	if sample.err != nil {
-		t.Fatalf("building the sample help center: %v", sample.err)
+	v, _ := builtGraphs.LoadOrStore(dir, &builtGraph{})
+	b := v.(*builtGraph)
+	b.once.Do(func() { b.g, b.err = buildGraph(dir) })
+	if b.err != nil {
+		t.Fatalf("building %s: %v", dir, b.err)
 	}
-	return sample.g
+	return b.g
+}
+
+// sampleGraph is the bundled sample help center's graph.
+func sampleGraph(t testing.TB) *graph.Graph {
+	return graphOf(t, filepath.Join("..", "testdata", "helpcenter"))
 }
 
 // buildGraph builds the pages under dir offline into a temporary SQLite

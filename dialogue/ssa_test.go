@@ -6,29 +6,16 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/shareddata"
 )
 
-var ssa struct {
-	once sync.Once
-	g    *graph.Graph
-	err  error
-}
-
-// ssaGraph builds the real ssa.gov pages of ../shared/data/doc2dial-ssa
-// offline, once per test binary; the test skips where they are absent.
+// ssaGraph is the graph of the real ssa.gov pages of
+// ../shared/data/doc2dial-ssa; the test skips where they are absent.
 func ssaGraph(t testing.TB) *graph.Graph {
-	t.Helper()
-	dir := filepath.Join(shareddata.Doc2DialSSA(t), "docs")
-	ssa.once.Do(func() { ssa.g, ssa.err = buildGraph(dir) })
-	if ssa.err != nil {
-		t.Fatalf("building the ssa pages: %v", ssa.err)
-	}
-	return ssa.g
+	return graphOf(t, filepath.Join(shareddata.Doc2DialSSA(t), "docs"))
 }
 
 // readLines returns the non-blank, non-comment lines of a test data file.
