@@ -159,18 +159,7 @@ func dice(a, b []string) float64 {
 	if len(a)+len(b) == 0 {
 		return 0
 	}
-	count := map[string]int{}
-	for _, t := range a {
-		count[t]++
-	}
-	common := 0
-	for _, t := range b {
-		if count[t] > 0 {
-			count[t]--
-			common++
-		}
-	}
-	return 2 * float64(common) / float64(len(a)+len(b))
+	return 2 * float64(lexical.Common(a, b)) / float64(len(a)+len(b))
 }
 
 // Fill replaces the placeholders of an example's Cypher with the entities'

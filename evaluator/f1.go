@@ -3,6 +3,8 @@ package evaluator
 import (
 	"strings"
 	"unicode"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // TokenF1 is the token-level F1 of a reply against a gold text after
@@ -18,17 +20,7 @@ func TokenF1(reply, gold string) float64 {
 		}
 		return 0
 	}
-	counts := make(map[string]int, len(g))
-	for _, t := range g {
-		counts[t]++
-	}
-	common := 0
-	for _, t := range p {
-		if counts[t] > 0 {
-			counts[t]--
-			common++
-		}
-	}
+	common := lexical.Common(p, g)
 	if common == 0 {
 		return 0
 	}

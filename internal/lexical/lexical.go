@@ -55,6 +55,23 @@ func Overlap(a, b map[string]bool) float64 {
 	return float64(hit) / float64(len(a))
 }
 
+// Common returns how many tokens a and b share, counting a repeated token
+// as often as both have it (the multiset intersection's size).
+func Common(a, b []string) int {
+	counts := make(map[string]int, len(b))
+	for _, t := range b {
+		counts[t]++
+	}
+	common := 0
+	for _, t := range a {
+		if counts[t] > 0 {
+			counts[t]--
+			common++
+		}
+	}
+	return common
+}
+
 // Normalize folds s for substring comparison: lowercase words separated by
 // single spaces, punctuation dropped.
 func Normalize(s string) string { return strings.Join(Words(s), " ") }

@@ -70,3 +70,18 @@ func TestNormalize(t *testing.T) {
 		t.Errorf("Normalize = %q", got)
 	}
 }
+
+func TestCommon(t *testing.T) {
+	for _, tc := range []struct {
+		a, b []string
+		want int
+	}{
+		{[]string{"a", "b", "a"}, []string{"a", "a", "a", "c"}, 2},
+		{[]string{"a"}, nil, 0},
+		{[]string{"x", "y"}, []string{"y", "x"}, 2},
+	} {
+		if got := Common(tc.a, tc.b); got != tc.want {
+			t.Errorf("Common(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
