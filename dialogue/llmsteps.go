@@ -83,21 +83,7 @@ func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, msg string, ca
 		data.Candidates = append(data.Candidates, prompts.DialogueCandidate{ID: n.ID, Problem: n.Problem, Condition: n.Condition, Intents: n.Intents[:min(len(n.Intents), maxPromptIntents)]})
 		ans.allowed = append(ans.allowed, n.ID)
 	}
-	msgs, err := prompts.Messages("dialogue_identify", data)
-	if err != nil {
-		a.opts.Logger.ErrorContext(ctx, "dialogue: rendering identify prompt", "err", err)
-		return "", "", false
-	}
-	cctx, cancel, err := spend(ctx, "dialogue_identify")
-	if err == nil {
-		err = a.opts.LLM.JSON(cctx, msgs, &ans)
-		cancel()
-	}
-	// Validate again: a JSON caller that skipped it must not smuggle in an id.
-	if err == nil {
-		err = ans.Validate()
-	}
-	if err != nil {
+	if err := a.callJSON(ctx, "dialogue_identify", data, &ans); err != nil {
 		a.opts.Logger.WarnContext(ctx, "dialogue: LLM identify failed; using retrieval", "err", err)
 		return "", "", false
 	}
@@ -201,20 +187,7 @@ func (a *GraphAgent) reword(ctx context.Context, s *Session, n *graph.Node, user
 		data.Sentences = append(data.Sentences, prompts.DialogueSentence{ID: id, Text: u.text})
 		ans.allowed = append(ans.allowed, id)
 	}
-	msgs, err := prompts.Messages("dialogue_select", data)
-	if err != nil {
-		a.opts.Logger.ErrorContext(ctx, "dialogue: rendering select prompt", "err", err)
-		return draft
-	}
-	cctx, cancel, err := spend(ctx, "dialogue_select")
-	if err == nil {
-		err = a.opts.LLM.JSON(cctx, msgs, &ans)
-		cancel()
-	}
-	if err == nil {
-		err = ans.Validate()
-	}
-	if err != nil {
+	if err := a.callJSON(ctx, "dialogue_select", data, &ans); err != nil {
 		a.opts.Logger.WarnContext(ctx, "dialogue: LLM sentence selection failed; using the template", "err", err)
 		return draft
 	}
@@ -387,4 +360,24 @@ func cmpDesc(x, y float64) int {
 		return 1
 	}
 	return 0
+}
+
+// callJSON renders prompt with data and asks the LLM for ans, within the
+// turn's budget and deadline (the step is named after the prompt).
+func (a *GraphAgent) callJSON(ctx context.Context, prompt string, data any, ans llm.Validator) error {
+	msgs, err := prompts.Messages(prompt, data)
+	if err != nil {
+		return fmt.Errorf("rendering %s: %w", prompt, err)
+	}
+	cctx, cancel, err := spend(ctx, prompt)
+	if err != nil {
+		return err
+	}
+	defer cancel()
+	if err := a.opts.LLM.JSON(cctx, msgs, ans); err != nil {
+		return err
+	}
+	// Validate again: a JSON caller that skipped it must not smuggle in an
+	// id or a sentence.
+	return ans.Validate()
 }
