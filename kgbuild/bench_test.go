@@ -12,9 +12,9 @@ import (
 // BenchmarkStructuralSSA measures offline extraction throughput, parsing
 // included, on the real ssa pages.
 func BenchmarkStructuralSSA(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(ssaDir, "ssa", "*.html"))
+	files, _ := filepath.Glob(filepath.Join(ssaDir(b), "ssa", "*.html"))
 	if len(files) == 0 {
-		b.Skipf("ssa pages not found under %s", ssaDir)
+		b.Fatalf("no ssa pages under %s", ssaDir(b))
 	}
 	raws := make([][]byte, len(files))
 	for i, f := range files {

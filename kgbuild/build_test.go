@@ -13,15 +13,19 @@ import (
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/sqlite"
+	"github.com/helpgraph/helpgraph/internal/shareddata"
 	"github.com/helpgraph/helpgraph/page"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-const (
-	helpcenterDir = "../testdata/helpcenter"
-	ssaDir        = "../../shared/data/doc2dial-ssa/docs"
-)
+const helpcenterDir = "../testdata/helpcenter"
+
+// ssaDir is the folder of the real ssa pages beside the repository; the
+// test skips (or fails, where the data must be there) without it.
+func ssaDir(tb testing.TB) string {
+	return filepath.Join(shareddata.Doc2DialSSA(tb), "docs")
+}
 
 // countingExtractor counts Extract calls and can fail or cancel on demand.
 type countingExtractor struct {
@@ -253,11 +257,8 @@ func hasSections(d *page.Document) bool {
 }
 
 func TestBuildSSA(t *testing.T) {
-	if _, err := os.Stat(ssaDir); err != nil {
-		t.Skipf("ssa pages not found at %s (doc2dial data is outside the repo): %v", ssaDir, err)
-	}
 	ctx := context.Background()
-	docs, errs := readDir(t, ssaDir)
+	docs, errs := readDir(t, ssaDir(t))
 	st := openStore(t)
 	rep, err := (&Builder{Store: st, Extractor: NewStructural()}).Build(ctx, docs, errs)
 	if err != nil {
