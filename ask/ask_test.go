@@ -37,9 +37,9 @@ func (f fixedCatalog) Catalog(context.Context) (*Catalog, error) { return f.c, n
 
 const (
 	refundsURL   = "https://help.example/payments/refunds.html"
-	nodesCypher  = "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: 'https://help.example/payments/refunds.html'}) RETURN count(n) AS nodes"
-	problemsOnR  = "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: 'https://help.example/payments/refunds.html'}) RETURN n.problem AS problem"
-	unresolvedOn = "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: 'https://help.example/payments/refunds.html'}) WHERE n.resolution = '' RETURN n.problem AS problem"
+	nodesCypher  = "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: 'https://help.example/payments/refunds.html'}) RETURN count(n) AS nodes"
+	problemsOnR  = "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: 'https://help.example/payments/refunds.html'}) RETURN n.problem AS problem"
+	unresolvedOn = "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: 'https://help.example/payments/refunds.html'}) WHERE n.resolution = '' RETURN n.problem AS problem"
 )
 
 func newTestAsker(eng *fakeEngine) *Asker {
@@ -47,10 +47,10 @@ func newTestAsker(eng *fakeEngine) *Asker {
 		Engine:   eng,
 		Catalogs: fixedCatalog{NewCatalog(sampleGraph())},
 		Examples: []Example{
-			{Question: "how many nodes does the <PAGE_1> page have", Cypher: "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: <PAGE_1>}) RETURN count(n) AS nodes"},
-			{Question: "which problems are on the <PAGE_1> page", Cypher: "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: <PAGE_1>}) RETURN n.problem AS problem"},
+			{Question: "how many nodes does the <PAGE_1> page have", Cypher: "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: <PAGE_1>}) RETURN count(n) AS nodes"},
+			{Question: "which problems are on the <PAGE_1> page", Cypher: "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: <PAGE_1>}) RETURN n.problem AS problem"},
 			{Question: "which of those have no resolution", Previous: []string{"which problems are on the <PAGE_1> page"},
-				Cypher: "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: <PAGE_1>}) WHERE n.resolution = '' RETURN n.problem AS problem"},
+				Cypher: "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: <PAGE_1>}) WHERE n.resolution = '' RETURN n.problem AS problem"},
 		},
 	}
 }
@@ -129,7 +129,7 @@ func TestAskRefusesWrites(t *testing.T) {
 			t.Errorf("Ask(%q) = %v, want a read-only refusal", q, err)
 		}
 	}
-	for _, q := range []string{"MATCH (n) DETACH DELETE n", "CREATE (:Node {id: 'x'})", "MATCH (n:Node) SET n.problem = ''", "CALL db.clearQueryCaches()"} {
+	for _, q := range []string{"MATCH (n) DETACH DELETE n", "CREATE (:HelpgraphNode {id: 'x'})", "MATCH (n:HelpgraphNode) SET n.problem = ''", "CALL db.clearQueryCaches()"} {
 		_, err := a.Run(context.Background(), q)
 		var re *RefusedError
 		if !errors.As(err, &re) {
@@ -159,7 +159,7 @@ func newLLM(t *testing.T) (*llmtest.Server, *llm.Client) {
 func TestAskLLMCorrectsErrors(t *testing.T) {
 	srv, client := newLLM(t)
 	srv.Enqueue(
-		cypherReply("how many nodes does the Refunds page have", "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: 'https://help.example/payments/refunds.html'}) RETURN count(n) AS nodes,"),
+		cypherReply("how many nodes does the Refunds page have", "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: 'https://help.example/payments/refunds.html'}) RETURN count(n) AS nodes,"),
 		cypherReply("how many nodes does the Refunds page have", nodesCypher),
 	)
 	a := newTestAsker(newEngine())
@@ -176,7 +176,7 @@ func TestAskLLMCorrectsErrors(t *testing.T) {
 		t.Fatalf("%d LLM requests, want 2", len(reqs))
 	}
 	first, second := reqs[0].Messages, reqs[1].Messages
-	if !strings.Contains(first[0].Content, "(:Node)-[:ON_PAGE]->(:Page)") || !strings.Contains(first[0].Content, "how many nodes does the <PAGE_1> page have") {
+	if !strings.Contains(first[0].Content, "(:HelpgraphNode)-[:ON_PAGE {generation}]->(:HelpgraphPage)") || !strings.Contains(first[0].Content, "how many nodes does the <PAGE_1> page have") {
 		t.Errorf("first prompt lacks the schema or the retrieved example:\n%s", first[0].Content)
 	}
 	if !strings.Contains(first[len(first)-1].Content, "<PAGE_1> = '"+refundsURL+"'") {
@@ -222,7 +222,7 @@ func TestAskLLMFollowUpUsesHistory(t *testing.T) {
 // An empty result is questioned once; the same query again is accepted.
 func TestAskLLMEmptyResultConfirmed(t *testing.T) {
 	srv, client := newLLM(t)
-	empty := "MATCH (n:Node) WHERE n.problem = 'nothing' RETURN n.problem AS problem"
+	empty := "MATCH (n:HelpgraphNode) WHERE n.problem = 'nothing' RETURN n.problem AS problem"
 	srv.Enqueue(cypherReply("q", empty), cypherReply("q", empty))
 	eng := newEngine()
 	eng.results[empty] = Result{Columns: []string{"problem"}, Rows: [][]any{}}

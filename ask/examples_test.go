@@ -21,7 +21,7 @@ func TestDefaultExamples(t *testing.T) {
 func TestReadExamplesRejectsBadOnes(t *testing.T) {
 	bad := []string{
 		`{"question": "delete everything", "cypher": "MATCH (n) DETACH DELETE n"}`,
-		`{"question": "pages of <PAGE_1>", "cypher": "MATCH (p:Page {url: <PAGE_2>}) RETURN p"}`,
+		`{"question": "pages of <PAGE_1>", "cypher": "MATCH (p:HelpgraphPage {url: <PAGE_2>}) RETURN p"}`,
 		`{"question": "", "cypher": "MATCH (n) RETURN n"}`,
 		`{"question": "q", "cypher": "MATCH (n) RETURN n", "extra": 1}`,
 		`not json`,
@@ -31,7 +31,7 @@ func TestReadExamplesRejectsBadOnes(t *testing.T) {
 			t.Errorf("ReadExamples(%s) accepted it", line)
 		}
 	}
-	good := "// a comment\n\n" + `{"question": "and <PAGE_2>", "previous": ["nodes of <PAGE_1>"], "cypher": "MATCH (p:Page) WHERE p.url IN [<PAGE_1>, <PAGE_2>] RETURN p"}`
+	good := "// a comment\n\n" + `{"question": "and <PAGE_2>", "previous": ["nodes of <PAGE_1>"], "cypher": "MATCH (p:HelpgraphPage) WHERE p.url IN [<PAGE_1>, <PAGE_2>] RETURN p"}`
 	exs, err := ReadExamples(strings.NewReader(good))
 	if err != nil || len(exs) != 1 || len(exs[0].Previous) != 1 {
 		t.Fatalf("ReadExamples = %+v, %v", exs, err)
@@ -83,15 +83,15 @@ func TestFill(t *testing.T) {
 		{Type: TypeNumber, Placeholder: "<NUMBER_1>", Value: "5"},
 		{Type: TypeQuoted, Placeholder: "<QUOTED_1>", Value: `back\slash`},
 	}
-	got, err := Fill("MATCH (p:Page {url: <PAGE_1>}) WHERE p.text CONTAINS <QUOTED_1> RETURN p LIMIT <NUMBER_1>", es)
-	want := `MATCH (p:Page {url: 'https://x/it\'s.html'}) WHERE p.text CONTAINS 'back\\slash' RETURN p LIMIT 5`
+	got, err := Fill("MATCH (p:HelpgraphPage {url: <PAGE_1>}) WHERE p.text CONTAINS <QUOTED_1> RETURN p LIMIT <NUMBER_1>", es)
+	want := `MATCH (p:HelpgraphPage {url: 'https://x/it\'s.html'}) WHERE p.text CONTAINS 'back\\slash' RETURN p LIMIT 5`
 	if err != nil || got != want {
 		t.Errorf("Fill = %q, %v\nwant %q", got, err, want)
 	}
 	if err := Guard(got); err != nil {
 		t.Errorf("filled statement refused: %v", err)
 	}
-	if _, err := Fill("MATCH (p:Page {url: <PAGE_2>}) RETURN p", es); err == nil || !strings.Contains(err.Error(), "<PAGE_2>") {
+	if _, err := Fill("MATCH (p:HelpgraphPage {url: <PAGE_2>}) RETURN p", es); err == nil || !strings.Contains(err.Error(), "<PAGE_2>") {
 		t.Errorf("Fill with a missing value: %v", err)
 	}
 }

@@ -3,19 +3,19 @@ package ask
 // Schema is the query schema both engines share: the Neo4j store's labels,
 // properties and relationship types (graph/neo4j), plus what only the
 // embedded engine adds for questions about builds and escalations.
-const Schema = `(:Page {url, title, text, content_hash, method, extractor, status, error, generation, change})
+const Schema = `(:HelpgraphPage {url, title, text, content_hash, method, extractor, status, error, generation, change})
   status: 'ok' or 'failed'; change: 'added', 'changed' or 'unchanged' in the last build (embedded engine only)
-(:Node {id, page, problem, condition, resolution, intents, actionable, root, generation})
+(:HelpgraphNode {id, page, problem, condition, resolution, intents, actionable, root, generation})
   a problem on a page; condition is '' when it always applies; resolution is '' when the page gives none;
   intents is a list of strings; root is true for a page's top node; actionable is true when it asks the customer to act
-(:Build {key: 'current', generation, finished_at})
+(:HelpgraphBuild {key: 'current', generation, finished_at})
 (:Conversation {id, turns, last_action, escalated})    embedded engine only: conversations that were handed off
 (:Handoff {id, conversation_id, created_at, intent, handled, handled_at})    embedded engine only
-(:Node)-[:ON_PAGE]->(:Page)
-(:Node)-[:CHILD {ord}]->(:Node)        a more specific problem under a generic one, on the same page
-(:Node)-[:REFERENCE {ord}]->(:Node)    a link from a node to the top node of another page
-  ord orders edges as the build wrote them
-(:Conversation)-[:ENDED_ON]->(:Node), (:Handoff)-[:ENDED_ON]->(:Node)    the node the conversation was at when it was handed off
+(:HelpgraphNode)-[:ON_PAGE {generation}]->(:HelpgraphPage)
+(:HelpgraphNode)-[:CHILD {ord, generation}]->(:HelpgraphNode)        a more specific problem under a generic one, on the same page
+(:HelpgraphNode)-[:REFERENCE {ord, generation}]->(:HelpgraphNode)    a link from a node to the top node of another page
+  ord orders edges as the build wrote them; generation is the build that wrote a page, node or edge
+(:Conversation)-[:ENDED_ON]->(:HelpgraphNode), (:Handoff)-[:ENDED_ON]->(:HelpgraphNode)    the node the conversation was at when it was handed off
 (:Handoff)-[:OF]->(:Conversation)
 Timestamps (finished_at, created_at, handled_at) are ISO 8601 UTC strings: compare them with 'YYYY-MM-DD' strings.`
 
@@ -31,6 +31,9 @@ const (
 - Give variable-length relationships an upper bound: [:CHILD*1..10].
 - Test for a missing relationship with NOT EXISTS { MATCH (n)-[:CHILD]->() }.
 - Use toLower(x) CONTAINS 'word' for text search.
-- Conversation and Handoff nodes and Page.change exist only on the embedded engine.
+- Conversation and Handoff nodes and HelpgraphPage.change exist only on the embedded engine.
+- The live graph is the generation (:HelpgraphBuild {key: 'current'}).generation names. While a build
+  runs, and for a moment after it, another generation is stored beside it: to exclude it, match the
+  build and keep n.generation = b.generation.
 - No procedures (CALL) and no APOC.`
 )

@@ -4,13 +4,13 @@ import "testing"
 
 func TestAskCypherGolden(t *testing.T) {
 	data := AskCypher{
-		Schema:  "(:Page {url, title})\n(:Node {id, problem})-[:ON_PAGE]->(:Page)",
+		Schema:  "(:HelpgraphPage {url, title})\n(:HelpgraphNode {id, problem})-[:ON_PAGE]->(:HelpgraphPage)",
 		Dialect: "Variable-length paths need an upper bound: [:CHILD*1..10].",
 		Examples: []AskExample{
-			{Question: "how many nodes does <PAGE_1> have", Cypher: "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: <PAGE_1>}) RETURN count(n) AS nodes"},
-			{Previous: []string{"which problems are on <PAGE_1>"}, Question: "and which of those have no resolution", Cypher: "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: <PAGE_1>}) WHERE n.resolution = '' RETURN n.problem AS problem"},
+			{Question: "how many nodes does <PAGE_1> have", Cypher: "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: <PAGE_1>}) RETURN count(n) AS nodes"},
+			{Previous: []string{"which problems are on <PAGE_1>"}, Question: "and which of those have no resolution", Cypher: "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: <PAGE_1>}) WHERE n.resolution = '' RETURN n.problem AS problem"},
 		},
-		History:  []AskTurn{{Question: "which problems are on the Refunds page?", Cypher: "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: 'https://x/refunds.html'}) RETURN n.problem AS problem", Rows: 4}},
+		History:  []AskTurn{{Question: "which problems are on the Refunds page?", Cypher: "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: 'https://x/refunds.html'}) RETURN n.problem AS problem", Rows: 4}},
 		Question: "and which of those mention card?",
 		Masked:   "and which of those mention <TERM_1>",
 		Entities: []AskEntity{{Placeholder: "<TERM_1>", Literal: "'card'"}},

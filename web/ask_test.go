@@ -17,7 +17,7 @@ import (
 // tableEngine answers one statement and fails the others like an engine.
 type tableEngine struct{ ran []string }
 
-const askCypher = "MATCH (p:Page) RETURN p.title AS title"
+const askCypher = "MATCH (p:HelpgraphPage) RETURN p.title AS title"
 
 func (e *tableEngine) Query(ctx context.Context, cypher string, limits ask.Limits) (ask.Result, error) {
 	e.ran = append(e.ran, cypher)

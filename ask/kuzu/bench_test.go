@@ -38,7 +38,7 @@ func BenchmarkQuery(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	q := "MATCH (a:Node)-[:REFERENCE]->(:Node)-[:ON_PAGE]->(p:Page) RETURN p.title AS title, count(a) AS refs ORDER BY refs DESC LIMIT 10"
+	q := "MATCH (a:HelpgraphNode)-[:REFERENCE]->(:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage) RETURN p.title AS title, count(a) AS refs ORDER BY refs DESC LIMIT 10"
 	b.ResetTimer()
 	for range b.N {
 		if _, err := db.Query(context.Background(), q, ask.Limits{MaxRows: 100}); err != nil {

@@ -42,19 +42,20 @@ type DB struct {
 var _ ask.Engine = (*DB)(nil)
 
 // schema mirrors the Neo4j store's labels, properties and relationship types
-// (graph/neo4j), plus what only "ask" exposes: Page.change, Conversation,
-// Handoff, ENDED_ON and OF. Timestamps are ISO 8601 UTC strings, so
-// comparisons with a date string mean the same on both engines.
+// (graph/neo4j), so the same Cypher runs on both, plus what only "ask"
+// exposes: HelpgraphPage.change, Conversation, Handoff, ENDED_ON and OF.
+// Timestamps are ISO 8601 UTC strings, so comparisons with a date string
+// mean the same on both engines.
 var schema = []string{
-	`CREATE NODE TABLE Page(url STRING PRIMARY KEY, title STRING, text STRING, content_hash STRING, method STRING, extractor STRING, status STRING, error STRING, generation INT64, change STRING)`,
-	`CREATE NODE TABLE Node(id STRING PRIMARY KEY, page STRING, problem STRING, condition STRING, resolution STRING, intents STRING[], actionable BOOLEAN, root BOOLEAN, generation INT64)`,
-	`CREATE NODE TABLE Build(key STRING PRIMARY KEY, generation INT64, finished_at STRING)`,
+	`CREATE NODE TABLE HelpgraphPage(url STRING PRIMARY KEY, title STRING, text STRING, content_hash STRING, method STRING, extractor STRING, status STRING, error STRING, generation INT64, change STRING)`,
+	`CREATE NODE TABLE HelpgraphNode(id STRING PRIMARY KEY, page STRING, problem STRING, condition STRING, resolution STRING, intents STRING[], actionable BOOLEAN, root BOOLEAN, generation INT64)`,
+	`CREATE NODE TABLE HelpgraphBuild(key STRING PRIMARY KEY, generation INT64, finished_at STRING)`,
 	`CREATE NODE TABLE Conversation(id STRING PRIMARY KEY, turns INT64, last_action STRING, escalated BOOLEAN)`,
 	`CREATE NODE TABLE Handoff(id INT64 PRIMARY KEY, conversation_id STRING, created_at STRING, intent STRING, handled BOOLEAN, handled_at STRING)`,
-	`CREATE REL TABLE ON_PAGE(FROM Node TO Page)`,
-	`CREATE REL TABLE CHILD(FROM Node TO Node, ord INT64)`,
-	`CREATE REL TABLE REFERENCE(FROM Node TO Node, ord INT64)`,
-	`CREATE REL TABLE ENDED_ON(FROM Conversation TO Node, FROM Handoff TO Node)`,
+	`CREATE REL TABLE ON_PAGE(FROM HelpgraphNode TO HelpgraphPage, generation INT64)`,
+	`CREATE REL TABLE CHILD(FROM HelpgraphNode TO HelpgraphNode, ord INT64, generation INT64)`,
+	`CREATE REL TABLE REFERENCE(FROM HelpgraphNode TO HelpgraphNode, ord INT64, generation INT64)`,
+	`CREATE REL TABLE ENDED_ON(FROM Conversation TO HelpgraphNode, FROM Handoff TO HelpgraphNode)`,
 	`CREATE REL TABLE OF(FROM Handoff TO Conversation)`,
 }
 
@@ -65,13 +66,13 @@ var schema = []string{
 const (
 	intentSep      = "\x1f"
 	batchSize      = 2000
-	insertPages    = `UNWIND $rows AS row CREATE (:Page {url: row.url, title: row.title, text: row.text, content_hash: row.content_hash, method: row.method, extractor: row.extractor, status: row.status, error: row.error, generation: row.generation, change: row.change})`
-	insertNodes    = `UNWIND $rows AS row CREATE (:Node {id: row.id, page: row.page, problem: row.problem, condition: row.condition, resolution: row.resolution, intents: list_filter(string_split(row.intents, row.sep), x -> x <> ''), actionable: row.actionable, root: row.root, generation: row.generation})`
-	insertBuild    = `CREATE (:Build {key: 'current', generation: $generation, finished_at: $finished_at})`
+	insertPages    = `UNWIND $rows AS row CREATE (:HelpgraphPage {url: row.url, title: row.title, text: row.text, content_hash: row.content_hash, method: row.method, extractor: row.extractor, status: row.status, error: row.error, generation: row.generation, change: row.change})`
+	insertNodes    = `UNWIND $rows AS row CREATE (:HelpgraphNode {id: row.id, page: row.page, problem: row.problem, condition: row.condition, resolution: row.resolution, intents: list_filter(string_split(row.intents, row.sep), x -> x <> ''), actionable: row.actionable, root: row.root, generation: row.generation})`
+	insertBuild    = `CREATE (:HelpgraphBuild {key: 'current', generation: $generation, finished_at: $finished_at})`
 	insertConv     = `MERGE (c:Conversation {id: $id}) SET c.turns = $turns, c.last_action = $last_action, c.escalated = true`
 	insertHandoff  = `MATCH (c:Conversation {id: $conversation_id}) CREATE (h:Handoff {id: $id, conversation_id: $conversation_id, created_at: $created_at, intent: $intent, handled: $handled, handled_at: $handled_at})-[:OF]->(c)`
-	linkConvEnd    = `MATCH (c:Conversation {id: $conversation_id}), (n:Node {id: $node}) MERGE (c)-[:ENDED_ON]->(n)`
-	linkHandoffEnd = `MATCH (h:Handoff {id: $id}), (n:Node {id: $node}) CREATE (h)-[:ENDED_ON]->(n)`
+	linkConvEnd    = `MATCH (c:Conversation {id: $conversation_id}), (n:HelpgraphNode {id: $node}) MERGE (c)-[:ENDED_ON]->(n)`
+	linkHandoffEnd = `MATCH (h:Handoff {id: $id}), (n:HelpgraphNode {id: $node}) CREATE (h)-[:ENDED_ON]->(n)`
 )
 
 // Open loads snap into a new in-memory database.
@@ -116,7 +117,7 @@ func (d *DB) load(ctx context.Context, snap *ask.Snapshot) error {
 	if err := exec(conn, "COMMIT"); err != nil {
 		return err
 	}
-	if err := copyRelationships(conn, snap.Graph); err != nil {
+	if err := copyRelationships(conn, snap.Graph, snap.Generation); err != nil {
 		return err
 	}
 	if err := exec(conn, "BEGIN TRANSACTION"); err != nil {
@@ -132,22 +133,23 @@ func (d *DB) load(ctx context.Context, snap *ask.Snapshot) error {
 // copyRelationships bulk-loads ON_PAGE, CHILD and REFERENCE from CSV files:
 // matching both ends row by row costs about a millisecond per edge, COPY a
 // few microseconds.
-func copyRelationships(conn *kz.Connection, g *graph.Graph) error {
+func copyRelationships(conn *kz.Connection, g *graph.Graph, generation int64) error {
 	dir, err := os.MkdirTemp("", "helpgraph-kuzu-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
+	gen := strconv.FormatInt(generation, 10)
 	files := map[string][][]string{"ON_PAGE": nil, "CHILD": nil, "REFERENCE": nil}
 	for _, n := range g.Nodes {
-		files["ON_PAGE"] = append(files["ON_PAGE"], []string{n.ID, n.Page})
+		files["ON_PAGE"] = append(files["ON_PAGE"], []string{n.ID, n.Page, gen})
 	}
 	for i, e := range g.Edges {
 		table := "CHILD"
 		if e.Type == graph.Reference {
 			table = "REFERENCE"
 		}
-		files[table] = append(files[table], []string{e.From, e.To, strconv.Itoa(i)})
+		files[table] = append(files[table], []string{e.From, e.To, strconv.Itoa(i), gen})
 	}
 	for _, table := range []string{"ON_PAGE", "CHILD", "REFERENCE"} {
 		rows := files[table]

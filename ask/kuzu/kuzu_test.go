@@ -130,7 +130,7 @@ func TestWritesRefusedGraphUnchanged(t *testing.T) {
 	e := newEnv(t)
 	a := e.asker()
 	ctx := context.Background()
-	nodes, edges := count(t, a, "MATCH (n:Node) RETURN count(n)"), count(t, a, "MATCH ()-[r]->() RETURN count(r)")
+	nodes, edges := count(t, a, "MATCH (n:HelpgraphNode) RETURN count(n)"), count(t, a, "MATCH ()-[r]->() RETURN count(r)")
 	for _, q := range []string{"delete all nodes", "Remove every page", "create a node called test"} {
 		if _, err := a.Ask(ctx, &ask.Session{}, q); !errors.Is(err, ask.ErrReadOnly) {
 			t.Errorf("Ask(%q) = %v, want refused", q, err)
@@ -138,20 +138,20 @@ func TestWritesRefusedGraphUnchanged(t *testing.T) {
 	}
 	for _, q := range []string{
 		"MATCH (n) DETACH DELETE n",
-		"MATCH (n:Node) DELETE n",
-		"CREATE (:Page {url: 'x'})",
-		"MATCH (n:Node) SET n.problem = 'x'",
-		"MATCH (n:Node)-[r:CHILD]->() DELETE r",
+		"MATCH (n:HelpgraphNode) DELETE n",
+		"CREATE (:HelpgraphPage {url: 'x'})",
+		"MATCH (n:HelpgraphNode) SET n.problem = 'x'",
+		"MATCH (n:HelpgraphNode)-[r:CHILD]->() DELETE r",
 		"CALL db.clearQueryCaches()",
 		"CALL enable_internal_catalog=true",
 		"DROP TABLE CHILD",
-		"MATCH (n:Node) RETURN n; MATCH (m) DETACH DELETE m",
+		"MATCH (n:HelpgraphNode) RETURN n; MATCH (m) DETACH DELETE m",
 	} {
 		if _, err := a.Run(ctx, q); !errors.As(err, new(*ask.RefusedError)) {
 			t.Errorf("Run(%q) = %v, want refused", q, err)
 		}
 	}
-	if n, m := count(t, a, "MATCH (n:Node) RETURN count(n)"), count(t, a, "MATCH ()-[r]->() RETURN count(r)"); n != nodes || m != edges {
+	if n, m := count(t, a, "MATCH (n:HelpgraphNode) RETURN count(n)"), count(t, a, "MATCH ()-[r]->() RETURN count(r)"); n != nodes || m != edges {
 		t.Errorf("graph changed: %d nodes, %d edges; had %d, %d", n, m, nodes, edges)
 	}
 	g, err := e.store.Load(ctx)
@@ -163,11 +163,11 @@ func TestWritesRefusedGraphUnchanged(t *testing.T) {
 func TestRowLimitAndTimeout(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	res, err := e.emb.Query(ctx, "MATCH (n:Node) RETURN n.id", ask.Limits{MaxRows: 5})
+	res, err := e.emb.Query(ctx, "MATCH (n:HelpgraphNode) RETURN n.id", ask.Limits{MaxRows: 5})
 	if err != nil || len(res.Rows) != 5 || !res.Truncated {
 		t.Errorf("row limit: %d rows, truncated %v, %v", len(res.Rows), res.Truncated, err)
 	}
-	huge := "MATCH (a:Node), (b:Node), (c:Node), (d:Node) WHERE concat(a.problem, b.problem, c.problem, d.problem) CONTAINS 'zzz' RETURN count(*)"
+	huge := "MATCH (a:HelpgraphNode), (b:HelpgraphNode), (c:HelpgraphNode), (d:HelpgraphNode) WHERE concat(a.problem, b.problem, c.problem, d.problem) CONTAINS 'zzz' RETURN count(*)"
 	if _, err := e.emb.Query(ctx, huge, ask.Limits{MaxRows: 5, Timeout: 50 * time.Millisecond}); err == nil || !strings.Contains(strings.ToLower(err.Error()), "interrupt") {
 		t.Errorf("a query longer than the timeout: %v", err)
 	}
@@ -182,7 +182,7 @@ func TestRowLimitAndTimeout(t *testing.T) {
 func TestResultValues(t *testing.T) {
 	e := newEnv(t)
 	res, err := e.emb.Query(context.Background(),
-		"MATCH (n:Node)-[:ON_PAGE]->(p:Page) WHERE n.root AND p.url ENDS WITH 'refunds.html' RETURN n.problem, n.intents, n.actionable, size(n.intents) AS k, p", ask.Limits{})
+		"MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage) WHERE n.root AND p.url ENDS WITH 'refunds.html' RETURN n.problem, n.intents, n.actionable, size(n.intents) AS k, p", ask.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestResultValues(t *testing.T) {
 	if _, ok := row[3].(int64); !ok {
 		t.Errorf("size is %T", row[3])
 	}
-	if p, ok := row[4].(map[string]any); !ok || p["_label"] != "Page" || p["change"] != "added" {
+	if p, ok := row[4].(map[string]any); !ok || p["_label"] != "HelpgraphPage" || p["change"] != "added" {
 		t.Errorf("page node is %#v", row[4])
 	}
 }
@@ -222,8 +222,8 @@ func TestEmbeddedReloads(t *testing.T) {
 	}
 	a := &ask.Asker{Engine: emb, Catalogs: emb}
 	ctx := context.Background()
-	nodes := count(t, a, "MATCH (n:Node) RETURN count(n)")
-	count(t, a, "MATCH (n:Node) RETURN count(n)")
+	nodes := count(t, a, "MATCH (n:HelpgraphNode) RETURN count(n)")
+	count(t, a, "MATCH (n:HelpgraphNode) RETURN count(n)")
 	if loads != 1 {
 		t.Fatalf("%d loads for two questions on one graph", loads)
 	}
@@ -249,16 +249,17 @@ func TestEmbeddedReloads(t *testing.T) {
 	if _, err := e.store.Replace(ctx, small, nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := count(t, a, "MATCH (n:Node) RETURN count(n)"); got != int64(len(small.Nodes)) || got == nodes || loads != 2 {
+	if got := count(t, a, "MATCH (n:HelpgraphNode) RETURN count(n)"); got != int64(len(small.Nodes)) || got == nodes || loads != 2 {
 		t.Errorf("after a rebuild: %d nodes (want %d), %d loads", got, len(small.Nodes), loads)
 	}
 	e.handoff(t, small.Nodes[0].ID, "help")
-	if got := count(t, a, "MATCH (h:Handoff)-[:ENDED_ON]->(:Node) RETURN count(h)"); got != 1 || loads != 3 {
+	if got := count(t, a, "MATCH (h:Handoff)-[:ENDED_ON]->(:HelpgraphNode) RETURN count(h)"); got != 1 || loads != 3 {
 		t.Errorf("after a handoff: %d handoffs, %d loads", got, loads)
 	}
 }
 
-// Ids and URLs with CSV's special characters survive the bulk load.
+// Ids and URLs with CSV's special characters survive the bulk load, and
+// relationships carry their generation as on Neo4j.
 func TestLoadOddNames(t *testing.T) {
 	page := `https://x.example/a,b/"q"/it's.html`
 	g := &graph.Graph{
@@ -274,11 +275,11 @@ func TestLoadOddNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	res, err := db.Query(context.Background(), `MATCH (a:Node)-[:CHILD]->(b:Node)-[:ON_PAGE]->(p:Page) RETURN a.id, b.id, p.url, p.title, a.intents, p.generation`, ask.Limits{})
+	res, err := db.Query(context.Background(), `MATCH (a:HelpgraphNode)-[c:CHILD]->(b:HelpgraphNode)-[o:ON_PAGE]->(p:HelpgraphPage) RETURN a.id, b.id, p.url, p.title, a.intents, p.generation, c.generation, o.generation`, ask.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []any{`r,"1"`, "c\n2", page, "T, \"quoted\"\nnext line", []any{"a", "b,c"}, int64(3)}
+	want := []any{`r,"1"`, "c\n2", page, "T, \"quoted\"\nnext line", []any{"a", "b,c"}, int64(3), int64(3), int64(3)}
 	if len(res.Rows) != 1 || fmt.Sprint(res.Rows[0]) != fmt.Sprint(want) {
 		t.Errorf("got %q, want %q", res.Rows, want)
 	}

@@ -32,9 +32,9 @@ func TestLLMLoopOnKuzu(t *testing.T) {
 	a.LLM = client
 	const refunds = "https://help.staynest.example/payments/refunds.html"
 	srv.Enqueue(
-		reply("which problems are on the Refunds page", "MATCH (n:Node)-[:ON_PAGE]->(p:Pgae {url: '"+refunds+"'}) RETURN n.problem AS problem"),
-		reply("which problems are on the Refunds page", "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: '"+refunds+"'}) RETURN n.problem AS problem"),
-		reply("which problems on the Refunds page are actionable", "MATCH (n:Node)-[:ON_PAGE]->(p:Page {url: '"+refunds+"'}) WHERE n.actionable RETURN n.problem AS problem"),
+		reply("which problems are on the Refunds page", "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:Pgae {url: '"+refunds+"'}) RETURN n.problem AS problem"),
+		reply("which problems are on the Refunds page", "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: '"+refunds+"'}) RETURN n.problem AS problem"),
+		reply("which problems on the Refunds page are actionable", "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: '"+refunds+"'}) WHERE n.actionable RETURN n.problem AS problem"),
 	)
 	s := &ask.Session{}
 	ctx := context.Background()

@@ -61,7 +61,7 @@ func TestAskCommand(t *testing.T) {
 	// refused write, which fails the run without stopping it.
 	out.Reset()
 	var stderr bytes.Buffer
-	in := "which problems are on the Refunds page?\nwhich of them are actionable?\ncypher: MATCH (p:Page) RETURN count(p) AS pages\ndelete all nodes\nhow many nodes are there\n"
+	in := "which problems are on the Refunds page?\nwhich of them are actionable?\ncypher: MATCH (p:HelpgraphPage) RETURN count(p) AS pages\ndelete all nodes\nhow many nodes are there\n"
 	m = &Main{Config: cfg, Stdin: strings.NewReader(in), Stdout: &out, Stderr: &stderr}
 	err := m.Run(ctx, []string{"ask", "--llm", "off"})
 	if err == nil || !strings.Contains(err.Error(), "1 questions failed") {

@@ -20,14 +20,20 @@ type QueryResult struct {
 
 // ReadQuery runs one statement written outside this package (by a person or
 // an LLM, for "helpgraph ask") in a read transaction (AccessModeRead) on the
-// store's database, keeping at most maxRows rows, with the server
-// interrupting it after timeout. It is the one place where text not written
-// here is sent as a statement: the read-only session makes the server refuse
-// any write, so the account behind it needs only read rights. Callers also
-// check statements first (ask.Guard) to give a clear refusal.
+// store's database (Options.Database), keeping at most maxRows rows, with the
+// server interrupting it after timeout. It is the one place where text not
+// written here is sent as a statement: the read-only session makes the
+// server refuse any write, so the account behind it needs only read rights.
+// Callers also check statements first (ask.Guard) to give a clear refusal.
+//
+// The statement sees every generation stored, not only the live one: while
+// a Replace writes (and until it has deleted the replaced graph) a second
+// generation is there too. Rewriting arbitrary Cypher to filter it out would
+// be guesswork, so the schema states it and queries that must be exact
+// match (:HelpgraphBuild {key: 'current'}) and compare generations.
 func (s *Store) ReadQuery(ctx context.Context, statement string, maxRows int, timeout time.Duration) (QueryResult, error) {
-	session := s.driver.NewSession(ctx, drv.SessionConfig{AccessMode: drv.AccessModeRead})
-	defer session.Close(ctx)
+	session := s.session(ctx, drv.AccessModeRead)
+	defer session.Close(context.Background())
 	var configurers []func(*drv.TransactionConfig)
 	if timeout > 0 {
 		configurers = append(configurers, drv.WithTxTimeout(timeout))
