@@ -114,7 +114,7 @@ func classifyAct(an *analyzer, msg string) Act {
 // act handles a message that is a dialogue act rather than a request. It
 // returns false when the act means nothing here (a "yes" with no question
 // pending, say) and the message is to be matched as usual.
-func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (Reply, bool) {
+func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (Reply, bool, error) {
 	cur := a.ix.Node(s.CurrentNode)
 	switch act {
 	case ActHuman:
@@ -126,18 +126,18 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		if a.opts.HumanHandoff {
 			r.Text = "Of course. I'll pass this to our support team, and a person will follow up with you."
 		}
-		return r, true
+		return r, true, nil
 	case ActRestart:
 		*s = Session{ID: s.ID, History: s.History}
-		return Reply{Action: Clarification, Text: "Let's start over. What can I help you with?"}, true
+		return Reply{Action: Clarification, Text: "Let's start over. What can I help you with?"}, true, nil
 	case ActGreeting:
-		return Reply{Action: Clarification, Text: "Hello! What can I help you with?", NodeID: s.CurrentNode}, true
+		return Reply{Action: Clarification, Text: "Hello! What can I help you with?", NodeID: s.CurrentNode}, true, nil
 	case ActThanks:
 		s.PendingOptions = nil
 		s.Rephrases = 0
-		return Reply{Action: Clarification, Text: "You're welcome! Is there anything else I can help you with?", NodeID: s.CurrentNode}, true
+		return Reply{Action: Clarification, Text: "You're welcome! Is there anything else I can help you with?", NodeID: s.CurrentNode}, true, nil
 	case ActNoneOfThese:
-		return a.noneFits(s, "All right, none of those."), true
+		return a.noneFits(s, "All right, none of those."), true, nil
 	}
 	pending := s.PendingOptions
 	switch {
@@ -148,43 +148,43 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 			a.confirm(s, n.Condition)
 			s.Rephrases = 0
 			r, err := a.respondAt(ctx, s, o.NodeID, msg)
-			return r, err == nil
+			return r, err == nil, err
 		}
 	case len(pending) == 1 && act == ActNo:
-		return a.noneFits(s, "All right, then that's not it."), true
+		return a.noneFits(s, "All right, then that's not it."), true, nil
 	case len(pending) > 1 && act == ActDontKnow && cur != nil && len(substance(cur)) > 0:
 		// The user can't tell which situation is theirs: what the page
 		// says for everyone, with the situations still open.
 		r := a.resolve(ctx, s, cur, msg, pending, a.sourcesOf(cur.ID), true)
 		r.Text += "\n\nIf one of these applies to you, choose it for more."
-		return r, true
+		return r, true, nil
 	case len(pending) > 0 && act == ActDontKnow:
 		// Nothing said for everyone: the page can't decide for them, a
 		// person can.
-		return a.noneFits(s, "No problem."), true
+		return a.noneFits(s, "No problem."), true, nil
 	case len(pending) > 1 && (act == ActYes || act == ActNo):
 		// A yes or no to a question with several answers: ask which.
-		return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: pending, Sources: a.sourcesOf(s.CurrentNode)}, true
+		return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: pending, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
 	case len(pending) == 0 && cur != nil && act == ActYes && lastAgentTurn(s).NodeID == cur.ID:
 		// "Yes" after an answer: go on with what the section has not
 		// said, or else with the page's next section.
 		said := saidAt(s, cur.ID)
 		if more := a.focus(cur, "", said); !strings.Contains(said, more) {
-			return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: []Option{}, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
+			return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: []Option{}, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true, nil
 		}
 		if next := a.nextSection(cur); next != nil {
-			return a.resolve(ctx, s, next, "", a.options(a.ix.Children(next.ID)), a.sourcesOf(next.ID), true), true
+			return a.resolve(ctx, s, next, "", a.options(a.ix.Children(next.ID)), a.sourcesOf(next.ID), true), true, nil
 		}
 	}
 	if len(pending) == 0 && lastAgentTurn(s).Action == Resolution {
 		// "No" (or a "yes" with nothing more to say) after an answer.
-		return Reply{Action: Clarification, Text: "All right. What else can I help you with?"}, true
+		return Reply{Action: Clarification, Text: "All right. What else can I help you with?"}, true, nil
 	}
 	if act == ActDontKnow || act == ActNo {
 		// Not knowing, or saying no, to a question no longer pending.
-		return a.noneFits(s, "All right."), true
+		return a.noneFits(s, "All right."), true, nil
 	}
-	return Reply{}, false
+	return Reply{}, false, nil
 }
 
 // noneFits answers "none of these" (and "I don't know" which): the options

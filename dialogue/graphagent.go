@@ -232,8 +232,8 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	}
 	msg = a.spell.correct(msg)
 	if act := classifyAct(a.an, msg); act != ActNone {
-		if r, ok := a.act(ctx, s, act, msg); ok {
-			return r, nil
+		if r, ok, err := a.act(ctx, s, act, msg); ok || err != nil {
+			return r, err
 		}
 	}
 	if len(s.PendingOptions) > 0 {
