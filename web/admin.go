@@ -17,6 +17,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
 )
@@ -35,6 +36,9 @@ func (s *Server) adminRoutes(app *fiber.App) {
 	admin.Get("/", s.requireAdmin, func(c *fiber.Ctx) error { return c.Redirect("/admin/queue", fiber.StatusSeeOther) })
 	admin.Get("/queue", s.requireAdmin, s.queue)
 	admin.Post("/handoffs/:id/handled", s.requireAdmin, s.sameOrigin, s.markHandled)
+	admin.Get("/handoffs/:id", s.requireAdmin, s.handoffPage)
+	admin.Post("/handoffs/:id/reply", s.requireAdmin, s.sameOrigin, s.replyPost)
+	admin.Post("/handoffs/:id/status", s.requireAdmin, s.sameOrigin, s.statusPost)
 	admin.Get("/graph", s.requireAdmin, s.explore)
 	admin.Get("/nodes/:id", s.requireAdmin, s.nodePage)
 	admin.Get("/build", s.requireAdmin, s.buildPage)
@@ -131,14 +135,25 @@ func (s *Server) logout(c *fiber.Ctx) error {
 	return c.Redirect("/admin/login", fiber.StatusSeeOther)
 }
 
+// queue lists handoffs, newest first: ?status=open|answered|closed, or
+// ?all=1 for all; by default the ones not closed.
 func (s *Server) queue(c *fiber.Ctx) error {
-	all := c.Query("all") == "1"
-	hs, err := s.convs.Handoffs(c.UserContext(), !all)
+	filter := c.Query("status")
+	if c.Query("all") == "1" {
+		filter = "all"
+	}
+	if filter != "" && filter != "all" && !conversation.Status(filter).Valid() {
+		return badRequest("status %q: want open, answered, closed or all", filter)
+	}
+	hs, err := s.convs.Handoffs(c.UserContext(), filter == "")
 	if err != nil {
 		return err
 	}
+	if filter != "" && filter != "all" {
+		hs = slices.DeleteFunc(hs, func(h conversation.Handoff) bool { return string(h.Status) != filter })
+	}
 	slices.Reverse(hs) // newest first
-	return render(c, fiber.StatusOK, queuePage(hs, all))
+	return render(c, fiber.StatusOK, queuePage(hs, filter))
 }
 
 func (s *Server) markHandled(c *fiber.Ctx) error {
