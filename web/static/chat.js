@@ -195,7 +195,7 @@
     var q = document.createElement("span");
     q.className = "q"; q.textContent = "Was this helpful?";
     f.appendChild(q);
-    [["yes", "👍", "Yes, this helped"], ["no", "👎", "No, this did not help"]].forEach(function (b) {
+    [["yes", "👍 Yes", "Yes, this helped"], ["no", "👎 No", "No, this did not help"]].forEach(function (b) {
       var btn = document.createElement("button");
       btn.type = "submit"; btn.name = "helpful"; btn.value = b[0]; btn.textContent = b[1];
       btn.setAttribute("aria-label", b[2]); btn.setAttribute("aria-pressed", "false");
@@ -326,6 +326,18 @@
   });
   var state = chat.getAttribute("data-handoff");
   if (state === "open" || state === "answered") startPolling();
+
+  // In the widget: the host page asks for focus when it opens the chat, and
+  // Esc anywhere in the chat asks the host page to close it.
+  if (document.body.classList.contains("embed") && window.parent !== window) {
+    window.addEventListener("message", function (e) {
+      if (e.source === window.parent && e.data && e.data.helpgraph === "focus") input.focus();
+    });
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") window.parent.postMessage({ helpgraph: "close" }, "*");
+    });
+    window.parent.postMessage({ helpgraph: "ready" }, "*");
+  }
 
   // Enter sends, Shift+Enter makes a new line.
   input.addEventListener("keydown", function (e) {
