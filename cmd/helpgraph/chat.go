@@ -50,7 +50,7 @@ func (m *Main) runChat(ctx context.Context, args []string) error {
 	}
 	opts := m.agentOptions(dialogue.Options{Logger: m.Logger, HumanHandoff: false, Synonyms: synonyms}, client)
 	agent := dialogue.NewGraphAgent(g, opts)
-	fmt.Fprintf(m.Stderr, "Helpgraph chat: %d pages, %d nodes. Type your question; end with Ctrl-D.\n", len(g.Pages), len(g.Nodes))
+	fmt.Fprintf(m.Stderr, "Helpgraph chat: %d pages, %d nodes. Type your question; /restart starts over; end with Ctrl-D.\n", len(g.Pages), len(g.Nodes))
 	if client != nil {
 		defer m.printLLMUsage(m.Stderr, "chat:", client, llm.Stats{})
 	}
@@ -65,6 +65,12 @@ func chatLoop(ctx context.Context, agent dialogue.Agent, in io.Reader, out io.Wr
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" {
+			continue
+		}
+		// A command, not a message: it never reaches the agent.
+		if strings.EqualFold(line, "/restart") {
+			s = &dialogue.Session{ID: s.ID}
+			fmt.Fprint(out, "Started over. What can I help you with?\n\n")
 			continue
 		}
 		r, err := agent.Respond(ctx, s, line)

@@ -6,11 +6,13 @@ import (
 	"errors"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/helpgraph/helpgraph/config"
+	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph/sqlite"
 	"github.com/helpgraph/helpgraph/llm/llmtest"
 )
@@ -94,5 +96,29 @@ func TestChatUsesTheConfiguredLLM(t *testing.T) {
 	}
 	if !strings.HasPrefix(out.String(), "[clarification] Sorry") {
 		t.Fatalf("the model's \"none fits\" should lead to a rephrase request, got:\n%s", out.String())
+	}
+}
+
+// recordingAgent remembers the sessions it was asked to answer in.
+type recordingAgent struct{ histories []int }
+
+func (a *recordingAgent) Respond(ctx context.Context, s *dialogue.Session, msg string) (dialogue.Reply, error) {
+	a.histories = append(a.histories, len(s.History))
+	s.History = append(s.History, dialogue.Turn{Role: "user", Text: msg}, dialogue.Turn{Role: "agent", Text: "ok"})
+	return dialogue.Reply{Action: dialogue.Clarification, Text: "ok"}, nil
+}
+
+func TestChatRestartCommand(t *testing.T) {
+	agent := &recordingAgent{}
+	var out bytes.Buffer
+	if err := chatLoop(context.Background(), agent, strings.NewReader("one\ntwo\n/restart\nthree\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	// "/restart" is not a message; the conversation after it starts empty.
+	if want := []int{0, 2, 0}; !slices.Equal(agent.histories, want) {
+		t.Errorf("history lengths seen by the agent = %v, want %v", agent.histories, want)
+	}
+	if !strings.Contains(out.String(), "Started over.") {
+		t.Errorf("output lacks the restart notice:\n%s", out.String())
 	}
 }
