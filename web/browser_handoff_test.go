@@ -129,6 +129,14 @@ func TestBrowserHandoff(t *testing.T) {
 		t.Errorf("reply in the admin transcript: link %q, want it rendered", link)
 	}
 	screenshot(t, admin, "admin-handoff.png", 1280)
+	if err := chromedp.Do(admin, chromedp.Navigate(base+"/admin/gaps"), chromedp.WaitVisible(chromedp.CSS("table.gaps"))); err != nil {
+		t.Errorf("gaps page: %v", err)
+	}
+	screenshot(t, admin, "admin-gaps.png", 1280)
+	if err := chromedp.Do(admin, chromedp.Navigate(base+"/admin/"), chromedp.WaitVisible(chromedp.CSS(".chart svg"))); err != nil {
+		t.Errorf("overview: %v", err)
+	}
+	screenshot(t, admin, "admin-home.png", 1280)
 
 	// The customer's chat shows the reply without a reload.
 	got, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => {
