@@ -93,7 +93,11 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("creating conversation tables in %s: %w", path, err)
 	}
-	if err := migrate(ctx, db); err != nil {
+	err = migrate(ctx, db)
+	if err == nil {
+		err = migrateOwners(ctx, db)
+	}
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("upgrading conversations in %s: %w", path, err)
 	}
@@ -119,8 +123,11 @@ func NewID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// Create stores a new, empty conversation and returns its session.
-func (d *DB) Create(ctx context.Context) (dialogue.Session, error) {
+// Create stores a new, empty conversation without an owner and returns its session.
+func (d *DB) Create(ctx context.Context) (dialogue.Session, error) { return d.CreateOwned(ctx, "") }
+
+// CreateOwned stores a new, empty conversation of owner (see CheckOwner).
+func (d *DB) CreateOwned(ctx context.Context, owner string) (dialogue.Session, error) {
 	s := dialogue.Session{ID: NewID()}
 	state, err := encodeState(s)
 	if err != nil {
@@ -128,8 +135,8 @@ func (d *DB) Create(ctx context.Context) (dialogue.Session, error) {
 	}
 	now := d.now().UnixMilli()
 	if _, err := d.db.ExecContext(ctx,
-		"INSERT INTO conversations (id, created_at, updated_at, state) VALUES (?, ?, ?, ?)",
-		s.ID, now, now, state); err != nil {
+		"INSERT INTO conversations (id, created_at, updated_at, state, owner) VALUES (?, ?, ?, ?, ?)",
+		s.ID, now, now, state, owner); err != nil {
 		return dialogue.Session{}, fmt.Errorf("creating conversation: %w", err)
 	}
 	return s, nil

@@ -180,3 +180,32 @@ INSERT INTO handoffs (conversation_id, created_at, intent, handled_at) VALUES ('
 		t.Errorf("upgraded handoffs = %+v", hs)
 	}
 }
+
+func TestOwner(t *testing.T) {
+	ctx := context.Background()
+	db, _ := open(t)
+	mine, err := db.CreateOwned(ctx, "browser-a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	legacy, _ := db.Create(ctx)
+	for _, tc := range []struct {
+		id, owner string
+		ok        bool
+	}{
+		{mine.ID, "browser-a", true},
+		{mine.ID, "browser-b", false},
+		{mine.ID, "", false},
+		{"nope", "browser-a", false},
+		{legacy.ID, "browser-b", true}, // claimed by the first to ask
+		{legacy.ID, "browser-a", false},
+	} {
+		err := db.CheckOwner(ctx, tc.id, tc.owner)
+		if tc.ok != (err == nil) || (err != nil && !errors.Is(err, conversation.ErrNotFound)) {
+			t.Errorf("CheckOwner(%s, %q) = %v, want ok=%v", tc.id[:4], tc.owner, err, tc.ok)
+		}
+	}
+	if err := db.SetOwner(ctx, mine.ID, "browser-c"); err != nil || db.CheckOwner(ctx, mine.ID, "browser-c") != nil {
+		t.Errorf("SetOwner: %v", err)
+	}
+}

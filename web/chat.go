@@ -52,7 +52,7 @@ type turnResult struct {
 
 // converse runs one turn of conversation sessionID ("" starts one) and
 // persists it, recording a handoff when the agent escalates.
-func (s *Server) converse(ctx context.Context, sessionID, message string) (dialogue.Session, dialogue.Reply, *turnResult, error) {
+func (s *Server) converse(ctx context.Context, owner, sessionID, message string) (dialogue.Session, dialogue.Reply, *turnResult, error) {
 	start := time.Now()
 	message = strings.TrimSpace(message)
 	switch {
@@ -72,11 +72,14 @@ func (s *Server) converse(ctx context.Context, sessionID, message string) (dialo
 	var sess dialogue.Session
 	var err error
 	if sessionID == "" {
-		if sess, err = s.convs.Create(ctx); err != nil {
+		if sess, err = s.convs.CreateOwned(ctx, owner); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
 	} else {
 		defer s.lockSession(sessionID)()
+		if err := s.convs.CheckOwner(ctx, sessionID, owner); err != nil {
+			return dialogue.Session{}, dialogue.Reply{}, nil, err
+		}
 		if sess, err = s.convs.Get(ctx, sessionID); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
@@ -136,7 +139,7 @@ func (s *Server) apiChat(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	sess, reply, res, err := s.converse(c.UserContext(), req.SessionID, req.Message)
+	sess, reply, res, err := s.converse(c.UserContext(), s.browserOwner(c, true), req.SessionID, req.Message)
 	if err != nil {
 		return err
 	}
@@ -173,7 +176,7 @@ func (s *Server) apiChatStream(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	sess, reply, res, err := s.converse(c.UserContext(), req.SessionID, req.Message)
+	sess, reply, res, err := s.converse(c.UserContext(), s.browserOwner(c, true), req.SessionID, req.Message)
 	if err != nil {
 		return err
 	}
@@ -318,11 +321,14 @@ func (s *Server) chatPage(embed bool) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		v := chatView{Embed: embed}
 		if id := c.Query("s"); id != "" {
-			var err error
-			v, err = s.savedChatView(c.UserContext(), id, embed)
+			err := s.checkOwner(c.UserContext(), c, id)
+			if err == nil {
+				v, err = s.savedChatView(c.UserContext(), id, embed)
+			}
 			switch {
 			case errors.Is(err, conversation.ErrNotFound):
-				v = chatView{Embed: embed, Notice: "That conversation was not found. You can start a new one."}
+				// Also when it is another browser's: the link alone shows nothing.
+				v = chatView{Embed: embed, Notice: "That conversation was not found in this browser. You can start a new one."}
 			case err != nil:
 				return err
 			}
@@ -335,14 +341,14 @@ func (s *Server) chatPage(embed bool) fiber.Handler {
 // redirects back to the conversation (post/redirect/get).
 func (s *Server) chatForm(embed bool) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		sess, _, _, err := s.converse(c.UserContext(), c.FormValue("session_id"), c.FormValue("message"))
+		sess, _, _, err := s.converse(c.UserContext(), s.browserOwner(c, true), c.FormValue("session_id"), c.FormValue("message"))
 		if err != nil {
 			status, msg := httpStatus(err)
 			if status >= 500 {
 				return err
 			}
 			v := chatView{Embed: embed}
-			if id := c.FormValue("session_id"); id != "" {
+			if id := c.FormValue("session_id"); id != "" && s.checkOwner(c.UserContext(), c, id) == nil {
 				if prev, err := s.savedChatView(c.UserContext(), id, embed); err == nil {
 					v = prev
 				}

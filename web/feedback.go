@@ -21,6 +21,9 @@ func (s *Server) apiFeedback(c *fiber.Ctx) error {
 	if err := json.Unmarshal(c.Body(), &req); err != nil || req.SessionID == "" {
 		return badRequest(`malformed JSON: want {"session_id": "...", "turn": N, "helpful": true|false}`)
 	}
+	if err := s.checkOwner(c.UserContext(), c, req.SessionID); err != nil {
+		return err
+	}
 	if err := s.convs.RecordFeedback(c.UserContext(), req.SessionID, req.Turn, req.Helpful); err != nil {
 		return err
 	}
@@ -37,6 +40,9 @@ func (s *Server) feedbackForm(c *fiber.Ctx) error {
 		return badRequest("want the form fields session_id, turn and helpful")
 	}
 	helpful := c.FormValue("helpful") == "yes"
+	if err := s.checkOwner(c.UserContext(), c, id); err != nil {
+		return err
+	}
 	if err := s.convs.RecordFeedback(c.UserContext(), id, turn, helpful); err != nil {
 		return err
 	}

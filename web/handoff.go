@@ -170,6 +170,9 @@ func (s *Server) apiUpdates(c *fiber.Ctx) error {
 	if id == "" || err != nil || after < 0 {
 		return badRequest("want ?session_id=ID&after=N")
 	}
+	if err := s.checkOwner(c.UserContext(), c, id); err != nil {
+		return err
+	}
 	sess, err := s.convs.Get(c.UserContext(), id)
 	if err != nil {
 		return err

@@ -26,6 +26,9 @@ type testEnv struct {
 	srv   *Server
 	store *memStore
 	convs *conversation.DB
+	// browser is the conversation cookie the server gave, sent with every
+	// request as a browser would.
+	browser *http.Cookie
 }
 
 // newTestEnv serves bookingGraph("Graph A") with the fake agent.
@@ -53,9 +56,17 @@ func newTestEnv(t *testing.T, cfg Config) *testEnv {
 
 func (e *testEnv) do(t *testing.T, req *http.Request) (*http.Response, string) {
 	t.Helper()
+	if _, err := req.Cookie(browserCookie); err != nil && e.browser != nil {
+		req.AddCookie(e.browser)
+	}
 	resp, err := e.srv.App().Test(req, 10_000)
 	if err != nil {
 		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
+	for _, c := range resp.Cookies() {
+		if c.Name == browserCookie && e.browser == nil {
+			e.browser = c
+		}
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
