@@ -35,7 +35,9 @@ func TestConversationPrivacy(t *testing.T) {
 		{"read by link", func() *http.Request { return httptest.NewRequest("GET", "/?s="+id, nil) }, 200, "How did you book"},
 		{"read by link in the widget", func() *http.Request { return httptest.NewRequest("GET", "/embed?s="+id, nil) }, 200, "How did you book"},
 		{"continue", chatReq, 404, "resolution"},
-		{"poll", func() *http.Request { return httptest.NewRequest("GET", "/api/chat/updates?session_id="+id+"&after=0", nil) }, 404, "turns"},
+		{"poll", func() *http.Request {
+			return httptest.NewRequest("GET", "/api/chat/updates?session_id="+id+"&after=0", nil)
+		}, 404, "turns"},
 		{"rate", func() *http.Request {
 			req := httptest.NewRequest("POST", "/api/feedback", strings.NewReader(`{"session_id":"`+id+`","turn":1,"helpful":true}`))
 			req.Header.Set("Content-Type", "application/json")
