@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
@@ -30,7 +31,9 @@ const cspReport = "default-src 'none'; style-src 'unsafe-inline'; img-src data:;
 
 func (s *Server) adminRoutes(app *fiber.App) {
 	admin := app.Group("/admin", s.adminEnabled)
-	admin.Get("/login", func(c *fiber.Ctx) error { return render(c, fiber.StatusOK, loginPage("")) })
+	admin.Get("/login", func(c *fiber.Ctx) error {
+		return render(c, fiber.StatusOK, loginPage(loginView{Next: safeNext(c.Query("next"))}))
+	})
 	admin.Post("/login", s.sameOrigin, s.login)
 	admin.Post("/logout", s.sameOrigin, s.logout)
 	admin.Get("/", s.requireAdmin, s.home)
@@ -85,7 +88,11 @@ func (s *Server) requireAdmin(c *fiber.Ctx) error {
 		return c.Next()
 	}
 	if c.Method() == fiber.MethodGet && !bearer {
-		return render(c, fiber.StatusUnauthorized, loginPage("Sign in with the support team token to see this page."))
+		// No alert before any attempt; the page asked for comes back after sign-in.
+		return render(c, fiber.StatusUnauthorized, loginPage(loginView{
+			Hint: "Sign in with the support team token to see this page.",
+			Next: safeNext(c.OriginalURL()),
+		}))
 	}
 	return errUnauthorized
 }
@@ -115,7 +122,7 @@ func (s *Server) sameOrigin(c *fiber.Ctx) error {
 
 func (s *Server) login(c *fiber.Ctx) error {
 	if !s.tokenMatches(c.FormValue("token")) {
-		return render(c, fiber.StatusUnauthorized, loginPage("That token is not right."))
+		return render(c, fiber.StatusUnauthorized, loginPage(loginView{Error: "That token is not right.", Next: safeNext(c.FormValue("next"))}))
 	}
 	c.Cookie(&fiber.Cookie{
 		Name:     adminCookie,
@@ -126,7 +133,18 @@ func (s *Server) login(c *fiber.Ctx) error {
 		SameSite: fiber.CookieSameSiteStrictMode,
 		Secure:   c.Protocol() == "https",
 	})
-	return c.Redirect("/admin/queue", fiber.StatusSeeOther)
+	return c.Redirect(cmp.Or(safeNext(c.FormValue("next")), "/admin/"), fiber.StatusSeeOther)
+}
+
+// safeNext returns next when it is a page under /admin of this site (a
+// deep link to come back to after sign-in), else "": never another site.
+func safeNext(next string) string {
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || strings.Contains(next, "\\") ||
+		!strings.HasPrefix(u.Path, "/admin/") || strings.HasPrefix(u.Path, "/admin/login") || strings.HasPrefix(next, "//") {
+		return ""
+	}
+	return u.RequestURI()
 }
 
 func (s *Server) logout(c *fiber.Ctx) error {
