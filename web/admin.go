@@ -247,10 +247,25 @@ func (s *Server) nodePage(c *fiber.Ctx) error {
 
 // buildView is the last build page.
 type buildView struct {
-	Build    graph.Build
-	Report   string // pretty-printed JSON
+	Build graph.Build
+	// Summary is the report read for people; nil when it is not a
+	// kgbuild.Report. Report is the whole of it, pretty-printed JSON.
+	Summary  *kgbuild.Report
+	Report   string
 	Findings []kgbuild.Finding
 	HasLint  bool
+	// Lint filter and sort (?kind=, ?sort=kind|page|severity), with the
+	// count of each kind before filtering.
+	Kind   kgbuild.FindingKind
+	Sort   string
+	Kinds  []kindCount
+	Titles map[string]string // page URL → title, for lint rows
+	Roots  map[string]string // page URL → root node id
+}
+
+type kindCount struct {
+	Kind  kgbuild.FindingKind
+	Count int
 }
 
 func (s *Server) buildPage(c *fiber.Ctx) error {
@@ -261,10 +276,39 @@ func (s *Server) buildPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	v := buildView{Build: b, Report: prettyJSON(b.Report)}
+	v := buildView{Build: b, Report: prettyJSON(b.Report), Kind: kgbuild.FindingKind(c.Query("kind")), Sort: c.Query("sort", "severity")}
+	var r kgbuild.Report
+	if len(b.Report) > 0 && json.Unmarshal(b.Report, &r) == nil && r.Pages > 0 {
+		v.Summary = &r
+	}
 	if cur := s.current.Load(); cur != nil && s.lint != nil {
 		v.HasLint = true
-		v.Findings = s.lint(cur.graph)
+		all := s.lint(cur.graph)
+		counts := map[kgbuild.FindingKind]int{}
+		for _, f := range all {
+			counts[f.Kind]++
+			if v.Kind == "" || f.Kind == v.Kind {
+				v.Findings = append(v.Findings, f)
+			}
+		}
+		for k, n := range counts {
+			v.Kinds = append(v.Kinds, kindCount{k, n})
+		}
+		slices.SortFunc(v.Kinds, func(a, b kindCount) int { return strings.Compare(string(a.Kind), string(b.Kind)) })
+		slices.SortStableFunc(v.Findings, func(a, b kgbuild.Finding) int {
+			switch v.Sort {
+			case "page":
+				return cmp.Or(strings.Compare(a.Page, b.Page), strings.Compare(string(a.Kind), string(b.Kind)))
+			case "kind":
+				return cmp.Or(strings.Compare(string(a.Kind), string(b.Kind)), strings.Compare(a.Page, b.Page))
+			}
+			return cmp.Or(cmp.Compare(b.Kind.Severity(), a.Kind.Severity()), strings.Compare(a.Page, b.Page))
+		})
+		v.Titles, v.Roots = map[string]string{}, map[string]string{}
+		for _, p := range cur.graph.Pages {
+			v.Titles[p.URL] = p.Title
+			v.Roots[p.URL] = cur.index.Root(p.URL)
+		}
 	}
 	return render(c, fiber.StatusOK, buildPage(v))
 }

@@ -212,3 +212,22 @@ func TestSignInKeepsDeepLink(t *testing.T) {
 		}
 	}
 }
+
+func TestBuildPageSummaryAndLintFilter(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	status, page := adminGet(t, env, "/admin/build")
+	for _, want := range []string{`<div class="big">3</div>nodes`, "<details", "dead-end (1)", `href="/admin/nodes/root"`} {
+		if status != 200 || !strings.Contains(page, want) {
+			t.Errorf("build page (%d) lacks %q", status, want)
+		}
+	}
+	// Filtered to a kind with no findings: none listed, the filter offered back.
+	_, page = adminGet(t, env, "/admin/build?kind=intent-collision")
+	if !strings.Contains(page, "No findings.") || strings.Contains(page, "no &lt;resolution&gt;") {
+		t.Errorf("lint filtered to another kind still lists the dead end")
+	}
+	_, page = adminGet(t, env, "/admin/build?kind=dead-end&sort=page")
+	if !strings.Contains(page, "no &lt;resolution&gt;") {
+		t.Errorf("lint filtered to dead-end lacks the finding")
+	}
+}

@@ -137,6 +137,10 @@ func TestBrowserHandoff(t *testing.T) {
 		t.Errorf("overview: %v", err)
 	}
 	screenshot(t, admin, "admin-home.png", 1280)
+	if err := chromedp.Do(admin, chromedp.Navigate(base+"/admin/build"), chromedp.WaitVisible(chromedp.CSS("#lint"))); err != nil {
+		t.Errorf("build page: %v", err)
+	}
+	screenshot(t, admin, "admin-build.png", 1280)
 
 	// The customer's chat shows the reply without a reload.
 	got, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => {
