@@ -27,7 +27,8 @@ const adminCookie = "helpgraph_admin"
 
 // cspReport lets the evaluator's self-contained report keep its inline
 // styles while running no script at all (sandbox).
-const cspReport = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'"
+// It is framed by /admin/evaluation, inside the admin pages, and by nothing else.
+const cspReport = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'"
 
 func (s *Server) adminRoutes(app *fiber.App) {
 	admin := app.Group("/admin", s.adminEnabled)
@@ -47,6 +48,7 @@ func (s *Server) adminRoutes(app *fiber.App) {
 	admin.Get("/nodes/:id", s.requireAdmin, s.nodePage)
 	admin.Get("/build", s.requireAdmin, s.buildPage)
 	admin.Get("/evaluation", s.requireAdmin, s.evaluation)
+	admin.Get("/evaluation/report", s.requireAdmin, s.evaluationReport)
 	admin.Get("/ask", s.requireAdmin, s.askPage)
 	admin.Post("/ask", s.requireAdmin, s.sameOrigin, s.askPost)
 }
@@ -345,7 +347,21 @@ func latestReport(dir string) (string, bool) {
 	return best, best != ""
 }
 
+// evaluation shows the latest report inside the admin pages.
 func (s *Server) evaluation(c *fiber.Ctx) error {
+	path, ok := latestReport(s.cfg.ReportsDir)
+	if !ok {
+		return render(c, fiber.StatusNotFound, noReportPage(s.cfg.ReportsDir))
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("reading evaluation report: %w", err)
+	}
+	return render(c, fiber.StatusOK, evaluationPage(filepath.Base(filepath.Dir(path)), fi.ModTime()))
+}
+
+// evaluationReport serves the latest report itself, sandboxed.
+func (s *Server) evaluationReport(c *fiber.Ctx) error {
 	path, ok := latestReport(s.cfg.ReportsDir)
 	if !ok {
 		return render(c, fiber.StatusNotFound, noReportPage(s.cfg.ReportsDir))
