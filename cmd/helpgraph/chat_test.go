@@ -122,3 +122,38 @@ func TestChatRestartCommand(t *testing.T) {
 		t.Errorf("output lacks the restart notice:\n%s", out.String())
 	}
 }
+
+func TestPrintFriendly(t *testing.T) {
+	r := dialogue.Reply{Action: dialogue.Resolution, Text: "## Steps\nOpen [My bookings](https://x.test/b) and see https://x.test/c.",
+		Options: []dialogue.Option{{Label: "Online"}, {Label: "By phone"}}, Sources: []string{"https://x.test/page"}}
+	var plain bytes.Buffer
+	printFriendly(&plain, r, false)
+	want := "Steps\nOpen My bookings (https://x.test/b) and see https://x.test/c.\n  1) Online\n  2) By phone\n  Source: https://x.test/page\n\n"
+	if plain.String() != want {
+		t.Errorf("printFriendly =\n%q\nwant\n%q", plain.String(), want)
+	}
+	var coloured bytes.Buffer
+	printFriendly(&coloured, dialogue.Reply{Action: dialogue.Escalation, Text: "A person will help"}, true)
+	if !strings.Contains(coloured.String(), "\x1b[33mA person will help\x1b[0m") || strings.Contains(coloured.String(), "escalation") {
+		t.Errorf("escalation in colour = %q", coloured.String())
+	}
+}
+
+// optionAgent offers two options, then echoes what it was sent.
+type optionAgent struct{ got []string }
+
+func (a *optionAgent) Respond(ctx context.Context, s *dialogue.Session, msg string) (dialogue.Reply, error) {
+	a.got = append(a.got, msg)
+	return dialogue.Reply{Action: dialogue.Clarification, Text: "which?",
+		Options: []dialogue.Option{{Label: "Online", Value: "booked online"}, {Label: "Phone", Value: "booked by phone"}}}, nil
+}
+
+func TestChatNumberPicksOption(t *testing.T) {
+	agent := &optionAgent{}
+	if err := chatLoop(context.Background(), agent, strings.NewReader("help\n2\n7\n"), &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"help", "booked by phone", "7"}; !slices.Equal(agent.got, want) {
+		t.Errorf("agent got %q, want %q", agent.got, want)
+	}
+}
