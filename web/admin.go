@@ -45,6 +45,7 @@ func (s *Server) adminRoutes(app *fiber.App) {
 	admin.Post("/handoffs/:id/reply", s.requireAdmin, s.sameOrigin, s.replyPost)
 	admin.Post("/handoffs/:id/status", s.requireAdmin, s.sameOrigin, s.statusPost)
 	admin.Get("/graph", s.requireAdmin, s.explore)
+	admin.Get("/graph/map", s.requireAdmin, s.graphMap)
 	admin.Get("/nodes/:id", s.requireAdmin, s.nodePage)
 	admin.Get("/build", s.requireAdmin, s.buildPage)
 	admin.Get("/evaluation", s.requireAdmin, s.evaluation)

@@ -141,6 +141,10 @@ func TestBrowserHandoff(t *testing.T) {
 		t.Errorf("build page: %v", err)
 	}
 	screenshot(t, admin, "admin-build.png", 1280)
+	if err := chromedp.Do(admin, chromedp.Navigate(base+"/admin/graph/map"), chromedp.WaitVisible(chromedp.CSS(".map svg"))); err != nil {
+		t.Errorf("graph map: %v", err)
+	}
+	screenshot(t, admin, "admin-graph-map.png", 1400)
 
 	// The customer's chat shows the reply without a reload.
 	got, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => {
