@@ -175,7 +175,18 @@ func (s *Server) queue(c *fiber.Ctx) error {
 		hs = slices.DeleteFunc(hs, func(h conversation.Handoff) bool { return string(h.Status) != filter })
 	}
 	slices.Reverse(hs) // newest first
-	return render(c, fiber.StatusOK, queuePage(hs, filter))
+	// The latest the customer wrote, after the handoff too, is what a
+	// support person triages on.
+	said := make(map[int64]string, len(hs))
+	for _, h := range hs {
+		said[h.ID] = lastCustomerText(h.Transcript)
+		if conv, err := s.convs.Get(c.UserContext(), h.ConversationID); err == nil {
+			said[h.ID] = cmp.Or(lastCustomerText(conv.History), said[h.ID])
+		} else if !errors.Is(err, conversation.ErrNotFound) {
+			return err
+		}
+	}
+	return render(c, fiber.StatusOK, queuePage(hs, said, filter))
 }
 
 func (s *Server) markHandled(c *fiber.Ctx) error {

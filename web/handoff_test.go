@@ -117,6 +117,8 @@ func TestHandoffRoundTrip(t *testing.T) {
 	// The support page shows it all, the bot's markdown rendered as links.
 	if status, page := adminGet(t, env, "/admin/queue"); status != 200 || !strings.Contains(page, ref) || !strings.Contains(page, "/admin/handoffs/"+hid) {
 		t.Errorf("queue: %d, no link to %s", status, ref)
+	} else if !strings.Contains(page, "also my booking number is 42") {
+		t.Errorf("queue does not show the customer's latest message")
 	}
 	status, page := adminGet(t, env, "/admin/handoffs/"+hid)
 	for _, want := range []string{ref, "jane@example.com", "also my booking number is 42", `href="/admin/nodes/root"`,
