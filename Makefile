@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench tools eval-ssa
+.PHONY: run build-graph install test check generate bench tools eval-ssa screenshots
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -39,6 +39,13 @@ install:
 test:
 	$(GO) test -count=1 ./...
 	@$(GO) test -count=1 -v -run '^TestStore$$' ./graph/neo4j | grep -E '^(--- |ok|FAIL)|skipped'
+
+# Screenshots of the chat, widget (380×600) and admin pages, taken by the
+# browser tests (real Chromium) into out/screenshots (not committed).
+screenshots:
+	mkdir -p out/screenshots
+	HELPGRAPH_REQUIRE_BROWSER=1 HELPGRAPH_TEST_SCREENSHOTS=$(CURDIR)/out/screenshots $(GO) test -count=1 -run '^TestBrowser' ./web
+	@ls out/screenshots
 
 # What CI checks besides the tests: formatting, vet, generated templ code.
 check: tools

@@ -27,20 +27,9 @@ import (
 // ErrNotFound is returned (wrapped) for an unknown conversation or handoff.
 var ErrNotFound = errors.New("not found")
 
-// Handoff is an escalated conversation waiting for (or handled by) a person.
-type Handoff struct {
-	ID             int64           `json:"id"`
-	ConversationID string          `json:"conversation_id"`
-	CreatedAt      time.Time       `json:"created_at"`
-	Intent         string          `json:"intent"`
-	Confirmed      []string        `json:"confirmed"`
-	Transcript     []dialogue.Turn `json:"transcript"`
-	// HandledAt is zero while the handoff is still waiting.
-	HandledAt time.Time `json:"handled_at,omitzero"`
-}
-
-// Handled reports whether someone marked the handoff handled.
-func (h Handoff) Handled() bool { return !h.HandledAt.IsZero() }
+// ErrInvalid is returned (wrapped) for a request the data does not allow,
+// such as rating a turn that is not an answer.
+var ErrInvalid = errors.New("invalid")
 
 // DB is a conversation database. It is safe for concurrent use.
 type DB struct {
@@ -75,6 +64,14 @@ CREATE TABLE IF NOT EXISTS handoffs (
 	handled_at      INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS handoffs_waiting ON handoffs(handled_at, created_at);
+CREATE TABLE IF NOT EXISTS feedback (
+	conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+	seq             INTEGER NOT NULL, -- the agent turn rated
+	node_id         TEXT NOT NULL DEFAULT '',
+	helpful         INTEGER NOT NULL,
+	created_at      INTEGER NOT NULL,
+	PRIMARY KEY (conversation_id, seq)
+);
 `
 
 // Open opens (creating if needed) the conversation database at path.
@@ -95,6 +92,14 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if _, err := db.ExecContext(ctx, schema); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("creating conversation tables in %s: %w", path, err)
+	}
+	err = migrate(ctx, db)
+	if err == nil {
+		err = migrateOwners(ctx, db)
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("upgrading conversations in %s: %w", path, err)
 	}
 	return &DB{db: db, now: time.Now}, nil
 }
@@ -118,8 +123,11 @@ func NewID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// Create stores a new, empty conversation and returns its session.
-func (d *DB) Create(ctx context.Context) (dialogue.Session, error) {
+// Create stores a new, empty conversation without an owner and returns its session.
+func (d *DB) Create(ctx context.Context) (dialogue.Session, error) { return d.CreateOwned(ctx, "") }
+
+// CreateOwned stores a new, empty conversation of owner (see CheckOwner).
+func (d *DB) CreateOwned(ctx context.Context, owner string) (dialogue.Session, error) {
 	s := dialogue.Session{ID: NewID()}
 	state, err := encodeState(s)
 	if err != nil {
@@ -127,8 +135,8 @@ func (d *DB) Create(ctx context.Context) (dialogue.Session, error) {
 	}
 	now := d.now().UnixMilli()
 	if _, err := d.db.ExecContext(ctx,
-		"INSERT INTO conversations (id, created_at, updated_at, state) VALUES (?, ?, ?, ?)",
-		s.ID, now, now, state); err != nil {
+		"INSERT INTO conversations (id, created_at, updated_at, state, owner) VALUES (?, ?, ?, ?, ?)",
+		s.ID, now, now, state, owner); err != nil {
 		return dialogue.Session{}, fmt.Errorf("creating conversation: %w", err)
 	}
 	return s, nil
@@ -181,8 +189,38 @@ func (d *DB) turns(ctx context.Context, id string) ([]dialogue.Turn, error) {
 }
 
 // Save stores s's state and appends s.History[from:] as new turns. When h is
-// not nil it also records h as a handoff of s; all in one transaction.
+// not nil it also records h as a new handoff of s (filling in its ID,
+// ConversationID, CreatedAt and an open Status); all in one transaction.
 func (d *DB) Save(ctx context.Context, s *dialogue.Session, from int, h *Handoff) error {
+	return d.inTx(ctx, s.ID, func(tx *sql.Tx, now int64) error {
+		if err := saveTurns(ctx, tx, s, from, now); err != nil {
+			return err
+		}
+		if h != nil {
+			return insertHandoff(ctx, tx, s.ID, h, now)
+		}
+		return nil
+	})
+}
+
+// inTx runs fn in a transaction on behalf of conversation id.
+func (d *DB) inTx(ctx context.Context, id string, fn func(tx *sql.Tx, now int64) error) error {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("saving conversation %q: %w", id, err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx, d.now().UnixMilli()); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("saving conversation %q: %w", id, err)
+	}
+	return nil
+}
+
+// saveTurns stores s's state and appends s.History[from:].
+func saveTurns(ctx context.Context, tx *sql.Tx, s *dialogue.Session, from int, now int64) error {
 	if from < 0 || from > len(s.History) {
 		return fmt.Errorf("saving conversation %q: turn %d out of range", s.ID, from)
 	}
@@ -190,12 +228,6 @@ func (d *DB) Save(ctx context.Context, s *dialogue.Session, from int, h *Handoff
 	if err != nil {
 		return err
 	}
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("saving conversation %q: %w", s.ID, err)
-	}
-	defer tx.Rollback()
-	now := d.now().UnixMilli()
 	res, err := tx.ExecContext(ctx, "UPDATE conversations SET state = ?, updated_at = ? WHERE id = ?", state, now, s.ID)
 	if err != nil {
 		return fmt.Errorf("saving conversation %q: %w", s.ID, err)
@@ -210,99 +242,7 @@ func (d *DB) Save(ctx context.Context, s *dialogue.Session, from int, h *Handoff
 			return fmt.Errorf("saving turn %d of %q: %w", from+i, s.ID, err)
 		}
 	}
-	if h != nil {
-		confirmed, _ := json.Marshal(nonNil(h.Confirmed))
-		transcript, _ := json.Marshal(nonNil(h.Transcript))
-		res, err := tx.ExecContext(ctx,
-			"INSERT INTO handoffs (conversation_id, created_at, intent, confirmed, transcript) VALUES (?, ?, ?, ?, ?)",
-			s.ID, now, h.Intent, string(confirmed), string(transcript))
-		if err != nil {
-			return fmt.Errorf("recording handoff of %q: %w", s.ID, err)
-		}
-		h.ID, _ = res.LastInsertId()
-		h.ConversationID = s.ID
-		h.CreatedAt = time.UnixMilli(now)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("saving conversation %q: %w", s.ID, err)
-	}
 	return nil
-}
-
-// Handoffs lists handoffs, oldest first; waitingOnly leaves out handled ones.
-func (d *DB) Handoffs(ctx context.Context, waitingOnly bool) ([]Handoff, error) {
-	q := "SELECT id, conversation_id, created_at, intent, confirmed, transcript, handled_at FROM handoffs"
-	if waitingOnly {
-		q += " WHERE handled_at = 0"
-	}
-	q += " ORDER BY created_at, id"
-	rows, err := d.db.QueryContext(ctx, q)
-	if err != nil {
-		return nil, fmt.Errorf("listing handoffs: %w", err)
-	}
-	defer rows.Close()
-	var hs []Handoff
-	for rows.Next() {
-		h, err := scanHandoff(rows)
-		if err != nil {
-			return nil, fmt.Errorf("listing handoffs: %w", err)
-		}
-		hs = append(hs, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("listing handoffs: %w", err)
-	}
-	return hs, nil
-}
-
-// Handoff returns one handoff, or an error wrapping ErrNotFound.
-func (d *DB) Handoff(ctx context.Context, id int64) (Handoff, error) {
-	row := d.db.QueryRowContext(ctx,
-		"SELECT id, conversation_id, created_at, intent, confirmed, transcript, handled_at FROM handoffs WHERE id = ?", id)
-	h, err := scanHandoff(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Handoff{}, fmt.Errorf("handoff %d: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return Handoff{}, fmt.Errorf("reading handoff %d: %w", id, err)
-	}
-	return h, nil
-}
-
-// MarkHandled marks handoff id handled. Marking it again keeps the first time.
-func (d *DB) MarkHandled(ctx context.Context, id int64) error {
-	res, err := d.db.ExecContext(ctx,
-		"UPDATE handoffs SET handled_at = CASE WHEN handled_at = 0 THEN ? ELSE handled_at END WHERE id = ?",
-		d.now().UnixMilli(), id)
-	if err != nil {
-		return fmt.Errorf("marking handoff %d handled: %w", id, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("marking handoff %d handled: %w", id, ErrNotFound)
-	}
-	return nil
-}
-
-type scanner interface{ Scan(dest ...any) error }
-
-func scanHandoff(r scanner) (Handoff, error) {
-	var h Handoff
-	var created, handled int64
-	var confirmed, transcript string
-	if err := r.Scan(&h.ID, &h.ConversationID, &created, &h.Intent, &confirmed, &transcript, &handled); err != nil {
-		return Handoff{}, err
-	}
-	h.CreatedAt = time.UnixMilli(created)
-	if handled != 0 {
-		h.HandledAt = time.UnixMilli(handled)
-	}
-	if err := json.Unmarshal([]byte(confirmed), &h.Confirmed); err != nil {
-		return Handoff{}, fmt.Errorf("decoding confirmed conditions of handoff %d: %w", h.ID, err)
-	}
-	if err := json.Unmarshal([]byte(transcript), &h.Transcript); err != nil {
-		return Handoff{}, fmt.Errorf("decoding transcript of handoff %d: %w", h.ID, err)
-	}
-	return h, nil
 }
 
 // encodeState encodes s without its history, which lives in the turns table.

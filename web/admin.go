@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
 )
@@ -25,20 +27,29 @@ const adminCookie = "helpgraph_admin"
 
 // cspReport lets the evaluator's self-contained report keep its inline
 // styles while running no script at all (sandbox).
-const cspReport = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'"
+// It is framed by /admin/evaluation, inside the admin pages, and by nothing else.
+const cspReport = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'self'"
 
 func (s *Server) adminRoutes(app *fiber.App) {
 	admin := app.Group("/admin", s.adminEnabled)
-	admin.Get("/login", func(c *fiber.Ctx) error { return render(c, fiber.StatusOK, loginPage("")) })
+	admin.Get("/login", func(c *fiber.Ctx) error {
+		return render(c, fiber.StatusOK, loginPage(loginView{Next: safeNext(c.Query("next"))}))
+	})
 	admin.Post("/login", s.sameOrigin, s.login)
 	admin.Post("/logout", s.sameOrigin, s.logout)
-	admin.Get("/", s.requireAdmin, func(c *fiber.Ctx) error { return c.Redirect("/admin/queue", fiber.StatusSeeOther) })
+	admin.Get("/", s.requireAdmin, s.home)
+	admin.Get("/gaps", s.requireAdmin, s.gapsPage)
 	admin.Get("/queue", s.requireAdmin, s.queue)
 	admin.Post("/handoffs/:id/handled", s.requireAdmin, s.sameOrigin, s.markHandled)
+	admin.Get("/handoffs/:id", s.requireAdmin, s.handoffPage)
+	admin.Post("/handoffs/:id/reply", s.requireAdmin, s.sameOrigin, s.replyPost)
+	admin.Post("/handoffs/:id/status", s.requireAdmin, s.sameOrigin, s.statusPost)
 	admin.Get("/graph", s.requireAdmin, s.explore)
+	admin.Get("/graph/map", s.requireAdmin, s.graphMap)
 	admin.Get("/nodes/:id", s.requireAdmin, s.nodePage)
 	admin.Get("/build", s.requireAdmin, s.buildPage)
 	admin.Get("/evaluation", s.requireAdmin, s.evaluation)
+	admin.Get("/evaluation/report", s.requireAdmin, s.evaluationReport)
 	admin.Get("/ask", s.requireAdmin, s.askPage)
 	admin.Post("/ask", s.requireAdmin, s.sameOrigin, s.askPost)
 }
@@ -80,7 +91,11 @@ func (s *Server) requireAdmin(c *fiber.Ctx) error {
 		return c.Next()
 	}
 	if c.Method() == fiber.MethodGet && !bearer {
-		return render(c, fiber.StatusUnauthorized, loginPage("Sign in with the support team token to see this page."))
+		// No alert before any attempt; the page asked for comes back after sign-in.
+		return render(c, fiber.StatusUnauthorized, loginPage(loginView{
+			Hint: "Sign in with the support team token to see this page.",
+			Next: safeNext(c.OriginalURL()),
+		}))
 	}
 	return errUnauthorized
 }
@@ -110,7 +125,7 @@ func (s *Server) sameOrigin(c *fiber.Ctx) error {
 
 func (s *Server) login(c *fiber.Ctx) error {
 	if !s.tokenMatches(c.FormValue("token")) {
-		return render(c, fiber.StatusUnauthorized, loginPage("That token is not right."))
+		return render(c, fiber.StatusUnauthorized, loginPage(loginView{Error: "That token is not right.", Next: safeNext(c.FormValue("next"))}))
 	}
 	c.Cookie(&fiber.Cookie{
 		Name:     adminCookie,
@@ -121,7 +136,18 @@ func (s *Server) login(c *fiber.Ctx) error {
 		SameSite: fiber.CookieSameSiteStrictMode,
 		Secure:   c.Protocol() == "https",
 	})
-	return c.Redirect("/admin/queue", fiber.StatusSeeOther)
+	return c.Redirect(cmp.Or(safeNext(c.FormValue("next")), "/admin/"), fiber.StatusSeeOther)
+}
+
+// safeNext returns next when it is a page under /admin of this site (a
+// deep link to come back to after sign-in), else "": never another site.
+func safeNext(next string) string {
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || strings.Contains(next, "\\") ||
+		!strings.HasPrefix(u.Path, "/admin/") || strings.HasPrefix(u.Path, "/admin/login") || strings.HasPrefix(next, "//") {
+		return ""
+	}
+	return u.RequestURI()
 }
 
 func (s *Server) logout(c *fiber.Ctx) error {
@@ -131,14 +157,36 @@ func (s *Server) logout(c *fiber.Ctx) error {
 	return c.Redirect("/admin/login", fiber.StatusSeeOther)
 }
 
+// queue lists handoffs, newest first: ?status=open|answered|closed, or
+// ?all=1 for all; by default the ones not closed.
 func (s *Server) queue(c *fiber.Ctx) error {
-	all := c.Query("all") == "1"
-	hs, err := s.convs.Handoffs(c.UserContext(), !all)
+	filter := c.Query("status")
+	if c.Query("all") == "1" {
+		filter = "all"
+	}
+	if filter != "" && filter != "all" && !conversation.Status(filter).Valid() {
+		return badRequest("status %q: want open, answered, closed or all", filter)
+	}
+	hs, err := s.convs.Handoffs(c.UserContext(), filter == "")
 	if err != nil {
 		return err
 	}
+	if filter != "" && filter != "all" {
+		hs = slices.DeleteFunc(hs, func(h conversation.Handoff) bool { return string(h.Status) != filter })
+	}
 	slices.Reverse(hs) // newest first
-	return render(c, fiber.StatusOK, queuePage(hs, all))
+	// The latest the customer wrote, after the handoff too, is what a
+	// support person triages on.
+	said := make(map[int64]string, len(hs))
+	for _, h := range hs {
+		said[h.ID] = lastCustomerText(h.Transcript)
+		if conv, err := s.convs.Get(c.UserContext(), h.ConversationID); err == nil {
+			said[h.ID] = cmp.Or(lastCustomerText(conv.History), said[h.ID])
+		} else if !errors.Is(err, conversation.ErrNotFound) {
+			return err
+		}
+	}
+	return render(c, fiber.StatusOK, queuePage(hs, said, filter))
 }
 
 func (s *Server) markHandled(c *fiber.Ctx) error {
@@ -213,10 +261,25 @@ func (s *Server) nodePage(c *fiber.Ctx) error {
 
 // buildView is the last build page.
 type buildView struct {
-	Build    graph.Build
-	Report   string // pretty-printed JSON
+	Build graph.Build
+	// Summary is the report read for people; nil when it is not a
+	// kgbuild.Report. Report is the whole of it, pretty-printed JSON.
+	Summary  *kgbuild.Report
+	Report   string
 	Findings []kgbuild.Finding
 	HasLint  bool
+	// Lint filter and sort (?kind=, ?sort=kind|page|severity), with the
+	// count of each kind before filtering.
+	Kind   kgbuild.FindingKind
+	Sort   string
+	Kinds  []kindCount
+	Titles map[string]string // page URL → title, for lint rows
+	Roots  map[string]string // page URL → root node id
+}
+
+type kindCount struct {
+	Kind  kgbuild.FindingKind
+	Count int
 }
 
 func (s *Server) buildPage(c *fiber.Ctx) error {
@@ -227,10 +290,39 @@ func (s *Server) buildPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	v := buildView{Build: b, Report: prettyJSON(b.Report)}
+	v := buildView{Build: b, Report: prettyJSON(b.Report), Kind: kgbuild.FindingKind(c.Query("kind")), Sort: c.Query("sort", "severity")}
+	var r kgbuild.Report
+	if len(b.Report) > 0 && json.Unmarshal(b.Report, &r) == nil && r.Pages > 0 {
+		v.Summary = &r
+	}
 	if cur := s.current.Load(); cur != nil && s.lint != nil {
 		v.HasLint = true
-		v.Findings = s.lint(cur.graph)
+		all := s.lint(cur.graph)
+		counts := map[kgbuild.FindingKind]int{}
+		for _, f := range all {
+			counts[f.Kind]++
+			if v.Kind == "" || f.Kind == v.Kind {
+				v.Findings = append(v.Findings, f)
+			}
+		}
+		for k, n := range counts {
+			v.Kinds = append(v.Kinds, kindCount{k, n})
+		}
+		slices.SortFunc(v.Kinds, func(a, b kindCount) int { return strings.Compare(string(a.Kind), string(b.Kind)) })
+		slices.SortStableFunc(v.Findings, func(a, b kgbuild.Finding) int {
+			switch v.Sort {
+			case "page":
+				return cmp.Or(strings.Compare(a.Page, b.Page), strings.Compare(string(a.Kind), string(b.Kind)))
+			case "kind":
+				return cmp.Or(strings.Compare(string(a.Kind), string(b.Kind)), strings.Compare(a.Page, b.Page))
+			}
+			return cmp.Or(cmp.Compare(b.Kind.Severity(), a.Kind.Severity()), strings.Compare(a.Page, b.Page))
+		})
+		v.Titles, v.Roots = map[string]string{}, map[string]string{}
+		for _, p := range cur.graph.Pages {
+			v.Titles[p.URL] = p.Title
+			v.Roots[p.URL] = cur.index.Root(p.URL)
+		}
 	}
 	return render(c, fiber.StatusOK, buildPage(v))
 }
@@ -267,7 +359,21 @@ func latestReport(dir string) (string, bool) {
 	return best, best != ""
 }
 
+// evaluation shows the latest report inside the admin pages.
 func (s *Server) evaluation(c *fiber.Ctx) error {
+	path, ok := latestReport(s.cfg.ReportsDir)
+	if !ok {
+		return render(c, fiber.StatusNotFound, noReportPage(s.cfg.ReportsDir))
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("reading evaluation report: %w", err)
+	}
+	return render(c, fiber.StatusOK, evaluationPage(filepath.Base(filepath.Dir(path)), fi.ModTime()))
+}
+
+// evaluationReport serves the latest report itself, sandboxed.
+func (s *Server) evaluationReport(c *fiber.Ctx) error {
 	path, ok := latestReport(s.cfg.ReportsDir)
 	if !ok {
 		return render(c, fiber.StatusNotFound, noReportPage(s.cfg.ReportsDir))

@@ -185,3 +185,49 @@ func TestAdminPages(t *testing.T) {
 		t.Errorf("unknown node: %d, want 404", resp.StatusCode)
 	}
 }
+
+// TestSignInKeepsDeepLink: a deep link asks for sign-in without an alert,
+// and after signing in the support person lands on that page, never on
+// another site.
+func TestSignInKeepsDeepLink(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	resp, page := env.do(t, httptest.NewRequest("GET", "/admin/nodes/online?x=1", nil))
+	if resp.StatusCode != 401 || !strings.Contains(page, `name="next" value="/admin/nodes/online?x=1"`) || strings.Contains(page, `role="alert"`) {
+		t.Errorf("sign-in page for a deep link: %d, next field or an alert wrong", resp.StatusCode)
+	}
+	for _, tc := range []struct{ next, want string }{
+		{"/admin/nodes/online?x=1", "/admin/nodes/online?x=1"},
+		{"", "/admin/"},
+		{"https://evil.example/admin/", "/admin/"},
+		{"//evil.example/admin/", "/admin/"},
+		{"/\\evil.example", "/admin/"},
+		{"/admin/login", "/admin/"},
+	} {
+		req := httptest.NewRequest("POST", "/admin/login", strings.NewReader(url.Values{"token": {testToken}, "next": {tc.next}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", "http://example.com")
+		resp, _ := env.do(t, req)
+		if got := resp.Header.Get("Location"); resp.StatusCode != 303 || got != tc.want {
+			t.Errorf("sign-in with next %q: %d to %q, want %q", tc.next, resp.StatusCode, got, tc.want)
+		}
+	}
+}
+
+func TestBuildPageSummaryAndLintFilter(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	status, page := adminGet(t, env, "/admin/build")
+	for _, want := range []string{`<div class="big">3</div>nodes`, "<details", "dead-end (1)", `href="/admin/nodes/root"`} {
+		if status != 200 || !strings.Contains(page, want) {
+			t.Errorf("build page (%d) lacks %q", status, want)
+		}
+	}
+	// Filtered to a kind with no findings: none listed, the filter offered back.
+	_, page = adminGet(t, env, "/admin/build?kind=intent-collision")
+	if !strings.Contains(page, "No findings.") || strings.Contains(page, "no &lt;resolution&gt;") {
+		t.Errorf("lint filtered to another kind still lists the dead end")
+	}
+	_, page = adminGet(t, env, "/admin/build?kind=dead-end&sort=page")
+	if !strings.Contains(page, "no &lt;resolution&gt;") {
+		t.Errorf("lint filtered to dead-end lacks the finding")
+	}
+}

@@ -345,6 +345,16 @@ func TestBrowserWidget(t *testing.T) {
 	if err != nil || !strings.Contains(class, "clarification") {
 		t.Fatalf("reply in the widget: %q (%v), want a clarification", class, err)
 	}
+	// The conversation goes on in the third-party frame: its cookie is kept.
+	if err := chromedp.Do(frameCtx, chromedp.Click(chromedp.CSS("#options button"))); err != nil {
+		t.Fatal(err)
+	}
+	if class, err := chromedp.Run(frameCtx, agentReplies(2)); err != nil || class == "" {
+		t.Fatalf("second reply in the widget: %q (%v)", class, err)
+	}
+	if notice, _ := chromedp.Run(frameCtx, chromedp.Evaluate[string](`document.getElementById("notice").hidden ? "" : document.getElementById("notice").textContent`)); notice != "" {
+		t.Errorf("widget shows %q after the second turn", notice)
+	}
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("helpgraph-widget-button")),
 		chromedp.WaitNotVisible(chromedp.ID("helpgraph-widget-frame"))); err != nil {
 		t.Errorf("closing the widget: %v", err)

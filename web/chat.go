@@ -33,6 +33,9 @@ type chatResponse struct {
 	Options   []dialogue.Option `json:"options"`
 	NodeID    string            `json:"node_id"`
 	Sources   []string          `json:"sources"`
+	// Turn is the position of the reply in the conversation (for feedback).
+	Turn    int          `json:"turn"`
+	Handoff *handoffInfo `json:"handoff"`
 }
 
 // sourceLink is a source page as the chat shows it.
@@ -41,9 +44,15 @@ type sourceLink struct {
 	URL   string `json:"url"`
 }
 
+// turnResult is what a turn ran on, besides the session and reply.
+type turnResult struct {
+	cur     *served
+	handoff *conversation.Handoff // the conversation's handoff, if open
+}
+
 // converse runs one turn of conversation sessionID ("" starts one) and
 // persists it, recording a handoff when the agent escalates.
-func (s *Server) converse(ctx context.Context, sessionID, message string) (dialogue.Session, dialogue.Reply, *served, error) {
+func (s *Server) converse(ctx context.Context, owner, sessionID, message string) (dialogue.Session, dialogue.Reply, *turnResult, error) {
 	start := time.Now()
 	message = strings.TrimSpace(message)
 	switch {
@@ -63,16 +72,35 @@ func (s *Server) converse(ctx context.Context, sessionID, message string) (dialo
 	var sess dialogue.Session
 	var err error
 	if sessionID == "" {
-		if sess, err = s.convs.Create(ctx); err != nil {
+		if sess, err = s.convs.CreateOwned(ctx, owner); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
 	} else {
 		defer s.lockSession(sessionID)()
+		if err := s.convs.CheckOwner(ctx, sessionID, owner); err != nil {
+			return dialogue.Session{}, dialogue.Reply{}, nil, err
+		}
 		if sess, err = s.convs.Get(ctx, sessionID); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
 	}
-	from, wasEscalated := len(sess.History), sess.Escalated
+	active, err := s.activeHandoff(ctx, &sess)
+	if err != nil {
+		return dialogue.Session{}, dialogue.Reply{}, nil, err
+	}
+	from := len(sess.History)
+	// Once a person has the conversation, the customer's messages are for
+	// them, unless the customer starts over with the bot.
+	if active != nil && dialogue.ClassifyAct(message) != dialogue.ActRestart {
+		reply, f := followUp(&sess, active, message)
+		if err := s.convs.SaveFollowUp(ctx, &sess, from, f); err != nil {
+			return dialogue.Session{}, dialogue.Reply{}, nil, err
+		}
+		s.metrics.turns.Inc()
+		s.metrics.actions.WithLabelValues(string(reply.Action)).Inc()
+		return sess, reply, &turnResult{cur: cur, handoff: active}, nil
+	}
+	wasEscalated := sess.Escalated
 	reply, err := cur.agent.Respond(ctx, &sess, message)
 	if err != nil {
 		return dialogue.Session{}, dialogue.Reply{}, nil, err
@@ -80,22 +108,21 @@ func (s *Server) converse(ctx context.Context, sessionID, message string) (dialo
 	var handoff *conversation.Handoff
 	if reply.Action == dialogue.Escalation && !wasEscalated {
 		sess.Escalated = true
-		handoff = &conversation.Handoff{
-			Intent:     reply.Intent,
-			Confirmed:  sess.Confirmed,
-			Transcript: sess.History,
-		}
+		handoff = newHandoff(cur, &sess, reply)
+		reply.Text = sess.History[len(sess.History)-1].Text
 	}
 	if err := s.convs.Save(ctx, &sess, from, handoff); err != nil {
 		return dialogue.Session{}, dialogue.Reply{}, nil, err
 	}
 	if handoff != nil {
-		s.log.Info("conversation handed off", "session", sess.ID, "handoff", handoff.ID, "intent", handoff.Intent)
+		s.log.Info("conversation handed off", "session", sess.ID, "handoff", handoff.ID, "ref", handoff.Ref, "intent", handoff.Intent)
+	} else {
+		handoff = active // the customer started over: the handoff stays open
 	}
 	s.metrics.turns.Inc()
 	s.metrics.actions.WithLabelValues(string(reply.Action)).Inc()
 	s.metrics.latency.Observe(time.Since(start).Seconds())
-	return sess, reply, cur, nil
+	return sess, reply, &turnResult{cur: cur, handoff: handoff}, nil
 }
 
 func decodeChatRequest(c *fiber.Ctx) (chatRequest, error) {
@@ -112,11 +139,13 @@ func (s *Server) apiChat(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	sess, reply, _, err := s.converse(c.UserContext(), req.SessionID, req.Message)
+	sess, reply, res, err := s.converse(c.UserContext(), s.browserOwner(c, true), req.SessionID, req.Message)
 	if err != nil {
 		return err
 	}
 	return c.JSON(chatResponse{
+		Turn:      len(sess.History) - 1,
+		Handoff:   infoOf(res.handoff),
 		SessionID: sess.ID,
 		Action:    reply.Action,
 		Reply:     reply.Text,
@@ -134,6 +163,8 @@ type streamMeta struct {
 	Options     []dialogue.Option `json:"options"`
 	Sources     []string          `json:"sources"`
 	SourceLinks []sourceLink      `json:"source_links"`
+	Turn        int               `json:"turn"`
+	Handoff     *handoffInfo      `json:"handoff"`
 }
 
 // apiChatStream serves POST /api/chat/stream: the same request as /api/chat,
@@ -145,17 +176,19 @@ func (s *Server) apiChatStream(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	sess, reply, cur, err := s.converse(c.UserContext(), req.SessionID, req.Message)
+	sess, reply, res, err := s.converse(c.UserContext(), s.browserOwner(c, true), req.SessionID, req.Message)
 	if err != nil {
 		return err
 	}
 	meta := streamMeta{
+		Turn:        len(sess.History) - 1,
+		Handoff:     infoOf(res.handoff),
 		SessionID:   sess.ID,
 		Action:      reply.Action,
 		NodeID:      reply.NodeID,
 		Options:     nonNil(reply.Options),
 		Sources:     nonNil(reply.Sources),
-		SourceLinks: nonNil(sourceLinks(cur.index, reply.Sources)),
+		SourceLinks: nonNil(sourceLinks(res.cur.index, reply.Sources)),
 	}
 	chunks := wordGroups(reply.Text, 3)
 	delay := s.cfg.StreamDelay
@@ -220,23 +253,31 @@ type chatView struct {
 	Embed     bool
 	SessionID string
 	Turns     []turnView
+	TurnCount int // turns in the conversation, where the chat polls from
 	Options   []dialogue.Option
 	Notice    string
+	Handoff   *handoffInfo
 }
 
 type turnView struct {
+	Seq     int
 	User    bool
+	Support bool
 	Text    string
 	Action  dialogue.Action
 	Sources []sourceLink
+	// Rated and Helpful are the customer's rating of a resolution.
+	Rated, Helpful bool
 }
 
-func (s *Server) chatView(sess dialogue.Session, embed bool) chatView {
-	v := chatView{Embed: embed, SessionID: sess.ID}
+// chatView is what the chat shows of sess; ratings and handoff are optional.
+func (s *Server) chatView(sess dialogue.Session, embed bool, ratings map[int]bool, h *conversation.Handoff) chatView {
+	v := chatView{Embed: embed, SessionID: sess.ID, TurnCount: len(sess.History), Handoff: infoOf(h)}
 	cur := s.current.Load()
-	for _, t := range sess.History {
-		tv := turnView{User: t.Role == "user", Text: t.Text, Action: t.Action}
-		if cur != nil && !tv.User {
+	for i, t := range sess.History {
+		tv := turnView{Seq: i, User: t.Role == "user", Support: t.Role == conversation.RoleSupport, Text: t.Text, Action: t.Action}
+		tv.Helpful, tv.Rated = ratings[i]
+		if cur != nil && !tv.User && !tv.Support {
 			if n := cur.index.Node(t.NodeID); n != nil {
 				tv.Sources = sourceLinks(cur.index, []string{n.Page})
 			}
@@ -249,6 +290,25 @@ func (s *Server) chatView(sess dialogue.Session, embed bool) chatView {
 	return v
 }
 
+// savedChatView is the chat view of stored conversation id.
+func (s *Server) savedChatView(ctx context.Context, id string, embed bool) (chatView, error) {
+	sess, err := s.convs.Get(ctx, id)
+	if err != nil {
+		return chatView{}, err
+	}
+	ratings, err := s.convs.Feedback(ctx, id)
+	if err != nil {
+		return chatView{}, err
+	}
+	var h *conversation.Handoff
+	if latest, err := s.convs.LatestHandoff(ctx, id); err == nil {
+		h = &latest
+	} else if !errors.Is(err, conversation.ErrNotFound) {
+		return chatView{}, err
+	}
+	return s.chatView(sess, embed, ratings, h), nil
+}
+
 func chatBase(embed bool) string {
 	if embed {
 		return "/embed"
@@ -259,21 +319,20 @@ func chatBase(embed bool) string {
 // chatPage serves GET / and GET /embed; ?s=ID shows conversation ID.
 func (s *Server) chatPage(embed bool) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		var sess dialogue.Session
-		notice := ""
+		v := chatView{Embed: embed}
 		if id := c.Query("s"); id != "" {
-			var err error
-			sess, err = s.convs.Get(c.UserContext(), id)
+			err := s.checkOwner(c.UserContext(), c, id)
+			if err == nil {
+				v, err = s.savedChatView(c.UserContext(), id, embed)
+			}
 			switch {
 			case errors.Is(err, conversation.ErrNotFound):
-				notice = "That conversation was not found. You can start a new one."
-				sess = dialogue.Session{}
+				// Also when it is another browser's: the link alone shows nothing.
+				v = chatView{Embed: embed, Notice: "That conversation was not found in this browser. You can start a new one."}
 			case err != nil:
 				return err
 			}
 		}
-		v := s.chatView(sess, embed)
-		v.Notice = notice
 		return render(c, fiber.StatusOK, chatPage(v))
 	}
 }
@@ -282,16 +341,16 @@ func (s *Server) chatPage(embed bool) fiber.Handler {
 // redirects back to the conversation (post/redirect/get).
 func (s *Server) chatForm(embed bool) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		sess, _, _, err := s.converse(c.UserContext(), c.FormValue("session_id"), c.FormValue("message"))
+		sess, _, _, err := s.converse(c.UserContext(), s.browserOwner(c, true), c.FormValue("session_id"), c.FormValue("message"))
 		if err != nil {
 			status, msg := httpStatus(err)
 			if status >= 500 {
 				return err
 			}
 			v := chatView{Embed: embed}
-			if id := c.FormValue("session_id"); id != "" {
-				if prev, err := s.convs.Get(c.UserContext(), id); err == nil {
-					v = s.chatView(prev, embed)
+			if id := c.FormValue("session_id"); id != "" && s.checkOwner(c.UserContext(), c, id) == nil {
+				if prev, err := s.savedChatView(c.UserContext(), id, embed); err == nil {
+					v = prev
 				}
 			}
 			v.Notice = msg

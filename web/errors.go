@@ -36,6 +36,7 @@ var statusTable = []struct {
 	{errForbidden, fiber.StatusForbidden},
 	{errNotFound, fiber.StatusNotFound},
 	{conversation.ErrNotFound, fiber.StatusNotFound},
+	{conversation.ErrInvalid, fiber.StatusBadRequest},
 	{graph.ErrNotFound, fiber.StatusNotFound},
 	{errRateLimited, fiber.StatusTooManyRequests},
 	{errNotReady, fiber.StatusServiceUnavailable},

@@ -60,12 +60,23 @@ func TestLoad(t *testing.T) {
 		firstErr error
 	)
 	heapBefore := heapInUse()
-	post := func(sessionID, message string) (chatResponse, error) {
+	// Each conversation is its own browser: it sends back the cookie it got.
+	post := func(sessionID, message string, cookie *http.Cookie) (chatResponse, *http.Cookie, error) {
 		body, _ := json.Marshal(chatRequest{SessionID: sessionID, Message: message})
+		req, _ := http.NewRequest("POST", url, bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if cookie != nil {
+			req.AddCookie(cookie)
+		}
 		start := time.Now()
-		resp, err := httpClient.Post(url, "application/json", bytes.NewReader(body))
+		resp, err := httpClient.Do(req)
 		var out chatResponse
 		if err == nil {
+			for _, c := range resp.Cookies() {
+				if c.Name == browserCookie {
+					cookie = c
+				}
+			}
 			b, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			if resp.StatusCode != 200 {
@@ -84,7 +95,7 @@ func TestLoad(t *testing.T) {
 			lat.add(time.Since(start))
 		}
 		mu.Unlock()
-		return out, err
+		return out, cookie, err
 	}
 	deadline := time.Now().Add(duration)
 	// Heap samples at every tenth of the run: the server's memory must stay
@@ -104,11 +115,11 @@ func TestLoad(t *testing.T) {
 	for range clients {
 		wg.Go(func() {
 			for time.Now().Before(deadline) {
-				r, err := post("", bookingQuestion)
+				r, cookie, err := post("", bookingQuestion, nil)
 				if err != nil || len(r.Options) == 0 {
 					continue
 				}
-				post(r.SessionID, r.Options[0].Value)
+				post(r.SessionID, r.Options[0].Value, cookie)
 			}
 		})
 	}

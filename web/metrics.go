@@ -15,6 +15,7 @@ type metrics struct {
 	actions    *prometheus.CounterVec
 	latency    prometheus.Histogram
 	generation prometheus.Gauge
+	feedback   *prometheus.CounterVec
 }
 
 func newMetrics(llmStats func() llm.Stats) *metrics {
@@ -33,8 +34,11 @@ func newMetrics(llmStats func() llm.Stats) *metrics {
 		generation: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "helpgraph_graph_generation", Help: "Build generation of the graph being served.",
 		}),
+		feedback: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "helpgraph_feedback_total", Help: "Customers' ratings of answers, by whether the answer helped.",
+		}, []string{"helpful"}),
 	}
-	m.reg.MustRegister(m.turns, m.actions, m.latency, m.generation,
+	m.reg.MustRegister(m.turns, m.actions, m.latency, m.generation, m.feedback,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if llmStats != nil {
 		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{

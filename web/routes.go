@@ -64,10 +64,13 @@ func (s *Server) routes() *fiber.App {
 	app.Post("/", limit, s.chatForm(false))
 	app.Get("/embed", s.chatPage(true))
 	app.Post("/embed", limit, s.chatForm(true))
+	app.Post("/feedback", limit, s.feedbackForm)
 
 	api := app.Group("/api", s.apiBodyLimit)
 	api.Post("/chat", limit, s.apiChat)
 	api.Post("/chat/stream", limit, s.apiChatStream)
+	api.Get("/chat/updates", s.apiUpdates)
+	api.Post("/feedback", limit, s.apiFeedback)
 
 	s.adminRoutes(app)
 	app.Use(func(c *fiber.Ctx) error { return errNotFound })

@@ -13,9 +13,14 @@
 //	POST /, /embed           the chat without JavaScript: form fields session_id, message; 303 back
 //	POST /api/chat           {"session_id"?, "message"} -> {"session_id","action","reply","options","node_id","sources"}
 //	POST /api/chat/stream    the same request, answered as SSE: "meta", then "delta" {"text"}..., then "done"
+//	GET  /api/chat/updates   ?session_id=ID&after=N: support replies since turn N and the handoff's status
+//	POST /api/feedback       {"session_id","turn","helpful"}: 👍/👎 on one answer (POST /feedback: the form)
 //	GET  /widget.js          the embeddable widget: <script src="https://HOST/widget.js" defer></script>
 //	GET  /admin/...          support pages (HELPGRAPH_ADMIN_TOKEN: bearer header or sign-in cookie)
 //	GET  /healthz, /readyz, /metrics
+//
+// A conversation is read and continued only with the cookie of the browser
+// that started it (owner.go).
 package web
 
 import (

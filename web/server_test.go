@@ -26,6 +26,9 @@ type testEnv struct {
 	srv   *Server
 	store *memStore
 	convs *conversation.DB
+	// browser is the conversation cookie the server gave, sent with every
+	// request as a browser would.
+	browser *http.Cookie
 }
 
 // newTestEnv serves bookingGraph("Graph A") with the fake agent.
@@ -53,9 +56,17 @@ func newTestEnv(t *testing.T, cfg Config) *testEnv {
 
 func (e *testEnv) do(t *testing.T, req *http.Request) (*http.Response, string) {
 	t.Helper()
+	if _, err := req.Cookie(browserCookie); err != nil && e.browser != nil {
+		req.AddCookie(e.browser)
+	}
 	resp, err := e.srv.App().Test(req, 10_000)
 	if err != nil {
 		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
+	for _, c := range resp.Cookies() {
+		if c.Name == browserCookie && e.browser == nil {
+			e.browser = c
+		}
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
@@ -397,8 +408,8 @@ func TestHotSwapKeepsConversations(t *testing.T) {
 func TestEvaluationReport(t *testing.T) {
 	dir := t.TempDir()
 	env := newTestEnv(t, Config{AdminToken: testToken, ReportsDir: dir})
-	get := func() (*http.Response, string) {
-		req := httptest.NewRequest("GET", "/admin/evaluation", nil)
+	get := func(path ...string) (*http.Response, string) {
+		req := httptest.NewRequest("GET", "/admin/evaluation"+strings.Join(path, ""), nil)
 		req.Header.Set("Authorization", "Bearer "+testToken)
 		return env.do(t, req)
 	}
@@ -411,7 +422,15 @@ func TestEvaluationReport(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "run1", "report.html"), []byte("<h1>Eval run1</h1>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Inside the admin pages, framed; the report itself sandboxed.
 	resp, body := get()
+	if resp.StatusCode != 200 || !strings.Contains(body, `<iframe class="evaluation-frame" src="/admin/evaluation/report"`) || !strings.Contains(body, "admin-nav") {
+		t.Errorf("evaluation page: %d, no framed report inside the admin layout", resp.StatusCode)
+	}
+	resp, body = get("/report")
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'self'") {
+		t.Errorf("report CSP %q: want framing by the admin pages only", csp)
+	}
 	if resp.StatusCode != 200 || body != "<h1>Eval run1</h1>" || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "sandbox") {
 		t.Errorf("report: %d %q CSP %q", resp.StatusCode, body, resp.Header.Get("Content-Security-Policy"))
 	}

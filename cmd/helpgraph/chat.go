@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/dialogue"
@@ -50,33 +51,77 @@ func (m *Main) runChat(ctx context.Context, args []string) error {
 	}
 	opts := m.agentOptions(dialogue.Options{Logger: m.Logger, HumanHandoff: false, Synonyms: synonyms}, client)
 	agent := dialogue.NewGraphAgent(g, opts)
-	fmt.Fprintf(m.Stderr, "Helpgraph chat: %d pages, %d nodes. Type your question; end with Ctrl-D.\n", len(g.Pages), len(g.Nodes))
+	fmt.Fprintf(m.Stderr, "Helpgraph chat: %d pages, %d nodes. Type your question; /restart starts over; end with Ctrl-D.\n", len(g.Pages), len(g.Nodes))
 	if client != nil {
 		defer m.printLLMUsage(m.Stderr, "chat:", client, llm.Stats{})
 	}
-	return chatLoop(ctx, agent, m.Stdin, m.Stdout)
+	if in, out, ok := terminals(m.Stdin, m.Stdout); ok {
+		return ttyChat(ctx, agent, in, out)
+	}
+	sc := bufio.NewScanner(m.Stdin)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	read := func() (string, error) {
+		if sc.Scan() {
+			return sc.Text(), nil
+		}
+		if err := sc.Err(); err != nil {
+			return "", fmt.Errorf("chat: reading input: %w", err)
+		}
+		return "", io.EOF
+	}
+	return converseLoop(ctx, agent, read, m.Stdout, printReply)
 }
 
-// chatLoop answers each non-empty line of in with agent and prints the replies to out.
+// chatLoop answers each non-empty line of in with agent and prints the
+// replies to out, in the plain format scripts read.
 func chatLoop(ctx context.Context, agent dialogue.Agent, in io.Reader, out io.Writer) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	read := func() (string, error) {
+		if sc.Scan() {
+			return sc.Text(), nil
+		}
+		if err := sc.Err(); err != nil {
+			return "", fmt.Errorf("chat: reading input: %w", err)
+		}
+		return "", io.EOF
+	}
+	return converseLoop(ctx, agent, read, out, printReply)
+}
+
+// converseLoop answers each non-empty line read with agent until io.EOF.
+// "/restart" starts over; a number picks that option of the last reply.
+func converseLoop(ctx context.Context, agent dialogue.Agent, read func() (string, error), out io.Writer, print func(io.Writer, dialogue.Reply)) error {
 	s := &dialogue.Session{ID: "terminal"}
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+	var offered []dialogue.Option
+	for {
+		line, err := read()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		line = strings.TrimSpace(line)
 		if line == "" {
 			continue
+		}
+		// A command, not a message: it never reaches the agent.
+		if strings.EqualFold(line, "/restart") {
+			s, offered = &dialogue.Session{ID: s.ID}, nil
+			fmt.Fprint(out, "Started over. What can I help you with?\n\n")
+			continue
+		}
+		if k, err := strconv.Atoi(line); err == nil && k >= 1 && k <= len(offered) {
+			line = offered[k-1].Value
 		}
 		r, err := agent.Respond(ctx, s, line)
 		if err != nil {
 			return fmt.Errorf("chat: answering %q: %w", line, err)
 		}
-		printReply(out, r)
+		offered = r.Options
+		print(out, r)
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("chat: reading input: %w", err)
-	}
-	return nil
 }
 
 func printReply(w io.Writer, r dialogue.Reply) {

@@ -6,11 +6,13 @@ import (
 	"errors"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/helpgraph/helpgraph/config"
+	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph/sqlite"
 	"github.com/helpgraph/helpgraph/llm/llmtest"
 )
@@ -94,5 +96,64 @@ func TestChatUsesTheConfiguredLLM(t *testing.T) {
 	}
 	if !strings.HasPrefix(out.String(), "[clarification] Sorry") {
 		t.Fatalf("the model's \"none fits\" should lead to a rephrase request, got:\n%s", out.String())
+	}
+}
+
+// recordingAgent remembers the sessions it was asked to answer in.
+type recordingAgent struct{ histories []int }
+
+func (a *recordingAgent) Respond(ctx context.Context, s *dialogue.Session, msg string) (dialogue.Reply, error) {
+	a.histories = append(a.histories, len(s.History))
+	s.History = append(s.History, dialogue.Turn{Role: "user", Text: msg}, dialogue.Turn{Role: "agent", Text: "ok"})
+	return dialogue.Reply{Action: dialogue.Clarification, Text: "ok"}, nil
+}
+
+func TestChatRestartCommand(t *testing.T) {
+	agent := &recordingAgent{}
+	var out bytes.Buffer
+	if err := chatLoop(context.Background(), agent, strings.NewReader("one\ntwo\n/restart\nthree\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	// "/restart" is not a message; the conversation after it starts empty.
+	if want := []int{0, 2, 0}; !slices.Equal(agent.histories, want) {
+		t.Errorf("history lengths seen by the agent = %v, want %v", agent.histories, want)
+	}
+	if !strings.Contains(out.String(), "Started over.") {
+		t.Errorf("output lacks the restart notice:\n%s", out.String())
+	}
+}
+
+func TestPrintFriendly(t *testing.T) {
+	r := dialogue.Reply{Action: dialogue.Resolution, Text: "## Steps\nOpen [My bookings](https://x.test/b) and see https://x.test/c.",
+		Options: []dialogue.Option{{Label: "Online"}, {Label: "By phone"}}, Sources: []string{"https://x.test/page"}}
+	var plain bytes.Buffer
+	printFriendly(&plain, r, false)
+	want := "Steps\nOpen My bookings (https://x.test/b) and see https://x.test/c.\n  1) Online\n  2) By phone\n  Source: https://x.test/page\n\n"
+	if plain.String() != want {
+		t.Errorf("printFriendly =\n%q\nwant\n%q", plain.String(), want)
+	}
+	var coloured bytes.Buffer
+	printFriendly(&coloured, dialogue.Reply{Action: dialogue.Escalation, Text: "A person will help"}, true)
+	if !strings.Contains(coloured.String(), "\x1b[33mA person will help\x1b[0m") || strings.Contains(coloured.String(), "escalation") {
+		t.Errorf("escalation in colour = %q", coloured.String())
+	}
+}
+
+// optionAgent offers two options, then echoes what it was sent.
+type optionAgent struct{ got []string }
+
+func (a *optionAgent) Respond(ctx context.Context, s *dialogue.Session, msg string) (dialogue.Reply, error) {
+	a.got = append(a.got, msg)
+	return dialogue.Reply{Action: dialogue.Clarification, Text: "which?",
+		Options: []dialogue.Option{{Label: "Online", Value: "booked online"}, {Label: "Phone", Value: "booked by phone"}}}, nil
+}
+
+func TestChatNumberPicksOption(t *testing.T) {
+	agent := &optionAgent{}
+	if err := chatLoop(context.Background(), agent, strings.NewReader("help\n2\n7\n"), &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"help", "booked by phone", "7"}; !slices.Equal(agent.got, want) {
+		t.Errorf("agent got %q, want %q", agent.got, want)
 	}
 }

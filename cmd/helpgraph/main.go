@@ -52,6 +52,7 @@ var commands = map[string]command{
 	"build":     {"build the knowledge graph from --pages DIR or --crawl URL", (*Main).runBuild},
 	"export":    {"print the whole graph as JSON", (*Main).runExport},
 	"lint":      {"list the graph's gaps a support team should fix", (*Main).runLint},
+	"gaps":      {"list the questions real conversations show the help center is missing", (*Main).runGaps},
 	"chat":      {"talk to the graph agent in the terminal", (*Main).runChat},
 	"serve":     {"serve the web chat and the support-team pages", (*Main).runServe},
 	"simulate":  {"run simulated dialogues of an inquiry set against an agent", (*Main).runSimulate},
@@ -62,7 +63,7 @@ var commands = map[string]command{
 	"version":   {"print the version of this program", (*Main).runVersion},
 }
 
-var commandOrder = []string{"build", "export", "lint", "chat", "serve", "ask", "ask-eval", "inquiries", "simulate", "evaluate", "version"}
+var commandOrder = []string{"build", "export", "lint", "gaps", "chat", "serve", "ask", "ask-eval", "inquiries", "simulate", "evaluate", "version"}
 
 // Run runs the subcommand named by args[0].
 func (m *Main) Run(ctx context.Context, args []string) error {

@@ -13,7 +13,13 @@
   var notice = document.getElementById("notice");
   var slot = document.getElementById("options-slot");
   var base = chat.getAttribute("data-base") || "/";
+  var restartForm = document.getElementById("restart-form");
+  var banner = document.getElementById("handoff-banner");
   var busy = false;
+  // Turns the page holds; the support team's replies are polled from here.
+  var seen = parseInt(chat.getAttribute("data-turns"), 10) || 0;
+  var pollMs = parseInt(chat.getAttribute("data-poll"), 10) || 3000;
+  var polling = null;
 
   function sessionID() { return form.elements.session_id.value; }
   function setSessionID(id) {
@@ -79,6 +85,7 @@
     who.className = "visually-hidden";
     who.textContent = user ? "You said:" : "Assistant:";
     li.appendChild(who);
+    if (restartForm) restartForm.hidden = false;
     var body = document.createElement(user ? "p" : "div");
     if (user) body.textContent = text; else body.className = "text";
     li.appendChild(body);
@@ -131,6 +138,93 @@
     });
     li.appendChild(p);
   }
+
+  // A reply from the support team, rendered like the bot's text.
+  function addSupport(text) {
+    var li = document.createElement("li");
+    li.className = "msg support";
+    var who = document.createElement("span");
+    who.className = "who";
+    who.textContent = "Support team";
+    li.appendChild(who);
+    var body = document.createElement("div");
+    body.className = "text";
+    renderText(body, text);
+    li.appendChild(body);
+    log.appendChild(li);
+    li.scrollIntoView({ block: "end" });
+  }
+
+  function showHandoff(h) {
+    if (!h) return;
+    chat.setAttribute("data-handoff", h.status);
+    if (h.status === "closed") { banner.hidden = true; return; }
+    banner.textContent = "With our support team · reference ";
+    var strong = document.createElement("strong");
+    strong.textContent = h.ref;
+    banner.appendChild(strong);
+    banner.hidden = false;
+    startPolling();
+  }
+
+  var inflight = false;
+  function poll() {
+    var id = sessionID();
+    if (!id || inflight) return;
+    inflight = true;
+    fetch("/api/chat/updates?session_id=" + encodeURIComponent(id) + "&after=" + seen, { headers: { "Accept": "application/json" } })
+      .then(function (resp) { return resp.ok ? resp.json() : null; })
+      .then(function (u) {
+        if (!u) return;
+        u.turns.forEach(function (t) { addSupport(t.text); });
+        seen = u.next;
+        if (u.handoff) showHandoff(u.handoff);
+      })
+      .catch(function () { /* offline for a moment: the next poll catches up */ })
+      .then(function () { inflight = false; });
+  }
+  function startPolling() {
+    if (!polling) polling = setInterval(poll, pollMs);
+  }
+
+  // 👍/👎 under an answer; turn is its position in the conversation.
+  function addFeedback(li, turn) {
+    var f = document.createElement("form");
+    f.method = "post"; f.action = "/feedback"; f.className = "feedback";
+    f.setAttribute("data-turn", String(turn));
+    var q = document.createElement("span");
+    q.className = "q"; q.textContent = "Was this helpful?";
+    f.appendChild(q);
+    [["yes", "👍 Yes", "Yes, this helped"], ["no", "👎 No", "No, this did not help"]].forEach(function (b) {
+      var btn = document.createElement("button");
+      btn.type = "submit"; btn.name = "helpful"; btn.value = b[0]; btn.textContent = b[1];
+      btn.setAttribute("aria-label", b[2]); btn.setAttribute("aria-pressed", "false");
+      f.appendChild(btn);
+    });
+    li.appendChild(f);
+  }
+  function rate(f, helpful) {
+    fetch("/api/feedback", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ session_id: sessionID(), turn: parseInt(f.getAttribute("data-turn"), 10), helpful: helpful })
+    }).then(function (resp) {
+      if (!resp.ok) throw new Error("Your rating could not be saved (" + resp.status + ").");
+      Array.prototype.forEach.call(f.querySelectorAll("button"), function (b) {
+        b.setAttribute("aria-pressed", String((b.value === "yes") === helpful));
+      });
+      var thanks = f.querySelector(".thanks");
+      if (!thanks) { thanks = document.createElement("span"); thanks.className = "thanks"; f.appendChild(thanks); }
+      thanks.textContent = "Thanks for telling us.";
+    }).catch(function (err) { showError(err.message); });
+  }
+  log.addEventListener("submit", function (e) {
+    var f = e.target;
+    if (!f.classList || !f.classList.contains("feedback")) return;
+    e.preventDefault();
+    var b = e.submitter || document.activeElement;
+    rate(f, b && b.value === "yes");
+  });
 
   function setBusy(b) {
     busy = b;
@@ -195,6 +289,8 @@
               reply.li.className = "msg agent " + meta.action;
               renderText(reply.body, text);
               showSources(reply.li, meta.source_links);
+              if (meta.action === "resolution") addFeedback(reply.li, meta.turn);
+              showHandoff(meta.handoff);
             }
           });
           return pump();
@@ -224,6 +320,25 @@
     var b = e.submitter || document.activeElement;
     if (b && b.value) ask(b.value);
   });
+  if (restartForm) restartForm.addEventListener("submit", function (e) {
+    e.preventDefault();
+    ask("start over");
+  });
+  var state = chat.getAttribute("data-handoff");
+  if (state === "open" || state === "answered") startPolling();
+
+  // In the widget: the host page asks for focus when it opens the chat, and
+  // Esc anywhere in the chat asks the host page to close it.
+  if (document.body.classList.contains("embed") && window.parent !== window) {
+    window.addEventListener("message", function (e) {
+      if (e.source === window.parent && e.data && e.data.helpgraph === "focus") input.focus();
+    });
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") window.parent.postMessage({ helpgraph: "close" }, "*");
+    });
+    window.parent.postMessage({ helpgraph: "ready" }, "*");
+  }
+
   // Enter sends, Shift+Enter makes a new line.
   input.addEventListener("keydown", function (e) {
     if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {

@@ -41,11 +41,22 @@
     button.setAttribute("aria-expanded", String(open));
     button.setAttribute("aria-label", open ? "Close the help chat" : "Open the help chat");
     button.textContent = open ? "Close" : "Help";
-    if (open) frame.focus();
+    if (open) focusChat();
+  }
+  // The chat is another origin: ask it to put focus in its text box.
+  function focusChat() {
+    frame.focus();
+    if (frame.contentWindow) frame.contentWindow.postMessage({ helpgraph: "focus" }, origin);
   }
   button.addEventListener("click", function () { setOpen(frame.hidden); });
   document.addEventListener("keydown", function (e) {
     if (e.key === "Escape" && !frame.hidden) { setOpen(false); button.focus(); }
+  });
+  // Esc inside the chat: it tells us, since its keys never reach this page.
+  window.addEventListener("message", function (e) {
+    if (e.origin !== origin || e.source !== frame.contentWindow || !e.data) return;
+    if (e.data.helpgraph === "close" && !frame.hidden) { setOpen(false); button.focus(); }
+    if (e.data.helpgraph === "ready" && !frame.hidden) focusChat();
   });
 
   function mount() { document.body.appendChild(frame); document.body.appendChild(button); }

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/helpgraph/helpgraph/dialogue"
+)
+
+// terminals returns stdin and stdout as files when both are terminals.
+func terminals(in io.Reader, out io.Writer) (*os.File, *os.File, bool) {
+	fi, ok1 := in.(*os.File)
+	fo, ok2 := out.(*os.File)
+	if !ok1 || !ok2 || !term.IsTerminal(int(fi.Fd())) || !term.IsTerminal(int(fo.Fd())) {
+		return nil, nil, false
+	}
+	return fi, fo, true
+}
+
+// ttyChat is the chat for a person at a terminal: a prompt with line editing
+// and history (x/term), replies in colour without internal labels.
+func ttyChat(ctx context.Context, agent dialogue.Agent, in, out *os.File) error {
+	state, err := term.MakeRaw(int(in.Fd()))
+	if err != nil {
+		return fmt.Errorf("chat: terminal: %w", err)
+	}
+	defer term.Restore(int(in.Fd()), state)
+	t := term.NewTerminal(struct {
+		io.Reader
+		io.Writer
+	}{in, out}, colour(promptColour, "you › "))
+	// A terminal that reports no size (some ptys) keeps x/term's 80 columns.
+	if w, h, err := term.GetSize(int(out.Fd())); err == nil && w >= 20 && h > 0 {
+		t.SetSize(w, h)
+	}
+	fmt.Fprint(t, "Type a number to pick an option, /restart to start over, Ctrl-D to leave.\n\n")
+	return converseLoop(ctx, agent, t.ReadLine, t, func(w io.Writer, r dialogue.Reply) { printFriendly(w, r, true) })
+}
+
+const (
+	promptColour  = "1;34"
+	optionColour  = "36"
+	sourceColour  = "2"
+	handoffColour = "33"
+)
+
+func colour(code, s string) string { return "\x1b[" + code + "m" + s + "\x1b[0m" }
+
+var mdLink = regexp.MustCompile(`\[([^\]\n]+)\]\(([^)\s]+)\)`)
+
+// readable turns Markdown links into "text (url)", which a terminal shows
+// and lets one click, and drops heading hashes.
+func readable(text string) string {
+	text = mdLink.ReplaceAllStringFunc(text, func(m string) string {
+		p := mdLink.FindStringSubmatch(m)
+		if p[1] == p[2] {
+			return p[2]
+		}
+		return p[1] + " (" + p[2] + ")"
+	})
+	return mdHeading.ReplaceAllString(text, "")
+}
+
+var mdHeading = regexp.MustCompile(`(?m)^#{1,6}\s+`)
+
+// printFriendly prints r for a person: the text, numbered options, the
+// sources; with color, in ANSI colours.
+func printFriendly(w io.Writer, r dialogue.Reply, color bool) {
+	paint := func(code, s string) string {
+		if color {
+			return colour(code, s)
+		}
+		return s
+	}
+	text := readable(r.Text)
+	if r.Action == dialogue.Escalation {
+		text = paint(handoffColour, text)
+	}
+	fmt.Fprintf(w, "%s\n", text)
+	for i, o := range r.Options {
+		fmt.Fprintf(w, "  %s %s\n", paint(optionColour, fmt.Sprintf("%d)", i+1)), o.Label)
+	}
+	if len(r.Sources) > 0 {
+		fmt.Fprintln(w, paint(sourceColour, "  Source: "+strings.Join(r.Sources, ", ")))
+	}
+	fmt.Fprintln(w)
+}
