@@ -307,6 +307,13 @@ func TestWriteReports(t *testing.T) {
 	if !strings.Contains(string(html), "<svg") || !strings.Contains(string(html), "<title>correct 100.0%</title>") {
 		t.Error("report.html lacks the stacked bar chart")
 	}
+	// Values are written on the bars, the labels are explained, and each
+	// dialogue can be opened.
+	for _, want := range []string{`fill="#fff">100%</text>`, "<dt>erroneous escalation</dt>", "<details id="} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
 	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
 	if err != nil {
 		t.Fatal(err)

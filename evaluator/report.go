@@ -159,6 +159,8 @@ type segment struct {
 	X, W  float64
 	Color string
 	Title string
+	// Text is the value written on the segment ("" when it is too narrow).
+	Text string
 }
 
 type metricBar struct {
@@ -186,7 +188,27 @@ type htmlReport struct {
 	EscHeight    int
 	Coherence    []chart
 	Tables       template.HTML
+	Dialogues    []dialogueView
 }
+
+// dialogueView is one simulated dialogue as the report lists it.
+type dialogueView struct {
+	ID, Agent, Kind, Label, Reason, Utterance string
+	Turns                                     []turnView
+}
+
+type turnView struct {
+	Role, Action, Text string
+}
+
+// Okabe–Ito colours: told apart with any kind of colour blindness, and
+// every value is also written on its bar.
+const (
+	colorGood    = "#0072B2" // blue
+	colorMiddle  = "#E69F00" // orange
+	colorBad     = "#D55E00" // vermillion
+	minLabelSize = 34.0      // pixels a segment needs to carry its number
+)
 
 const chartWidth = 400.0
 
@@ -197,7 +219,11 @@ func stacked(names []string, values func(string) []float64, colors, labels []str
 		x := 0.0
 		for k, v := range values(a) {
 			w := v * chartWidth
-			b.Segments = append(b.Segments, segment{X: x, W: w, Color: colors[k], Title: labels[k] + " " + pct(v)})
+			seg := segment{X: x, W: w, Color: colors[k], Title: labels[k] + " " + pct(v)}
+			if w >= minLabelSize {
+				seg.Text = fmt.Sprintf("%.0f%%", 100*v)
+			}
+			b.Segments = append(b.Segments, seg)
 			x += w
 		}
 		out = append(out, b)
@@ -212,11 +238,11 @@ func htmlData(r *Result) htmlReport {
 	d.Resolvable = stacked(names, func(a string) []float64 {
 		x := m.Agents[a].Resolvable
 		return []float64{x.Correct, x.Partial, x.Incorrect}
-	}, []string{"#2e7d32", "#f9a825", "#c62828"}, []string{"correct", "partial", "incorrect"})
+	}, []string{colorGood, colorMiddle, colorBad}, []string{"correct", "partial", "incorrect"})
 	d.Escalation = stacked(names, func(a string) []float64 {
 		x := m.Agents[a].Escalation
 		return []float64{x.Escalated, x.Useful, x.Incorrect}
-	}, []string{"#2e7d32", "#f9a825", "#c62828"}, []string{"escalated", "useful", "incorrect"})
+	}, []string{colorGood, colorMiddle, colorBad}, []string{"escalated", "useful", "incorrect"})
 	d.Simulated = len(r.Scored) > 0 || r.Replay == nil
 	metric := func(title string, get func(AgentMetrics) float64, format func(float64) string) chart {
 		return metricChart(title, names, func(a string) float64 { return get(m.Agents[a]) }, format)
@@ -245,6 +271,20 @@ func htmlData(r *Result) htmlReport {
 		t.WriteString("</table>\n")
 	}
 	d.Tables = template.HTML(t.String()) // every value above is escaped
+	for _, sc := range r.Scored {
+		dl := sc.Dialogue
+		v := dialogueView{ID: dl.ID, Agent: dl.Agent, Kind: string(dl.Kind), Label: string(sc.Judgement.Label), Reason: sc.Judgement.Reason}
+		if sc.Status != "" {
+			v.Label = sc.Status
+		}
+		for _, tu := range dl.Turns {
+			if v.Utterance == "" && tu.Role == "user" {
+				v.Utterance = tu.Text
+			}
+			v.Turns = append(v.Turns, turnView{Role: tu.Role, Action: string(tu.Action), Text: tu.Text})
+		}
+		d.Dialogues = append(d.Dialogues, v)
+	}
 	if r.Replay != nil {
 		replayHTML(&d, m)
 	}
@@ -308,32 +348,47 @@ body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}
 td:first-child,th:first-child,td:nth-child(2){text-align:left}svg text{font-size:12px}
 .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}
+dl.terms dt{font-weight:600;margin-top:.4em}dl.terms dd{margin-left:1.5em}
+details{border-top:1px solid #ddd;padding:.3em 0}details ol{margin:.5em 0}li.agent{color:#0b4f7a}
+.turn-action{font-size:.8em;color:#555}
 </style></head><body>
 {{if .Simulated}}<h1>Simulated evaluation</h1>
+<p>Simulated customers with hidden facts talk to each agent; an evaluator labels every dialogue.</p>
+<dl class="terms">
+<dt>correct</dt><dd>a resolvable inquiry whose answer conveys every core fact of the gold answer and contradicts none</dd>
+<dt>partial</dt><dd>some of the core facts, none contradicted</dd>
+<dt>incorrect</dt><dd>none of them, a contradiction (another number, phone, link or e-mail), or a wrong handoff</dd>
+<dt>erroneous escalation</dt><dd>a resolvable inquiry handed to a person although the pages answer it</dd>
+<dt>escalated / useful / incorrect</dt><dd>for inquiries only a person can settle: handed over, answered with something that helps, or answered wrongly</dd>
+</dl>
 <h2>Resolvable inquiries</h2>
-<p class="legend"><span style="background:#2e7d32"></span>correct<span style="background:#f9a825"></span>partial<span style="background:#c62828"></span>incorrect</p>
+<p class="legend"><span style="background:#0072B2"></span>correct<span style="background:#E69F00"></span>partial<span style="background:#D55E00"></span>incorrect</p>
 <svg width="560" height="{{.ResHeight}}" role="img" aria-label="correct, partial and incorrect per agent">
 {{range .Resolvable}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text>
-{{$y := .Y}}{{range .Segments}}<rect x="{{printf "%.1f" .X}}" y="{{$y}}" width="{{printf "%.1f" .W}}" height="20" fill="{{.Color}}" transform="translate(120,0)"><title>{{.Title}}</title></rect>
+{{$y := .Y}}{{range .Segments}}<rect x="{{printf "%.1f" .X}}" y="{{$y}}" width="{{printf "%.1f" .W}}" height="20" fill="{{.Color}}" transform="translate(120,0)"><title>{{.Title}}</title></rect>{{if .Text}}<text x="{{printf "%.1f" .X}}" y="{{$y}}" dx="124" dy="15" fill="#fff">{{.Text}}</text>{{end}}
 {{end}}{{end}}</svg>
 <h2>Escalation-required inquiries</h2>
-<p class="legend"><span style="background:#2e7d32"></span>escalated<span style="background:#f9a825"></span>useful<span style="background:#c62828"></span>incorrect</p>
+<p class="legend"><span style="background:#0072B2"></span>escalated<span style="background:#E69F00"></span>useful<span style="background:#D55E00"></span>incorrect</p>
 <svg width="560" height="{{.EscHeight}}" role="img" aria-label="escalated, useful and incorrect per agent">
 {{range .Escalation}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text>
-{{$y := .Y}}{{range .Segments}}<rect x="{{printf "%.1f" .X}}" y="{{$y}}" width="{{printf "%.1f" .W}}" height="20" fill="{{.Color}}" transform="translate(120,0)"><title>{{.Title}}</title></rect>
+{{$y := .Y}}{{range .Segments}}<rect x="{{printf "%.1f" .X}}" y="{{$y}}" width="{{printf "%.1f" .W}}" height="20" fill="{{.Color}}" transform="translate(120,0)"><title>{{.Title}}</title></rect>{{if .Text}}<text x="{{printf "%.1f" .X}}" y="{{$y}}" dx="124" dy="15" fill="#fff">{{.Text}}</text>{{end}}
 {{end}}{{end}}</svg>
 <h2>Dialogue coherence</h2>
 {{range .Coherence}}<h3>{{.Title}}</h3>
 <svg width="560" height="{{.Height}}" role="img" aria-label="{{.Title}}">
-{{range .Bars}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text><rect x="120" y="{{.Y}}" width="{{printf "%.1f" .W}}" height="20" fill="#1565c0"></rect><text x="{{printf "%.1f" .W}}" y="{{.Y}}" dx="126" dy="15">{{.Text}}</text>
+{{range .Bars}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text><rect x="120" y="{{.Y}}" width="{{printf "%.1f" .W}}" height="20" fill="#0072B2"></rect><text x="{{printf "%.1f" .W}}" y="{{.Y}}" dx="126" dy="15">{{.Text}}</text>
 {{end}}</svg>
 {{end}}
 {{.Tables}}
+{{if .Dialogues}}<h2>Dialogues</h2>
+{{range .Dialogues}}<details id="{{.ID}}"><summary>{{.Agent}} · {{.Kind}} · <strong>{{.Label}}</strong> — {{.Utterance}}</summary>
+{{if .Reason}}<p>{{.Reason}}</p>{{end}}<ol>{{range .Turns}}<li class="{{.Role}}">{{.Role}}{{if .Action}} <span class="turn-action">({{.Action}})</span>{{end}}: {{.Text}}</li>{{end}}</ol></details>
+{{end}}{{end}}
 {{end}}{{if .Replay}}<h1>Replay of real dialogues</h1>
 <p>{{.ReplayIntro}}</p>
 {{range .ReplayCharts}}<h3>{{.Title}}</h3>
 <svg width="560" height="{{.Height}}" role="img" aria-label="{{.Title}}">
-{{range .Bars}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text><rect x="120" y="{{.Y}}" width="{{printf "%.1f" .W}}" height="20" fill="#1565c0"></rect><text x="{{printf "%.1f" .W}}" y="{{.Y}}" dx="126" dy="15">{{.Text}}</text>
+{{range .Bars}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text><rect x="120" y="{{.Y}}" width="{{printf "%.1f" .W}}" height="20" fill="#0072B2"></rect><text x="{{printf "%.1f" .W}}" y="{{.Y}}" dx="126" dy="15">{{.Text}}</text>
 {{end}}</svg>
 {{end}}
 {{.ReplayTables}}
