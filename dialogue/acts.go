@@ -191,6 +191,9 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 // are withdrawn and the user is asked to say it in their own words, after
 // lead; a second miss in a row hands over.
 func (a *GraphAgent) noneFits(s *Session, lead string) Reply {
+	if len(s.PendingOptions) > 0 {
+		s.Declined = s.CurrentNode
+	}
 	s.PendingOptions = nil
 	s.Rephrases++
 	if s.Rephrases >= 2 {

@@ -83,6 +83,11 @@ func TestGraphAgentDialogueActs(t *testing.T) {
 			{"none of these", Clarification, "describe your situation", ""},
 			{"no, none of that", Escalation, "", ""},
 		}},
+		{"the same question again after none of these hands over", false, []step{
+			{"I want to change my booking", Clarification, "", "change"},
+			{"none of these", Clarification, "describe your situation", ""},
+			{"I want to change my booking", Escalation, "", "change"},
+		}},
 		{"no after an answer asks what else", false, []step{
 			{"how do I cancel my booking?", Resolution, "", "cancel"},
 			{"no", Clarification, "What else", ""},

@@ -61,6 +61,9 @@ type Session struct {
 	History   []Turn `json:"history,omitempty"`
 	// Escalated is set once the conversation has been handed to a person.
 	Escalated bool `json:"escalated,omitempty"`
+	// Declined is the node whose options the user said none of (or could
+	// not choose from): asking the same again would go round in circles.
+	Declined string `json:"declined,omitempty"`
 }
 
 // Agent answers user messages. Respond appends the user turn and the agent

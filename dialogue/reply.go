@@ -77,6 +77,12 @@ func lowerFirst(s string) string {
 }
 
 func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources []string) Reply {
+	if n.ID == s.Declined {
+		// The user has said none of these applies: a person can help.
+		r := a.escalate(s, nil, sources)
+		s.CurrentNode, r.NodeID, r.Intent = n.ID, n.ID, n.Problem
+		return r
+	}
 	s.CurrentNode = n.ID
 	text := "Which of these applies to you?"
 	if p := strings.TrimSpace(n.Problem); p != "" {
@@ -121,6 +127,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 		shown = saidAt(s, n.ID)
 	}
 	s.CurrentNode = n.ID
+	s.Declined = ""
 	if len(more) > maxOptions {
 		more = more[:maxOptions] // follow-ups, not a menu: the page has the rest
 	}
