@@ -121,11 +121,13 @@ type GraphAgent struct {
 	an   *analyzer
 	lex  *lexicalIndex
 	doc  map[string]int // node id -> position in ix.Graph.Nodes
-	// hollow holds the nodes with nothing to give (see hollow), found once
+	// hollow holds the nodes with nothing to give (see isHollow), found once
 	// per graph because retrieval asks about every candidate of every turn.
-	hollow map[string]bool
-	spell  *speller
-	embed  *embeddingCache
+	hollow lazyFlags
+	// negProblem holds the nodes whose problem is negated.
+	negProblem lazyFlags
+	spell      *speller
+	embed      *embeddingCache
 }
 
 var _ Agent = (*GraphAgent)(nil)
@@ -139,23 +141,19 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 	an := newAnalyzer(opts.Synonyms)
 	ix := graph.NewIndex(g)
 	a := &GraphAgent{
-		opts:  opts,
-		ix:    ix,
-		an:    an,
-		lex:   newLexicalIndex(an, ix),
-		doc:   make(map[string]int, len(g.Nodes)),
-		spell: newSpeller(g, slices.Concat(genericSynonyms, opts.Synonyms)),
+		opts:       opts,
+		ix:         ix,
+		an:         an,
+		doc:        make(map[string]int, len(g.Nodes)),
+		hollow:     make(lazyFlags, len(g.Nodes)),
+		negProblem: make(lazyFlags, len(g.Nodes)),
 	}
 	for i := range g.Nodes {
-		n := &g.Nodes[i]
-		a.doc[n.ID] = i
-		if len(a.ix.Children(n.ID)) == 0 && len(a.ix.References(n.ID)) == 0 && len(substance(n)) == 0 {
-			if a.hollow == nil {
-				a.hollow = make(map[string]bool)
-			}
-			a.hollow[n.ID] = true
-		}
+		a.doc[g.Nodes[i].ID] = i
 	}
+	words := newGraphWords(g)
+	a.lex = newLexicalIndex(an, ix, words, a.doc)
+	a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms))
 	if opts.Embedder != nil {
 		a.embed = &embeddingCache{}
 	}

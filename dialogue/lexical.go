@@ -5,10 +5,10 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // BM25 parameters, the usual ones.
@@ -72,7 +72,9 @@ type field struct {
 	postings [][]posting // by term number
 	docLen   []float32
 	avgLen   float64
-	idf      []float64 // by term number; 0 where no node has the term here
+	// norm is each node's BM25 length normalisation, computed once.
+	norm []float64
+	idf  []float64 // by term number; 0 where no node has the term here
 }
 
 type posting struct {
@@ -100,48 +102,99 @@ type searchScratch struct {
 	score   []float64
 	matched []uint64 // query terms found, as a bit mask per node
 	own     []uint64 // the same, in the own and context fields only
+	first   []uint64 // the same, in the own field only
+	topic   []float64
 	touched []int32
 }
 
-// nodeText is what a node is about: its own field.
-func nodeText(n *graph.Node) string {
-	return n.Problem + " . " + n.Condition + " . " + strings.Join(n.Intents, " . ")
+// graphWords holds the words (see splitWords) of every text of a graph,
+// split once for the lexical index and the speller alike.
+type graphWords struct {
+	titles                     map[string][]string // page URL -> title's words
+	pageTitles                 [][]string          // by page position
+	problem, condition, answer [][]string          // by node position
+	intents                    [][][]string        // by node position, then intent
 }
 
-// contextText is where node id sits: its page's title and its ancestors' problems.
-func contextText(ix *graph.Index, titles map[string]string, n *graph.Node) string {
-	parts := []string{titles[n.Page]}
+func newGraphWords(g *graph.Graph) *graphWords {
+	w := &graphWords{
+		titles:    make(map[string][]string, len(g.Pages)),
+		problem:   make([][]string, len(g.Nodes)),
+		condition: make([][]string, len(g.Nodes)),
+		answer:    make([][]string, len(g.Nodes)),
+		intents:   make([][][]string, len(g.Nodes)),
+	}
+	w.pageTitles = make([][]string, len(g.Pages))
+	for i, p := range g.Pages {
+		w.pageTitles[i] = splitWords(p.Title)
+		w.titles[p.URL] = w.pageTitles[i]
+	}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		w.problem[i] = splitWords(n.Problem)
+		w.condition[i] = splitWords(n.Condition)
+		w.answer[i] = splitWords(n.Resolution)
+		w.intents[i] = make([][]string, len(n.Intents))
+		for j, in := range n.Intents {
+			w.intents[i][j] = splitWords(in)
+		}
+	}
+	return w
+}
+
+// The words of a text joined with " . " are its parts' words one after the
+// other, so the fields below are built from the parts' words: the same terms
+// as analysing the joined texts, without splitting any text twice.
+
+// ownWords is the words of what node i is about: its problem, condition
+// and intents.
+func (w *graphWords) ownWords(i int) []string {
+	out := slices.Concat(w.problem[i], w.condition[i])
+	for _, in := range w.intents[i] {
+		out = append(out, in...)
+	}
+	return out
+}
+
+// contextWords is the words of where node i sits: its page's title and its
+// ancestors' problems.
+func (w *graphWords) contextWords(ix *graph.Index, pos map[string]int, i int) []string {
+	n := &ix.Graph.Nodes[i]
+	out := slices.Clone(w.titles[n.Page])
 	id := n.ID
 	for range maxDescent {
 		id = ix.Parent(id)
 		if id == "" {
 			break
 		}
-		parts = append(parts, ix.Node(id).Problem)
+		out = append(out, w.problem[pos[id]]...)
 	}
-	return strings.Join(parts, " . ")
+	return out
 }
 
-func newLexicalIndex(an *analyzer, ix *graph.Index) *lexicalIndex {
+func newLexicalIndex(an *analyzer, ix *graph.Index, words *graphWords, pos map[string]int) *lexicalIndex {
 	g := ix.Graph
-	titles := make(map[string]string, len(g.Pages))
-	for _, p := range g.Pages {
-		titles[p.URL] = p.Title
-	}
 	lx := &lexicalIndex{an: an, ids: make([]string, len(g.Nodes)), dict: map[string]int32{}}
-	var texts [numFields][]string
-	for f := range texts {
-		texts[f] = make([]string, len(g.Nodes))
-	}
 	for i := range g.Nodes {
-		n := &g.Nodes[i]
-		lx.ids[i] = n.ID
-		texts[fieldOwn][i] = nodeText(n)
-		texts[fieldContext][i] = contextText(ix, titles, n)
-		texts[fieldAnswer][i] = n.Resolution
+		lx.ids[i] = g.Nodes[i].ID
+	}
+	// Stemming is most of the work and a graph repeats its words.
+	stems := map[string]string{}
+	stem := func(w string) string {
+		s, ok := stems[w]
+		if !ok {
+			s = lexical.Stem(w)
+			stems[w] = s
+		}
+		return s
+	}
+	fieldWords := [numFields]func(i int) []string{
+		fieldOwn:     words.ownWords,
+		fieldContext: func(i int) []string { return words.contextWords(ix, pos, i) },
+		fieldAnswer:  func(i int) []string { return slices.Clone(words.answer[i]) },
 	}
 	for f := range lx.fields {
-		lx.fields[f] = lx.newField(texts[f])
+		lx.fields[f] = lx.newField(len(g.Nodes), func(i int) []string { return an.wordTerms(fieldWords[f](i), stem) })
 	}
 	// Every field's tables cover every term number.
 	for f := range lx.fields {
@@ -177,7 +230,8 @@ func newLexicalIndex(an *analyzer, ix *graph.Index) *lexicalIndex {
 	}
 	size := len(g.Nodes)
 	lx.scratch.New = func() any {
-		return &searchScratch{score: make([]float64, size), matched: make([]uint64, size), own: make([]uint64, size)}
+		return &searchScratch{score: make([]float64, size), matched: make([]uint64, size), own: make([]uint64, size),
+			first: make([]uint64, size), topic: make([]float64, size)}
 	}
 	return lx
 }
@@ -185,18 +239,17 @@ func newLexicalIndex(an *analyzer, ix *graph.Index) *lexicalIndex {
 // bm25 is the score of one posting of a term with the given idf.
 func (f *field) bm25(idf float64, p posting) float64 {
 	tf := float64(p.tf)
-	norm := bm25K1 * (1 - bm25B + bm25B*float64(f.docLen[p.doc])/f.avgLen)
-	return idf * tf * (bm25K1 + 1) / (tf + norm)
+	return idf * tf * (bm25K1 + 1) / (tf + f.norm[p.doc])
 }
 
-// newField indexes one text per node, numbering new terms as it goes.
-func (lx *lexicalIndex) newField(texts []string) field {
-	f := field{docLen: make([]float32, len(texts))}
+// newField indexes the terms of each of n nodes, numbering new terms as it goes.
+func (lx *lexicalIndex) newField(n int, nodeTerms func(i int) []string) field {
+	f := field{docLen: make([]float32, n)}
 	var total float64
 	tf := map[int32]float32{}
-	for i, text := range texts {
+	for i := range n {
 		clear(tf)
-		terms := lx.an.terms(text)
+		terms := nodeTerms(i)
 		if len(terms) > maxFieldTerms {
 			terms = terms[:maxFieldTerms]
 		}
@@ -217,14 +270,18 @@ func (lx *lexicalIndex) newField(texts []string) field {
 		f.docLen[i] = float32(len(terms))
 		total += float64(len(terms))
 	}
-	n := float64(len(texts))
-	if n > 0 && total > 0 {
-		f.avgLen = total / n
+	nodes := float64(n)
+	if nodes > 0 && total > 0 {
+		f.avgLen = total / nodes
+	}
+	f.norm = make([]float64, n)
+	for d, l := range f.docLen {
+		f.norm[d] = bm25K1 * (1 - bm25B + bm25B*float64(l)/f.avgLen)
 	}
 	f.idf = make([]float64, len(f.postings))
 	for t, ps := range f.postings {
 		if df := float64(len(ps)); df > 0 {
-			f.idf[t] = math.Log(1 + (n-df+0.5)/(df+0.5))
+			f.idf[t] = math.Log(1 + (nodes-df+0.5)/(df+0.5))
 		}
 	}
 	return f
@@ -238,34 +295,49 @@ const topicWeight = 1.0
 // hits, best first. topic terms (the conversation's earlier words) add to
 // the score of nodes the query matches, but not to their coverage. A hit
 // must contain one of required (when given) in its own or context fields,
-// and be accepted by allow (when not nil).
-func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc int) bool, limit int) []lexicalHit {
-	uniq, termIDs, weight, queryWeight := lx.queryTerms(query)
-	var requiredMask uint64
-	for i, t := range uniq {
+// and be one of allow (node positions, when not nil).
+func (lx *lexicalIndex) search(query, topic, required []string, allow []int32, limit int) []lexicalHit {
+	m := lx.match(query, required)
+	defer m.release()
+	return m.top(topic, allow, limit)
+}
+
+// lexicalMatch is a query scored once against every node, from which
+// top lists are drawn for several topics and neighbourhoods without
+// walking the postings again. It must be released.
+type lexicalMatch struct {
+	lx           *lexicalIndex
+	sc           *searchScratch
+	uniq         []string
+	termIDs      []int32
+	weight       []float64
+	queryWeight  float64
+	requiredMask uint64
+}
+
+// match scores query's terms against every node (see search).
+func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
+	m := &lexicalMatch{lx: lx}
+	m.uniq, m.termIDs, m.weight, m.queryWeight = lx.queryTerms(query)
+	for i, t := range m.uniq {
 		if slices.Contains(required, t) {
-			requiredMask |= 1 << i
+			m.requiredMask |= 1 << i
 		}
 	}
-	if queryWeight == 0 || len(lx.ids) == 0 {
-		return nil
+	if m.queryWeight == 0 || len(lx.ids) == 0 {
+		return m
 	}
 	sc := lx.scratch.Get().(*searchScratch)
-	defer func() {
-		for _, d := range sc.touched {
-			sc.score[d], sc.matched[d], sc.own[d] = 0, 0, 0
-		}
-		sc.touched = sc.touched[:0]
-		lx.scratch.Put(sc)
-	}()
+	m.sc = sc
 	for f := range lx.fields {
 		fl := &lx.fields[f]
-		for i, t := range termIDs {
+		for i, t := range m.termIDs {
 			if t < 0 || fl.idf[t] == 0 {
 				continue
 			}
 			bit := uint64(1) << i
 			idf := fl.idf[t]
+			w := fieldScoreWeight[f]
 			for _, p := range fl.postings[t] {
 				d := p.doc
 				if sc.matched[d]&bit != 0 {
@@ -275,41 +347,83 @@ func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc i
 					sc.touched = append(sc.touched, d)
 				}
 				sc.matched[d] |= bit
-				sc.score[d] += fieldScoreWeight[f] * fl.bm25(idf, p)
+				sc.score[d] += w * fl.bm25(idf, p)
 			}
 		}
-		if f == fieldContext {
+		switch f {
+		case fieldOwn:
+			for _, d := range sc.touched {
+				sc.first[d] = sc.matched[d]
+			}
+		case fieldContext:
 			for _, d := range sc.touched {
 				sc.own[d] = sc.matched[d]
 			}
 		}
 	}
-	lx.addTopic(sc, uniq, topic)
-	top := make([]lexicalHit, 0, limit+1)
+	return m
+}
+
+// release returns m's scratch space; m must not be used afterwards.
+func (m *lexicalMatch) release() {
+	sc := m.sc
+	if sc == nil {
+		return
+	}
 	for _, d := range sc.touched {
-		own := sc.own[d]
-		if (requiredMask != 0 && own&requiredMask == 0) || (allow != nil && !allow(int(d))) {
-			continue
+		sc.score[d], sc.matched[d], sc.own[d], sc.first[d] = 0, 0, 0, 0
+	}
+	sc.touched = sc.touched[:0]
+	m.lx.scratch.Put(sc)
+	m.sc = nil
+}
+
+// top returns the best limit hits of m with topic's terms added to the
+// score, among allow (node positions) when not nil.
+func (m *lexicalMatch) top(topic []string, allow []int32, limit int) []lexicalHit {
+	sc := m.sc
+	if sc == nil {
+		return nil
+	}
+	lx := m.lx
+	score := lx.addTopic(sc, m.uniq, topic)
+	top := make([]lexicalHit, 0, limit+1)
+	consider := func(d int32) {
+		// Coverage is at most 1, so a node whose raw score is below the
+		// worst kept hit cannot enter (the margin absorbs rounding).
+		if len(top) == limit && score[d]*(1+1e-9) < top[len(top)-1].score {
+			return
 		}
-		h := lexicalHit{doc: int(d), score: sc.score[d], terms: bits.OnesCount64(own), matched: sc.matched[d], own: own}
-		for i := range termIDs {
+		own := sc.own[d]
+		if m.requiredMask != 0 && own&m.requiredMask == 0 {
+			return
+		}
+		matched, first := sc.matched[d], sc.first[d]
+		h := lexicalHit{doc: int(d), score: score[d], terms: bits.OnesCount64(own), matched: matched, own: own}
+		for i := range m.termIDs {
 			bit := uint64(1) << i
-			if sc.matched[d]&bit == 0 {
+			if matched&bit == 0 {
 				continue
 			}
-			f := lx.fieldOf(termIDs[i], int32(d), own&bit != 0)
-			h.coverage += fieldCoverageWeight[f] * weight[i]
+			f := fieldAnswer
+			switch {
+			case first&bit != 0:
+				f = fieldOwn
+			case own&bit != 0:
+				f = fieldContext
+			}
+			h.coverage += fieldCoverageWeight[f] * m.weight[i]
 			if f != fieldAnswer {
-				h.ownCoverage += fieldCoverageWeight[f] * weight[i]
+				h.ownCoverage += fieldCoverageWeight[f] * m.weight[i]
 			}
 		}
-		h.coverage /= queryWeight
-		h.ownCoverage /= queryWeight
+		h.coverage /= m.queryWeight
+		h.ownCoverage /= m.queryWeight
 		// Coordination: a node with all of the query's words beats one
 		// that repeats a few of them (Lucene's classic coord factor).
 		h.score *= h.coverage
 		if len(top) == limit && !better(h, top[len(top)-1]) {
-			continue
+			return
 		}
 		i := sort.Search(len(top), func(i int) bool { return better(h, top[i]) })
 		top = append(top, lexicalHit{})
@@ -317,6 +431,19 @@ func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc i
 		top[i] = h
 		if len(top) > limit {
 			top = top[:limit]
+		}
+	}
+	// better is a total order, so the hits do not depend on the order the
+	// nodes are considered in.
+	if allow == nil {
+		for _, d := range sc.touched {
+			consider(d)
+		}
+	} else {
+		for _, d := range allow {
+			if sc.matched[d] != 0 {
+				consider(d)
+			}
 		}
 	}
 	return top
@@ -358,19 +485,23 @@ func (lx *lexicalIndex) maskCoverage(query []string, mask uint64) float64 {
 	return got / total
 }
 
-// addTopic adds the BM25 score of the topic terms that are not query terms
-// to the nodes the query matched.
-func (lx *lexicalIndex) addTopic(sc *searchScratch, query, topic []string) {
-	seen := map[string]bool{}
-	for _, t := range query {
-		seen[t] = true
-	}
-	for _, t := range topic {
+// addTopic returns the nodes' scores with the BM25 score of the topic terms
+// that are not query terms added to the nodes the query matched: sc.score
+// itself when no topic term counts, else sc.topic.
+func (lx *lexicalIndex) addTopic(sc *searchScratch, query, topic []string) []float64 {
+	score, copied := sc.score, false
+	seen := query
+	for j, t := range topic {
 		id, ok := lx.dict[t]
-		if seen[t] || !ok {
+		if !ok || slices.Contains(seen, t) || slices.Contains(topic[:j], t) {
 			continue
 		}
-		seen[t] = true
+		if !copied {
+			for _, d := range sc.touched {
+				sc.topic[d] = sc.score[d]
+			}
+			score, copied = sc.topic, true
+		}
 		for f := range lx.fields {
 			fl := &lx.fields[f]
 			idf := fl.idf[id]
@@ -379,25 +510,12 @@ func (lx *lexicalIndex) addTopic(sc *searchScratch, query, topic []string) {
 			}
 			for _, p := range fl.postings[id] {
 				if d := p.doc; sc.matched[d] != 0 {
-					sc.score[d] += topicWeight * fieldScoreWeight[f] * fl.bm25(idf, p)
+					score[d] += topicWeight * fieldScoreWeight[f] * fl.bm25(idf, p)
 				}
 			}
 		}
 	}
-}
-
-// fieldOf returns the strongest field of node d that holds term t; own says
-// whether t matched in the own or context fields at all.
-func (lx *lexicalIndex) fieldOf(t, d int32, own bool) int {
-	if !own {
-		return fieldAnswer
-	}
-	ps := lx.fields[fieldOwn].postings[t]
-	i := sort.Search(len(ps), func(i int) bool { return ps[i].doc >= d })
-	if i < len(ps) && ps[i].doc == d {
-		return fieldOwn
-	}
-	return fieldContext
+	return score
 }
 
 // idf returns term t's coverage weight, or 0 when no node has it.

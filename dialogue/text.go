@@ -128,10 +128,15 @@ func splitWords(s string) []string {
 
 // terms returns the matching terms of s, in order, duplicates kept.
 func (a *analyzer) terms(s string) []string {
-	raw := splitWords(s)
+	return a.wordTerms(splitWords(s), lexical.Stem)
+}
+
+// wordTerms returns the matching terms of raw, the words of a text (see
+// splitWords), stemmed by stem; it reuses raw.
+func (a *analyzer) wordTerms(raw []string, stem func(string) string) []string {
 	stems := make([]string, len(raw))
 	for i, w := range raw {
-		stems[i] = lexical.Stem(w)
+		stems[i] = stem(w)
 	}
 	out := raw[:0] // reuse: out never overtakes the word being read
 	for i := 0; i < len(stems); i++ {
