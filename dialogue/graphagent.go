@@ -151,7 +151,7 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 	for i := range g.Nodes {
 		a.doc[g.Nodes[i].ID] = i
 	}
-	words := newGraphWords(g)
+	words := newGraphWords(an, g)
 	a.lex = newLexicalIndex(an, ix, words, a.doc)
 	a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms))
 	if opts.Embedder != nil {

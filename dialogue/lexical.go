@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/helpgraph/helpgraph/graph"
-	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // BM25 parameters, the usual ones.
@@ -107,94 +106,23 @@ type searchScratch struct {
 	touched []int32
 }
 
-// graphWords holds the words (see splitWords) of every text of a graph,
-// split once for the lexical index and the speller alike.
-type graphWords struct {
-	titles                     map[string][]string // page URL -> title's words
-	pageTitles                 [][]string          // by page position
-	problem, condition, answer [][]string          // by node position
-	intents                    [][][]string        // by node position, then intent
-}
-
-func newGraphWords(g *graph.Graph) *graphWords {
-	w := &graphWords{
-		titles:    make(map[string][]string, len(g.Pages)),
-		problem:   make([][]string, len(g.Nodes)),
-		condition: make([][]string, len(g.Nodes)),
-		answer:    make([][]string, len(g.Nodes)),
-		intents:   make([][][]string, len(g.Nodes)),
-	}
-	w.pageTitles = make([][]string, len(g.Pages))
-	for i, p := range g.Pages {
-		w.pageTitles[i] = splitWords(p.Title)
-		w.titles[p.URL] = w.pageTitles[i]
-	}
-	for i := range g.Nodes {
-		n := &g.Nodes[i]
-		w.problem[i] = splitWords(n.Problem)
-		w.condition[i] = splitWords(n.Condition)
-		w.answer[i] = splitWords(n.Resolution)
-		w.intents[i] = make([][]string, len(n.Intents))
-		for j, in := range n.Intents {
-			w.intents[i][j] = splitWords(in)
-		}
-	}
-	return w
-}
-
-// The words of a text joined with " . " are its parts' words one after the
-// other, so the fields below are built from the parts' words: the same terms
-// as analysing the joined texts, without splitting any text twice.
-
-// ownWords is the words of what node i is about: its problem, condition
-// and intents.
-func (w *graphWords) ownWords(i int) []string {
-	out := slices.Concat(w.problem[i], w.condition[i])
-	for _, in := range w.intents[i] {
-		out = append(out, in...)
-	}
-	return out
-}
-
-// contextWords is the words of where node i sits: its page's title and its
-// ancestors' problems.
-func (w *graphWords) contextWords(ix *graph.Index, pos map[string]int, i int) []string {
-	n := &ix.Graph.Nodes[i]
-	out := slices.Clone(w.titles[n.Page])
-	id := n.ID
-	for range maxDescent {
-		id = ix.Parent(id)
-		if id == "" {
-			break
-		}
-		out = append(out, w.problem[pos[id]]...)
-	}
-	return out
-}
-
-func newLexicalIndex(an *analyzer, ix *graph.Index, words *graphWords, pos map[string]int) *lexicalIndex {
+func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[string]int) *lexicalIndex {
 	g := ix.Graph
 	lx := &lexicalIndex{an: an, ids: make([]string, len(g.Nodes)), dict: map[string]int32{}}
 	for i := range g.Nodes {
 		lx.ids[i] = g.Nodes[i].ID
 	}
-	// Stemming is most of the work and a graph repeats its words.
-	stems := map[string]string{}
-	stem := func(w string) string {
-		s, ok := stems[w]
-		if !ok {
-			s = lexical.Stem(w)
-			stems[w] = s
-		}
-		return s
+	var words []int32
+	fieldWords := [numFields]func(i int) []int32{
+		fieldOwn:     gw.own,
+		fieldContext: func(i int) []int32 { words = gw.context(ix, pos, i, words[:0]); return words },
+		fieldAnswer:  gw.answer,
 	}
-	fieldWords := [numFields]func(i int) []string{
-		fieldOwn:     words.ownWords,
-		fieldContext: func(i int) []string { return words.contextWords(ix, pos, i) },
-		fieldAnswer:  func(i int) []string { return slices.Clone(words.answer[i]) },
-	}
+	hint := [numFields]int{fieldOwn: gw.ownLen(), fieldContext: gw.ownLen(), fieldAnswer: gw.answerLen()}
 	for f := range lx.fields {
-		lx.fields[f] = lx.newField(len(g.Nodes), func(i int) []string { return an.wordTerms(fieldWords[f](i), stem) })
+		lx.fields[f] = lx.newField(len(g.Nodes), hint[f], func(i int, dst []int32) []int32 {
+			return gw.v.terms(lx, fieldWords[f](i), dst, maxFieldTerms)
+		})
 	}
 	// Every field's tables cover every term number.
 	for f := range lx.fields {
@@ -242,33 +170,66 @@ func (f *field) bm25(idf float64, p posting) float64 {
 	return idf * tf * (bm25K1 + 1) / (tf + f.norm[p.doc])
 }
 
-// newField indexes the terms of each of n nodes, numbering new terms as it goes.
-func (lx *lexicalIndex) newField(n int, nodeTerms func(i int) []string) field {
+// termID returns term t's number, numbering it if new.
+func (lx *lexicalIndex) termID(t string) int32 {
+	id, ok := lx.dict[t]
+	if !ok {
+		id = int32(len(lx.dict))
+		lx.dict[t] = id
+	}
+	return id
+}
+
+// newField indexes the terms of each of n nodes (nodeTerms appends at most
+// maxFieldTerms of them to dst, numbering new terms in lx); hint is about
+// how many terms they have in all.
+func (lx *lexicalIndex) newField(n, hint int, nodeTerms func(i int, dst []int32) []int32) field {
 	f := field{docLen: make([]float32, n)}
 	var total float64
-	tf := map[int32]float32{}
+	// First every node's terms, to size the postings exactly.
+	all := make([]int32, 0, hint)
+	ends := make([]int32, n)
 	for i := range n {
-		clear(tf)
-		terms := nodeTerms(i)
-		if len(terms) > maxFieldTerms {
-			terms = terms[:maxFieldTerms]
-		}
-		for _, t := range terms {
-			id, ok := lx.dict[t]
-			if !ok {
-				id = int32(len(lx.dict))
-				lx.dict[t] = id
+		start := len(all)
+		all = nodeTerms(i, all)
+		ends[i] = int32(len(all))
+		f.docLen[i] = float32(len(all) - start)
+		total += float64(len(all) - start)
+	}
+	terms := len(lx.dict)
+	df := make([]int32, terms)
+	last := make([]int32, terms) // the last node (plus one) counted in df
+	start := int32(0)
+	for i, end := range ends {
+		for _, t := range all[start:end] {
+			if last[t] != int32(i)+1 {
+				last[t] = int32(i) + 1
+				df[t]++
 			}
-			tf[id]++
 		}
-		for t, n := range tf {
-			for int(t) >= len(f.postings) {
-				f.postings = append(f.postings, nil)
+		start = end
+	}
+	f.postings = make([][]posting, terms)
+	var sum int
+	for _, c := range df {
+		sum += int(c)
+	}
+	backing := make([]posting, sum)
+	for t, c := range df {
+		f.postings[t], backing = backing[:0:c], backing[c:]
+	}
+	// Then each node's term frequencies, in its postings.
+	start = 0
+	for i, end := range ends {
+		for _, t := range all[start:end] {
+			ps := f.postings[t]
+			if k := len(ps) - 1; k >= 0 && ps[k].doc == int32(i) {
+				ps[k].tf++
+				continue
 			}
-			f.postings[t] = append(f.postings[t], posting{doc: int32(i), tf: n})
+			f.postings[t] = append(ps, posting{doc: int32(i), tf: 1})
 		}
-		f.docLen[i] = float32(len(terms))
-		total += float64(len(terms))
+		start = end
 	}
 	nodes := float64(n)
 	if nodes > 0 && total > 0 {

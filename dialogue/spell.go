@@ -36,16 +36,8 @@ func newSpeller(gw *graphWords, synonyms [][]string) *speller {
 			add(splitWords(entry))
 		}
 	}
-	for _, ws := range gw.pageTitles {
-		add(ws)
-	}
-	for i := range gw.problem {
-		add(gw.problem[i])
-		add(gw.condition[i])
-		add(gw.answer[i])
-		for _, in := range gw.intents[i] {
-			add(in)
-		}
+	for _, w := range gw.v.words {
+		sp.freq[w.text] += w.count
 	}
 	for w := range sp.freq {
 		if utf8.RuneCountInString(w) < minSpellLen-1 {

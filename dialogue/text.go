@@ -128,15 +128,10 @@ func splitWords(s string) []string {
 
 // terms returns the matching terms of s, in order, duplicates kept.
 func (a *analyzer) terms(s string) []string {
-	return a.wordTerms(splitWords(s), lexical.Stem)
-}
-
-// wordTerms returns the matching terms of raw, the words of a text (see
-// splitWords), stemmed by stem; it reuses raw.
-func (a *analyzer) wordTerms(raw []string, stem func(string) string) []string {
+	raw := splitWords(s)
 	stems := make([]string, len(raw))
 	for i, w := range raw {
-		stems[i] = stem(w)
+		stems[i] = lexical.Stem(w)
 	}
 	out := raw[:0] // reuse: out never overtakes the word being read
 	for i := 0; i < len(stems); i++ {
