@@ -113,9 +113,10 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 		lx.ids[i] = g.Nodes[i].ID
 	}
 	var words []int32
+	parent := parents(ix, pos)
 	fieldWords := [numFields]func(i int) []int32{
 		fieldOwn:     gw.own,
-		fieldContext: func(i int) []int32 { words = gw.context(ix, pos, i, words[:0]); return words },
+		fieldContext: func(i int) []int32 { words = gw.context(g, parent, i, words[:0]); return words },
 		fieldAnswer:  gw.answer,
 	}
 	hint := [numFields]int{fieldOwn: gw.ownLen(), fieldContext: gw.ownLen(), fieldAnswer: gw.answerLen()}

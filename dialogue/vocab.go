@@ -228,19 +228,29 @@ func (gw *graphWords) answerLen() (n int) {
 }
 
 // context appends to dst the words of where node i sits: its page's title
-// and its ancestors' problems.
-func (gw *graphWords) context(ix *graph.Index, pos map[string]int, i int, dst []int32) []int32 {
-	n := &ix.Graph.Nodes[i]
-	if t, ok := gw.title[n.Page]; ok {
+// and its ancestors' problems. parent holds each node's parent position, or -1.
+func (gw *graphWords) context(g *graph.Graph, parent []int32, i int, dst []int32) []int32 {
+	if t, ok := gw.title[g.Nodes[i].Page]; ok {
 		dst = append(dst, gw.titles[t[0]:t[1]]...)
 	}
-	id := n.ID
+	d := int32(i)
 	for range maxDescent {
-		id = ix.Parent(id)
-		if id == "" {
+		if d = parent[d]; d < 0 {
 			break
 		}
-		dst = append(dst, gw.problem(pos[id])...)
+		dst = append(dst, gw.problem(int(d))...)
 	}
 	return dst
+}
+
+// parents returns each node's parent position in g, or -1.
+func parents(ix *graph.Index, pos map[string]int) []int32 {
+	out := make([]int32, len(ix.Graph.Nodes))
+	for i := range ix.Graph.Nodes {
+		out[i] = -1
+		if p := ix.Parent(ix.Graph.Nodes[i].ID); p != "" {
+			out[i] = int32(pos[p])
+		}
+	}
+	return out
 }
