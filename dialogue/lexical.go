@@ -66,19 +66,13 @@ type lexicalIndex struct {
 	scratch    sync.Pool
 }
 
-// field is one BM25 field of the nodes.
+// field is one BM25 field of the nodes. A term's postings are the nodes
+// that have it (docs) and their BM25 score for it, already weighted by the
+// field's weight (scores): a search only adds them up.
 type field struct {
-	postings [][]posting // by term number
-	docLen   []float32
-	avgLen   float64
-	// norm is each node's BM25 length normalisation, computed once.
-	norm []float64
-	idf  []float64 // by term number; 0 where no node has the term here
-}
-
-type posting struct {
-	doc int32
-	tf  float32
+	docs   [][]int32   // by term number
+	scores [][]float64 // by term number, parallel to docs
+	idf    []float64   // by term number; 0 where no node has the term here
 }
 
 // lexicalHit is one scored node. Coverage is the IDF-weighted share of the
@@ -121,15 +115,16 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 	}
 	hint := [numFields]int{fieldOwn: gw.ownLen(), fieldContext: gw.ownLen(), fieldAnswer: gw.answerLen()}
 	for f := range lx.fields {
-		lx.fields[f] = lx.newField(len(g.Nodes), hint[f], func(i int, dst []int32) []int32 {
+		lx.fields[f] = lx.newField(len(g.Nodes), hint[f], fieldScoreWeight[f], func(i int, dst []int32) []int32 {
 			return gw.v.terms(lx, fieldWords[f](i), dst, maxFieldTerms)
 		})
 	}
 	// Every field's tables cover every term number.
 	for f := range lx.fields {
 		fl := &lx.fields[f]
-		for len(fl.postings) < len(lx.dict) {
-			fl.postings = append(fl.postings, nil)
+		for len(fl.docs) < len(lx.dict) {
+			fl.docs = append(fl.docs, nil)
+			fl.scores = append(fl.scores, nil)
 			fl.idf = append(fl.idf, 0)
 		}
 	}
@@ -165,10 +160,10 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 	return lx
 }
 
-// bm25 is the score of one posting of a term with the given idf.
-func (f *field) bm25(idf float64, p posting) float64 {
-	tf := float64(p.tf)
-	return idf * tf * (bm25K1 + 1) / (tf + f.norm[p.doc])
+// bm25 is the score of a term with the given idf and frequency tf in a
+// node with length normalisation norm.
+func bm25(idf, tf, norm float64) float64 {
+	return idf * tf * (bm25K1 + 1) / (tf + norm)
 }
 
 // termID returns term t's number, numbering it if new.
@@ -183,9 +178,10 @@ func (lx *lexicalIndex) termID(t string) int32 {
 
 // newField indexes the terms of each of n nodes (nodeTerms appends at most
 // maxFieldTerms of them to dst, numbering new terms in lx); hint is about
-// how many terms they have in all.
-func (lx *lexicalIndex) newField(n, hint int, nodeTerms func(i int, dst []int32) []int32) field {
-	f := field{docLen: make([]float32, n)}
+// how many terms they have in all; weight is the field's weight in a score.
+func (lx *lexicalIndex) newField(n, hint int, weight float64, nodeTerms func(i int, dst []int32) []int32) field {
+	var f field
+	docLen := make([]float32, n)
 	var total float64
 	// First every node's terms, to size the postings exactly.
 	all := make([]int32, 0, hint)
@@ -194,7 +190,7 @@ func (lx *lexicalIndex) newField(n, hint int, nodeTerms func(i int, dst []int32)
 		start := len(all)
 		all = nodeTerms(i, all)
 		ends[i] = int32(len(all))
-		f.docLen[i] = float32(len(all) - start)
+		docLen[i] = float32(len(all) - start)
 		total += float64(len(all) - start)
 	}
 	terms := len(lx.dict)
@@ -210,40 +206,50 @@ func (lx *lexicalIndex) newField(n, hint int, nodeTerms func(i int, dst []int32)
 		}
 		start = end
 	}
-	f.postings = make([][]posting, terms)
+	f.docs = make([][]int32, terms)
+	f.scores = make([][]float64, terms)
 	var sum int
 	for _, c := range df {
 		sum += int(c)
 	}
-	backing := make([]posting, sum)
+	docs, scores := make([]int32, sum), make([]float64, sum)
 	for t, c := range df {
-		f.postings[t], backing = backing[:0:c], backing[c:]
+		f.docs[t], docs = docs[:0:c], docs[c:]
+		f.scores[t], scores = scores[:0:c], scores[c:]
 	}
-	// Then each node's term frequencies, in its postings.
+	// Then each node's term frequencies, in its postings' scores for now.
 	start = 0
 	for i, end := range ends {
 		for _, t := range all[start:end] {
-			ps := f.postings[t]
-			if k := len(ps) - 1; k >= 0 && ps[k].doc == int32(i) {
-				ps[k].tf++
+			ds := f.docs[t]
+			if k := len(ds) - 1; k >= 0 && ds[k] == int32(i) {
+				f.scores[t][k]++
 				continue
 			}
-			f.postings[t] = append(ps, posting{doc: int32(i), tf: 1})
+			f.docs[t] = append(ds, int32(i))
+			f.scores[t] = append(f.scores[t], 1)
 		}
 		start = end
 	}
 	nodes := float64(n)
+	var avgLen float64
 	if nodes > 0 && total > 0 {
-		f.avgLen = total / nodes
+		avgLen = total / nodes
 	}
-	f.norm = make([]float64, n)
-	for d, l := range f.docLen {
-		f.norm[d] = bm25K1 * (1 - bm25B + bm25B*float64(l)/f.avgLen)
+	norm := make([]float64, n)
+	for d, l := range docLen {
+		norm[d] = bm25K1 * (1 - bm25B + bm25B*float64(l)/avgLen)
 	}
-	f.idf = make([]float64, len(f.postings))
-	for t, ps := range f.postings {
-		if df := float64(len(ps)); df > 0 {
-			f.idf[t] = math.Log(1 + (nodes-df+0.5)/(df+0.5))
+	f.idf = make([]float64, terms)
+	for t, ds := range f.docs {
+		df := float64(len(ds))
+		if df == 0 {
+			continue
+		}
+		idf := math.Log(1 + (nodes-df+0.5)/(df+0.5))
+		f.idf[t] = idf
+		for k, d := range ds {
+			f.scores[t][k] = float64(weight * bm25(idf, f.scores[t][k], norm[d]))
 		}
 	}
 	return f
@@ -298,10 +304,8 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 				continue
 			}
 			bit := uint64(1) << i
-			idf := fl.idf[t]
-			w := fieldScoreWeight[f]
-			for _, p := range fl.postings[t] {
-				d := p.doc
+			scores := fl.scores[t]
+			for k, d := range fl.docs[t] {
 				if sc.matched[d]&bit != 0 {
 					continue // a stronger field of this node has the term
 				}
@@ -309,7 +313,7 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 					sc.touched = append(sc.touched, d)
 				}
 				sc.matched[d] |= bit
-				sc.score[d] += w * fl.bm25(idf, p)
+				sc.score[d] += scores[k]
 			}
 		}
 		switch f {
@@ -466,13 +470,10 @@ func (lx *lexicalIndex) addTopic(sc *searchScratch, query, topic []string) []flo
 		}
 		for f := range lx.fields {
 			fl := &lx.fields[f]
-			idf := fl.idf[id]
-			if idf == 0 {
-				continue
-			}
-			for _, p := range fl.postings[id] {
-				if d := p.doc; sc.matched[d] != 0 {
-					score[d] += topicWeight * fieldScoreWeight[f] * fl.bm25(idf, p)
+			scores := fl.scores[id]
+			for k, d := range fl.docs[id] {
+				if sc.matched[d] != 0 {
+					score[d] += topicWeight * scores[k]
 				}
 			}
 		}
