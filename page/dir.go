@@ -190,6 +190,9 @@ func HashDir(ctx context.Context, dir string, opts ReadOptions) (digest string, 
 	return hex.EncodeToString(h.Sum(nil)), len(files), nil
 }
 
+// hashBuffers are the read buffers of hashFile.
+var hashBuffers = sync.Pool{New: func() any { return new([32 << 10]byte) }}
+
 // hashFile is the hex SHA-256 of the file's bytes, or a note of why it
 // cannot be read.
 func hashFile(file string, maxBytes int64) string {
@@ -198,8 +201,10 @@ func hashFile(file string, maxBytes int64) string {
 		return "error " + err.Error()
 	}
 	defer f.Close()
+	buf := hashBuffers.Get().(*[32 << 10]byte)
+	defer hashBuffers.Put(buf)
 	h := sha256.New()
-	n, err := io.Copy(h, io.LimitReader(f, maxBytes+1))
+	n, err := io.CopyBuffer(h, io.LimitReader(f, maxBytes+1), buf[:])
 	if err != nil {
 		return "error " + err.Error()
 	}
