@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -126,8 +127,11 @@ type GraphAgent struct {
 	hollow lazyFlags
 	// negProblem holds the nodes whose problem is negated.
 	negProblem lazyFlags
-	spell      *speller
-	embed      *embeddingCache
+	// facts holds the analysis of each node's condition and problem, made
+	// on first use: per graph, too costly to make for every node up front.
+	facts []atomic.Pointer[nodeTexts]
+	spell *speller
+	embed *embeddingCache
 }
 
 var _ Agent = (*GraphAgent)(nil)
@@ -147,6 +151,7 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		doc:        make(map[string]int, len(g.Nodes)),
 		hollow:     make(lazyFlags, len(g.Nodes)),
 		negProblem: make(lazyFlags, len(g.Nodes)),
+		facts:      make([]atomic.Pointer[nodeTexts], len(g.Nodes)),
 	}
 	for i := range g.Nodes {
 		a.doc[g.Nodes[i].ID] = i
@@ -550,32 +555,53 @@ func (a *GraphAgent) conditionalChildren(id string) []string {
 // Words of the parent's problem are ignored in the text: "error changing my
 // booking" names the problem, it does not pick the "booking made by phone" branch.
 func (a *GraphAgent) pickChildren(parent string, kids []string, text string, confirmed []string) []string {
-	labels := make([]string, len(kids))
+	// The children's conditions are graph text: analysed once per graph.
+	labels := make([]labelTerms, len(kids))
 	for i, k := range kids {
-		labels[i] = a.ix.Node(k).Condition
+		f := a.nodeFacts(a.doc[k])
+		labels[i] = labelTerms{terms: f.condition, neg: f.conditionNeg}
 	}
-	if picked := a.discriminate(labels, text, a.problemTerms(parent)); len(picked) > 0 {
+	if picked := a.discriminateTerms(labels, text, a.problemTerms(parent)); len(picked) > 0 {
 		return pick(kids, picked)
 	}
 	for i := len(confirmed) - 1; i >= 0; i-- {
-		if picked := a.discriminate(labels, confirmed[i], nil); len(picked) == 1 {
+		if picked := a.discriminateTerms(labels, confirmed[i], nil); len(picked) == 1 {
 			return pick(kids, picked)
 		}
 	}
 	return nil
 }
 
-// problemTerms returns the terms of node id's problem, as a set.
+// problemTerms returns the terms of node id's problem, as a set (shared:
+// not to be changed).
 func (a *GraphAgent) problemTerms(id string) map[string]bool {
-	n := a.ix.Node(id)
-	if n == nil {
+	d, ok := a.doc[id]
+	if !ok {
 		return nil
 	}
-	set := map[string]bool{}
-	for _, t := range a.an.terms(n.Problem) {
-		set[t] = true
+	return a.nodeFacts(d).problem
+}
+
+// nodeTexts is what the agent reads in a node's text, worked out on first
+// use (see GraphAgent.facts).
+type nodeTexts struct {
+	condition    []string        // the condition's distinct terms
+	conditionNeg bool            // whether the condition is negated
+	problem      map[string]bool // the problem's terms
+}
+
+// nodeFacts returns node d's nodeTexts.
+func (a *GraphAgent) nodeFacts(d int) *nodeTexts {
+	if f := a.facts[d].Load(); f != nil {
+		return f
 	}
-	return set
+	n := &a.ix.Graph.Nodes[d]
+	f := &nodeTexts{condition: uniqueTerms(a.an.terms(n.Condition)), conditionNeg: negated(n.Condition), problem: map[string]bool{}}
+	for _, t := range a.an.terms(n.Problem) {
+		f.problem[t] = true
+	}
+	a.facts[d].Store(f)
+	return f
 }
 
 func pick(ids []string, idx []int) []string {
@@ -592,6 +618,22 @@ func pick(ids []string, idx []int) []string {
 // differ by a negation ("you have your code" / "you don't have your code"),
 // text on their subject picks the side whose polarity it shares.
 func (a *GraphAgent) discriminate(labels []string, text string, ignore map[string]bool) []int {
+	lts := make([]labelTerms, len(labels))
+	for i, l := range labels {
+		lts[i] = labelTerms{terms: uniqueTerms(a.an.terms(l)), neg: negated(l)}
+	}
+	return a.discriminateTerms(lts, text, ignore)
+}
+
+// labelTerms is a label as discriminate reads it: its distinct terms, and
+// whether it is negated.
+type labelTerms struct {
+	terms []string
+	neg   bool
+}
+
+// discriminateTerms is discriminate with the labels analysed.
+func (a *GraphAgent) discriminateTerms(labels []labelTerms, text string, ignore map[string]bool) []int {
 	terms := slices.DeleteFunc(a.an.terms(mask(text)), func(t string) bool { return ignore[t] })
 	if len(terms) == 0 {
 		return nil
@@ -601,11 +643,11 @@ func (a *GraphAgent) discriminate(labels []string, text string, ignore map[strin
 	count := map[string]int{}
 	negCount := 0
 	for i, l := range labels {
-		labelTerms[i] = uniqueTerms(a.an.terms(l))
+		labelTerms[i] = l.terms
 		for _, t := range labelTerms[i] {
 			count[t]++
 		}
-		if labelNeg[i] = negated(l); labelNeg[i] {
+		if labelNeg[i] = l.neg; labelNeg[i] {
 			negCount++
 		}
 	}
