@@ -394,6 +394,14 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 	n := a.ix.Node(id)
 	sources := []string{n.Page}
 	message := text // for the LLM's reply, even once text stops deciding branches
+	// The text is read once, however many levels it decides.
+	var last *readText
+	read := func(text string) *readText {
+		if last == nil || last.text != text {
+			last = a.read(text)
+		}
+		return last
+	}
 	var lead []string
 	defer func() {
 		if err == nil && len(lead) > 0 {
@@ -404,7 +412,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 	// its parent's question, unless the text picks it among its siblings.
 	if n.Condition != "" && !a.confirmed(s, n.Condition) {
 		if parent := a.ix.Parent(id); parent != "" {
-			picked := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
+			picked := a.pickChildren(parent, a.conditionalChildren(parent), read(text), s.Confirmed)
 			if len(picked) == 1 && picked[0] == id {
 				a.confirm(s, n.Condition)
 			} else {
@@ -418,7 +426,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 		visited[id] = true
 		kids := a.conditionalChildren(id)
 		if len(kids) > 0 {
-			picked := a.pickChildren(id, kids, text, s.Confirmed)
+			picked := a.pickChildren(id, kids, read(text), s.Confirmed)
 			if len(picked) == 1 {
 				a.confirm(s, a.ix.Node(picked[0]).Condition)
 				id, n = picked[0], a.ix.Node(picked[0])
@@ -554,7 +562,7 @@ func (a *GraphAgent) conditionalChildren(id string) []string {
 // decides between them. Several ids mean a tie; none means nothing decided.
 // Words of the parent's problem are ignored in the text: "error changing my
 // booking" names the problem, it does not pick the "booking made by phone" branch.
-func (a *GraphAgent) pickChildren(parent string, kids []string, text string, confirmed []string) []string {
+func (a *GraphAgent) pickChildren(parent string, kids []string, text *readText, confirmed []string) []string {
 	// The children's conditions are graph text: analysed once per graph.
 	labels := make([]labelTerms, len(kids))
 	for i, k := range kids {
@@ -565,7 +573,7 @@ func (a *GraphAgent) pickChildren(parent string, kids []string, text string, con
 		return pick(kids, picked)
 	}
 	for i := len(confirmed) - 1; i >= 0; i-- {
-		if picked := a.discriminateTerms(labels, confirmed[i], nil); len(picked) == 1 {
+		if picked := a.discriminateTerms(labels, a.read(confirmed[i]), nil); len(picked) == 1 {
 			return pick(kids, picked)
 		}
 	}
@@ -622,7 +630,19 @@ func (a *GraphAgent) discriminate(labels []string, text string, ignore map[strin
 	for i, l := range labels {
 		lts[i] = labelTerms{terms: uniqueTerms(a.an.terms(l)), neg: negated(l)}
 	}
-	return a.discriminateTerms(lts, text, ignore)
+	return a.discriminateTerms(lts, a.read(text), ignore)
+}
+
+// readText is a text as discriminate reads it: its terms with the user's
+// specifics masked, and whether it is negated.
+type readText struct {
+	text  string
+	terms []string // shared: not to be changed
+	neg   bool
+}
+
+func (a *GraphAgent) read(text string) *readText {
+	return &readText{text: text, terms: a.an.terms(mask(text)), neg: negated(text)}
 }
 
 // labelTerms is a label as discriminate reads it: its distinct terms, and
@@ -633,8 +653,8 @@ type labelTerms struct {
 }
 
 // discriminateTerms is discriminate with the labels analysed.
-func (a *GraphAgent) discriminateTerms(labels []labelTerms, text string, ignore map[string]bool) []int {
-	terms := slices.DeleteFunc(a.an.terms(mask(text)), func(t string) bool { return ignore[t] })
+func (a *GraphAgent) discriminateTerms(labels []labelTerms, text *readText, ignore map[string]bool) []int {
+	terms := slices.DeleteFunc(slices.Clone(text.terms), func(t string) bool { return ignore[t] })
 	if len(terms) == 0 {
 		return nil
 	}
@@ -652,7 +672,7 @@ func (a *GraphAgent) discriminateTerms(labels []labelTerms, text string, ignore 
 		}
 	}
 	polar := negCount > 0 && negCount < len(labels)
-	textNeg := negated(text)
+	textNeg := text.neg
 	have := map[string]bool{}
 	for _, t := range terms {
 		have[t] = true
