@@ -336,8 +336,16 @@ func (m *lexicalMatch) release() {
 	if sc == nil {
 		return
 	}
-	for _, d := range sc.touched {
-		sc.score[d], sc.matched[d], sc.own[d], sc.first[d] = 0, 0, 0, 0
+	if len(sc.touched) > len(sc.score)/8 {
+		// Most nodes matched: clearing all in order beats jumping about.
+		clear(sc.score)
+		clear(sc.matched)
+		clear(sc.own)
+		clear(sc.first)
+	} else {
+		for _, d := range sc.touched {
+			sc.score[d], sc.matched[d], sc.own[d], sc.first[d] = 0, 0, 0, 0
+		}
 	}
 	sc.touched = sc.touched[:0]
 	m.lx.scratch.Put(sc)
