@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -120,11 +121,16 @@ type GraphAgent struct {
 	an   *analyzer
 	lex  *lexicalIndex
 	doc  map[string]int // node id -> position in ix.Graph.Nodes
-	// hollow holds the nodes with nothing to give (see hollow), found once
+	// hollow holds the nodes with nothing to give (see isHollow), found once
 	// per graph because retrieval asks about every candidate of every turn.
-	hollow map[string]bool
-	spell  *speller
-	embed  *embeddingCache
+	hollow lazyFlags
+	// negProblem holds the nodes whose problem is negated.
+	negProblem lazyFlags
+	// facts holds the analysis of each node's condition and problem, made
+	// on first use: per graph, too costly to make for every node up front.
+	facts []atomic.Pointer[nodeTexts]
+	spell *speller
+	embed *embeddingCache
 }
 
 var _ Agent = (*GraphAgent)(nil)
@@ -138,23 +144,20 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 	an := newAnalyzer(opts.Synonyms)
 	ix := graph.NewIndex(g)
 	a := &GraphAgent{
-		opts:  opts,
-		ix:    ix,
-		an:    an,
-		lex:   newLexicalIndex(an, ix),
-		doc:   make(map[string]int, len(g.Nodes)),
-		spell: newSpeller(g, slices.Concat(genericSynonyms, opts.Synonyms)),
+		opts:       opts,
+		ix:         ix,
+		an:         an,
+		doc:        make(map[string]int, len(g.Nodes)),
+		hollow:     make(lazyFlags, len(g.Nodes)),
+		negProblem: make(lazyFlags, len(g.Nodes)),
+		facts:      make([]atomic.Pointer[nodeTexts], len(g.Nodes)),
 	}
 	for i := range g.Nodes {
-		n := &g.Nodes[i]
-		a.doc[n.ID] = i
-		if len(a.ix.Children(n.ID)) == 0 && len(a.ix.References(n.ID)) == 0 && len(substance(n)) == 0 {
-			if a.hollow == nil {
-				a.hollow = make(map[string]bool)
-			}
-			a.hollow[n.ID] = true
-		}
+		a.doc[g.Nodes[i].ID] = i
 	}
+	words := newGraphWords(an, g)
+	a.lex = newLexicalIndex(an, ix, words, a.doc)
+	a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms))
 	if opts.Embedder != nil {
 		a.embed = &embeddingCache{}
 	}
@@ -392,6 +395,14 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 	n := a.ix.Node(id)
 	sources := []string{n.Page}
 	message := text // for the LLM's reply, even once text stops deciding branches
+	// The text is read once, however many levels it decides.
+	var last *readText
+	read := func(text string) *readText {
+		if last == nil || last.text != text {
+			last = a.read(text)
+		}
+		return last
+	}
 	var lead []string
 	defer func() {
 		if err == nil && len(lead) > 0 {
@@ -402,7 +413,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 	// its parent's question, unless the text picks it among its siblings.
 	if n.Condition != "" && !a.confirmed(s, n.Condition) {
 		if parent := a.ix.Parent(id); parent != "" {
-			picked := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
+			picked := a.pickChildren(parent, a.conditionalChildren(parent), read(text), s.Confirmed)
 			if len(picked) == 1 && picked[0] == id {
 				a.confirm(s, n.Condition)
 			} else {
@@ -416,7 +427,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 		visited[id] = true
 		kids := a.conditionalChildren(id)
 		if len(kids) > 0 {
-			picked := a.pickChildren(id, kids, text, s.Confirmed)
+			picked := a.pickChildren(id, kids, read(text), s.Confirmed)
 			if len(picked) == 1 {
 				a.confirm(s, a.ix.Node(picked[0]).Condition)
 				id, n = picked[0], a.ix.Node(picked[0])
@@ -552,33 +563,54 @@ func (a *GraphAgent) conditionalChildren(id string) []string {
 // decides between them. Several ids mean a tie; none means nothing decided.
 // Words of the parent's problem are ignored in the text: "error changing my
 // booking" names the problem, it does not pick the "booking made by phone" branch.
-func (a *GraphAgent) pickChildren(parent string, kids []string, text string, confirmed []string) []string {
-	labels := make([]string, len(kids))
+func (a *GraphAgent) pickChildren(parent string, kids []string, text *readText, confirmed []string) []string {
+	// The children's conditions are graph text: analysed once per graph.
+	labels := make([]labelTerms, len(kids))
 	for i, k := range kids {
-		labels[i] = a.ix.Node(k).Condition
+		f := a.nodeFacts(a.doc[k])
+		labels[i] = labelTerms{terms: f.condition, neg: f.conditionNeg}
 	}
-	if picked := a.discriminate(labels, text, a.problemTerms(parent)); len(picked) > 0 {
+	if picked := a.discriminateTerms(labels, text, a.problemTerms(parent)); len(picked) > 0 {
 		return pick(kids, picked)
 	}
 	for i := len(confirmed) - 1; i >= 0; i-- {
-		if picked := a.discriminate(labels, confirmed[i], nil); len(picked) == 1 {
+		if picked := a.discriminateTerms(labels, a.read(confirmed[i]), nil); len(picked) == 1 {
 			return pick(kids, picked)
 		}
 	}
 	return nil
 }
 
-// problemTerms returns the terms of node id's problem, as a set.
+// problemTerms returns the terms of node id's problem, as a set (shared:
+// not to be changed).
 func (a *GraphAgent) problemTerms(id string) map[string]bool {
-	n := a.ix.Node(id)
-	if n == nil {
+	d, ok := a.doc[id]
+	if !ok {
 		return nil
 	}
-	set := map[string]bool{}
-	for _, t := range a.an.terms(n.Problem) {
-		set[t] = true
+	return a.nodeFacts(d).problem
+}
+
+// nodeTexts is what the agent reads in a node's text, worked out on first
+// use (see GraphAgent.facts).
+type nodeTexts struct {
+	condition    []string        // the condition's distinct terms
+	conditionNeg bool            // whether the condition is negated
+	problem      map[string]bool // the problem's terms
+}
+
+// nodeFacts returns node d's nodeTexts.
+func (a *GraphAgent) nodeFacts(d int) *nodeTexts {
+	if f := a.facts[d].Load(); f != nil {
+		return f
 	}
-	return set
+	n := &a.ix.Graph.Nodes[d]
+	f := &nodeTexts{condition: uniqueTerms(a.an.terms(n.Condition)), conditionNeg: negated(n.Condition), problem: map[string]bool{}}
+	for _, t := range a.an.terms(n.Problem) {
+		f.problem[t] = true
+	}
+	a.facts[d].Store(f)
+	return f
 }
 
 func pick(ids []string, idx []int) []string {
@@ -595,7 +627,35 @@ func pick(ids []string, idx []int) []string {
 // differ by a negation ("you have your code" / "you don't have your code"),
 // text on their subject picks the side whose polarity it shares.
 func (a *GraphAgent) discriminate(labels []string, text string, ignore map[string]bool) []int {
-	terms := slices.DeleteFunc(a.an.terms(mask(text)), func(t string) bool { return ignore[t] })
+	lts := make([]labelTerms, len(labels))
+	for i, l := range labels {
+		lts[i] = labelTerms{terms: uniqueTerms(a.an.terms(l)), neg: negated(l)}
+	}
+	return a.discriminateTerms(lts, a.read(text), ignore)
+}
+
+// readText is a text as discriminate reads it: its terms with the user's
+// specifics masked, and whether it is negated.
+type readText struct {
+	text  string
+	terms []string // shared: not to be changed
+	neg   bool
+}
+
+func (a *GraphAgent) read(text string) *readText {
+	return &readText{text: text, terms: a.an.terms(mask(text)), neg: negated(text)}
+}
+
+// labelTerms is a label as discriminate reads it: its distinct terms, and
+// whether it is negated.
+type labelTerms struct {
+	terms []string
+	neg   bool
+}
+
+// discriminateTerms is discriminate with the labels analysed.
+func (a *GraphAgent) discriminateTerms(labels []labelTerms, text *readText, ignore map[string]bool) []int {
+	terms := slices.DeleteFunc(slices.Clone(text.terms), func(t string) bool { return ignore[t] })
 	if len(terms) == 0 {
 		return nil
 	}
@@ -604,16 +664,16 @@ func (a *GraphAgent) discriminate(labels []string, text string, ignore map[strin
 	count := map[string]int{}
 	negCount := 0
 	for i, l := range labels {
-		labelTerms[i] = uniqueTerms(a.an.terms(l))
+		labelTerms[i] = l.terms
 		for _, t := range labelTerms[i] {
 			count[t]++
 		}
-		if labelNeg[i] = negated(l); labelNeg[i] {
+		if labelNeg[i] = l.neg; labelNeg[i] {
 			negCount++
 		}
 	}
 	polar := negCount > 0 && negCount < len(labels)
-	textNeg := negated(text)
+	textNeg := text.neg
 	have := map[string]bool{}
 	for _, t := range terms {
 		have[t] = true

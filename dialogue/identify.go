@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // candidate is a node retrieved for an utterance.
@@ -47,19 +48,38 @@ var followUp = regexp.MustCompile(`(?i)^\s*(?:what about|how about|and|but|what 
 // the very branch the user is moving away from).
 func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, text string, err error) {
 	cur := a.ix.Node(s.CurrentNode)
-	own := a.an.terms(mask(msg))
+	masked := mask(msg)
+	own := a.an.terms(masked)
+	// The message's own terms are scored at most once, for the follow-up
+	// test and for retrieval alike.
+	var ownMatch *lexicalMatch
+	defer func() {
+		if ownMatch != nil {
+			ownMatch.release()
+		}
+	}()
+	matchOwn := func() *lexicalMatch {
+		if ownMatch == nil {
+			ownMatch = a.lex.match(own, nil)
+		}
+		return ownMatch
+	}
 	search, text := msg, msg
 	var required []string // terms a follow-up's match must contain
-	if cur != nil && a.isFollowUp(msg, own) {
+	terms, m := own, (*lexicalMatch)(nil)
+	if cur != nil && a.isFollowUp(msg, own, matchOwn) {
 		search = msg + " . " + cur.Problem
 		required = own
+		masked = mask(search)
+		terms = a.an.terms(masked)
+	} else if len(own) > 0 {
+		m = matchOwn()
 	}
-	terms := a.an.terms(mask(search))
 	if len(terms) == 0 {
 		return "", text, nil
 	}
-	q := query{terms: terms, required: required, neg: negated(mask(search))}
-	cands, err := a.retrieve(ctx, s, mask(search), q)
+	q := query{terms: terms, required: required, neg: negated(masked)}
+	cands, err := a.retrieve(ctx, s, masked, q, m)
 	if err != nil {
 		return "", text, err
 	}
@@ -149,7 +169,8 @@ func (a *GraphAgent) topic(s *Session) []string {
 
 // isFollowUp reports whether msg is a short follow-up with no clear intent
 // of its own ("what about by phone?", "it still fails", "and as a guest?").
-func (a *GraphAgent) isFollowUp(msg string, own []string) bool {
+// matchOwn scores own (once) for the test.
+func (a *GraphAgent) isFollowUp(msg string, own []string, matchOwn func() *lexicalMatch) bool {
 	// With no words of its own ("1", "ok") there is nothing to follow up with.
 	if len(own) == 0 || len(own) > 4 {
 		return false
@@ -157,7 +178,7 @@ func (a *GraphAgent) isFollowUp(msg string, own []string) bool {
 	if followUp.MatchString(msg) {
 		return true
 	}
-	for _, c := range a.lexical(query{terms: own, neg: negated(msg)}, nil, 1) {
+	for _, c := range a.candidates(matchOwn(), query{terms: own, neg: negated(msg)}, nil, 1) {
 		if a.good(c) {
 			return false
 		}
@@ -167,10 +188,17 @@ func (a *GraphAgent) isFollowUp(msg string, own []string) bool {
 
 // retrieve ranks candidates for terms, preferring the current node's
 // neighbourhood unless something elsewhere is clearly better (a topic change).
-func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, q query) ([]candidate, error) {
+// m is q's terms and required terms already scored, or nil.
+func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, q query, m *lexicalMatch) ([]candidate, error) {
 	const limit = 10
+	// The message's terms are scored once; the searches below differ only
+	// in the topic added and the nodes allowed.
+	if m == nil {
+		m = a.lex.match(q.terms, q.required)
+		defer m.release()
+	}
 	search := func(allow map[string]bool) []candidate {
-		cands := a.lexical(q, allow, limit)
+		cands := a.candidates(m, q, allow, limit)
 		if a.embed != nil {
 			fused, err := a.fuse(ctx, text, cands, allow, limit)
 			if err != nil {
@@ -243,15 +271,28 @@ type query struct {
 // lexical runs the BM25 search for q, keeping hits that allow accepts
 // (when not nil).
 func (a *GraphAgent) lexical(q query, allow map[string]bool, limit int) []candidate {
-	var filter func(int) bool
+	m := a.lex.match(q.terms, q.required)
+	defer m.release()
+	return a.candidates(m, q, allow, limit)
+}
+
+// candidates draws the best limit hits of m (q's terms scored once) with
+// q's topic, keeping hits that allow accepts (when not nil).
+func (a *GraphAgent) candidates(m *lexicalMatch, q query, allow map[string]bool, limit int) []candidate {
+	var docs []int32
 	if allow != nil {
-		filter = func(doc int) bool { return allow[a.lex.ids[doc]] }
+		docs = make([]int32, 0, len(allow))
+		for id, ok := range allow {
+			if d, found := a.doc[id]; ok && found {
+				docs = append(docs, int32(d))
+			}
+		}
 	}
-	hits := a.lex.search(q.terms, q.topic, q.required, filter, limit)
+	hits := m.top(q.topic, docs, limit)
 	out := make([]candidate, len(hits))
 	for i, h := range hits {
 		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, matched: h.matched, own: h.own, near: allow != nil}
-		if negated(a.ix.Graph.Nodes[h.doc].Problem) != q.neg {
+		if a.negatedProblem(h.doc) != q.neg {
 			out[i].score *= polarityPenalty
 		}
 	}
@@ -438,4 +479,45 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 
 // isHollow reports whether node id has nothing to give: no text beyond its
 // heading, no sub-problems and no references (or no such node).
-func (a *GraphAgent) isHollow(id string) bool { return a.hollow[id] || a.ix.Node(id) == nil }
+func (a *GraphAgent) isHollow(id string) bool {
+	d, ok := a.doc[id]
+	if !ok {
+		return true
+	}
+	return a.hollow.get(d, func() bool {
+		n := &a.ix.Graph.Nodes[d]
+		return len(a.ix.Children(n.ID)) == 0 && len(a.ix.References(n.ID)) == 0 && len(substance(n)) == 0
+	})
+}
+
+// negatedProblem reports whether node d's problem is negated.
+func (a *GraphAgent) negatedProblem(d int) bool {
+	return a.negProblem.get(d, func() bool { return negated(a.ix.Graph.Nodes[d].Problem) })
+}
+
+// lazyFlags holds one yes/no fact per node, worked out on first use: per
+// graph, but too costly to find for every node of a large graph up front.
+// It is safe for concurrent use.
+type lazyFlags []atomic.Uint32
+
+const (
+	flagUnknown = iota
+	flagNo
+	flagYes
+)
+
+func (f lazyFlags) get(d int, compute func() bool) bool {
+	switch f[d].Load() {
+	case flagYes:
+		return true
+	case flagNo:
+		return false
+	}
+	v := compute()
+	if v {
+		f[d].Store(flagYes)
+	} else {
+		f[d].Store(flagNo)
+	}
+	return v
+}

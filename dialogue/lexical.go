@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -75,17 +74,13 @@ type lexicalIndex struct {
 	scratch    sync.Pool
 }
 
-// field is one BM25 field of the nodes.
+// field is one BM25 field of the nodes. A term's postings are the nodes
+// that have it (docs) and their BM25 score for it, already weighted by the
+// field's weight (scores): a search only adds them up.
 type field struct {
-	postings [][]posting // by term number
-	docLen   []float32
-	avgLen   float64
-	idf      []float64 // by term number; 0 where no node has the term here
-}
-
-type posting struct {
-	doc int32
-	tf  float32
+	docs   [][]int32   // by term number
+	scores [][]float64 // by term number, parallel to docs
+	idf    []float64   // by term number; 0 where no node has the term here
 }
 
 // lexicalHit is one scored node. Coverage is the IDF-weighted share of the
@@ -108,55 +103,43 @@ type searchScratch struct {
 	score   []float64
 	matched []uint64 // query terms found, as a bit mask per node
 	own     []uint64 // the same, in the own and context fields only
+	first   []uint64 // the same, in the own field only
+	topic   []float64
 	touched []int32
 }
 
-// nodeText is what a node is about: its own field.
-func nodeText(n *graph.Node) string {
-	return n.Problem + " . " + n.Condition + " . " + strings.Join(n.Intents, " . ")
-}
-
-// contextText is where node id sits: its page's title and its ancestors' problems.
-func contextText(ix *graph.Index, titles map[string]string, n *graph.Node) string {
-	parts := []string{titles[n.Page]}
-	id := n.ID
-	for range maxDescent {
-		id = ix.Parent(id)
-		if id == "" {
-			break
-		}
-		parts = append(parts, ix.Node(id).Problem)
-	}
-	return strings.Join(parts, " . ")
-}
-
-func newLexicalIndex(an *analyzer, ix *graph.Index) *lexicalIndex {
+func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[string]int) *lexicalIndex {
 	g := ix.Graph
-	titles := make(map[string]string, len(g.Pages))
-	for _, p := range g.Pages {
-		titles[p.URL] = p.Title
-	}
-	lx := &lexicalIndex{an: an, ids: make([]string, len(g.Nodes)), dict: map[string]int32{}, headTerms: make([]float32, len(g.Nodes))}
-	var texts [numFields][]string
-	for f := range texts {
-		texts[f] = make([]string, len(g.Nodes))
-	}
+	lx := &lexicalIndex{an: an, ids: make([]string, len(g.Nodes)), dict: map[string]int32{}}
 	for i := range g.Nodes {
-		n := &g.Nodes[i]
-		lx.ids[i] = n.ID
-		texts[fieldOwn][i] = nodeText(n)
-		lx.headTerms[i] = float32(len(uniqueTerms(an.terms(n.Problem + " . " + n.Condition))))
-		texts[fieldContext][i] = contextText(ix, titles, n)
-		texts[fieldAnswer][i] = n.Resolution
+		lx.ids[i] = g.Nodes[i].ID
 	}
+	var words []int32
+	parent := parents(ix, pos)
+	fieldWords := [numFields]func(i int) []int32{
+		fieldOwn:     gw.own,
+		fieldContext: func(i int) []int32 { words = gw.context(g, parent, i, words[:0]); return words },
+		fieldAnswer:  gw.answer,
+	}
+	hint := [numFields]int{fieldOwn: gw.ownLen(), fieldContext: gw.ownLen(), fieldAnswer: gw.answerLen()}
 	for f := range lx.fields {
-		lx.fields[f] = lx.newField(texts[f])
+		lx.fields[f] = lx.newField(len(g.Nodes), hint[f], fieldScoreWeight[f], func(i int, dst []int32) []int32 {
+			return gw.v.terms(lx, fieldWords[f](i), dst, maxFieldTerms)
+		})
+	}
+	lx.headTerms = make([]float32, len(g.Nodes))
+	var head []int32
+	for i := range g.Nodes {
+		head = gw.v.terms(lx, gw.head(i), head[:0], maxFieldTerms)
+		slices.Sort(head)
+		lx.headTerms[i] = float32(len(slices.Compact(head)))
 	}
 	// Every field's tables cover every term number.
 	for f := range lx.fields {
 		fl := &lx.fields[f]
-		for len(fl.postings) < len(lx.dict) {
-			fl.postings = append(fl.postings, nil)
+		for len(fl.docs) < len(lx.dict) {
+			fl.docs = append(fl.docs, nil)
+			fl.scores = append(fl.scores, nil)
 			fl.idf = append(fl.idf, 0)
 		}
 	}
@@ -186,54 +169,102 @@ func newLexicalIndex(an *analyzer, ix *graph.Index) *lexicalIndex {
 	}
 	size := len(g.Nodes)
 	lx.scratch.New = func() any {
-		return &searchScratch{score: make([]float64, size), matched: make([]uint64, size), own: make([]uint64, size)}
+		return &searchScratch{score: make([]float64, size), matched: make([]uint64, size), own: make([]uint64, size),
+			first: make([]uint64, size), topic: make([]float64, size)}
 	}
 	return lx
 }
 
-// bm25 is the score of one posting of a term with the given idf.
-func (f *field) bm25(idf float64, p posting) float64 {
-	tf := float64(p.tf)
-	norm := bm25K1 * (1 - bm25B + bm25B*float64(f.docLen[p.doc])/f.avgLen)
+// bm25 is the score of a term with the given idf and frequency tf in a
+// node with length normalisation norm.
+func bm25(idf, tf, norm float64) float64 {
 	return idf * tf * (bm25K1 + 1) / (tf + norm)
 }
 
-// newField indexes one text per node, numbering new terms as it goes.
-func (lx *lexicalIndex) newField(texts []string) field {
-	f := field{docLen: make([]float32, len(texts))}
+// termID returns term t's number, numbering it if new.
+func (lx *lexicalIndex) termID(t string) int32 {
+	id, ok := lx.dict[t]
+	if !ok {
+		id = int32(len(lx.dict))
+		lx.dict[t] = id
+	}
+	return id
+}
+
+// newField indexes the terms of each of n nodes (nodeTerms appends at most
+// maxFieldTerms of them to dst, numbering new terms in lx); hint is about
+// how many terms they have in all; weight is the field's weight in a score.
+func (lx *lexicalIndex) newField(n, hint int, weight float64, nodeTerms func(i int, dst []int32) []int32) field {
+	var f field
+	docLen := make([]float32, n)
 	var total float64
-	tf := map[int32]float32{}
-	for i, text := range texts {
-		clear(tf)
-		terms := lx.an.terms(text)
-		if len(terms) > maxFieldTerms {
-			terms = terms[:maxFieldTerms]
-		}
-		for _, t := range terms {
-			id, ok := lx.dict[t]
-			if !ok {
-				id = int32(len(lx.dict))
-				lx.dict[t] = id
-			}
-			tf[id]++
-		}
-		for t, n := range tf {
-			for int(t) >= len(f.postings) {
-				f.postings = append(f.postings, nil)
-			}
-			f.postings[t] = append(f.postings[t], posting{doc: int32(i), tf: n})
-		}
-		f.docLen[i] = float32(len(terms))
-		total += float64(len(terms))
+	// First every node's terms, to size the postings exactly.
+	all := make([]int32, 0, hint)
+	ends := make([]int32, n)
+	for i := range n {
+		start := len(all)
+		all = nodeTerms(i, all)
+		ends[i] = int32(len(all))
+		docLen[i] = float32(len(all) - start)
+		total += float64(len(all) - start)
 	}
-	n := float64(len(texts))
-	if n > 0 && total > 0 {
-		f.avgLen = total / n
+	terms := len(lx.dict)
+	df := make([]int32, terms)
+	last := make([]int32, terms) // the last node (plus one) counted in df
+	start := int32(0)
+	for i, end := range ends {
+		for _, t := range all[start:end] {
+			if last[t] != int32(i)+1 {
+				last[t] = int32(i) + 1
+				df[t]++
+			}
+		}
+		start = end
 	}
-	f.idf = make([]float64, len(f.postings))
-	for t, ps := range f.postings {
-		if df := float64(len(ps)); df > 0 {
-			f.idf[t] = math.Log(1 + (n-df+0.5)/(df+0.5))
+	f.docs = make([][]int32, terms)
+	f.scores = make([][]float64, terms)
+	var sum int
+	for _, c := range df {
+		sum += int(c)
+	}
+	docs, scores := make([]int32, sum), make([]float64, sum)
+	for t, c := range df {
+		f.docs[t], docs = docs[:0:c], docs[c:]
+		f.scores[t], scores = scores[:0:c], scores[c:]
+	}
+	// Then each node's term frequencies, in its postings' scores for now.
+	start = 0
+	for i, end := range ends {
+		for _, t := range all[start:end] {
+			ds := f.docs[t]
+			if k := len(ds) - 1; k >= 0 && ds[k] == int32(i) {
+				f.scores[t][k]++
+				continue
+			}
+			f.docs[t] = append(ds, int32(i))
+			f.scores[t] = append(f.scores[t], 1)
+		}
+		start = end
+	}
+	nodes := float64(n)
+	var avgLen float64
+	if nodes > 0 && total > 0 {
+		avgLen = total / nodes
+	}
+	norm := make([]float64, n)
+	for d, l := range docLen {
+		norm[d] = bm25K1 * (1 - bm25B + bm25B*float64(l)/avgLen)
+	}
+	f.idf = make([]float64, terms)
+	for t, ds := range f.docs {
+		df := float64(len(ds))
+		if df == 0 {
+			continue
+		}
+		idf := math.Log(1 + (nodes-df+0.5)/(df+0.5))
+		f.idf[t] = idf
+		for k, d := range ds {
+			f.scores[t][k] = float64(weight * bm25(idf, f.scores[t][k], norm[d]))
 		}
 	}
 	return f
@@ -247,36 +278,49 @@ const topicWeight = 1.0
 // hits, best first. topic terms (the conversation's earlier words) add to
 // the score of nodes the query matches, but not to their coverage. A hit
 // must contain one of required (when given) in its own or context fields,
-// and be accepted by allow (when not nil).
-func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc int) bool, limit int) []lexicalHit {
-	uniq, termIDs, weight, queryWeight := lx.queryTerms(query)
-	var requiredMask uint64
-	for i, t := range uniq {
+// and be one of allow (node positions, when not nil).
+func (lx *lexicalIndex) search(query, topic, required []string, allow []int32, limit int) []lexicalHit {
+	m := lx.match(query, required)
+	defer m.release()
+	return m.top(topic, allow, limit)
+}
+
+// lexicalMatch is a query scored once against every node, from which
+// top lists are drawn for several topics and neighbourhoods without
+// walking the postings again. It must be released.
+type lexicalMatch struct {
+	lx           *lexicalIndex
+	sc           *searchScratch
+	uniq         []string
+	termIDs      []int32
+	weight       []float64
+	queryWeight  float64
+	requiredMask uint64
+}
+
+// match scores query's terms against every node (see search).
+func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
+	m := &lexicalMatch{lx: lx}
+	m.uniq, m.termIDs, m.weight, m.queryWeight = lx.queryTerms(query)
+	for i, t := range m.uniq {
 		if slices.Contains(required, t) {
-			requiredMask |= 1 << i
+			m.requiredMask |= 1 << i
 		}
 	}
-	if queryWeight == 0 || len(lx.ids) == 0 {
-		return nil
+	if m.queryWeight == 0 || len(lx.ids) == 0 {
+		return m
 	}
 	sc := lx.scratch.Get().(*searchScratch)
-	defer func() {
-		for _, d := range sc.touched {
-			sc.score[d], sc.matched[d], sc.own[d] = 0, 0, 0
-		}
-		sc.touched = sc.touched[:0]
-		lx.scratch.Put(sc)
-	}()
+	m.sc = sc
 	for f := range lx.fields {
 		fl := &lx.fields[f]
-		for i, t := range termIDs {
+		for i, t := range m.termIDs {
 			if t < 0 || fl.idf[t] == 0 {
 				continue
 			}
 			bit := uint64(1) << i
-			idf := fl.idf[t]
-			for _, p := range fl.postings[t] {
-				d := p.doc
+			scores := fl.scores[t]
+			for k, d := range fl.docs[t] {
 				if sc.matched[d]&bit != 0 {
 					continue // a stronger field of this node has the term
 				}
@@ -284,36 +328,86 @@ func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc i
 					sc.touched = append(sc.touched, d)
 				}
 				sc.matched[d] |= bit
-				sc.score[d] += fieldScoreWeight[f] * fl.bm25(idf, p)
+				sc.score[d] += scores[k]
 			}
 		}
-		if f == fieldContext {
+		switch f {
+		case fieldOwn:
+			for _, d := range sc.touched {
+				sc.first[d] = sc.matched[d]
+			}
+		case fieldContext:
 			for _, d := range sc.touched {
 				sc.own[d] = sc.matched[d]
 			}
 		}
 	}
-	lx.addTopic(sc, uniq, topic)
-	top := make([]lexicalHit, 0, limit+1)
-	for _, d := range sc.touched {
-		own := sc.own[d]
-		if (requiredMask != 0 && own&requiredMask == 0) || (allow != nil && !allow(int(d))) {
-			continue
+	return m
+}
+
+// release returns m's scratch space; m must not be used afterwards.
+func (m *lexicalMatch) release() {
+	sc := m.sc
+	if sc == nil {
+		return
+	}
+	if len(sc.touched) > len(sc.score)/8 {
+		// Most nodes matched: clearing all in order beats jumping about.
+		clear(sc.score)
+		clear(sc.matched)
+		clear(sc.own)
+		clear(sc.first)
+	} else {
+		for _, d := range sc.touched {
+			sc.score[d], sc.matched[d], sc.own[d], sc.first[d] = 0, 0, 0, 0
 		}
-		h := lexicalHit{doc: int(d), score: sc.score[d], terms: bits.OnesCount64(own), matched: sc.matched[d], own: own}
-		for i := range termIDs {
+	}
+	sc.touched = sc.touched[:0]
+	m.lx.scratch.Put(sc)
+	m.sc = nil
+}
+
+// top returns the best limit hits of m with topic's terms added to the
+// score, among allow (node positions) when not nil.
+func (m *lexicalMatch) top(topic []string, allow []int32, limit int) []lexicalHit {
+	sc := m.sc
+	if sc == nil {
+		return nil
+	}
+	lx := m.lx
+	score := lx.addTopic(sc, m.uniq, topic)
+	top := make([]lexicalHit, 0, limit+1)
+	consider := func(d int32) {
+		// Coverage is at most 1, so a node whose raw score is below the
+		// worst kept hit cannot enter (the margin absorbs rounding).
+		if len(top) == limit && score[d]*(1+1e-9) < top[len(top)-1].score {
+			return
+		}
+		own := sc.own[d]
+		if m.requiredMask != 0 && own&m.requiredMask == 0 {
+			return
+		}
+		matched, first := sc.matched[d], sc.first[d]
+		h := lexicalHit{doc: int(d), score: score[d], terms: bits.OnesCount64(own), matched: matched, own: own}
+		for i := range m.termIDs {
 			bit := uint64(1) << i
-			if sc.matched[d]&bit == 0 {
+			if matched&bit == 0 {
 				continue
 			}
-			f := lx.fieldOf(termIDs[i], int32(d), own&bit != 0)
-			h.coverage += fieldCoverageWeight[f] * weight[i]
+			f := fieldAnswer
+			switch {
+			case first&bit != 0:
+				f = fieldOwn
+			case own&bit != 0:
+				f = fieldContext
+			}
+			h.coverage += fieldCoverageWeight[f] * m.weight[i]
 			if f != fieldAnswer {
-				h.ownCoverage += fieldCoverageWeight[f] * weight[i]
+				h.ownCoverage += fieldCoverageWeight[f] * m.weight[i]
 			}
 		}
-		h.coverage /= queryWeight
-		h.ownCoverage /= queryWeight
+		h.coverage /= m.queryWeight
+		h.ownCoverage /= m.queryWeight
 		// Coordination: a node with all of the query's words beats one
 		// that repeats a few of them (Lucene's classic coord factor).
 		h.score *= h.coverage
@@ -329,7 +423,7 @@ func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc i
 		}
 		h.score *= specificityFloor + (1-specificityFloor)*spec
 		if len(top) == limit && !better(h, top[len(top)-1]) {
-			continue
+			return
 		}
 		i := sort.Search(len(top), func(i int) bool { return better(h, top[i]) })
 		top = append(top, lexicalHit{})
@@ -337,6 +431,19 @@ func (lx *lexicalIndex) search(query, topic, required []string, allow func(doc i
 		top[i] = h
 		if len(top) > limit {
 			top = top[:limit]
+		}
+	}
+	// better is a total order, so the hits do not depend on the order the
+	// nodes are considered in.
+	if allow == nil {
+		for _, d := range sc.touched {
+			consider(d)
+		}
+	} else {
+		for _, d := range allow {
+			if sc.matched[d] != 0 {
+				consider(d)
+			}
 		}
 	}
 	return top
@@ -378,46 +485,34 @@ func (lx *lexicalIndex) maskCoverage(query []string, mask uint64) float64 {
 	return got / total
 }
 
-// addTopic adds the BM25 score of the topic terms that are not query terms
-// to the nodes the query matched.
-func (lx *lexicalIndex) addTopic(sc *searchScratch, query, topic []string) {
-	seen := map[string]bool{}
-	for _, t := range query {
-		seen[t] = true
-	}
-	for _, t := range topic {
+// addTopic returns the nodes' scores with the BM25 score of the topic terms
+// that are not query terms added to the nodes the query matched: sc.score
+// itself when no topic term counts, else sc.topic.
+func (lx *lexicalIndex) addTopic(sc *searchScratch, query, topic []string) []float64 {
+	score, copied := sc.score, false
+	seen := query
+	for j, t := range topic {
 		id, ok := lx.dict[t]
-		if seen[t] || !ok {
+		if !ok || slices.Contains(seen, t) || slices.Contains(topic[:j], t) {
 			continue
 		}
-		seen[t] = true
+		if !copied {
+			for _, d := range sc.touched {
+				sc.topic[d] = sc.score[d]
+			}
+			score, copied = sc.topic, true
+		}
 		for f := range lx.fields {
 			fl := &lx.fields[f]
-			idf := fl.idf[id]
-			if idf == 0 {
-				continue
-			}
-			for _, p := range fl.postings[id] {
-				if d := p.doc; sc.matched[d] != 0 {
-					sc.score[d] += topicWeight * fieldScoreWeight[f] * fl.bm25(idf, p)
+			scores := fl.scores[id]
+			for k, d := range fl.docs[id] {
+				if sc.matched[d] != 0 {
+					score[d] += topicWeight * scores[k]
 				}
 			}
 		}
 	}
-}
-
-// fieldOf returns the strongest field of node d that holds term t; own says
-// whether t matched in the own or context fields at all.
-func (lx *lexicalIndex) fieldOf(t, d int32, own bool) int {
-	if !own {
-		return fieldAnswer
-	}
-	ps := lx.fields[fieldOwn].postings[t]
-	i := sort.Search(len(ps), func(i int) bool { return ps[i].doc >= d })
-	if i < len(ps) && ps[i].doc == d {
-		return fieldOwn
-	}
-	return fieldContext
+	return score
 }
 
 // idf returns term t's coverage weight, or 0 when no node has it.

@@ -96,7 +96,7 @@ func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, msg string, ca
 		return "", rewrite, true
 	}
 	// Lexical only: the turn's calls are spent.
-	again, err := a.retrieve(offlineTurn(ctx), s, mask(rewrite), query{terms: terms, neg: negated(mask(rewrite))})
+	again, err := a.retrieve(offlineTurn(ctx), s, mask(rewrite), query{terms: terms, neg: negated(mask(rewrite))}, nil)
 	if err != nil || len(again) == 0 || !a.good(again[0]) {
 		return "", rewrite, true
 	}

@@ -4,8 +4,6 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/helpgraph/helpgraph/graph"
 )
 
 // speller corrects misspelt words against the vocabulary of the graph being
@@ -24,31 +22,22 @@ type speller struct {
 // too many others for one edit to say which was meant.
 const minSpellLen = 5
 
-// newSpeller learns the words of g, and those of synonyms (words customers
-// use that the pages may not).
-func newSpeller(g *graph.Graph, synonyms [][]string) *speller {
+// newSpeller learns the words of a graph, and those of synonyms (words
+// customers use that the pages may not).
+func newSpeller(gw *graphWords, synonyms [][]string) *speller {
 	sp := &speller{freq: map[string]int{}, deletes: map[string][]string{}}
-	add := func(text string) {
-		for _, w := range splitWords(text) {
+	add := func(words []string) {
+		for _, w := range words {
 			sp.freq[w]++
 		}
 	}
 	for _, group := range synonyms {
 		for _, entry := range group {
-			add(entry)
+			add(splitWords(entry))
 		}
 	}
-	for _, p := range g.Pages {
-		add(p.Title)
-	}
-	for i := range g.Nodes {
-		n := &g.Nodes[i]
-		add(n.Problem)
-		add(n.Condition)
-		add(n.Resolution)
-		for _, in := range n.Intents {
-			add(in)
-		}
+	for _, w := range gw.v.words {
+		sp.freq[w.text] += w.count
 	}
 	for w := range sp.freq {
 		if utf8.RuneCountInString(w) < minSpellLen-1 {

@@ -80,11 +80,11 @@ func NewIndex(g *Graph) *Index {
 		Graph:    g,
 		nodes:    make(map[string]*Node, len(g.Nodes)),
 		pages:    make(map[string]*Page, len(g.Pages)),
-		roots:    make(map[string]string),
+		roots:    make(map[string]string, len(g.Pages)),
 		children: make(map[string][]string),
 		refs:     make(map[string][]string),
-		parent:   make(map[string]string),
-		byPage:   make(map[string][]string),
+		parent:   make(map[string]string, len(g.Edges)),
+		byPage:   make(map[string][]string, len(g.Pages)),
 	}
 	for i := range g.Pages {
 		ix.pages[g.Pages[i].URL] = &g.Pages[i]

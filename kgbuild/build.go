@@ -37,6 +37,10 @@ type Builder struct {
 	Prices llm.Prices
 	// Force extracts every page again, even unchanged ones.
 	Force bool
+	// SourceDigest, if set, identifies the build's input (page.HashDir); it
+	// is kept in the report, so the next build can tell nothing changed
+	// without reading a page.
+	SourceDigest string
 }
 
 // Report describes one build. It is stored with the graph as JSON.
@@ -45,6 +49,10 @@ type Report struct {
 	Extractor  string        `json:"extractor"`
 	StartedAt  time.Time     `json:"started_at"`
 	Duration   time.Duration `json:"duration_ns"`
+	// Phases is the wall time of each step, in order; the caller may add
+	// those before Build (reading the pages).
+	Phases       []Phase `json:"phases,omitempty"`
+	SourceDigest string  `json:"source_digest,omitempty"`
 
 	Pages          int          `json:"pages"`           // pages given, failed ones included
 	PagesOK        int          `json:"pages_ok"`        // pages in the graph with nodes
@@ -84,6 +92,32 @@ type LLMUsage struct {
 	Summary string      `json:"summary"`
 }
 
+// Phase is the wall time of one step of a build.
+type Phase struct {
+	Name     string        `json:"name"`
+	Duration time.Duration `json:"duration_ns"`
+}
+
+// PagesPerSecond is the pages given per second of the whole build, all
+// phases included.
+func (r *Report) PagesPerSecond() float64 {
+	var total time.Duration
+	for _, p := range r.Phases {
+		total += p.Duration
+	}
+	if total <= 0 {
+		return 0
+	}
+	return float64(r.Pages) / total.Seconds()
+}
+
+// phase records the time since *mark as step name, and moves the mark.
+func (r *Report) phase(name string, mark *time.Time) {
+	now := time.Now()
+	r.Phases = append(r.Phases, Phase{Name: name, Duration: now.Sub(*mark)})
+	*mark = now
+}
+
 // PageFailed is a page the build could not turn into nodes.
 type PageFailed struct {
 	URL   string `json:"url"`
@@ -99,6 +133,15 @@ func (r *Report) String() string {
 	fmt.Fprintf(&sb, "changes: pages +%d ~%d -%d, nodes +%d ~%d -%d\n",
 		len(r.PagesAdded), len(r.PagesChanged), len(r.PagesRemoved), r.NodesAdded, r.NodesChanged, r.NodesRemoved)
 	fmt.Fprintf(&sb, "graph: %d nodes, %d child edges, %d reference edges\n", r.Nodes, r.Edges[graph.Child], r.Edges[graph.Reference])
+	if len(r.Phases) > 0 {
+		parts := make([]string, len(r.Phases))
+		var total time.Duration
+		for i, p := range r.Phases {
+			parts[i] = fmt.Sprintf("%s %s", p.Name, p.Duration.Round(time.Millisecond))
+			total += p.Duration
+		}
+		fmt.Fprintf(&sb, "time: %s (%s; %.0f pages/s)\n", total.Round(time.Millisecond), strings.Join(parts, ", "), r.PagesPerSecond())
+	}
 	methods := make([]string, 0, len(r.Methods))
 	for m := range r.Methods {
 		methods = append(methods, m)
@@ -150,11 +193,13 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 		return nil, errors.New("building graph: builder needs a store and an extractor")
 	}
 	version := b.Extractor.Version()
+	mark := started
 	report := &Report{
-		Extractor: version,
-		StartedAt: started.UTC(),
-		Edges:     map[graph.EdgeType]int{graph.Child: 0, graph.Reference: 0},
-		Methods:   map[string]int{},
+		Extractor:    version,
+		SourceDigest: b.SourceDigest,
+		StartedAt:    started.UTC(),
+		Edges:        map[graph.EdgeType]int{graph.Child: 0, graph.Reference: 0},
+		Methods:      map[string]int{},
 	}
 
 	prev, err := b.Store.Load(ctx)
@@ -168,6 +213,7 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	} else if !errors.Is(err, graph.ErrNotFound) {
 		return nil, fmt.Errorf("building graph: reading last build: %w", err)
 	}
+	report.phase("load previous graph", &mark)
 
 	// One document per URL: the first wins, later duplicates fail.
 	var results []*pageResult
@@ -242,6 +288,7 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	if err := extract(work); err != nil {
 		return nil, err
 	}
+	report.phase("extract", &mark)
 
 	// Reference edges. A reused node that lost all its references had its
 	// Actionable flag cleared by the old references, so its page is
@@ -331,6 +378,7 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	for _, e := range g.Edges {
 		report.Edges[e.Type]++
 	}
+	report.phase("link and check", &mark)
 	report.Duration = time.Since(started)
 	report.Generation = prevGen + 1 // what Replace is expected to return; corrected below
 	raw, err := json.Marshal(report)
@@ -346,6 +394,8 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 		return report, fmt.Errorf("building graph: replacing graph: %w", err)
 	}
 	report.Generation = gen
+	report.phase("write", &mark)
+	report.Duration = time.Since(started)
 	logger.Info("graph built", "generation", gen, "pages_ok", report.PagesOK, "failed", len(report.Failed),
 		"nodes", report.Nodes, "duration", report.Duration.Round(time.Millisecond))
 	return report, nil

@@ -2,6 +2,8 @@ package page
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +12,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 )
 
 // DefaultMaxBytes is the default limit on the size of one page.
@@ -42,9 +46,51 @@ func ReadDir(ctx context.Context, dir string, opts ReadOptions) ([]*Document, []
 		return nil, nil, fmt.Errorf("pages folder %s: not a directory", dir)
 	}
 
+	files, err := listPages(ctx, dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Pages are parsed on every core; the results keep the folder's order.
+	type parsed struct {
+		doc *Document
+		err error
+	}
+	out := make([]parsed, len(files))
+	forEachFile(ctx, files, func(i int, f pageFile) {
+		out[i].doc, out[i].err = readPage(f.path, f.rel, opts.MaxBytes)
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, nil, fmt.Errorf("reading pages folder %s: %w", dir, err)
+	}
 	var docs []*Document
 	var rels []string // where each of docs was read from
 	var pageErrs []PageError
+	for i, f := range files {
+		switch {
+		case f.err != nil:
+			pageErrs = append(pageErrs, PageError{URL: f.rel, Err: f.err})
+		case out[i].err != nil:
+			pageErrs = append(pageErrs, PageError{URL: f.rel, Err: out[i].err})
+		default:
+			docs = append(docs, out[i].doc)
+			rels = append(rels, f.rel)
+		}
+	}
+	docs, rels, pageErrs = settleCanonicalClaims(docs, rels, pageErrs)
+	linkCanonicalURLs(docs, rels)
+	return docs, pageErrs, nil
+}
+
+// pageFile is a page file ReadDir reads, or an entry of the folder that
+// could not be walked (err).
+type pageFile struct {
+	path, rel string
+	err       error
+}
+
+// listPages returns the page files under dir in sorted order (see ReadDir).
+func listPages(ctx context.Context, dir string) ([]pageFile, error) {
+	var files []pageFile
 	walkErr := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
@@ -59,7 +105,7 @@ func ReadDir(ctx context.Context, dir string, opts ReadOptions) ([]*Document, []
 			if p == dir {
 				return err
 			}
-			pageErrs = append(pageErrs, PageError{URL: rel, Err: err})
+			files = append(files, pageFile{rel: rel, err: err})
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
@@ -74,24 +120,98 @@ func ReadDir(ctx context.Context, dir string, opts ReadOptions) ([]*Document, []
 		if d.IsDir() || pageKind(d.Name()) == "" {
 			return nil
 		}
-		doc, err := readPage(p, rel, opts.MaxBytes)
-		if err != nil {
-			pageErrs = append(pageErrs, PageError{URL: rel, Err: err})
-			return nil
-		}
-		docs = append(docs, doc)
-		rels = append(rels, rel)
+		files = append(files, pageFile{path: p, rel: rel})
 		return nil
 	})
 	if walkErr != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(walkErr, ctxErr) {
-			return nil, nil, fmt.Errorf("reading pages folder %s: %w", dir, walkErr)
+			return nil, fmt.Errorf("reading pages folder %s: %w", dir, walkErr)
 		}
-		return nil, nil, fmt.Errorf("pages folder %s: %w", dir, walkErr)
+		return nil, fmt.Errorf("pages folder %s: %w", dir, walkErr)
 	}
-	docs, rels, pageErrs = settleCanonicalClaims(docs, rels, pageErrs)
-	linkCanonicalURLs(docs, rels)
-	return docs, pageErrs, nil
+	return files, nil
+}
+
+// forEachFile calls fn for each readable file of files on every core, and
+// stops early when ctx is cancelled.
+func forEachFile(ctx context.Context, files []pageFile, fn func(i int, f pageFile)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(1, len(files))) {
+		wg.Go(func() {
+			for i := range next {
+				fn(i, files[i])
+			}
+		})
+	}
+feed:
+	for i, f := range files {
+		if f.err != nil {
+			continue
+		}
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+}
+
+// HashDir returns a digest of the pages ReadDir would read from dir (their
+// paths and raw bytes, and opts) without parsing any: two equal digests
+// mean the same input. A page that cannot be read counts by its error.
+// It also returns how many page files there are.
+func HashDir(ctx context.Context, dir string, opts ReadOptions) (digest string, pages int, err error) {
+	if opts.MaxBytes <= 0 {
+		opts.MaxBytes = DefaultMaxBytes
+	}
+	files, err := listPages(ctx, dir)
+	if err != nil {
+		return "", 0, err
+	}
+	sums := make([]string, len(files))
+	forEachFile(ctx, files, func(i int, f pageFile) {
+		sums[i] = hashFile(f.path, opts.MaxBytes)
+	})
+	if err := ctx.Err(); err != nil {
+		return "", 0, fmt.Errorf("reading pages folder %s: %w", dir, err)
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "max-bytes %d\n", opts.MaxBytes)
+	for i, f := range files {
+		if f.err != nil {
+			fmt.Fprintf(h, "%s\terror %v\n", f.rel, f.err)
+			continue
+		}
+		fmt.Fprintf(h, "%s\t%s\n", f.rel, sums[i])
+	}
+	return hex.EncodeToString(h.Sum(nil)), len(files), nil
+}
+
+// hashBuffers are the read buffers of hashFile.
+var hashBuffers = sync.Pool{New: func() any { return new([32 << 10]byte) }}
+
+// hashFile is the hex SHA-256 of the file's bytes, or a note of why it
+// cannot be read.
+func hashFile(file string, maxBytes int64) string {
+	f, err := os.Open(file)
+	if err != nil {
+		return "error " + err.Error()
+	}
+	defer f.Close()
+	buf := hashBuffers.Get().(*[32 << 10]byte)
+	defer hashBuffers.Put(buf)
+	h := sha256.New()
+	n, err := io.CopyBuffer(h, io.LimitReader(f, maxBytes+1), buf[:])
+	if err != nil {
+		return "error " + err.Error()
+	}
+	if n > maxBytes {
+		return "too big"
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // ErrCanonicalTaken is a page that declares as its canonical URL one that

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -81,9 +82,24 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		errs []page.PageError
 		src  string
 	)
+	readStart := time.Now()
 	if *pagesDir != "" {
 		src = *pagesDir
-		docs, errs, err = page.ReadDir(ctx, *pagesDir, page.ReadOptions{MaxBytes: *maxBytes})
+		opts := page.ReadOptions{MaxBytes: *maxBytes}
+		// The raw pages are hashed before any is parsed: the same bytes as
+		// the last build, with the same extractor, give the same graph, so
+		// nothing is parsed, written or published.
+		digest, files, err := page.HashDir(ctx, *pagesDir, opts)
+		if err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
+		if gen, ok := unchangedSince(ctx, store, digest, b.Extractor.Version()); ok && !*force {
+			fmt.Fprintf(m.Stdout, "build: nothing changed since generation %d (%d pages, same bytes, extractor %s); nothing written, %s\n",
+				gen, files, b.Extractor.Version(), time.Since(readStart).Round(time.Millisecond))
+			return nil
+		}
+		b.SourceDigest = digest
+		docs, errs, err = page.ReadDir(ctx, *pagesDir, opts)
 	} else {
 		src = *crawlURL
 		c := &crawl.Crawler{
@@ -110,12 +126,16 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	if len(docs) == 0 && len(errs) == 0 {
 		return fmt.Errorf("build: no pages found in %s", src)
 	}
-	m.Logger.Info("pages read", "source", src, "ok", len(docs), "failed", len(errs))
+	readTime := time.Since(readStart)
+	m.Logger.Info("pages read", "source", src, "ok", len(docs), "failed", len(errs), "duration", readTime)
 
 	progress, finish := m.progress(len(docs))
 	b.Progress = progress
 	report, err := b.Build(ctx, docs, errs)
 	finish()
+	if report != nil {
+		report.Phases = append([]kgbuild.Phase{{Name: "read pages", Duration: readTime}}, report.Phases...)
+	}
 	if err != nil {
 		if report != nil && errors.Is(err, kgbuild.ErrNoPages) && len(report.Failed) > 0 {
 			f := report.Failed[0]
@@ -129,6 +149,24 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	}
 	fmt.Fprint(m.Stdout, report.String())
 	return nil
+}
+
+// unchangedSince reports whether the store's last build read input with
+// this digest using this extractor, and left nothing to extract again; it
+// returns that build's generation.
+func unchangedSince(ctx context.Context, store graph.Store, digest, extractor string) (int64, bool) {
+	lb, err := store.LastBuild(ctx)
+	if err != nil || len(lb.Report) == 0 {
+		return 0, false
+	}
+	var last kgbuild.Report
+	if err := json.Unmarshal(lb.Report, &last); err != nil {
+		return 0, false
+	}
+	if last.SourceDigest == "" || last.SourceDigest != digest || last.Extractor != extractor || len(last.Retry) > 0 {
+		return 0, false
+	}
+	return lb.Generation, true
 }
 
 // progress returns a Builder.Progress func and a func to call when the build

@@ -109,9 +109,9 @@ func TestBuildExportLint(t *testing.T) {
 		t.Errorf("lint output:\n%s", out)
 	}
 
-	// A rebuild with nothing changed reuses every page.
+	// A rebuild with nothing changed parses and writes nothing.
 	out, _, err = runCLI(t, "build", "--pages", dir, "--store", db, "--llm", "off")
-	if err != nil || !strings.Contains(out, "0 extracted, 3 unchanged") || !strings.Contains(out, "generation 2") {
+	if err != nil || !strings.Contains(out, "nothing changed since generation 1") {
 		t.Errorf("rebuild: %v\n%s", err, out)
 	}
 }
@@ -194,5 +194,66 @@ func assertNothingWritten(t *testing.T, db string) {
 	defer st.Close()
 	if b, err := st.LastBuild(context.Background()); !errors.Is(err, graph.ErrNotFound) {
 		t.Errorf("a graph was written: generation %d, err %v", b.Generation, err)
+	}
+}
+
+// TestRebuildUnchanged: a rebuild from the same bytes parses and writes
+// nothing and publishes no generation; one changed byte, --force or another
+// extractor builds again.
+func TestRebuildUnchanged(t *testing.T) {
+	dir := writePages(t, fixturePages)
+	db := filepath.Join(t.TempDir(), "g.db")
+	build := func(extra ...string) string {
+		t.Helper()
+		out, _, err := runCLI(t, append([]string{"build", "--pages", dir, "--store", db, "--llm", "off"}, extra...)...)
+		if err != nil {
+			t.Fatalf("build: %v", err)
+		}
+		return out
+	}
+	lastGen := func() int64 {
+		t.Helper()
+		st, err := sqlite.Open(context.Background(), db, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		lb, err := st.LastBuild(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return lb.Generation
+	}
+	steps := []struct {
+		name    string
+		change  func()
+		extra   []string
+		want    string
+		wantGen int64
+	}{
+		{"first build", func() {}, nil, "pages/s)", 1},
+		{"same bytes", func() {}, nil, "nothing changed since generation 1 (3 pages", 1},
+		{"a page changed", func() {
+			if err := os.WriteFile(filepath.Join(dir, "cancel.html"), []byte(strings.Replace(fixturePages["cancel.html"], "contact us", "write to us", 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, nil, "1 extracted, 2 unchanged", 2},
+		{"same bytes again", func() {}, nil, "nothing changed since generation 2", 2},
+		{"forced", func() {}, []string{"--force"}, "3 extracted", 3},
+		{"a page added", func() {
+			if err := os.WriteFile(filepath.Join(dir, "new.md"), []byte("# Returns\n\nSend it back within 30 days.\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, nil, "1 extracted, 3 unchanged", 4},
+	}
+	for _, s := range steps {
+		s.change()
+		out := build(s.extra...)
+		if !strings.Contains(out, s.want) {
+			t.Errorf("%s: output lacks %q:\n%s", s.name, s.want, out)
+		}
+		if got := lastGen(); got != s.wantGen {
+			t.Errorf("%s: last generation %d, want %d", s.name, got, s.wantGen)
+		}
 	}
 }

@@ -3,6 +3,8 @@ package graphtest
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -125,4 +127,19 @@ func Synthetic(nodes int, seed int64) *graph.Graph {
 
 func slug(s string) string {
 	return strings.ReplaceAll(strings.ToLower(s), " ", "-")
+}
+
+// WriteSyntheticPages writes the pages of Synthetic(nodes, seed) into dir as
+// Markdown files (one heading per node), a help center of nodes/10 pages to
+// build from, and returns their paths.
+func WriteSyntheticPages(dir string, nodes int, seed int64) ([]string, error) {
+	g := Synthetic(nodes, seed)
+	paths := make([]string, len(g.Pages))
+	for i, p := range g.Pages {
+		paths[i] = filepath.Join(dir, fmt.Sprintf("page-%06d.md", i))
+		if err := os.WriteFile(paths[i], []byte(p.Text), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return paths, nil
 }

@@ -1,0 +1,272 @@
+package dialogue
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
+
+// vocab numbers the words of a graph's texts (as splitWords splits them)
+// while they are read, so that the agent's construction stems, folds and
+// counts each distinct word once, not each occurrence: at 100k nodes that
+// is most of the work.
+type vocab struct {
+	an    *analyzer
+	ids   map[string]int32
+	words []vocabWord // by word number
+	buf   []byte
+}
+
+type vocabWord struct {
+	text    string   // lowercased
+	stem    string   // lexical.Stem of text
+	phrases []phrase // the analyzer's phrases starting with stem
+	// term is the lexical term the word is alone: a term number, termDropped
+	// (a stop word, or too short), or termUnnumbered before it is first used.
+	term  int32
+	count int // occurrences in the graph
+}
+
+const (
+	termDropped    = -1
+	termUnnumbered = -2
+)
+
+func newVocab(an *analyzer) *vocab {
+	return &vocab{an: an, ids: map[string]int32{}}
+}
+
+// split appends the numbers of s's words to dst, counting them: the words
+// of splitWords(s), without making a string of each.
+func (v *vocab) split(s string, dst []int32) []int32 {
+	start := len(dst)
+	dst, ok := v.splitPlain(s, dst)
+	if !ok {
+		// Contractions are folded first (see splitWords): the rare text
+		// with an apostrophe takes the plain way.
+		dst = dst[:start]
+		for _, w := range splitWords(s) {
+			dst = append(dst, v.add(w))
+		}
+	}
+	for _, id := range dst[start:] {
+		v.words[id].count++
+	}
+	return dst
+}
+
+// splitPlain is split for a text with no apostrophe; it reports false when
+// s has one. splitWords lowercases, then splits at runes that are neither
+// letters nor digits: the same is done here rune by rune.
+func (v *vocab) splitPlain(s string, dst []int32) ([]int32, bool) {
+	v.buf = v.buf[:0]
+	for _, r := range s {
+		if r == '\'' || r == '’' {
+			return dst, false
+		}
+		var word bool
+		if r < utf8.RuneSelf {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			word = 'a' <= r && r <= 'z' || '0' <= r && r <= '9'
+		} else {
+			r = unicode.ToLower(r)
+			word = unicode.IsLetter(r) || unicode.IsDigit(r)
+		}
+		if word {
+			v.buf = utf8.AppendRune(v.buf, r)
+			continue
+		}
+		if len(v.buf) > 0 {
+			dst = append(dst, v.addBytes(v.buf))
+			v.buf = v.buf[:0]
+		}
+	}
+	if len(v.buf) > 0 {
+		dst = append(dst, v.addBytes(v.buf))
+	}
+	return dst, true
+}
+
+// addBytes is add for a word in a reused buffer.
+func (v *vocab) addBytes(b []byte) int32 {
+	if id, ok := v.ids[string(b)]; ok { // no allocation: a map lookup
+		return id
+	}
+	return v.add(string(b))
+}
+
+// add returns word w's number, numbering it if new (not counting it).
+func (v *vocab) add(w string) int32 {
+	id, ok := v.ids[w]
+	if !ok {
+		id = int32(len(v.words))
+		v.ids[w] = id
+		stem := lexical.Stem(w)
+		v.words = append(v.words, vocabWord{text: w, stem: stem, phrases: v.an.phrases[stem], term: termUnnumbered})
+	}
+	return id
+}
+
+// terms appends to dst the term numbers of words (word numbers, in order),
+// at most limit of them, numbering new terms in lx as they come:
+// analyzer.terms, word by word. Terms past limit are not numbered.
+func (v *vocab) terms(lx *lexicalIndex, words []int32, dst []int32, limit int) []int32 {
+	start := len(dst)
+	for i := 0; i < len(words) && len(dst)-start < limit; i++ {
+		w := &v.words[words[i]]
+		matched := 0
+		for _, p := range w.phrases {
+			if i+len(p.parts) <= len(words) && v.stemsEqual(words[i:i+len(p.parts)], p.parts) {
+				dst = append(dst, lx.termID(p.canon))
+				matched = len(p.parts)
+				break
+			}
+		}
+		if matched > 0 {
+			i += matched - 1
+			continue
+		}
+		if w.term == termUnnumbered {
+			w.term = termDropped
+			if !stopWords[w.text] {
+				t := w.stem
+				if c, ok := v.an.words[t]; ok {
+					t = c
+				}
+				if utf8.RuneCountInString(t) >= 2 || lexical.IsDigits(t) {
+					w.term = lx.termID(t)
+				}
+			}
+		}
+		if w.term != termDropped {
+			dst = append(dst, w.term)
+		}
+	}
+	return dst
+}
+
+func (v *vocab) stemsEqual(words []int32, stems []string) bool {
+	for k, w := range words {
+		if v.words[w].stem != stems[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// graphWords holds the word numbers of every text of a graph, read once for
+// the lexical index and the speller alike. A node's problem, condition and
+// intents lie one after the other, then its resolution: the words of texts
+// joined with " . " are their parts' words one after the other, so the own
+// field is one run.
+type graphWords struct {
+	v     *vocab
+	words []int32
+	// off holds per node (offsPerNode apart) where its problem, condition
+	// (the problem's end), intents (the heading's end) and resolution (the
+	// own field's end) start, and where the node ends.
+	off    []int32
+	titles []int32
+	// title holds per page URL its title's run in titles.
+	title map[string][2]int32
+}
+
+func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
+	gw := &graphWords{v: newVocab(an), off: make([]int32, 0, offsPerNode*len(g.Nodes)), title: make(map[string][2]int32, len(g.Pages))}
+	// Room for a word every four bytes, to grow the run rarely.
+	size := 0
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		size += len(n.Problem) + len(n.Condition) + len(n.Resolution)
+		for _, in := range n.Intents {
+			size += len(in)
+		}
+	}
+	gw.words = make([]int32, 0, size/4+16)
+	for _, p := range g.Pages {
+		start := int32(len(gw.titles))
+		gw.titles = gw.v.split(p.Title, gw.titles)
+		gw.title[p.URL] = [2]int32{start, int32(len(gw.titles))}
+	}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		gw.off = append(gw.off, int32(len(gw.words)))
+		gw.words = gw.v.split(n.Problem, gw.words)
+		gw.off = append(gw.off, int32(len(gw.words)))
+		gw.words = gw.v.split(n.Condition, gw.words)
+		gw.off = append(gw.off, int32(len(gw.words)))
+		for _, in := range n.Intents {
+			gw.words = gw.v.split(in, gw.words)
+		}
+		gw.off = append(gw.off, int32(len(gw.words)))
+		gw.words = gw.v.split(n.Resolution, gw.words)
+		gw.off = append(gw.off, int32(len(gw.words)))
+	}
+	return gw
+}
+
+// offsPerNode is how many offsets graphWords.off holds per node.
+const offsPerNode = 5
+
+func (gw *graphWords) problem(i int) []int32 {
+	return gw.words[gw.off[offsPerNode*i]:gw.off[offsPerNode*i+1]]
+}
+
+// head is the node's problem and condition: what its heading says.
+func (gw *graphWords) head(i int) []int32 {
+	return gw.words[gw.off[offsPerNode*i]:gw.off[offsPerNode*i+2]]
+}
+func (gw *graphWords) own(i int) []int32 {
+	return gw.words[gw.off[offsPerNode*i]:gw.off[offsPerNode*i+3]]
+}
+func (gw *graphWords) answer(i int) []int32 {
+	return gw.words[gw.off[offsPerNode*i+3]:gw.off[offsPerNode*i+4]]
+}
+
+// ownLen and answerLen are the number of words of all nodes' own and
+// answer fields: at least as many as their terms.
+func (gw *graphWords) ownLen() (n int) {
+	for i := 0; i < len(gw.off); i += offsPerNode {
+		n += int(gw.off[i+3] - gw.off[i])
+	}
+	return n
+}
+
+func (gw *graphWords) answerLen() (n int) {
+	for i := 0; i < len(gw.off); i += offsPerNode {
+		n += int(gw.off[i+4] - gw.off[i+3])
+	}
+	return n
+}
+
+// context appends to dst the words of where node i sits: its page's title
+// and its ancestors' problems. parent holds each node's parent position, or -1.
+func (gw *graphWords) context(g *graph.Graph, parent []int32, i int, dst []int32) []int32 {
+	if t, ok := gw.title[g.Nodes[i].Page]; ok {
+		dst = append(dst, gw.titles[t[0]:t[1]]...)
+	}
+	d := int32(i)
+	for range maxDescent {
+		if d = parent[d]; d < 0 {
+			break
+		}
+		dst = append(dst, gw.problem(int(d))...)
+	}
+	return dst
+}
+
+// parents returns each node's parent position in g, or -1.
+func parents(ix *graph.Index, pos map[string]int) []int32 {
+	out := make([]int32, len(ix.Graph.Nodes))
+	for i := range ix.Graph.Nodes {
+		out[i] = -1
+		if p := ix.Parent(ix.Graph.Nodes[i].ID); p != "" {
+			out[i] = int32(pos[p])
+		}
+	}
+	return out
+}

@@ -1,0 +1,51 @@
+package dialogue
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestVocabMatchesAnalyzer: the agent's construction numbers words instead
+// of splitting and stemming each text; it must give exactly the terms of
+// analyzer.terms, or the index would match differently from the queries.
+func TestVocabMatchesAnalyzer(t *testing.T) {
+	an := newAnalyzer([][]string{{"reservation", "booking", "log in to"}})
+	texts := []string{
+		"",
+		"How do I reset my password?",
+		"I can't log in to my account; it won't LOG IN TO the app",
+		"Couldn’t find the booking — Réservation ÉTÉ 2024, n't alone",
+		"CANCEL a Reservation at 10:30 a.m. (ID 48213-B)",
+		"a b c 1 2 ok the of it's",
+		"Ⅻ café naïve İstanbul straße ΣΟΦΙΑ \xff\xfe broken",
+		"log in to log in log",
+	}
+	v := newVocab(an)
+	lx := &lexicalIndex{dict: map[string]int32{}}
+	for _, text := range texts {
+		ids := v.split(text, nil)
+		words := make([]string, len(ids))
+		for i, id := range ids {
+			words[i] = v.words[id].text
+		}
+		if want := splitWords(text); !slices.Equal(words, want) && len(want)+len(words) > 0 {
+			t.Errorf("split(%q) = %q, want %q", text, words, want)
+		}
+		for _, limit := range []int{1000, 2} {
+			got := v.terms(lx, ids, nil, limit)
+			names := make([]string, len(got))
+			for i, id := range got {
+				for term, n := range lx.dict {
+					if n == id {
+						names[i] = term
+					}
+				}
+			}
+			want := an.terms(text)
+			want = want[:min(len(want), limit)]
+			if !slices.Equal(names, want) && len(want)+len(names) > 0 {
+				t.Errorf("terms(%q, %d) = %q, want %q", text, limit, names, want)
+			}
+		}
+	}
+}
