@@ -58,18 +58,7 @@ func (m *Main) runChat(ctx context.Context, args []string) error {
 	if in, out, ok := terminals(m.Stdin, m.Stdout); ok {
 		return ttyChat(ctx, agent, in, out)
 	}
-	sc := bufio.NewScanner(m.Stdin)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	read := func() (string, error) {
-		if sc.Scan() {
-			return sc.Text(), nil
-		}
-		if err := sc.Err(); err != nil {
-			return "", fmt.Errorf("chat: reading input: %w", err)
-		}
-		return "", io.EOF
-	}
-	return converseLoop(ctx, agent, read, m.Stdout, printReply)
+	return chatLoop(ctx, agent, m.Stdin, m.Stdout)
 }
 
 // chatLoop answers each non-empty line of in with agent and prints the
