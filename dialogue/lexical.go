@@ -274,20 +274,13 @@ func (lx *lexicalIndex) newField(n, hint int, weight float64, nodeTerms func(i i
 // score of a node the message matches: they rank, never decide a match.
 const topicWeight = 1.0
 
-// search scores the nodes against query terms and returns the best limit
-// hits, best first. topic terms (the conversation's earlier words) add to
-// the score of nodes the query matches, but not to their coverage. A hit
-// must contain one of required (when given) in its own or context fields,
-// and be one of allow (node positions, when not nil).
-func (lx *lexicalIndex) search(query, topic, required []string, allow []int32, limit int) []lexicalHit {
-	m := lx.match(query, required)
-	defer m.release()
-	return m.top(topic, allow, limit)
-}
-
 // lexicalMatch is a query scored once against every node, from which
-// top lists are drawn for several topics and neighbourhoods without
-// walking the postings again. It must be released.
+// top lists (the best hits, best first) are drawn for several topics and
+// neighbourhoods without walking the postings again. The topic's terms
+// (the conversation's earlier words) add to the score of nodes the query
+// matches, but not to their coverage. A hit must contain one of the
+// required terms (when given) in its own or context fields. It must be
+// released.
 type lexicalMatch struct {
 	lx           *lexicalIndex
 	sc           *searchScratch
