@@ -64,6 +64,10 @@ func ClassifyAct(msg string) Act { return classifyAct(genericAnalyzer(), msg) }
 // genericAnalyzer is the analyzer with no help center's own synonyms.
 var genericAnalyzer = sync.OnceValue(func() *analyzer { return newAnalyzer(nil) })
 
+// isRestart reports whether msg asks to start over (and not for a person,
+// which wins): classifyAct's ActRestart, without analysing the rest.
+func isRestart(msg string) bool { return !actHuman.MatchString(msg) && actRestart.MatchString(msg) }
+
 // classifyAct returns what msg does. A message that also asks something of
 // its own ("yes, and how do I apply?") is an ordinary request, except a
 // request for a person, which wins wherever it stands.

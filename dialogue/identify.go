@@ -102,7 +102,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 // matches as a whole, though none of its sections does ("what documents do
 // I need for the card of a foreign-born child" spread over a page's
 // sections), or "" when no page does. The page's sections together must
-// hold what makes a match, from at least two sections, with half of it in
+// hold what makes a match, from at least two sections, and as much again in
 // what they are about.
 func (a *GraphAgent) pageMatch(terms []string, cands []candidate) string {
 	type page struct {
@@ -127,11 +127,12 @@ func (a *GraphAgent) pageMatch(terms []string, cands []candidate) string {
 		p.own |= c.own
 		p.sections++
 	}
+	_, _, weight, total := a.lex.queryTerms(terms)
 	best, bestCoverage := "", 0.0
 	for _, url := range order {
 		p := pages[url]
-		coverage := a.lex.maskCoverage(terms, p.matched)
-		if p.sections < 2 || coverage < a.opts.MinCoverage || a.lex.maskCoverage(terms, p.own) < a.opts.MinCoverage {
+		coverage := maskShare(weight, total, p.matched)
+		if p.sections < 2 || coverage < a.opts.MinCoverage || maskShare(weight, total, p.own) < a.opts.MinCoverage {
 			continue
 		}
 		if coverage > bestCoverage+1e-9 {
@@ -157,7 +158,7 @@ func (a *GraphAgent) topic(s *Session) []string {
 	// The last history entry is the message being answered.
 	for i := len(s.History) - 2; i >= 0 && seen < topicTurns; i-- {
 		if t := s.History[i]; t.Role == "user" {
-			if classifyAct(a.an, t.Text) == ActRestart {
+			if isRestart(t.Text) {
 				break // what came before was started over
 			}
 			terms = append(terms, a.an.terms(mask(a.spell.correct(t.Text)))...)

@@ -462,10 +462,10 @@ func (lx *lexicalIndex) queryTerms(query []string) (uniq []string, ids []int32, 
 	return uniq, ids, weight, total
 }
 
-// maskCoverage is the share of query's weight held by the terms in mask
-// (bits by position, as in lexicalHit.matched).
-func (lx *lexicalIndex) maskCoverage(query []string, mask uint64) float64 {
-	_, _, weight, total := lx.queryTerms(query)
+// maskShare is the share of a query's weight (its terms' weights and their
+// sum, from queryTerms) held by the terms in mask (bits by position, as in
+// lexicalHit.matched).
+func maskShare(weight []float64, total float64, mask uint64) float64 {
 	if total == 0 {
 		return 0
 	}
