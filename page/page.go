@@ -116,22 +116,41 @@ func Grounded(snippet, text string) bool {
 	return n != "" && strings.Contains(Normalize(text), n)
 }
 
-// Grounder checks snippets against one text, normalised and indexed once, so
-// that checking every node of a page costs time in the size of the nodes,
-// not the size of the page times the number of nodes.
+// Grounder checks snippets against one text, normalised once. Snippets are
+// looked up by a plain scan until the scans add up to scanBudget times the
+// text's length; then the text is indexed (a suffix array), so that checking
+// every node of a page never costs the size of the page times the number of
+// nodes, while the usual page, checked a few times, never pays for an index.
 type Grounder struct {
-	index *suffixarray.Index
+	text    string
+	scanned int
+	index   *suffixarray.Index
 }
 
-// NewGrounder indexes text for Grounded.
+// scanBudget is how many times over a Grounder scans its text before it
+// indexes it: building the suffix array costs about as much as a few dozen
+// scans.
+const scanBudget = 32
+
+// NewGrounder prepares text for Grounded.
 func NewGrounder(text string) *Grounder {
-	return &Grounder{index: suffixarray.New([]byte(Normalize(text)))}
+	return &Grounder{text: Normalize(text)}
 }
 
 // Grounded reports whether snippet occurs in the text after normalisation.
 func (g *Grounder) Grounded(snippet string) bool {
 	n := Normalize(snippet)
-	return n != "" && len(g.index.Lookup([]byte(n), 1)) > 0
+	if n == "" {
+		return false
+	}
+	if g.index == nil && g.scanned > scanBudget*len(g.text) {
+		g.index = suffixarray.New([]byte(g.text))
+	}
+	if g.index != nil {
+		return len(g.index.Lookup([]byte(n), 1)) > 0
+	}
+	g.scanned += len(g.text)
+	return strings.Contains(g.text, n)
 }
 
 // Errors a page can fail to read with. Callers match them with errors.Is.

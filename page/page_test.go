@@ -18,11 +18,20 @@ func TestGrounder(t *testing.T) {
 		{"call us. - open", true},
 		{"call us today", false},
 	}
+	// Enough rounds that the Grounder switches from scanning to its index
+	// partway: both must answer alike.
 	g := NewGrounder(text)
-	for _, tt := range tests {
-		if got := g.Grounded(tt.snippet); got != tt.want {
-			t.Errorf("Grounder.Grounded(%q) = %v, want %v", tt.snippet, got, tt.want)
+	for round := range 2 * scanBudget / len(tests) {
+		for _, tt := range tests {
+			if got := g.Grounded(tt.snippet); got != tt.want {
+				t.Errorf("round %d (indexed %v): Grounder.Grounded(%q) = %v, want %v", round, g.index != nil, tt.snippet, got, tt.want)
+			}
 		}
+	}
+	if g.index == nil {
+		t.Errorf("Grounder never indexed its text after %d scans", g.scanned/len(g.text))
+	}
+	for _, tt := range tests {
 		if got := Grounded(tt.snippet, text); got != tt.want {
 			t.Errorf("Grounded(%q) = %v, want %v", tt.snippet, got, tt.want)
 		}
