@@ -38,15 +38,29 @@ func TestStore(t *testing.T, newStore func(t *testing.T) graph.Store) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := newStore(t)
-			t.Cleanup(func() {
-				if err := s.Close(); err != nil {
-					t.Errorf("Close: %v", err)
-				}
-			})
-			tt.run(t, s)
+			tt.run(t, openStore(t, newStore))
 		})
 	}
+	for _, tt := range updateTests {
+		t.Run(tt.name, func(t *testing.T) {
+			u, ok := openStore(t, newStore).(graph.Updater)
+			if !ok {
+				t.Skip("the store cannot Update")
+			}
+			tt.run(t, u)
+		})
+	}
+}
+
+// openStore returns a store of newStore that the test closes.
+func openStore(t *testing.T, newStore func(t *testing.T) graph.Store) graph.Store {
+	s := newStore(t)
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return s
 }
 
 // Fixture returns the small hand-written graph the suite uses: four pages

@@ -2,6 +2,7 @@ package graphtest
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,5 +66,36 @@ func TestSynthetic(t *testing.T) {
 	}
 	if reflect.DeepEqual(Synthetic(500, 3), Synthetic(500, 4)) {
 		t.Error("Synthetic ignores its seed")
+	}
+}
+
+func TestChanges(t *testing.T) {
+	g := Fixture()
+	if d := graph.Changes(g, Fixture()); !d.Empty() {
+		t.Errorf("Changes of a graph to itself = %+v, want none", d)
+	}
+	d := graph.Changes(g, fixtureEdited())
+	var pages []string
+	for _, p := range d.Pages {
+		pages = append(pages, p.URL)
+	}
+	// The password page is as it was: its reference to email-root still
+	// holds, since email-root kept its id.
+	want := []string{"https://help.example.com/email", `https://help.example.com/router?lang=en&q="x'y"`, "https://help.example.com/billing"}
+	if !slices.Equal(pages, want) {
+		t.Errorf("Changes wrote pages %q, want %q", pages, want)
+	}
+	if !slices.Equal(d.Removed, []string{"https://help.example.com/broken"}) {
+		t.Errorf("Changes removed %q, want the failed page", d.Removed)
+	}
+	if len(d.Nodes) != 5 || len(d.Edges) != 5 {
+		t.Errorf("Changes wrote %d nodes, %d edges; want 5 and 5", len(d.Nodes), len(d.Edges))
+	}
+	// An edge that changes is its source page's change, even when the
+	// page's own fields and nodes do not.
+	h := Fixture()
+	h.Edges = h.Edges[:len(h.Edges)-2] // drops router-root -> pw-root (and router-root -> router-long)
+	if d := graph.Changes(g, h); len(d.Pages) != 1 || d.Pages[0].URL != g.Pages[3].URL {
+		t.Errorf("Changes after dropping the router page's edges wrote %+v, want the router page", d.Pages)
 	}
 }

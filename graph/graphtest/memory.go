@@ -24,7 +24,7 @@ type Memory struct {
 	words [][][]string
 }
 
-var _ graph.Store = (*Memory)(nil)
+var _ graph.Updater = (*Memory)(nil)
 
 // NewMemory returns an empty in-memory store.
 func NewMemory() *Memory { return &Memory{g: &graph.Graph{}} }
@@ -40,22 +40,43 @@ func (m *Memory) Replace(ctx context.Context, g *graph.Graph, report json.RawMes
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("replacing graph: %w", err)
 	}
-	c := clone(g)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.set(clone(g), report), nil
+}
+
+// set makes c, which it then owns, the current graph; m.mu is held.
+func (m *Memory) set(c *graph.Graph, report json.RawMessage) int64 {
 	words := make([][][]string, len(c.Nodes))
 	for i, n := range c.Nodes {
 		for _, intent := range n.Intents {
 			words[i] = append(words[i], graph.SearchTerms(intent))
 		}
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	gen := int64(1)
 	if m.build != nil {
 		gen = m.build.Generation + 1
 	}
 	m.g, m.words = c, words
 	m.build = &graph.Build{Generation: gen, FinishedAt: time.Now().UTC(), Report: slices.Clone(report)}
-	return gen, nil
+	return gen
+}
+
+// Update applies d to the current graph (see graph.Apply).
+func (m *Memory) Update(ctx context.Context, d *graph.Delta, report json.RawMessage) (int64, error) {
+	if d == nil {
+		return 0, errors.New("updating graph: nil change")
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("updating graph: %w", err)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	g, err := graph.Apply(m.g, d)
+	if err != nil {
+		return 0, fmt.Errorf("updating graph: %w", err)
+	}
+	return m.set(g, report), nil
 }
 
 // Load returns a copy of the current graph.

@@ -245,33 +245,17 @@ func replace(ctx context.Context, tx *sql.Tx, g *graph.Graph, report json.RawMes
 		}); err != nil {
 		return 0, fmt.Errorf("writing pages: %w", err)
 	}
-	if err := insertAll(ctx, tx, "nodes", []string{"id", "page", "problem", "condition", "resolution", "actionable", "root"},
-		len(g.Nodes), func(i int) []any {
-			n := &g.Nodes[i]
-			return []any{n.ID, n.Page, n.Problem, n.Condition, n.Resolution, n.Actionable, n.Root}
-		}); err != nil {
-		return 0, fmt.Errorf("writing nodes: %w", err)
+	if err := insertNodes(ctx, tx, g.Nodes); err != nil {
+		return 0, err
 	}
-	type intent struct{ node, text string }
-	var intents []intent
-	for _, n := range g.Nodes {
-		for _, text := range n.Intents {
-			intents = append(intents, intent{n.ID, text})
-		}
-	}
-	if err := insertAll(ctx, tx, "intents", []string{"node", "text"},
-		len(intents), func(i int) []any { return []any{intents[i].node, intents[i].text} }); err != nil {
-		return 0, fmt.Errorf("writing intents: %w", err)
+	if err := insertIntents(ctx, tx, g.Nodes); err != nil {
+		return 0, err
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO intents_fts(intents_fts) VALUES ('rebuild')`); err != nil {
 		return 0, fmt.Errorf("indexing intents: %w", err)
 	}
-	if err := insertAll(ctx, tx, "edges", []string{"src", "dst", "type"},
-		len(g.Edges), func(i int) []any {
-			e := &g.Edges[i]
-			return []any{e.From, e.To, string(e.Type)}
-		}); err != nil {
-		return 0, fmt.Errorf("writing edges: %w", err)
+	if err := insertEdges(ctx, tx, g.Edges); err != nil {
+		return 0, err
 	}
 	for _, q := range createIndexes {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
@@ -301,6 +285,44 @@ func recordBuild(ctx context.Context, tx *sql.Tx, gen int64, report json.RawMess
 	if _, err := tx.ExecContext(ctx, `INSERT INTO builds (generation, finished_at, report) VALUES (?, ?, ?)`,
 		gen, time.Now().UTC().Format(time.RFC3339Nano), reportArg); err != nil {
 		return fmt.Errorf("recording build: %w", err)
+	}
+	return nil
+}
+
+func insertNodes(ctx context.Context, tx *sql.Tx, nodes []graph.Node) error {
+	if err := insertAll(ctx, tx, "nodes", []string{"id", "page", "problem", "condition", "resolution", "actionable", "root"},
+		len(nodes), func(i int) []any {
+			n := &nodes[i]
+			return []any{n.ID, n.Page, n.Problem, n.Condition, n.Resolution, n.Actionable, n.Root}
+		}); err != nil {
+		return fmt.Errorf("writing nodes: %w", err)
+	}
+	return nil
+}
+
+// insertIntents writes the intents of nodes, in order.
+func insertIntents(ctx context.Context, tx *sql.Tx, nodes []graph.Node) error {
+	type intent struct{ node, text string }
+	var intents []intent
+	for _, n := range nodes {
+		for _, text := range n.Intents {
+			intents = append(intents, intent{n.ID, text})
+		}
+	}
+	if err := insertAll(ctx, tx, "intents", []string{"node", "text"},
+		len(intents), func(i int) []any { return []any{intents[i].node, intents[i].text} }); err != nil {
+		return fmt.Errorf("writing intents: %w", err)
+	}
+	return nil
+}
+
+func insertEdges(ctx context.Context, tx *sql.Tx, edges []graph.Edge) error {
+	if err := insertAll(ctx, tx, "edges", []string{"src", "dst", "type"},
+		len(edges), func(i int) []any {
+			e := &edges[i]
+			return []any{e.From, e.To, string(e.Type)}
+		}); err != nil {
+		return fmt.Errorf("writing edges: %w", err)
 	}
 	return nil
 }
