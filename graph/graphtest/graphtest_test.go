@@ -88,8 +88,8 @@ func TestChanges(t *testing.T) {
 	if !slices.Equal(d.Removed, []string{"https://help.example.com/broken"}) {
 		t.Errorf("Changes removed %q, want the failed page", d.Removed)
 	}
-	if len(d.Nodes) != 5 || len(d.Edges) != 5 {
-		t.Errorf("Changes wrote %d nodes, %d edges; want 5 and 5", len(d.Nodes), len(d.Edges))
+	if len(d.Nodes) != 6 || len(d.Edges) != 5 {
+		t.Errorf("Changes wrote %d nodes, %d edges; want 6 and 5", len(d.Nodes), len(d.Edges))
 	}
 	// An edge that changes is its source page's change, even when the
 	// page's own fields and nodes do not.
