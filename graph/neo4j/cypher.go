@@ -76,6 +76,7 @@ SET b.locked_at = datetime()
 WITH b
 WITH b, b.generation < $generation AS newer
 SET b.generation = CASE WHEN newer THEN $generation ELSE b.generation END,
+    b.data_generation = CASE WHEN newer THEN $generation ELSE b.data_generation END,
     b.finished_at = CASE WHEN newer THEN $finished_at ELSE b.finished_at END,
     b.report = CASE WHEN newer THEN $report ELSE b.report END
 REMOVE b.locked_at
@@ -100,10 +101,14 @@ DETACH DELETE p
 RETURN count(*) AS deleted`
 )
 
-// Reads: always of the generation the build points at.
+// Reads: always of the data generation the build points at.
 const (
+	// readGeneration returns the current build's generation and the
+	// generation its pages and nodes carry: the same after a Replace; an
+	// Update counts a new build but changes the data in place. A store
+	// written before Update existed has no data_generation.
 	readGeneration cypher = `OPTIONAL MATCH (b:HelpgraphBuild {key: 'current'})
-RETURN coalesce(b.generation, 0) AS generation`
+RETURN coalesce(b.generation, 0) AS generation, coalesce(b.data_generation, b.generation, 0) AS data`
 	readBuild cypher = `MATCH (b:HelpgraphBuild {key: 'current'}) WHERE b.generation > 0
 RETURN b.generation AS generation, b.finished_at AS finished_at, b.report AS report`
 	readPages cypher = `MATCH (p:HelpgraphPage {generation: $generation})
@@ -118,7 +123,7 @@ ORDER BY n.ord`
 RETURN a.id AS from, b.id AS to, type(r) AS type
 ORDER BY r.ord`
 	readNode cypher = `MATCH (b:HelpgraphBuild {key: 'current'})
-MATCH (n:HelpgraphNode {generation: b.generation, id: $id})
+MATCH (n:HelpgraphNode {generation: coalesce(b.data_generation, b.generation), id: $id})
 RETURN n.id AS id, n.page AS page, n.problem AS problem, n.condition AS condition,
        n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root`
 	// searchAll finds nodes whose intents hold every term ($query is the
@@ -143,3 +148,76 @@ LIMIT $limit`
 
 // wipe deletes the store's data and nothing else. Tests only.
 const wipe cypher = `MATCH (n) WHERE n:HelpgraphNode OR n:HelpgraphPage OR n:HelpgraphBuild DETACH DELETE n`
+
+// Update changes the current generation's data in place, in one
+// transaction that starts by taking the build node's write lock, so it
+// waits for, and is waited for by, every other writer. It counts a new
+// build (generation) but leaves data_generation as it is.
+const (
+	// lockForUpdate allocates the build's new generation like
+	// allocateGeneration and returns the data generation to change (none
+	// yet on an empty store: the new generation is used).
+	lockForUpdate cypher = `MERGE (b:HelpgraphBuild {key: 'current'}) ON CREATE SET b.generation = 0, b.allocated = 0
+SET b.locked_at = datetime()
+WITH b
+SET b.allocated = CASE WHEN coalesce(b.allocated, 0) > b.generation THEN b.allocated ELSE b.generation END + 1
+REMOVE b.locked_at
+RETURN b.allocated AS generation, coalesce(b.data_generation, b.generation) AS data`
+	// nextOrds returns the first free ord of pages, nodes and edges, so
+	// that what an Update writes comes after what is there.
+	nextOrds cypher = `CALL { MATCH (p:HelpgraphPage {generation: $data}) RETURN coalesce(max(p.ord), -1) + 1 AS pages }
+CALL { MATCH (n:HelpgraphNode {generation: $data}) RETURN coalesce(max(n.ord), -1) + 1 AS nodes }
+CALL { MATCH (:HelpgraphNode {generation: $data})-[r:CHILD|REFERENCE]->() RETURN coalesce(max(r.ord), -1) + 1 AS edges }
+RETURN pages, nodes, edges`
+	// nodeElsewhere finds a node of the change whose id a page the change
+	// does not touch holds.
+	nodeElsewhere cypher = `UNWIND $ids AS id
+MATCH (n:HelpgraphNode {generation: $data, id: id})
+WHERE NOT n.page IN $touched
+RETURN n.id AS id, n.page AS page
+LIMIT 1`
+	// deleteGoneNodes deletes the nodes of the touched pages that the
+	// change does not write again, with every edge from or to them.
+	deleteGoneNodes cypher = `UNWIND $touched AS url
+MATCH (:HelpgraphPage {generation: $data, url: url})<-[:ON_PAGE]-(n:HelpgraphNode)
+WHERE NOT n.id IN $ids
+DETACH DELETE n`
+	// detachKeptNodes deletes the edges from the nodes of the touched
+	// pages that stay, and their link to their page; edges to them stay.
+	detachKeptNodes cypher = `UNWIND $touched AS url
+MATCH (:HelpgraphPage {generation: $data, url: url})<-[:ON_PAGE]-(n:HelpgraphNode)
+WITH n
+MATCH (n)-[r:CHILD|REFERENCE|ON_PAGE]->()
+DELETE r`
+	deletePages cypher = `UNWIND $urls AS url
+MATCH (p:HelpgraphPage {generation: $data, url: url})
+DETACH DELETE p`
+	// mergePages keeps a changed page's ord, and so its place.
+	mergePages cypher = `UNWIND $rows AS row
+MERGE (p:HelpgraphPage {generation: $data, url: row.url})
+ON CREATE SET p.ord = row.ord
+SET p.title = row.title, p.text = row.text, p.content_hash = row.content_hash,
+    p.method = row.method, p.extractor = row.extractor, p.status = row.status,
+    p.error = row.error`
+	mergeNodes cypher = `UNWIND $rows AS row
+MATCH (p:HelpgraphPage {generation: $data, url: row.page})
+MERGE (n:HelpgraphNode {generation: $data, id: row.id})
+SET n.page = row.page, n.problem = row.problem, n.condition = row.condition,
+    n.resolution = row.resolution, n.intents = row.intents, n.intent_text = row.intent_text,
+    n.actionable = row.actionable, n.root = row.root, n.ord = row.ord
+CREATE (n)-[:ON_PAGE {generation: $data}]->(p)`
+	// missingNode finds an edge target that does not exist.
+	missingNode cypher = `UNWIND $ids AS id
+OPTIONAL MATCH (n:HelpgraphNode {generation: $data, id: id})
+WITH id, n WHERE n IS NULL
+RETURN id
+LIMIT 1`
+	addChildEdges cypher = `UNWIND $rows AS row
+MATCH (a:HelpgraphNode {generation: $data, id: row.from}), (b:HelpgraphNode {generation: $data, id: row.to})
+CREATE (a)-[:CHILD {ord: row.ord, generation: $data}]->(b)`
+	addReferenceEdges cypher = `UNWIND $rows AS row
+MATCH (a:HelpgraphNode {generation: $data, id: row.from}), (b:HelpgraphNode {generation: $data, id: row.to})
+CREATE (a)-[:REFERENCE {ord: row.ord, generation: $data}]->(b)`
+	recordUpdate cypher = `MATCH (b:HelpgraphBuild {key: 'current'})
+SET b.generation = $generation, b.data_generation = $data, b.finished_at = $finished_at, b.report = $report`
+)

@@ -383,7 +383,7 @@ func (s *Store) Load(ctx context.Context) (*graph.Graph, error) {
 }
 
 func load(ctx context.Context, tx drv.ManagedTransaction) (*graph.Graph, error) {
-	gen, err := generation(ctx, tx)
+	gen, data, err := generation(ctx, tx)
 	if err != nil {
 		return nil, err
 	}
@@ -391,7 +391,7 @@ func load(ctx context.Context, tx drv.ManagedTransaction) (*graph.Graph, error) 
 	if gen == 0 {
 		return g, nil // nothing built yet
 	}
-	params := map[string]any{"generation": gen}
+	params := map[string]any{"generation": data}
 	err = each(ctx, tx, readPages, params, func(rec *drv.Record) error {
 		var p graph.Page
 		var status string
@@ -434,7 +434,8 @@ func load(ctx context.Context, tx drv.ManagedTransaction) (*graph.Graph, error) 
 	if err != nil {
 		return nil, fmt.Errorf("reading edges: %w", err)
 	}
-	after, err := generation(ctx, tx)
+	// An Update changes the data in place but always counts a new build.
+	after, _, err := generation(ctx, tx)
 	if err != nil {
 		return nil, err
 	}
@@ -444,20 +445,24 @@ func load(ctx context.Context, tx drv.ManagedTransaction) (*graph.Graph, error) 
 	return g, nil
 }
 
-func generation(ctx context.Context, tx drv.ManagedTransaction) (int64, error) {
+// generation returns the current build's generation and the generation
+// its pages and nodes carry (see readGeneration).
+func generation(ctx context.Context, tx drv.ManagedTransaction) (gen, data int64, err error) {
 	res, err := run(ctx, tx, readGeneration, nil)
 	if err != nil {
-		return 0, fmt.Errorf("reading generation: %w", err)
+		return 0, 0, fmt.Errorf("reading generation: %w", err)
 	}
 	rec, err := res.Single(ctx)
 	if err != nil {
-		return 0, fmt.Errorf("reading generation: %w", err)
+		return 0, 0, fmt.Errorf("reading generation: %w", err)
 	}
-	gen, _, err := drv.GetRecordValue[int64](rec, "generation")
-	if err != nil {
-		return 0, fmt.Errorf("reading generation: %w", err)
+	if gen, _, err = drv.GetRecordValue[int64](rec, "generation"); err != nil {
+		return 0, 0, fmt.Errorf("reading generation: %w", err)
 	}
-	return gen, nil
+	if data, _, err = drv.GetRecordValue[int64](rec, "data"); err != nil {
+		return 0, 0, fmt.Errorf("reading generation: %w", err)
+	}
+	return gen, data, nil
 }
 
 // each runs q and calls fn for every record.

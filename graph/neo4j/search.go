@@ -32,8 +32,8 @@ func (s *Store) SearchIntents(ctx context.Context, query string, limit int) ([]g
 	defer session.Close(context.Background())
 	cs, err := drv.ExecuteRead(ctx, session, func(tx drv.ManagedTransaction) ([]candidate, error) {
 		var cs []candidate
-		gen, err := generation(ctx, tx)
-		if err != nil || gen == 0 {
+		built, gen, err := generation(ctx, tx)
+		if err != nil || built == 0 {
 			return nil, err
 		}
 		err = each(ctx, tx, searchAll, map[string]any{
