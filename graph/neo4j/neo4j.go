@@ -13,7 +13,10 @@
 // a new generation in batches (each its own transaction, so no transaction
 // holds the whole graph), then flips the build's generation in one small
 // transaction, then deletes the old generation in batches. Readers only
-// ever see a complete generation.
+// ever see a complete generation. Update (a change of a few pages) instead
+// rewrites those pages in the current generation's data, in one
+// transaction, and counts a new build: the build node keeps both the
+// build's generation and the data's (data_generation).
 //
 // A store opened read-only (Options.ReadOnly: chat, serve, export, lint)
 // sends no schema or data writes, so a user with only the reader role, or
