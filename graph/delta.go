@@ -98,7 +98,7 @@ func (d *Delta) Validate() error {
 
 // Changes returns the Delta that turns prev into next: the pages of next
 // that are new or differ from prev in their fields, their nodes (fields
-// and order) or the edges from those nodes (and their order), and the pages
+// and order) or the edges from those nodes (each node's in order), and the pages
 // of prev that next lacks. Applying it to a store holding prev leaves the
 // store holding next, except that the rewritten pages' nodes and edges may
 // come after the others' in Load's order. Both graphs must be valid.
@@ -125,6 +125,16 @@ func Changes(prev, next *Graph) *Delta {
 			if r := m[pageOf[e.From]]; r != nil {
 				r.edges = append(r.edges, e)
 			}
+		}
+		// Readers see a node's edges in order (its children, say), not
+		// how the edges of different nodes interleave: a page's edges are
+		// compared node by node.
+		at := make(map[string]int, len(g.Nodes))
+		for i := range g.Nodes {
+			at[g.Nodes[i].ID] = i
+		}
+		for _, r := range m {
+			slices.SortStableFunc(r.edges, func(a, b Edge) int { return at[a.From] - at[b.From] })
 		}
 		return m
 	}

@@ -46,6 +46,12 @@ type Builder struct {
 // Report describes one build. It is stored with the graph as JSON.
 type Report struct {
 	Generation int64         `json:"generation"` // the generation the build wrote (0: nothing written)
+	// Write says how the build wrote the store: WriteReplace, WriteUpdate
+	// or WriteNone (the graph came out as the store holds it).
+	Write string `json:"write,omitempty"`
+	// PreviousGeneration is the generation in the store when the build
+	// wrote nothing.
+	PreviousGeneration int64 `json:"previous_generation,omitempty"`
 	Extractor  string        `json:"extractor"`
 	StartedAt  time.Time     `json:"started_at"`
 	Duration   time.Duration `json:"duration_ns"`
@@ -127,7 +133,14 @@ type PageFailed struct {
 // String renders the report for people.
 func (r *Report) String() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "build: generation %d, %s, extractor %s\n", r.Generation, r.Duration.Round(time.Millisecond), r.Extractor)
+	switch r.Write {
+	case WriteNone:
+		fmt.Fprintf(&sb, "build: nothing changed since generation %d: nothing written, %s, extractor %s\n", r.PreviousGeneration, r.Duration.Round(time.Millisecond), r.Extractor)
+	case WriteUpdate:
+		fmt.Fprintf(&sb, "build: generation %d (changed pages only), %s, extractor %s\n", r.Generation, r.Duration.Round(time.Millisecond), r.Extractor)
+	default:
+		fmt.Fprintf(&sb, "build: generation %d, %s, extractor %s\n", r.Generation, r.Duration.Round(time.Millisecond), r.Extractor)
+	}
 	fmt.Fprintf(&sb, "pages: %d given, %d ok, %d failed, %d extracted, %d unchanged\n",
 		r.Pages, r.PagesOK, len(r.Failed), r.PagesExtracted, r.PagesUnchanged)
 	fmt.Fprintf(&sb, "changes: pages +%d ~%d -%d, nodes +%d ~%d -%d\n",
@@ -240,9 +253,12 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 			Extractor:   version,
 			Status:      graph.PageOK,
 		}}
+		// The cleaned text is compared too: links to other pages of a
+		// folder are rewritten to their URLs, so a page's text can change
+		// with its bytes unchanged when a page it links to comes or goes.
 		if old := prevIx.Page(doc.URL); !b.Force && old != nil && old.Status == graph.PageOK &&
-			old.ContentHash == doc.ContentHash && doc.ContentHash != "" && old.Extractor == version &&
-			!retryMethod(old.Method) {
+			old.ContentHash == doc.ContentHash && doc.ContentHash != "" && old.Text == r.page.Text &&
+			old.Extractor == version && !retryMethod(old.Method) {
 			r.reused = true
 			r.page.Method = old.Method
 			for _, id := range prevIx.PageNodes(doc.URL) {
@@ -378,27 +394,68 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	for _, e := range g.Edges {
 		report.Edges[e.Type]++
 	}
+	delta := graph.Changes(prev, g)
 	report.phase("link and check", &mark)
+	if err := ctx.Err(); err != nil {
+		return report, fmt.Errorf("building graph: %w", err)
+	}
+	report.Write = b.writeMode(prevGen, prev, g, delta)
+	if report.Write == WriteNone {
+		report.PreviousGeneration = prevGen
+		report.Duration = time.Since(started)
+		logger.Info("graph unchanged: nothing written", "generation", prevGen, "duration", report.Duration.Round(time.Millisecond))
+		return report, nil
+	}
 	report.Duration = time.Since(started)
-	report.Generation = prevGen + 1 // what Replace is expected to return; corrected below
+	report.Generation = prevGen + 1 // what the store is expected to return; corrected below
 	raw, err := json.Marshal(report)
 	if err != nil {
 		return report, fmt.Errorf("building graph: encoding report: %w", err)
 	}
-	if err := ctx.Err(); err != nil {
-		return report, fmt.Errorf("building graph: %w", err)
+	var gen int64
+	if report.Write == WriteUpdate {
+		gen, err = b.Store.(graph.Updater).Update(ctx, delta, raw)
+	} else {
+		gen, err = b.Store.Replace(ctx, g, raw)
 	}
-	gen, err := b.Store.Replace(ctx, g, raw)
 	if err != nil {
 		report.Generation = 0
-		return report, fmt.Errorf("building graph: replacing graph: %w", err)
+		return report, fmt.Errorf("building graph: writing graph: %w", err)
 	}
 	report.Generation = gen
 	report.phase("write", &mark)
 	report.Duration = time.Since(started)
-	logger.Info("graph built", "generation", gen, "pages_ok", report.PagesOK, "failed", len(report.Failed),
+	logger.Info("graph built", "generation", gen, "write", report.Write, "pages_ok", report.PagesOK, "failed", len(report.Failed),
 		"nodes", report.Nodes, "duration", report.Duration.Round(time.Millisecond))
 	return report, nil
+}
+
+// How a build wrote the store (Report.Write).
+const (
+	WriteReplace = "replace" // the whole graph, as a new generation
+	WriteUpdate  = "update"  // only the pages that changed (graph.Updater)
+	WriteNone    = "none"    // nothing: the graph is the one in the store
+)
+
+// updateShare is the largest share of the pages an Update rewrites; more
+// is written faster by Replace, in bulk.
+const updateShare = 0.25
+
+// writeMode decides how to write next over prev (generation prevGen).
+func (b *Builder) writeMode(prevGen int64, prev, next *graph.Graph, d *graph.Delta) string {
+	if prevGen == 0 {
+		return WriteReplace
+	}
+	if d.Empty() {
+		return WriteNone
+	}
+	if _, ok := b.Store.(graph.Updater); !ok {
+		return WriteReplace
+	}
+	if float64(len(d.Pages)+len(d.Removed)) > updateShare*float64(max(len(prev.Pages), len(next.Pages))) {
+		return WriteReplace
+	}
+	return WriteUpdate
 }
 
 // extractAll runs the extractor on results[idxs] with bounded concurrency.

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/graph/graphtest"
 	"github.com/helpgraph/helpgraph/graph/sqlite"
 	"github.com/helpgraph/helpgraph/internal/shareddata"
 	"github.com/helpgraph/helpgraph/page"
@@ -316,8 +317,15 @@ func TestBuildIncremental(t *testing.T) {
 	if got := ex.calls.Load(); got != 0 || rep.PagesUnchanged != int(total) {
 		t.Errorf("unchanged rebuild: %d extractions and %d unchanged, want 0 and %d", got, rep.PagesUnchanged, total)
 	}
-	if rep.NodesAdded+rep.NodesChanged+rep.NodesRemoved != 0 || rep.Generation != first.Generation+1 {
+	if rep.NodesAdded+rep.NodesChanged+rep.NodesRemoved != 0 || rep.Write != WriteNone || rep.Generation != 0 ||
+		rep.PreviousGeneration != first.Generation {
 		t.Errorf("unchanged rebuild: report %+v", rep)
+	}
+	if lb, err := st.LastBuild(ctx); err != nil || lb.Generation != first.Generation {
+		t.Errorf("unchanged rebuild: store at generation %d (%v), want %d: nothing written", lb.Generation, err, first.Generation)
+	}
+	if !strings.Contains(rep.String(), "nothing changed since generation 1") {
+		t.Errorf("unchanged rebuild's report does not say so:\n%s", rep)
 	}
 
 	path := filepath.Join(dir, "reservations", "group-bookings.html")
@@ -333,9 +341,11 @@ func TestBuildIncremental(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep = build()
-	if got := ex.calls.Load(); got != 1 || len(rep.PagesChanged) != 1 {
-		t.Errorf("one page changed: %d extractions, changed %v; want 1", got, rep.PagesChanged)
+	if got := ex.calls.Load(); got != 1 || len(rep.PagesChanged) != 1 || rep.Write != WriteUpdate || rep.Generation != first.Generation+1 {
+		t.Errorf("one page changed: %d extractions, changed %v, write %q, generation %d; want 1, 1, update, %d",
+			got, rep.PagesChanged, rep.Write, rep.Generation, first.Generation+1)
 	}
+	checkAsFresh(t, st, dir)
 
 	if err := os.Remove(filepath.Join(dir, "stay", "lost-items.html")); err != nil {
 		t.Fatal(err)
@@ -347,11 +357,38 @@ func TestBuildIncremental(t *testing.T) {
 	if !strings.Contains(rep.String(), "removed: ") {
 		t.Errorf("report text does not list the removed page:\n%s", rep)
 	}
+	if rep.Write != WriteUpdate {
+		t.Errorf("removed page: written by %q, want an update", rep.Write)
+	}
+	checkAsFresh(t, st, dir)
 
 	ex.version = "structural-v999"
 	rep = build()
-	if got := ex.calls.Load(); got != total-1 || rep.PagesUnchanged != 0 {
-		t.Errorf("new extractor version: %d extractions, %d unchanged; want %d and 0", got, rep.PagesUnchanged, total-1)
+	if got := ex.calls.Load(); got != total-1 || rep.PagesUnchanged != 0 || rep.Write != WriteReplace {
+		t.Errorf("new extractor version: %d extractions, %d unchanged, write %q; want %d, 0, replace", got, rep.PagesUnchanged, rep.Write, total-1)
+	}
+}
+
+// checkAsFresh asserts that st holds the graph a fresh build of dir writes,
+// but for the order in which an incremental build leaves the pages.
+func checkAsFresh(t *testing.T, st graph.Store, dir string) {
+	t.Helper()
+	ctx := context.Background()
+	fresh := openStore(t)
+	docs, errs := readDir(t, dir)
+	if _, err := (&Builder{Store: fresh, Extractor: NewStructural()}).Build(ctx, docs, errs); err != nil {
+		t.Fatal(err)
+	}
+	want, err := fresh.Load(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := st.Load(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := graphtest.Diff(graphtest.Canonical(got), graphtest.Canonical(want)); d != "" {
+		t.Errorf("after an incremental build the store differs from a fresh build: %s", d)
 	}
 }
 
