@@ -45,16 +45,16 @@ type Builder struct {
 
 // Report describes one build. It is stored with the graph as JSON.
 type Report struct {
-	Generation int64         `json:"generation"` // the generation the build wrote (0: nothing written)
+	Generation int64 `json:"generation"` // the generation the build wrote (0: nothing written)
 	// Write says how the build wrote the store: WriteReplace, WriteUpdate
 	// or WriteNone (the graph came out as the store holds it).
 	Write string `json:"write,omitempty"`
 	// PreviousGeneration is the generation in the store when the build
 	// wrote nothing.
-	PreviousGeneration int64 `json:"previous_generation,omitempty"`
-	Extractor  string        `json:"extractor"`
-	StartedAt  time.Time     `json:"started_at"`
-	Duration   time.Duration `json:"duration_ns"`
+	PreviousGeneration int64         `json:"previous_generation,omitempty"`
+	Extractor          string        `json:"extractor"`
+	StartedAt          time.Time     `json:"started_at"`
+	Duration           time.Duration `json:"duration_ns"`
 	// Phases is the wall time of each step, in order; the caller may add
 	// those before Build (reading the pages).
 	Phases       []Phase `json:"phases,omitempty"`
