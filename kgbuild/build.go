@@ -185,6 +185,10 @@ var ErrNoPages = errors.New("no page could be processed")
 
 // pageResult is one page's outcome.
 type pageResult struct {
+	// doc is the parsed page, kept only until it is extracted (or, when
+	// reused, until the references are known), so that a large build does
+	// not hold every parsed page to the end.
+	doc    *page.Document
 	page   graph.Page
 	nodes  []graph.Node
 	edges  []graph.Edge // child edges
@@ -245,7 +249,7 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 		uniq = append(uniq, doc)
 	}
 	for _, doc := range uniq {
-		r := &pageResult{page: graph.Page{
+		r := &pageResult{doc: doc, page: graph.Page{
 			URL:         doc.URL,
 			Title:       doc.Title,
 			Text:        doc.Text(),
@@ -274,6 +278,7 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	}
 
 	total := len(uniq)
+	uniq = nil
 	done := 0
 	var progressMu sync.Mutex
 	tick := func() {
@@ -294,14 +299,7 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	if b.LLMStats != nil {
 		before = b.LLMStats()
 	}
-	docByURL := make(map[string]*page.Document, len(uniq))
-	for _, d := range uniq {
-		docByURL[d.URL] = d
-	}
-	extract := func(idxs []int) error {
-		return b.extractAll(ctx, idxs, results, docByURL, tick)
-	}
-	if err := extract(work); err != nil {
+	if err := b.extractAll(ctx, work, results, tick); err != nil {
 		return nil, err
 	}
 	report.phase("extract", &mark)
@@ -312,10 +310,13 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	refs, stale := b.references(results, prevIx)
 	if len(stale) > 0 {
 		logger.Info("re-extracting pages whose references changed", "pages", len(stale))
-		if err := b.extractAll(ctx, stale, results, docByURL, func() {}); err != nil {
+		if err := b.extractAll(ctx, stale, results, func() {}); err != nil {
 			return nil, err
 		}
 		refs, _ = b.references(results, prevIx)
+	}
+	for _, r := range results {
+		r.doc = nil
 	}
 	if b.LLMStats != nil {
 		d := b.LLMStats().Sub(before)
@@ -379,7 +380,7 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 		g.Edges = append(g.Edges, r.edges...)
 	}
 	g.Edges = append(g.Edges, refs...)
-	report.Pages = len(uniq) + len(pageErrors)
+	report.Pages = total + len(pageErrors)
 	sort.Strings(report.Retry)
 	sort.Slice(report.Failed, func(i, j int) bool { return report.Failed[i].URL < report.Failed[j].URL })
 
@@ -460,7 +461,7 @@ func (b *Builder) writeMode(prevGen int64, prev, next *graph.Graph, d *graph.Del
 
 // extractAll runs the extractor on results[idxs] with bounded concurrency.
 // A page's extraction error fails that page; a cancelled ctx fails the build.
-func (b *Builder) extractAll(ctx context.Context, idxs []int, results []*pageResult, docs map[string]*page.Document, tick func()) error {
+func (b *Builder) extractAll(ctx context.Context, idxs []int, results []*pageResult, tick func()) error {
 	n := b.Concurrency
 	if n <= 0 {
 		n = 4
@@ -472,7 +473,8 @@ func (b *Builder) extractAll(ctx context.Context, idxs []int, results []*pageRes
 			for i := range jobs {
 				r := results[i]
 				r.reused = false
-				r.nodes, r.edges, r.err = b.extractOne(ctx, docs[r.page.URL], &r.page)
+				r.nodes, r.edges, r.err = b.extractOne(ctx, r.doc, &r.page)
+				r.doc = nil
 				tick()
 			}
 		})

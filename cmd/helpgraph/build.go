@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -69,7 +70,8 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
-	defer store.Close()
+	closeOnce := sync.OnceValue(store.Close)
+	defer closeOnce()
 	// Reading the last build checks the store can be read; a store that
 	// cannot be written fails here too, before an hour of crawling.
 	if err := checkWritable(ctx, store); err != nil {
@@ -78,9 +80,10 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	b.Store = store
 
 	var (
-		docs []*page.Document
-		errs []page.PageError
-		src  string
+		docs   []*page.Document
+		errs   []page.PageError
+		src    string
+		phases []kgbuild.Phase // before the builder's own
 	)
 	readStart := time.Now()
 	if *pagesDir != "" {
@@ -99,7 +102,10 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 			return nil
 		}
 		b.SourceDigest = digest
+		phases = append(phases, kgbuild.Phase{Name: "hash pages", Duration: time.Since(readStart)})
+		parseStart := time.Now()
 		docs, errs, err = page.ReadDir(ctx, *pagesDir, opts)
+		phases = append(phases, kgbuild.Phase{Name: "read and parse pages", Duration: time.Since(parseStart)})
 	} else {
 		src = *crawlURL
 		c := &crawl.Crawler{
@@ -119,6 +125,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 				m.Logger.Info("crawling", "done", done, "queued", queued)
 			}
 		})
+		phases = append(phases, kgbuild.Phase{Name: "crawl and parse pages", Duration: time.Since(readStart)})
 	}
 	if err != nil {
 		return fmt.Errorf("build: %w", err)
@@ -126,15 +133,21 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	if len(docs) == 0 && len(errs) == 0 {
 		return fmt.Errorf("build: no pages found in %s", src)
 	}
-	readTime := time.Since(readStart)
-	m.Logger.Info("pages read", "source", src, "ok", len(docs), "failed", len(errs), "duration", readTime)
+	m.Logger.Info("pages read", "source", src, "ok", len(docs), "failed", len(errs), "duration", time.Since(readStart))
 
 	progress, finish := m.progress(len(docs))
 	b.Progress = progress
 	report, err := b.Build(ctx, docs, errs)
 	finish()
 	if report != nil {
-		report.Phases = append([]kgbuild.Phase{{Name: "read pages", Duration: readTime}}, report.Phases...)
+		report.Phases = append(phases, report.Phases...)
+		// Closing the store is part of the build's time: SQLite moves the
+		// written pages from its write-ahead log into the file then.
+		closeStart := time.Now()
+		if cerr := closeOnce(); cerr != nil && err == nil {
+			err = fmt.Errorf("closing store: %w", cerr)
+		}
+		report.Phases = append(report.Phases, kgbuild.Phase{Name: "close store", Duration: time.Since(closeStart)})
 	}
 	if err != nil {
 		if report != nil && errors.Is(err, kgbuild.ErrNoPages) && len(report.Failed) > 0 {
