@@ -17,9 +17,10 @@ import (
 // read: 5,000 Markdown pages, about 50k nodes.
 const benchPages = 5000
 
-// BenchmarkBuild measures `helpgraph build --pages` end to end (reading,
-// extraction, linking, SQLite write) on a synthetic help center: a fresh
-// build, a rebuild with nothing changed, and a rebuild after one page changed.
+// BenchmarkBuild measures `helpgraph build --pages` end to end (hashing,
+// reading, extraction, linking, SQLite write, closing the store) on a
+// synthetic help center: a fresh build, a rebuild with nothing changed, and
+// rebuilds after one page and after fifty pages (1%) changed.
 func BenchmarkBuild(b *testing.B) {
 	dir := b.TempDir()
 	paths, err := graphtest.WriteSyntheticPages(dir, benchPages*10, 1)
@@ -57,21 +58,30 @@ func BenchmarkBuild(b *testing.B) {
 			}
 		}
 	})
-	b.Run("one-page-changed", func(b *testing.B) {
-		orig, err := os.ReadFile(paths[0])
-		if err != nil {
-			b.Fatal(err)
-		}
-		for i := 0; b.Loop(); i++ {
-			b.StopTimer()
-			text := fmt.Appendf(append([]byte{}, orig...), "\nRevision %d.\n", i)
-			if err := os.WriteFile(paths[0], text, 0o644); err != nil {
-				b.Fatal(err)
+	// A partial change: every changed page extracted again, only those
+	// written (an Update), no other page parsed into nodes.
+	for _, changed := range []int{1, 50} {
+		b.Run(fmt.Sprintf("%d-pages-changed", changed), func(b *testing.B) {
+			origs := make([][]byte, changed)
+			for k := range origs {
+				if origs[k], err = os.ReadFile(paths[k*len(paths)/changed]); err != nil {
+					b.Fatal(err)
+				}
 			}
-			b.StartTimer()
-			if out := build(b, db); !strings.Contains(out, "1 extracted") {
-				b.Fatalf("rebuild after one change:\n%s", out)
+			for i := 0; b.Loop(); i++ {
+				b.StopTimer()
+				for k, orig := range origs {
+					text := fmt.Appendf(append([]byte{}, orig...), "\n## Revision %d\n\nSee the notes of revision %d.\n", i, i)
+					if err := os.WriteFile(paths[k*len(paths)/changed], text, 0o644); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.StartTimer()
+				out := build(b, db)
+				if !strings.Contains(out, fmt.Sprintf(" %d extracted", changed)) || !strings.Contains(out, "changed pages only") {
+					b.Fatalf("rebuild after %d changes:\n%s", changed, out)
+				}
 			}
-		}
-	})
+		})
+	}
 }

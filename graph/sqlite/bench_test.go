@@ -2,9 +2,11 @@ package sqlite
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 
+	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/graphtest"
 )
 
@@ -82,5 +84,31 @@ func BenchmarkSearchIntents100k(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "queries/s")
 		})
+	}
+}
+
+// BenchmarkUpdate100k measures an Update of one page (ten nodes) of a
+// 100k-node graph, against BenchmarkReplace100k's rewrite of all of it.
+func BenchmarkUpdate100k(b *testing.B) {
+	g := graphtest.Synthetic(benchNodes, 1)
+	s := openBench(b)
+	ctx := context.Background()
+	if _, err := s.Replace(ctx, g, nil); err != nil {
+		b.Fatal(err)
+	}
+	next := graphtest.Synthetic(benchNodes, 1)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		for j := range 10 {
+			next.Nodes[j].Resolution = fmt.Sprintf("%s (revision %d)", g.Nodes[j].Resolution, i)
+		}
+		d := graph.Changes(g, next)
+		b.StartTimer()
+		if _, err := s.Update(ctx, d, nil); err != nil {
+			b.Fatal(err)
+		}
+		g, next = next, g
 	}
 }
