@@ -395,7 +395,10 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	for _, e := range g.Edges {
 		report.Edges[e.Type]++
 	}
-	delta := graph.Changes(prev, g)
+	var delta *graph.Delta // what changed; a first build writes everything
+	if prevGen > 0 {
+		delta = graph.Changes(prev, g)
+	}
 	report.phase("link and check", &mark)
 	if err := ctx.Err(); err != nil {
 		return report, fmt.Errorf("building graph: %w", err)
