@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/helpgraph/helpgraph/config"
 	"github.com/helpgraph/helpgraph/graph/graphtest"
@@ -41,22 +42,30 @@ func BenchmarkBuild(b *testing.B) {
 		return out.String()
 	}
 	b.Run("fresh", func(b *testing.B) {
+		var cpu time.Duration
 		for i := 0; b.Loop(); i++ {
 			b.StopTimer()
 			db := filepath.Join(b.TempDir(), "g.db")
 			b.StartTimer()
+			start := cpuTime()
 			build(b, db)
+			cpu += cpuTime() - start
 		}
 		b.ReportMetric(float64(b.N*len(paths))/b.Elapsed().Seconds(), "pages/s")
+		b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 	})
 	db := filepath.Join(b.TempDir(), "g.db")
 	build(b, db)
 	b.Run("unchanged", func(b *testing.B) {
+		var cpu time.Duration
 		for b.Loop() {
+			start := cpuTime()
 			if out := build(b, db); !strings.Contains(out, "nothing changed") {
 				b.Fatalf("rebuild changed something:\n%s", out)
 			}
+			cpu += cpuTime() - start
 		}
+		b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 	})
 	// A partial change: every changed page extracted again, only those
 	// written (an Update), no other page parsed into nodes.
@@ -68,6 +77,7 @@ func BenchmarkBuild(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+			var cpu time.Duration
 			for i := 0; b.Loop(); i++ {
 				b.StopTimer()
 				for k, orig := range origs {
@@ -77,11 +87,14 @@ func BenchmarkBuild(b *testing.B) {
 					}
 				}
 				b.StartTimer()
+				start := cpuTime()
 				out := build(b, db)
+				cpu += cpuTime() - start
 				if !strings.Contains(out, fmt.Sprintf(" %d extracted", changed)) || !strings.Contains(out, "changed pages only") {
 					b.Fatalf("rebuild after %d changes:\n%s", changed, out)
 				}
 			}
+			b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 		})
 	}
 }
