@@ -21,7 +21,7 @@ var (
 func plainText(s string) string {
 	// Fast paths first: this runs on every block and label.
 	if strings.IndexByte(s, '[') >= 0 {
-		s = mdLink.ReplaceAllString(s, "$1")
+		s = linkTexts(s)
 	}
 	if strings.ContainsAny(s, "*_`\u00a0") {
 		s = emphasis.Replace(s)
@@ -31,6 +31,52 @@ func plainText(s string) string {
 		s = dropSpaceBeforePunct(s)
 	}
 	return s
+}
+
+// linkTexts is mdLink.ReplaceAllString(s, "$1") without the regexp
+// machinery, which took a tenth of a build's extraction time: each
+// [text](target) becomes text.
+func linkTexts(s string) string {
+	var sb strings.Builder
+	last := 0 // s[last:] is not yet written
+	for i := 0; i < len(s); i++ {
+		if s[i] != '[' {
+			continue
+		}
+		// The text runs to the first ']'; the target, of no spaces, to ')'.
+		j := strings.IndexByte(s[i+1:], ']')
+		if j < 0 {
+			break // no later '[' can start a link either
+		}
+		j += i + 1
+		if j+1 >= len(s) || s[j+1] != '(' {
+			continue
+		}
+		k := j + 2
+		for k < len(s) && s[k] != ')' && !isLinkSpace(s[k]) {
+			k++
+		}
+		if k >= len(s) || s[k] != ')' {
+			continue
+		}
+		if sb.Len() == 0 {
+			sb.Grow(len(s))
+		}
+		sb.WriteString(s[last:i])
+		sb.WriteString(s[i+1 : j])
+		last = k + 1
+		i = k
+	}
+	if last == 0 {
+		return s
+	}
+	sb.WriteString(s[last:])
+	return sb.String()
+}
+
+// isLinkSpace is the white space RE2's \s matches.
+func isLinkSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }
 
 // dropSpaceBeforePunct turns "benefits , you" into "benefits, you"; s has
