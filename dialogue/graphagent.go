@@ -12,26 +12,15 @@ import (
 	"github.com/helpgraph/helpgraph/llm"
 )
 
-// JSONCaller is the LLM the graph agent uses: a JSON-mode call decoded into a
-// validated struct (llm.Client implements it).
-type JSONCaller interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
-}
-
-// Embedder turns texts into embedding vectors (llm.Client implements it).
-type Embedder interface {
-	Embed(ctx context.Context, texts []string) ([][]float32, error)
-}
-
 // Options configure a GraphAgent. The zero value is a working offline agent.
 type Options struct {
 	// LLM, if set, rewrites each message and picks the intent among the
 	// retrieved candidates, in one call (and, with Reword, chooses the
 	// reply's sentences). Nil: every step is deterministic.
-	LLM JSONCaller
+	LLM llm.JSONModel
 	// Embedder, if set, adds cosine similarity over node embeddings to the
 	// lexical retrieval. Node embeddings are computed once per graph, lazily.
-	Embedder Embedder
+	Embedder llm.Embedder
 	Logger   *slog.Logger
 	// HumanHandoff says a person really follows up escalated conversations
 	// (the web chat records handoffs). Only then does an escalation promise it.

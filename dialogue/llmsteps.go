@@ -286,9 +286,13 @@ func (a *GraphAgent) nodeVectors(ctx context.Context) ([][]float32, error) {
 			err = fmt.Errorf("got %d vectors for %d texts", len(got), len(texts))
 		}
 		if err != nil {
-			c.mu.Lock()
-			c.failed = time.Now()
-			c.mu.Unlock()
+			// A caller that gave up is not the endpoint failing: the next
+			// caller may try at once.
+			if ctx.Err() == nil {
+				c.mu.Lock()
+				c.failed = time.Now()
+				c.mu.Unlock()
+			}
 			return nil, fmt.Errorf("embedding nodes: %w", err)
 		}
 		vecs = append(vecs, got...)

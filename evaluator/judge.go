@@ -212,15 +212,10 @@ func slots(s string) map[string]map[string]bool {
 	return out
 }
 
-// JSONLLM is the LLM call the LLM judge needs.
-type JSONLLM interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
-}
-
 // LLMJudge asks an evaluator LLM for the label. Erroneous escalation is
 // still decided from the agent's actions, which are facts, not judgements.
 type LLMJudge struct {
-	LLM JSONLLM
+	LLM llm.JSONModel
 }
 
 var _ Judge = LLMJudge{}

@@ -221,14 +221,9 @@ func CoreFacts(resolution string) []string {
 	return facts
 }
 
-// JSONLLM is the LLM call LLMPhraser needs.
-type JSONLLM interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
-}
-
 // LLMPhraser phrases first utterances with an LLM.
 type LLMPhraser struct {
-	LLM JSONLLM
+	LLM llm.JSONModel
 }
 
 var _ Phraser = LLMPhraser{}

@@ -17,7 +17,7 @@ import (
 // JSONClient is the LLM the LLM extractor needs: JSON-mode calls validated
 // with a correction loop (llm.Client implements it).
 type JSONClient interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
+	llm.JSONModel
 	Model() string
 }
 

@@ -557,7 +557,7 @@ func actionable(resolution string) bool {
 	for _, line := range strings.Split(resolution, "\n") {
 		trim := strings.TrimSpace(line)
 		ordered := strings.HasPrefix(trim, "1. ")
-		body := plainText(strings.TrimLeft(trim, "#-|1. "))
+		body := plainText(stripListMarker(trim))
 		for _, s := range sentenceSplit.Split(body, -1) {
 			ws := words(s)
 			if len(ws) == 0 {
@@ -578,6 +578,22 @@ func actionable(resolution string) bool {
 		}
 	}
 	return false
+}
+
+// listMarker is a heading, bullet, table or numbered-list marker at the
+// start of a line.
+var listMarker = regexp.MustCompile(`^(#+|[-*|]|\d+[.)])\s+`)
+
+// stripListMarker drops a line's leading markers and nothing else: a line
+// that starts with a number ("10 days") keeps it.
+func stripListMarker(line string) string {
+	for {
+		rest := listMarker.ReplaceAllString(line, "")
+		if rest == line {
+			return line
+		}
+		line = rest
+	}
 }
 
 func hasDigits(s string, n int) bool {

@@ -166,6 +166,23 @@ func TestActionable(t *testing.T) {
 	}
 }
 
+func TestStripListMarker(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"1. Open the reservation.", "Open the reservation."},
+		{"12) Click Change.", "Click Change."},
+		{"- Log in.", "Log in."},
+		{"## Steps", "Steps"},
+		{"| - Call us", "Call us"},
+		{"10 days before check-in", "10 days before check-in"},
+		{"1.5 hours", "1.5 hours"},
+		{"-5 degrees", "-5 degrees"},
+	} {
+		if got := stripListMarker(tt.in); got != tt.want {
+			t.Errorf("stripListMarker(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestStructuralExtract(t *testing.T) {
 	doc := docFrom(t, "https://h.example/change", "Changing a reservation | Help", `
 # Changing a reservation

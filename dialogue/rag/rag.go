@@ -27,20 +27,10 @@ import (
 	"github.com/helpgraph/helpgraph/prompts"
 )
 
-// JSONLLM is the LLM call the agent needs.
-type JSONLLM interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
-}
-
-// Embedder embeds texts.
-type Embedder interface {
-	Embed(ctx context.Context, texts []string) ([][]float32, error)
-}
-
 // Options configures an Agent. The zero value is the offline agent.
 type Options struct {
-	LLM      JSONLLM  // nil: offline intent, action selection and reply
-	Embedder Embedder // nil: BM25 retrieval
+	LLM      llm.JSONModel // nil: offline intent, action selection and reply
+	Embedder llm.Embedder  // nil: BM25 retrieval
 	Logger   *slog.Logger
 	// MinCoverage is the share of the intent's term weight the best passage
 	// must contain for an offline answer; below it the agent escalates.
