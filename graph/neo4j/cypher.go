@@ -62,7 +62,8 @@ MATCH (p:HelpgraphPage {generation: $generation, url: row.page})
 CREATE (n:HelpgraphNode {generation: $generation, id: row.id})
 SET n.page = row.page, n.problem = row.problem, n.condition = row.condition,
     n.resolution = row.resolution, n.intents = row.intents, n.intent_text = row.intent_text,
-    n.actionable = row.actionable, n.root = row.root, n.ord = row.ord
+    n.actionable = row.actionable, n.root = row.root, n.ord = row.ord,
+    n.answers = row.answers, n.hollow = row.hollow, n.shown = row.shown
 CREATE (n)-[:ON_PAGE {generation: $generation}]->(p)`
 	createChildEdges cypher = `UNWIND $rows AS row
 MATCH (a:HelpgraphNode {generation: $generation, id: row.from}), (b:HelpgraphNode {generation: $generation, id: row.to})
@@ -112,7 +113,8 @@ RETURN p.url AS url, p.title AS title, p.text AS text, p.content_hash AS content
 ORDER BY p.ord`
 	readNodes cypher = `MATCH (n:HelpgraphNode {generation: $generation})
 RETURN n.id AS id, n.page AS page, n.problem AS problem, n.condition AS condition,
-       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root
+       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root,
+       n.answers AS answers, n.hollow AS hollow, n.shown AS shown
 ORDER BY n.ord`
 	readEdges cypher = `MATCH (a:HelpgraphNode {generation: $generation})-[r:CHILD|REFERENCE]->(b:HelpgraphNode)
 RETURN a.id AS from, b.id AS to, type(r) AS type
@@ -120,7 +122,8 @@ ORDER BY r.ord`
 	readNode cypher = `MATCH (b:HelpgraphBuild {key: 'current'})
 MATCH (n:HelpgraphNode {generation: b.generation, id: $id})
 RETURN n.id AS id, n.page AS page, n.problem AS problem, n.condition AS condition,
-       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root`
+       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root,
+       n.answers AS answers, n.hollow AS hollow, n.shown AS shown`
 	// searchAll finds nodes whose intents hold every term ($query is the
 	// terms, quoted and joined with AND). The index covers every generation
 	// still stored (two during a Replace), so it fetches more and filters.

@@ -150,6 +150,11 @@ var schema = []string{
 		content_rowid='id',
 		tokenize='porter unicode61 remove_diacritics 2'
 	);`,
+	// The builder's verdicts (graph.Verdict); NULL in rows written before
+	// them, which Load returns as a nil Verdict.
+	`ALTER TABLE nodes ADD COLUMN answers INTEGER;
+	ALTER TABLE nodes ADD COLUMN hollow INTEGER;
+	ALTER TABLE nodes ADD COLUMN shown TEXT;`,
 }
 
 func (s *Store) migrate(ctx context.Context) error {
@@ -233,10 +238,14 @@ func replace(ctx context.Context, tx *sql.Tx, g *graph.Graph, report json.RawMes
 		}); err != nil {
 		return 0, fmt.Errorf("writing pages: %w", err)
 	}
-	if err := insertAll(ctx, tx, "nodes", []string{"id", "page", "problem", "condition", "resolution", "actionable", "root"},
+	if err := insertAll(ctx, tx, "nodes", []string{"id", "page", "problem", "condition", "resolution", "actionable", "root", "answers", "hollow", "shown"},
 		len(g.Nodes), func(i int) []any {
 			n := &g.Nodes[i]
-			return []any{n.ID, n.Page, n.Problem, n.Condition, n.Resolution, n.Actionable, n.Root}
+			var answers, hollow, shown any // NULL: no verdict
+			if v := n.Verdict; v != nil {
+				answers, hollow, shown = v.Answers, v.Hollow, v.Text
+			}
+			return []any{n.ID, n.Page, n.Problem, n.Condition, n.Resolution, n.Actionable, n.Root, answers, hollow, shown}
 		}); err != nil {
 		return 0, fmt.Errorf("writing nodes: %w", err)
 	}
@@ -361,16 +370,18 @@ func load(ctx context.Context, tx *sql.Tx) (*graph.Graph, error) {
 	}
 
 	index := make(map[string]int, counts[1])
-	rows, err = tx.QueryContext(ctx, `SELECT id, page, problem, condition, resolution, actionable, root FROM nodes ORDER BY seq`)
+	rows, err = tx.QueryContext(ctx, `SELECT id, page, problem, condition, resolution, actionable, root, answers, hollow, shown FROM nodes ORDER BY seq`)
 	if err != nil {
 		return nil, fmt.Errorf("reading nodes: %w", err)
 	}
 	for rows.Next() {
 		var n graph.Node
-		if err := rows.Scan(&n.ID, &n.Page, &n.Problem, &n.Condition, &n.Resolution, &n.Actionable, &n.Root); err != nil {
+		var v nullVerdict
+		if err := rows.Scan(&n.ID, &n.Page, &n.Problem, &n.Condition, &n.Resolution, &n.Actionable, &n.Root, &v.answers, &v.hollow, &v.text); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("reading nodes: %w", err)
 		}
+		n.Verdict = v.verdict()
 		index[n.ID] = len(g.Nodes)
 		g.Nodes = append(g.Nodes, n)
 	}
@@ -417,6 +428,20 @@ func load(ctx context.Context, tx *sql.Tx) (*graph.Graph, error) {
 	return g, nil
 }
 
+// nullVerdict scans a node's verdict columns, NULL in rows written before
+// verdicts were stored.
+type nullVerdict struct {
+	answers, hollow sql.NullBool
+	text            sql.NullString
+}
+
+func (v nullVerdict) verdict() *graph.Verdict {
+	if !v.answers.Valid {
+		return nil
+	}
+	return &graph.Verdict{Answers: v.answers.Bool, Hollow: v.hollow.Bool, Text: v.text.String}
+}
+
 func closeRows(rows *sql.Rows) error {
 	return errors.Join(rows.Err(), rows.Close())
 }
@@ -429,8 +454,10 @@ func (s *Store) Node(ctx context.Context, id string) (graph.Node, error) {
 	}
 	defer tx.Rollback()
 	n := graph.Node{ID: id}
-	err = tx.QueryRowContext(ctx, `SELECT page, problem, condition, resolution, actionable, root FROM nodes WHERE id = ?`, id).
-		Scan(&n.Page, &n.Problem, &n.Condition, &n.Resolution, &n.Actionable, &n.Root)
+	var v nullVerdict
+	err = tx.QueryRowContext(ctx, `SELECT page, problem, condition, resolution, actionable, root, answers, hollow, shown FROM nodes WHERE id = ?`, id).
+		Scan(&n.Page, &n.Problem, &n.Condition, &n.Resolution, &n.Actionable, &n.Root, &v.answers, &v.hollow, &v.text)
+	n.Verdict = v.verdict()
 	if errors.Is(err, sql.ErrNoRows) {
 		return graph.Node{}, fmt.Errorf("reading node %q: %w", id, graph.ErrNotFound)
 	}
