@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
 )
 
 // FindingKind names a kind of gap lint reports.
@@ -95,7 +96,7 @@ func Lint(g *graph.Graph) []Finding {
 	byIntent := make(map[string][]graph.Node)
 	for _, n := range g.Nodes {
 		for _, in := range n.Intents {
-			k := normIntent(in)
+			k := english.FoldIntent(in)
 			if k != "" {
 				byIntent[k] = append(byIntent[k], n)
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/page"
 	"github.com/helpgraph/helpgraph/prompts"
@@ -68,7 +69,7 @@ var promptNames = []string{"extract_graph", "intents", "actionable"}
 // Version implements Extractor: the extractor, the model and a hash of the
 // prompt templates.
 func (e *LLMExtractor) Version() string {
-	return "llm-v2/" + e.client.Model() + "/" + prompts.Hash(promptNames...)
+	return "llm-v3/" + e.client.Model() + "/" + prompts.Hash(promptNames...)
 }
 
 // Extract implements Extractor.
@@ -185,7 +186,7 @@ func (e *LLMExtractor) extract(ctx context.Context, doc *page.Document) (*PageGr
 		e.log.WarnContext(ctx, "llm extraction: actionable step failed; judging offline", "page", doc.URL, "err", err)
 		pg.Method = graph.MethodLLMPartial
 		for i := range pg.Nodes {
-			pg.Nodes[i].Actionable = actionable(pg.Nodes[i].Resolution)
+			pg.Nodes[i].Actionable = english.Actionable(pg.Nodes[i].Resolution)
 		}
 	} else {
 		for _, n := range verdicts.Nodes {

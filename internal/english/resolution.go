@@ -1,0 +1,173 @@
+package english
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// What a resolution says: the sentences of substance in it, whether one
+// sends the user to someone else, and the text a reply shows.
+
+var (
+	// sentenceEnd splits text into sentences, roughly.
+	sentenceEnd = regexp.MustCompile(`[.!?](?:\s+|$)|\n`)
+	// seeAlso is a sentence that only points elsewhere.
+	seeAlso = regexp.MustCompile(`(?i)^(?:a\.\s*)?(?:please\s+)?(?:see(?:\s+also)?|for\s+details,?\s+see|read|go\s+to)\b[^a-z]*\[`)
+	// qaMarker is the "Q."/"A." of an FAQ.
+	qaMarker = regexp.MustCompile(`^(?:A|Q)\.\s+`)
+	// lastUpdated is page furniture.
+	lastUpdated = regexp.MustCompile(`(?i)^(?:last\s+updated|updated)\b`)
+	// handOff is a sentence sending the user to someone else.
+	handOff = regexp.MustCompile(`(?i)\b(?:contact|get\s+in\s+touch|reach\s+out|check\s+with|speak\s+(?:to|with)|talk\s+to|call\s+(?:us|the|your)|ask\s+(?:the|your)|(?:handled|decided|managed|dealt\s+with)\s+by)\b`)
+	// negatedHandOff is "if you do not contact anyone": no hand-off.
+	negatedHandOff = regexp.MustCompile(`(?i)\b(?:not|never|nt|n't|without)\s+(?:\w+\s+)?(?:contact|call|ask)\b`)
+	// contractions folds "won't", "won’t" and "wont" into one word.
+	contractions = strings.NewReplacer("n't", "nt", "n’t", "nt", "N'T", "NT", "N’T", "NT")
+)
+
+// HandsOff reports whether sentence s sends the user to someone else
+// ("please contact the accommodation directly"), and does not say not to.
+func HandsOff(s string) bool {
+	return handOff.MatchString(s) && !negatedHandOff.MatchString(s)
+}
+
+// NamesWhoToAsk reports whether one of sentences, with no link in it,
+// sends the user to someone: then that is what the user is to do.
+func NamesWhoToAsk(sentences []string) bool {
+	for _, s := range sentences {
+		if !MarkdownLink.MatchString(s) && HandsOff(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// GivesSteps reports whether one of sentences is an instruction (IsStep).
+func GivesSteps(sentences []string) bool {
+	for _, s := range sentences {
+		if IsStep(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Substance returns the sentences of a resolution that say something: not
+// heading markers, page furniture, a restated condition or problem, or "see
+// [another page]".
+func Substance(resolution, problem, condition string) []string {
+	var out []string
+	for _, line := range strings.Split(CleanResolution(resolution, problem, condition), "\n") {
+		line = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*>|"))
+		line = qaMarker.ReplaceAllString(line, "")
+		if line == "" || lastUpdated.MatchString(line) {
+			continue
+		}
+		for _, s := range sentenceEnd.Split(line, -1) {
+			s = strings.TrimSpace(s)
+			if s == "" || seeAlso.MatchString(s) || SameText(s, problem) || SameText(s, condition) {
+				continue
+			}
+			if len(plainWords(MarkdownLink.ReplaceAllString(s, "$1"))) == 0 {
+				continue
+			}
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// CleanResolution is a resolution as a reply shows it: Markdown heading
+// markers, "Last updated" lines and FAQ "Q."/"A." markers dropped, and an
+// opening line that only restates the condition or problem removed ("You
+// were logged out" under "If you were logged out"), or its restating prefix
+// cut ("- If you want X: cancel ..." -> "Cancel ..."), unless that is all
+// it says.
+func CleanResolution(resolution, problem, condition string) string {
+	lines := strings.Split(strings.TrimSpace(resolution), "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if lastUpdated.MatchString(t) {
+			continue // page furniture
+		}
+		if strings.HasPrefix(t, "#") {
+			l = strings.TrimSpace(strings.TrimLeft(t, "#"))
+		}
+		// An FAQ's "Q. ..." restates the question the node is about, and
+		// "A. " only marks the answer.
+		if strings.HasPrefix(t, "Q. ") {
+			continue
+		}
+		l = strings.TrimPrefix(l, "A. ")
+		kept = append(kept, l)
+	}
+	lines = kept
+	whole := strings.TrimSpace(strings.Join(lines, "\n"))
+	for len(lines) > 0 {
+		rest, restated := cutRestatement(lines[0], condition, problem)
+		if !restated {
+			break
+		}
+		if rest == "" {
+			lines = lines[1:]
+			continue
+		}
+		lines[0] = rest
+		break
+	}
+	if len(lines) == 0 {
+		// All restatement: say it once rather than nothing.
+		return whole
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// cutRestatement checks whether line opens by restating one of phrases. It
+// returns what follows the restatement, and whether there was one.
+func cutRestatement(line string, phrases ...string) (string, bool) {
+	body := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*>"))
+	body = stripLead(body)
+	for _, p := range phrases {
+		p = strings.TrimRight(stripLead(strings.TrimSpace(p)), ".:;, ")
+		if len(p) < 3 || len(body) < len(p) || !strings.EqualFold(body[:len(p)], p) {
+			continue
+		}
+		rest := body[len(p):]
+		if rest != "" && !strings.ContainsRune(":.;,", rune(rest[0])) {
+			// "You booked by phone" does not restate "You booked", but
+			// "If it did not appear Turn off ..." does: a new sentence.
+			if next := strings.TrimSpace(rest); rest[0] != ' ' || next == "" || next[0] < 'A' || next[0] > 'Z' {
+				continue
+			}
+		}
+		rest = strings.TrimSpace(strings.TrimLeft(rest, ":.;, "))
+		return UpperFirst(rest), true
+	}
+	return line, false
+}
+
+// stripLead drops a leading "If "/"When "/"For ".
+func stripLead(s string) string {
+	for _, p := range []string{"if ", "when ", "for "} {
+		if len(s) > len(p) && strings.EqualFold(s[:len(p)], p) {
+			return strings.TrimSpace(s[len(p):])
+		}
+	}
+	return s
+}
+
+// SameText reports whether a and b say the same words, ignoring case,
+// punctuation and Markdown.
+func SameText(a, b string) bool {
+	return strings.Join(plainWords(a), " ") == strings.Join(plainWords(b), " ")
+}
+
+// plainWords lowercases s, folds contractions and splits it into runs of
+// letters and digits.
+func plainWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(contractions.Replace(s)), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
