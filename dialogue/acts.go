@@ -156,7 +156,7 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		}
 	case len(pending) == 1 && act == ActNo:
 		return a.noneFits(s, "All right, then that's not it."), true, nil
-	case len(pending) > 1 && act == ActDontKnow && cur != nil && len(substance(cur)) > 0:
+	case len(pending) > 1 && act == ActDontKnow && cur != nil && !verdictOf(cur).Hollow:
 		// The user can't tell which situation is theirs: what the page
 		// says for everyone, with the situations still open.
 		r := a.resolve(ctx, s, cur, msg, pending, a.sourcesOf(cur.ID), true)
@@ -216,7 +216,7 @@ func (a *GraphAgent) nextSection(n *graph.Node) *graph.Node {
 			continue
 		}
 		for _, next := range ids[i+1:] {
-			if m := a.ix.Node(next); m != nil && !a.isHollow(next) && len(substance(m)) > 0 {
+			if m := a.ix.Node(next); m != nil && !verdictOf(m).Hollow {
 				return m
 			}
 		}

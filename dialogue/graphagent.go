@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/llm"
 )
 
@@ -110,9 +112,6 @@ type GraphAgent struct {
 	an   *analyzer
 	lex  *lexicalIndex
 	doc  map[string]int // node id -> position in ix.Graph.Nodes
-	// hollow holds the nodes with nothing to give (see isHollow), found once
-	// per graph because retrieval asks about every candidate of every turn.
-	hollow lazyFlags
 	// negProblem holds the nodes whose problem is negated.
 	negProblem lazyFlags
 	// facts holds the analysis of each node's condition and problem, made
@@ -130,6 +129,12 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		g = &graph.Graph{}
 	}
 	opts = opts.withDefaults()
+	if j := kgbuild.Judged(g); j != g {
+		// A store written before verdicts were stored: the next build
+		// stores them.
+		opts.Logger.Warn("graph has no verdicts (built by an older helpgraph); deciding them now; run helpgraph build to store them")
+		g = j
+	}
 	an := newAnalyzer(opts.Synonyms)
 	ix := graph.NewIndex(g)
 	a := &GraphAgent{
@@ -137,7 +142,6 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		ix:         ix,
 		an:         an,
 		doc:        make(map[string]int, len(g.Nodes)),
-		hollow:     make(lazyFlags, len(g.Nodes)),
 		negProblem: make(lazyFlags, len(g.Nodes)),
 		facts:      make([]atomic.Pointer[nodeTexts], len(g.Nodes)),
 	}
@@ -426,7 +430,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			// points don't cover the price") answers; the special case is a
 			// follow-up. Situations to choose between, or a node that says
 			// nothing by itself, make a question.
-			if len(picked) == 0 && len(kids) == 1 && a.answers(n) {
+			if len(picked) == 0 && len(kids) == 1 && verdictOf(n).Answers {
 				return a.resolve(ctx, s, n, message, a.options(a.ix.Children(id)), sources, hops > 0), nil
 			}
 			if len(picked) == 0 {
@@ -440,7 +444,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			return a.clarify(s, n, a.options(picked), sources), nil
 		}
 		sub := a.ix.Children(id)
-		if a.answers(n) {
+		if verdictOf(n).Answers {
 			// Sub-problems are no unmet branch: the node answers, and they
 			// come along as options for what the user may ask next.
 			return a.resolve(ctx, s, n, message, a.options(sub), sources, hops > 0), nil
@@ -469,7 +473,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			// is in the sources.
 			// A lead that only points to the page we follow is said by
 			// following it.
-			if res := cleanResolution(n); res != "" && len(res) <= maxLead && !sameText(res, n.Problem) && len(substance(n)) > 0 {
+			if res := shownText(n); res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) && !verdictOf(n).Hollow {
 				lead = append(lead, resolutionTemplate(n))
 			}
 			hops++

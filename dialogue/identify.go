@@ -371,7 +371,7 @@ func (a *GraphAgent) generalise(cands []candidate, id string) string {
 		}
 		// Only an ancestor that answers, or asks about situations, serves:
 		// a list of sub-problems would make the user pick the one they named.
-		if !a.answers(a.ix.Node(c.id)) && len(a.conditionalChildren(c.id)) < 2 {
+		if !verdictOf(a.ix.Node(c.id)).Answers && len(a.conditionalChildren(c.id)) < 2 {
 			continue
 		}
 		if d := a.depth(c.id); d < bestDepth {
@@ -481,14 +481,8 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 // isHollow reports whether node id has nothing to give: no text beyond its
 // heading, no sub-problems and no references (or no such node).
 func (a *GraphAgent) isHollow(id string) bool {
-	d, ok := a.doc[id]
-	if !ok {
-		return true
-	}
-	return a.hollow.get(d, func() bool {
-		n := &a.ix.Graph.Nodes[d]
-		return len(a.ix.Children(n.ID)) == 0 && len(a.ix.References(n.ID)) == 0 && len(substance(n)) == 0
-	})
+	n := a.ix.Node(id)
+	return n == nil || verdictOf(n).Hollow && len(a.ix.Children(id)) == 0 && len(a.ix.References(id)) == 0
 }
 
 // negatedProblem reports whether node d's problem is negated.

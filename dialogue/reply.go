@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
 )
 
 // options turns nodes into clarification options: a node's condition
@@ -101,7 +102,7 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	// change it depends on how you booked"): its opening comes first, as
 	// on the page. A lead-in that only repeats the problem (a page whose
 	// text is its heading) is said once, in the question.
-	if res := cleanResolution(n); res != "" && !sameText(res, n.Problem) {
+	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) {
 		text = withCondition(n, a.focus(n, "", "")) + "\n\n" + text
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
@@ -144,7 +145,7 @@ var stillFails = regexp.MustCompile(`(?i)\b(?:still|again|anymore|same\s+(?:prob
 
 // resolutionTemplate is the offline reply: the node's condition and
 // resolution, verbatim apart from the joining words.
-func resolutionTemplate(n *graph.Node) string { return withCondition(n, cleanResolution(n)) }
+func resolutionTemplate(n *graph.Node) string { return withCondition(n, shownText(n)) }
 
 // withCondition leads res, text of node n, with n's condition.
 func withCondition(n *graph.Node, res string) string {
@@ -168,7 +169,7 @@ func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply
 	if n != nil {
 		s.CurrentNode = n.ID
 		r.NodeID, r.Intent = n.ID, n.Problem
-		if res := cleanResolution(n); res != "" && !sameText(res, n.Problem) {
+		if res := shownText(n); res != "" && !english.SameText(res, n.Problem) {
 			b.WriteString(resolutionTemplate(n))
 			b.WriteString("\n\n")
 		}

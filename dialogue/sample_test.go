@@ -183,7 +183,7 @@ func TestGraphAgentSampleDeadEndsEscalate(t *testing.T) {
 	ix := a.Index()
 	checked := 0
 	for _, n := range ix.Graph.Nodes {
-		if a.answers(&n) || len(ix.Children(n.ID)) > 0 || len(ix.References(n.ID)) > 0 {
+		if verdictOf(&n).Answers || len(ix.Children(n.ID)) > 0 || len(ix.References(n.ID)) > 0 {
 			continue
 		}
 		r, err := a.Respond(context.Background(), &Session{}, n.Problem)
@@ -235,7 +235,7 @@ func TestGraphAgentSampleStatedAnswersResolve(t *testing.T) {
 	ix := a.Index()
 	checked := 0
 	for _, n := range ix.Graph.Nodes {
-		if n.Actionable || !a.answers(&n) || n.Condition != "" {
+		if n.Actionable || !verdictOf(&n).Answers || n.Condition != "" {
 			continue
 		}
 		r, err := a.Respond(context.Background(), &Session{}, n.Problem)

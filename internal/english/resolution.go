@@ -59,7 +59,7 @@ func GivesSteps(sentences []string) bool {
 func Substance(resolution, problem, condition string) []string {
 	var out []string
 	for _, line := range strings.Split(CleanResolution(resolution, problem, condition), "\n") {
-		line = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*>|"))
+		line = StripListMarker(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*>|")))
 		line = qaMarker.ReplaceAllString(line, "")
 		if line == "" || lastUpdated.MatchString(line) {
 			continue
