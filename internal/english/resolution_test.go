@@ -27,7 +27,6 @@ func TestCleanResolution(t *testing.T) {
 	}
 }
 
-
 func TestSubstanceAndSteps(t *testing.T) {
 	for _, tc := range []struct {
 		resolution, problem, condition string
