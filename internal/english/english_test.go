@@ -177,3 +177,22 @@ func TestStripListMarker(t *testing.T) {
 		}
 	}
 }
+
+func TestNominalVerb(t *testing.T) {
+	for noun, want := range map[string]string{
+		"cancellation": "cancel", "cancelation": "cancel", "cancellations": "cancel", "registration": "register",
+		"confirmation": "confirm", "modification": "modify", "verification": "verify", "application": "apply for",
+		"deletion": "delete", "creation": "create", "activation": "activate", "deactivation": "deactivate",
+		"installation": "install", "payment": "pay", "renewal": "renew", "removal": "remove",
+		"replacement": "replace", "change": "change", "changes": "change", "update": "update", "reset": "reset",
+		"recovery": "recover", "enrollment": "enroll", "enrolment": "enrol", "withdrawal": "withdraw",
+		"reinstatement": "reinstate", "login": "log in to", "selection": "select", "retrieval": "retrieve",
+		"correction": "correct", "reservation": "reserve",
+		"fees": "", "information": "", "status": "", "help": "", "access": "", "nation": "", "metal": "",
+	} {
+		got, ok := nominalVerb(noun)
+		if got != want || ok != (want != "") {
+			t.Errorf("nominalVerb(%q) = %q, %v; want %q", noun, got, ok, want)
+		}
+	}
+}

@@ -168,12 +168,12 @@ func VerbPhrase(p string) (string, bool) {
 	if verbs[first] {
 		return join(first, possessive(rest)), true
 	}
-	if v, ok := nominalisations[first]; ok && len(words) > 2 && strings.EqualFold(words[1], "of") {
+	if v, ok := nominalVerb(first); ok && len(words) > 2 && strings.EqualFold(words[1], "of") {
 		return join(v, possessive(strings.Join(words[2:], " "))), true
 	}
 	if len(words) >= 2 && len(words) <= 3 && !smallWords[first] && !prepLead[first] {
 		last := strings.ToLower(words[len(words)-1])
-		if v, ok := nominalisations[last]; ok {
+		if v, ok := nominalVerb(last); ok {
 			obj := LowerFirst(strings.Join(words[:len(words)-1], " "))
 			return join(v, "my "+obj), true
 		}

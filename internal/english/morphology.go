@@ -15,7 +15,7 @@ register reinstate remove renew replace report request reserve reset restore ret
 review save schedule see select send set share sign start stop submit suspend switch track
 transfer unlock update upgrade upload use verify view withdraw sync import export travel
 understand learn appoint turn try allow wait follow gather help look collect convert reactivate reapply repay report restart buy sell
-exchange extend reduce increase close reopen`)
+exchange extend reduce increase close reopen correct`)
 
 func toSet(s string) map[string]bool {
 	m := make(map[string]bool)
@@ -25,21 +25,59 @@ func toSet(s string) map[string]bool {
 	return m
 }
 
-// nominalisations maps nouns of action to their verbs, for "Cancellation of
-// X" → "cancel X" and "Account deletion" → "delete account".
-var nominalisations = map[string]string{
-	"cancellation": "cancel", "cancelation": "cancel", "registration": "register",
-	"confirmation": "confirm", "modification": "modify", "verification": "verify",
-	"application": "apply for", "reservation": "reserve", "deletion": "delete",
-	"creation": "create", "activation": "activate", "deactivation": "deactivate",
-	"installation": "install", "payment": "pay", "renewal": "renew", "removal": "remove",
-	"replacement": "replace", "cancellations": "cancel", "change": "change", "changes": "change",
-	"update": "update", "transfer": "transfer", "reset": "reset", "recovery": "recover",
-	"redemption": "redeem", "enrollment": "enroll", "enrolment": "enrol", "withdrawal": "withdraw",
-	"refund": "get a refund for", "appeal": "appeal", "reinstatement": "reinstate",
-	"login": "log in to", "log-in": "log in to", "sign-in": "sign in to", "signup": "sign up for",
-	"sign-up": "sign up for", "upgrade": "upgrade", "extension": "extend", "exchange": "exchange",
-	"submission": "submit", "selection": "select", "retrieval": "retrieve", "correction": "correct",
+// Nouns of action, for "Cancellation of X" → "cancel X" and "Account
+// deletion" → "delete account": a noun is its verb ("change"), or one of
+// English's suffixes of action turns a verb of the lexicon into it
+// ("cancellation", "deletion", "payment", "removal", "recovery"), or it is
+// one of the few irregular ones.
+
+// verbNouns are nouns of action spelt like their verb.
+var verbNouns = toSet(`change update transfer reset appeal upgrade exchange`)
+
+// irregularNouns are nouns of action whose verb no suffix rule finds, or
+// that read with a particle.
+var irregularNouns = map[string]string{
+	"registration": "register", "application": "apply for", "redemption": "redeem",
+	"submission": "submit", "extension": "extend", "refund": "get a refund for",
+	"login": "log in to", "log-in": "log in to", "sign-in": "sign in to",
+	"signup": "sign up for", "sign-up": "sign up for",
+}
+
+// actionSuffixes turn a verb into a noun of action: the suffix, and what
+// replaces it to give the verb back.
+var actionSuffixes = []struct{ suffix, verb string }{
+	{"ication", "y"}, {"ation", ""}, {"ation", "e"}, {"ion", ""}, {"ion", "e"},
+	{"ment", ""}, {"al", ""}, {"al", "e"}, {"ery", "er"},
+}
+
+// nominalVerb returns the verb of a lower-case noun of action.
+func nominalVerb(noun string) (string, bool) {
+	if v, ok := irregularNouns[noun]; ok {
+		return v, true
+	}
+	if verbNouns[noun] {
+		return noun, true
+	}
+	if sing, ok := strings.CutSuffix(noun, "s"); ok && len(sing) > 3 {
+		if v, ok := nominalVerb(sing); ok {
+			return v, true
+		}
+	}
+	for _, r := range actionSuffixes {
+		stem, ok := strings.CutSuffix(noun, r.suffix)
+		if !ok || len(stem) < 2 {
+			continue
+		}
+		v := stem + r.verb
+		if verbs[v] {
+			return v, true
+		}
+		// "cancellation" → "cancel".
+		if n := len(v); r.verb == "" && n > 2 && v[n-1] == v[n-2] && verbs[v[:n-1]] {
+			return v[:n-1], true
+		}
+	}
+	return "", false
 }
 
 // notGerunds end in -ing but are not verb forms.
