@@ -563,7 +563,7 @@ func TestGraphAgentGraphWithoutVerdicts(t *testing.T) {
 	if old.Nodes[0].Verdict != nil {
 		t.Error("NewGraphAgent wrote verdicts into the caller's graph")
 	}
-	for _, msg := range []string{"I want to cancel my booking", "cant log in", "my card was declined", "where is my receipt", "lost item"} {
+	for _, msg := range []string{"I want to cancel my booking", "I forgot my password", "my card was declined", "where is my receipt", "lost item"} {
 		ra, err := a.Respond(context.Background(), &Session{}, msg)
 		if err != nil {
 			t.Fatal(err)
