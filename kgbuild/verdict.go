@@ -15,12 +15,8 @@ func Judge(g *graph.Graph) {
 	ix := graph.NewIndex(g)
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		sub := english.Substance(n.Resolution, n.Problem, n.Condition)
-		n.Verdict = &graph.Verdict{
-			Answers: answers(ix, n, sub),
-			Hollow:  len(sub) == 0,
-			Text:    english.CleanResolution(n.Resolution, n.Problem, n.Condition),
-		}
+		text, sub := english.ReadResolution(n.Resolution, n.Problem, n.Condition)
+		n.Verdict = &graph.Verdict{Answers: answers(ix, n, sub), Hollow: len(sub) == 0, Text: text}
 	}
 }
 

@@ -10,8 +10,6 @@ import (
 // sends the user to someone else, and the text a reply shows.
 
 var (
-	// sentenceEnd splits text into sentences, roughly.
-	sentenceEnd = regexp.MustCompile(`[.!?](?:\s+|$)|\n`)
 	// seeAlso is a sentence that only points elsewhere.
 	seeAlso = regexp.MustCompile(`(?i)^(?:a\.\s*)?(?:please\s+)?(?:see(?:\s+also)?|for\s+details,?\s+see|read|go\s+to)\b[^a-z]*\[`)
 	// qaMarker is the "Q."/"A." of an FAQ.
@@ -57,25 +55,58 @@ func GivesSteps(sentences []string) bool {
 // heading markers, page furniture, a restated condition or problem, or "see
 // [another page]".
 func Substance(resolution, problem, condition string) []string {
+	_, sub := ReadResolution(resolution, problem, condition)
+	return sub
+}
+
+// ReadResolution returns a resolution as a reply shows it (CleanResolution)
+// and its sentences of substance (Substance), reading it once.
+func ReadResolution(resolution, problem, condition string) (string, []string) {
+	text := CleanResolution(resolution, problem, condition)
+	restated := []string{strings.Join(plainWords(problem), " "), strings.Join(plainWords(condition), " ")}
 	var out []string
-	for _, line := range strings.Split(CleanResolution(resolution, problem, condition), "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		line = StripListMarker(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*>|")))
 		line = qaMarker.ReplaceAllString(line, "")
 		if line == "" || lastUpdated.MatchString(line) {
 			continue
 		}
-		for _, s := range sentenceEnd.Split(line, -1) {
-			s = strings.TrimSpace(s)
-			if s == "" || seeAlso.MatchString(s) || SameText(s, problem) || SameText(s, condition) {
+		for _, s := range sentences(line) {
+			if s == "" || seeAlso.MatchString(s) {
 				continue
 			}
-			if len(plainWords(MarkdownLink.ReplaceAllString(s, "$1"))) == 0 {
+			if strings.IndexByte(s, '[') >= 0 {
+				if len(plainWords(MarkdownLink.ReplaceAllString(s, "$1"))) == 0 {
+					continue
+				}
+			}
+			ws := strings.Join(plainWords(s), " ")
+			if ws == "" || ws == restated[0] || ws == restated[1] {
 				continue
 			}
 			out = append(out, s)
 		}
 	}
-	return out
+	return text, out
+}
+
+// sentences splits a line after each ".", "!" or "?" followed by a space or
+// the end, trimming each sentence; the stop itself is dropped.
+func sentences(line string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		if i+1 < len(line) && line[i+1] != ' ' && line[i+1] != '\t' && line[i+1] != '\r' && line[i+1] != '\f' && line[i+1] != '\v' {
+			continue
+		}
+		out = append(out, strings.TrimSpace(line[start:i]))
+		start = i + 1
+	}
+	return append(out, strings.TrimSpace(line[start:]))
 }
 
 // CleanResolution is a resolution as a reply shows it: Markdown heading
