@@ -219,14 +219,6 @@ func firstWords(s string, n int) string {
 	return strings.TrimRight(strings.Join(w, " "), ".,:;")
 }
 
-// noiseHeadings are page chrome that survives cleaning on some sites.
-var noiseHeadings = map[string]bool{
-	"related articles": true, "related topics": true, "related links": true, "see also": true,
-	"was this article helpful?": true, "was this helpful?": true, "was this page helpful?": true,
-	"related": true, "share this page": true, "in this article": true, "on this page": true,
-	"table of contents": true, "contents": true, "popular articles": true, "recently viewed articles": true,
-}
-
 // labelSplit finds "Label: rest" with a short label.
 var labelSplit = regexp.MustCompile(`^([^:\[\]()]{2,80}):\s+(\S.*)$`)
 
@@ -244,7 +236,7 @@ func findStarts(blocks []page.Block, first int) []start {
 			h := strings.TrimSpace(text)
 			colon := strings.HasSuffix(h, ":")
 			st := start{block: i, rank: max(1, min(b.Level, 6)), label: strings.TrimRight(h, ": ")}
-			st.ignored = noiseHeadings[strings.ToLower(strings.TrimRight(h, ": "))]
+			st.ignored = english.IsChromeHeading(h)
 			st.situation = !st.ignored && english.IsSituation(h, colon)
 			out = append(out, st)
 		case page.Paragraph:

@@ -196,3 +196,14 @@ func TestNominalVerb(t *testing.T) {
 		}
 	}
 }
+
+func TestIsChromeHeading(t *testing.T) {
+	for h, want := range map[string]bool{
+		"Related articles": true, "See also:": true, " Was this article helpful? ": true,
+		"Related questions about refunds": false, "Contents of your package": false, "": false,
+	} {
+		if got := IsChromeHeading(h); got != want {
+			t.Errorf("IsChromeHeading(%q) = %v, want %v", h, got, want)
+		}
+	}
+}

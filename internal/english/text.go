@@ -180,3 +180,17 @@ specific certain customer customers user users`)
 // is one a paraphrase may add without adding a fact ("because", "whether",
 // "situation").
 func AddsNoFact(w string) bool { return noFactWords[w] }
+
+// chromeHeadings are page chrome that survives cleaning on some sites.
+var chromeHeadings = map[string]bool{
+	"related articles": true, "related topics": true, "related links": true, "see also": true,
+	"was this article helpful?": true, "was this helpful?": true, "was this page helpful?": true,
+	"related": true, "share this page": true, "in this article": true, "on this page": true,
+	"table of contents": true, "contents": true, "popular articles": true, "recently viewed articles": true,
+}
+
+// IsChromeHeading reports whether heading h is page chrome ("Related
+// articles:", "Was this article helpful?"), not content.
+func IsChromeHeading(h string) bool {
+	return chromeHeadings[strings.ToLower(strings.TrimRight(strings.TrimSpace(h), ": "))]
+}
