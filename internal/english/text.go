@@ -6,9 +6,7 @@ import (
 	"unicode"
 )
 
-// This file holds the small, domain-independent English rules the structural
-// extractor uses: cleaning titles into problems, recognising and phrasing
-// situations (conditions), a little verb morphology, and intent templates.
+// Plain text, titles and casing.
 
 var (
 	// MarkdownLink is a Markdown link: [text](url).
