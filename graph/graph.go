@@ -79,6 +79,15 @@ type Node struct {
 	Verdict *Verdict `json:"verdict,omitempty"`
 }
 
+// Answers reports whether n's own text answers a user: its verdict, or the
+// extractor's actionable flag in a graph stored without verdicts.
+func (n *Node) Answers() bool {
+	if n.Verdict != nil {
+		return n.Verdict.Answers
+	}
+	return n.Actionable
+}
+
 // Verdict is what a node's resolution does for a user.
 type Verdict struct {
 	// Answers: the node's own text is a reply a user can act on (steps,

@@ -58,7 +58,7 @@ func (TemplatePhraser) Utterance(_ context.Context, p PathInfo) (string, error) 
 
 // Generate builds a draft inquiry set from g: one inquiry per root→leaf path
 // along child edges. The path's conditions become hidden facts and the
-// leaf's resolution the gold response; a leaf that is not actionable makes
+// leaf's resolution the gold response; a leaf that does not answer makes
 // an escalation inquiry.
 func Generate(ctx context.Context, g *graph.Graph, ph Phraser) ([]Inquiry, error) {
 	ix := graph.NewIndex(g)
@@ -110,7 +110,7 @@ func fromPath(ctx context.Context, ix *graph.Index, p graph.Page, path []string,
 		GoldResponse: leaf.Resolution,
 		Topic:        p.Title,
 	}
-	if !leaf.Actionable {
+	if !leaf.Answers() {
 		q.Kind = Escalation
 	}
 	var conds []string

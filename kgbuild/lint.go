@@ -70,9 +70,9 @@ func Lint(g *graph.Graph) []Finding {
 		sites[siteOf(p.URL)] = true
 	}
 	for _, n := range g.Nodes {
-		if len(ix.Children(n.ID)) == 0 && len(ix.References(n.ID)) == 0 && !n.Actionable {
+		if len(ix.Children(n.ID)) == 0 && len(ix.References(n.ID)) == 0 && !n.Answers() {
 			out = append(out, Finding{Kind: DeadEnd, Page: n.Page, Node: n.ID,
-				Message: fmt.Sprintf("%q gives no step to take and links to no page", n.Problem)})
+				Message: fmt.Sprintf("%q answers nothing by itself and links to no page", n.Problem)})
 		}
 		seen := make(map[string]bool)
 		for _, u := range LinkURLs(n.Resolution) {
