@@ -1,7 +1,6 @@
 package kgbuild
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
@@ -70,7 +69,7 @@ func fillIntents(n *graph.Node, seen map[string]bool) {
 	}
 	add(english.Intents(n.Problem, n.Condition))
 	for k := 2; len(out) < llmMinIntents; k++ {
-		add([]string{fmt.Sprintf("Tell me about %s (%d)", english.LowerFirst(n.Problem), k)})
+		add([]string{english.NumberedIntent(n.Problem, k)})
 	}
 	n.Intents = out
 }

@@ -445,7 +445,7 @@ func pickIntents(tn *treeNode, nodes []*treeNode, seen map[string]bool) []string
 		add(english.Intents(tn.base+" in "+english.LowerFirst(parent), strings.Join(tn.conds, " and ")))
 	}
 	for k := 2; len(out) < 3; k++ {
-		add([]string{fmt.Sprintf("Tell me about %s (%d)", english.LowerFirst(tn.node.Problem), k)})
+		add([]string{english.NumberedIntent(tn.node.Problem, k)})
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package english
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -364,4 +365,11 @@ func FoldIntent(s string) string {
 		}
 	}
 	return strings.Join(strings.Fields(sb.String()), " ")
+}
+
+// NumberedIntent is the k-th last-resort intent for a problem whose
+// phrasings all collide with other intents on its page: "Tell me about
+// changing my booking (2)".
+func NumberedIntent(problem string, k int) string {
+	return fmt.Sprintf("Tell me about %s (%d)", LowerFirst(problem), k)
 }
