@@ -672,7 +672,7 @@ func nodePage(v nodeView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = markdownLite(v.Node.Resolution).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = richText(v.Node.Resolution).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
@@ -138,6 +139,7 @@ type Server struct {
 	// so two tabs cannot interleave writes to the same session.
 	sessionLocks [64]sync.Mutex
 	sessions     *sessions
+	replies      *lru.Cache[string, string] // rendered chat replies
 }
 
 // served is one graph generation with its index and agent.
@@ -168,6 +170,7 @@ func New(cfg Config, deps Deps) *Server {
 		// Per process: admin sign-ins do not outlive the process, which is
 		// acceptable for a login that takes one paste of a token.
 		sessions: newSessions(),
+		replies:  newReplyCache(),
 	}
 	if cfg.AdminToken == "" {
 		log.Info("admin pages disabled: HELPGRAPH_ADMIN_TOKEN is not set; /admin answers 404")

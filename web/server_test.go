@@ -298,7 +298,7 @@ func TestFormFallback(t *testing.T) {
 	}
 	_, page = env.do(t, httptest.NewRequest("GET", "/embed?s="+id, nil))
 	for _, want := range []string{
-		`<a href="https://help.example.com/my-bookings" rel="noopener noreferrer" target="_blank">My bookings</a>`,
+		`<a href="https://help.example.com/my-bookings" rel="nofollow noreferrer noopener" target="_blank">My bookings</a>`,
 		`<li>Choose Change</li>`,
 		`<a href="https://help.example.com/booking" rel="noopener noreferrer" target="_blank">Graph A</a>`,
 	} {
