@@ -207,3 +207,41 @@ func TestIsChromeHeading(t *testing.T) {
 		}
 	}
 }
+
+func TestStepsAndHandOffs(t *testing.T) {
+	for _, tc := range []struct {
+		sentence                  string
+		imperative, step, handOff bool
+	}{
+		{"Click Cancel.", true, true, false},
+		{"1. Then turn off pop-up blockers", true, true, false},
+		{"Please bring your ID", true, true, false},
+		{"Tell them your code", true, true, false},
+		{"Contact us with the form", true, false, true},
+		{"Please contact the shop directly", true, false, true},
+		{"Wait 3 days", true, false, false},
+		{"Allow up to 14 days for the credit", true, false, false},
+		{"See [Refunds](https://x.example/r)", true, false, false},
+		{"Refunds take 7 days", false, false, false},
+		{"If you do not contact anyone, you pay 100%", false, false, false},
+		{"Fees are handled by the seller", false, false, true},
+	} {
+		if got := StartsWithImperative(tc.sentence); got != tc.imperative {
+			t.Errorf("StartsWithImperative(%q) = %v, want %v", tc.sentence, got, tc.imperative)
+		}
+		if got := IsStep(tc.sentence); got != tc.step {
+			t.Errorf("IsStep(%q) = %v, want %v", tc.sentence, got, tc.step)
+		}
+		if got := HandsOff(tc.sentence); got != tc.handOff {
+			t.Errorf("HandsOff(%q) = %v, want %v", tc.sentence, got, tc.handOff)
+		}
+	}
+	for in, want := range map[string]string{
+		"If the screen did not appear Turn off pop-up blockers": "If the screen did not appear",
+		"If you chose Pay at the counter":                       "If you chose Pay at the counter",
+	} {
+		if got := CutAtImperative(in); got != want {
+			t.Errorf("CutAtImperative(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
