@@ -67,7 +67,9 @@ func NewLLMExtractor(client JSONClient, fallback Extractor, logger *slog.Logger)
 var promptNames = []string{"extract_graph", "intents", "actionable"}
 
 // Version implements Extractor: the extractor, the model and a hash of the
-// prompt templates.
+// prompt templates. v3: the stored actionable flag is the model's own, no
+// longer cleared on nodes with references, so stores of v2 extract again
+// (from the LLM cache when it holds the pages) and get their verdicts.
 func (e *LLMExtractor) Version() string {
 	return "llm-v3/" + e.client.Model() + "/" + prompts.Hash(promptNames...)
 }

@@ -15,6 +15,10 @@ import (
 
 // StructuralVersion identifies the structural extractor's rules. Bump it
 // when they change, so the next build re-extracts every page.
+//
+// v2: one imperative-verb list ("When you call, tell them:" is an
+// instruction, not a situation), and the stored actionable flag is no
+// longer cleared on nodes with references.
 const StructuralVersion = "structural-v2"
 
 // Structural extracts a page's problem tree from its structure alone: the
