@@ -43,6 +43,15 @@ var (
 
 // answers reports whether n's resolution answers the user by itself.
 func (a *GraphAgent) answers(n *graph.Node) bool {
+	// Fixed for a graph, and asked about several nodes every turn: worked
+	// out once a node (its sentences go through a dozen regexps).
+	if d, ok := a.doc[n.ID]; ok {
+		return a.answering.get(d, func() bool { return a.answersNode(n) })
+	}
+	return a.answersNode(n)
+}
+
+func (a *GraphAgent) answersNode(n *graph.Node) bool {
 	if n.Actionable {
 		return true
 	}

@@ -126,6 +126,8 @@ type GraphAgent struct {
 	hollow lazyFlags
 	// negProblem holds the nodes whose problem is negated.
 	negProblem lazyFlags
+	// answering holds the nodes that answer by themselves (see answers).
+	answering lazyFlags
 	// facts holds the analysis of each node's condition and problem, made
 	// on first use: per graph, too costly to make for every node up front.
 	facts []atomic.Pointer[nodeTexts]
@@ -150,6 +152,7 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		doc:        make(map[string]int, len(g.Nodes)),
 		hollow:     make(lazyFlags, len(g.Nodes)),
 		negProblem: make(lazyFlags, len(g.Nodes)),
+		answering:  make(lazyFlags, len(g.Nodes)),
 		facts:      make([]atomic.Pointer[nodeTexts], len(g.Nodes)),
 	}
 	for i := range g.Nodes {

@@ -183,7 +183,6 @@ var (
 	// a match.
 	maskChatter = regexp.MustCompile(`(?i)\b(?:good\s+(?:morning|afternoon|evening|day)|how\s+(?:is\s+it\s+going|are\s+you(?:\s+doing)?)|hi\s+there|(?:a\s+)?little\s+bit|yes|yeah|maybe|perhaps|(?:(?:can|could|would)\s+you|if\s+you\s+(?:can|could))\s+(?:please\s+)?(?:tell|explain\s+to|help)\s+me(?:\s+with\s+(?:that|this))?|(?:i(?:\s+am|['’]m)\s+)?interested\s+in(?:to)?(?:\s+knowing)?|i(?:\s+was|\s+am|['’]m)\s+(?:wondering|looking\s+(?:for|to\s+(?:do|find|get))|here\s+to\s+learn(?:\s+more)?)|(?:i\s+)?(?:want|wanted|would\s+like|['’]d\s+like)\s+to\s+(?:know|learn)(?:\s+more)?|(?:i\s+have\s+)?(?:some\s+)?questions?\s+(?:about|regarding|on))\b`)
 	maskPlace   = regexp.MustCompile(`\b(?:at|in|from|near)\s+([A-Z][\w'&-]*(?:\s+(?:[A-Z][\w'&-]*|of|de|la|the))*)`)
-	spaceRunRE  = regexp.MustCompile(`\s+`)
 )
 
 // mask removes the user's specifics from s: URLs, e-mails, phone numbers,
@@ -191,16 +190,87 @@ var (
 // named by its brand stays a card) and
 // capitalised names after "at"/"in" (hotel and city names), and small talk.
 func mask(s string) string {
-	s = cardBrand.ReplaceAllString(s, "$1 card")
-	for _, re := range []*regexp.Regexp{maskURL, maskEmail, maskMoney, maskDate, maskPhone, maskCard, maskChatter} {
-		s = re.ReplaceAllString(s, " ")
+	// Most messages have no digit, '@', link, date word or card brand: the
+	// regexps that need one are skipped (they would find nothing, after
+	// scanning the whole message each).
+	if mayHave(s, cardWords...) {
+		s = cardBrand.ReplaceAllString(s, "$1 card")
 	}
-	s = maskPlace.ReplaceAllStringFunc(s, func(m string) string {
-		prep, _, _ := strings.Cut(m, " ")
-		return prep + " "
-	})
-	s = maskCode.ReplaceAllString(s, " ")
-	return strings.TrimSpace(spaceRunRE.ReplaceAllString(s, " "))
+	for _, m := range maskSteps {
+		if m.may(s) {
+			s = m.re.ReplaceAllString(s, " ")
+		}
+	}
+	if strings.ContainsFunc(s, isUpperASCII) {
+		s = maskPlace.ReplaceAllStringFunc(s, func(m string) string {
+			prep, _, _ := strings.Cut(m, " ")
+			return prep + " "
+		})
+	}
+	if strings.ContainsFunc(s, isDigit) {
+		s = maskCode.ReplaceAllString(s, " ")
+	}
+	return strings.TrimSpace(collapseSpace(s))
+}
+
+// maskSteps are mask's regexps in order, each with what a text needs for
+// the regexp to match in it.
+var maskSteps = []struct {
+	re  *regexp.Regexp
+	may func(string) bool
+}{
+	{maskURL, func(s string) bool { return mayHave(s, "http", "www.") }},
+	{maskEmail, func(s string) bool { return strings.IndexByte(s, '@') >= 0 }},
+	{maskMoney, func(s string) bool { return strings.ContainsFunc(s, isDigit) }},
+	{maskDate, func(s string) bool { return strings.ContainsFunc(s, isDigit) || mayHave(s, "day", "tomorrow") }},
+	{maskPhone, func(s string) bool { return strings.ContainsFunc(s, isDigit) }},
+	{maskCard, func(s string) bool { return mayHave(s, cardWords...) }},
+	{maskChatter, func(string) bool { return true }},
+}
+
+// cardWords start every alternative of cardBrand and maskCard.
+var cardWords = []string{"visa", "master", "amex", "american", "discover", "diners", "jcb", "maestro", "union"}
+
+// mayHave reports whether s may hold one of the lower-case ASCII words
+// case-insensitively as a (?i) regexp reads it: for a text with other than
+// ASCII it says yes, since case folding pairs some letters with non-ASCII
+// ones (k with the Kelvin sign, s with the long s).
+func mayHave(s string, words ...string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	lower := strings.ToLower(s)
+	for _, w := range words {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(r rune) bool      { return '0' <= r && r <= '9' } // \d
+func isUpperASCII(r rune) bool { return 'A' <= r && r <= 'Z' }
+
+// collapseSpace replaces each run of \s ([\t\n\f\r ]) in s by one space.
+func collapseSpace(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\t', '\n', '\f', '\r', ' ':
+			if !space {
+				b.WriteByte(' ')
+			}
+			space = true
+		default:
+			b.WriteByte(c)
+			space = false
+		}
+	}
+	return b.String()
 }
 
 // injection recognises attempts to give the agent instructions. Such a message
