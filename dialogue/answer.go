@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -24,21 +23,21 @@ import (
 
 var (
 	// sentenceEnd splits text into sentences, roughly.
-	sentenceEnd = regexp.MustCompile(`[.!?](?:\s+|$)|\n`)
+	sentenceEnd = mustQuick(`[.!?](?:\s+|$)|\n`)
 	// seeAlso is a sentence that only points elsewhere.
-	seeAlso = regexp.MustCompile(`(?i)^(?:a\.\s*)?(?:please\s+)?(?:see(?:\s+also)?|for\s+details,?\s+see|read|go\s+to)\b[^a-z]*\[`)
+	seeAlso = mustQuick(`(?i)^(?:a\.\s*)?(?:please\s+)?(?:see(?:\s+also)?|for\s+details,?\s+see|read|go\s+to)\b[^a-z]*\[`)
 	// qaMarker is the "A." of an FAQ answer.
-	qaMarker = regexp.MustCompile(`^(?:A|Q)\.\s+`)
+	qaMarker = mustQuick(`^(?:A|Q)\.\s+`)
 	// lastUpdated is page furniture.
-	lastUpdated = regexp.MustCompile(`(?i)^(?:last\s+updated|updated)\b`)
+	lastUpdated = mustQuick(`(?i)^(?:last\s+updated|updated)\b`)
 	// handOff is a sentence sending the user to someone else.
-	handOff = regexp.MustCompile(`(?i)\b(?:contact|get\s+in\s+touch|reach\s+out|check\s+with|speak\s+(?:to|with)|talk\s+to|call\s+(?:us|the|your)|ask\s+(?:the|your)|(?:handled|decided|managed|dealt\s+with)\s+by)\b`)
+	handOff = mustQuick(`(?i)\b(?:contact|get\s+in\s+touch|reach\s+out|check\s+with|speak\s+(?:to|with)|talk\s+to|call\s+(?:us|the|your)|ask\s+(?:the|your)|(?:handled|decided|managed|dealt\s+with)\s+by)\b`)
 	// negatedHandOff is "if you do not contact anyone": no hand-off.
-	negatedHandOff = regexp.MustCompile(`(?i)\b(?:not|never|nt|n't|without)\s+(?:\w+\s+)?(?:contact|call|ask)\b`)
+	negatedHandOff = mustQuick(`(?i)\b(?:not|never|nt|n't|without)\s+(?:\w+\s+)?(?:contact|call|ask)\b`)
 	// phoneLike is a phone number: a hand-off with one is a specific step.
-	phoneLike = regexp.MustCompile(`\+?\d[\d\s().-]{6,}\d`)
+	phoneLike = mustQuick(`\+?\d[\d\s().-]{6,}\d`)
 	// markdownLink is [text](url); only the text counts as words.
-	markdownLink = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	markdownLink = mustQuick(`\[([^\]]*)\]\([^)]*\)`)
 )
 
 // answers reports whether n's resolution answers the user by itself.
@@ -228,7 +227,7 @@ print fill complete submit press follow type upload use apply request register c
 update change cancel call find make add remove send pay book confirm turn allow tell scroll navigate`))
 
 // stepLead strips what may precede an instruction's verb.
-var stepLead = regexp.MustCompile(`(?i)^(?:\d+[.)]\s*|please\s+|first,?\s+|then,?\s+|just\s+)+`)
+var stepLead = mustQuick(`(?i)^(?:\d+[.)]\s*|please\s+|first,?\s+|then,?\s+|just\s+)+`)
 
 // givesSteps reports whether one of sentences is an instruction ("Open the
 // [Guest Reservation page](…), enter your code and click Cancel").

@@ -1,9 +1,7 @@
 package dialogue
 
 import (
-	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -136,35 +134,3 @@ func TestCasing(t *testing.T) {
 	}
 }
 
-// TestMaskSkipsOnlyWhatCannotMatch checks mask, which skips the regexps a
-// text cannot match, against running every one of them, on the sample help
-// center's texts and on texts made to trip the shortcuts.
-func TestMaskSkipsOnlyWhatCannotMatch(t *testing.T) {
-	every := func(s string) string {
-		s = cardBrand.ReplaceAllString(s, "$1 card")
-		for _, m := range maskSteps {
-			s = m.re.ReplaceAllString(s, " ")
-		}
-		s = maskPlace.ReplaceAllStringFunc(s, func(m string) string {
-			prep, _, _ := strings.Cut(m, " ")
-			return prep + " "
-		})
-		s = maskCode.ReplaceAllString(s, " ")
-		return strings.TrimSpace(regexp.MustCompile(`\s+`).ReplaceAllString(s, " "))
-	}
-	texts := []string{
-		"", " \t\n", "see WWW.example.com", "HTTPS://x.org/a b", "on Monday or TODAY", "Tomorrow at 9",
-		"paid by VISA", "my Master Card", "Union Pay", "JCB card", "my \u212aelvin viſa", "ſunday \u212a",
-		"Ünicode in Zürich", "a\u00a0b\u2003c", "line\r\nbreak\fform\vtab", "5 dollars", "€5", "jo@x.org",
-	}
-	g := sampleGraph(t)
-	for _, n := range g.Nodes {
-		texts = append(texts, n.Problem, n.Condition, n.Resolution)
-		texts = append(texts, n.Intents...)
-	}
-	for _, s := range texts {
-		if got, want := mask(s), every(s); got != want {
-			t.Errorf("mask(%q) = %q, every regexp gives %q", s, got, want)
-		}
-	}
-}
