@@ -85,8 +85,9 @@ func (q quickRE) ReplaceAllStringFunc(s string, repl func(string) string) string
 }
 
 // maxClassNeeds bounds the characters a class may stand for to count as
-// needed literals ([0-9] counts; [a-z] is no help).
-const maxClassNeeds = 10
+// needed literals ([0-9] or white space and punctuation count; [a-z] is no
+// help).
+const maxClassNeeds = 16
 
 // required returns literals of which every match of re holds one, and
 // whether there is such a set.
@@ -147,12 +148,14 @@ func required(re *syntax.Regexp) ([]need, bool) {
 	return nil, false
 }
 
-// moreSelective reports whether literal set a is more selective than b.
+// moreSelective reports whether literal set a is likely to rule out more
+// texts than b: its shortest literal is longer ("know" or "learn" before
+// "to"), or as long with fewer literals.
 func moreSelective(a, b []need) bool {
-	if len(a) != len(b) {
-		return len(a) < len(b)
+	if sa, sb := shortest(a), shortest(b); sa != sb {
+		return sa > sb
 	}
-	return shortest(a) > shortest(b)
+	return len(a) < len(b)
 }
 
 func shortest(lits []need) int {

@@ -21,6 +21,7 @@ func TestRequired(t *testing.T) {
 		{`(?-i:\bDAN\b)`, []string{"DAN"}},
 		{`(?i)\bstra(?:ß|ss)e`, []string{"i:stra"}},
 		{`(?i)é`, nil},
+		{`(?i)to\s+(?:know|learn)`, []string{"i:know", "i:learn"}}, // longer literals first
 	} {
 		re, err := syntax.Parse(tc.pattern, syntax.Perl)
 		if err != nil {
