@@ -79,7 +79,8 @@ bench:
 # errors, and its own and the server's CPU time: both share the machine.
 # LOAD_SYNTH=50000 runs on a synthetic help center of 50,000 nodes (5,000
 # pages) instead; LOAD_SERVE_ARGS="--cpuprofile /tmp/serve.prof" profiles
-# the server.
+# the server; LOAD_SERVER=path/to/helpgraph serves with another build (a
+# baseline) while this one builds the graph.
 LOAD_PAGES      ?= $(PAGES)
 LOAD_MESSAGES   ?= testdata/inquiries/helpcenter.jsonl
 LOAD_SYNTH      ?=
@@ -87,6 +88,7 @@ LOAD_CLIENTS    ?= 32
 LOAD_DURATION   ?= 10s
 LOAD_ADDR       ?= 127.0.0.1:8089
 LOAD_SERVE_ARGS ?=
+LOAD_SERVER     ?= $(BIN)
 loadtest: $(BIN)
 	$(GO) build -o bin/loadgen ./cmd/loadgen
 	@tmp=$$(mktemp -d) && pid= && trap 'test -n "$$pid" && kill $$pid && wait $$pid; rm -rf "$$tmp"' EXIT && \
@@ -95,7 +97,7 @@ loadtest: $(BIN)
 		bin/loadgen synth -nodes $(LOAD_SYNTH) -out $$tmp/synth && pages=$$tmp/synth/pages && msgs=$$tmp/synth/messages.txt; \
 	fi && \
 	$(BIN) build --llm off --pages $$pages --store $$tmp/graph.db 2>&1 | tail -1 && \
-	{ $(BIN) serve --addr $(LOAD_ADDR) --store $$tmp/graph.db --conversations $$tmp/conversations.db \
+	{ $(LOAD_SERVER) serve --addr $(LOAD_ADDR) --store $$tmp/graph.db --conversations $$tmp/conversations.db \
 		--rate-limit -1 --llm off $(if $(LOAD_SYNTH),,$(if $(wildcard $(LOAD_PAGES)/synonyms.txt),--synonyms $(LOAD_PAGES)/synonyms.txt)) \
 		$(LOAD_SERVE_ARGS) 2>$$tmp/serve.log & pid=$$!; } && \
 	bin/loadgen run -url http://$(LOAD_ADDR) -clients $(LOAD_CLIENTS) -duration $(LOAD_DURATION) \
