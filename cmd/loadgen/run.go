@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"time"
@@ -47,8 +48,20 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	msgPath := fs.String("messages", "testdata/inquiries/helpcenter.jsonl", "first messages: an inquiry set (.jsonl, its utterances) or text, one a line")
 	fs.IntVar(&cfg.serverPID, "server-pid", 0, "the server's process id, to report its CPU time (Linux /proc)")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "random seed for the choice of messages and options")
+	cpuProfile := fs.String("cpuprofile", "", "write the generator's own CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if cfg.clients < 1 || cfg.turns < 1 || cfg.duration <= 0 {
 		return errors.New("run: -clients, -turns and -duration must be positive")
