@@ -87,6 +87,20 @@ func (a *GraphAgent) answersNode(n *graph.Node) bool {
 	return !(handOff.MatchString(first) && !negatedHandOff.MatchString(first) && !phoneLike.MatchString(n.Resolution))
 }
 
+// shortLead reports whether n's resolution is a short lead, worth saying
+// before the page n refers to: it says something besides n's problem, in
+// at most maxLead bytes. Fixed for a graph, so worked out once a node.
+func (a *GraphAgent) shortLead(n *graph.Node) bool {
+	lead := func() bool {
+		res := cleanResolution(n)
+		return res != "" && len(res) <= maxLead && !sameText(res, n.Problem) && len(substance(n)) > 0
+	}
+	if d, ok := a.doc[n.ID]; ok {
+		return a.leading.get(d, lead)
+	}
+	return lead()
+}
+
 // sharesTerms reports whether texts x and y have a term in common.
 func (a *GraphAgent) sharesTerms(x, y string) bool {
 	ys := a.an.terms(y)

@@ -128,6 +128,8 @@ type GraphAgent struct {
 	negProblem lazyFlags
 	// answering holds the nodes that answer by themselves (see answers).
 	answering lazyFlags
+	// leading holds the nodes short enough to lead into a page they refer to.
+	leading lazyFlags
 	// facts holds the analysis of each node's condition and problem, made
 	// on first use: per graph, too costly to make for every node up front.
 	facts []atomic.Pointer[nodeTexts]
@@ -153,6 +155,7 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		hollow:     make(lazyFlags, len(g.Nodes)),
 		negProblem: make(lazyFlags, len(g.Nodes)),
 		answering:  make(lazyFlags, len(g.Nodes)),
+		leading:    make(lazyFlags, len(g.Nodes)),
 		facts:      make([]atomic.Pointer[nodeTexts], len(g.Nodes)),
 	}
 	for i := range g.Nodes {
@@ -483,7 +486,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			// is in the sources.
 			// A lead that only points to the page we follow is said by
 			// following it.
-			if res := cleanResolution(n); res != "" && len(res) <= maxLead && !sameText(res, n.Problem) && len(substance(n)) > 0 {
+			if a.shortLead(n) {
 				lead = append(lead, resolutionTemplate(n))
 			}
 			hops++

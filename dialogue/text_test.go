@@ -133,4 +133,3 @@ func TestCasing(t *testing.T) {
 		t.Errorf("withCondition = %q", got)
 	}
 }
-
