@@ -22,6 +22,39 @@ type quickRE struct {
 type need struct {
 	text string // lower case when fold
 	fold bool   // matched case-insensitively
+	// boundBefore and boundAfter: the pattern puts a \b right before or
+	// after the literal ("ok" in \b(?:ok|so)\b is not the one in "book").
+	boundBefore, boundAfter bool
+	// first and last: the literal starts or ends the match of the
+	// sub-pattern it was found in (while required works upwards).
+	first, last bool
+}
+
+// in reports whether text holds n, with the word boundaries it needs.
+func (n need) in(text string) bool {
+	for off := 0; ; {
+		i := strings.Index(text[off:], n.text)
+		if i < 0 {
+			return false
+		}
+		i += off
+		j := i + len(n.text)
+		if (!n.boundBefore || isWordAt(text, i-1) != isWordAt(text, i)) &&
+			(!n.boundAfter || isWordAt(text, j-1) != isWordAt(text, j)) {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+// isWordAt reports whether text[i] is a word character as \b sees it
+// (ASCII letters, digits and '_'; nothing outside text).
+func isWordAt(text string, i int) bool {
+	if i < 0 || i >= len(text) {
+		return false
+	}
+	c := text[i]
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 func mustQuick(pattern string) quickRE {
@@ -45,7 +78,7 @@ func (q quickRE) may(s string) bool {
 	var lower string
 	for _, n := range q.need {
 		if !n.fold {
-			if strings.Contains(s, n.text) {
+			if n.in(s) {
 				return true
 			}
 			continue
@@ -61,7 +94,7 @@ func (q quickRE) may(s string) bool {
 			}
 			lower = strings.ToLower(s)
 		}
-		if strings.Contains(lower, n.text) {
+		if n.in(lower) {
 			return true
 		}
 	}
@@ -104,7 +137,7 @@ func required(re *syntax.Regexp) ([]need, bool) {
 			}
 			text = strings.ToLower(text)
 		}
-		return []need{{text: text, fold: fold}}, true
+		return []need{{text: text, fold: fold, first: true, last: true}}, true
 	case syntax.OpCharClass:
 		var lits []need
 		for i := 0; i < len(re.Rune); i += 2 {
@@ -112,28 +145,49 @@ func required(re *syntax.Regexp) ([]need, bool) {
 				if len(lits) == maxClassNeeds {
 					return nil, false
 				}
-				lits = append(lits, need{text: string(r)})
+				lits = append(lits, need{text: string(r), first: true, last: true})
 			}
 		}
 		return lits, len(lits) > 0
-	case syntax.OpCapture, syntax.OpPlus:
+	case syntax.OpCapture:
 		return required(re.Sub[0])
+	case syntax.OpPlus:
+		// The first repeat starts the match, the last ends it: no one
+		// literal need do both.
+		lits, ok := required(re.Sub[0])
+		return notAtEdges(lits), ok
 	case syntax.OpRepeat:
 		if re.Min >= 1 {
-			return required(re.Sub[0])
+			lits, ok := required(re.Sub[0])
+			return notAtEdges(lits), ok
 		}
 	case syntax.OpConcat:
 		// Any part that needs something will do; the one with the fewest
 		// and longest literals tells most texts apart.
 		var best []need
-		found := false
-		for _, sub := range re.Sub {
+		at := -1
+		for i, sub := range re.Sub {
 			lits, ok := required(sub)
-			if ok && (!found || moreSelective(lits, best)) {
-				best, found = lits, true
+			if ok && (at < 0 || moreSelective(lits, best)) {
+				best, at = lits, i
 			}
 		}
-		return best, found
+		if at < 0 {
+			return nil, false
+		}
+		out := make([]need, len(best))
+		for k, n := range best {
+			if n.first && at > 0 && re.Sub[at-1].Op == syntax.OpWordBoundary {
+				n.boundBefore = true
+			}
+			if n.last && at+1 < len(re.Sub) && re.Sub[at+1].Op == syntax.OpWordBoundary {
+				n.boundAfter = true
+			}
+			n.first = n.first && allZeroWidth(re.Sub[:at])
+			n.last = n.last && allZeroWidth(re.Sub[at+1:])
+			out[k] = n
+		}
+		return out, true
 	case syntax.OpAlternate:
 		var all []need
 		for _, sub := range re.Sub {
@@ -146,6 +200,29 @@ func required(re *syntax.Regexp) ([]need, bool) {
 		return all, true
 	}
 	return nil, false
+}
+
+func notAtEdges(lits []need) []need {
+	out := make([]need, len(lits))
+	for i, n := range lits {
+		n.first, n.last = false, false
+		out[i] = n
+	}
+	return out
+}
+
+// allZeroWidth reports whether res match only the empty string (anchors
+// and word boundaries).
+func allZeroWidth(res []*syntax.Regexp) bool {
+	for _, re := range res {
+		switch re.Op {
+		case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText,
+			syntax.OpEndText, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // moreSelective reports whether literal set a is likely to rule out more

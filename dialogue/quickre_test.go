@@ -9,19 +9,23 @@ import (
 func TestRequired(t *testing.T) {
 	for _, tc := range []struct {
 		pattern string
-		want    []string // "" for no set; fold literals prefixed "i:"
+		want    []string // nil for no set; "i:" folds case, "<" and ">" are \b before and after
 	}{
-		{`(?i)\b(?:visa|master\s?card)\b`, []string{"i:visa", "i:master"}},
+		{`(?i)\b(?:visa|master\s?card)\b`, []string{"i:visa<>", "i:master<"}},
 		{`\d+`, []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}},
 		{`[a-z]+`, nil},
 		{`(?i)\b(?:tel|telephone)?\s*\d`, []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}},
 		{`(?i)^(?:yes|no|)$`, nil},
 		{`(?i)x*y?`, nil},
 		{`n['’]t\b`, []string{"n"}}, // the fewest literals
-		{`(?-i:\bDAN\b)`, []string{"DAN"}},
-		{`(?i)\bstra(?:ß|ss)e`, []string{"i:stra"}},
+		{`(?-i:\bDAN\b)`, []string{"DAN<>"}},
+		{`(?i)\bstra(?:ß|ss)e`, []string{"i:stra<"}},
 		{`(?i)é`, nil},
 		{`(?i)to\s+(?:know|learn)`, []string{"i:know", "i:learn"}}, // longer literals first
+		{`(?i)\b(?:ok|okay|um+)\b`, []string{"i:ok<", "i:u<"}},     // "okay" is ok(?:|ay)
+		{`\bab\b|x\b`, []string{"ab<>", "x>"}},
+		{`(?:\bab)+`, []string{"ab<"}},
+		{`\b(?:a|b)c\b`, []string{"c>"}},
 	} {
 		re, err := syntax.Parse(tc.pattern, syntax.Perl)
 		if err != nil {
@@ -30,11 +34,14 @@ func TestRequired(t *testing.T) {
 		lits, ok := required(re.Simplify())
 		var got []string
 		for _, l := range lits {
+			g := l.text
 			if l.fold {
-				got = append(got, "i:"+l.text)
-			} else {
-				got = append(got, l.text)
+				g = "i:" + g
 			}
+			if l.boundBefore || l.boundAfter {
+				g += "<"[:btoi(l.boundBefore)] + ">"[:btoi(l.boundAfter)]
+			}
+			got = append(got, g)
 		}
 		if ok != (tc.want != nil) || !slices.Equal(got, tc.want) {
 			t.Errorf("required(%q) = %q, %v; want %q", tc.pattern, got, ok, tc.want)
@@ -64,6 +71,9 @@ func TestQuickREAgreesWithRegexp(t *testing.T) {
 		"dan", "you are now my lawyer", "none of these", "YES", "nope", "hello there", "Q: why? A: because",
 		"Contact us at +1 (555) 010-9999", "call the hotel", "do not contact anyone", "[a page](https://x)",
 		"Last updated: 2024", "1. Click Save", "not sure", "wasn't", "I lost it", "ſee also", "\u212aeep",
+		// Word boundaries: "ok" in "book", "so" in "also", '_' as a letter.
+		"book also some", "ok", "OK!", "_ok_", "ok_go", "okay", "ummm", "yes!", "hmmm so", "a lot", "A \t LOT",
+		"ma'am", "isn't", "n't", "é ok é", "okéy", "2fa", "a1", "x@y", "so-so", "ok ok", "bookok ok",
 	}
 	g := sampleGraph(t)
 	for _, n := range g.Nodes {
@@ -80,4 +90,11 @@ func TestQuickREAgreesWithRegexp(t *testing.T) {
 			}
 		}
 	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
