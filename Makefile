@@ -96,7 +96,8 @@ loadtest: $(BIN)
 	if [ -n "$(LOAD_SYNTH)" ]; then \
 		bin/loadgen synth -nodes $(LOAD_SYNTH) -out $$tmp/synth && pages=$$tmp/synth/pages && msgs=$$tmp/synth/messages.txt; \
 	fi && \
-	$(BIN) build --llm off --pages $$pages --store $$tmp/graph.db 2>&1 | tail -1 && \
+	{ $(BIN) build --llm off --pages $$pages --store $$tmp/graph.db >$$tmp/build.log 2>&1 || { cat $$tmp/build.log; exit 1; }; } && \
+	grep '^graph:' $$tmp/build.log && \
 	{ $(LOAD_SERVER) serve --addr $(LOAD_ADDR) --store $$tmp/graph.db --conversations $$tmp/conversations.db \
 		--rate-limit -1 --llm off $(if $(LOAD_SYNTH),,$(if $(wildcard $(LOAD_PAGES)/synonyms.txt),--synonyms $(LOAD_PAGES)/synonyms.txt)) \
 		$(LOAD_SERVE_ARGS) 2>$$tmp/serve.log & pid=$$!; } && \
