@@ -166,23 +166,23 @@ func (a *analyzer) terms(s string) []string {
 // Masking: what the user's specifics look like. They are replaced by nothing
 // before matching, so "booking 48213 at Hotel Sunrise" matches like "booking".
 var (
-	maskURL = regexp.MustCompile(`(?i)\b(?:https?://|www\.)\S+`)
+	maskURL = mustQuick(`(?i)\b(?:https?://|www\.)\S+`)
 	// A label right before an e-mail or phone number ("email: jo@x.org",
 	// "tel +44...") goes with it.
-	maskEmail = regexp.MustCompile(`(?i)(?:\be-?mail(?:\s+address)?\s*(?:is\s+|:\s*)?)?\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`)
-	maskPhone = regexp.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|mobile|cell)(?:\s+(?:number|no\.?))?\s*(?:is\s+|:\s*)?)?\+?\(?\d[\d\s().-]{6,}\d`)
-	maskMoney = regexp.MustCompile(`(?i)(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|jpy|chf|cad|aud|dollars?|euros?|pounds?|yen)\b)`)
-	maskDate  = regexp.MustCompile(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
-	maskCode  = regexp.MustCompile(`\b(?:[A-Za-z]*\d[A-Za-z0-9-]*)\b`)
-	maskCard  = regexp.MustCompile(`(?i)(?:\b(?:paid|paying|pay)\s+(?:with|by|using|via)\s+(?:a\s+|an\s+|my\s+)?)?\b(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)\b`)
+	maskEmail = mustQuick(`(?i)(?:\be-?mail(?:\s+address)?\s*(?:is\s+|:\s*)?)?\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`)
+	maskPhone = mustQuick(`(?i)(?:\b(?:tel|telephone|phone|mobile|cell)(?:\s+(?:number|no\.?))?\s*(?:is\s+|:\s*)?)?\+?\(?\d[\d\s().-]{6,}\d`)
+	maskMoney = mustQuick(`(?i)(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|jpy|chf|cad|aud|dollars?|euros?|pounds?|yen)\b)`)
+	maskDate  = mustQuick(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
+	maskCode  = mustQuick(`\b(?:[A-Za-z]*\d[A-Za-z0-9-]*)\b`)
+	maskCard  = mustQuick(`(?i)(?:\b(?:paid|paying|pay)\s+(?:with|by|using|via)\s+(?:a\s+|an\s+|my\s+)?)?\b(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)\b`)
 	// "my Mastercard" is my card: the brand is the detail, the card is not.
-	cardBrand = regexp.MustCompile(`(?i)\b(my|the|a|your|our)\s+(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)(?:\s+card)?\b`)
+	cardBrand = mustQuick(`(?i)\b(my|the|a|your|our)\s+(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)(?:\s+card)?\b`)
 	// maskChatter is the small talk and request framing around a support
 	// request ("Hi, good morning. I was wondering if you could tell me a
 	// little bit about ..."): words no help page answers, which only dilute
 	// a match.
-	maskChatter = regexp.MustCompile(`(?i)\b(?:good\s+(?:morning|afternoon|evening|day)|how\s+(?:is\s+it\s+going|are\s+you(?:\s+doing)?)|hi\s+there|(?:a\s+)?little\s+bit|yes|yeah|maybe|perhaps|(?:(?:can|could|would)\s+you|if\s+you\s+(?:can|could))\s+(?:please\s+)?(?:tell|explain\s+to|help)\s+me(?:\s+with\s+(?:that|this))?|(?:i(?:\s+am|['’]m)\s+)?interested\s+in(?:to)?(?:\s+knowing)?|i(?:\s+was|\s+am|['’]m)\s+(?:wondering|looking\s+(?:for|to\s+(?:do|find|get))|here\s+to\s+learn(?:\s+more)?)|(?:i\s+)?(?:want|wanted|would\s+like|['’]d\s+like)\s+to\s+(?:know|learn)(?:\s+more)?|(?:i\s+have\s+)?(?:some\s+)?questions?\s+(?:about|regarding|on))\b`)
-	maskPlace   = regexp.MustCompile(`\b(?:at|in|from|near)\s+([A-Z][\w'&-]*(?:\s+(?:[A-Z][\w'&-]*|of|de|la|the))*)`)
+	maskChatter = mustQuick(`(?i)\b(?:good\s+(?:morning|afternoon|evening|day)|how\s+(?:is\s+it\s+going|are\s+you(?:\s+doing)?)|hi\s+there|(?:a\s+)?little\s+bit|yes|yeah|maybe|perhaps|(?:(?:can|could|would)\s+you|if\s+you\s+(?:can|could))\s+(?:please\s+)?(?:tell|explain\s+to|help)\s+me(?:\s+with\s+(?:that|this))?|(?:i(?:\s+am|['’]m)\s+)?interested\s+in(?:to)?(?:\s+knowing)?|i(?:\s+was|\s+am|['’]m)\s+(?:wondering|looking\s+(?:for|to\s+(?:do|find|get))|here\s+to\s+learn(?:\s+more)?)|(?:i\s+)?(?:want|wanted|would\s+like|['’]d\s+like)\s+to\s+(?:know|learn)(?:\s+more)?|(?:i\s+have\s+)?(?:some\s+)?questions?\s+(?:about|regarding|on))\b`)
+	maskPlace   = mustQuick(`\b(?:at|in|from|near)\s+([A-Z][\w'&-]*(?:\s+(?:[A-Z][\w'&-]*|of|de|la|the))*)`)
 	spaceRunRE  = regexp.MustCompile(`\s+`)
 )
 
@@ -192,7 +192,7 @@ var (
 // capitalised names after "at"/"in" (hotel and city names), and small talk.
 func mask(s string) string {
 	s = cardBrand.ReplaceAllString(s, "$1 card")
-	for _, re := range []*regexp.Regexp{maskURL, maskEmail, maskMoney, maskDate, maskPhone, maskCard, maskChatter} {
+	for _, re := range []quickRE{maskURL, maskEmail, maskMoney, maskDate, maskPhone, maskCard, maskChatter} {
 		s = re.ReplaceAllString(s, " ")
 	}
 	s = maskPlace.ReplaceAllStringFunc(s, func(m string) string {
@@ -206,12 +206,12 @@ func mask(s string) string {
 // injection recognises attempts to give the agent instructions. Such a message
 // is handled like any other request the graph has no answer for: the agent
 // follows no instructions found in user text.
-var injection = regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}\b(?:instructions?|rules?|prompts?|guidelines|polic(?:y|ies)|previous|above)\b|\byou\s+are\s+now\b|\bpretend\s+(?:to\s+be|you(?:'re|\s+are))\b|\bact\s+as\s+(?:a|an|my|the)\b|\b(?:system|developer)\s+(?:prompt|message|mode)\b|\bjailbreak\b|(?-i:\bDAN\b)|\bdo\s+anything\s+now\b|\broleplay\b`)
+var injection = mustQuick(`(?i)\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}\b(?:instructions?|rules?|prompts?|guidelines|polic(?:y|ies)|previous|above)\b|\byou\s+are\s+now\b|\bpretend\s+(?:to\s+be|you(?:'re|\s+are))\b|\bact\s+as\s+(?:a|an|my|the)\b|\b(?:system|developer)\s+(?:prompt|message|mode)\b|\bjailbreak\b|(?-i:\bDAN\b)|\bdo\s+anything\s+now\b|\broleplay\b`)
 
 func isInjection(s string) bool { return injection.MatchString(s) }
 
 // negation spots a negated condition ("if you don't have your code", "I lost
 // it"), which words alone cannot tell from its positive sibling.
-var negation = regexp.MustCompile(`(?i)\b(?:not|no|none|never|without|cannot|cant|dont|doesnt|didnt|isnt|arent|wasnt|werent|havent|hasnt|wont|couldnt|lost|forgot|forgotten|missing)\b|n['’]t\b`)
+var negation = mustQuick(`(?i)\b(?:not|no|none|never|without|cannot|cant|dont|doesnt|didnt|isnt|arent|wasnt|werent|havent|hasnt|wont|couldnt|lost|forgot|forgotten|missing)\b|n['’]t\b`)
 
 func negated(s string) bool { return negation.MatchString(s) }

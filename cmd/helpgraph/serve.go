@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/helpgraph/helpgraph/ask"
@@ -26,9 +28,17 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	poll := fs.Duration("poll", web.DefaultPollInterval, "how often to check the store for a new build")
 	rateLimit := fs.Int("rate-limit", web.DefaultRateLimit, "chat requests per minute per client IP (negative: unlimited)")
 	proxyHeader := fs.String("proxy-header", "", "trusted header with the client IP, e.g. X-Forwarded-For (only behind a proxy)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
 	synonymsPath := synonymsFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+		defer stop()
 	}
 	client, err := m.openLLM(*llmMode)
 	if err != nil {
@@ -85,6 +95,22 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// startCPUProfile profiles the process into path until stop is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
 
 // displayAddr turns a wildcard listen address into one a browser can open.
