@@ -1,0 +1,111 @@
+package sqlite_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/conversation"
+	"github.com/helpgraph/helpgraph/conversation/conversationtest"
+	"github.com/helpgraph/helpgraph/conversation/sqlite"
+	"github.com/helpgraph/helpgraph/dialogue"
+)
+
+func TestStore(t *testing.T) {
+	conversationtest.TestStore(t, func(t *testing.T) conversationtest.Opener {
+		path := filepath.Join(t.TempDir(), "sub", "conv.db")
+		return func(ctx context.Context) (conversation.Store, error) { return sqlite.Open(ctx, path) }
+	}, conversationtest.Options{OneWriter: true})
+}
+
+func TestOpenRefusesMemory(t *testing.T) {
+	if db, err := sqlite.Open(context.Background(), ":memory:"); err == nil {
+		db.Close()
+		t.Fatal("Open(:memory:): no error (every connection would see its own database)")
+	}
+}
+
+// A database made before handoffs had statuses opens, upgraded: handled
+// handoffs are closed, and every handoff has a reference.
+func TestOpenUpgradesOldHandoffs(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	old, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.Exec(`
+CREATE TABLE conversations (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, state TEXT NOT NULL);
+CREATE TABLE handoffs (id INTEGER PRIMARY KEY AUTOINCREMENT, conversation_id TEXT NOT NULL, created_at INTEGER NOT NULL,
+	intent TEXT NOT NULL DEFAULT '', confirmed TEXT NOT NULL DEFAULT '[]', transcript TEXT NOT NULL DEFAULT '[]', handled_at INTEGER NOT NULL DEFAULT 0);
+INSERT INTO conversations VALUES ('c1', 1, 1, '{}');
+INSERT INTO handoffs (conversation_id, created_at, intent, handled_at) VALUES ('c1', 1000, 'a', 0), ('c1', 2000, 'b', 3000);`); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	hs, err := db.Handoffs(ctx, false)
+	if err != nil || len(hs) != 2 {
+		t.Fatalf("Handoffs = %+v, %v", hs, err)
+	}
+	if hs[0].Status != conversation.StatusOpen || hs[1].Status != conversation.StatusClosed || hs[0].Ref == "" || hs[0].Ref == hs[1].Ref {
+		t.Errorf("upgraded handoffs = %+v", hs)
+	}
+}
+
+func BenchmarkStore(b *testing.B) {
+	db, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "conv.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	conversationtest.Benchmark(b, db)
+}
+
+// A read-only store beside the writer (helpgraph gaps or ask beside serve)
+// reads what the writer acknowledged, and cannot write.
+func TestReadOnlyBesideTheWriter(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "conv.db")
+	if _, err := sqlite.OpenReadOnly(ctx, path); err == nil {
+		t.Fatal("OpenReadOnly of a missing file: no error")
+	}
+	w, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	r, err := sqlite.OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	s, err := w.Create(ctx, "me")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		from := len(s.History)
+		s.History = append(s.History, dialogue.Turn{Role: "user", Text: fmt.Sprint("q", i)})
+		if err := w.Save(ctx, &s, from, nil); err != nil {
+			t.Fatal(err)
+		}
+		got, err := r.Get(ctx, s.ID)
+		if err != nil || len(got.History) != i+1 {
+			t.Fatalf("the reader sees %+v, %v; want %d turns", got.History, err, i+1)
+		}
+	}
+	if _, err := r.Create(ctx, ""); err == nil {
+		t.Error("Create on a read-only store: no error")
+	}
+	if _, err := sqlite.Open(ctx, path); !errors.Is(err, sqlite.ErrInUse) {
+		t.Errorf("a second writer: %v, want ErrInUse", err)
+	}
+}
