@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/config"
-	"github.com/helpgraph/helpgraph/conversation"
 	convsqlite "github.com/helpgraph/helpgraph/conversation/sqlite"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph/sqlite"
