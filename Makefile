@@ -34,11 +34,14 @@ install:
 
 # Every test. Browser tests need Debian's chromium (see .ci/run); they say so
 # and skip without it unless HELPGRAPH_REQUIRE_BROWSER=1.
-# The Neo4j contract suite needs HELPGRAPH_TEST_NEO4J_URI; the second line
-# shows whether it ran or was skipped, which plain `go test ./...` hides.
+# The Neo4j contract suite needs HELPGRAPH_TEST_NEO4J_URI, the PostgreSQL
+# conversation store Debian's postgresql (HELPGRAPH_REQUIRE_POSTGRES=1 makes
+# its absence a failure); the last lines show whether each ran or was
+# skipped, which plain `go test ./...` hides.
 test:
 	$(GO) test -count=1 ./...
 	@$(GO) test -count=1 -v -run '^TestStore$$' ./graph/neo4j | grep -E '^(--- |ok|FAIL)|skipped'
+	@$(GO) test -count=1 -v -run '^TestStore$$' ./conversation/postgres | grep -E '^(--- |ok|FAIL)|skipped'
 
 # Screenshots of the chat, widget (380×600) and admin pages, taken by the
 # browser tests (real Chromium) into out/screenshots (not committed).

@@ -277,9 +277,21 @@ func (s *Store) saveTurns(w *wtx, sess *dialogue.Session, from int, state []byte
 	if err != nil {
 		return fmt.Errorf("saving conversation %q: %w", sess.ID, err)
 	}
-	for i, t := range sess.History[from:] {
-		if _, err := w.exec(s.ws.insertTurn, sess.ID, from+i, t.Role, t.Text, string(t.Action), t.NodeID, w.now); err != nil {
-			return fmt.Errorf("saving turn %d of %q: %w", from+i, sess.ID, err)
+	// A chat turn is two turns (the message and the reply): one statement.
+	for i := from; i < len(sess.History); {
+		t := sess.History[i]
+		var err error
+		if i+1 < len(sess.History) {
+			u := sess.History[i+1]
+			_, err = w.exec(s.ws.insertTurns2, sess.ID, i, t.Role, t.Text, string(t.Action), t.NodeID, w.now,
+				sess.ID, i+1, u.Role, u.Text, string(u.Action), u.NodeID, w.now)
+			i += 2
+		} else {
+			_, err = w.exec(s.ws.insertTurn, sess.ID, i, t.Role, t.Text, string(t.Action), t.NodeID, w.now)
+			i++
+		}
+		if err != nil {
+			return fmt.Errorf("saving turns %d.. of %q: %w", from, sess.ID, err)
 		}
 	}
 	// The caller waits for the commit, so *sess is still what was saved.

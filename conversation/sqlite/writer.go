@@ -92,87 +92,88 @@ func (s *Store) writer() {
 	}
 }
 
-// commit runs batch in one transaction. Each write runs in a savepoint, so
-// a write that fails (an unknown conversation, a cancelled request) is
-// undone alone; everyone hears the outcome only after COMMIT.
+// commit runs batch in one transaction and tells every caller the outcome
+// after COMMIT. Writes rarely fail (an unknown conversation, a turn saved
+// twice), so the batch first runs as it is; if a write fails, the whole
+// transaction is undone and the batch runs again with each write in a
+// savepoint, so that the failed one is undone alone.
 func (s *Store) commit(batch []*op) {
-	ctx := context.Background() // a caller's cancellation must not abort the others
 	errs := make([]error, len(batch))
-	fail := func(err error) {
-		for i, o := range batch {
-			if errs[i] == nil {
-				errs[i] = err
-			}
-			o.done <- errs[i]
-		}
+	err := s.run(batch, errs, false)
+	if errors.Is(err, errRetry) {
+		clear(errs)
+		err = s.run(batch, errs, true)
 	}
+	for i, o := range batch {
+		if errs[i] == nil {
+			errs[i] = err
+		}
+		o.done <- errs[i]
+	}
+}
+
+// errRetry says that a write of the batch failed and the batch must run
+// again with savepoints.
+var errRetry = errors.New("retry with savepoints")
+
+// run runs batch in one transaction, each write's outcome in errs. It
+// returns an error for the transaction as a whole: errRetry when a write
+// failed without savepoints, the database's when it failed.
+func (s *Store) run(batch []*op, errs []error, savepoints bool) error {
+	ctx := context.Background() // a caller's cancellation must not abort the others
 	if _, err := s.ws.begin.ExecContext(ctx); err != nil {
-		fail(fmt.Errorf("saving conversations: %w", err))
-		return
+		return fmt.Errorf("saving conversations: %w", err)
 	}
 	var version int64
 	if err := s.ws.dataVersion.QueryRowContext(ctx).Scan(&version); err != nil {
 		s.rollback()
-		fail(fmt.Errorf("saving conversations: %w", err))
-		return
+		return fmt.Errorf("saving conversations: %w", err)
 	}
 	if version != s.dataVersion { // another process wrote to the file
 		s.cache.clear()
 		s.dataVersion = version
 	}
 	w := &wtx{ctx: ctx, s: s, now: s.now().UnixMilli()}
-	single := len(batch) == 1
 	for i, o := range batch {
 		if err := o.ctx.Err(); err != nil {
 			errs[i] = err
 			continue
 		}
-		mark := len(w.after)
-		if single {
-			errs[i] = o.fn(w)
+		if !savepoints {
+			if errs[i] = o.fn(w); errs[i] != nil {
+				s.rollback()
+				if len(batch) == 1 {
+					return nil // errs[0] says it all
+				}
+				return errRetry
+			}
 			continue
 		}
+		mark := len(w.after)
 		if _, err := s.ws.savepoint.ExecContext(ctx); err != nil {
 			s.rollback()
-			fail(fmt.Errorf("saving conversations: %w", err))
-			return
+			return fmt.Errorf("saving conversations: %w", err)
 		}
 		if errs[i] = o.fn(w); errs[i] != nil {
 			w.after = w.after[:mark]
 			if _, err := s.ws.rollbackTo.ExecContext(ctx); err != nil {
 				s.rollback()
-				fail(fmt.Errorf("saving conversations: %w", err))
-				return
+				return fmt.Errorf("saving conversations: %w", err)
 			}
 		}
 		if _, err := s.ws.release.ExecContext(ctx); err != nil {
 			s.rollback()
-			fail(fmt.Errorf("saving conversations: %w", err))
-			return
+			return fmt.Errorf("saving conversations: %w", err)
 		}
-	}
-	if single && errs[0] != nil {
-		s.rollback()
-		batch[0].done <- errs[0]
-		return
 	}
 	if _, err := s.ws.commit.ExecContext(ctx); err != nil {
 		s.rollback()
-		err = fmt.Errorf("saving conversations: %w", err)
-		for i, o := range batch {
-			if errs[i] == nil {
-				errs[i] = err
-			}
-			o.done <- errs[i]
-		}
-		return
+		return fmt.Errorf("saving conversations: %w", err)
 	}
 	for _, f := range w.after {
 		f()
 	}
-	for i, o := range batch {
-		o.done <- errs[i]
-	}
+	return nil
 }
 
 func (s *Store) rollback() {
@@ -184,7 +185,7 @@ type writeStmts struct {
 	begin, commit, rollback, savepoint, rollbackTo, release, dataVersion *sql.Stmt
 
 	insertConversation, updateConversation, touchConversation, claimOwner, ownerOf *sql.Stmt
-	insertTurn, nextSeq, turnOf                                                    *sql.Stmt
+	insertTurn, insertTurns2, nextSeq, turnOf                                      *sql.Stmt
 	insertHandoff, followUp, conversationOf, answered                              *sql.Stmt
 	setStatus, closeHandoff                                                        *sql.Stmt
 	rate                                                                           *sql.Stmt
@@ -209,6 +210,7 @@ func (ws *writeStmts) prepare(ctx context.Context, c *sql.Conn) error {
 		{&ws.claimOwner, "UPDATE conversations SET owner = ? WHERE id = ? AND owner = ''"},
 		{&ws.ownerOf, "SELECT owner FROM conversations WHERE id = ?"},
 		{&ws.insertTurn, "INSERT INTO turns (conversation_id, seq, role, text, action, node_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"},
+		{&ws.insertTurns2, "INSERT INTO turns (conversation_id, seq, role, text, action, node_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?)"},
 		{&ws.nextSeq, "SELECT COALESCE(MAX(seq) + 1, 0) FROM turns WHERE conversation_id = ?"},
 		{&ws.turnOf, "SELECT role, action, node_id FROM turns WHERE conversation_id = ? AND seq = ?"},
 		{&ws.insertHandoff, `INSERT INTO handoffs (conversation_id, created_at, updated_at, ref, status, intent, confirmed, transcript, path, sources, contact, awaiting_contact)
