@@ -152,10 +152,18 @@ func (s *Store) migrate(ctx context.Context) error {
 		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", int64(migrationLock)); err != nil {
 			return fmt.Errorf("locking for migrations: %w", err)
 		}
-		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS conversation_migrations (
-			version    integer PRIMARY KEY,
-			applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
-			return fmt.Errorf("creating the migrations table: %w", err)
+		// Only create what is missing, so that a user who may not create
+		// tables runs an up-to-date schema.
+		var exists bool
+		if err := tx.QueryRow(ctx, "SELECT to_regclass('conversation_migrations') IS NOT NULL").Scan(&exists); err != nil {
+			return fmt.Errorf("reading the schema version: %w", err)
+		}
+		if !exists {
+			if _, err := tx.Exec(ctx, `CREATE TABLE conversation_migrations (
+				version    integer PRIMARY KEY,
+				applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+				return fmt.Errorf("creating the migrations table: %w", err)
+			}
 		}
 		var done int
 		if err := tx.QueryRow(ctx, "SELECT COALESCE(MAX(version), 0) FROM conversation_migrations").Scan(&done); err != nil {

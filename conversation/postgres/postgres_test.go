@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"net/url"
 	"os"
 	"testing"
 
@@ -99,5 +100,54 @@ func TestIsURLAndRedact(t *testing.T) {
 	}
 	if got := postgres.Redact("postgres://u:secret@h:5432/db?sslmode=disable"); got != "postgres://u:xxxxx@h:5432/db?sslmode=disable" {
 		t.Errorf("Redact = %q", got)
+	}
+}
+
+// Once the schema is there, a user who may only read and write the tables
+// opens the store.
+func TestLeastPrivilegeUser(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.DSN(t)
+	owner, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner.Close()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var schema string
+	if err := conn.QueryRow(ctx, "SELECT current_schema()").Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	role := "app_" + schema
+	for _, q := range []string{
+		"CREATE ROLE " + role + " LOGIN",
+		"GRANT USAGE ON SCHEMA " + schema + " TO " + role,
+		"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + schema + " TO " + role,
+	} {
+		if _, err := conn.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.User(role)
+	app, err := postgres.Open(ctx, u.String())
+	if err != nil {
+		t.Fatalf("opening as a user without CREATE: %v", err)
+	}
+	defer app.Close()
+	s, err := app.Create(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.History = []dialogue.Turn{{Role: "user", Text: "hi"}, {Role: "agent", Text: "hello", Action: dialogue.Escalation}}
+	if err := app.Save(ctx, &s, 0, &conversation.Handoff{}); err != nil {
+		t.Fatal(err)
 	}
 }
