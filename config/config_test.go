@@ -42,6 +42,7 @@ func TestFromLookup(t *testing.T) {
 		{"reword on", map[string]string{"HELPGRAPH_LLM_REWORD": "on"}, func(c Config) bool { return c.LLMReword }},
 		{"reword off by default", nil, func(c Config) bool { return !c.LLMReword }},
 		{"prices and neo4j database", map[string]string{"HELPGRAPH_LLM_PRICES": "m=1/2", "HELPGRAPH_NEO4J_DATABASE": "support"}, func(c Config) bool { return c.LLMPrices == "m=1/2" && c.Neo4jDatabase == "support" }},
+		{"conversations in PostgreSQL", map[string]string{"HELPGRAPH_CONVERSATIONS": "postgres://u:p@db:5432/hg?sslmode=require"}, func(c Config) bool { return c.ConversationsDB == "postgres://u:p@db:5432/hg?sslmode=require" }},
 		{"model and admin token", map[string]string{"HELPGRAPH_MODEL": "llama3", "HELPGRAPH_ADMIN_TOKEN": "t0k"}, func(c Config) bool { return c.Model == "llama3" && c.AdminToken == "t0k" }},
 	}
 	for _, tt := range tests {
