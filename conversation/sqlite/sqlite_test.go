@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/conversation/conversationtest"
@@ -67,6 +70,56 @@ func BenchmarkStore(b *testing.B) {
 	}
 	defer db.Close()
 	conversationtest.Benchmark(b, db)
+}
+
+// BenchmarkStoreFromFile is Get without the writer's cache: a conversation
+// of ten turns read from the file (by a read-only store beside the writer,
+// as after a restart).
+func BenchmarkStoreFromFile(b *testing.B) {
+	ctx := context.Background()
+	path := filepath.Join(b.TempDir(), "conv.db")
+	w, err := sqlite.Open(ctx, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer w.Close()
+	var ids []string
+	for range conversationtest.Clients {
+		s, err := w.Create(ctx, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range 5 {
+			s.History = append(s.History, dialogue.Turn{Role: "user", Text: fmt.Sprint("question ", i)},
+				dialogue.Turn{Role: "agent", Text: "answer", Action: dialogue.Resolution, NodeID: "n1"})
+		}
+		if err := w.Save(ctx, &s, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+		ids = append(ids, s.ID)
+	}
+	r, err := sqlite.OpenReadOnly(ctx, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	b.Run("Get", func(b *testing.B) {
+		var next atomic.Int64
+		b.SetParallelism(max(1, conversationtest.Clients/runtime.GOMAXPROCS(0)))
+		b.ReportAllocs()
+		b.ResetTimer()
+		start := time.Now()
+		b.RunParallel(func(pb *testing.PB) {
+			id := ids[int(next.Add(1))%len(ids)]
+			for pb.Next() {
+				if got, err := r.Get(ctx, id); err != nil || len(got.History) != 10 {
+					b.Errorf("Get = %d turns, %v", len(got.History), err)
+					return
+				}
+			}
+		})
+		b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "turns/s")
+	})
 }
 
 // A read-only store beside the writer (helpgraph gaps or ask beside serve)
