@@ -7,8 +7,9 @@ import (
 	"github.com/helpgraph/helpgraph/dialogue"
 )
 
-// cacheSize bounds the conversations kept in memory (per generation).
-const cacheSize = 20000
+// cacheBytes bounds the text kept in memory per generation (so the cache
+// holds at most twice that, plus a small overhead per turn).
+const cacheBytes = 32 << 20
 
 // sessionCache keeps the conversations this process wrote last, so that a
 // chat turn reads its conversation from memory and only writes to the
@@ -24,11 +25,28 @@ const cacheSize = 20000
 type sessionCache struct {
 	mu       sync.Mutex
 	cur, old map[string]cached
+	curBytes int
 }
 
 type cached struct {
 	sess  dialogue.Session // never handed out: callers get clones
 	owner string
+	size  int
+}
+
+// sizeOf is about what s holds in memory.
+func sizeOf(s dialogue.Session) int {
+	n := 256 + len(s.CurrentNode) + len(s.Declined)
+	for _, c := range s.Confirmed {
+		n += 16 + len(c)
+	}
+	for _, o := range s.PendingOptions {
+		n += 48 + len(o.Label) + len(o.Value) + len(o.NodeID)
+	}
+	for _, t := range s.History {
+		n += 64 + len(t.Role) + len(t.Text) + len(t.Action) + len(t.NodeID)
+	}
+	return n
 }
 
 func newSessionCache() *sessionCache {
@@ -54,7 +72,7 @@ func (c *sessionCache) get(id string) (dialogue.Session, string, bool) {
 
 // put records conversation id as committed (the writer only).
 func (c *sessionCache) put(id string, sess dialogue.Session, owner string) {
-	e := cached{sess: cloneSession(sess), owner: owner}
+	e := cached{sess: cloneSession(sess), owner: owner, size: sizeOf(sess)}
 	c.mu.Lock()
 	delete(c.old, id)
 	c.putLocked(id, e)
@@ -62,16 +80,23 @@ func (c *sessionCache) put(id string, sess dialogue.Session, owner string) {
 }
 
 func (c *sessionCache) putLocked(id string, e cached) {
-	if _, ok := c.cur[id]; !ok && len(c.cur) >= cacheSize {
-		c.old, c.cur = c.cur, make(map[string]cached, cacheSize)
+	if prev, ok := c.cur[id]; ok {
+		c.curBytes -= prev.size
+	}
+	if c.curBytes+e.size > cacheBytes {
+		c.old, c.cur, c.curBytes = c.cur, map[string]cached{}, 0
 	}
 	c.cur[id] = e
+	c.curBytes += e.size
 }
 
 // forget drops conversation id (the writer only).
 func (c *sessionCache) forget(id string) {
 	c.mu.Lock()
-	delete(c.cur, id)
+	if prev, ok := c.cur[id]; ok {
+		c.curBytes -= prev.size
+		delete(c.cur, id)
+	}
 	delete(c.old, id)
 	c.mu.Unlock()
 }
@@ -79,7 +104,7 @@ func (c *sessionCache) forget(id string) {
 // clear drops everything (the writer only).
 func (c *sessionCache) clear() {
 	c.mu.Lock()
-	c.cur, c.old = map[string]cached{}, nil
+	c.cur, c.old, c.curBytes = map[string]cached{}, nil, 0
 	c.mu.Unlock()
 }
 
