@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/conversation/conversationtest"
@@ -105,11 +103,7 @@ func BenchmarkStoreFromFile(b *testing.B) {
 	defer r.Close()
 	b.Run("Get", func(b *testing.B) {
 		var next atomic.Int64
-		b.SetParallelism(max(1, conversationtest.Clients/runtime.GOMAXPROCS(0)))
-		b.ReportAllocs()
-		b.ResetTimer()
-		start := time.Now()
-		b.RunParallel(func(pb *testing.PB) {
+		conversationtest.RunParallel(b, func(pb *testing.PB) {
 			id := ids[int(next.Add(1))%len(ids)]
 			for pb.Next() {
 				if got, err := r.Get(ctx, id); err != nil || len(got.History) != 10 {
@@ -118,7 +112,6 @@ func BenchmarkStoreFromFile(b *testing.B) {
 				}
 			}
 		})
-		b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "turns/s")
 	})
 }
 

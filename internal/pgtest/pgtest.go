@@ -27,6 +27,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -129,6 +130,7 @@ func start() (*cluster, error) {
 		return nil, err
 	}
 	c := &cluster{bin: bin}
+	reapOrphans(bin)
 	// initdb refuses to run as root: run the cluster as the postgres user
 	// that Debian's package creates.
 	if os.Geteuid() == 0 {
@@ -149,6 +151,11 @@ func start() (*cluster, error) {
 			return nil, err
 		}
 	} else if c.dir, err = os.MkdirTemp("", "pgtest-"); err != nil {
+		return nil, err
+	}
+	// Whose cluster this is, so that a later run can stop it if this test
+	// process dies without stopping it (killed, or timed out).
+	if err := os.WriteFile(filepath.Join(c.dir, "owner.pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
 		return nil, err
 	}
 	c.data = filepath.Join(c.dir, "data")
@@ -216,4 +223,34 @@ func shellQuote(args []string) string {
 		q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 	}
 	return strings.Join(q, " ")
+}
+
+// reapOrphans stops and removes the clusters of test processes that are
+// gone.
+func reapOrphans(bin string) {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "pgtest-*"))
+	for _, dir := range dirs {
+		b, err := os.ReadFile(filepath.Join(dir, "owner.pid"))
+		if err != nil {
+			continue // starting, or not ours
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err != nil || pid <= 0 || alive(pid) {
+			continue
+		}
+		c := &cluster{dir: dir, bin: bin, data: filepath.Join(dir, "data")}
+		if os.Geteuid() == 0 {
+			c.asUser = "postgres"
+		}
+		c.stop()
+	}
+}
+
+// alive reports whether process pid exists (signal 0 checks, sends nothing).
+func alive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	return !errors.Is(p.Signal(syscall.Signal(0)), os.ErrProcessDone)
 }
