@@ -189,12 +189,14 @@ func testInvalid(t *testing.T, open func() conversation.Store) {
 			t.Errorf("%s = %v, want ErrInvalid", tc.what, tc.err)
 		}
 	}
-	// Saving the turns already saved again is an error, not a duplicate.
+	// Saving the turns already saved again is an error, not a duplicate,
+	// and the state saved with them is not kept either.
+	s.CurrentNode = "changed"
 	if err := db.Save(ctx, &s, 0, nil); err == nil {
 		t.Error("saving turn 0 twice: no error")
 	}
-	if got, _ := db.Get(ctx, s.ID); len(got.History) != 2 {
-		t.Errorf("history after the failed saves = %+v, want the 2 turns", got.History)
+	if got, _ := db.Get(ctx, s.ID); len(got.History) != 2 || got.CurrentNode != "" {
+		t.Errorf("after the failed saves: history %+v, node %q; want the 2 turns and no node", got.History, got.CurrentNode)
 	}
 }
 

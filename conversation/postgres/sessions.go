@@ -127,6 +127,9 @@ func (s *Store) claim(ctx context.Context, id, owner, have string) error {
 }
 
 // Save stores s's state and appends s.History[from:], recording h when not nil.
+// It is one round trip: the statements go as one batch, which PostgreSQL
+// runs as one implicit transaction, and any of them failing (a turn saved
+// before, an unknown conversation) undoes them all.
 func (s *Store) Save(ctx context.Context, sess *dialogue.Session, from int, h *conversation.Handoff) error {
 	if err := conversation.CheckFrom(sess, from); err != nil {
 		return err
@@ -139,21 +142,29 @@ func (s *Store) Save(ctx context.Context, sess *dialogue.Session, from int, h *c
 		}
 	}
 	now := s.clock()
-	var id int64
-	err := s.inTx(ctx, sess, from, now, func(tx pgx.Tx) error {
-		if rec == nil {
-			return nil
-		}
-		err := tx.QueryRow(ctx, `INSERT INTO handoffs (ref, conversation_id, created_at, updated_at, status, intent,
+	b := &pgx.Batch{}
+	if err := queueSave(b, sess, from, now); err != nil {
+		return err
+	}
+	if rec != nil {
+		b.Queue(`INSERT INTO handoffs (ref, conversation_id, created_at, updated_at, status, intent,
 			confirmed, transcript, path, sources, contact, awaiting_contact)
 			VALUES ($1, $2, $3, $3, 'open', $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
 			rec.ref, sess.ID, now, clean(h.Intent), rec.confirmed, rec.transcript, rec.path, rec.sources,
-			clean(h.Contact), h.AwaitingContact).Scan(&id)
-		if err != nil {
-			return fmt.Errorf("recording handoff of %q: %w", sess.ID, err)
+			clean(h.Contact), h.AwaitingContact)
+	}
+	br := s.pool.SendBatch(ctx, b)
+	err := readSave(br, sess, from)
+	var id int64
+	if err == nil && rec != nil {
+		if err = br.QueryRow().Scan(&id); err != nil {
+			err = fmt.Errorf("recording handoff of %q: %w", sess.ID, err)
 		}
-		return nil
-	})
+	}
+	// Close reports the commit: only after it is the save acknowledged.
+	if cerr := br.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("saving conversation %q: %w", sess.ID, cerr)
+	}
 	if err != nil {
 		return err
 	}
@@ -189,47 +200,63 @@ func (s *Store) SaveFollowUp(ctx context.Context, sess *dialogue.Session, from i
 }
 
 // inTx stores sess's state and new turns, then runs more, all in one
-// transaction. The state and the turns go in one round trip (a batch).
+// transaction.
 func (s *Store) inTx(ctx context.Context, sess *dialogue.Session, from int, now time.Time, more func(tx pgx.Tx) error) error {
+	b := &pgx.Batch{}
+	if err := queueSave(b, sess, from, now); err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		br := tx.SendBatch(ctx, b)
+		err := readSave(br, sess, from)
+		if cerr := br.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("saving conversation %q: %w", sess.ID, cerr)
+		}
+		if err != nil {
+			return err
+		}
+		return more(tx)
+	})
+}
+
+// queueSave queues the statements that store sess's state and append
+// sess.History[from:] (all of them in one statement).
+func queueSave(b *pgx.Batch, sess *dialogue.Session, from int, now time.Time) error {
 	state, err := conversation.EncodeState(*sess)
 	if err != nil {
 		return err
 	}
+	b.Queue("UPDATE conversations SET state = $1, updated_at = $2 WHERE id = $3", string(state), now, sess.ID)
 	turns := sess.History[from:]
+	if len(turns) == 0 {
+		return nil
+	}
 	seqs := make([]int32, len(turns))
 	roles, texts, actions, nodes := make([]string, len(turns)), make([]string, len(turns)), make([]string, len(turns)), make([]string, len(turns))
 	for i, t := range turns {
 		seqs[i], roles[i], texts[i], actions[i], nodes[i] = int32(from+i), clean(t.Role), clean(t.Text), string(t.Action), clean(t.NodeID)
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		b := &pgx.Batch{}
-		b.Queue("UPDATE conversations SET state = $1, updated_at = $2 WHERE id = $3", string(state), now, sess.ID)
-		if len(turns) > 0 {
-			b.Queue(`INSERT INTO turns (conversation_id, seq, role, text, action, node_id, created_at)
-				SELECT $1::text, *, $7::timestamptz FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::text[])`,
-				sess.ID, seqs, roles, texts, actions, nodes, now)
+	b.Queue(`INSERT INTO turns (conversation_id, seq, role, text, action, node_id, created_at)
+		SELECT $1::text, *, $7::timestamptz FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+		sess.ID, seqs, roles, texts, actions, nodes, now)
+	return nil
+}
+
+// readSave reads the results of queueSave's statements.
+func readSave(br pgx.BatchResults, sess *dialogue.Session, from int) error {
+	tag, err := br.Exec()
+	if err != nil {
+		return fmt.Errorf("saving conversation %q: %w", sess.ID, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("saving conversation %q: %w", sess.ID, conversation.ErrNotFound)
+	}
+	if from < len(sess.History) {
+		if _, err := br.Exec(); err != nil {
+			return fmt.Errorf("saving turns of %q: %w", sess.ID, err)
 		}
-		br := tx.SendBatch(ctx, b)
-		tag, err := br.Exec()
-		if err != nil {
-			br.Close()
-			return fmt.Errorf("saving conversation %q: %w", sess.ID, err)
-		}
-		if tag.RowsAffected() == 0 {
-			br.Close()
-			return fmt.Errorf("saving conversation %q: %w", sess.ID, conversation.ErrNotFound)
-		}
-		if len(turns) > 0 {
-			if _, err := br.Exec(); err != nil {
-				br.Close()
-				return fmt.Errorf("saving turns of %q: %w", sess.ID, err)
-			}
-		}
-		if err := br.Close(); err != nil {
-			return fmt.Errorf("saving conversation %q: %w", sess.ID, err)
-		}
-		return more(tx)
-	})
+	}
+	return nil
 }
 
 // handoffRecord is a new handoff's columns, encoded before the write.

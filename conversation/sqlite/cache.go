@@ -70,6 +70,17 @@ func (c *sessionCache) get(id string) (dialogue.Session, string, bool) {
 	return cloneSession(e.sess), e.owner, true
 }
 
+// owner returns the owner of conversation id, if cached.
+func (c *sessionCache) owner(id string) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.cur[id]; ok {
+		return e.owner, true
+	}
+	e, ok := c.old[id]
+	return e.owner, ok
+}
+
 // put records conversation id as committed (the writer only).
 func (c *sessionCache) put(id string, sess dialogue.Session, owner string) {
 	e := cached{sess: cloneSession(sess), owner: owner, size: sizeOf(sess)}

@@ -156,6 +156,9 @@ func (s *Store) CheckOwner(ctx context.Context, id, owner string) error {
 	if owner == "" {
 		return fmt.Errorf("conversation %q: no owner given: %w", id, conversation.ErrNotFound)
 	}
+	if have, ok := s.cache.owner(id); ok {
+		return s.checkOwner(ctx, id, owner, have)
+	}
 	var have string
 	err := s.rs.owner.QueryRowContext(ctx, id).Scan(&have)
 	if errors.Is(err, sql.ErrNoRows) {
