@@ -7,9 +7,12 @@ import (
 	"github.com/helpgraph/helpgraph/dialogue"
 )
 
-// cacheBytes bounds the text kept in memory per generation (so the cache
-// holds at most twice that, plus a small overhead per turn).
-const cacheBytes = 32 << 20
+// cacheBytes bounds what the cache keeps per generation (so it holds at
+// most twice that): a few thousand conversations, the ones written in the
+// last seconds under load. That covers what it is for (a customer's next
+// message, the chat polling for a person's reply) and keeps the server's
+// heap flat under steady load, which web's load test checks.
+const cacheBytes = 2 << 20
 
 // sessionCache keeps the conversations this process wrote last, so that a
 // chat turn reads its conversation from memory and only writes to the

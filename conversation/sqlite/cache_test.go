@@ -12,10 +12,10 @@ import (
 // out copies that do not share the cache's slices.
 func TestSessionCache(t *testing.T) {
 	c := newSessionCache()
-	big := strings.Repeat("x", 1<<20)
+	big := strings.Repeat("x", 64<<10)
 	hot := dialogue.Session{ID: "hot", History: []dialogue.Turn{{Role: "user", Text: "hi"}}}
 	c.put("hot", hot, "me")
-	for i := range 200 { // 200 MiB of conversations through a 2 × 32 MiB cache
+	for i := range 200 { // 12.5 MiB of conversations through a 2 × 2 MiB cache
 		c.put(fmt.Sprint(i), dialogue.Session{History: []dialogue.Turn{{Text: big}}}, "")
 		if _, _, ok := c.get("hot"); !ok {
 			t.Fatalf("the conversation read after every write was dropped at write %d", i)
