@@ -66,13 +66,15 @@ tools:
 
 # The README's benchmark table, with enough iterations to be honest: 2,000
 # turns (250 conversations of the 8-message script) for the latency
-# percentiles, 10 agent constructions, 3 builds of 5,000 pages each way;
-# the other packages' benchmarks 3 times. About 5 minutes on 2 cores.
+# percentiles, 10 agent constructions, 3 builds of 5,000 pages each way,
+# 2 seconds of each conversation store benchmark (32 clients); the other
+# packages' benchmarks 3 times. About 5 minutes on 2 cores.
 bench:
 	$(GO) test -run '^$$' -bench 'Turn' -benchtime 2000x -benchmem ./dialogue
 	$(GO) test -run '^$$' -bench 'NewGraphAgent' -benchtime 10x -benchmem ./dialogue
 	$(GO) test -run '^$$' -bench 'Build' -benchtime 3x -benchmem ./cmd/helpgraph
-	$(GO) test -run '^$$' -bench . -benchtime 3x -benchmem $$($(GO) list ./... | grep -v -e '/dialogue$$' -e '/cmd/helpgraph$$')
+	$(GO) test -run '^$$' -bench . -benchtime 2s ./conversation/sqlite ./conversation/postgres
+	$(GO) test -run '^$$' -bench . -benchtime 3x -benchmem $$($(GO) list ./... | grep -v -e '/dialogue$$' -e '/cmd/helpgraph$$' -e '/conversation/')
 
 # Both agents on the real doc2dial ssa pages and dialogues kept beside the
 # repository, offline: build the pages into a throw-away store, import the

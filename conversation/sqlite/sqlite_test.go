@@ -155,3 +155,24 @@ func TestReadOnlyBesideTheWriter(t *testing.T) {
 		t.Errorf("a second writer: %v, want ErrInUse", err)
 	}
 }
+
+// With Sync every commit waits for the disk; the store works the same.
+func TestSync(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.OpenWith(ctx, filepath.Join(t.TempDir(), "conv.db"), sqlite.Options{Sync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s, err := db.Create(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.History = []dialogue.Turn{{Role: "user", Text: "hi"}}
+	if err := db.Save(ctx, &s, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Get(ctx, s.ID); err != nil || len(got.History) != 1 {
+		t.Errorf("Get = %+v, %v", got, err)
+	}
+}
