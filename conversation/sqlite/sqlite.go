@@ -1,13 +1,17 @@
 // Package sqlite is the embedded conversation store: one SQLite file in WAL
-// mode, for one serve process (or several on one machine).
+// mode, which one process writes (a second writer is refused; readers such
+// as helpgraph gaps open it read-only beside it). Serve replicas share
+// conversations in conversation/postgres instead.
 //
 // Writes are group-committed: every write is queued to one writer
-// goroutine, which applies all the writes waiting at once in a single
-// transaction (each in its own savepoint, so one failing write does not
-// undo the others) and acknowledges each caller only after the commit. A
-// write that returned nil is therefore in the WAL file, which survives the
-// process being killed. Reads run on a separate pool of connections, in
-// parallel with the writer. Statements are prepared once.
+// goroutine, which applies all the writes waiting at that moment in a
+// single transaction and acknowledges each caller only after the commit,
+// so a write that returned nil is in the WAL file, which survives the
+// process being killed. A write that fails is undone alone (the batch runs
+// again with a savepoint around each write). Reads run on a separate pool
+// of connections, in parallel with the writer; statements are prepared
+// once; and the conversations written last are kept in memory, so a chat
+// turn reads its conversation without a query.
 package sqlite
 
 import (
