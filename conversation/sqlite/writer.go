@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"runtime"
 )
 
 // maxBatch bounds the writes committed together, so one commit never holds
@@ -75,20 +76,37 @@ func (s *Store) writer() {
 	batch := make([]*op, 0, maxBatch)
 	for o := range s.ops {
 		batch = append(batch[:0], o)
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case o, ok := <-s.ops:
-				if !ok {
-					break fill
-				}
-				batch = append(batch, o)
-			default:
-				break fill
+		for yielded := false; ; yielded = true {
+			s.fill(&batch)
+			// A commit costs about as much as a dozen writes: when few
+			// are waiting, let the goroutines about to write (a chat
+			// turn's handler is usually one step away) run once first.
+			if yielded || len(batch) >= minBatch {
+				break
 			}
+			runtime.Gosched()
 		}
 		s.commit(batch)
 		clear(batch)
+	}
+}
+
+// minBatch is the batch below which the writer yields once before it
+// commits, so that more writes can join.
+const minBatch = 4
+
+// fill adds the writes waiting now to batch, up to maxBatch.
+func (s *Store) fill(batch *[]*op) {
+	for len(*batch) < maxBatch {
+		select {
+		case o, ok := <-s.ops:
+			if !ok {
+				return
+			}
+			*batch = append(*batch, o)
+		default:
+			return
+		}
 	}
 }
 
