@@ -34,11 +34,14 @@ install:
 
 # Every test. Browser tests need Debian's chromium (see .ci/run); they say so
 # and skip without it unless HELPGRAPH_REQUIRE_BROWSER=1.
-# The Neo4j contract suite needs HELPGRAPH_TEST_NEO4J_URI; the second line
-# shows whether it ran or was skipped, which plain `go test ./...` hides.
+# The Neo4j contract suite needs HELPGRAPH_TEST_NEO4J_URI, the PostgreSQL
+# conversation store Debian's postgresql (HELPGRAPH_REQUIRE_POSTGRES=1 makes
+# its absence a failure); the last lines show whether each ran or was
+# skipped, which plain `go test ./...` hides.
 test:
 	$(GO) test -count=1 ./...
 	@$(GO) test -count=1 -v -run '^TestStore$$' ./graph/neo4j | grep -E '^(--- |ok|FAIL)|skipped'
+	@$(GO) test -count=1 -v -run '^TestStore$$' ./conversation/postgres | grep -E '^(--- |ok|FAIL)|skipped'
 
 # Screenshots of the chat, widget (380×600) and admin pages, taken by the
 # browser tests (real Chromium) into out/screenshots (not committed).
@@ -63,13 +66,15 @@ tools:
 
 # The README's benchmark table, with enough iterations to be honest: 2,000
 # turns (250 conversations of the 8-message script) for the latency
-# percentiles, 10 agent constructions, 3 builds of 5,000 pages each way;
-# the other packages' benchmarks 3 times. About 5 minutes on 2 cores.
+# percentiles, 10 agent constructions, 3 builds of 5,000 pages each way,
+# 2 seconds of each conversation store benchmark (32 clients); the other
+# packages' benchmarks 3 times. About 5 minutes on 2 cores.
 bench:
 	$(GO) test -run '^$$' -bench 'Turn' -benchtime 2000x -benchmem ./dialogue
 	$(GO) test -run '^$$' -bench 'NewGraphAgent' -benchtime 10x -benchmem ./dialogue
 	$(GO) test -run '^$$' -bench 'Build' -benchtime 3x -benchmem ./cmd/helpgraph
-	$(GO) test -run '^$$' -bench . -benchtime 3x -benchmem $$($(GO) list ./... | grep -v -e '/dialogue$$' -e '/cmd/helpgraph$$')
+	$(GO) test -run '^$$' -bench . -benchtime 2s ./conversation/sqlite ./conversation/postgres
+	$(GO) test -run '^$$' -bench . -benchtime 3x -benchmem $$($(GO) list ./... | grep -v -e '/dialogue$$' -e '/cmd/helpgraph$$' -e '/conversation/')
 
 # HTTP load test: builds LOAD_PAGES (the sample help center) into a
 # throw-away store, starts "helpgraph serve" on it as its own process

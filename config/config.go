@@ -39,7 +39,10 @@ type Config struct {
 
 	// AdminToken guards the support-team pages; empty disables them.
 	AdminToken string
-	// ConversationsDB is the SQLite file that keeps chat conversations.
+	// ConversationsDB is where chat conversations and handoffs are kept
+	// (HELPGRAPH_CONVERSATIONS): a SQLite file, which one serve process
+	// writes, or a postgres:// URL, which any number of serve replicas
+	// share.
 	ConversationsDB string
 
 	// LogLevel is the least level logged: debug shows every served request,

@@ -72,15 +72,12 @@ func (s *Server) converse(ctx context.Context, owner, sessionID, message string)
 	var sess dialogue.Session
 	var err error
 	if sessionID == "" {
-		if sess, err = s.convs.CreateOwned(ctx, owner); err != nil {
+		if sess, err = s.convs.Create(ctx, owner); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
 	} else {
 		defer s.lockSession(sessionID)()
-		if err := s.convs.CheckOwner(ctx, sessionID, owner); err != nil {
-			return dialogue.Session{}, dialogue.Reply{}, nil, err
-		}
-		if sess, err = s.convs.Get(ctx, sessionID); err != nil {
+		if sess, err = s.convs.GetOwned(ctx, sessionID, owner); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
 	}

@@ -5,7 +5,7 @@
 // The server holds the current graph and its agent behind an atomic pointer
 // and swaps both when the store reports a new build generation, so a rebuild
 // needs no restart. Conversations are persisted data (node ids, confirmed
-// conditions) in a conversation.DB, so they carry on across a swap.
+// conditions) in a conversation.Store, so they carry on across a swap.
 //
 // Endpoints:
 //
@@ -111,7 +111,7 @@ func (c *Config) setDefaults() {
 type Deps struct {
 	Logger        *slog.Logger // nil: discard
 	Graphs        GraphSource
-	Conversations *conversation.DB
+	Conversations conversation.Store
 	NewAgent      AgentFactory
 	// Lint, if set, lists the graph's findings for the build page (kgbuild.Lint).
 	Lint func(g *graph.Graph) []kgbuild.Finding
@@ -126,7 +126,7 @@ type Server struct {
 	cfg      Config
 	log      *slog.Logger
 	graphs   GraphSource
-	convs    *conversation.DB
+	convs    conversation.Store
 	newAgent AgentFactory
 	lint     func(g *graph.Graph) []kgbuild.Finding
 	metrics  *metrics

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/helpgraph/helpgraph/ask"
-	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
@@ -24,7 +23,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	store := fs.String("store", m.Config.Store, "graph store: a SQLite file or a neo4j:// URI")
 	llmMode := fs.String("llm", "auto", "LLM use: auto (when an endpoint is configured), off, or on")
 	reports := fs.String("reports", "", "folder of evaluation reports shown at /admin/evaluation")
-	convDB := fs.String("conversations", m.Config.ConversationsDB, "SQLite file for conversations and handoffs")
+	convDB := fs.String("conversations", m.Config.ConversationsDB, conversationsUsage)
 	poll := fs.Duration("poll", web.DefaultPollInterval, "how often to check the store for a new build")
 	rateLimit := fs.Int("rate-limit", web.DefaultRateLimit, "chat requests per minute per client IP (negative: unlimited)")
 	proxyHeader := fs.String("proxy-header", "", "trusted header with the client IP, e.g. X-Forwarded-For (only behind a proxy)")
@@ -49,7 +48,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	defer st.Close()
-	convs, err := conversation.Open(ctx, *convDB)
+	convs, err := m.openConversations(ctx, *convDB, false)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
