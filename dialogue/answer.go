@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // What a node's resolution says decides whether the node answers the user.
@@ -35,10 +36,6 @@ var (
 	handOff = regexp.MustCompile(`(?i)\b(?:contact|get\s+in\s+touch|reach\s+out|check\s+with|speak\s+(?:to|with)|talk\s+to|call\s+(?:us|the|your)|ask\s+(?:the|your)|(?:handled|decided|managed|dealt\s+with)\s+by)\b`)
 	// negatedHandOff is "if you do not contact anyone": no hand-off.
 	negatedHandOff = regexp.MustCompile(`(?i)\b(?:not|never|nt|n't|without)\s+(?:\w+\s+)?(?:contact|call|ask)\b`)
-	// phoneLike is a phone number: a hand-off with one is a specific step.
-	phoneLike = regexp.MustCompile(`\+?\d[\d\s().-]{6,}\d`)
-	// markdownLink is [text](url); only the text counts as words.
-	markdownLink = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
 )
 
 // answers reports whether n's resolution answers the user by itself.
@@ -76,7 +73,7 @@ func (a *GraphAgent) answers(n *graph.Node) bool {
 		return false
 	}
 	// The page's main advice is to ask someone else: a dead end for us.
-	return !(handOff.MatchString(first) && !negatedHandOff.MatchString(first) && !phoneLike.MatchString(n.Resolution))
+	return !(handOff.MatchString(first) && !negatedHandOff.MatchString(first) && !lexical.PhoneNumber.MatchString(n.Resolution))
 }
 
 // sharesTerms reports whether texts x and y have a term in common.
@@ -106,7 +103,7 @@ func substance(n *graph.Node) []string {
 			if s == "" || seeAlso.MatchString(s) || sameText(s, n.Problem) || sameText(s, n.Condition) {
 				continue
 			}
-			if len(splitWords(markdownLink.ReplaceAllString(s, "$1"))) == 0 {
+			if len(lexical.Words(lexical.StripLinks(s))) == 0 {
 				continue
 			}
 			out = append(out, s)
@@ -179,7 +176,7 @@ func cutRestatement(line string, phrases ...string) (string, bool) {
 			}
 		}
 		rest = strings.TrimSpace(strings.TrimLeft(rest, ":.;, "))
-		return upperFirst(rest), true
+		return lexical.UpperFirst(rest), true
 	}
 	return line, false
 }
@@ -197,14 +194,14 @@ func stripLead(s string) string {
 // sameText reports whether a and b say the same words, ignoring case,
 // punctuation and Markdown.
 func sameText(a, b string) bool {
-	return strings.Join(splitWords(a), " ") == strings.Join(splitWords(b), " ")
+	return strings.Join(lexical.Words(a), " ") == strings.Join(lexical.Words(b), " ")
 }
 
 // namesWhoToAsk reports whether one of sentences, with no link in it,
 // sends the user to someone.
 func namesWhoToAsk(sentences []string) bool {
 	for _, s := range sentences {
-		if !markdownLink.MatchString(s) && handOff.MatchString(s) && !negatedHandOff.MatchString(s) {
+		if !lexical.MarkdownLink.MatchString(s) && handOff.MatchString(s) && !negatedHandOff.MatchString(s) {
 			return true
 		}
 	}
@@ -225,7 +222,7 @@ var stepLead = regexp.MustCompile(`(?i)^(?:\d+[.)]\s*|please\s+|first,?\s+|then,
 // [Guest Reservation page](…), enter your code and click Cancel").
 func givesSteps(sentences []string) bool {
 	for _, s := range sentences {
-		ws := splitWords(stepLead.ReplaceAllString(strings.TrimSpace(s), ""))
+		ws := lexical.Words(stepLead.ReplaceAllString(strings.TrimSpace(s), ""))
 		if len(ws) > 0 && imperatives[ws[0]] {
 			return true
 		}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // candidate is a node retrieved for an utterance.
@@ -78,7 +80,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if len(terms) == 0 {
 		return "", text, nil
 	}
-	q := query{terms: terms, required: required, neg: negated(masked)}
+	q := query{terms: terms, required: required, neg: lexical.Negated(masked)}
 	cands, err := a.retrieve(ctx, s, masked, q, m)
 	if err != nil {
 		return "", text, err
@@ -179,7 +181,7 @@ func (a *GraphAgent) isFollowUp(msg string, own []string, matchOwn func() *lexic
 	if followUp.MatchString(msg) {
 		return true
 	}
-	for _, c := range a.candidates(matchOwn(), query{terms: own, neg: negated(msg)}, nil, 1) {
+	for _, c := range a.candidates(matchOwn(), query{terms: own, neg: lexical.Negated(msg)}, nil, 1) {
 		if a.good(c) {
 			return false
 		}
@@ -434,7 +436,7 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 		}
 		return nil
 	}
-	words := splitWords(msg)
+	words := lexical.Words(msg)
 	if len(words) <= 4 {
 		for _, w := range words {
 			if n, ok := ordinals[w]; ok && n <= len(opts) {
@@ -493,7 +495,7 @@ func (a *GraphAgent) isHollow(id string) bool {
 
 // negatedProblem reports whether node d's problem is negated.
 func (a *GraphAgent) negatedProblem(d int) bool {
-	return a.negProblem.get(d, func() bool { return negated(a.ix.Graph.Nodes[d].Problem) })
+	return a.negProblem.get(d, func() bool { return lexical.Negated(a.ix.Graph.Nodes[d].Problem) })
 }
 
 // lazyFlags holds one yes/no fact per node, worked out on first use: per

@@ -2,10 +2,9 @@ package kgbuild
 
 import (
 	"fmt"
-	"strings"
-	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // Grounding of problems and conditions. Unlike resolutions they are the
@@ -23,16 +22,15 @@ const groundPrefix = 4
 // function words, and too short to stem by prefix.
 const groundMinLen = 5
 
-// groundFunctionWords are long function words a paraphrase may add without
-// adding a fact. Grammar only: no help-center vocabulary.
-var groundFunctionWords = toSet(`about above after again against along already also although among another
-anyone anything around because before behind being below between beyond cannot could during either
-every everything first further given having however instead itself might never other others otherwise
-perhaps rather really should since still their theirs them themselves there these thing things those
-though through under unless until using whatever when whenever where whether which while whose within
-without would yours yourself someone something sometimes apply applies applied applying issue issues
-problem problems question questions request requests situation case cases option options general
-specific certain customer customers user users`)
+// groundFunctionWords are long words a paraphrase may add without adding a
+// fact, besides the stop words (lexical.IsStopWord). Grammar only: no
+// help-center vocabulary.
+var groundFunctionWords = toSet(`along already although among another anyone anything around behind
+beyond cannot either every everything first given however instead never others otherwise perhaps
+rather since thing things though unless using whatever whenever whether within without whose
+someone something sometimes apply applies applied applying issue issues problem problems question
+questions request requests situation case cases option options general specific certain customer
+customers user users`)
 
 // pageVocabulary returns the page's word prefixes.
 func pageVocabulary(text string) map[string]bool {
@@ -43,8 +41,16 @@ func pageVocabulary(text string) map[string]bool {
 	return vocab
 }
 
+// groundWords are s's words (lexical.Words) without digit runs.
 func groundWords(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) })
+	ws := lexical.Words(s)
+	out := ws[:0]
+	for _, w := range ws {
+		if !lexical.IsDigits(w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 func groundStem(w string) string {
@@ -56,7 +62,7 @@ func groundStem(w string) string {
 func ungrounded(s string, vocab map[string]bool) []string {
 	var out []string
 	for _, w := range groundWords(s) {
-		if len([]rune(w)) < groundMinLen || groundFunctionWords[w] || vocab[groundStem(w)] {
+		if len([]rune(w)) < groundMinLen || groundFunctionWords[w] || lexical.IsStopWord(w) || vocab[groundStem(w)] {
 			continue
 		}
 		out = append(out, w)

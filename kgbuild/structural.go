@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/page"
 )
 
@@ -511,7 +512,6 @@ return bring show keep ask contact`)
 get_in reach_out check_with ask_the ask_your ask_our speak_to speak_with talk_to please_call
 call_us call_the call_your`)
 	waitingWord   = toSet(`wait see read check`)
-	phoneNumber   = regexp.MustCompile(`(\+?\d[\d\s().-]{6,}\d)`)
 	sentenceSplit = regexp.MustCompile(`[.!?]\s+|\n`)
 )
 
@@ -521,7 +521,7 @@ var imperativeLead leadMatcher
 
 type leadMatcher struct{}
 
-func (leadMatcher) MatchString(s string) bool { return imperativeWord[leadWord(words(s))] }
+func (leadMatcher) MatchString(s string) bool { return imperativeWord[leadWord(lexical.Words(s))] }
 
 // leadWord is a sentence's first word after a step number and "please".
 func leadWord(ws []string) string {
@@ -532,13 +532,6 @@ func leadWord(ws []string) string {
 		return ""
 	}
 	return ws[0]
-}
-
-// words splits s into lower-case words of letters, digits and apostrophes.
-func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	})
 }
 
 // hasAny reports whether ws has a word in one or a word pair ("go_to") in pairs.
@@ -553,13 +546,13 @@ func hasAny(ws []string, one, pairs map[string]bool) bool {
 
 // actionable applies the rule above to a resolution.
 func actionable(resolution string) bool {
-	phone := hasDigits(resolution, 7) && phoneNumber.MatchString(resolution)
+	phone := hasDigits(resolution, 7) && lexical.PhoneNumber.MatchString(resolution)
 	for _, line := range strings.Split(resolution, "\n") {
 		trim := strings.TrimSpace(line)
 		ordered := strings.HasPrefix(trim, "1. ")
 		body := plainText(strings.TrimLeft(trim, "#-|1. "))
 		for _, s := range sentenceSplit.Split(body, -1) {
-			ws := words(s)
+			ws := lexical.Words(s)
 			if len(ws) == 0 {
 				continue
 			}

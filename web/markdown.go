@@ -7,13 +7,13 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // Resolution text is Markdown-lite: [text](url) links, line breaks and list
 // lines are rendered; everything else is escaped. static/chat.js mirrors this.
 
 var (
-	linkRE     = regexp.MustCompile(`\[([^\]\n]+)\]\(([^)\s]+)\)`)
 	listItemRE = regexp.MustCompile(`^\s*(?:[-*•]|\d+[.)])\s+`)
 	orderedRE  = regexp.MustCompile(`^\s*\d+[.)]\s+`)
 	headingRE  = regexp.MustCompile(`^#{1,6}\s+`)
@@ -90,7 +90,7 @@ func plainLine(s string) string {
 func inline(s string) string {
 	var sb strings.Builder
 	last := 0
-	for _, m := range linkRE.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range lexical.MarkdownLink.FindAllStringSubmatchIndex(s, -1) {
 		sb.WriteString(html.EscapeString(s[last:m[0]]))
 		text, href := s[m[2]:m[3]], s[m[4]:m[5]]
 		if safeLink(href) {

@@ -237,26 +237,13 @@ func isContactPassage(p *passage) bool {
 	return contactRE.MatchString(p.Heading) || (p.N == 0 && contactRE.MatchString(p.Title))
 }
 
-// Masking: the user's specifics carry no retrieval signal and would only
-// match numbers on unrelated pages.
-var (
-	maskURL   = regexp.MustCompile(`(?i)\b(?:https?://|www\.)\S+`)
-	maskEmail = regexp.MustCompile(`(?i)\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`)
-	maskCode  = regexp.MustCompile(`\b[A-Za-z-]*\d[\w-]*\b`)
-)
-
-func mask(s string) string {
-	for _, re := range []*regexp.Regexp{maskURL, maskEmail, maskCode} {
-		s = re.ReplaceAllString(s, " ")
-	}
-	return strings.Join(strings.Fields(s), " ")
-}
-
 func (a *Agent) offlineIntent(s *dialogue.Session) string {
 	var parts []string
 	for _, t := range s.History {
 		if t.Role == "user" {
-			parts = append(parts, mask(t.Text))
+			// The user's specifics carry no retrieval signal and would
+			// only match numbers on unrelated pages.
+			parts = append(parts, lexical.Mask(t.Text))
 		}
 	}
 	return strings.Join(parts, " ")
