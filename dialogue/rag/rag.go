@@ -70,7 +70,7 @@ type Agent struct {
 	opts     Options
 	log      *slog.Logger
 	passages []*passage
-	index    *bm25
+	index    *passageIndex
 
 	embMu sync.Mutex
 	embs  [][]float32 // passage embeddings, computed on first use
@@ -94,7 +94,7 @@ func New(pages []graph.Page, opts Options) *Agent {
 		log = slog.New(slog.DiscardHandler)
 	}
 	ps := splitPages(pages)
-	return &Agent{opts: opts, log: log, passages: ps, index: newBM25(ps)}
+	return &Agent{opts: opts, log: log, passages: ps, index: newPassageIndex(ps)}
 }
 
 // Respond implements dialogue.Agent.
