@@ -132,6 +132,8 @@ type GraphAgent struct {
 	facts []atomic.Pointer[nodeTexts]
 	spell *speller
 	embed *embeddingCache
+	// earlier caches the reading of earlier user messages (see topic).
+	earlier messageCache
 }
 
 var _ Agent = (*GraphAgent)(nil)

@@ -148,28 +148,6 @@ func (a *GraphAgent) pageMatch(terms []string, cands []candidate) string {
 // message is taken on its own, whatever the conversation was about.
 const standalone = 0.9
 
-// topicTurns is how many of the user's earlier messages make the
-// conversation's topic.
-const topicTurns = 20
-
-// topic returns the terms of the user's earlier messages: what the
-// conversation is about, which a follow-up seldom repeats.
-func (a *GraphAgent) topic(s *Session) []string {
-	var terms []string
-	seen := 0
-	// The last history entry is the message being answered.
-	for i := len(s.History) - 2; i >= 0 && seen < topicTurns; i-- {
-		if t := s.History[i]; t.Role == "user" {
-			if isRestart(t.Text) {
-				break // what came before was started over
-			}
-			terms = append(terms, a.an.terms(mask(a.spell.correct(t.Text)))...)
-			seen++
-		}
-	}
-	return terms
-}
-
 // isFollowUp reports whether msg is a short follow-up with no clear intent
 // of its own ("what about by phone?", "it still fails", "and as a guest?").
 // matchOwn scores own (once) for the test.
