@@ -147,6 +147,9 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 			lx.weight[t] = min(lx.fields[fieldAnswer].IDF[t], lx.unknownIDF*2)
 		}
 	}
+	// A query term counts in the first field of a node that has it: the
+	// later fields' postings of such nodes are never read.
+	bm25.Cascade(lx.fields[:])
 	size := len(g.Nodes)
 	lx.scratch.New = func() any {
 		return &searchScratch{score: make([]float64, size), matched: make([]uint64, size), own: make([]uint64, size),
@@ -221,10 +224,9 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 			}
 			bit := uint64(1) << i
 			scores := fl.Scores[t]
+			// The fields are a cascade (see newLexicalIndex): no stronger
+			// field of these nodes has the term.
 			for k, d := range fl.Docs[t] {
-				if sc.matched[d]&bit != 0 {
-					continue // a stronger field of this node has the term
-				}
 				if sc.matched[d] == 0 {
 					sc.touched = append(sc.touched, d)
 				}
@@ -405,10 +407,10 @@ func (lx *lexicalIndex) addTopic(sc *searchScratch, query, topic []string) []flo
 		}
 		for f := range lx.fields {
 			fl := &lx.fields[f]
-			scores := fl.Scores[id]
+			totals := fl.Totals[id] // the node's score in every field
 			for k, d := range fl.Docs[id] {
 				if sc.matched[d] != 0 {
-					score[d] += topicWeight * scores[k]
+					score[d] += topicWeight * totals[k]
 				}
 			}
 		}

@@ -38,8 +38,11 @@ type Field struct {
 	// BM25 score for the term times the field's weight.
 	Scores [][]float64
 	// IDF is, by term number, the term's IDF in this field; 0 where no
-	// document has it.
+	// document has it (counted before Cascade).
 	IDF []float64
+	// Totals are, after Cascade and parallel to Docs, each document's score
+	// for the term in this field and all later ones.
+	Totals [][]float64
 }
 
 // NewField indexes n = len(ends) documents: terms holds their term numbers
@@ -117,13 +120,97 @@ func (f *Field) Grow(numTerms int) {
 		f.Docs = append(f.Docs, nil)
 		f.Scores = append(f.Scores, nil)
 		f.IDF = append(f.IDF, 0)
+		if f.Totals != nil {
+			f.Totals = append(f.Totals, nil)
+		}
 	}
 }
 
-// DF is how many documents have term t (0 for a number past the tables).
+// DF is how many documents have term t (0 for a number past the tables);
+// after Cascade, how many have it in no earlier field.
 func (f *Field) DF(t int32) int {
 	if t < 0 || int(t) >= len(f.Docs) {
 		return 0
 	}
 	return len(f.Docs[t])
+}
+
+// Cascade makes fields (all over the same documents and term numbers) a
+// cascade, in which a query term counts in the first field of a document
+// that has it: each field keeps only the postings of documents that no
+// earlier field has for the term, so a search walks each document once per
+// term and needs no check. Each kept posting's Total is the document's
+// score for the term summed over its field and all later ones (in field
+// order), for a search in which every field counts.
+func Cascade(fields []Field) {
+	if len(fields) == 0 {
+		return
+	}
+	n, numTerms := fields[0].N, len(fields[0].Docs)
+	first := make([]int8, n)    // by document: 1 + the first field with the term, or 0
+	total := make([]float64, n) // by document: the term's score over all fields
+	// mark sets first and total for term t's documents; clear undoes it.
+	mark := func(t int) {
+		for f := range fields {
+			for k, d := range fields[f].Docs[t] {
+				if first[d] == 0 {
+					first[d], total[d] = int8(f+1), fields[f].Scores[t][k]
+				} else {
+					total[d] += fields[f].Scores[t][k]
+				}
+			}
+		}
+	}
+	clearMarks := func(t int) {
+		for f := range fields {
+			for _, d := range fields[f].Docs[t] {
+				first[d] = 0
+			}
+		}
+	}
+	// First count what each field keeps, to size its totals exactly.
+	kept := make([]int, len(fields))
+	for t := range numTerms {
+		mark(t)
+		for f := range fields {
+			for _, d := range fields[f].Docs[t] {
+				if int(first[d]) == f+1 {
+					kept[f]++
+				}
+			}
+		}
+		clearMarks(t)
+	}
+	last := len(fields) - 1
+	totals := make([][]float64, len(fields))
+	for f := range fields {
+		fields[f].Totals = make([][]float64, numTerms)
+		if f < last { // the last field's totals are its scores
+			totals[f] = make([]float64, kept[f])
+		}
+	}
+	for t := range numTerms {
+		mark(t)
+		for f := range fields {
+			fl := &fields[f]
+			ds, ss := fl.Docs[t], fl.Scores[t]
+			j := 0
+			for k, d := range ds {
+				if int(first[d]) == f+1 {
+					ds[j], ss[j] = d, ss[k]
+					if f < last {
+						totals[f][j] = total[d]
+					}
+					j++
+				}
+			}
+			fl.Docs[t], fl.Scores[t] = ds[:j:j], ss[:j:j]
+			if f < last {
+				fl.Totals[t], totals[f] = totals[f][:j:j], totals[f][j:]
+			} else {
+				fl.Totals[t] = fl.Scores[t]
+			}
+		}
+		clearMarks(t) // every document is now in one field's postings
+	}
 }

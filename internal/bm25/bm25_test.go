@@ -51,3 +51,29 @@ func TestIDF(t *testing.T) {
 		t.Error("a rarer term must weigh more")
 	}
 }
+
+func TestCascade(t *testing.T) {
+	// Two documents, terms 0 and 1, two fields. Field 0: doc 0 has term 0;
+	// field 1: both documents have term 0, doc 1 has term 1.
+	own := NewField([]int32{0}, []int32{1, 1}, 2, 1)
+	answer := NewField([]int32{0, 0, 1}, []int32{1, 3}, 2, 0.5)
+	before0, before1 := answer.Scores[0][0], answer.Scores[0][1]
+	ownScore := own.Scores[0][0]
+	fields := []Field{own, answer}
+	Cascade(fields)
+	if !slices.Equal(fields[0].Docs[0], []int32{0}) || !slices.Equal(fields[1].Docs[0], []int32{1}) {
+		t.Fatalf("term 0 postings after Cascade: %v / %v, want [0] / [1]", fields[0].Docs[0], fields[1].Docs[0])
+	}
+	if got, want := fields[0].Totals[0][0], ownScore+before0; got != want {
+		t.Errorf("doc 0's total for term 0 = %v, want %v (both fields)", got, want)
+	}
+	if got := fields[1].Scores[0][0]; got != before1 {
+		t.Errorf("doc 1's score for term 0 = %v, want %v (unchanged)", got, before1)
+	}
+	if !slices.Equal(fields[1].Totals[1], fields[1].Scores[1]) || len(fields[1].Docs[1]) != 1 {
+		t.Errorf("term 1 in the last field: docs %v totals %v scores %v", fields[1].Docs[1], fields[1].Totals[1], fields[1].Scores[1])
+	}
+	if fields[0].IDF[0] == 0 || fields[1].IDF[0] == 0 {
+		t.Error("IDF must be the field's own, counted before Cascade")
+	}
+}
