@@ -10,6 +10,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/llm"
 )
@@ -119,6 +120,8 @@ type GraphAgent struct {
 	facts []atomic.Pointer[nodeTexts]
 	spell *speller
 	embed *embeddingCache
+	// earlier caches the reading of earlier user messages (see topic).
+	earlier messageCache
 }
 
 var _ Agent = (*GraphAgent)(nil)
@@ -317,7 +320,7 @@ func (a *GraphAgent) suggestions(s *Session, text string) []Option {
 	}
 	var ids []string
 	seen := map[string]bool{}
-	for _, c := range a.lexical(query{terms: terms, neg: negated(text)}, nil, 10) {
+	for _, c := range a.lexical(query{terms: terms, neg: lexical.Negated(text)}, nil, 10) {
 		n := a.ix.Node(c.id)
 		if c.terms < suggestTerms || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
 			continue
@@ -598,7 +601,7 @@ func (a *GraphAgent) nodeFacts(d int) *nodeTexts {
 		return f
 	}
 	n := &a.ix.Graph.Nodes[d]
-	f := &nodeTexts{condition: uniqueTerms(a.an.terms(n.Condition)), conditionNeg: negated(n.Condition), problem: map[string]bool{}}
+	f := &nodeTexts{condition: uniqueTerms(a.an.terms(n.Condition)), conditionNeg: lexical.Negated(n.Condition), problem: map[string]bool{}}
 	for _, t := range a.an.terms(n.Problem) {
 		f.problem[t] = true
 	}
@@ -622,7 +625,7 @@ func pick(ids []string, idx []int) []string {
 func (a *GraphAgent) discriminate(labels []string, text string, ignore map[string]bool) []int {
 	lts := make([]labelTerms, len(labels))
 	for i, l := range labels {
-		lts[i] = labelTerms{terms: uniqueTerms(a.an.terms(l)), neg: negated(l)}
+		lts[i] = labelTerms{terms: uniqueTerms(a.an.terms(l)), neg: lexical.Negated(l)}
 	}
 	return a.discriminateTerms(lts, a.read(text), ignore)
 }
@@ -636,7 +639,7 @@ type readText struct {
 }
 
 func (a *GraphAgent) read(text string) *readText {
-	return &readText{text: text, terms: a.an.terms(mask(text)), neg: negated(text)}
+	return &readText{text: text, terms: a.an.terms(mask(text)), neg: lexical.Negated(text)}
 }
 
 // labelTerms is a label as discriminate reads it: its distinct terms, and

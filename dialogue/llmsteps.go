@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/page"
 	"github.com/helpgraph/helpgraph/prompts"
@@ -96,7 +97,7 @@ func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, msg string, ca
 		return "", rewrite, true
 	}
 	// Lexical only: the turn's calls are spent.
-	again, err := a.retrieve(offlineTurn(ctx), s, mask(rewrite), query{terms: terms, neg: negated(mask(rewrite))}, nil)
+	again, err := a.retrieve(offlineTurn(ctx), s, mask(rewrite), query{terms: terms, neg: lexical.Negated(mask(rewrite))}, nil)
 	if err != nil || len(again) == 0 || !a.good(again[0]) {
 		return "", rewrite, true
 	}
@@ -213,7 +214,7 @@ func (a *GraphAgent) reword(ctx context.Context, s *Session, n *graph.Node, user
 }
 
 var (
-	verifyURL    = regexp.MustCompile(`(?i)\bhttps?://[^\s)\]>"']+|\bwww\.[^\s)\]>"']+`)
+	verifyURL    = lexical.URL
 	verifyEmail  = regexp.MustCompile(`(?i)\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`)
 	verifyNumber = regexp.MustCompile(`\d+(?:[.,:\-]\d+)*`)
 	// actionClaim finds a reply claiming the agent did something for the

@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // options turns nodes into clarification options: a node's condition
@@ -42,39 +41,7 @@ func buttonLabel(s string) string {
 			break
 		}
 	}
-	return upperFirst(s)
-}
-
-// upperFirst capitalises the first letter of s.
-func upperFirst(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 || unicode.IsUpper(r) {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[size:]
-}
-
-// lowerFirst lowercases the first letter of s, to run a sentence on ("If
-// you booked ..."), unless its first word is a name: "I", an acronym
-// ("FAQ"), or the start of a capitalised phrase ("Social Security").
-func lowerFirst(s string) string {
-	first, rest, _ := strings.Cut(s, " ")
-	if first == "I" || strings.HasPrefix(first, "I'") || strings.HasPrefix(first, "I’") {
-		return s
-	}
-	for i, r := range first {
-		if i > 0 && unicode.IsUpper(r) {
-			return s // "FAQ", "iPhone"-like
-		}
-	}
-	if r, _ := utf8.DecodeRuneInString(rest); unicode.IsUpper(r) {
-		return s
-	}
-	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 {
-		return s
-	}
-	return string(unicode.ToLower(r)) + s[size:]
+	return lexical.UpperFirst(s)
 }
 
 func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources []string) Reply {
@@ -156,9 +123,9 @@ func withCondition(n *graph.Node, res string) string {
 	lower := strings.ToLower(cond)
 	// "If you booked by phone", "When ...", "To apply": already a lead.
 	if !strings.HasPrefix(lower, "if ") && !strings.HasPrefix(lower, "when ") && !strings.HasPrefix(lower, "to ") {
-		cond = "If " + lowerFirst(cond)
+		cond = "If " + lexical.LowerFirst(cond)
 	}
-	return upperFirst(cond) + ": " + res
+	return lexical.UpperFirst(cond) + ": " + res
 }
 
 func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 func TestAnalyzerTerms(t *testing.T) {
@@ -102,8 +103,8 @@ func TestInjectionAndNegation(t *testing.T) {
 		if got := isInjection(tc.text); got != tc.injection {
 			t.Errorf("isInjection(%q) = %v", tc.text, got)
 		}
-		if got := negated(tc.text); got != tc.negated {
-			t.Errorf("negated(%q) = %v", tc.text, got)
+		if got := lexical.Negated(tc.text); got != tc.negated {
+			t.Errorf("lexical.Negated(%q) = %v", tc.text, got)
 		}
 	}
 }
@@ -117,11 +118,11 @@ func TestCasing(t *testing.T) {
 		{"Social Security pays", "Social Security pays", "Social Security pays"},
 		{"", "", ""},
 	} {
-		if got := upperFirst(tc.in); got != tc.upper {
-			t.Errorf("upperFirst(%q) = %q, want %q", tc.in, got, tc.upper)
+		if got := lexical.UpperFirst(tc.in); got != tc.upper {
+			t.Errorf("lexical.UpperFirst(%q) = %q, want %q", tc.in, got, tc.upper)
 		}
-		if got := lowerFirst(tc.in); got != tc.lower {
-			t.Errorf("lowerFirst(%q) = %q, want %q", tc.in, got, tc.lower)
+		if got := lexical.LowerFirst(tc.in); got != tc.lower {
+			t.Errorf("lexical.LowerFirst(%q) = %q, want %q", tc.in, got, tc.lower)
 		}
 	}
 	n := &graph.Node{Condition: "to apply", Resolution: "Apply online."}

@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/prompts"
 )
@@ -154,8 +155,6 @@ func slug(s string) string {
 }
 
 var (
-	linkRE       = regexp.MustCompile(`\[([^\]]+)\]\([^)]*\)`)
-	phoneRE      = regexp.MustCompile(`\+?\(?\d[\d().-]{6,}\d`)
 	quantityRE   = regexp.MustCompile(`(?i)(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.:]*\s?(?:%|(?:percent|days?|hours?|minutes?|weeks?|months?|years?|nights?|usd|eur|yen|points?)\b)|\b\d{1,2}:\d{2}\b)`)
 	capitalRE    = regexp.MustCompile(`\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)+`)
 	sentenceEnd  = regexp.MustCompile(`[.!?](?:\s+|$)|\n+`)
@@ -182,15 +181,15 @@ func CoreFacts(resolution string) []string {
 		seen[k] = true
 		facts = append(facts, s)
 	}
-	plain := linkRE.ReplaceAllString(resolution, "$1")
+	plain := lexical.StripLinks(resolution)
 	plain = strings.NewReplacer("**", "", "__", "", "`", "").Replace(plain)
-	for _, m := range phoneRE.FindAllString(plain, -1) {
+	for _, m := range lexical.PhoneNumber.FindAllString(plain, -1) {
 		add(m)
 	}
 	for _, m := range quantityRE.FindAllString(plain, -1) {
 		add(m)
 	}
-	for _, m := range linkRE.FindAllStringSubmatch(resolution, -1) {
+	for _, m := range lexical.MarkdownLink.FindAllStringSubmatch(resolution, -1) {
 		add(m[1])
 	}
 	for _, m := range capitalRE.FindAllString(plain, -1) {

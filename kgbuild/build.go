@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/helpgraph/helpgraph/graph"
-	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/page"
 )
@@ -524,7 +524,7 @@ func (b *Builder) references(results []*pageResult) []graph.Edge {
 // LinkURLs returns the targets of the Markdown links in s, in order.
 func LinkURLs(s string) []string {
 	var out []string
-	for _, m := range english.MarkdownLink.FindAllStringSubmatch(s, -1) {
+	for _, m := range lexical.MarkdownLink.FindAllStringSubmatch(s, -1) {
 		if m[2] != "" {
 			out = append(out, m[2])
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/page"
 )
 
@@ -408,7 +409,7 @@ func sectionProblem(h string) string {
 	if p == "" {
 		return "Section"
 	}
-	return english.UpperFirst(p)
+	return lexical.UpperFirst(p)
 }
 
 // problemText is a base problem with its conditions: "Changing a reservation
@@ -446,7 +447,7 @@ func pickIntents(tn *treeNode, nodes []*treeNode, seen map[string]bool) []string
 	if len(out) < 3 && tn.parent >= 0 {
 		// Two sections with the same heading: say which part of the page.
 		parent := nodes[tn.parent].node.Problem
-		add(english.Intents(tn.base+" in "+english.LowerFirst(parent), strings.Join(tn.conds, " and ")))
+		add(english.Intents(tn.base+" in "+lexical.LowerFirst(parent), strings.Join(tn.conds, " and ")))
 	}
 	for k := 2; len(out) < 3; k++ {
 		add([]string{english.NumberedIntent(tn.node.Problem, k)})

@@ -74,7 +74,7 @@ func answers(ix *graph.Index, n *graph.Node, sub []string) bool {
 	}
 	// The page's main advice is to ask someone else: a dead end, unless it
 	// gives the number to call.
-	return !english.HandsOff(sub[0]) || english.PhoneNumber.MatchString(n.Resolution)
+	return !english.HandsOff(sub[0]) || lexical.PhoneNumber.MatchString(n.Resolution)
 }
 
 // sharesTerms reports whether texts x and y have a term in common.

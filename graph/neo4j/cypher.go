@@ -20,8 +20,11 @@ const (
 	createBuildConstraint cypher = `CREATE CONSTRAINT helpgraph_build_key IF NOT EXISTS FOR (b:HelpgraphBuild) REQUIRE b.key IS UNIQUE`
 	createPageGeneration  cypher = `CREATE INDEX helpgraph_page_generation IF NOT EXISTS FOR (p:HelpgraphPage) ON (p.generation)`
 	createNodeGeneration  cypher = `CREATE INDEX helpgraph_node_generation IF NOT EXISTS FOR (n:HelpgraphNode) ON (n.generation)`
-	// The english analyzer stems like the SQLite store's porter tokenizer,
-	// so "passwords" finds "password" on both backends.
+	// The english analyzer stems plurals and verb forms as lexical.Stem does,
+	// so "passwords" finds "password" on both backends; it is Lucene's stemmer,
+	// not the project's Snowball one the SQLite store indexes, so rarer pairs
+	// ("news"/"new") may differ. Indexing lexical's stems here too would need
+	// a new property, a whitespace analyzer and a server to test against.
 	createIntentIndex cypher = "CREATE FULLTEXT INDEX helpgraph_node_intents IF NOT EXISTS FOR (n:HelpgraphNode) ON EACH [n.intent_text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}"
 	awaitIndexes      cypher = `CALL db.awaitIndexes(300)`
 	createBuild       cypher = `MERGE (b:HelpgraphBuild {key: 'current'}) ON CREATE SET b.generation = 0, b.allocated = 0`

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // Problem analysis for intents.
@@ -54,7 +56,7 @@ func analyse(problem string) analysis {
 		return analysis{kind: kindTopic, topic: "this"}
 	}
 	if strings.HasSuffix(raw, "?") {
-		return analysis{kind: kindQuestion, topic: UpperFirst(raw)}
+		return analysis{kind: kindQuestion, topic: lexical.UpperFirst(raw)}
 	}
 	// "To apply for a child", "Steps to apply": the action after "to".
 	if m := toAction.FindStringSubmatch(p); m != nil {
@@ -78,14 +80,14 @@ func analyse(problem string) analysis {
 		return analysis{kind: kindError, verbPhrase: vp, complaint: "I can't " + vp}
 	}
 	if m := forgotThing.FindStringSubmatch(p); m != nil {
-		return analysis{kind: kindError, complaint: "I " + strings.ToLower(m[2]) + " my " + LowerFirst(m[4])}
+		return analysis{kind: kindError, complaint: "I " + strings.ToLower(m[2]) + " my " + lexical.LowerFirst(m[4])}
 	}
 	if m := notDone.FindStringSubmatch(p); m != nil && len(strings.Fields(m[2])) <= 5 {
-		subj := LowerFirst(m[2])
+		subj := lexical.LowerFirst(m[2])
 		return analysis{kind: kindError, complaint: "My " + subj + " " + beForm(subj, m[3]) + " not " + strings.ToLower(m[5]) + m[6]}
 	}
 	if m := brokenState.FindStringSubmatch(p); m != nil && len(strings.Fields(m[2])) <= 4 && !strings.Contains(strings.ToLower(m[2]), " of ") {
-		subj := LowerFirst(m[2])
+		subj := lexical.LowerFirst(m[2])
 		state := strings.ToLower(m[4])
 		verb := beForm(subj, m[3])
 		switch {
@@ -102,12 +104,12 @@ func analyse(problem string) analysis {
 	// account is locked", "Login doesn't work") is a complaint as it stands.
 	first := strings.ToLower(strings.Fields(p)[0])
 	if first == "i" || first == "my" || first == "you" || first == "your" || IsClause(p) && !whWords[first] {
-		return analysis{kind: kindError, complaint: UpperFirst(firstPerson(p))}
+		return analysis{kind: kindError, complaint: lexical.UpperFirst(firstPerson(p))}
 	}
 	if vp, ok := VerbPhrase(p); ok {
 		return analysis{kind: kindAction, verbPhrase: firstPerson(vp)}
 	}
-	return analysis{kind: kindTopic, topic: LowerFirst(p)}
+	return analysis{kind: kindTopic, topic: lexical.LowerFirst(p)}
 }
 
 // ensureSubject adds "I" to a clause that starts with a verb: "changing my
@@ -175,7 +177,7 @@ func VerbPhrase(p string) (string, bool) {
 	if len(words) >= 2 && len(words) <= 3 && !smallWords[first] && !prepLead[first] {
 		last := strings.ToLower(words[len(words)-1])
 		if v, ok := nominalVerb(last); ok {
-			obj := LowerFirst(strings.Join(words[:len(words)-1], " "))
+			obj := lexical.LowerFirst(strings.Join(words[:len(words)-1], " "))
 			return join(v, "my "+obj), true
 		}
 	}
@@ -222,10 +224,10 @@ func Intents(problem, condition string) []string {
 	switch a.kind {
 	case kindQuestion:
 		q := a.topic
-		body := LowerFirst(strings.TrimRight(q, "?"))
+		body := lexical.LowerFirst(strings.TrimRight(q, "?"))
 		if cond != "" {
 			body += " " + cond.tail()
-			q = UpperFirst(body) + "?"
+			q = lexical.UpperFirst(body) + "?"
 		}
 		out = append(out,
 			q,
@@ -266,7 +268,7 @@ func Intents(problem, condition string) []string {
 				out = append(out, "Why can't I "+a.verbPhrase+" "+cond.tail()+"?", "I want to "+a.verbPhrase+" "+cond.tail(), "What should I do if "+cond.ifClause()+" and can't "+a.verbPhrase+"?")
 			}
 		}
-		body := LowerFirst(c)
+		body := lexical.LowerFirst(c)
 		out = append(out,
 			"What should I do? "+c,
 			"Please help, "+body,
@@ -294,7 +296,7 @@ func Intents(problem, condition string) []string {
 		}
 	}
 	for i, s := range out {
-		out[i] = UpperFirst(strings.Join(strings.Fields(s), " "))
+		out[i] = lexical.UpperFirst(strings.Join(strings.Fields(s), " "))
 	}
 	return out
 }
@@ -371,5 +373,5 @@ func FoldIntent(s string) string {
 // phrasings all collide with other intents on its page: "Tell me about
 // changing my booking (2)".
 func NumberedIntent(problem string, k int) string {
-	return fmt.Sprintf("Tell me about %s (%d)", LowerFirst(problem), k)
+	return fmt.Sprintf("Tell me about %s (%d)", lexical.LowerFirst(problem), k)
 }

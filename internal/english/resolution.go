@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // What a resolution says: the sentences of substance in it, whether one
@@ -34,7 +36,7 @@ func HandsOff(s string) bool {
 // sends the user to someone: then that is what the user is to do.
 func NamesWhoToAsk(sentences []string) bool {
 	for _, s := range sentences {
-		if !MarkdownLink.MatchString(s) && HandsOff(s) {
+		if !lexical.MarkdownLink.MatchString(s) && HandsOff(s) {
 			return true
 		}
 	}
@@ -76,7 +78,7 @@ func ReadResolution(resolution, problem, condition string) (string, []string) {
 				continue
 			}
 			if strings.IndexByte(s, '[') >= 0 {
-				if len(plainWords(MarkdownLink.ReplaceAllString(s, "$1"))) == 0 {
+				if len(plainWords(lexical.MarkdownLink.ReplaceAllString(s, "$1"))) == 0 {
 					continue
 				}
 			}
@@ -174,7 +176,7 @@ func cutRestatement(line string, phrases ...string) (string, bool) {
 			}
 		}
 		rest = strings.TrimSpace(strings.TrimLeft(rest, ":.;, "))
-		return UpperFirst(rest), true
+		return lexical.UpperFirst(rest), true
 	}
 	return line, false
 }

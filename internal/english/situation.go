@@ -3,6 +3,8 @@ package english
 import (
 	"strings"
 	"unicode"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // Situations.
@@ -182,7 +184,7 @@ func Condition(label string) string {
 		c = strings.TrimSpace(c[len(lead):])
 		c = strings.TrimLeft(c, ", ")
 	}
-	return LowerFirst(c)
+	return lexical.LowerFirst(c)
 }
 
 // untitle puts a Title Cased Label in lower case, keeping acronyms and the

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // Steps and hand-offs.
@@ -40,21 +42,19 @@ return bring show keep ask contact turn tell allow`)
 get_in reach_out check_with ask_the ask_your ask_our speak_to speak_with talk_to please_call
 call_us call_the call_your`)
 	// leadFiller may come before an instruction's verb.
-	leadFiller = toSet(`please first then just`)
-	// PhoneNumber is a phone number as help pages write them.
-	PhoneNumber   = regexp.MustCompile(`\+?\d[\d\s().-]{6,}\d`)
+	leadFiller    = toSet(`please first then just`)
 	sentenceSplit = regexp.MustCompile(`[.!?]\s+|\n`)
 )
 
 // StartsWithImperative reports whether a sentence starts with an imperative
 // verb, after an optional step number and "please", "first", "then".
-func StartsWithImperative(s string) bool { return imperativeWord[leadWord(words(s))] }
+func StartsWithImperative(s string) bool { return imperativeWord[leadWord(lexical.Words(s))] }
 
 // IsStep reports whether a sentence is an instruction to do something
 // ("Open the [Guest page](…), enter your code and click Cancel"), not one
 // to wait, read or ask someone else.
 func IsStep(s string) bool {
-	lead := leadWord(words(s))
+	lead := leadWord(lexical.Words(s))
 	return imperativeWord[lead] && !notStepWord[lead]
 }
 
@@ -67,13 +67,6 @@ func leadWord(ws []string) string {
 		return ""
 	}
 	return ws[0]
-}
-
-// words splits s into lower-case words of letters, digits and apostrophes.
-func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	})
 }
 
 // hasAny reports whether ws has a word in one or a word pair ("go_to") in pairs.
@@ -89,13 +82,13 @@ func hasAny(ws []string, one, pairs map[string]bool) bool {
 // Actionable reports whether a resolution gives a step to take (the rule
 // above).
 func Actionable(resolution string) bool {
-	phone := hasDigits(resolution, 7) && PhoneNumber.MatchString(resolution)
+	phone := hasDigits(resolution, 7) && lexical.PhoneNumber.MatchString(resolution)
 	for _, line := range strings.Split(resolution, "\n") {
 		trim := strings.TrimSpace(line)
 		ordered := strings.HasPrefix(trim, "1. ")
 		body := Plain(StripListMarker(trim))
 		for _, s := range sentenceSplit.Split(body, -1) {
-			ws := words(s)
+			ws := lexical.Words(s)
 			if len(ws) == 0 {
 				continue
 			}

@@ -4,13 +4,13 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // Plain text, titles and casing.
 
 var (
-	// MarkdownLink is a Markdown link: [text](url).
-	MarkdownLink  = regexp.MustCompile(`\[([^\]]*)\]\(([^)\s]*)\)`)
 	titleNoise    = regexp.MustCompile(`(?i)^(faqs?|q|question|help|article|kb|support|how-to|guide)\s*[:\-–—]\s*`)
 	trailingFAQ   = regexp.MustCompile(`(?i)(\s+(faqs?|-\s*faqs?)|\s*[:\-–—]\s*(frequently asked questions|faqs?))$`)
 	siteSuffixSep = []string{" | ", " :: ", " — ", " – ", " « ", " » "}
@@ -20,7 +20,7 @@ var (
 func Plain(s string) string {
 	// Fast paths first: this runs on every block and label.
 	if strings.IndexByte(s, '[') >= 0 {
-		s = MarkdownLink.ReplaceAllString(s, "$1")
+		s = lexical.MarkdownLink.ReplaceAllString(s, "$1")
 	}
 	if strings.ContainsAny(s, "*_`\u00a0") {
 		s = emphasis.Replace(s)
@@ -96,12 +96,12 @@ func QuestionToNounPhrase(t string) string {
 	if m := howQuestion.FindStringSubmatch(t); m != nil {
 		words := strings.Fields(m[4])
 		if len(words) > 0 {
-			words[0] = UpperFirst(gerund(strings.ToLower(words[0])))
+			words[0] = lexical.UpperFirst(gerund(strings.ToLower(words[0])))
 			return strings.Join(words, " ")
 		}
 	}
 	if m := whatQuestion.FindStringSubmatch(t); m != nil {
-		return UpperFirst(m[3])
+		return lexical.UpperFirst(m[3])
 	}
 	return t
 }
@@ -138,46 +138,22 @@ func SentenceCase(t string) string {
 	return strings.Join(words, " ")
 }
 
-func UpperFirst(s string) string {
-	r := []rune(s)
-	if len(r) == 0 {
-		return s
-	}
-	r[0] = unicode.ToUpper(r[0])
-	return string(r)
-}
-
-// LowerFirst lowercases the first letter unless the first word is an acronym
-// or "I".
-func LowerFirst(s string) string {
-	first, _, _ := strings.Cut(s, " ")
-	if first == "I" || first == "I'm" || capitals(first) >= 2 {
-		return s
-	}
-	r := []rune(s)
-	if len(r) == 0 {
-		return s
-	}
-	r[0] = unicode.ToLower(r[0])
-	return string(r)
-}
-
 // noFactWords are long function words (and words any support text uses) a
 // paraphrase may add without adding a fact. Grammar only: no help-center
 // vocabulary.
-var noFactWords = toSet(`about above after again against along already also although among another
-anyone anything around because before behind being below between beyond cannot could during either
-every everything first further given having however instead itself might never other others otherwise
-perhaps rather really should since still their theirs them themselves there these thing things those
-though through under unless until using whatever when whenever where whether which while whose within
-without would yours yourself someone something sometimes apply applies applied applying issue issues
-problem problems question questions request requests situation case cases option options general
-specific certain customer customers user users`)
+var noFactWords = toSet(`along already although among another anyone anything around behind
+beyond cannot either every everything first given however instead never others otherwise perhaps
+rather since thing things though unless using whatever whenever whether within without whose
+someone something sometimes apply applies applied applying issue issues problem problems question
+questions request requests situation case cases option options general specific certain customer
+customers user users`)
 
 // AddsNoFact reports whether w, a lower-case word of five letters or more,
 // is one a paraphrase may add without adding a fact ("because", "whether",
 // "situation").
-func AddsNoFact(w string) bool { return noFactWords[w] }
+// The stop words (lexical.IsStopWord) are such words; noFactWords are the
+// longer ones a paraphrase adds besides.
+func AddsNoFact(w string) bool { return lexical.IsStopWord(w) || noFactWords[w] }
 
 // chromeHeadings are page chrome that survives cleaning on some sites.
 var chromeHeadings = map[string]bool{

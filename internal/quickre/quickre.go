@@ -1,4 +1,6 @@
-package dialogue
+// Package quickre wraps a regexp with a cheap check: a text must hold one of
+// the literals every match needs before the regexp scans it.
+package quickre
 
 import (
 	"regexp"
@@ -7,12 +9,12 @@ import (
 	"unicode/utf8"
 )
 
-// quickRE is a regexp that first checks, with strings.Contains, that a text
+// Regexp is a regexp that first checks, with strings.Contains, that a text
 // holds one of the literals every match of it must hold, and runs the
-// regexp only then. The patterns of this package are large (?i)
-// alternations, which Go's regexp scans the whole message with even when a
-// word they all need is missing; a turn runs dozens of them.
-type quickRE struct {
+// regexp only then. Large (?i) alternations (masking, dialogue acts) are
+// scanned over the whole message by Go's regexp even when a word they all
+// need is missing, and a chat turn runs dozens of them.
+type Regexp struct {
 	*regexp.Regexp
 	// need are the literals of which a match holds at least one; nil when
 	// the pattern has no such set (then the regexp always runs).
@@ -57,8 +59,10 @@ func isWordAt(text string, i int) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-func mustQuick(pattern string) quickRE {
-	q := quickRE{Regexp: regexp.MustCompile(pattern)}
+// MustCompile compiles pattern and works out its literals; it panics on a
+// bad pattern, like regexp.MustCompile (patterns are program constants).
+func MustCompile(pattern string) Regexp {
+	q := Regexp{Regexp: regexp.MustCompile(pattern)}
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		panic(err) // MustCompile has parsed it already
@@ -71,7 +75,7 @@ func mustQuick(pattern string) quickRE {
 
 // may reports whether the regexp may match s: false only when s holds none
 // of the needed literals.
-func (q quickRE) may(s string) bool {
+func (q Regexp) may(s string) bool {
 	if q.need == nil {
 		return true
 	}
@@ -101,16 +105,20 @@ func (q quickRE) may(s string) bool {
 	return false
 }
 
-func (q quickRE) MatchString(s string) bool { return q.may(s) && q.Regexp.MatchString(s) }
+// MatchString is regexp.MatchString, skipped when s cannot match.
+func (q Regexp) MatchString(s string) bool { return q.may(s) && q.Regexp.MatchString(s) }
 
-func (q quickRE) ReplaceAllString(s, repl string) string {
+// ReplaceAllString is regexp.ReplaceAllString, skipped when s cannot match.
+func (q Regexp) ReplaceAllString(s, repl string) string {
 	if !q.may(s) {
 		return s
 	}
 	return q.Regexp.ReplaceAllString(s, repl)
 }
 
-func (q quickRE) ReplaceAllStringFunc(s string, repl func(string) string) string {
+// ReplaceAllStringFunc is regexp.ReplaceAllStringFunc, skipped when s
+// cannot match.
+func (q Regexp) ReplaceAllStringFunc(s string, repl func(string) string) string {
 	if !q.may(s) {
 		return s
 	}
