@@ -53,7 +53,7 @@ func TestLLMLoopOnKuzu(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if second.Rewritten != "which problems on the Refunds page are actionable" || len(second.Result.Rows) != 3 {
+	if second.Rewritten != "which problems on the Refunds page are actionable" || len(second.Result.Rows) != 2 {
 		t.Errorf("follow-up: %+v", second)
 	}
 	prompt := srv.Requests()[2].Messages
