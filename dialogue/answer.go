@@ -4,7 +4,7 @@ import "github.com/helpgraph/helpgraph/graph"
 
 // What a node's resolution does for the user (whether it answers, says
 // nothing, and how it reads in a reply) is decided once per build by the
-// builder (kgbuild.Judge) and read here; NewGraphAgent decides it for a
+// builder (verdict.Judge) and read here; NewGraphAgent decides it for a
 // graph stored without it.
 
 // verdictOf returns n's verdict; a node of an agent's graph always has one.

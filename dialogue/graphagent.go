@@ -11,8 +11,8 @@ import (
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
 	"github.com/helpgraph/helpgraph/internal/lexical"
-	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/llm"
+	"github.com/helpgraph/helpgraph/verdict"
 )
 
 // Options configure a GraphAgent. The zero value is a working offline agent.
@@ -132,7 +132,7 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		g = &graph.Graph{}
 	}
 	opts = opts.withDefaults()
-	if j := kgbuild.Judged(g); j != g {
+	if j := verdict.Judged(g); j != g {
 		// A store written before verdicts were stored: the next build
 		// stores them.
 		opts.Logger.Warn("graph has no verdicts (built by an older helpgraph); deciding them now; run helpgraph build to store them")

@@ -15,7 +15,6 @@ import (
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/llm"
-	"github.com/helpgraph/helpgraph/page"
 	"github.com/helpgraph/helpgraph/prompts"
 )
 
@@ -89,7 +88,7 @@ func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, msg string, ca
 		return "", "", false
 	}
 	rewrite := strings.TrimSpace(ans.Query)
-	if ans.NodeID != "" || page.Normalize(rewrite) == page.Normalize(msg) {
+	if ans.NodeID != "" || lexical.Normalize(rewrite) == lexical.Normalize(msg) {
 		return ans.NodeID, rewrite, true
 	}
 	terms := a.an.terms(mask(rewrite))

@@ -75,7 +75,7 @@ type Node struct {
 	// Verdict is decided by the builder once the graph's edges are known,
 	// so that readers never re-derive it from English text per request.
 	// It is nil in a graph stored by a helpgraph that did not record
-	// verdicts; readers then compute it on load (kgbuild.Judge).
+	// verdicts; readers then compute it on load (verdict.Judge).
 	Verdict *Verdict `json:"verdict,omitempty"`
 }
 

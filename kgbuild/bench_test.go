@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/helpgraph/helpgraph/graph/graphtest"
 	"github.com/helpgraph/helpgraph/page"
 )
 
@@ -59,14 +58,4 @@ func BenchmarkBuildHelpcenter(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N*len(docs))/b.Elapsed().Seconds(), "pages/s")
-}
-
-// BenchmarkJudge measures deciding the verdicts of a 10,000-node graph,
-// which every build does once its edges are known.
-func BenchmarkJudge(b *testing.B) {
-	g := graphtest.Synthetic(10000, 1)
-	b.ReportAllocs()
-	for b.Loop() {
-		Judge(g)
-	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/page"
+	"github.com/helpgraph/helpgraph/verdict"
 )
 
 // Builder builds a knowledge graph from cleaned pages and replaces the graph
@@ -357,7 +358,7 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	if err := g.Validate(); err != nil {
 		return report, fmt.Errorf("building graph: %w", err)
 	}
-	Judge(g)
+	verdict.Judge(g)
 	diff(report, prev, g)
 	report.Nodes = len(g.Nodes)
 	for _, e := range g.Edges {

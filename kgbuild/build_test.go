@@ -15,6 +15,7 @@ import (
 	"github.com/helpgraph/helpgraph/graph/sqlite"
 	"github.com/helpgraph/helpgraph/internal/shareddata"
 	"github.com/helpgraph/helpgraph/page"
+	"github.com/helpgraph/helpgraph/verdict"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -483,7 +484,7 @@ func checkVerdicts(t *testing.T, g *graph.Graph) {
 	t.Helper()
 	fresh := *g
 	fresh.Nodes = slices.Clone(g.Nodes)
-	Judge(&fresh)
+	verdict.Judge(&fresh)
 	for i, n := range g.Nodes {
 		if n.Verdict == nil {
 			t.Errorf("node %q has no verdict", n.Problem)

@@ -1,9 +1,10 @@
-package kgbuild
+package verdict
 
 import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/graph/graphtest"
 )
 
 func TestJudgeAnswers(t *testing.T) {
@@ -44,5 +45,15 @@ func TestJudgeAnswers(t *testing.T) {
 		if got := ix.Node(id).Verdict.Answers; got != want {
 			t.Errorf("answers(%s) = %v, want %v", id, got, want)
 		}
+	}
+}
+
+// BenchmarkJudge measures deciding the verdicts of a 10,000-node graph,
+// which every build does once its edges are known.
+func BenchmarkJudge(b *testing.B) {
+	g := graphtest.Synthetic(10000, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		Judge(g)
 	}
 }

@@ -1,4 +1,8 @@
-package kgbuild
+// Package verdict decides, once per graph, what each node's resolution does
+// for a user: whether it answers by itself, says nothing (hollow), and how
+// it reads in a reply. The builder stores the verdicts with the graph; the
+// dialogue reads them, and judges a graph stored without them on load.
+package verdict
 
 import (
 	"github.com/helpgraph/helpgraph/graph"
