@@ -43,7 +43,7 @@ var irregularPast = map[string]bool{
 var labelStop = map[string]bool{
 	"note": true, "notes": true, "steps": true, "tips": true, "tip": true, "details": true,
 	"requirements": true, "documents": true, "examples": true, "example": true, "options": true,
-	"instructions": true, "exceptions": true, "fees": true, "benefits": true, "contents": true,
+	"instructions": true, "exceptions": true, "fees": true, "contents": true,
 	"important": true, "warning": true, "caution": true, "summary": true, "overview": true,
 	"answer": true, "question": true, "q": true, "a": true, "hours": true, "address": true,
 	"phone": true, "email": true, "e-mail": true, "see also": true, "related": true,
