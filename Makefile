@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench tools eval-ssa screenshots
+.PHONY: run build-graph install test check generate bench loadtest tools eval-ssa screenshots
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -34,11 +34,14 @@ install:
 
 # Every test. Browser tests need Debian's chromium (see .ci/run); they say so
 # and skip without it unless HELPGRAPH_REQUIRE_BROWSER=1.
-# The Neo4j contract suite needs HELPGRAPH_TEST_NEO4J_URI; the second line
-# shows whether it ran or was skipped, which plain `go test ./...` hides.
+# The Neo4j contract suite needs HELPGRAPH_TEST_NEO4J_URI, the PostgreSQL
+# conversation store Debian's postgresql (HELPGRAPH_REQUIRE_POSTGRES=1 makes
+# its absence a failure); the last lines show whether each ran or was
+# skipped, which plain `go test ./...` hides.
 test:
 	$(GO) test -count=1 ./...
 	@$(GO) test -count=1 -v -run '^TestStore$$' ./graph/neo4j | grep -E '^(--- |ok|FAIL)|skipped'
+	@$(GO) test -count=1 -v -run '^TestStore$$' ./conversation/postgres | grep -E '^(--- |ok|FAIL)|skipped'
 
 # Screenshots of the chat, widget (380×600) and admin pages, taken by the
 # browser tests (real Chromium) into out/screenshots (not committed).
@@ -64,14 +67,49 @@ tools:
 # The README's benchmark table, with enough iterations to be honest: 2,000
 # turns (250 conversations of the 8-message script) for the latency
 # percentiles, 10 agent constructions, 3 builds of 5,000 pages each way
-# (one per line, for min and median; with CPU seconds, which a shared
-# machine distorts less than wall time);
-# the other packages' benchmarks 3 times. About 5 minutes on 2 cores.
+# (one per line, for min and median, with CPU seconds, which a shared
+# machine distorts less than wall time),
+# 2 seconds of each conversation store benchmark (32 clients); the other
+# packages' benchmarks 3 times. About 5 minutes on 2 cores.
 bench:
 	$(GO) test -run '^$$' -bench 'Turn' -benchtime 2000x -benchmem ./dialogue
 	$(GO) test -run '^$$' -bench 'NewGraphAgent' -benchtime 10x -benchmem ./dialogue
 	$(GO) test -run '^$$' -bench 'Build' -benchtime 1x -count 3 ./cmd/helpgraph
-	$(GO) test -run '^$$' -bench . -benchtime 3x -benchmem $$($(GO) list ./... | grep -v -e '/dialogue$$' -e '/cmd/helpgraph$$')
+	$(GO) test -run '^$$' -bench . -benchtime 2s ./conversation/sqlite ./conversation/postgres
+	$(GO) test -run '^$$' -bench . -benchtime 3x -benchmem $$($(GO) list ./... | grep -v -e '/dialogue$$' -e '/cmd/helpgraph$$' -e '/conversation/')
+
+# HTTP load test: builds LOAD_PAGES (the sample help center) into a
+# throw-away store, starts "helpgraph serve" on it as its own process
+# (conversations persisted in SQLite, no rate limit, no LLM), and drives
+# POST /api/chat from a separate process (cmd/loadgen: LOAD_CLIENTS
+# conversations, keep-alive), which prints turns/s, latency percentiles,
+# errors, and its own and the server's CPU time: both share the machine.
+# LOAD_SYNTH=50000 runs on a synthetic help center of 50,000 nodes (5,000
+# pages) instead; LOAD_SERVE_ARGS="--cpuprofile /tmp/serve.prof" profiles
+# the server; LOAD_SERVER=path/to/helpgraph serves with another build (a
+# baseline) while this one builds the graph.
+LOAD_PAGES      ?= $(PAGES)
+LOAD_MESSAGES   ?= testdata/inquiries/helpcenter.jsonl
+LOAD_SYNTH      ?=
+LOAD_CLIENTS    ?= 32
+LOAD_DURATION   ?= 10s
+LOAD_ADDR       ?= 127.0.0.1:8089
+LOAD_SERVE_ARGS ?=
+LOAD_SERVER     ?= $(BIN)
+loadtest: $(BIN)
+	$(GO) build -o bin/loadgen ./cmd/loadgen
+	@tmp=$$(mktemp -d) && pid= && trap 'test -n "$$pid" && kill $$pid && wait $$pid; rm -rf "$$tmp"' EXIT && \
+	pages=$(LOAD_PAGES) && msgs=$(LOAD_MESSAGES) && \
+	if [ -n "$(LOAD_SYNTH)" ]; then \
+		bin/loadgen synth -nodes $(LOAD_SYNTH) -out $$tmp/synth && pages=$$tmp/synth/pages && msgs=$$tmp/synth/messages.txt; \
+	fi && \
+	{ $(BIN) build --llm off --pages $$pages --store $$tmp/graph.db >$$tmp/build.log 2>&1 || { cat $$tmp/build.log; exit 1; }; } && \
+	grep '^graph:' $$tmp/build.log && \
+	{ $(LOAD_SERVER) serve --addr $(LOAD_ADDR) --store $$tmp/graph.db --conversations $$tmp/conversations.db \
+		--rate-limit -1 --llm off $(if $(LOAD_SYNTH),,$(if $(wildcard $(LOAD_PAGES)/synonyms.txt),--synonyms $(LOAD_PAGES)/synonyms.txt)) \
+		$(LOAD_SERVE_ARGS) 2>$$tmp/serve.log & pid=$$!; } && \
+	bin/loadgen run -url http://$(LOAD_ADDR) -clients $(LOAD_CLIENTS) -duration $(LOAD_DURATION) \
+		-messages $$msgs -server-pid $$pid || { tail -5 $$tmp/serve.log; exit 1; }
 
 # Both agents on the real doc2dial ssa pages and dialogues kept beside the
 # repository, offline: build the pages into a throw-away store, import the

@@ -23,11 +23,6 @@ import (
 	"github.com/helpgraph/helpgraph/prompts"
 )
 
-// JSONer is the LLM call the pipeline needs (llm.Client implements it).
-type JSONer interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
-}
-
 // CatalogSource returns the entity catalog of the current graph.
 type CatalogSource interface {
 	Catalog(ctx context.Context) (*Catalog, error)
@@ -46,7 +41,7 @@ const (
 type Asker struct {
 	Engine   Engine
 	Catalogs CatalogSource
-	LLM      JSONer // nil: offline
+	LLM      llm.JSONModel // nil: offline
 	Examples []Example
 	K        int     // examples retrieved (DefaultK)
 	MinScore float64 // offline: the least similarity to use an example (DefaultMinScore)

@@ -74,7 +74,7 @@ type Handoff struct {
 }
 
 // HandoffLister is the read side of the conversation store that the snapshot
-// needs (conversation.DB implements it).
+// needs (every conversation.Store implements it).
 type HandoffLister interface {
 	Handoffs(ctx context.Context, waitingOnly bool) ([]conversation.Handoff, error)
 }

@@ -3,6 +3,7 @@
 package config
 
 import (
+	"log/slog"
 	"os"
 	"strings"
 	"time"
@@ -38,8 +39,15 @@ type Config struct {
 
 	// AdminToken guards the support-team pages; empty disables them.
 	AdminToken string
-	// ConversationsDB is the SQLite file that keeps chat conversations.
+	// ConversationsDB is where chat conversations and handoffs are kept
+	// (HELPGRAPH_CONVERSATIONS): a SQLite file, which one serve process
+	// writes, or a postgres:// URL, which any number of serve replicas
+	// share.
 	ConversationsDB string
+
+	// LogLevel is the least level logged: debug shows every served request,
+	// info (the default) only client errors and failures among them.
+	LogLevel slog.Level
 }
 
 // Defaults used when a variable is unset.
@@ -72,6 +80,11 @@ func FromLookup(lookup func(string) (string, bool)) Config {
 	if d, err := time.ParseDuration(get("HELPGRAPH_TURN_TIMEOUT", "")); err == nil && d > 0 {
 		turnTimeout = d
 	}
+	// A level that does not parse keeps the default, as other values do.
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(get("HELPGRAPH_LOG_LEVEL", "info"))); err != nil {
+		level = slog.LevelInfo
+	}
 	reword := false
 	switch strings.ToLower(get("HELPGRAPH_LLM_REWORD", "")) {
 	case "1", "true", "on", "yes":
@@ -93,6 +106,7 @@ func FromLookup(lookup func(string) (string, bool)) Config {
 		LLMCacheDir:     get("HELPGRAPH_LLM_CACHE", DefaultLLMCacheDir),
 		AdminToken:      get("HELPGRAPH_ADMIN_TOKEN", ""),
 		ConversationsDB: get("HELPGRAPH_CONVERSATIONS", DefaultConversationsDB),
+		LogLevel:        level,
 	}
 }
 

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"log/slog"
 	"testing"
 	"time"
 )
@@ -42,6 +43,10 @@ func TestFromLookup(t *testing.T) {
 		{"reword on", map[string]string{"HELPGRAPH_LLM_REWORD": "on"}, func(c Config) bool { return c.LLMReword }},
 		{"reword off by default", nil, func(c Config) bool { return !c.LLMReword }},
 		{"prices and neo4j database", map[string]string{"HELPGRAPH_LLM_PRICES": "m=1/2", "HELPGRAPH_NEO4J_DATABASE": "support"}, func(c Config) bool { return c.LLMPrices == "m=1/2" && c.Neo4jDatabase == "support" }},
+		{"log level debug", map[string]string{"HELPGRAPH_LOG_LEVEL": "debug"}, func(c Config) bool { return c.LogLevel == slog.LevelDebug }},
+		{"log level info by default", nil, func(c Config) bool { return c.LogLevel == slog.LevelInfo }},
+		{"bad log level keeps info", map[string]string{"HELPGRAPH_LOG_LEVEL": "loud"}, func(c Config) bool { return c.LogLevel == slog.LevelInfo }},
+		{"conversations in PostgreSQL", map[string]string{"HELPGRAPH_CONVERSATIONS": "postgres://u:p@db:5432/hg?sslmode=require"}, func(c Config) bool { return c.ConversationsDB == "postgres://u:p@db:5432/hg?sslmode=require" }},
 		{"model and admin token", map[string]string{"HELPGRAPH_MODEL": "llama3", "HELPGRAPH_ADMIN_TOKEN": "t0k"}, func(c Config) bool { return c.Model == "llama3" && c.AdminToken == "t0k" }},
 	}
 	for _, tt := range tests {

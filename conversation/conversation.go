@@ -1,6 +1,11 @@
-// Package conversation persists web chat conversations in SQLite: each
-// conversation's dialogue state, its turns, and the handoffs to the support
-// team that escalations create.
+// Package conversation is the model of the web chat's conversations: each
+// conversation's dialogue state, its turns, the handoffs to the support team
+// that escalations create, and the customers' ratings; and the Store
+// interface that keeps them.
+//
+// Engines live in subpackages (conversation/sqlite, the default, one file
+// per process; conversation/postgres, shared by any number of serve
+// replicas) and all pass the contract suite in conversation/conversationtest.
 //
 // A conversation's state is plain dialogue.Session data (node ids and
 // confirmed conditions), so conversations survive both a server restart and
@@ -10,18 +15,13 @@ package conversation
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/helpgraph/helpgraph/dialogue"
-
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 // ErrNotFound is returned (wrapped) for an unknown conversation or handoff.
@@ -31,231 +31,128 @@ var ErrNotFound = errors.New("not found")
 // such as rating a turn that is not an answer.
 var ErrInvalid = errors.New("invalid")
 
-// DB is a conversation database. It is safe for concurrent use.
-type DB struct {
-	db  *sql.DB
-	now func() time.Time
+// Store keeps conversations. Implementations are safe for concurrent use;
+// a write that returned nil is durable (it survives the process being
+// killed).
+type Store interface {
+	// Create stores a new, empty conversation of owner ("" for none, see
+	// CheckOwner) and returns its session.
+	Create(ctx context.Context, owner string) (dialogue.Session, error)
+	// Get returns the session of conversation id with its full history, or
+	// an error wrapping ErrNotFound.
+	Get(ctx context.Context, id string) (dialogue.Session, error)
+	// GetOwned is CheckOwner and Get in one call, for the chat's turns.
+	GetOwned(ctx context.Context, id, owner string) (dialogue.Session, error)
+	// CheckOwner returns nil when owner may read and continue conversation
+	// id, and an error wrapping ErrNotFound otherwise, so that a
+	// conversation of someone else cannot be told from none. A
+	// conversation without an owner (made before owners existed) is
+	// claimed by the first owner to ask.
+	CheckOwner(ctx context.Context, id, owner string) error
+
+	// Save stores s's state and appends s.History[from:] as new turns. When
+	// h is not nil it also records h as a new handoff of s (filling in its
+	// ID, Ref if empty, ConversationID, CreatedAt, UpdatedAt and an open
+	// Status); all or nothing. An unknown conversation is ErrNotFound, a
+	// from outside the history ErrInvalid.
+	Save(ctx context.Context, s *dialogue.Session, from int, h *Handoff) error
+	// SaveFollowUp saves s like Save and, all or nothing, records that the
+	// customer wrote again on handoff f.HandoffID of s: an answered handoff
+	// is open again, waiting for a person.
+	SaveFollowUp(ctx context.Context, s *dialogue.Session, from int, f FollowUp) error
+
+	// Reply appends a support person's reply to the conversation of
+	// handoff id and marks the handoff answered, all or nothing. It
+	// returns the turn's position in the conversation.
+	Reply(ctx context.Context, id int64, text string) (int, error)
+	// Handoff returns one handoff, or an error wrapping ErrNotFound.
+	Handoff(ctx context.Context, id int64) (Handoff, error)
+	// LatestHandoff returns the newest handoff of conversation conv, or an
+	// error wrapping ErrNotFound when it has none.
+	LatestHandoff(ctx context.Context, conv string) (Handoff, error)
+	// Handoffs lists handoffs, oldest first; waitingOnly leaves out closed ones.
+	Handoffs(ctx context.Context, waitingOnly bool) ([]Handoff, error)
+	// SetStatus moves handoff id to status st (ErrInvalid for an unknown
+	// status). Closing keeps the first close time; any other status
+	// clears it.
+	SetStatus(ctx context.Context, id int64, st Status) error
+
+	// RecordFeedback records whether the answer at turn seq of conversation
+	// conv helped. Rating the same answer again replaces the earlier
+	// rating. Only the bot's resolutions can be rated: other turns give an
+	// error wrapping ErrInvalid, a turn that does not exist ErrNotFound.
+	RecordFeedback(ctx context.Context, conv string, seq int, helpful bool) error
+	// Feedback returns the ratings given in conversation conv, by turn.
+	Feedback(ctx context.Context, conv string) (map[int]bool, error)
+	// NodeRatings counts ratings per node, most unhelpful first, then by node id.
+	NodeRatings(ctx context.Context) ([]NodeRating, error)
+	// GapEvents lists the gap events of conversations updated since since
+	// (see GapFinder).
+	GapEvents(ctx context.Context, since time.Time) ([]GapEvent, error)
+	// Daily returns the stats of the last days days (today, UTC, included),
+	// oldest first, days without conversations included as zeros.
+	Daily(ctx context.Context, days int) ([]DayStats, error)
+
+	// Ping checks that the store is reachable.
+	Ping(ctx context.Context) error
+	Close() error
 }
 
-const schema = `
-CREATE TABLE IF NOT EXISTS conversations (
-	id         TEXT PRIMARY KEY,
-	created_at INTEGER NOT NULL,
-	updated_at INTEGER NOT NULL,
-	state      TEXT NOT NULL  -- dialogue.Session as JSON, History left out
-);
-CREATE TABLE IF NOT EXISTS turns (
-	conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
-	seq             INTEGER NOT NULL,
-	role            TEXT NOT NULL,
-	text            TEXT NOT NULL,
-	action          TEXT NOT NULL DEFAULT '',
-	node_id         TEXT NOT NULL DEFAULT '',
-	created_at      INTEGER NOT NULL,
-	PRIMARY KEY (conversation_id, seq)
-);
-CREATE TABLE IF NOT EXISTS handoffs (
-	id              INTEGER PRIMARY KEY AUTOINCREMENT,
-	conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
-	created_at      INTEGER NOT NULL,
-	intent          TEXT NOT NULL DEFAULT '',
-	confirmed       TEXT NOT NULL DEFAULT '[]',
-	transcript      TEXT NOT NULL DEFAULT '[]',
-	handled_at      INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS handoffs_waiting ON handoffs(handled_at, created_at);
-CREATE TABLE IF NOT EXISTS feedback (
-	conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
-	seq             INTEGER NOT NULL, -- the agent turn rated
-	node_id         TEXT NOT NULL DEFAULT '',
-	helpful         INTEGER NOT NULL,
-	created_at      INTEGER NOT NULL,
-	PRIMARY KEY (conversation_id, seq)
-);
-`
-
-// Open opens (creating if needed) the conversation database at path.
-func Open(ctx context.Context, path string) (*DB, error) {
-	if dir := filepath.Dir(path); path != ":memory:" && dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("opening conversations %s: %w", path, err)
-		}
-	}
-	dsn := "file:" + path + "?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
-	db, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		return nil, fmt.Errorf("opening conversations %s: %w", path, err)
-	}
-	// One connection: SQLite serialises writers anyway, and a single
-	// connection avoids SQLITE_BUSY between our own goroutines.
-	db.SetMaxOpenConns(1)
-	if _, err := db.ExecContext(ctx, schema); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("creating conversation tables in %s: %w", path, err)
-	}
-	err = migrate(ctx, db)
-	if err == nil {
-		err = migrateOwners(ctx, db)
-	}
-	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("upgrading conversations in %s: %w", path, err)
-	}
-	return &DB{db: db, now: time.Now}, nil
-}
-
-// Close closes the database.
-func (d *DB) Close() error { return d.db.Close() }
-
-// Ping checks that the database is reachable.
-func (d *DB) Ping(ctx context.Context) error {
-	var one int
-	if err := d.db.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
-		return fmt.Errorf("pinging conversations: %w", err)
-	}
-	return nil
-}
-
-// NewID returns a random conversation id (128 bits, hex).
+// NewID returns a new conversation id: 32 hex digits, the first 12 the
+// time in milliseconds and the other 20 random (80 bits). Ids made close in
+// time sort close together, so the conversations being written at any
+// moment share a few pages of a store's indexes instead of dirtying one
+// page each; the random part keeps them unguessable (and a conversation is
+// read only by its owner anyway).
 func NewID() string {
 	var b [16]byte
-	rand.Read(b[:]) // never fails (crypto/rand)
+	rand.Read(b[6:]) // never fails (crypto/rand)
+	ms := uint64(time.Now().UnixMilli())
+	for i := 5; i >= 0; i-- {
+		b[i] = byte(ms)
+		ms >>= 8
+	}
 	return hex.EncodeToString(b[:])
 }
 
-// Create stores a new, empty conversation without an owner and returns its session.
-func (d *DB) Create(ctx context.Context) (dialogue.Session, error) { return d.CreateOwned(ctx, "") }
-
-// CreateOwned stores a new, empty conversation of owner (see CheckOwner).
-func (d *DB) CreateOwned(ctx context.Context, owner string) (dialogue.Session, error) {
-	s := dialogue.Session{ID: NewID()}
-	state, err := encodeState(s)
-	if err != nil {
-		return dialogue.Session{}, err
-	}
-	now := d.now().UnixMilli()
-	if _, err := d.db.ExecContext(ctx,
-		"INSERT INTO conversations (id, created_at, updated_at, state, owner) VALUES (?, ?, ?, ?, ?)",
-		s.ID, now, now, state, owner); err != nil {
-		return dialogue.Session{}, fmt.Errorf("creating conversation: %w", err)
-	}
-	return s, nil
-}
-
-// Get returns the session of conversation id with its full history, or an
-// error wrapping ErrNotFound.
-func (d *DB) Get(ctx context.Context, id string) (dialogue.Session, error) {
-	var state string
-	err := d.db.QueryRowContext(ctx, "SELECT state FROM conversations WHERE id = ?", id).Scan(&state)
-	if errors.Is(err, sql.ErrNoRows) {
-		return dialogue.Session{}, fmt.Errorf("conversation %q: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return dialogue.Session{}, fmt.Errorf("reading conversation %q: %w", id, err)
-	}
-	var s dialogue.Session
-	if err := json.Unmarshal([]byte(state), &s); err != nil {
-		return dialogue.Session{}, fmt.Errorf("decoding conversation %q: %w", id, err)
-	}
-	s.ID = id
-	s.History, err = d.turns(ctx, id)
-	if err != nil {
-		return dialogue.Session{}, err
-	}
-	return s, nil
-}
-
-func (d *DB) turns(ctx context.Context, id string) ([]dialogue.Turn, error) {
-	rows, err := d.db.QueryContext(ctx,
-		"SELECT role, text, action, node_id FROM turns WHERE conversation_id = ? ORDER BY seq", id)
-	if err != nil {
-		return nil, fmt.Errorf("reading turns of %q: %w", id, err)
-	}
-	defer rows.Close()
-	var turns []dialogue.Turn
-	for rows.Next() {
-		var t dialogue.Turn
-		var action string
-		if err := rows.Scan(&t.Role, &t.Text, &action, &t.NodeID); err != nil {
-			return nil, fmt.Errorf("reading turns of %q: %w", id, err)
-		}
-		t.Action = dialogue.Action(action)
-		turns = append(turns, t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reading turns of %q: %w", id, err)
-	}
-	return turns, nil
-}
-
-// Save stores s's state and appends s.History[from:] as new turns. When h is
-// not nil it also records h as a new handoff of s (filling in its ID,
-// ConversationID, CreatedAt and an open Status); all in one transaction.
-func (d *DB) Save(ctx context.Context, s *dialogue.Session, from int, h *Handoff) error {
-	return d.inTx(ctx, s.ID, func(tx *sql.Tx, now int64) error {
-		if err := saveTurns(ctx, tx, s, from, now); err != nil {
-			return err
-		}
-		if h != nil {
-			return insertHandoff(ctx, tx, s.ID, h, now)
-		}
-		return nil
-	})
-}
-
-// inTx runs fn in a transaction on behalf of conversation id.
-func (d *DB) inTx(ctx context.Context, id string, fn func(tx *sql.Tx, now int64) error) error {
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("saving conversation %q: %w", id, err)
-	}
-	defer tx.Rollback()
-	if err := fn(tx, d.now().UnixMilli()); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("saving conversation %q: %w", id, err)
-	}
-	return nil
-}
-
-// saveTurns stores s's state and appends s.History[from:].
-func saveTurns(ctx context.Context, tx *sql.Tx, s *dialogue.Session, from int, now int64) error {
-	if from < 0 || from > len(s.History) {
-		return fmt.Errorf("saving conversation %q: turn %d out of range", s.ID, from)
-	}
-	state, err := encodeState(*s)
-	if err != nil {
-		return err
-	}
-	res, err := tx.ExecContext(ctx, "UPDATE conversations SET state = ?, updated_at = ? WHERE id = ?", state, now, s.ID)
-	if err != nil {
-		return fmt.Errorf("saving conversation %q: %w", s.ID, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("saving conversation %q: %w", s.ID, ErrNotFound)
-	}
-	for i, t := range s.History[from:] {
-		if _, err := tx.ExecContext(ctx,
-			"INSERT INTO turns (conversation_id, seq, role, text, action, node_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-			s.ID, from+i, t.Role, t.Text, string(t.Action), t.NodeID, now); err != nil {
-			return fmt.Errorf("saving turn %d of %q: %w", from+i, s.ID, err)
-		}
-	}
-	return nil
-}
-
-// encodeState encodes s without its history, which lives in the turns table.
-func encodeState(s dialogue.Session) (string, error) {
+// EncodeState encodes s without its history, which engines keep as turns.
+func EncodeState(s dialogue.Session) ([]byte, error) {
 	s.History = nil
 	b, err := json.Marshal(s)
 	if err != nil {
-		return "", fmt.Errorf("encoding conversation %q: %w", s.ID, err)
+		return nil, fmt.Errorf("encoding conversation %q: %w", s.ID, err)
 	}
-	return string(b), nil
+	return b, nil
 }
 
-func nonNil[T any](s []T) []T {
+// DecodeState is the inverse of EncodeState: the session of conversation
+// id, history left to the caller.
+func DecodeState(id string, state []byte) (dialogue.Session, error) {
+	var s dialogue.Session
+	if err := json.Unmarshal(state, &s); err != nil {
+		return dialogue.Session{}, fmt.Errorf("decoding conversation %q: %w", id, err)
+	}
+	s.ID = id
+	return s, nil
+}
+
+// CheckFrom returns an error wrapping ErrInvalid when from is not a
+// position in s's history to save from.
+func CheckFrom(s *dialogue.Session, from int) error {
+	if from < 0 || from > len(s.History) {
+		return fmt.Errorf("saving conversation %q: turn %d of %d: %w", s.ID, from, len(s.History), ErrInvalid)
+	}
+	return nil
+}
+
+// NodeRating counts the ratings of the answers given from one node.
+type NodeRating struct {
+	NodeID       string
+	Helpful, Not int
+}
+
+// NonNil returns s, or an empty slice for nil, so that it encodes as [].
+func NonNil[T any](s []T) []T {
 	if s == nil {
 		return []T{}
 	}

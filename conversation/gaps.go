@@ -2,8 +2,6 @@ package conversation
 
 import (
 	"cmp"
-	"context"
-	"fmt"
 	"slices"
 	"time"
 
@@ -29,66 +27,68 @@ type GapEvent struct {
 	At             time.Time
 }
 
-// GapEvents lists the gap events of conversations updated since since.
-func (d *DB) GapEvents(ctx context.Context, since time.Time) ([]GapEvent, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT t.conversation_id, t.seq, t.role, t.text, t.action, t.node_id, t.created_at,
-		COALESCE(f.helpful, -1)
-		FROM turns t JOIN conversations c ON c.id = t.conversation_id
-		LEFT JOIN feedback f ON f.conversation_id = t.conversation_id AND f.seq = t.seq
-		WHERE c.updated_at >= ? ORDER BY t.conversation_id, t.seq`, since.UnixMilli())
-	if err != nil {
-		return nil, fmt.Errorf("reading conversations for gaps: %w", err)
-	}
-	defer rows.Close()
-	var events []GapEvent
-	var conv, request, near, said string
-	var act dialogue.Act
-	for rows.Next() {
-		var id, role, text, action, node string
-		var seq int
-		var at int64
-		var rating int
-		if err := rows.Scan(&id, &seq, &role, &text, &action, &node, &at, &rating); err != nil {
-			return nil, fmt.Errorf("reading conversations for gaps: %w", err)
-		}
-		if id != conv {
-			conv, request, near, said = id, "", "", ""
-		}
-		if role == "user" {
-			said, act = text, dialogue.ClassifyAct(text)
-			switch act {
-			case dialogue.ActNone:
-				request = text // the last thing actually asked
-			case dialogue.ActRestart:
-				request, near = "", ""
-			}
-			continue
-		}
-		if role != "agent" {
-			continue
-		}
-		ev := GapEvent{ConversationID: id, Utterance: request, NodeID: cmp.Or(node, near), At: time.UnixMilli(at)}
-		switch {
-		case dialogue.Action(action) == dialogue.Escalation:
-			ev.Kind = GapEscalated
-			ev.Utterance = cmp.Or(request, said) // asked for a person straight away
-		case dialogue.Action(action) == dialogue.Resolution && rating == 0:
-			ev.Kind = GapUnhelpful
-		case dialogue.Action(action) == dialogue.Clarification && node == "" &&
-			(act == dialogue.ActNone || act == dialogue.ActNoneOfThese || act == dialogue.ActDontKnow):
-			// A question (or "none of these") the bot found nothing for: it
-			// asked the customer to put it another way.
-			ev.Kind = GapRephrase
-		}
-		if node != "" {
-			near = node
-		}
-		if ev.Kind != "" && ev.Utterance != "" {
-			events = append(events, ev)
-		}
-	}
-	return events, rows.Err()
+// GapTurn is one turn as GapFinder reads it.
+type GapTurn struct {
+	ConversationID string
+	Role           string
+	Text           string
+	Action         dialogue.Action
+	NodeID         string
+	At             time.Time
+	// Rating is the turn's rating: 1 helpful, 0 not, -1 none.
+	Rating int
 }
+
+// GapFinder turns the turns of conversations into gap events. Engines feed
+// it every turn of the conversations wanted, each conversation's turns
+// together and in order; the rules are here so that every engine agrees.
+type GapFinder struct {
+	events                    []GapEvent
+	conv, request, near, said string
+	act                       dialogue.Act
+}
+
+// Add reads the next turn.
+func (f *GapFinder) Add(t GapTurn) {
+	if t.ConversationID != f.conv {
+		f.conv, f.request, f.near, f.said = t.ConversationID, "", "", ""
+	}
+	if t.Role == "user" {
+		f.said, f.act = t.Text, dialogue.ClassifyAct(t.Text)
+		switch f.act {
+		case dialogue.ActNone:
+			f.request = t.Text // the last thing actually asked
+		case dialogue.ActRestart:
+			f.request, f.near = "", ""
+		}
+		return
+	}
+	if t.Role != "agent" {
+		return
+	}
+	ev := GapEvent{ConversationID: t.ConversationID, Utterance: f.request, NodeID: cmp.Or(t.NodeID, f.near), At: t.At}
+	switch {
+	case t.Action == dialogue.Escalation:
+		ev.Kind = GapEscalated
+		ev.Utterance = cmp.Or(f.request, f.said) // asked for a person straight away
+	case t.Action == dialogue.Resolution && t.Rating == 0:
+		ev.Kind = GapUnhelpful
+	case t.Action == dialogue.Clarification && t.NodeID == "" &&
+		(f.act == dialogue.ActNone || f.act == dialogue.ActNoneOfThese || f.act == dialogue.ActDontKnow):
+		// A question (or "none of these") the bot found nothing for: it
+		// asked the customer to put it another way.
+		ev.Kind = GapRephrase
+	}
+	if t.NodeID != "" {
+		f.near = t.NodeID
+	}
+	if ev.Kind != "" && ev.Utterance != "" {
+		f.events = append(f.events, ev)
+	}
+}
+
+// Events returns the events found so far.
+func (f *GapFinder) Events() []GapEvent { return f.events }
 
 // Gap is the gap events of one node (or of no node), for the content team.
 type Gap struct {
@@ -141,64 +141,63 @@ type DayStats struct {
 	Helpful, Not  int       // ratings given
 }
 
-// Daily returns the stats of the last days days (today included), oldest
-// first, days without conversations included as zeros.
-func (d *DB) Daily(ctx context.Context, days int) ([]DayStats, error) {
-	today := d.now().UTC().Truncate(24 * time.Hour)
-	start := today.AddDate(0, 0, -(days - 1))
-	out := make([]DayStats, days)
-	for i := range out {
-		out[i].Day = start.AddDate(0, 0, i)
-	}
-	index := func(ms int64) int {
-		return int(time.UnixMilli(ms).UTC().Sub(start) / (24 * time.Hour))
-	}
-	rows, err := d.db.QueryContext(ctx, `SELECT c.created_at,
-		EXISTS (SELECT 1 FROM turns t WHERE t.conversation_id = c.id AND t.action = 'resolution'),
-		EXISTS (SELECT 1 FROM handoffs h WHERE h.conversation_id = c.id)
-		FROM conversations c WHERE c.created_at >= ?
-		AND EXISTS (SELECT 1 FROM turns t WHERE t.conversation_id = c.id AND t.role = 'user')`, start.UnixMilli())
-	if err != nil {
-		return nil, fmt.Errorf("counting conversations: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var created int64
-		var resolved, escalated bool
-		if err := rows.Scan(&created, &resolved, &escalated); err != nil {
-			return nil, fmt.Errorf("counting conversations: %w", err)
-		}
-		if i := index(created); i >= 0 && i < days {
-			out[i].Conversations++
-			if resolved {
-				out[i].Resolved++
-			}
-			if escalated {
-				out[i].Escalated++
-			}
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("counting conversations: %w", err)
-	}
-	frows, err := d.db.QueryContext(ctx, "SELECT created_at, helpful FROM feedback WHERE created_at >= ?", start.UnixMilli())
-	if err != nil {
-		return nil, fmt.Errorf("counting ratings: %w", err)
-	}
-	defer frows.Close()
-	for frows.Next() {
-		var created int64
-		var helpful bool
-		if err := frows.Scan(&created, &helpful); err != nil {
-			return nil, fmt.Errorf("counting ratings: %w", err)
-		}
-		if i := index(created); i >= 0 && i < days {
-			if helpful {
-				out[i].Helpful++
-			} else {
-				out[i].Not++
-			}
-		}
-	}
-	return out, frows.Err()
+// DayCounter adds up DayStats for Daily: engines give it every
+// conversation created since Start that has a customer message, and every
+// rating given since Start.
+type DayCounter struct {
+	start time.Time
+	days  []DayStats
 }
+
+// NewDayCounter counts the days days up to now's (UTC) day, today included.
+func NewDayCounter(now time.Time, days int) *DayCounter {
+	days = max(days, 1)
+	today := now.UTC().Truncate(24 * time.Hour)
+	c := &DayCounter{start: today.AddDate(0, 0, -(days - 1)), days: make([]DayStats, days)}
+	for i := range c.days {
+		c.days[i].Day = c.start.AddDate(0, 0, i)
+	}
+	return c
+}
+
+// Start is the first moment counted.
+func (c *DayCounter) Start() time.Time { return c.start }
+
+func (c *DayCounter) day(at time.Time) *DayStats {
+	i := int(at.UTC().Sub(c.start) / (24 * time.Hour))
+	if at.Before(c.start) || i >= len(c.days) {
+		return nil
+	}
+	return &c.days[i]
+}
+
+// AddConversation counts a conversation created at created.
+func (c *DayCounter) AddConversation(created time.Time, resolved, escalated bool) {
+	d := c.day(created)
+	if d == nil {
+		return
+	}
+	d.Conversations++
+	if resolved {
+		d.Resolved++
+	}
+	if escalated {
+		d.Escalated++
+	}
+}
+
+// AddRating counts a rating given at at.
+func (c *DayCounter) AddRating(at time.Time, helpful bool) {
+	d := c.day(at)
+	if d == nil {
+		return
+	}
+	if helpful {
+		d.Helpful++
+	} else {
+		d.Not++
+	}
+}
+
+// Stats returns the days, oldest first.
+func (c *DayCounter) Stats() []DayStats { return c.days }

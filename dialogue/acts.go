@@ -2,11 +2,11 @@ package dialogue
 
 import (
 	"context"
-	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/quickre"
 )
 
 // Act is what a message does in the conversation, apart from what it asks
@@ -42,19 +42,19 @@ func (a Act) String() string {
 var (
 	// actHuman is a request for a person, anywhere in the message: "can I
 	// talk to a real person about my refund?" wants the person first.
-	actHuman = regexp.MustCompile(`(?i)\b(?:(?:talk|speak|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|some\s*one|somebody|your\s+|the\s+)?(?:real\s+|live\s+|actual\s+)?(?:human|person|agent|representative|rep|operator|somebody|someone|staff|people|customer\s+service)|(?:real|live|actual)\s+(?:human|person|agent)|human\s+(?:agent|being|please)|(?:get|want|need)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:human|operator|representative)|(?:transfer|connect|escalate)\s+(?:me|this)\b|^\s*(?:agent|human|operator|representative)[\s.!?]*$)`)
+	actHuman = quickre.MustCompile(`(?i)\b(?:(?:talk|speak|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|some\s*one|somebody|your\s+|the\s+)?(?:real\s+|live\s+|actual\s+)?(?:human|person|agent|representative|rep|operator|somebody|someone|staff|people|customer\s+service)|(?:real|live|actual)\s+(?:human|person|agent)|human\s+(?:agent|being|please)|(?:get|want|need)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:human|operator|representative)|(?:transfer|connect|escalate)\s+(?:me|this)\b|^\s*(?:agent|human|operator|representative)[\s.!?]*$)`)
 	// actRestart is a request to begin again.
-	actRestart = regexp.MustCompile(`(?i)^\s*(?:/restart|/reset|start\s+(?:over|again|from\s+scratch)|restart|reset|new\s+(?:question|topic|conversation)|let'?s\s+start\s+(?:over|again)|begin\s+again)\b`)
+	actRestart = quickre.MustCompile(`(?i)^\s*(?:/restart|/reset|start\s+(?:over|again|from\s+scratch)|restart|reset|new\s+(?:question|topic|conversation)|let'?s\s+start\s+(?:over|again)|begin\s+again)\b`)
 	// actLead strips the leading acknowledgements and fillers a short
 	// reply is made of ("Oh, ok, yes"), so what is left decides the act.
-	actFiller   = regexp.MustCompile(`(?i)\b(?:oh|ok|okay|well|um+|uh+|hmm+|ah|so|very|much|a\s+lot|please|then|just|actually|great|cool|perfect|good|nice|awesome|alright|all\s+right|sir|madam|ma'?am)\b`)
-	actThanks   = regexp.MustCompile(`(?i)\b(?:thanks?|thank\s+you|thx|ty|cheers|much\s+appreciated|appreciate\s+it|that\s+(?:worked|helped|helps|solved\s+it|answers\s+(?:it|my\s+question))|(?:it|this)\s+(?:worked|helped)|got\s+it|bye|goodbye|good\s+bye|have\s+a\s+(?:good|nice|great)\s+(?:day|one))\b`)
-	actNone     = regexp.MustCompile(`(?i)\b(?:none\s+of\s+(?:these|those|them|that|the\s+above|this)|neither(?:\s+of\s+(?:these|those|them))?|something\s+else|not\s+(?:any|one)\s+of\s+(?:these|those|them)|(?:that'?s|it'?s|this\s+is)\s+not\s+(?:it|my\s+case|what\s+i\s+(?:mean|meant|need|asked))|not\s+my\s+case|doesn'?t\s+apply|does\s+not\s+apply)\b`)
-	actDontKnow = regexp.MustCompile(`(?i)\b(?:i\s+)?(?:don'?t|do\s+not|dont)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bdunno\b|\bi'?m\s+not\s+certain\b|\bcan'?t\s+(?:say|tell)\b`)
-	actYes      = regexp.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
-	actNo       = regexp.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
-	actPunct    = regexp.MustCompile(`[\s,.!?;:…]+`)
-	actGreeting = regexp.MustCompile(`(?i)^(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|hi\s+there|hello\s+there)$`)
+	actFiller   = quickre.MustCompile(`(?i)\b(?:oh|ok|okay|well|um+|uh+|hmm+|ah|so|very|much|a\s+lot|please|then|just|actually|great|cool|perfect|good|nice|awesome|alright|all\s+right|sir|madam|ma'?am)\b`)
+	actThanks   = quickre.MustCompile(`(?i)\b(?:thanks?|thank\s+you|thx|ty|cheers|much\s+appreciated|appreciate\s+it|that\s+(?:worked|helped|helps|solved\s+it|answers\s+(?:it|my\s+question))|(?:it|this)\s+(?:worked|helped)|got\s+it|bye|goodbye|good\s+bye|have\s+a\s+(?:good|nice|great)\s+(?:day|one))\b`)
+	actNone     = quickre.MustCompile(`(?i)\b(?:none\s+of\s+(?:these|those|them|that|the\s+above|this)|neither(?:\s+of\s+(?:these|those|them))?|something\s+else|not\s+(?:any|one)\s+of\s+(?:these|those|them)|(?:that'?s|it'?s|this\s+is)\s+not\s+(?:it|my\s+case|what\s+i\s+(?:mean|meant|need|asked))|not\s+my\s+case|doesn'?t\s+apply|does\s+not\s+apply)\b`)
+	actDontKnow = quickre.MustCompile(`(?i)\b(?:i\s+)?(?:don'?t|do\s+not|dont)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bdunno\b|\bi'?m\s+not\s+certain\b|\bcan'?t\s+(?:say|tell)\b`)
+	actYes      = quickre.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
+	actNo       = quickre.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
+	actPunct    = quickre.MustCompile(`[\s,.!?;:…]+`)
+	actGreeting = quickre.MustCompile(`(?i)^(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|hi\s+there|hello\s+there)$`)
 )
 
 // ClassifyAct returns what msg does, with the generic vocabulary: for
@@ -156,7 +156,7 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		}
 	case len(pending) == 1 && act == ActNo:
 		return a.noneFits(s, "All right, then that's not it."), true, nil
-	case len(pending) > 1 && act == ActDontKnow && cur != nil && len(substance(cur)) > 0:
+	case len(pending) > 1 && act == ActDontKnow && cur != nil && !verdictOf(cur).Hollow:
 		// The user can't tell which situation is theirs: what the page
 		// says for everyone, with the situations still open.
 		r := a.resolve(ctx, s, cur, msg, pending, a.sourcesOf(cur.ID), true)
@@ -216,7 +216,7 @@ func (a *GraphAgent) nextSection(n *graph.Node) *graph.Node {
 			continue
 		}
 		for _, next := range ids[i+1:] {
-			if m := a.ix.Node(next); m != nil && !a.isHollow(next) && len(substance(m)) > 0 {
+			if m := a.ix.Node(next); m != nil && !verdictOf(m).Hollow {
 				return m
 			}
 		}

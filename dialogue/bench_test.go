@@ -8,6 +8,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/graphtest"
+	"github.com/helpgraph/helpgraph/verdict"
 )
 
 // benchGraphs are the graphs the benchmarks run on, with a conversation
@@ -28,7 +29,7 @@ var benchGraphs = []struct {
 		"my card was declined",
 		"asdf qwerty",
 	}},
-	{"synthetic-100k", func(testing.TB) *graph.Graph { return graphtest.Synthetic(100_000, 1) }, []string{
+	{"synthetic-100k", func(testing.TB) *graph.Graph { return verdict.Judged(graphtest.Synthetic(100_000, 1)) }, []string{
 		"How do I reset my password?",
 		"1",
 		"what about in the iOS app?",

@@ -27,7 +27,7 @@ func TestDemoInquiriesEveryBranchResolves(t *testing.T) {
 		switch r.Action {
 		case Resolution:
 			n := a.Index().Node(r.NodeID)
-			if n == nil || len(substance(n)) == 0 {
+			if n == nil || verdictOf(n).Hollow {
 				t.Errorf("%s: resolution with nothing to say at %q: %q", trail, r.NodeID, r.Text)
 			}
 		case Clarification:

@@ -55,7 +55,7 @@ func units(text string) []unit {
 // the same section, it goes on from the sentence that shares the most
 // (IDF-weighted) terms with query, among those it has not said yet.
 func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
-	res := cleanResolution(n)
+	res := shownText(n)
 	if len(res) <= maxAnswerChars && shown == "" {
 		return res
 	}

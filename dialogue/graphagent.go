@@ -9,29 +9,21 @@ import (
 	"time"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/llm"
+	"github.com/helpgraph/helpgraph/verdict"
 )
-
-// JSONCaller is the LLM the graph agent uses: a JSON-mode call decoded into a
-// validated struct (llm.Client implements it).
-type JSONCaller interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
-}
-
-// Embedder turns texts into embedding vectors (llm.Client implements it).
-type Embedder interface {
-	Embed(ctx context.Context, texts []string) ([][]float32, error)
-}
 
 // Options configure a GraphAgent. The zero value is a working offline agent.
 type Options struct {
 	// LLM, if set, rewrites each message and picks the intent among the
 	// retrieved candidates, in one call (and, with Reword, chooses the
 	// reply's sentences). Nil: every step is deterministic.
-	LLM JSONCaller
+	LLM llm.JSONModel
 	// Embedder, if set, adds cosine similarity over node embeddings to the
 	// lexical retrieval. Node embeddings are computed once per graph, lazily.
-	Embedder Embedder
+	Embedder llm.Embedder
 	Logger   *slog.Logger
 	// HumanHandoff says a person really follows up escalated conversations
 	// (the web chat records handoffs). Only then does an escalation promise it.
@@ -121,9 +113,6 @@ type GraphAgent struct {
 	an   *analyzer
 	lex  *lexicalIndex
 	doc  map[string]int // node id -> position in ix.Graph.Nodes
-	// hollow holds the nodes with nothing to give (see isHollow), found once
-	// per graph because retrieval asks about every candidate of every turn.
-	hollow lazyFlags
 	// negProblem holds the nodes whose problem is negated.
 	negProblem lazyFlags
 	// facts holds the analysis of each node's condition and problem, made
@@ -131,6 +120,8 @@ type GraphAgent struct {
 	facts []atomic.Pointer[nodeTexts]
 	spell *speller
 	embed *embeddingCache
+	// earlier caches the reading of earlier user messages (see topic).
+	earlier messageCache
 }
 
 var _ Agent = (*GraphAgent)(nil)
@@ -141,6 +132,12 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		g = &graph.Graph{}
 	}
 	opts = opts.withDefaults()
+	if j := verdict.Judged(g); j != g {
+		// A store written before verdicts were stored: the next build
+		// stores them.
+		opts.Logger.Warn("graph has no verdicts (built by an older helpgraph); deciding them now; run helpgraph build to store them")
+		g = j
+	}
 	an := newAnalyzer(opts.Synonyms)
 	ix := graph.NewIndex(g)
 	a := &GraphAgent{
@@ -148,7 +145,6 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		ix:         ix,
 		an:         an,
 		doc:        make(map[string]int, len(g.Nodes)),
-		hollow:     make(lazyFlags, len(g.Nodes)),
 		negProblem: make(lazyFlags, len(g.Nodes)),
 		facts:      make([]atomic.Pointer[nodeTexts], len(g.Nodes)),
 	}
@@ -324,7 +320,7 @@ func (a *GraphAgent) suggestions(s *Session, text string) []Option {
 	}
 	var ids []string
 	seen := map[string]bool{}
-	for _, c := range a.lexical(query{terms: terms, neg: negated(text)}, nil, 10) {
+	for _, c := range a.lexical(query{terms: terms, neg: lexical.Negated(text)}, nil, 10) {
 		n := a.ix.Node(c.id)
 		if c.terms < suggestTerms || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
 			continue
@@ -437,7 +433,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			// points don't cover the price") answers; the special case is a
 			// follow-up. Situations to choose between, or a node that says
 			// nothing by itself, make a question.
-			if len(picked) == 0 && len(kids) == 1 && a.answers(n) {
+			if len(picked) == 0 && len(kids) == 1 && verdictOf(n).Answers {
 				return a.resolve(ctx, s, n, message, a.options(a.ix.Children(id)), sources, hops > 0), nil
 			}
 			if len(picked) == 0 {
@@ -451,7 +447,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			return a.clarify(s, n, a.options(picked), sources), nil
 		}
 		sub := a.ix.Children(id)
-		if a.answers(n) {
+		if verdictOf(n).Answers {
 			// Sub-problems are no unmet branch: the node answers, and they
 			// come along as options for what the user may ask next.
 			return a.resolve(ctx, s, n, message, a.options(sub), sources, hops > 0), nil
@@ -480,7 +476,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			// is in the sources.
 			// A lead that only points to the page we follow is said by
 			// following it.
-			if res := cleanResolution(n); res != "" && len(res) <= maxLead && !sameText(res, n.Problem) && len(substance(n)) > 0 {
+			if res := shownText(n); res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) && !verdictOf(n).Hollow {
 				lead = append(lead, resolutionTemplate(n))
 			}
 			hops++
@@ -605,7 +601,7 @@ func (a *GraphAgent) nodeFacts(d int) *nodeTexts {
 		return f
 	}
 	n := &a.ix.Graph.Nodes[d]
-	f := &nodeTexts{condition: uniqueTerms(a.an.terms(n.Condition)), conditionNeg: negated(n.Condition), problem: map[string]bool{}}
+	f := &nodeTexts{condition: uniqueTerms(a.an.terms(n.Condition)), conditionNeg: lexical.Negated(n.Condition), problem: map[string]bool{}}
 	for _, t := range a.an.terms(n.Problem) {
 		f.problem[t] = true
 	}
@@ -629,7 +625,7 @@ func pick(ids []string, idx []int) []string {
 func (a *GraphAgent) discriminate(labels []string, text string, ignore map[string]bool) []int {
 	lts := make([]labelTerms, len(labels))
 	for i, l := range labels {
-		lts[i] = labelTerms{terms: uniqueTerms(a.an.terms(l)), neg: negated(l)}
+		lts[i] = labelTerms{terms: uniqueTerms(a.an.terms(l)), neg: lexical.Negated(l)}
 	}
 	return a.discriminateTerms(lts, a.read(text), ignore)
 }
@@ -643,7 +639,7 @@ type readText struct {
 }
 
 func (a *GraphAgent) read(text string) *readText {
-	return &readText{text: text, terms: a.an.terms(mask(text)), neg: negated(text)}
+	return &readText{text: text, terms: a.an.terms(mask(text)), neg: lexical.Negated(text)}
 }
 
 // labelTerms is a label as discriminate reads it: its distinct terms, and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"os"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
 )
 
 // step is one user message and what the agent must do with it.
@@ -113,7 +115,7 @@ func checkReplyInvariants(t *testing.T, a *GraphAgent, r Reply) {
 		paras := strings.Split(r.Text, "\n\n")
 		for i := range paras {
 			for j := i + 1; j < len(paras); j++ {
-				if sameText(paras[i], paras[j]) {
+				if english.SameText(paras[i], paras[j]) {
 					t.Errorf("reply repeats %q: %q", paras[i], r.Text)
 				}
 			}
@@ -121,7 +123,7 @@ func checkReplyInvariants(t *testing.T, a *GraphAgent, r Reply) {
 		// The resolution as shown: heading markers, page furniture and a
 		// restated condition are dropped, nothing else.
 		// A long one is cut to a run of its own sentences, in its words.
-		res := cleanResolution(n)
+		res := shownText(n)
 		if r.Action == Resolution && len(res) <= maxAnswerChars && !strings.Contains(r.Text, res) {
 			t.Errorf("resolution %q does not carry the node's resolution %q", r.Text, res)
 		}
@@ -537,6 +539,41 @@ func TestGraphAgentSkipsHollowNodes(t *testing.T) {
 		}
 		if r.Action != tc.action || r.NodeID != tc.node {
 			t.Errorf("%q: got %s at %q, want %s at %q", tc.say, r.Action, r.NodeID, tc.action, tc.node)
+		}
+	}
+}
+
+// A graph stored before verdicts were stored answers as its rebuild would:
+// the agent decides the verdicts on load, without touching the caller's graph.
+func TestGraphAgentGraphWithoutVerdicts(t *testing.T) {
+	built := sampleGraph(t)
+	old := *built
+	old.Nodes = slices.Clone(built.Nodes)
+	for i := range old.Nodes {
+		old.Nodes[i].Verdict = nil
+	}
+	var logs strings.Builder
+	opts := Options{Synonyms: sampleSynonyms(t)}
+	a := NewGraphAgent(built, opts)
+	opts.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	b := NewGraphAgent(&old, opts)
+	if !strings.Contains(logs.String(), "helpgraph build") {
+		t.Errorf("no warning asking for a build: %q", logs.String())
+	}
+	if old.Nodes[0].Verdict != nil {
+		t.Error("NewGraphAgent wrote verdicts into the caller's graph")
+	}
+	for _, msg := range []string{"I want to cancel my booking", "I forgot my password", "my card was declined", "where is my receipt", "lost item"} {
+		ra, err := a.Respond(context.Background(), &Session{}, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rb, err := b.Respond(context.Background(), &Session{}, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ra.Action != rb.Action || ra.NodeID != rb.NodeID || ra.Text != rb.Text {
+			t.Errorf("%q: stored verdicts give %s %s %q, decided on load %s %s %q", msg, ra.Action, ra.NodeID, ra.Text, rb.Action, rb.NodeID, rb.Text)
 		}
 	}
 }

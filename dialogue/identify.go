@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // candidate is a node retrieved for an utterance.
@@ -78,7 +80,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if len(terms) == 0 {
 		return "", text, nil
 	}
-	q := query{terms: terms, required: required, neg: negated(masked)}
+	q := query{terms: terms, required: required, neg: lexical.Negated(masked)}
 	cands, err := a.retrieve(ctx, s, masked, q, m)
 	if err != nil {
 		return "", text, err
@@ -146,28 +148,6 @@ func (a *GraphAgent) pageMatch(terms []string, cands []candidate) string {
 // message is taken on its own, whatever the conversation was about.
 const standalone = 0.9
 
-// topicTurns is how many of the user's earlier messages make the
-// conversation's topic.
-const topicTurns = 20
-
-// topic returns the terms of the user's earlier messages: what the
-// conversation is about, which a follow-up seldom repeats.
-func (a *GraphAgent) topic(s *Session) []string {
-	var terms []string
-	seen := 0
-	// The last history entry is the message being answered.
-	for i := len(s.History) - 2; i >= 0 && seen < topicTurns; i-- {
-		if t := s.History[i]; t.Role == "user" {
-			if isRestart(t.Text) {
-				break // what came before was started over
-			}
-			terms = append(terms, a.an.terms(mask(a.spell.correct(t.Text)))...)
-			seen++
-		}
-	}
-	return terms
-}
-
 // isFollowUp reports whether msg is a short follow-up with no clear intent
 // of its own ("what about by phone?", "it still fails", "and as a guest?").
 // matchOwn scores own (once) for the test.
@@ -179,7 +159,7 @@ func (a *GraphAgent) isFollowUp(msg string, own []string, matchOwn func() *lexic
 	if followUp.MatchString(msg) {
 		return true
 	}
-	for _, c := range a.candidates(matchOwn(), query{terms: own, neg: negated(msg)}, nil, 1) {
+	for _, c := range a.candidates(matchOwn(), query{terms: own, neg: lexical.Negated(msg)}, nil, 1) {
 		if a.good(c) {
 			return false
 		}
@@ -371,7 +351,7 @@ func (a *GraphAgent) generalise(cands []candidate, id string) string {
 		}
 		// Only an ancestor that answers, or asks about situations, serves:
 		// a list of sub-problems would make the user pick the one they named.
-		if !a.answers(a.ix.Node(c.id)) && len(a.conditionalChildren(c.id)) < 2 {
+		if !verdictOf(a.ix.Node(c.id)).Answers && len(a.conditionalChildren(c.id)) < 2 {
 			continue
 		}
 		if d := a.depth(c.id); d < bestDepth {
@@ -434,7 +414,7 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 		}
 		return nil
 	}
-	words := splitWords(msg)
+	words := lexical.Words(msg)
 	if len(words) <= 4 {
 		for _, w := range words {
 			if n, ok := ordinals[w]; ok && n <= len(opts) {
@@ -481,19 +461,13 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 // isHollow reports whether node id has nothing to give: no text beyond its
 // heading, no sub-problems and no references (or no such node).
 func (a *GraphAgent) isHollow(id string) bool {
-	d, ok := a.doc[id]
-	if !ok {
-		return true
-	}
-	return a.hollow.get(d, func() bool {
-		n := &a.ix.Graph.Nodes[d]
-		return len(a.ix.Children(n.ID)) == 0 && len(a.ix.References(n.ID)) == 0 && len(substance(n)) == 0
-	})
+	n := a.ix.Node(id)
+	return n == nil || verdictOf(n).Hollow && len(a.ix.Children(id)) == 0 && len(a.ix.References(id)) == 0
 }
 
 // negatedProblem reports whether node d's problem is negated.
 func (a *GraphAgent) negatedProblem(d int) bool {
-	return a.negProblem.get(d, func() bool { return negated(a.ix.Graph.Nodes[d].Problem) })
+	return a.negProblem.get(d, func() bool { return lexical.Negated(a.ix.Graph.Nodes[d].Problem) })
 }
 
 // lazyFlags holds one yes/no fact per node, worked out on first use: per

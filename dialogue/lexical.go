@@ -1,19 +1,13 @@
 package dialogue
 
 import (
-	"math"
 	"math/bits"
 	"slices"
 	"sort"
 	"sync"
 
 	"github.com/helpgraph/helpgraph/graph"
-)
-
-// BM25 parameters, the usual ones.
-const (
-	bm25K1 = 1.2
-	bm25B  = 0.75
+	"github.com/helpgraph/helpgraph/internal/bm25"
 )
 
 // The fields a node is matched on, strongest first. A query term counts in
@@ -60,7 +54,7 @@ type lexicalIndex struct {
 	an     *analyzer
 	ids    []string
 	dict   map[string]int32 // term -> term number
-	fields [numFields]field
+	fields [numFields]bm25.Field
 	// headTerms is, per node, how many distinct terms its problem and
 	// condition have: a request naming few of them asks about something
 	// broader than the node.
@@ -72,15 +66,6 @@ type lexicalIndex struct {
 	// match's coverage, but no more than a typical term.
 	unknownIDF float64
 	scratch    sync.Pool
-}
-
-// field is one BM25 field of the nodes. A term's postings are the nodes
-// that have it (docs) and their BM25 score for it, already weighted by the
-// field's weight (scores): a search only adds them up.
-type field struct {
-	docs   [][]int32   // by term number
-	scores [][]float64 // by term number, parallel to docs
-	idf    []float64   // by term number; 0 where no node has the term here
 }
 
 // lexicalHit is one scored node. Coverage is the IDF-weighted share of the
@@ -136,20 +121,15 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 	}
 	// Every field's tables cover every term number.
 	for f := range lx.fields {
-		fl := &lx.fields[f]
-		for len(fl.docs) < len(lx.dict) {
-			fl.docs = append(fl.docs, nil)
-			fl.scores = append(fl.scores, nil)
-			fl.idf = append(fl.idf, 0)
-		}
+		lx.fields[f].Grow(len(lx.dict))
 	}
 	lx.weight = make([]float64, len(lx.dict))
 	var sum float64
 	var known int
 	own := &lx.fields[fieldOwn]
 	for t := range lx.weight {
-		if own.idf[t] > 0 {
-			sum += own.idf[t]
+		if own.IDF[t] > 0 {
+			sum += own.IDF[t]
 			known++
 		}
 	}
@@ -159,26 +139,23 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 	}
 	for t := range lx.weight {
 		switch {
-		case own.idf[t] > 0:
-			lx.weight[t] = own.idf[t]
-		case lx.fields[fieldContext].idf[t] > 0:
-			lx.weight[t] = lx.fields[fieldContext].idf[t]
+		case own.IDF[t] > 0:
+			lx.weight[t] = own.IDF[t]
+		case lx.fields[fieldContext].IDF[t] > 0:
+			lx.weight[t] = lx.fields[fieldContext].IDF[t]
 		default:
-			lx.weight[t] = min(lx.fields[fieldAnswer].idf[t], lx.unknownIDF*2)
+			lx.weight[t] = min(lx.fields[fieldAnswer].IDF[t], lx.unknownIDF*2)
 		}
 	}
+	// A query term counts in the first field of a node that has it: the
+	// later fields' postings of such nodes are never read.
+	bm25.Cascade(lx.fields[:])
 	size := len(g.Nodes)
 	lx.scratch.New = func() any {
 		return &searchScratch{score: make([]float64, size), matched: make([]uint64, size), own: make([]uint64, size),
 			first: make([]uint64, size), topic: make([]float64, size)}
 	}
 	return lx
-}
-
-// bm25 is the score of a term with the given idf and frequency tf in a
-// node with length normalisation norm.
-func bm25(idf, tf, norm float64) float64 {
-	return idf * tf * (bm25K1 + 1) / (tf + norm)
 }
 
 // termID returns term t's number, numbering it if new.
@@ -194,80 +171,14 @@ func (lx *lexicalIndex) termID(t string) int32 {
 // newField indexes the terms of each of n nodes (nodeTerms appends at most
 // maxFieldTerms of them to dst, numbering new terms in lx); hint is about
 // how many terms they have in all; weight is the field's weight in a score.
-func (lx *lexicalIndex) newField(n, hint int, weight float64, nodeTerms func(i int, dst []int32) []int32) field {
-	var f field
-	docLen := make([]float32, n)
-	var total float64
-	// First every node's terms, to size the postings exactly.
+func (lx *lexicalIndex) newField(n, hint int, weight float64, nodeTerms func(i int, dst []int32) []int32) bm25.Field {
 	all := make([]int32, 0, hint)
 	ends := make([]int32, n)
 	for i := range n {
-		start := len(all)
 		all = nodeTerms(i, all)
 		ends[i] = int32(len(all))
-		docLen[i] = float32(len(all) - start)
-		total += float64(len(all) - start)
 	}
-	terms := len(lx.dict)
-	df := make([]int32, terms)
-	last := make([]int32, terms) // the last node (plus one) counted in df
-	start := int32(0)
-	for i, end := range ends {
-		for _, t := range all[start:end] {
-			if last[t] != int32(i)+1 {
-				last[t] = int32(i) + 1
-				df[t]++
-			}
-		}
-		start = end
-	}
-	f.docs = make([][]int32, terms)
-	f.scores = make([][]float64, terms)
-	var sum int
-	for _, c := range df {
-		sum += int(c)
-	}
-	docs, scores := make([]int32, sum), make([]float64, sum)
-	for t, c := range df {
-		f.docs[t], docs = docs[:0:c], docs[c:]
-		f.scores[t], scores = scores[:0:c], scores[c:]
-	}
-	// Then each node's term frequencies, in its postings' scores for now.
-	start = 0
-	for i, end := range ends {
-		for _, t := range all[start:end] {
-			ds := f.docs[t]
-			if k := len(ds) - 1; k >= 0 && ds[k] == int32(i) {
-				f.scores[t][k]++
-				continue
-			}
-			f.docs[t] = append(ds, int32(i))
-			f.scores[t] = append(f.scores[t], 1)
-		}
-		start = end
-	}
-	nodes := float64(n)
-	var avgLen float64
-	if nodes > 0 && total > 0 {
-		avgLen = total / nodes
-	}
-	norm := make([]float64, n)
-	for d, l := range docLen {
-		norm[d] = bm25K1 * (1 - bm25B + bm25B*float64(l)/avgLen)
-	}
-	f.idf = make([]float64, terms)
-	for t, ds := range f.docs {
-		df := float64(len(ds))
-		if df == 0 {
-			continue
-		}
-		idf := math.Log(1 + (nodes-df+0.5)/(df+0.5))
-		f.idf[t] = idf
-		for k, d := range ds {
-			f.scores[t][k] = float64(weight * bm25(idf, f.scores[t][k], norm[d]))
-		}
-	}
-	return f
+	return bm25.NewField(all, ends, len(lx.dict), weight)
 }
 
 // topicWeight is how much the conversation's earlier words count in the
@@ -308,15 +219,14 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 	for f := range lx.fields {
 		fl := &lx.fields[f]
 		for i, t := range m.termIDs {
-			if t < 0 || fl.idf[t] == 0 {
+			if t < 0 || fl.IDF[t] == 0 {
 				continue
 			}
 			bit := uint64(1) << i
-			scores := fl.scores[t]
-			for k, d := range fl.docs[t] {
-				if sc.matched[d]&bit != 0 {
-					continue // a stronger field of this node has the term
-				}
+			scores := fl.Scores[t]
+			// The fields are a cascade (see newLexicalIndex): no stronger
+			// field of these nodes has the term.
+			for k, d := range fl.Docs[t] {
 				if sc.matched[d] == 0 {
 					sc.touched = append(sc.touched, d)
 				}
@@ -497,10 +407,10 @@ func (lx *lexicalIndex) addTopic(sc *searchScratch, query, topic []string) []flo
 		}
 		for f := range lx.fields {
 			fl := &lx.fields[f]
-			scores := fl.scores[id]
-			for k, d := range fl.docs[id] {
+			totals := fl.Totals[id] // the node's score in every field
+			for k, d := range fl.Docs[id] {
 				if sc.matched[d] != 0 {
-					score[d] += topicWeight * scores[k]
+					score[d] += topicWeight * totals[k]
 				}
 			}
 		}

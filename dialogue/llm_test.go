@@ -461,7 +461,7 @@ func TestGraphAgentEmbeddingsFindWhatWordsMiss(t *testing.T) {
 	emb := conceptEmbedder{concepts: [][]string{{"dosh", "refund"}}}
 	for _, tc := range []struct {
 		name     string
-		embedder Embedder
+		embedder llm.Embedder
 		action   Action
 		node     string
 	}{
@@ -481,5 +481,37 @@ func TestGraphAgentEmbeddingsFindWhatWordsMiss(t *testing.T) {
 				t.Fatalf("got %s at %q, want %s at %q", r.Action, r.NodeID, tc.action, tc.node)
 			}
 		})
+	}
+}
+
+// ctxEmbedder fails like an embeddings call whose caller gave up when ctx is
+// done, and embeds otherwise.
+type ctxEmbedder struct{ conceptEmbedder }
+
+func (e ctxEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return e.conceptEmbedder.Embed(ctx, texts)
+}
+
+// A caller that cancels while the node embeddings are computed must not turn
+// embeddings off for the next caller (they were off for a minute).
+func TestGraphAgentEmbeddingsSurviveACancelledCaller(t *testing.T) {
+	a := fixtureAgent(t, Options{Embedder: ctxEmbedder{conceptEmbedder{concepts: [][]string{{"dosh", "refund"}}}}})
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := a.WarmUp(cancelled); err == nil {
+		t.Fatal("WarmUp with a cancelled context succeeded")
+	}
+	if err := a.WarmUp(context.Background()); err != nil {
+		t.Fatalf("WarmUp after a cancelled caller: %v", err)
+	}
+	r, err := a.Respond(context.Background(), &Session{}, "any news about my dosh?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || r.NodeID != "refund" {
+		t.Fatalf("got %s at %q, want the refund resolution found by embeddings", r.Action, r.NodeID)
 	}
 }

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/llm"
-	"github.com/helpgraph/helpgraph/page"
 	"github.com/helpgraph/helpgraph/prompts"
 )
 
@@ -88,7 +88,7 @@ func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, msg string, ca
 		return "", "", false
 	}
 	rewrite := strings.TrimSpace(ans.Query)
-	if ans.NodeID != "" || page.Normalize(rewrite) == page.Normalize(msg) {
+	if ans.NodeID != "" || lexical.Normalize(rewrite) == lexical.Normalize(msg) {
 		return ans.NodeID, rewrite, true
 	}
 	terms := a.an.terms(mask(rewrite))
@@ -96,7 +96,7 @@ func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, msg string, ca
 		return "", rewrite, true
 	}
 	// Lexical only: the turn's calls are spent.
-	again, err := a.retrieve(offlineTurn(ctx), s, mask(rewrite), query{terms: terms, neg: negated(mask(rewrite))}, nil)
+	again, err := a.retrieve(offlineTurn(ctx), s, mask(rewrite), query{terms: terms, neg: lexical.Negated(mask(rewrite))}, nil)
 	if err != nil || len(again) == 0 || !a.good(again[0]) {
 		return "", rewrite, true
 	}
@@ -213,7 +213,7 @@ func (a *GraphAgent) reword(ctx context.Context, s *Session, n *graph.Node, user
 }
 
 var (
-	verifyURL    = regexp.MustCompile(`(?i)\bhttps?://[^\s)\]>"']+|\bwww\.[^\s)\]>"']+`)
+	verifyURL    = lexical.URL
 	verifyEmail  = regexp.MustCompile(`(?i)\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`)
 	verifyNumber = regexp.MustCompile(`\d+(?:[.,:\-]\d+)*`)
 	// actionClaim finds a reply claiming the agent did something for the
@@ -286,9 +286,13 @@ func (a *GraphAgent) nodeVectors(ctx context.Context) ([][]float32, error) {
 			err = fmt.Errorf("got %d vectors for %d texts", len(got), len(texts))
 		}
 		if err != nil {
-			c.mu.Lock()
-			c.failed = time.Now()
-			c.mu.Unlock()
+			// A caller that gave up is not the endpoint failing: the next
+			// caller may try at once.
+			if ctx.Err() == nil {
+				c.mu.Lock()
+				c.failed = time.Now()
+				c.mu.Unlock()
+			}
 			return nil, fmt.Errorf("embedding nodes: %w", err)
 		}
 		vecs = append(vecs, got...)

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // options turns nodes into clarification options: a node's condition
@@ -41,39 +41,7 @@ func buttonLabel(s string) string {
 			break
 		}
 	}
-	return upperFirst(s)
-}
-
-// upperFirst capitalises the first letter of s.
-func upperFirst(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 || unicode.IsUpper(r) {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[size:]
-}
-
-// lowerFirst lowercases the first letter of s, to run a sentence on ("If
-// you booked ..."), unless its first word is a name: "I", an acronym
-// ("FAQ"), or the start of a capitalised phrase ("Social Security").
-func lowerFirst(s string) string {
-	first, rest, _ := strings.Cut(s, " ")
-	if first == "I" || strings.HasPrefix(first, "I'") || strings.HasPrefix(first, "I’") {
-		return s
-	}
-	for i, r := range first {
-		if i > 0 && unicode.IsUpper(r) {
-			return s // "FAQ", "iPhone"-like
-		}
-	}
-	if r, _ := utf8.DecodeRuneInString(rest); unicode.IsUpper(r) {
-		return s
-	}
-	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 {
-		return s
-	}
-	return string(unicode.ToLower(r)) + s[size:]
+	return lexical.UpperFirst(s)
 }
 
 func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources []string) Reply {
@@ -101,7 +69,7 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	// change it depends on how you booked"): its opening comes first, as
 	// on the page. A lead-in that only repeats the problem (a page whose
 	// text is its heading) is said once, in the question.
-	if res := cleanResolution(n); res != "" && !sameText(res, n.Problem) {
+	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) {
 		text = withCondition(n, a.focus(n, "", "")) + "\n\n" + text
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
@@ -144,7 +112,7 @@ var stillFails = regexp.MustCompile(`(?i)\b(?:still|again|anymore|same\s+(?:prob
 
 // resolutionTemplate is the offline reply: the node's condition and
 // resolution, verbatim apart from the joining words.
-func resolutionTemplate(n *graph.Node) string { return withCondition(n, cleanResolution(n)) }
+func resolutionTemplate(n *graph.Node) string { return withCondition(n, shownText(n)) }
 
 // withCondition leads res, text of node n, with n's condition.
 func withCondition(n *graph.Node, res string) string {
@@ -155,9 +123,9 @@ func withCondition(n *graph.Node, res string) string {
 	lower := strings.ToLower(cond)
 	// "If you booked by phone", "When ...", "To apply": already a lead.
 	if !strings.HasPrefix(lower, "if ") && !strings.HasPrefix(lower, "when ") && !strings.HasPrefix(lower, "to ") {
-		cond = "If " + lowerFirst(cond)
+		cond = "If " + lexical.LowerFirst(cond)
 	}
-	return upperFirst(cond) + ": " + res
+	return lexical.UpperFirst(cond) + ": " + res
 }
 
 func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply {
@@ -168,7 +136,7 @@ func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply
 	if n != nil {
 		s.CurrentNode = n.ID
 		r.NodeID, r.Intent = n.ID, n.Problem
-		if res := cleanResolution(n); res != "" && !sameText(res, n.Problem) {
+		if res := shownText(n); res != "" && !english.SameText(res, n.Problem) {
 			b.WriteString(resolutionTemplate(n))
 			b.WriteString("\n\n")
 		}

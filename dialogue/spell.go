@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // speller corrects misspelt words against the vocabulary of the graph being
@@ -33,7 +35,7 @@ func newSpeller(gw *graphWords, synonyms [][]string) *speller {
 	}
 	for _, group := range synonyms {
 		for _, entry := range group {
-			add(splitWords(entry))
+			add(lexical.Words(entry))
 		}
 	}
 	for _, w := range gw.v.words {
@@ -76,7 +78,7 @@ func (sp *speller) correct(text string) string {
 }
 
 func (sp *speller) word(w string) string {
-	if sp.freq[w] > 0 || utf8.RuneCountInString(w) < minSpellLen || stopWords[w] {
+	if sp.freq[w] > 0 || utf8.RuneCountInString(w) < minSpellLen || lexical.IsStopWord(w) {
 		return w
 	}
 	best, bestFreq := w, 0

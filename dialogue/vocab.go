@@ -1,14 +1,13 @@
 package dialogue
 
 import (
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
-// vocab numbers the words of a graph's texts (as splitWords splits them)
+// vocab numbers the words of a graph's texts (as lexical.Words splits them)
 // while they are read, so that the agent's construction stems, folds and
 // counts each distinct word once, not each occurrence: at 100k nodes that
 // is most of the work.
@@ -38,57 +37,15 @@ func newVocab(an *analyzer) *vocab {
 	return &vocab{an: an, ids: map[string]int32{}}
 }
 
-// split appends the numbers of s's words to dst, counting them: the words
-// of splitWords(s), without making a string of each.
+// split appends the numbers of s's words (lexical.EachWord) to dst,
+// counting them, without making a string of each.
 func (v *vocab) split(s string, dst []int32) []int32 {
 	start := len(dst)
-	dst, ok := v.splitPlain(s, dst)
-	if !ok {
-		// Contractions are folded first (see splitWords): the rare text
-		// with an apostrophe takes the plain way.
-		dst = dst[:start]
-		for _, w := range splitWords(s) {
-			dst = append(dst, v.add(w))
-		}
-	}
+	v.buf = lexical.EachWord(s, v.buf, func(w []byte) { dst = append(dst, v.addBytes(w)) })
 	for _, id := range dst[start:] {
 		v.words[id].count++
 	}
 	return dst
-}
-
-// splitPlain is split for a text with no apostrophe; it reports false when
-// s has one. splitWords lowercases, then splits at runes that are neither
-// letters nor digits: the same is done here rune by rune.
-func (v *vocab) splitPlain(s string, dst []int32) ([]int32, bool) {
-	v.buf = v.buf[:0]
-	for _, r := range s {
-		if r == '\'' || r == '’' {
-			return dst, false
-		}
-		var word bool
-		if r < utf8.RuneSelf {
-			if 'A' <= r && r <= 'Z' {
-				r += 'a' - 'A'
-			}
-			word = 'a' <= r && r <= 'z' || '0' <= r && r <= '9'
-		} else {
-			r = unicode.ToLower(r)
-			word = unicode.IsLetter(r) || unicode.IsDigit(r)
-		}
-		if word {
-			v.buf = utf8.AppendRune(v.buf, r)
-			continue
-		}
-		if len(v.buf) > 0 {
-			dst = append(dst, v.addBytes(v.buf))
-			v.buf = v.buf[:0]
-		}
-	}
-	if len(v.buf) > 0 {
-		dst = append(dst, v.addBytes(v.buf))
-	}
-	return dst, true
 }
 
 // addBytes is add for a word in a reused buffer.
@@ -132,7 +89,7 @@ func (v *vocab) terms(lx *lexicalIndex, words []int32, dst []int32, limit int) [
 		}
 		if w.term == termUnnumbered {
 			w.term = termDropped
-			if !stopWords[w.text] {
+			if !lexical.IsStopWord(w.text) {
 				t := w.stem
 				if c, ok := v.an.words[t]; ok {
 					t = c

@@ -3,6 +3,8 @@ package dialogue
 import (
 	"slices"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // TestVocabMatchesAnalyzer: the agent's construction numbers words instead
@@ -28,7 +30,7 @@ func TestVocabMatchesAnalyzer(t *testing.T) {
 		for i, id := range ids {
 			words[i] = v.words[id].text
 		}
-		if want := splitWords(text); !slices.Equal(words, want) && len(want)+len(words) > 0 {
+		if want := lexical.Words(text); !slices.Equal(words, want) && len(want)+len(words) > 0 {
 			t.Errorf("split(%q) = %q, want %q", text, words, want)
 		}
 		for _, limit := range []int{1000, 2} {

@@ -136,9 +136,9 @@ func Conveys(text, fact string) bool {
 // Slots whose values must agree with the gold response. A slot is a kind of
 // value (a phone number, a URL, an e-mail) or a number with its unit.
 var (
-	slotPhone  = regexp.MustCompile(`\+?\(?\d{2,5}\)?[\s.-]\d{2,4}[\s.-]\d{3,4}\b`)
-	slotURL    = regexp.MustCompile(`(?i)\bhttps?://[^\s)\]]+`)
-	slotEmail  = regexp.MustCompile(`(?i)\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`)
+	slotPhone  = lexical.PhoneNumber
+	slotURL    = lexical.URL
+	slotEmail  = lexical.Email
 	slotNumber = regexp.MustCompile(`(?i)([$€£¥])?\s?(\d+(?:[.,]\d+)?)\s?(%|(?:percent|days?|hours?|minutes?|weeks?|months?|years?|nights?|usd|eur|yen|points?)\b)?`)
 )
 
@@ -212,15 +212,10 @@ func slots(s string) map[string]map[string]bool {
 	return out
 }
 
-// JSONLLM is the LLM call the LLM judge needs.
-type JSONLLM interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
-}
-
 // LLMJudge asks an evaluator LLM for the label. Erroneous escalation is
 // still decided from the agent's actions, which are facts, not judgements.
 type LLMJudge struct {
-	LLM JSONLLM
+	LLM llm.JSONModel
 }
 
 var _ Judge = LLMJudge{}

@@ -67,8 +67,40 @@ type Node struct {
 	Condition  string   `json:"condition"`
 	Resolution string   `json:"resolution"`
 	Intents    []string `json:"intents"`
-	Actionable bool     `json:"actionable"`
-	Root       bool     `json:"root"`
+	// Actionable is the extractor's reading of the resolution alone: it
+	// gives steps to take. Whether the node answers, given its edges too,
+	// is in Verdict.
+	Actionable bool `json:"actionable"`
+	Root       bool `json:"root"`
+	// Verdict is decided by the builder once the graph's edges are known,
+	// so that readers never re-derive it from English text per request.
+	// It is nil in a graph stored by a helpgraph that did not record
+	// verdicts; readers then compute it on load (verdict.Judge).
+	Verdict *Verdict `json:"verdict,omitempty"`
+}
+
+// Answers reports whether n's own text answers a user: its verdict, or the
+// extractor's actionable flag in a graph stored without verdicts.
+func (n *Node) Answers() bool {
+	if n.Verdict != nil {
+		return n.Verdict.Answers
+	}
+	return n.Actionable
+}
+
+// Verdict is what a node's resolution does for a user.
+type Verdict struct {
+	// Answers: the node's own text is a reply a user can act on (steps,
+	// a rule, whom to ask with how), not an introduction to its
+	// sub-problems, a pointer to another page or a bare hand-off.
+	Answers bool `json:"answers"`
+	// Hollow: the resolution says nothing beyond the node's heading, its
+	// condition and "see [another page]" (whatever its edges).
+	Hollow bool `json:"hollow"`
+	// Text is the resolution as a reply shows it: Markdown heading
+	// markers, page furniture, FAQ markers and an opening that restates
+	// the condition or problem removed.
+	Text string `json:"text"`
 }
 
 // Edge is a directed edge between two nodes.

@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/prompts"
 )
@@ -58,7 +59,7 @@ func (TemplatePhraser) Utterance(_ context.Context, p PathInfo) (string, error) 
 
 // Generate builds a draft inquiry set from g: one inquiry per root→leaf path
 // along child edges. The path's conditions become hidden facts and the
-// leaf's resolution the gold response; a leaf that is not actionable makes
+// leaf's resolution the gold response; a leaf that does not answer makes
 // an escalation inquiry.
 func Generate(ctx context.Context, g *graph.Graph, ph Phraser) ([]Inquiry, error) {
 	ix := graph.NewIndex(g)
@@ -110,7 +111,7 @@ func fromPath(ctx context.Context, ix *graph.Index, p graph.Page, path []string,
 		GoldResponse: leaf.Resolution,
 		Topic:        p.Title,
 	}
-	if !leaf.Actionable {
+	if !leaf.Answers() {
 		q.Kind = Escalation
 	}
 	var conds []string
@@ -154,8 +155,6 @@ func slug(s string) string {
 }
 
 var (
-	linkRE       = regexp.MustCompile(`\[([^\]]+)\]\([^)]*\)`)
-	phoneRE      = regexp.MustCompile(`\+?\(?\d[\d().-]{6,}\d`)
 	quantityRE   = regexp.MustCompile(`(?i)(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.:]*\s?(?:%|(?:percent|days?|hours?|minutes?|weeks?|months?|years?|nights?|usd|eur|yen|points?)\b)|\b\d{1,2}:\d{2}\b)`)
 	capitalRE    = regexp.MustCompile(`\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)+`)
 	sentenceEnd  = regexp.MustCompile(`[.!?](?:\s+|$)|\n+`)
@@ -182,15 +181,15 @@ func CoreFacts(resolution string) []string {
 		seen[k] = true
 		facts = append(facts, s)
 	}
-	plain := linkRE.ReplaceAllString(resolution, "$1")
+	plain := lexical.StripLinks(resolution)
 	plain = strings.NewReplacer("**", "", "__", "", "`", "").Replace(plain)
-	for _, m := range phoneRE.FindAllString(plain, -1) {
+	for _, m := range lexical.PhoneNumber.FindAllString(plain, -1) {
 		add(m)
 	}
 	for _, m := range quantityRE.FindAllString(plain, -1) {
 		add(m)
 	}
-	for _, m := range linkRE.FindAllStringSubmatch(resolution, -1) {
+	for _, m := range lexical.MarkdownLink.FindAllStringSubmatch(resolution, -1) {
 		add(m[1])
 	}
 	for _, m := range capitalRE.FindAllString(plain, -1) {
@@ -221,14 +220,9 @@ func CoreFacts(resolution string) []string {
 	return facts
 }
 
-// JSONLLM is the LLM call LLMPhraser needs.
-type JSONLLM interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
-}
-
 // LLMPhraser phrases first utterances with an LLM.
 type LLMPhraser struct {
-	LLM JSONLLM
+	LLM llm.JSONModel
 }
 
 var _ Phraser = LLMPhraser{}

@@ -14,8 +14,10 @@ import (
 	"time"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/page"
+	"github.com/helpgraph/helpgraph/verdict"
 )
 
 // Builder builds a knowledge graph from cleaned pages and replaces the graph
@@ -304,17 +306,9 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	}
 	report.phase("extract", &mark)
 
-	// Reference edges. A reused node that lost all its references had its
-	// Actionable flag cleared by the old references, so its page is
-	// extracted again to get the extractor's own verdict back.
-	refs, stale := b.references(results, prevIx)
-	if len(stale) > 0 {
-		logger.Info("re-extracting pages whose references changed", "pages", len(stale))
-		if err := b.extractAll(ctx, stale, results, func() {}); err != nil {
-			return nil, err
-		}
-		refs, _ = b.references(results, prevIx)
-	}
+	// Reference edges. They change verdicts (Judge, below), never what the
+	// extractor said, so an unchanged page is never extracted again.
+	refs := b.references(results)
 	for _, r := range results {
 		r.doc = nil
 	}
@@ -348,10 +342,6 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 		report.Failed = append(report.Failed, PageFailed{URL: pe.URL, Error: msg})
 		g.Pages = append(g.Pages, graph.Page{URL: pe.URL, Status: graph.PageFailed, Error: msg})
 	}
-	hasRef := make(map[string]bool)
-	for _, e := range refs {
-		hasRef[e.From] = true
-	}
 	for _, r := range results {
 		if r.err != nil {
 			report.Failed = append(report.Failed, PageFailed{URL: r.page.URL, Error: r.err.Error()})
@@ -371,12 +361,7 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 			report.Retry = append(report.Retry, r.page.URL)
 		}
 		g.Pages = append(g.Pages, r.page)
-		for _, n := range r.nodes {
-			if hasRef[n.ID] {
-				n.Actionable = false
-			}
-			g.Nodes = append(g.Nodes, n)
-		}
+		g.Nodes = append(g.Nodes, r.nodes...)
 		g.Edges = append(g.Edges, r.edges...)
 	}
 	g.Edges = append(g.Edges, refs...)
@@ -390,6 +375,7 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	if err := g.Validate(); err != nil {
 		return report, fmt.Errorf("building graph: %w", err)
 	}
+	verdict.Judge(g)
 	diff(report, prev, g)
 	report.Nodes = len(g.Nodes)
 	for _, e := range g.Edges {
@@ -560,10 +546,8 @@ func retryMethod(method string) bool {
 	return method == graph.MethodFallback || method == graph.MethodLLMPartial
 }
 
-// references returns the reference edges of the pages in results, and the
-// indexes of reused pages with a node that had references in prev and has
-// none now.
-func (b *Builder) references(results []*pageResult, prev *graph.Index) ([]graph.Edge, []int) {
+// references returns the reference edges of the pages in results.
+func (b *Builder) references(results []*pageResult) []graph.Edge {
 	rootOf := make(map[string]string)
 	for _, r := range results {
 		if r.err != nil {
@@ -576,13 +560,11 @@ func (b *Builder) references(results []*pageResult, prev *graph.Index) ([]graph.
 		}
 	}
 	var edges []graph.Edge
-	var stale []int
-	for i, r := range results {
+	for _, r := range results {
 		if r.err != nil {
 			continue
 		}
 		own := normalizeURL(r.page.URL)
-		lost := false
 		for _, n := range r.nodes {
 			var targets []string
 			for _, u := range LinkURLs(n.Resolution) {
@@ -597,21 +579,15 @@ func (b *Builder) references(results []*pageResult, prev *graph.Index) ([]graph.
 			for _, t := range targets {
 				edges = append(edges, graph.Edge{From: n.ID, To: t, Type: graph.Reference})
 			}
-			if r.reused && len(targets) == 0 && len(prev.References(n.ID)) > 0 {
-				lost = true
-			}
-		}
-		if lost {
-			stale = append(stale, i)
 		}
 	}
-	return edges, stale
+	return edges
 }
 
 // LinkURLs returns the targets of the Markdown links in s, in order.
 func LinkURLs(s string) []string {
 	var out []string
-	for _, m := range mdLink.FindAllStringSubmatch(s, -1) {
+	for _, m := range lexical.MarkdownLink.FindAllStringSubmatch(s, -1) {
 		if m[2] != "" {
 			out = append(out, m[2])
 		}
@@ -687,5 +663,6 @@ func diff(r *Report, prev, next *graph.Graph) {
 
 func sameNode(a, b graph.Node) bool {
 	return a.Problem == b.Problem && a.Condition == b.Condition && a.Resolution == b.Resolution &&
-		a.Actionable == b.Actionable && a.Root == b.Root && slices.Equal(a.Intents, b.Intents)
+		a.Actionable == b.Actionable && a.Root == b.Root && slices.Equal(a.Intents, b.Intents) &&
+		(a.Verdict == nil) == (b.Verdict == nil) && (a.Verdict == nil || *a.Verdict == *b.Verdict)
 }

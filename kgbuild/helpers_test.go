@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/page"
 )
 
@@ -35,7 +36,7 @@ func docFrom(t testing.TB, url, title, src string) *page.Document {
 		default:
 			b = page.Block{Kind: page.Paragraph, Text: trimmed}
 		}
-		for _, m := range mdLink.FindAllStringSubmatch(b.Text, -1) {
+		for _, m := range lexical.MarkdownLink.FindAllStringSubmatch(b.Text, -1) {
 			b.Links = append(b.Links, page.Link{Text: m[1], URL: m[2]})
 		}
 		doc.Blocks = append(doc.Blocks, b)

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
 )
 
 // FindingKind names a kind of gap lint reports.
@@ -69,9 +70,9 @@ func Lint(g *graph.Graph) []Finding {
 		sites[siteOf(p.URL)] = true
 	}
 	for _, n := range g.Nodes {
-		if len(ix.Children(n.ID)) == 0 && len(ix.References(n.ID)) == 0 && !n.Actionable {
+		if len(ix.Children(n.ID)) == 0 && len(ix.References(n.ID)) == 0 && !n.Answers() {
 			out = append(out, Finding{Kind: DeadEnd, Page: n.Page, Node: n.ID,
-				Message: fmt.Sprintf("%q gives no step to take and links to no page", n.Problem)})
+				Message: fmt.Sprintf("%q answers nothing by itself and links to no page", n.Problem)})
 		}
 		seen := make(map[string]bool)
 		for _, u := range LinkURLs(n.Resolution) {
@@ -95,7 +96,7 @@ func Lint(g *graph.Graph) []Finding {
 	byIntent := make(map[string][]graph.Node)
 	for _, n := range g.Nodes {
 		for _, in := range n.Intents {
-			k := normIntent(in)
+			k := english.FoldIntent(in)
 			if k != "" {
 				byIntent[k] = append(byIntent[k], n)
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/page"
 	"github.com/helpgraph/helpgraph/prompts"
@@ -17,7 +18,7 @@ import (
 // JSONClient is the LLM the LLM extractor needs: JSON-mode calls validated
 // with a correction loop (llm.Client implements it).
 type JSONClient interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
+	llm.JSONModel
 	Model() string
 }
 
@@ -66,9 +67,11 @@ func NewLLMExtractor(client JSONClient, fallback Extractor, logger *slog.Logger)
 var promptNames = []string{"extract_graph", "intents", "actionable"}
 
 // Version implements Extractor: the extractor, the model and a hash of the
-// prompt templates.
+// prompt templates. v3: the stored actionable flag is the model's own, no
+// longer cleared on nodes with references, so stores of v2 extract again
+// (from the LLM cache when it holds the pages) and get their verdicts.
 func (e *LLMExtractor) Version() string {
-	return "llm-v2/" + e.client.Model() + "/" + prompts.Hash(promptNames...)
+	return "llm-v3/" + e.client.Model() + "/" + prompts.Hash(promptNames...)
 }
 
 // Extract implements Extractor.
@@ -185,7 +188,7 @@ func (e *LLMExtractor) extract(ctx context.Context, doc *page.Document) (*PageGr
 		e.log.WarnContext(ctx, "llm extraction: actionable step failed; judging offline", "page", doc.URL, "err", err)
 		pg.Method = graph.MethodLLMPartial
 		for i := range pg.Nodes {
-			pg.Nodes[i].Actionable = actionable(pg.Nodes[i].Resolution)
+			pg.Nodes[i].Actionable = english.Actionable(pg.Nodes[i].Resolution)
 		}
 	} else {
 		for _, n := range verdicts.Nodes {

@@ -314,7 +314,7 @@ func TestLLMExtractorVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := kgbuild.NewLLMExtractor(client, &stubFallback{}, nil).Version()
-	if want := "llm-v2/" + llmtest.Model + "/" + prompts.Hash("extract_graph", "intents", "actionable"); got != want {
+	if want := "llm-v3/" + llmtest.Model + "/" + prompts.Hash("extract_graph", "intents", "actionable"); got != want {
 		t.Errorf("Version = %q, want %q", got, want)
 	}
 	cfg := s.Config()

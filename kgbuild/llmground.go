@@ -1,11 +1,11 @@
 package kgbuild
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
 )
 
 // Grounding of problems and conditions. Unlike resolutions they are the
@@ -22,17 +22,6 @@ const groundPrefix = 4
 // groundMinLen is the shortest word checked: shorter words are mostly
 // function words, and too short to stem by prefix.
 const groundMinLen = 5
-
-// groundFunctionWords are long function words a paraphrase may add without
-// adding a fact. Grammar only: no help-center vocabulary.
-var groundFunctionWords = toSet(`about above after again against along already also although among another
-anyone anything around because before behind being below between beyond cannot could during either
-every everything first further given having however instead itself might never other others otherwise
-perhaps rather really should since still their theirs them themselves there these thing things those
-though through under unless until using whatever when whenever where whether which while whose within
-without would yours yourself someone something sometimes apply applies applied applying issue issues
-problem problems question questions request requests situation case cases option options general
-specific certain customer customers user users`)
 
 // pageVocabulary returns the page's word prefixes.
 func pageVocabulary(text string) map[string]bool {
@@ -56,7 +45,7 @@ func groundStem(w string) string {
 func ungrounded(s string, vocab map[string]bool) []string {
 	var out []string
 	for _, w := range groundWords(s) {
-		if len([]rune(w)) < groundMinLen || groundFunctionWords[w] || vocab[groundStem(w)] {
+		if len([]rune(w)) < groundMinLen || english.AddsNoFact(w) || vocab[groundStem(w)] {
 			continue
 		}
 		out = append(out, w)
@@ -70,7 +59,7 @@ func fillIntents(n *graph.Node, seen map[string]bool) {
 	var out []string
 	add := func(cands []string) {
 		for _, c := range cands {
-			k := normIntent(c)
+			k := english.FoldIntent(c)
 			if k == "" || seen[k] || len(out) >= llmMaxIntents {
 				continue
 			}
@@ -78,9 +67,9 @@ func fillIntents(n *graph.Node, seen map[string]bool) {
 			out = append(out, c)
 		}
 	}
-	add(intentsFor(n.Problem, n.Condition))
+	add(english.Intents(n.Problem, n.Condition))
 	for k := 2; len(out) < llmMinIntents; k++ {
-		add([]string{fmt.Sprintf("Tell me about %s (%d)", lowerFirst(n.Problem), k)})
+		add([]string{english.NumberedIntent(n.Problem, k)})
 	}
 	n.Intents = out
 }

@@ -9,12 +9,18 @@ import (
 	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/page"
 )
 
 // StructuralVersion identifies the structural extractor's rules. Bump it
 // when they change, so the next build re-extracts every page.
-const StructuralVersion = "structural-v1"
+//
+// v2: one imperative-verb list ("When you call, tell them:" is an
+// instruction, not a situation), and the stored actionable flag is no
+// longer cleared on nodes with references.
+const StructuralVersion = "structural-v2"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -77,7 +83,7 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 	first, title := titleBlock(doc)
 	starts := findStarts(doc.Blocks, first)
 
-	root := &treeNode{parent: -1, path: "0", base: cleanTitle(title)}
+	root := &treeNode{parent: -1, path: "0", base: english.CleanTitle(title)}
 	if root.base == "" {
 		root.base = "This page"
 	}
@@ -142,7 +148,7 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 			tn.node.Resolution = res
 			if s.situation {
 				tn.base = p.base
-				tn.conds = append(append([]string(nil), p.conds...), conditionOf(s.label))
+				tn.conds = append(append([]string(nil), p.conds...), english.Condition(s.label))
 				tn.node.Condition = tn.conds[len(tn.conds)-1]
 			} else {
 				tn.base = sectionProblem(s.label)
@@ -176,7 +182,7 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 		tn.node.ID = id
 		tn.node.Page = doc.URL
 		tn.node.Root = tn.parent == -1
-		tn.node.Actionable = actionable(tn.node.Resolution)
+		tn.node.Actionable = english.Actionable(tn.node.Resolution)
 		tn.node.Intents = pickIntents(tn, nodes, seenIntents)
 		pg.Nodes = append(pg.Nodes, tn.node)
 	}
@@ -194,10 +200,10 @@ func titleBlock(doc *page.Document) (int, string) {
 	title := strings.TrimSpace(doc.Title)
 	b := doc.Blocks[0]
 	if b.Kind == page.Heading {
-		h := plainText(b.Text)
+		h := english.Plain(b.Text)
 		// A leading h1 is the page's own heading; a lower one only when it
 		// repeats the title.
-		if b.Level == 1 || title == "" || page.Normalize(cleanTitle(h)) == page.Normalize(cleanTitle(title)) {
+		if b.Level == 1 || title == "" || page.Normalize(english.CleanTitle(h)) == page.Normalize(english.CleanTitle(title)) {
 			if title == "" {
 				title = h
 			}
@@ -205,7 +211,7 @@ func titleBlock(doc *page.Document) (int, string) {
 		}
 	}
 	if title == "" {
-		title = firstWords(plainText(b.Text), 8)
+		title = firstWords(english.Plain(b.Text), 8)
 	}
 	return 0, title
 }
@@ -218,14 +224,6 @@ func firstWords(s string, n int) string {
 	return strings.TrimRight(strings.Join(w, " "), ".,:;")
 }
 
-// noiseHeadings are page chrome that survives cleaning on some sites.
-var noiseHeadings = map[string]bool{
-	"related articles": true, "related topics": true, "related links": true, "see also": true,
-	"was this article helpful?": true, "was this helpful?": true, "was this page helpful?": true,
-	"related": true, "share this page": true, "in this article": true, "on this page": true,
-	"table of contents": true, "contents": true, "popular articles": true, "recently viewed articles": true,
-}
-
 // labelSplit finds "Label: rest" with a short label.
 var labelSplit = regexp.MustCompile(`^([^:\[\]()]{2,80}):\s+(\S.*)$`)
 
@@ -234,7 +232,7 @@ func findStarts(blocks []page.Block, first int) []start {
 	var out []start
 	for i := first; i < len(blocks); i++ {
 		b := blocks[i]
-		text := plainText(b.Text)
+		text := english.Plain(b.Text)
 		if text == "" {
 			continue
 		}
@@ -243,8 +241,8 @@ func findStarts(blocks []page.Block, first int) []start {
 			h := strings.TrimSpace(text)
 			colon := strings.HasSuffix(h, ":")
 			st := start{block: i, rank: max(1, min(b.Level, 6)), label: strings.TrimRight(h, ": ")}
-			st.ignored = noiseHeadings[strings.ToLower(strings.TrimRight(h, ": "))]
-			st.situation = !st.ignored && isSituation(h, colon)
+			st.ignored = english.IsChromeHeading(h)
+			st.situation = !st.ignored && english.IsSituation(h, colon)
 			out = append(out, st)
 		case page.Paragraph:
 			if label, ok := paragraphLabel(text); ok {
@@ -254,7 +252,7 @@ func findStarts(blocks []page.Block, first int) []start {
 			} else if shortLine(blocks, i) {
 				// A bold line standing alone ("The plan does not allow
 				// changes"): a clause is a situation, a noun phrase a section.
-				situation := isClause(text) || isSituation(text, false)
+				situation := english.IsClause(text) || english.IsSituation(text, false)
 				out = append(out, start{block: i, rank: labelRank, situation: situation, label: text, withLine: situation})
 			}
 		case page.ListItem:
@@ -274,16 +272,16 @@ func paragraphLabel(text string) (string, bool) {
 	instruction := func(label string) bool {
 		// "When you call, tell them:" is an instruction, not a situation.
 		_, after, ok := strings.Cut(label, ", ")
-		return ok && imperativeLead.MatchString(after)
+		return ok && english.StartsWithImperative(after)
 	}
 	if strings.HasSuffix(text, ":") && words <= 14 {
 		label := strings.TrimRight(text, ": ")
-		return label, !instruction(label) && isSituation(label, true)
+		return label, !instruction(label) && english.IsSituation(label, true)
 	}
 	if m := labelSplit.FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) <= 10 {
-		return m[1], !instruction(m[1]) && isSituation(m[1], true)
+		return m[1], !instruction(m[1]) && english.IsSituation(m[1], true)
 	}
-	if words <= 14 && !strings.HasSuffix(text, ".") && isSituation(text, false) && startsWithLead(text) {
+	if words <= 14 && !strings.HasSuffix(text, ".") && english.IsSituation(text, false) && english.StartsWithLead(text) {
 		return text, true
 	}
 	return "", false
@@ -294,7 +292,7 @@ var qPrefix = regexp.MustCompile(`^(?i)(q[.:]|question:)\s*`)
 // questionLine reports whether paragraph i is a FAQ question: "Q. ..." or a
 // short line ending in "?" followed by its answer.
 func questionLine(blocks []page.Block, i int) bool {
-	text := plainText(blocks[i].Text)
+	text := english.Plain(blocks[i].Text)
 	if qPrefix.MatchString(text) {
 		return true
 	}
@@ -302,14 +300,14 @@ func questionLine(blocks []page.Block, i int) bool {
 		return false
 	}
 	next := blocks[i+1]
-	return next.Kind == page.ListItem || next.Kind == page.Paragraph && !strings.HasSuffix(plainText(next.Text), "?")
+	return next.Kind == page.ListItem || next.Kind == page.Paragraph && !strings.HasSuffix(english.Plain(next.Text), "?")
 }
 
 // shortLine reports whether paragraph i is a title-like line of its own: a
 // few words with no closing punctuation, starting with a letter, followed by
 // a longer paragraph or a list that it introduces.
 func shortLine(blocks []page.Block, i int) bool {
-	text := plainText(blocks[i].Text)
+	text := english.Plain(blocks[i].Text)
 	words := strings.Fields(text)
 	if len(words) == 0 || len(words) > 12 || i+1 >= len(blocks) {
 		return false
@@ -325,7 +323,7 @@ func shortLine(blocks []page.Block, i int) bool {
 	case page.ListItem, page.TableRow:
 		return true
 	case page.Paragraph:
-		nt := strings.TrimRight(plainText(next.Text), "\"')”’ ")
+		nt := strings.TrimRight(english.Plain(next.Text), "\"')”’ ")
 		return len(strings.Fields(nt)) > len(words) || strings.HasSuffix(nt, ".")
 	}
 	return false
@@ -338,36 +336,12 @@ func itemLabel(text string) (string, bool) {
 		return label, true
 	}
 	if i := strings.IndexByte(text, ','); i > 0 {
-		clause := cutAtImperative(text[:i])
-		if len(strings.Fields(clause)) <= 14 && startsWithLead(clause) && isSituation(clause, false) {
+		clause := english.CutAtImperative(text[:i])
+		if len(strings.Fields(clause)) <= 14 && english.StartsWithLead(clause) && english.IsSituation(clause, false) {
 			return clause, true
 		}
 	}
 	return "", false
-}
-
-// cutAtImperative ends a lead clause where a run-together instruction
-// starts: "If the screen did not appear Turn off pop-up blockers" → "If the
-// screen did not appear".
-func cutAtImperative(clause string) string {
-	words := strings.Fields(clause)
-	// Four words at least before the cut: "If you chose Pay at the
-	// accommodation" names a button, it does not start an instruction.
-	for i := 4; i < len(words); i++ {
-		w := words[i]
-		if r := []rune(w); unicode.IsUpper(r[0]) && verbs[strings.ToLower(w)] {
-			return strings.Join(words[:i], " ")
-		}
-	}
-	return clause
-}
-
-// startsWithLead reports whether text opens with a conditional word, the
-// strongest sign of a situation in running text.
-func startsWithLead(text string) bool {
-	l := strings.ToLower(text)
-	_, ok := startsWithPhrase(l, []string{"if", "when", "whenever", "in case", "in the event", "only if", "unless", "for", "as a", "as an"})
-	return ok
 }
 
 // extentEnd returns the first block after the extent of starts[k]: the next
@@ -387,7 +361,7 @@ func extentEnd(blocks []page.Block, starts []start, k int) int {
 		return next
 	}
 	item := blocks[st.block]
-	colonLabel := strings.HasSuffix(strings.TrimSpace(plainText(item.Text)), ":")
+	colonLabel := strings.HasSuffix(strings.TrimSpace(english.Plain(item.Text)), ":")
 	for j := st.block + 1; j < next; j++ {
 		b := blocks[j]
 		switch {
@@ -428,14 +402,14 @@ func firstParagraph(blocks []page.Block, lines []string) string {
 
 // sectionProblem turns a heading into a problem that reads on its own.
 func sectionProblem(h string) string {
-	p := strings.TrimRight(plainText(h), ": ")
+	p := strings.TrimRight(english.Plain(h), ": ")
 	p = qPrefix.ReplaceAllString(p, "")
-	p = questionToNounPhrase(p)
-	p = sentenceCase(p)
+	p = english.QuestionToNounPhrase(p)
+	p = english.SentenceCase(p)
 	if p == "" {
 		return "Section"
 	}
-	return upperFirst(p)
+	return lexical.UpperFirst(p)
 }
 
 // problemText is a base problem with its conditions: "Changing a reservation
@@ -446,7 +420,7 @@ func problemText(base string, conds []string) string {
 	}
 	short := make([]string, len(conds))
 	for i, c := range conds {
-		short[i] = conditionForProblem(c)
+		short[i] = english.ShortCondition(c)
 	}
 	return base + " (" + strings.Join(short, "; ") + ")"
 }
@@ -461,7 +435,7 @@ func pickIntents(tn *treeNode, nodes []*treeNode, seen map[string]bool) []string
 			if len(out) >= want {
 				return
 			}
-			k := normIntent(c)
+			k := english.FoldIntent(c)
 			if k == "" || seen[k] {
 				continue
 			}
@@ -469,123 +443,14 @@ func pickIntents(tn *treeNode, nodes []*treeNode, seen map[string]bool) []string
 			out = append(out, c)
 		}
 	}
-	add(intentsFor(tn.base, strings.Join(tn.conds, " and ")))
+	add(english.Intents(tn.base, strings.Join(tn.conds, " and ")))
 	if len(out) < 3 && tn.parent >= 0 {
 		// Two sections with the same heading: say which part of the page.
 		parent := nodes[tn.parent].node.Problem
-		add(intentsFor(tn.base+" in "+lowerFirst(parent), strings.Join(tn.conds, " and ")))
+		add(english.Intents(tn.base+" in "+lexical.LowerFirst(parent), strings.Join(tn.conds, " and ")))
 	}
 	for k := 2; len(out) < 3; k++ {
-		add([]string{fmt.Sprintf("Tell me about %s (%d)", lowerFirst(tn.node.Problem), k)})
+		add([]string{english.NumberedIntent(tn.node.Problem, k)})
 	}
 	return out
-}
-
-// Actionable rule.
-//
-// A resolution is actionable when it tells the customer something they can do
-// now: an ordered step, an imperative ("click", "go to", "enter", "select",
-// "log in", "visit", ...), "you can ...", or a call to a given phone number.
-// Sentences that only hand the customer over without specifics ("contact
-// us", "contact the hotel directly", "check with your bank", "please call
-// us") are dead ends and count for nothing, even if they also say "you can",
-// so a page whose only advice is to contact someone is not actionable, while
-// a page with real steps and a "contact us if this fails" fallback is. A
-// phone number makes a contact sentence specific, hence actionable. Reference
-// edges (a link to another page) make a node non-actionable too; the builder
-// applies that part.
-
-// The rule works on words, not regular expressions: resolutions are long and
-// this runs on every node.
-var (
-	stepWord = toSet(`click tap enter select choose visit open download print submit press type
-upload apply request register scroll navigate call login signin signup reset`)
-	stepPair = toSet(`go_to log_in sign_in sign_up fill_in fill_out complete_the follow_the you_can
-you_may use_the use_your create_a create_an set_up update_your change_your cancel_your check_the`)
-	imperativeWord = toSet(`log sign click tap go enter select choose visit open download print fill
-complete submit press follow type upload use apply request register create set reset update change
-cancel scroll navigate call find check make add remove send pay book confirm review wait read see
-return bring show keep ask contact`)
-	contactWord = toSet(`inquire enquire consult`)
-	contactPair = toSet(`contact_us contact_the contact_your contact_our contact_a contact_an
-get_in reach_out check_with ask_the ask_your ask_our speak_to speak_with talk_to please_call
-call_us call_the call_your`)
-	waitingWord   = toSet(`wait see read check`)
-	phoneNumber   = regexp.MustCompile(`(\+?\d[\d\s().-]{6,}\d)`)
-	sentenceSplit = regexp.MustCompile(`[.!?]\s+|\n`)
-)
-
-// imperativeLead reports whether a sentence starts with an imperative verb,
-// after an optional step number and "please".
-var imperativeLead leadMatcher
-
-type leadMatcher struct{}
-
-func (leadMatcher) MatchString(s string) bool { return imperativeWord[leadWord(words(s))] }
-
-// leadWord is a sentence's first word after a step number and "please".
-func leadWord(ws []string) string {
-	for len(ws) > 0 && (ws[0] == "please" || ws[0][0] >= '0' && ws[0][0] <= '9') {
-		ws = ws[1:]
-	}
-	if len(ws) == 0 {
-		return ""
-	}
-	return ws[0]
-}
-
-// words splits s into lower-case words of letters, digits and apostrophes.
-func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	})
-}
-
-// hasAny reports whether ws has a word in one or a word pair ("go_to") in pairs.
-func hasAny(ws []string, one, pairs map[string]bool) bool {
-	for i, w := range ws {
-		if one[w] || i+1 < len(ws) && pairs[w+"_"+ws[i+1]] {
-			return true
-		}
-	}
-	return false
-}
-
-// actionable applies the rule above to a resolution.
-func actionable(resolution string) bool {
-	phone := hasDigits(resolution, 7) && phoneNumber.MatchString(resolution)
-	for _, line := range strings.Split(resolution, "\n") {
-		trim := strings.TrimSpace(line)
-		ordered := strings.HasPrefix(trim, "1. ")
-		body := plainText(strings.TrimLeft(trim, "#-|1. "))
-		for _, s := range sentenceSplit.Split(body, -1) {
-			ws := words(s)
-			if len(ws) == 0 {
-				continue
-			}
-			if hasAny(ws, contactWord, contactPair) {
-				if phone {
-					return true
-				}
-				continue
-			}
-			if ordered || hasAny(ws, stepWord, stepPair) {
-				return true
-			}
-			if lead := leadWord(ws); imperativeWord[lead] && !waitingWord[lead] {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func hasDigits(s string, n int) bool {
-	c := 0
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			c++
-		}
-	}
-	return c >= n
 }

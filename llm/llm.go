@@ -42,6 +42,19 @@ type Validator interface {
 	Validate() error
 }
 
+// JSONModel is the one LLM call every consumer needs: a JSON-mode request
+// decoded into out and checked by its Validate. Client implements it; the
+// fakes in tests do too.
+type JSONModel interface {
+	JSON(ctx context.Context, msgs []Message, out Validator) error
+}
+
+// Embedder turns texts into embedding vectors, one per text (Client
+// implements it).
+type Embedder interface {
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+}
+
 // Config configures a Client.
 type Config struct {
 	APIKey         string

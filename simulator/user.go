@@ -167,14 +167,9 @@ func sentence(s string) string {
 	return s + "."
 }
 
-// JSONLLM is the LLM call the LLM user needs.
-type JSONLLM interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
-}
-
 // LLMUser is a user-LLM playing the customer with the inquiry's hidden facts.
 type LLMUser struct {
-	LLM JSONLLM
+	LLM llm.JSONModel
 	// Timeout bounds one call; 0 means DefaultUserTimeout.
 	Timeout time.Duration
 }

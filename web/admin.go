@@ -194,7 +194,7 @@ func (s *Server) markHandled(c *fiber.Ctx) error {
 	if err != nil {
 		return badRequest("handoff id %q is not a number", c.Params("id"))
 	}
-	if err := s.convs.MarkHandled(c.UserContext(), id); err != nil {
+	if err := s.convs.SetStatus(c.UserContext(), id, conversation.StatusClosed); err != nil {
 		return err
 	}
 	return c.Redirect("/admin/queue", fiber.StatusSeeOther)

@@ -168,7 +168,7 @@ func TestAdminPages(t *testing.T) {
 		{"/admin/graph", []string{`href="/admin/nodes/root"`, "Graph A"}},
 		{"/admin/graph?q=phone", []string{`href="/admin/nodes/phone"`, "change phone booking"}},
 		{"/admin/nodes/root", []string{"<svg", `href="/admin/nodes/online"`, `fill="#1f5fbf"`, "error changing a phone booking"}},
-		{"/admin/nodes/online", []string{"booked online", `<a href="https://help.example.com/my-bookings"`, `href="/admin/nodes/root"`}},
+		{"/admin/nodes/online", []string{"booked online", "Answers by itself", `<a href="https://help.example.com/my-bookings"`, `href="/admin/nodes/root"`}},
 		{"/admin/build", []string{"&#34;nodes&#34;: 3", "dead-end", "no &lt;resolution&gt;"}},
 	}
 	for _, tt := range tests {

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/ask"
-	"github.com/helpgraph/helpgraph/conversation"
+	"github.com/helpgraph/helpgraph/conversation/sqlite"
 )
 
 // tableEngine answers one statement and fails the others like an engine.
@@ -33,7 +33,7 @@ func (emptyCatalog) Catalog(context.Context) (*ask.Catalog, error) { return ask.
 
 func newAskEnv(t *testing.T, a Asker) *testEnv {
 	t.Helper()
-	convs, err := conversation.Open(context.Background(), filepath.Join(t.TempDir(), "conv.db"))
+	convs, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "conv.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -190,6 +190,15 @@ func TestBrowserChat(t *testing.T) {
 	if err != nil || !strings.HasPrefix(href, "https://help.staynest.example/reservations/") {
 		t.Errorf("resolution source link = %q (%v), want a reservations page opening in a new tab", href, err)
 	}
+	// The reply is the server's rendering of its Markdown: steps as a list,
+	// links as links, no Markdown syntax left.
+	rendered, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const t = document.querySelector("#log li.msg.agent.resolution:last-child .text");
+		return t ? (t.querySelector("li, a") ? "markup" : "none") + (t.textContent.includes("](") ? " raw" : "") : "missing";
+	})()`))
+	if err != nil || rendered != "markup" {
+		t.Errorf("resolution text rendered as %q (%v), want list items or links and no raw Markdown", rendered, err)
+	}
 	if same, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.stillTheSamePage === true`)); !same {
 		t.Error("the page reloaded: the chat fell back to form posts instead of streaming")
 	}

@@ -72,15 +72,12 @@ func (s *Server) converse(ctx context.Context, owner, sessionID, message string)
 	var sess dialogue.Session
 	var err error
 	if sessionID == "" {
-		if sess, err = s.convs.CreateOwned(ctx, owner); err != nil {
+		if sess, err = s.convs.Create(ctx, owner); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
 	} else {
 		defer s.lockSession(sessionID)()
-		if err := s.convs.CheckOwner(ctx, sessionID, owner); err != nil {
-			return dialogue.Session{}, dialogue.Reply{}, nil, err
-		}
-		if sess, err = s.convs.Get(ctx, sessionID); err != nil {
+		if sess, err = s.convs.GetOwned(ctx, sessionID, owner); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
 	}
@@ -169,7 +166,8 @@ type streamMeta struct {
 
 // apiChatStream serves POST /api/chat/stream: the same request as /api/chat,
 // answered as server-sent events "meta", then "delta" ({"text": ...}, word
-// groups that concatenate to the reply), then "done" ({"session_id": ...}).
+// groups that concatenate to the reply), then "done" ({"session_id": ...,
+// "html": the reply rendered}).
 // Errors before the stream starts are ordinary JSON errors with a status.
 func (s *Server) apiChatStream(c *fiber.Ctx) error {
 	req, err := decodeChatRequest(c)
@@ -191,6 +189,7 @@ func (s *Server) apiChatStream(c *fiber.Ctx) error {
 		SourceLinks: nonNil(sourceLinks(res.cur.index, reply.Sources)),
 	}
 	chunks := wordGroups(reply.Text, 3)
+	done := map[string]string{"session_id": meta.SessionID, "html": s.replyHTML(reply.Text)}
 	delay := s.cfg.StreamDelay
 	c.Set(fiber.HeaderContentType, "text/event-stream; charset=utf-8")
 	c.Set(fiber.HeaderCacheControl, "no-cache")
@@ -210,7 +209,7 @@ func (s *Server) apiChatStream(c *fiber.Ctx) error {
 				return // client went away
 			}
 		}
-		writeEvent(w, "done", map[string]string{"session_id": meta.SessionID})
+		writeEvent(w, "done", done)
 		w.Flush()
 	})
 	return nil

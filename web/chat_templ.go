@@ -307,7 +307,7 @@ func chatPage(v chatView) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = markdownLite(t.Text).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = richText(t.Text).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

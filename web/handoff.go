@@ -160,6 +160,7 @@ type updateTurn struct {
 	Seq  int    `json:"seq"`
 	Role string `json:"role"`
 	Text string `json:"text"`
+	HTML string `json:"html"` // Text rendered
 }
 
 // apiUpdates serves GET /api/chat/updates?session_id=ID&after=N: the support
@@ -180,7 +181,7 @@ func (s *Server) apiUpdates(c *fiber.Ctx) error {
 	out := updatesResponse{Turns: []updateTurn{}, Next: len(sess.History)}
 	for i := after; i < len(sess.History); i++ {
 		if t := sess.History[i]; t.Role == conversation.RoleSupport {
-			out.Turns = append(out.Turns, updateTurn{Seq: i, Role: t.Role, Text: t.Text})
+			out.Turns = append(out.Turns, updateTurn{Seq: i, Role: t.Role, Text: t.Text, HTML: s.replyHTML(t.Text)})
 		}
 	}
 	if h, err := s.convs.LatestHandoff(c.UserContext(), id); err == nil {

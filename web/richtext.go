@@ -2,19 +2,29 @@ package web
 
 import (
 	"bytes"
+	"net/url"
 
 	"github.com/a-h/templ"
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/microcosm-cc/bluemonday"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer/html"
 )
 
-// Admin pages render transcripts as Markdown on the server: goldmark drops
-// raw HTML and dangerous link schemes, and bluemonday's user-content policy
-// checks what is left, since transcripts hold what customers typed.
+// Every text shown as Markdown (the bot's replies, the support team's, the
+// transcripts and resolutions on the admin pages) is rendered here, on the
+// server, and the chat script inserts the result: one renderer, no copy in
+// JavaScript. goldmark drops raw HTML and dangerous link schemes; a line
+// break in the text stays one (help pages put steps on lines of their own);
+// bluemonday's user-content policy checks what is left, since transcripts
+// hold what customers typed.
 var (
-	richMarkdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
-	richPolicy   = func() *bluemonday.Policy {
+	richMarkdown = goldmark.New(
+		goldmark.WithExtensions(extension.GFM),
+		goldmark.WithRendererOptions(html.WithHardWraps()),
+	)
+	richPolicy = func() *bluemonday.Policy {
 		p := bluemonday.UGCPolicy()
 		p.RequireNoFollowOnLinks(true)
 		p.AddTargetBlankToFullyQualifiedLinks(true)
@@ -34,3 +44,31 @@ func renderRich(text string) string {
 }
 
 func richText(text string) templ.Component { return templ.Raw(renderRich(text)) }
+
+// replyCacheSize bounds the rendered replies kept: a help center's sections
+// and the fixed lead-ins make up most of what the bot says.
+const replyCacheSize = 4096
+
+// newReplyCache returns the cache of rendered chat replies.
+func newReplyCache() *lru.Cache[string, string] {
+	c, _ := lru.New[string, string](replyCacheSize) // fails only for a size ≤ 0
+	return c
+}
+
+// replyHTML renders a chat reply, from the cache when the same text was
+// rendered before: rendering costs tens of microseconds, every turn.
+func (s *Server) replyHTML(text string) string {
+	if h, ok := s.replies.Get(text); ok {
+		return h
+	}
+	h := renderRich(text)
+	s.replies.Add(text, h)
+	return h
+}
+
+// safeLink reports whether href is an absolute http or https URL: the only
+// links the pages make of URLs that come from help pages or customers.
+func safeLink(href string) bool {
+	u, err := url.Parse(href)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"errors"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -95,6 +96,9 @@ func securityHeaders(c *fiber.Ctx) error {
 	return c.Next()
 }
 
+// logRequests logs each request: at Debug when it succeeded, since a busy
+// chat answers thousands a second (/metrics counts them), and at Info when
+// the client got it wrong; failures are logged by handleError.
 func (s *Server) logRequests(c *fiber.Ctx) error {
 	start := time.Now()
 	err := c.Next()
@@ -102,8 +106,14 @@ func (s *Server) logRequests(c *fiber.Ctx) error {
 	if err != nil {
 		status, _ = httpStatus(err)
 	}
-	s.log.Info("request", "method", c.Method(), "path", c.Path(), "status", status,
-		"duration", time.Since(start), "ip", c.IP())
+	level := slog.LevelDebug
+	if status >= 400 {
+		level = slog.LevelInfo
+	}
+	if s.log.Enabled(c.UserContext(), level) {
+		s.log.Log(c.UserContext(), level, "request", "method", c.Method(), "path", c.Path(), "status", status,
+			"duration", time.Since(start), "ip", c.IP())
+	}
 	return err
 }
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/helpgraph/helpgraph/conversation"
+	convsqlite "github.com/helpgraph/helpgraph/conversation/sqlite"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/sqlite"
@@ -37,7 +37,7 @@ func newSampleEnv(t testing.TB, cfg Config) (*Server, *sqlite.Store) {
 	if _, err := b.Build(ctx, docs, pageErrs); err != nil {
 		t.Fatalf("building the sample help center: %v", err)
 	}
-	convs, err := conversation.Open(ctx, filepath.Join(dir, "conv.db"))
+	convs, err := convsqlite.Open(ctx, filepath.Join(dir, "conv.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

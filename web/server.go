@@ -5,7 +5,7 @@
 // The server holds the current graph and its agent behind an atomic pointer
 // and swaps both when the store reports a new build generation, so a rebuild
 // needs no restart. Conversations are persisted data (node ids, confirmed
-// conditions) in a conversation.DB, so they carry on across a swap.
+// conditions) in a conversation.Store, so they carry on across a swap.
 //
 // Endpoints:
 //
@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
@@ -110,7 +111,7 @@ func (c *Config) setDefaults() {
 type Deps struct {
 	Logger        *slog.Logger // nil: discard
 	Graphs        GraphSource
-	Conversations *conversation.DB
+	Conversations conversation.Store
 	NewAgent      AgentFactory
 	// Lint, if set, lists the graph's findings for the build page (kgbuild.Lint).
 	Lint func(g *graph.Graph) []kgbuild.Finding
@@ -125,7 +126,7 @@ type Server struct {
 	cfg      Config
 	log      *slog.Logger
 	graphs   GraphSource
-	convs    *conversation.DB
+	convs    conversation.Store
 	newAgent AgentFactory
 	lint     func(g *graph.Graph) []kgbuild.Finding
 	metrics  *metrics
@@ -138,6 +139,7 @@ type Server struct {
 	// so two tabs cannot interleave writes to the same session.
 	sessionLocks [64]sync.Mutex
 	sessions     *sessions
+	replies      *lru.Cache[string, string] // rendered chat replies
 }
 
 // served is one graph generation with its index and agent.
@@ -168,6 +170,7 @@ func New(cfg Config, deps Deps) *Server {
 		// Per process: admin sign-ins do not outlive the process, which is
 		// acceptable for a login that takes one paste of a token.
 		sessions: newSessions(),
+		replies:  newReplyCache(),
 	}
 	if cfg.AdminToken == "" {
 		log.Info("admin pages disabled: HELPGRAPH_ADMIN_TOKEN is not set; /admin answers 404")

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/helpgraph/helpgraph/conversation"
+	"github.com/helpgraph/helpgraph/conversation/sqlite"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
@@ -25,7 +25,7 @@ const testToken = "s3cret-token"
 type testEnv struct {
 	srv   *Server
 	store *memStore
-	convs *conversation.DB
+	convs *sqlite.Store
 	// browser is the conversation cookie the server gave, sent with every
 	// request as a browser would.
 	browser *http.Cookie
@@ -35,7 +35,7 @@ type testEnv struct {
 func newTestEnv(t *testing.T, cfg Config) *testEnv {
 	t.Helper()
 	ctx := context.Background()
-	convs, err := conversation.Open(ctx, filepath.Join(t.TempDir(), "conv.db"))
+	convs, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "conv.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestChatAPIErrors(t *testing.T) {
 }
 
 func TestNotReadyWithoutGraph(t *testing.T) {
-	convs, err := conversation.Open(context.Background(), filepath.Join(t.TempDir(), "c.db"))
+	convs, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "c.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +298,7 @@ func TestFormFallback(t *testing.T) {
 	}
 	_, page = env.do(t, httptest.NewRequest("GET", "/embed?s="+id, nil))
 	for _, want := range []string{
-		`<a href="https://help.example.com/my-bookings" rel="noopener noreferrer" target="_blank">My bookings</a>`,
+		`<a href="https://help.example.com/my-bookings" rel="nofollow noreferrer noopener" target="_blank">My bookings</a>`,
 		`<li>Choose Change</li>`,
 		`<a href="https://help.example.com/booking" rel="noopener noreferrer" target="_blank">Graph A</a>`,
 	} {

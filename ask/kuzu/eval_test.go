@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/ask"
+	"github.com/helpgraph/helpgraph/conversation"
 )
 
 // seedHandoffs files escalations ending on a few sample nodes, so questions
@@ -37,7 +38,7 @@ func seedHandoffs(t *testing.T, e *env) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := e.convs.MarkHandled(context.Background(), hs[0].ID); err != nil {
+	if err := e.convs.SetStatus(context.Background(), hs[0].ID, conversation.StatusClosed); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/helpgraph/helpgraph/ask"
 	"github.com/helpgraph/helpgraph/ask/kuzu"
 	"github.com/helpgraph/helpgraph/conversation"
+	convsqlite "github.com/helpgraph/helpgraph/conversation/sqlite"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/sqlite"
@@ -27,7 +28,7 @@ import (
 // build --pages testdata/helpcenter` does, with a conversation store.
 type env struct {
 	store *sqlite.Store
-	convs *conversation.DB
+	convs *convsqlite.Store
 	emb   *ask.Embedded
 }
 
@@ -52,7 +53,7 @@ func newEnv(t testing.TB) *env {
 	if _, err := b.Build(ctx, docs, pageErrs); err != nil {
 		t.Fatalf("building the sample help center: %v", err)
 	}
-	convs, err := conversation.Open(ctx, filepath.Join(dir, "conv.db"))
+	convs, err := convsqlite.Open(ctx, filepath.Join(dir, "conv.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func newEnv(t testing.TB) *env {
 func (e *env) handoff(t testing.TB, node, intent string) {
 	t.Helper()
 	ctx := context.Background()
-	s, err := e.convs.Create(ctx)
+	s, err := e.convs.Create(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}

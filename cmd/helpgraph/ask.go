@@ -15,7 +15,6 @@ import (
 
 	"github.com/helpgraph/helpgraph/ask"
 	"github.com/helpgraph/helpgraph/ask/kuzu"
-	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/neo4j"
 	"github.com/helpgraph/helpgraph/llm"
@@ -31,7 +30,7 @@ type askFlags struct {
 func (m *Main) addAskFlags(fs *flag.FlagSet, llmDefault string) askFlags {
 	return askFlags{
 		store:         fs.String("store", "", "SQLite path or neo4j:// URI (default $HELPGRAPH_STORE or "+m.Config.Store+")"),
-		conversations: fs.String("conversations", m.Config.ConversationsDB, "SQLite file of conversations and handoffs, read for questions about escalations (skipped if missing)"),
+		conversations: fs.String("conversations", m.Config.ConversationsDB, conversationsUsage+", read for questions about escalations (skipped if missing)"),
 		llmMode:       fs.String("llm", llmDefault, "LLM for writing Cypher: auto (when an endpoint is configured), on or off (examples only)"),
 		examples:      fs.String("examples", "", "JSONL file of more (question, cypher) examples, added to the shipped ones"),
 		format:        fs.String("format", "table", "output: table or json"),
@@ -75,13 +74,14 @@ func (m *Main) openAsker(ctx context.Context, f askFlags) (*ask.Asker, func(), e
 		}
 	}
 	var convs ask.HandoffLister
-	if path := *f.conversations; path != "" {
-		if _, err := os.Stat(path); err == nil {
-			db, err := conversation.Open(ctx, path)
-			if err != nil {
-				closeAll()
-				return nil, nil, err
-			}
+	if spec := *f.conversations; spec != "" {
+		db, err := m.openConversations(ctx, spec, true)
+		switch {
+		case isMissing(err):
+		case err != nil:
+			closeAll()
+			return nil, nil, err
+		default:
 			closers = append(closers, func() { db.Close() })
 			convs = db
 		}

@@ -67,7 +67,7 @@ func TestAskCommand(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "1 questions failed") {
 		t.Errorf("err = %v", err)
 	}
-	for _, want := range []string{"5 rows: Refunds", "2 rows: My refund hasn't arrived", "pages: 32", "nodes: 193"} {
+	for _, want := range []string{"5 rows: Refunds", "2 rows: My refund hasn't arrived", "pages: 32", "nodes: 192"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("conversation output lacks %q:\n%s", want, out.String())
 		}

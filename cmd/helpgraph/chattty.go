@@ -11,6 +11,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // terminals returns stdin and stdout as files when both are terminals.
@@ -52,7 +53,7 @@ const (
 
 func colour(code, s string) string { return "\x1b[" + code + "m" + s + "\x1b[0m" }
 
-var mdLink = regexp.MustCompile(`\[([^\]\n]+)\]\(([^)\s]+)\)`)
+var mdLink = lexical.MarkdownLink
 
 // readable turns Markdown links into "text (url)", which a terminal shows
 // and lets one click, and drops heading hashes.

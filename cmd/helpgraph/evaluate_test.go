@@ -36,11 +36,12 @@ type metricsFile struct {
 // TestSimulateEvaluateSample runs the study's experiment on the sample help
 // center through the CLI, offline, and checks the claim the issue makes of it:
 // the graph agent is correct more often than the RAG baseline and asks for
-// clarification more often.
+// clarification more often. It reports on the evaluation set, which no test
+// that tunes or pins the agents' behaviour reads (testdata/inquiries/README.md).
 func TestSimulateEvaluateSample(t *testing.T) {
 	dir := t.TempDir()
 	store := filepath.Join(dir, "g.db")
-	inquiries := filepath.Join("..", "..", "testdata", "inquiries", "helpcenter.jsonl")
+	inquiries := filepath.Join("..", "..", "testdata", "inquiries", "helpcenter-eval.jsonl")
 	if _, _, err := runCLI(t, "build", "--pages", filepath.Join("..", "..", "testdata", "helpcenter"), "--store", store); err != nil {
 		t.Fatal(err)
 	}
@@ -66,8 +67,8 @@ func TestSimulateEvaluateSample(t *testing.T) {
 	}
 	graph, rag := m.Agents["graph"], m.Agents["rag"]
 	for name, a := range m.Agents {
-		if a.Dialogues != 81 || a.Resolvable.N+a.Escalation.N != a.Dialogues {
-			t.Errorf("%s: %d dialogues, %d resolvable + %d escalation; want 81 in all", name, a.Dialogues, a.Resolvable.N, a.Escalation.N)
+		if a.Dialogues != 40 || a.Resolvable.N+a.Escalation.N != a.Dialogues {
+			t.Errorf("%s: %d dialogues, %d resolvable + %d escalation; want the evaluation set's 40 in all", name, a.Dialogues, a.Resolvable.N, a.Escalation.N)
 		}
 		r := a.Resolvable
 		if sum := r.Correct + r.Partial + r.Incorrect; sum < 0.999 || sum > 1.001 {
@@ -81,6 +82,8 @@ func TestSimulateEvaluateSample(t *testing.T) {
 	if len(m.Agents) != 2 {
 		t.Fatalf("agents in metrics.json: %d, want graph and rag", len(m.Agents))
 	}
+	t.Logf("evaluation set: correct graph %.3f rag %.3f; clarification graph %.3f rag %.3f",
+		graph.Resolvable.Correct, rag.Resolvable.Correct, graph.Coherence.ClarificationRate, rag.Coherence.ClarificationRate)
 	if graph.Resolvable.Correct <= rag.Resolvable.Correct {
 		t.Errorf("correct rate: graph %.3f, rag %.3f; want graph ahead", graph.Resolvable.Correct, rag.Resolvable.Correct)
 	}

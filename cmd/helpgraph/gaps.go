@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/helpgraph/helpgraph/conversation"
@@ -28,7 +27,7 @@ type gapJSON struct {
 func (m *Main) runGaps(ctx context.Context, args []string) error {
 	fs := m.flagSet("gaps")
 	storeSpec := fs.String("store", "", "SQLite path or neo4j:// URI, for node and page names (default $HELPGRAPH_STORE or "+m.Config.Store+")")
-	convDB := fs.String("conversations", m.Config.ConversationsDB, "SQLite file of the web chat's conversations")
+	convDB := fs.String("conversations", m.Config.ConversationsDB, conversationsUsage)
 	days := fs.Int("days", 30, "look at conversations of the last N days")
 	format := fs.String("format", "text", "output format: text or json")
 	if err := parseFlags(fs, args); err != nil {
@@ -40,11 +39,7 @@ func (m *Main) runGaps(ctx context.Context, args []string) error {
 	if *days < 1 {
 		return usageError{fmt.Errorf("gaps: --days %d: want at least 1", *days)}
 	}
-	// Opening would create an empty database: say what is wrong instead.
-	if _, err := os.Stat(*convDB); err != nil {
-		return fmt.Errorf("gaps: no conversations at %s (helpgraph serve records them; see --conversations): %w", *convDB, err)
-	}
-	convs, err := conversation.Open(ctx, *convDB)
+	convs, err := m.openConversations(ctx, *convDB, true)
 	if err != nil {
 		return fmt.Errorf("gaps: %w", err)
 	}

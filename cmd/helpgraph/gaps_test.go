@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/config"
-	"github.com/helpgraph/helpgraph/conversation"
+	convsqlite "github.com/helpgraph/helpgraph/conversation/sqlite"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph/sqlite"
 )
@@ -35,12 +35,12 @@ func TestGapsCommand(t *testing.T) {
 	node := g.Nodes[0]
 
 	convPath := filepath.Join(dir, "conv.db")
-	convs, err := conversation.Open(ctx, convPath)
+	convs, err := convsqlite.Open(ctx, convPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	save := func(turns ...dialogue.Turn) string {
-		s, err := convs.Create(ctx)
+		s, err := convs.Create(ctx, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -68,7 +68,7 @@ var commandOrder = []string{"build", "export", "lint", "gaps", "chat", "serve", 
 // Run runs the subcommand named by args[0].
 func (m *Main) Run(ctx context.Context, args []string) error {
 	if m.Logger == nil {
-		m.Logger = slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+		m.Logger = slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: m.Config.LogLevel}))
 	}
 	if len(args) == 2 && args[0] == "help" {
 		if _, ok := commands[args[1]]; ok {

@@ -4,10 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/helpgraph/helpgraph/ask"
-	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
@@ -22,13 +23,21 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	store := fs.String("store", m.Config.Store, "graph store: a SQLite file or a neo4j:// URI")
 	llmMode := fs.String("llm", "auto", "LLM use: auto (when an endpoint is configured), off, or on")
 	reports := fs.String("reports", "", "folder of evaluation reports shown at /admin/evaluation")
-	convDB := fs.String("conversations", m.Config.ConversationsDB, "SQLite file for conversations and handoffs")
+	convDB := fs.String("conversations", m.Config.ConversationsDB, conversationsUsage)
 	poll := fs.Duration("poll", web.DefaultPollInterval, "how often to check the store for a new build")
 	rateLimit := fs.Int("rate-limit", web.DefaultRateLimit, "chat requests per minute per client IP (negative: unlimited)")
 	proxyHeader := fs.String("proxy-header", "", "trusted header with the client IP, e.g. X-Forwarded-For (only behind a proxy)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
 	synonymsPath := synonymsFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+		defer stop()
 	}
 	client, err := m.openLLM(*llmMode)
 	if err != nil {
@@ -39,7 +48,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	defer st.Close()
-	convs, err := conversation.Open(ctx, *convDB)
+	convs, err := m.openConversations(ctx, *convDB, false)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
@@ -85,6 +94,22 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// startCPUProfile profiles the process into path until stop is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
 
 // displayAddr turns a wildcard listen address into one a browser can open.

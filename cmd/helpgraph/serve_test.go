@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -46,10 +47,13 @@ func TestServeAnswersAndShutsDown(t *testing.T) {
 
 	serveCtx, stop := context.WithCancel(ctx)
 	defer stop()
+	profile := filepath.Join(dir, "serve.prof")
 	var stderr syncBuffer
 	m := &Main{Config: cfg, Stdout: &bytes.Buffer{}, Stderr: &stderr}
 	done := make(chan error, 1)
-	go func() { done <- m.Run(serveCtx, []string{"serve", "--addr", "127.0.0.1:0", "--llm", "off"}) }()
+	go func() {
+		done <- m.Run(serveCtx, []string{"serve", "--addr", "127.0.0.1:0", "--llm", "off", "--cpuprofile", profile})
+	}()
 
 	addrRE := regexp.MustCompile(`serving the chat on (http://\S+)/`)
 	var base string
@@ -97,5 +101,9 @@ func TestServeAnswersAndShutsDown(t *testing.T) {
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatal("serve did not shut down")
+	}
+	// The profile is written when serve stops: gzipped protobuf.
+	if b, err := os.ReadFile(profile); err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("--cpuprofile: %d bytes, %v; want a gzipped profile", len(b), err)
 	}
 }

@@ -1,12 +1,12 @@
 package rag
 
 import (
-	"math"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/bm25"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
@@ -14,12 +14,11 @@ import (
 // retrieves, as in the study's RAG setup.
 type passage struct {
 	URL     string
-	Title   string // page title
-	Heading string // the heading the passage starts with (the title for the lead)
-	N       int    // position on the page, from 0
-	Body    string // text below the heading
-	terms   map[string]int
-	length  int
+	Title   string   // page title
+	Heading string   // the heading the passage starts with (the title for the lead)
+	N       int      // position on the page, from 0
+	Body    string   // text below the heading
+	terms   []string // the title's, heading's and body's terms, in order
 }
 
 // ref is the passage's id in replies and sessions.
@@ -57,11 +56,7 @@ func splitPages(pages []graph.Page) []*passage {
 			}
 			p := &passage{URL: pg.URL, Title: pg.Title, Heading: heading, N: n, Body: text}
 			n++
-			p.terms = make(map[string]int)
-			for _, t := range lexical.Terms(pg.Title + " " + heading + " " + text) {
-				p.terms[t]++
-				p.length++
-			}
+			p.terms = lexical.Terms(pg.Title + " " + heading + " " + text)
 			out = append(out, p)
 		}
 		for _, line := range strings.Split(pg.Text, "\n") {
@@ -77,36 +72,41 @@ func splitPages(pages []graph.Page) []*passage {
 	return out
 }
 
-// bm25 is an Okapi BM25 index over passages.
-type bm25 struct {
-	docs   []*passage
-	df     map[string]int
-	avgLen float64
+// passageIndex is a BM25 index over passages, one field holding each
+// passage's title, heading and body.
+type passageIndex struct {
+	docs  []*passage
+	dict  map[string]int32 // term -> term number
+	field bm25.Field
 }
 
-const (
-	bm25K1 = 1.2
-	bm25B  = 0.75
-)
-
-func newBM25(docs []*passage) *bm25 {
-	ix := &bm25{docs: docs, df: make(map[string]int)}
-	total := 0
-	for _, d := range docs {
-		total += d.length
-		for t := range d.terms {
-			ix.df[t]++
+func newPassageIndex(docs []*passage) *passageIndex {
+	ix := &passageIndex{docs: docs, dict: make(map[string]int32)}
+	var terms []int32
+	ends := make([]int32, len(docs))
+	for i, d := range docs {
+		for _, t := range d.terms {
+			id, ok := ix.dict[t]
+			if !ok {
+				id = int32(len(ix.dict))
+				ix.dict[t] = id
+			}
+			terms = append(terms, id)
 		}
+		ends[i] = int32(len(terms))
+		d.terms = nil // indexed: the strings are no longer needed
 	}
-	if len(docs) > 0 {
-		ix.avgLen = float64(total) / float64(len(docs))
-	}
+	ix.field = bm25.NewField(terms, ends, len(ix.dict), 1)
 	return ix
 }
 
-func (ix *bm25) idf(t string) float64 {
-	n, df := float64(len(ix.docs)), float64(ix.df[t])
-	return math.Log(1 + (n-df+0.5)/(df+0.5))
+// idf is term t's IDF over the passages (the highest for a term none has).
+func (ix *passageIndex) idf(t string) float64 {
+	df := 0
+	if id, ok := ix.dict[t]; ok {
+		df = ix.field.DF(id)
+	}
+	return bm25.IDF(len(ix.docs), df)
 }
 
 // hit is one retrieved passage. Coverage is the share of the query's IDF
@@ -117,10 +117,10 @@ type hit struct {
 	coverage float64
 }
 
-func (ix *bm25) search(query string, limit int) []hit {
-	// The terms in query order, each once: summing in a fixed order keeps
-	// near-tied scores (identical passages on two pages) from flipping
-	// between runs.
+func (ix *passageIndex) search(query string, limit int) []hit {
+	// The terms in query order, each once: every passage's score is summed
+	// in that order, so near-tied scores (identical passages on two pages)
+	// cannot flip between runs.
 	var q []string
 	seen := map[string]bool{}
 	for _, t := range lexical.Terms(query) {
@@ -130,23 +130,25 @@ func (ix *bm25) search(query string, limit int) []hit {
 		}
 	}
 	mass := 0.0
+	score := make([]float64, len(ix.docs))
+	covered := make([]float64, len(ix.docs))
 	for _, t := range q {
-		mass += ix.idf(t)
+		idf := ix.idf(t)
+		mass += idf
+		id, ok := ix.dict[t]
+		if !ok {
+			continue
+		}
+		scores := ix.field.Scores[id]
+		for k, d := range ix.field.Docs[id] {
+			score[d] += scores[k]
+			covered[d] += idf
+		}
 	}
 	var hits []hit
-	for _, d := range ix.docs {
-		score, covered := 0.0, 0.0
-		for _, t := range q {
-			tf := float64(d.terms[t])
-			if tf == 0 {
-				continue
-			}
-			idf := ix.idf(t)
-			covered += idf
-			score += idf * tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(d.length)/ix.avgLen))
-		}
-		if score > 0 {
-			hits = append(hits, hit{p: d, score: score, coverage: covered / mass})
+	for d, sc := range score {
+		if sc > 0 {
+			hits = append(hits, hit{p: ix.docs[d], score: sc, coverage: covered[d] / mass})
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].score > hits[j].score })
@@ -160,7 +162,7 @@ var sentenceSplit = regexp.MustCompile(`(?:[.!?])\s+|\n+`)
 
 // bestSentences returns up to n sentences of body that share the most
 // (IDF-weighted) terms with query, in their original order.
-func (ix *bm25) bestSentences(body, query string, n int) []string {
+func (ix *passageIndex) bestSentences(body, query string, n int) []string {
 	var sents []string
 	for _, s := range sentenceSplit.Split(body, -1) {
 		s = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(s), "-|"))
@@ -179,8 +181,12 @@ func (ix *bm25) bestSentences(body, query string, n int) []string {
 	ss := make([]scored, len(sents))
 	for i, s := range sents {
 		ss[i].i = i
-		for t := range lexical.TermSet(s) {
-			if q[t] {
+		// In the sentence's order, each term once: a fixed order of
+		// summing keeps near-tied sentences from flipping between runs.
+		seen := map[string]bool{}
+		for _, t := range lexical.Terms(s) {
+			if q[t] && !seen[t] {
+				seen[t] = true
 				ss[i].score += ix.idf(t)
 			}
 		}

@@ -27,20 +27,10 @@ import (
 	"github.com/helpgraph/helpgraph/prompts"
 )
 
-// JSONLLM is the LLM call the agent needs.
-type JSONLLM interface {
-	JSON(ctx context.Context, msgs []llm.Message, out llm.Validator) error
-}
-
-// Embedder embeds texts.
-type Embedder interface {
-	Embed(ctx context.Context, texts []string) ([][]float32, error)
-}
-
 // Options configures an Agent. The zero value is the offline agent.
 type Options struct {
-	LLM      JSONLLM  // nil: offline intent, action selection and reply
-	Embedder Embedder // nil: BM25 retrieval
+	LLM      llm.JSONModel // nil: offline intent, action selection and reply
+	Embedder llm.Embedder  // nil: BM25 retrieval
 	Logger   *slog.Logger
 	// MinCoverage is the share of the intent's term weight the best passage
 	// must contain for an offline answer; below it the agent escalates.
@@ -70,7 +60,7 @@ type Agent struct {
 	opts     Options
 	log      *slog.Logger
 	passages []*passage
-	index    *bm25
+	index    *passageIndex
 
 	embMu sync.Mutex
 	embs  [][]float32 // passage embeddings, computed on first use
@@ -94,7 +84,7 @@ func New(pages []graph.Page, opts Options) *Agent {
 		log = slog.New(slog.DiscardHandler)
 	}
 	ps := splitPages(pages)
-	return &Agent{opts: opts, log: log, passages: ps, index: newBM25(ps)}
+	return &Agent{opts: opts, log: log, passages: ps, index: newPassageIndex(ps)}
 }
 
 // Respond implements dialogue.Agent.
@@ -237,26 +227,13 @@ func isContactPassage(p *passage) bool {
 	return contactRE.MatchString(p.Heading) || (p.N == 0 && contactRE.MatchString(p.Title))
 }
 
-// Masking: the user's specifics carry no retrieval signal and would only
-// match numbers on unrelated pages.
-var (
-	maskURL   = regexp.MustCompile(`(?i)\b(?:https?://|www\.)\S+`)
-	maskEmail = regexp.MustCompile(`(?i)\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`)
-	maskCode  = regexp.MustCompile(`\b[A-Za-z-]*\d[\w-]*\b`)
-)
-
-func mask(s string) string {
-	for _, re := range []*regexp.Regexp{maskURL, maskEmail, maskCode} {
-		s = re.ReplaceAllString(s, " ")
-	}
-	return strings.Join(strings.Fields(s), " ")
-}
-
 func (a *Agent) offlineIntent(s *dialogue.Session) string {
 	var parts []string
 	for _, t := range s.History {
 		if t.Role == "user" {
-			parts = append(parts, mask(t.Text))
+			// The user's specifics carry no retrieval signal and would
+			// only match numbers on unrelated pages.
+			parts = append(parts, lexical.Mask(t.Text))
 		}
 	}
 	return strings.Join(parts, " ")

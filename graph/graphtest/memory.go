@@ -93,6 +93,10 @@ func (m *Memory) Node(ctx context.Context, id string) (graph.Node, error) {
 	for _, n := range m.g.Nodes {
 		if n.ID == id {
 			n.Intents = slices.Clone(n.Intents)
+			if v := n.Verdict; v != nil {
+				cv := *v
+				n.Verdict = &cv
+			}
 			return n, nil
 		}
 	}
@@ -158,6 +162,10 @@ func clone(g *graph.Graph) *graph.Graph {
 	}
 	for i := range c.Nodes {
 		c.Nodes[i].Intents = slices.Clone(c.Nodes[i].Intents)
+		if v := c.Nodes[i].Verdict; v != nil {
+			cv := *v
+			c.Nodes[i].Verdict = &cv
+		}
 	}
 	return c
 }

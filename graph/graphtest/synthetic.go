@@ -81,6 +81,9 @@ func Synthetic(nodes int, seed int64) *graph.Graph {
 			if !n.Root && rng.IntN(2) == 0 {
 				n.Condition = "if you use " + product
 			}
+			if i%8 != 7 { // the others as a build before verdicts left them
+				n.Verdict = &graph.Verdict{Answers: n.Actionable, Hollow: i%5 == 0, Text: n.Resolution}
+			}
 			intents := 3 + rng.IntN(2)
 			used := rng.Perm(len(synthIntentTemplates))[:intents]
 			for _, t := range used {

@@ -20,8 +20,11 @@ const (
 	createBuildConstraint cypher = `CREATE CONSTRAINT helpgraph_build_key IF NOT EXISTS FOR (b:HelpgraphBuild) REQUIRE b.key IS UNIQUE`
 	createPageGeneration  cypher = `CREATE INDEX helpgraph_page_generation IF NOT EXISTS FOR (p:HelpgraphPage) ON (p.generation)`
 	createNodeGeneration  cypher = `CREATE INDEX helpgraph_node_generation IF NOT EXISTS FOR (n:HelpgraphNode) ON (n.generation)`
-	// The english analyzer stems like the SQLite store's porter tokenizer,
-	// so "passwords" finds "password" on both backends.
+	// The english analyzer stems plurals and verb forms as lexical.Stem does,
+	// so "passwords" finds "password" on both backends; it is Lucene's stemmer,
+	// not the project's Snowball one the SQLite store indexes, so rarer pairs
+	// ("news"/"new") may differ. Indexing lexical's stems here too would need
+	// a new property, a whitespace analyzer and a server to test against.
 	createIntentIndex cypher = "CREATE FULLTEXT INDEX helpgraph_node_intents IF NOT EXISTS FOR (n:HelpgraphNode) ON EACH [n.intent_text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}"
 	awaitIndexes      cypher = `CALL db.awaitIndexes(300)`
 	createBuild       cypher = `MERGE (b:HelpgraphBuild {key: 'current'}) ON CREATE SET b.generation = 0, b.allocated = 0`
@@ -62,7 +65,8 @@ MATCH (p:HelpgraphPage {generation: $generation, url: row.page})
 CREATE (n:HelpgraphNode {generation: $generation, id: row.id})
 SET n.page = row.page, n.problem = row.problem, n.condition = row.condition,
     n.resolution = row.resolution, n.intents = row.intents, n.intent_text = row.intent_text,
-    n.actionable = row.actionable, n.root = row.root, n.ord = row.ord
+    n.actionable = row.actionable, n.root = row.root, n.ord = row.ord,
+    n.answers = row.answers, n.hollow = row.hollow, n.shown = row.shown
 CREATE (n)-[:ON_PAGE {generation: $generation}]->(p)`
 	createChildEdges cypher = `UNWIND $rows AS row
 MATCH (a:HelpgraphNode {generation: $generation, id: row.from}), (b:HelpgraphNode {generation: $generation, id: row.to})
@@ -117,7 +121,8 @@ RETURN p.url AS url, p.title AS title, p.text AS text, p.content_hash AS content
 ORDER BY p.ord`
 	readNodes cypher = `MATCH (n:HelpgraphNode {generation: $generation})
 RETURN n.id AS id, n.page AS page, n.problem AS problem, n.condition AS condition,
-       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root
+       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root,
+       n.answers AS answers, n.hollow AS hollow, n.shown AS shown
 ORDER BY n.ord`
 	readEdges cypher = `MATCH (a:HelpgraphNode {generation: $generation})-[r:CHILD|REFERENCE]->(b:HelpgraphNode)
 RETURN a.id AS from, b.id AS to, type(r) AS type
@@ -125,7 +130,8 @@ ORDER BY r.ord`
 	readNode cypher = `MATCH (b:HelpgraphBuild {key: 'current'})
 MATCH (n:HelpgraphNode {generation: coalesce(b.data_generation, b.generation), id: $id})
 RETURN n.id AS id, n.page AS page, n.problem AS problem, n.condition AS condition,
-       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root`
+       n.resolution AS resolution, n.intents AS intents, n.actionable AS actionable, n.root AS root,
+       n.answers AS answers, n.hollow AS hollow, n.shown AS shown`
 	// searchAll finds nodes whose intents hold every term ($query is the
 	// terms, quoted and joined with AND). The index covers every generation
 	// still stored (two during a Replace), so it fetches more and filters.
@@ -204,7 +210,8 @@ MATCH (p:HelpgraphPage {generation: $data, url: row.page})
 MERGE (n:HelpgraphNode {generation: $data, id: row.id})
 SET n.page = row.page, n.problem = row.problem, n.condition = row.condition,
     n.resolution = row.resolution, n.intents = row.intents, n.intent_text = row.intent_text,
-    n.actionable = row.actionable, n.root = row.root, n.ord = row.ord
+    n.actionable = row.actionable, n.root = row.root, n.ord = row.ord,
+    n.answers = row.answers, n.hollow = row.hollow, n.shown = row.shown
 CREATE (n)-[:ON_PAGE {generation: $data}]->(p)`
 	// missingNode finds an edge target that does not exist.
 	missingNode cypher = `UNWIND $ids AS id

@@ -342,6 +342,11 @@ func replaceRows(g *graph.Graph) (pages, nodes, child, reference []map[string]an
 			// intents apart.
 			"intent_text": strings.Join(n.Intents, "\n"),
 			"actionable":  n.Actionable, "root": n.Root, "ord": int64(i),
+			// A nil verdict writes no properties (null removes them).
+			"answers": nil, "hollow": nil, "shown": nil,
+		}
+		if v := n.Verdict; v != nil {
+			nodes[i]["answers"], nodes[i]["hollow"], nodes[i]["shown"] = v.Answers, v.Hollow, v.Text
 		}
 	}
 	for i, e := range g.Edges {
@@ -508,8 +513,31 @@ func nodeFrom(rec *drv.Record) (graph.Node, error) {
 	if n.Root, _, err = drv.GetRecordValue[bool](rec, "root"); err != nil {
 		return n, fmt.Errorf("field root: %w", err)
 	}
-	n.Intents, err = stringList(rec, "intents")
+	if n.Intents, err = stringList(rec, "intents"); err != nil {
+		return n, err
+	}
+	n.Verdict, err = verdictFrom(rec)
 	return n, err
+}
+
+// verdictFrom reads a node's verdict; a node written before verdicts were
+// stored has none of its properties and gets a nil verdict.
+func verdictFrom(rec *drv.Record) (*graph.Verdict, error) {
+	answers, absent, err := drv.GetRecordValue[bool](rec, "answers")
+	if err != nil {
+		return nil, fmt.Errorf("field answers: %w", err)
+	}
+	if absent {
+		return nil, nil
+	}
+	v := &graph.Verdict{Answers: answers}
+	if v.Hollow, _, err = drv.GetRecordValue[bool](rec, "hollow"); err != nil {
+		return nil, fmt.Errorf("field hollow: %w", err)
+	}
+	if v.Text, _, err = drv.GetRecordValue[string](rec, "shown"); err != nil {
+		return nil, fmt.Errorf("field shown: %w", err)
+	}
+	return v, nil
 }
 
 func stringList(rec *drv.Record, key string) ([]string, error) {

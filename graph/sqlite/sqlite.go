@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -152,6 +153,87 @@ var schema = []string{
 		content_rowid='id',
 		tokenize='porter unicode61 remove_diacritics 2'
 	);`,
+	// The builder's verdicts (graph.Verdict); NULL in rows written before
+	// them, which Load returns as a nil Verdict.
+	`ALTER TABLE nodes ADD COLUMN answers INTEGER;
+	ALTER TABLE nodes ADD COLUMN hollow INTEGER;
+	ALTER TABLE nodes ADD COLUMN shown TEXT;`,
+	// The index searches the project's own stems (lexical.Terms, Snowball)
+	// instead of SQLite's porter stemmer, so that the store and the agents
+	// agree on which words meet; intents.terms holds them (see fillTerms).
+	`DROP TABLE intents_fts;
+	ALTER TABLE intents ADD COLUMN terms TEXT NOT NULL DEFAULT '';
+	CREATE VIRTUAL TABLE intents_fts USING fts5(
+		terms,
+		content='intents',
+		content_rowid='id',
+		tokenize='unicode61 remove_diacritics 2'
+	);`,
+}
+
+// afterSchema are the steps in Go that follow a migration, by the version
+// it migrates to.
+var afterSchema = map[int]func(context.Context, *sql.Tx) error{
+	3: fillTerms,
+}
+
+// fillTerms computes the stems of the intents already stored and indexes them.
+func fillTerms(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id, text FROM intents`)
+	if err != nil {
+		return err
+	}
+	type row struct {
+		id   int64
+		text string
+	}
+	var all []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.id, &r.text); err != nil {
+			rows.Close()
+			return err
+		}
+		all = append(all, r)
+	}
+	if err := closeRows(rows); err != nil {
+		return err
+	}
+	stems := stemCache{}
+	for _, r := range all {
+		if _, err := tx.ExecContext(ctx, `UPDATE intents SET terms = ? WHERE id = ?`, stems.terms(r.text), r.id); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO intents_fts(intents_fts) VALUES ('rebuild')`)
+	return err
+}
+
+// stemCache stems each distinct word once: a graph's intents repeat few
+// words many times.
+type stemCache map[string]string
+
+// terms is what the full-text index holds for an intent: its terms
+// (lexical.Terms), separated by spaces.
+func (c stemCache) terms(text string) string {
+	var b strings.Builder
+	lexical.EachWord(text, nil, func(w []byte) {
+		stem, ok := c[string(w)]
+		if !ok {
+			word := string(w)
+			if lexical.IsTerm(word) {
+				stem = lexical.Stem(word)
+			}
+			c[word] = stem
+		}
+		if stem != "" {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(stem)
+		}
+	})
+	return b.String()
 }
 
 func (s *Store) migrate(ctx context.Context) error {
@@ -170,6 +252,12 @@ func (s *Store) migrate(ctx context.Context) error {
 		if _, err := tx.ExecContext(ctx, schema[v]); err != nil {
 			tx.Rollback()
 			return fmt.Errorf("migrating schema to version %d: %w", v+1, err)
+		}
+		if after := afterSchema[v+1]; after != nil {
+			if err := after(ctx, tx); err != nil {
+				tx.Rollback()
+				return fmt.Errorf("migrating schema to version %d: %w", v+1, err)
+			}
 		}
 		// PRAGMA takes no bound parameters; v+1 is our own integer.
 		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v+1)); err != nil {
@@ -303,17 +391,21 @@ func recordBuild(ctx context.Context, tx *sql.Tx, gen int64, report json.RawMess
 }
 
 func insertNodes(ctx context.Context, tx *sql.Tx, nodes []graph.Node) error {
-	if err := insertAll(ctx, tx, "nodes", []string{"id", "page", "problem", "condition", "resolution", "actionable", "root"},
+	if err := insertAll(ctx, tx, "nodes", []string{"id", "page", "problem", "condition", "resolution", "actionable", "root", "answers", "hollow", "shown"},
 		len(nodes), func(i int) []any {
 			n := &nodes[i]
-			return []any{n.ID, n.Page, n.Problem, n.Condition, n.Resolution, n.Actionable, n.Root}
+			var answers, hollow, shown any // NULL: no verdict
+			if v := n.Verdict; v != nil {
+				answers, hollow, shown = v.Answers, v.Hollow, v.Text
+			}
+			return []any{n.ID, n.Page, n.Problem, n.Condition, n.Resolution, n.Actionable, n.Root, answers, hollow, shown}
 		}); err != nil {
 		return fmt.Errorf("writing nodes: %w", err)
 	}
 	return nil
 }
 
-// insertIntents writes the intents of nodes, in order.
+// insertIntents writes the intents of nodes, in order, with their stems.
 func insertIntents(ctx context.Context, tx *sql.Tx, nodes []graph.Node) error {
 	type intent struct{ node, text string }
 	var intents []intent
@@ -322,8 +414,9 @@ func insertIntents(ctx context.Context, tx *sql.Tx, nodes []graph.Node) error {
 			intents = append(intents, intent{n.ID, text})
 		}
 	}
-	if err := insertAll(ctx, tx, "intents", []string{"node", "text"},
-		len(intents), func(i int) []any { return []any{intents[i].node, intents[i].text} }); err != nil {
+	stems := stemCache{}
+	if err := insertAll(ctx, tx, "intents", []string{"node", "text", "terms"},
+		len(intents), func(i int) []any { return []any{intents[i].node, intents[i].text, stems.terms(intents[i].text)} }); err != nil {
 		return fmt.Errorf("writing intents: %w", err)
 	}
 	return nil
@@ -429,16 +522,18 @@ func load(ctx context.Context, tx *sql.Tx) (*graph.Graph, error) {
 	}
 
 	index := make(map[string]int, counts[1])
-	rows, err = tx.QueryContext(ctx, `SELECT id, page, problem, condition, resolution, actionable, root FROM nodes ORDER BY seq`)
+	rows, err = tx.QueryContext(ctx, `SELECT id, page, problem, condition, resolution, actionable, root, answers, hollow, shown FROM nodes ORDER BY seq`)
 	if err != nil {
 		return nil, fmt.Errorf("reading nodes: %w", err)
 	}
 	for rows.Next() {
 		var n graph.Node
-		if err := rows.Scan(&n.ID, &n.Page, &n.Problem, &n.Condition, &n.Resolution, &n.Actionable, &n.Root); err != nil {
+		var v nullVerdict
+		if err := rows.Scan(&n.ID, &n.Page, &n.Problem, &n.Condition, &n.Resolution, &n.Actionable, &n.Root, &v.answers, &v.hollow, &v.text); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("reading nodes: %w", err)
 		}
+		n.Verdict = v.verdict()
 		index[n.ID] = len(g.Nodes)
 		g.Nodes = append(g.Nodes, n)
 	}
@@ -485,6 +580,20 @@ func load(ctx context.Context, tx *sql.Tx) (*graph.Graph, error) {
 	return g, nil
 }
 
+// nullVerdict scans a node's verdict columns, NULL in rows written before
+// verdicts were stored.
+type nullVerdict struct {
+	answers, hollow sql.NullBool
+	text            sql.NullString
+}
+
+func (v nullVerdict) verdict() *graph.Verdict {
+	if !v.answers.Valid {
+		return nil
+	}
+	return &graph.Verdict{Answers: v.answers.Bool, Hollow: v.hollow.Bool, Text: v.text.String}
+}
+
 func closeRows(rows *sql.Rows) error {
 	return errors.Join(rows.Err(), rows.Close())
 }
@@ -497,8 +606,10 @@ func (s *Store) Node(ctx context.Context, id string) (graph.Node, error) {
 	}
 	defer tx.Rollback()
 	n := graph.Node{ID: id}
-	err = tx.QueryRowContext(ctx, `SELECT page, problem, condition, resolution, actionable, root FROM nodes WHERE id = ?`, id).
-		Scan(&n.Page, &n.Problem, &n.Condition, &n.Resolution, &n.Actionable, &n.Root)
+	var v nullVerdict
+	err = tx.QueryRowContext(ctx, `SELECT page, problem, condition, resolution, actionable, root, answers, hollow, shown FROM nodes WHERE id = ?`, id).
+		Scan(&n.Page, &n.Problem, &n.Condition, &n.Resolution, &n.Actionable, &n.Root, &v.answers, &v.hollow, &v.text)
+	n.Verdict = v.verdict()
 	if errors.Is(err, sql.ErrNoRows) {
 		return graph.Node{}, fmt.Errorf("reading node %q: %w", id, graph.ErrNotFound)
 	}
@@ -545,7 +656,14 @@ FROM (
 // is selective) and broadens only when that finds fewer than limit nodes
 // (see searchTiers).
 func (s *Store) SearchIntents(ctx context.Context, query string, limit int) ([]graph.IntentHit, error) {
-	terms := graph.SearchTerms(query)
+	// The index holds stems (see stemCache.terms): the query's words are
+	// stemmed the same way, and words that meet count once.
+	var terms []string
+	for _, w := range graph.SearchTerms(query) {
+		if t := lexical.Stem(w); !slices.Contains(terms, t) {
+			terms = append(terms, t)
+		}
+	}
 	if len(terms) == 0 || limit <= 0 {
 		return nil, nil
 	}
@@ -624,9 +742,8 @@ func (s *Store) search(ctx context.Context, match string, rowLimit int, terms []
 	return into, closeRows(rows)
 }
 
-// coverage counts how many of terms the tokens highlighted in marked stand for. FTS5 matched the tokens by their porter
-// stem, which Go does not compute, so each token is credited to the term it
-// shares the longest prefix with ("passwords" to "password").
+// coverage counts how many of terms (stems) the tokens highlighted in
+// marked (stems too, see stemCache.terms) are.
 func coverage(marked string, terms []string) int {
 	found := make([]bool, len(terms))
 	for {
@@ -638,16 +755,10 @@ func coverage(marked string, terms []string) int {
 		if end < 0 {
 			break
 		}
-		token := strings.ToLower(marked[open+1 : open+end])
+		token := marked[open+1 : open+end]
 		marked = marked[open+end+1:]
-		best, bestLen := -1, 0
-		for i, t := range terms {
-			if n := commonPrefix(token, t); n > bestLen {
-				best, bestLen = i, n
-			}
-		}
-		if best >= 0 {
-			found[best] = true
+		if i := slices.Index(terms, token); i >= 0 {
+			found[i] = true
 		}
 	}
 	covered := 0
@@ -657,14 +768,6 @@ func coverage(marked string, terms []string) int {
 		}
 	}
 	return covered
-}
-
-func commonPrefix(a, b string) int {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	return n
 }
 
 func countNodes(cs []candidate) int {

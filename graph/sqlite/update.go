@@ -96,8 +96,8 @@ func update(ctx context.Context, tx *sql.Tx, d *graph.Delta, report json.RawMess
 	for _, id := range old {
 		for _, q := range []string{
 			// The FTS index is external-content: a row is deleted from it
-			// with the text it was indexed with.
-			`INSERT INTO intents_fts(intents_fts, rowid, text) SELECT 'delete', id, text FROM intents WHERE node = ?`,
+			// with the terms it was indexed with.
+			`INSERT INTO intents_fts(intents_fts, rowid, terms) SELECT 'delete', id, terms FROM intents WHERE node = ?`,
 			`DELETE FROM intents WHERE node = ?`,
 			`DELETE FROM edges WHERE src = ?`,
 		} {
@@ -136,7 +136,7 @@ ON CONFLICT (url) DO UPDATE SET title = excluded.title, text = excluded.text, co
 	if err := insertIntents(ctx, tx, d.Nodes); err != nil {
 		return 0, err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO intents_fts(rowid, text) SELECT id, text FROM intents WHERE id > ?`, lastIntent); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO intents_fts(rowid, terms) SELECT id, terms FROM intents WHERE id > ?`, lastIntent); err != nil {
 		return 0, fmt.Errorf("indexing intents: %w", err)
 	}
 	if err := insertEdges(ctx, tx, d.Edges); err != nil {

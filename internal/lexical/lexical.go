@@ -1,34 +1,112 @@
-// Package lexical is the word-level text analysis the evaluation tools share:
-// the RAG baseline's BM25 retrieval, the simulated user's option matching and
-// the evaluator's core-fact coverage all compare texts as bags of lightly
-// stemmed content words, and must agree on what a word is.
+// Package lexical is the project's one word model: what a word is (Words,
+// EachWord), which words carry no content (IsStopWord), how words meet
+// (Stem), what a user's specifics look like and how they are masked (Mask,
+// PhoneNumber, URL, MarkdownLink), negation (Negated) and sentence casing
+// (UpperFirst, LowerFirst). The graph agent, the RAG baseline, the graph
+// stores' search terms, the extractor, the simulated user and the evaluator
+// all use it, so that they agree on what a text says.
 package lexical
 
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
 )
 
-// Words lowercases s and splits it into runs of letters and digits.
+// Words lowercases s and splits it into runs of letters, digits and
+// combining marks. Negative contractions are folded first ("won't" and
+// "won’t" are "wont"), so a user who skips the apostrophe matches like one
+// who types it; any other apostrophe splits ("it's" is "it", "s").
 func Words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	// The words are cut from one string: two allocations, not one a word.
+	var (
+		text   []byte
+		endArr [32]int
+		ends   = endArr[:0]
+		bufArr [64]byte
+	)
+	EachWord(s, bufArr[:0], func(w []byte) {
+		text = append(text, w...)
+		ends = append(ends, len(text))
 	})
-}
-
-// Terms returns the stemmed content words of s, in order, duplicates kept.
-func Terms(s string) []string {
-	words := Words(s)
-	out := words[:0]
-	for _, w := range words {
-		if stopWords[w] {
-			continue
-		}
-		out = append(out, Stem(w))
+	if len(ends) == 0 {
+		return nil
+	}
+	all := string(text)
+	out := make([]string, len(ends))
+	start := 0
+	for i, end := range ends {
+		out[i] = all[start:end]
+		start = end
 	}
 	return out
+}
+
+// EachWord calls f with each word of s (see Words), lowercased, in a buffer
+// that is reused: f must copy what it keeps. buf is scratch space, returned
+// for reuse.
+func EachWord(s string, buf []byte, f func(w []byte)) []byte {
+	buf = buf[:0]
+	var last rune // the last rune put in buf
+	for i, r := range s {
+		var word bool
+		if r < utf8.RuneSelf {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			word = 'a' <= r && r <= 'z' || '0' <= r && r <= '9'
+		} else {
+			r = unicode.ToLower(r)
+			word = unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+		}
+		if word {
+			buf = utf8.AppendRune(buf, r)
+			last = r
+			continue
+		}
+		if (r == '\'' || r == '’') && last == 'n' && len(buf) > 0 && nextIsT(s[i+utf8.RuneLen(r):]) {
+			continue // "n't": the word goes on
+		}
+		if len(buf) > 0 {
+			f(buf)
+			buf = buf[:0]
+		}
+		last = 0
+	}
+	if len(buf) > 0 {
+		f(buf)
+	}
+	return buf
+}
+
+// nextIsT reports whether rest starts with a "t" that ends a word.
+func nextIsT(rest string) bool {
+	if rest == "" || rest[0] != 't' && rest[0] != 'T' {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(rest[1:])
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+}
+
+// Terms returns the stemmed content words of s, in order, duplicates kept:
+// stop words and one-letter words (leftovers such as the "s" of "it's") are
+// dropped, digit runs kept.
+func Terms(s string) []string {
+	var out []string
+	EachWord(s, nil, func(w []byte) {
+		if IsTerm(string(w)) {
+			out = append(out, Stem(string(w)))
+		}
+	})
+	return out
+}
+
+// IsTerm reports whether the lowercase word w counts as a term: not a stop
+// word, and a digit run or at least two letters long.
+func IsTerm(w string) bool {
+	return !stopWords[w] && (utf8.RuneCountInString(w) >= 2 || IsDigits(w))
 }
 
 // TermSet returns the distinct terms of s.
@@ -99,7 +177,9 @@ func IsDigits(s string) bool {
 	return s != ""
 }
 
-// stopWords are function words and the filler of support requests.
+// stopWords are function words (every word of Lucene's English stop set
+// among them, so no term analyses to nothing in a full-text index) and the
+// filler of support requests ("hi, I need help with...", "I was wondering").
 var stopWords = func() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`
@@ -112,7 +192,10 @@ this those through to too under until up very was we were what when where which 
 why will with would you your yours yourself yourselves s t d ll m re ve
 can may might must shall also still even please thanks thank hi hello hey help need want
 wanted trying try tried get getting got like know let make sure really ok okay
-im ive dont doesnt didnt isnt`) {
+im ive dont doesnt didnt isnt doesn didn isn don won couldn wasn aren not cant wont arent wasnt
+werent havent hasnt hadnt couldnt shouldnt wouldnt pls plz thx ty hiya
+keep keeps kept keeping happen happens happened happening
+info information guidance assistance advice regarding concerning wondering wonder curious oh`) {
 		m[w] = true
 	}
 	return m

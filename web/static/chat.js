@@ -27,55 +27,14 @@
     if (window.history && history.replaceState) history.replaceState(null, "", base + "?s=" + encodeURIComponent(id));
   }
 
-  // Markdown-lite, as web/markdown.go: [text](http(s) url) links, line breaks, list lines.
-  var linkRE = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
-  var listRE = /^\s*(?:[-*•]|\d+[.)])\s+/;
-  var orderedRE = /^\s*\d+[.)]\s+/;
+  // Replies arrive rendered by the server (web/richtext.go: Markdown,
+  // sanitised); the text streamed before it is shown as plain text.
+  function showHTML(container, html) {
+    container.innerHTML = html;
+  }
   function safeURL(href) {
     try { var u = new URL(href); return (u.protocol === "http:" || u.protocol === "https:") && u.host !== ""; }
     catch (e) { return false; }
-  }
-  function appendInline(parent, s) {
-    var last = 0, m;
-    linkRE.lastIndex = 0;
-    while ((m = linkRE.exec(s)) !== null) {
-      parent.appendChild(document.createTextNode(s.slice(last, m.index)));
-      if (safeURL(m[2])) {
-        var a = document.createElement("a");
-        a.href = m[2]; a.rel = "noopener noreferrer"; a.target = "_blank"; a.textContent = m[1];
-        parent.appendChild(a);
-      } else {
-        parent.appendChild(document.createTextNode(m[0]));
-      }
-      last = m.index + m[0].length;
-    }
-    parent.appendChild(document.createTextNode(s.slice(last)));
-  }
-  function plainLine(s) {
-    var m = /^\|(.*)\|$/.exec(s);
-    if (m) return m[1].split("|").map(function (c) { return c.trim(); }).join(" – ");
-    return s.replace(/^#{1,6}\s+/, "");
-  }
-  function renderText(container, text) {
-    container.textContent = "";
-    var para = null, list = null;
-    text.replace(/\r\n/g, "\n").split("\n").forEach(function (line) {
-      var t = line.trim();
-      if (t === "") { para = null; list = null; return; }
-      if (listRE.test(line)) {
-        para = null;
-        var kind = orderedRE.test(line) ? "OL" : "UL";
-        if (!list || list.tagName !== kind) { list = document.createElement(kind); container.appendChild(list); }
-        var li = document.createElement("li");
-        appendInline(li, line.replace(listRE, ""));
-        list.appendChild(li);
-        return;
-      }
-      list = null;
-      if (para) para.appendChild(document.createElement("br"));
-      else { para = document.createElement("p"); container.appendChild(para); }
-      appendInline(para, plainLine(t));
-    });
   }
 
   function addMessage(user, text) {
@@ -140,7 +99,7 @@
   }
 
   // A reply from the support team, rendered like the bot's text.
-  function addSupport(text) {
+  function addSupport(html) {
     var li = document.createElement("li");
     li.className = "msg support";
     var who = document.createElement("span");
@@ -149,7 +108,7 @@
     li.appendChild(who);
     var body = document.createElement("div");
     body.className = "text";
-    renderText(body, text);
+    showHTML(body, html);
     li.appendChild(body);
     log.appendChild(li);
     li.scrollIntoView({ block: "end" });
@@ -176,7 +135,7 @@
       .then(function (resp) { return resp.ok ? resp.json() : null; })
       .then(function (u) {
         if (!u) return;
-        u.turns.forEach(function (t) { addSupport(t.text); });
+        u.turns.forEach(function (t) { addSupport(t.html); });
         seen = u.next;
         if (u.handoff) showHandoff(u.handoff);
       })
@@ -287,7 +246,7 @@
               reply.body.textContent = text;
             } else if (event === "done" && reply) {
               reply.li.className = "msg agent " + meta.action;
-              renderText(reply.body, text);
+              showHTML(reply.body, data.html);
               showSources(reply.li, meta.source_links);
               if (meta.action === "resolution") addFeedback(reply.li, meta.turn);
               showHandoff(meta.handoff);

@@ -1,37 +1,13 @@
-package dialogue
+package verdict
 
 import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/graph/graphtest"
 )
 
-func TestCleanResolution(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		node graph.Node
-		want string
-	}{
-		{"heading restating the problem", graph.Node{Problem: "I can't find my code", Resolution: "## I can't find my code"}, "I can't find my code"},
-		{"heading marker", graph.Node{Problem: "Codes", Resolution: "## Before you start\nClick Codes."}, "Before you start\nClick Codes."},
-		{"condition restated on its own line",
-			graph.Node{Condition: "you were logged out", Resolution: "You were logged out\nLog in again."}, "Log in again."},
-		{"condition restated as a prefix",
-			graph.Node{Condition: "you want to change the dates", Resolution: "- If you want to change the dates: cancel and book again."}, "Cancel and book again."},
-		{"condition run into the next sentence",
-			graph.Node{Condition: "the screen did not appear", Resolution: "- If the screen did not appear Turn off pop-up blockers."}, "Turn off pop-up blockers."},
-		{"label restated", graph.Node{Condition: "members", Resolution: "- Members: on the details page."}, "On the details page."},
-		{"a longer condition is no restatement",
-			graph.Node{Condition: "you booked", Resolution: "You booked by phone, so call us."}, "You booked by phone, so call us."},
-		{"page furniture dropped", graph.Node{Resolution: "Points expire.\nLast updated: 2026-03-02"}, "Points expire."},
-	} {
-		if got := cleanResolution(&tc.node); got != tc.want {
-			t.Errorf("%s: cleanResolution = %q, want %q", tc.name, got, tc.want)
-		}
-	}
-}
-
-func TestAnswers(t *testing.T) {
+func TestJudgeAnswers(t *testing.T) {
 	g := &graph.Graph{
 		Nodes: []graph.Node{
 			{ID: "steps", Problem: "Reset", Resolution: "Click Reset.", Actionable: true},
@@ -56,7 +32,8 @@ func TestAnswers(t *testing.T) {
 			{From: "reflink", To: "points", Type: graph.Reference},
 		},
 	}
-	a := NewGraphAgent(g, Options{})
+	Judge(g)
+	ix := graph.NewIndex(g)
 	for id, want := range map[string]bool{
 		"steps": true, "fact": true, "where": true, "noshow": true,
 		"handoff": false, "handled": false, "pointer": false, "heading": false,
@@ -65,8 +42,18 @@ func TestAnswers(t *testing.T) {
 		"refsteps": true,  // steps of its own; the link is a "see also"
 		"reflink":  false, // its only step is the link
 	} {
-		if got := a.answers(a.ix.Node(id)); got != want {
+		if got := ix.Node(id).Verdict.Answers; got != want {
 			t.Errorf("answers(%s) = %v, want %v", id, got, want)
 		}
+	}
+}
+
+// BenchmarkJudge measures deciding the verdicts of a 10,000-node graph,
+// which every build does once its edges are known.
+func BenchmarkJudge(b *testing.B) {
+	g := graphtest.Synthetic(10000, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		Judge(g)
 	}
 }

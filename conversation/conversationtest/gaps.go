@@ -1,8 +1,9 @@
-package conversation_test
+package conversationtest
 
 import (
 	"context"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -10,61 +11,50 @@ import (
 	"github.com/helpgraph/helpgraph/dialogue"
 )
 
-func saveConversation(t *testing.T, db *conversation.DB, turns []dialogue.Turn, h *conversation.Handoff) string {
-	t.Helper()
-	s, err := db.Create(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.History = turns
-	if err := db.Save(context.Background(), &s, 0, h); err != nil {
-		t.Fatal(err)
-	}
-	return s.ID
-}
-
-func user(text string) dialogue.Turn { return dialogue.Turn{Role: "user", Text: text} }
-func agent(a dialogue.Action, node string) dialogue.Turn {
-	return dialogue.Turn{Role: "agent", Text: "…", Action: a, NodeID: node}
-}
-
-func TestGaps(t *testing.T) {
+func testGaps(t *testing.T, open func() conversation.Store) {
 	ctx := context.Background()
-	db, _ := open(t)
+	db := open()
 	// Escalated after a question matched n1; the example is the question,
 	// not the request for a person.
-	saveConversation(t, db, []dialogue.Turn{
+	saved(t, db, []dialogue.Turn{
 		user("my refund never arrived"), agent(dialogue.Clarification, "n1"),
 		user("talk to a human"), agent(dialogue.Escalation, ""),
 	}, &conversation.Handoff{})
 	// An answer at n2 rated 👎, and one at n1 rated 👍 (not a gap).
-	rated := saveConversation(t, db, []dialogue.Turn{
+	rated := saved(t, db, []dialogue.Turn{
 		user("how do I reset my password"), agent(dialogue.Resolution, "n2"),
 		user("and my refund?"), agent(dialogue.Resolution, "n1"),
 	}, nil)
-	if err := db.RecordFeedback(ctx, rated, 1, false); err != nil {
+	if err := db.RecordFeedback(ctx, rated.ID, 1, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.RecordFeedback(ctx, rated, 3, true); err != nil {
+	if err := db.RecordFeedback(ctx, rated.ID, 3, true); err != nil {
 		t.Fatal(err)
 	}
 	// Nothing matched: asked to rephrase, twice; a greeting is no gap, and
 	// after starting over the old question is forgotten.
-	saveConversation(t, db, []dialogue.Turn{
+	saved(t, db, []dialogue.Turn{
 		user("hello"), agent(dialogue.Clarification, ""),
 		user("my parrot ate the invoice"), agent(dialogue.Clarification, ""),
 		user("start over"), agent(dialogue.Clarification, ""),
 		user("hello"), agent(dialogue.Clarification, ""),
 		user("the parrot again"), agent(dialogue.Clarification, ""),
 	}, nil)
+	// A conversation without a customer message counts nowhere.
+	if _, err := db.Create(ctx, ""); err != nil {
+		t.Fatal(err)
+	}
 
-	events, err := db.GapEvents(ctx, time.Time{})
+	events, err := db.GapEvents(ctx, time.Now().Add(-time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := map[conversation.GapKind][]string{}
 	for _, e := range events {
 		got[e.Kind] = append(got[e.Kind], e.NodeID+": "+e.Utterance)
+		if e.At.IsZero() || e.ConversationID == "" {
+			t.Errorf("event without time or conversation: %+v", e)
+		}
 	}
 	want := map[conversation.GapKind][]string{
 		conversation.GapEscalated: {"n1: my refund never arrived"},
@@ -78,6 +68,9 @@ func TestGaps(t *testing.T) {
 	}
 	if len(events) != 4 {
 		t.Errorf("%d events, want 4: %+v", len(events), events)
+	}
+	if later, err := db.GapEvents(ctx, time.Now().Add(time.Hour)); err != nil || len(later) != 0 {
+		t.Errorf("GapEvents since an hour from now = %+v, %v; want none", later, err)
 	}
 
 	gaps := conversation.GroupGaps(events, func(id string) string { return "https://help.example/" + id })
@@ -94,9 +87,15 @@ func TestGaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(days) != 7 {
+		t.Fatalf("%d days, want 7", len(days))
+	}
 	today := days[len(days)-1]
-	if len(days) != 7 || today.Conversations != 3 || today.Resolved != 1 || today.Escalated != 1 || today.Helpful != 1 || today.Not != 1 {
-		t.Errorf("today = %+v (of %d days)", today, len(days))
+	if today.Conversations != 3 || today.Resolved != 1 || today.Escalated != 1 || today.Helpful != 1 || today.Not != 1 {
+		t.Errorf("today = %+v", today)
+	}
+	if wantDay := time.Now().UTC().Truncate(24 * time.Hour); !today.Day.Equal(wantDay) {
+		t.Errorf("today is %v, want %v", today.Day, wantDay)
 	}
 	if days[0].Conversations != 0 || !days[0].Day.Equal(today.Day.AddDate(0, 0, -6)) {
 		t.Errorf("first day = %+v", days[0])
@@ -104,20 +103,8 @@ func TestGaps(t *testing.T) {
 }
 
 func sameSet(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	seen := map[string]int{}
-	for _, s := range a {
-		seen[s]++
-	}
-	for _, s := range b {
-		seen[s]--
-	}
-	for _, n := range seen {
-		if n != 0 {
-			return false
-		}
-	}
-	return true
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }

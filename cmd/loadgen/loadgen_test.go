@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// fakeChat answers POST /api/chat like the chat does: a new conversation
+// gets a session id, a cookie and two options; a continued one must come
+// with both, and ends with no options.
+type fakeChat struct {
+	mu       sync.Mutex
+	problems []string
+	turns    map[string]int // by session
+}
+
+func (f *fakeChat) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case "/readyz":
+		w.Write([]byte("ready"))
+		return
+	case "/api/chat":
+	default:
+		http.NotFound(w, r)
+		return
+	}
+	var req struct {
+		SessionID string `json:"session_id"`
+		Message   string `json:"message"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Message == "" {
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	type option struct {
+		Value string `json:"value"`
+	}
+	resp := struct {
+		SessionID string   `json:"session_id"`
+		Options   []option `json:"options"`
+	}{SessionID: req.SessionID}
+	if req.SessionID == "" {
+		resp.SessionID = "s" + strings.Repeat("x", len(f.turns))
+		resp.Options = []option{{"first option"}, {"second option"}}
+		if _, err := r.Cookie(browserCookie); err != nil {
+			http.SetCookie(w, &http.Cookie{Name: browserCookie, Value: "secret"})
+		}
+	} else {
+		if c, err := r.Cookie(browserCookie); err != nil || c.Value != "secret" {
+			f.problems = append(f.problems, "a continued conversation came without its cookie")
+		}
+		if !strings.HasSuffix(req.Message, "option") {
+			f.problems = append(f.problems, "the second turn was not an option: "+req.Message)
+		}
+	}
+	f.turns[resp.SessionID]++
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(resp)
+}
+
+func TestDrive(t *testing.T) {
+	fake := &fakeChat{turns: map[string]int{}}
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+	res, err := drive(context.Background(), loadConfig{
+		url: srv.URL, clients: 4, turns: 3, duration: 300 * time.Millisecond, warmup: 50 * time.Millisecond,
+		messages: []string{"how do I reset my password"}, serverPID: os.Getpid(), seed: 1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.errors != 0 || res.lat.count == 0 {
+		t.Fatalf("%d turns, %d errors (first: %v)", res.lat.count, res.errors, res.firstErr)
+	}
+	if len(fake.problems) > 0 {
+		t.Errorf("the server saw: %q", fake.problems[0])
+	}
+	// Two turns a conversation: the question, then an option, after which
+	// the fake offers none.
+	for id, n := range fake.turns {
+		if n > 2 {
+			t.Errorf("conversation %s had %d turns, want at most 2", id, n)
+		}
+	}
+	if !res.serverCPUOK || res.wall < 250*time.Millisecond {
+		t.Errorf("server CPU read %v, window %s", res.serverCPUOK, res.wall)
+	}
+	if p50, p99 := res.lat.percentile(0.5), res.lat.percentile(0.99); p50 <= 0 || p99 < p50 || res.lat.max < p50-bucketWidth {
+		t.Errorf("p50 %s, p99 %s, max %s", p50, p99, res.lat.max)
+	}
+}
+
+func TestDriveCountsErrors(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/readyz" {
+			return
+		}
+		http.Error(w, `{"error":"too many requests"}`, http.StatusTooManyRequests)
+	}))
+	defer srv.Close()
+	res, err := drive(context.Background(), loadConfig{
+		url: srv.URL, clients: 2, turns: 2, duration: 100 * time.Millisecond, messages: []string{"hi"}, seed: 1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.errors == 0 || res.lat.count != 0 || !strings.Contains(res.firstErr.Error(), "status 429") {
+		t.Errorf("%d errors (first: %v), %d turns; want only errors, status 429", res.errors, res.firstErr, res.lat.count)
+	}
+}
+
+func TestReadMessages(t *testing.T) {
+	dir := t.TempDir()
+	jsonl := filepath.Join(dir, "inquiries.jsonl")
+	os.WriteFile(jsonl, []byte(`{"id":"a","utterance":"cant log in"}`+"\n\n"+`{"id":"b","utterance":"where is my \"code\""}`+"\n"), 0o644)
+	text := filepath.Join(dir, "messages.txt")
+	os.WriteFile(text, []byte("How do I reset my password?\n\n  I can't renew my license key \n"), 0o644)
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte("{not json\n"), 0o644)
+	empty := filepath.Join(dir, "empty.txt")
+	os.WriteFile(empty, []byte("\n \n"), 0o644)
+	for _, tc := range []struct {
+		path    string
+		want    []string
+		wantErr string
+	}{
+		{jsonl, []string{"cant log in", `where is my "code"`}, ""},
+		{text, []string{"How do I reset my password?", "I can't renew my license key"}, ""},
+		{bad, nil, "bad.jsonl:1"},
+		{empty, nil, "no messages"},
+		{filepath.Join(dir, "missing.txt"), nil, "no such file"},
+	} {
+		got, err := readMessages(tc.path)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("readMessages(%s) error = %v, want %q", filepath.Base(tc.path), err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("readMessages(%s) = %q, %v; want %q", filepath.Base(tc.path), got, err, tc.want)
+		}
+	}
+}
+
+func TestHistogram(t *testing.T) {
+	var a, b histogram
+	for i := 1; i <= 98; i++ {
+		a.add(time.Duration(i) * time.Millisecond)
+	}
+	b.add(500 * time.Millisecond)
+	b.add(3 * time.Second) // beyond the last bucket
+	a.merge(&b)
+	for _, tc := range []struct {
+		p    float64
+		want time.Duration
+	}{
+		{0.5, 51*time.Millisecond + bucketWidth},
+		{0.98, 500*time.Millisecond + bucketWidth},
+		{0.99, 2*time.Second + bucketWidth},
+	} {
+		if got := a.percentile(tc.p); got != tc.want {
+			t.Errorf("percentile(%v) = %s, want %s", tc.p, got, tc.want)
+		}
+	}
+	if a.count != 100 || a.max != 3*time.Second {
+		t.Errorf("count %d, max %s", a.count, a.max)
+	}
+}

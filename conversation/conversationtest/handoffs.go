@@ -1,0 +1,181 @@
+package conversationtest
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"regexp"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/conversation"
+	"github.com/helpgraph/helpgraph/dialogue"
+)
+
+// escalated stores a conversation of two turns handed off to a person.
+func escalated(t *testing.T, db conversation.Store) (dialogue.Session, *conversation.Handoff) {
+	t.Helper()
+	ctx := context.Background()
+	s, err := db.Create(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Escalated = true
+	s.History = []dialogue.Turn{{Role: "user", Text: "talk to a human"}, {Role: "agent", Text: "Of course", Action: dialogue.Escalation, NodeID: "n1"}}
+	h := &conversation.Handoff{Intent: "refund", Transcript: s.History, AwaitingContact: true,
+		Path: []conversation.Step{{NodeID: "n1", Label: "Refunds"}}, Sources: []string{"https://help.example/refunds"}}
+	if err := db.Save(ctx, &s, 0, h); err != nil {
+		t.Fatal(err)
+	}
+	return s, h
+}
+
+func testHandoffLifecycle(t *testing.T, open func() conversation.Store) {
+	ctx := context.Background()
+	db := open()
+	s, err := db.Create(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Confirmed = []string{"booked by phone"}
+	s.Escalated = true
+	s.History = []dialogue.Turn{{Role: "user", Text: "help"}, {Role: "agent", Text: "A person will help", Action: dialogue.Escalation}}
+	h := &conversation.Handoff{Intent: "change booking", Confirmed: s.Confirmed, Transcript: s.History}
+	if err := db.Save(ctx, &s, 0, h); err != nil {
+		t.Fatal(err)
+	}
+	if h.ID == 0 || h.ConversationID != s.ID || h.Status != conversation.StatusOpen || h.CreatedAt.IsZero() || h.Ref == "" {
+		t.Fatalf("handoff not filled in: %+v", h)
+	}
+	waiting, err := db.Handoffs(ctx, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(waiting) != 1 || waiting[0].ID != h.ID || waiting[0].Ref != h.Ref || waiting[0].Intent != "change booking" ||
+		!reflect.DeepEqual(waiting[0].Transcript, s.History) ||
+		!reflect.DeepEqual(waiting[0].Confirmed, []string{"booked by phone"}) || waiting[0].Handled() ||
+		!waiting[0].CreatedAt.Equal(h.CreatedAt) || waiting[0].Path == nil || waiting[0].Sources == nil {
+		t.Fatalf("waiting handoffs = %+v, saved %+v", waiting, h)
+	}
+	// A second handoff of another conversation, later: oldest first.
+	s2, h2 := escalated(t, db)
+	if h2.ID == h.ID || h2.Ref == h.Ref {
+		t.Errorf("two handoffs share id or ref: %+v, %+v", h, h2)
+	}
+	if err := db.SetStatus(ctx, h.ID, conversation.StatusClosed); err != nil {
+		t.Fatal(err)
+	}
+	if waiting, _ := db.Handoffs(ctx, true); len(waiting) != 1 || waiting[0].ID != h2.ID {
+		t.Errorf("after closing the first, waiting = %+v", waiting)
+	}
+	all, _ := db.Handoffs(ctx, false)
+	if len(all) != 2 || all[0].ID != h.ID || !all[0].Handled() || all[1].ID != h2.ID {
+		t.Errorf("all handoffs = %+v, want the closed one, then the open one", all)
+	}
+	got, err := db.Handoff(ctx, h.ID)
+	if err != nil || !got.Handled() || got.HandledAt.IsZero() {
+		t.Fatalf("Handoff(%d) = %+v, %v", h.ID, got, err)
+	}
+	// Closing again keeps the first close time; reopening clears it.
+	if err := db.SetStatus(ctx, h.ID, conversation.StatusClosed); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := db.Handoff(ctx, h.ID); !again.HandledAt.Equal(got.HandledAt) {
+		t.Errorf("closing twice moved the close time from %v to %v", got.HandledAt, again.HandledAt)
+	}
+	if err := db.SetStatus(ctx, h.ID, conversation.StatusOpen); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := db.Handoff(ctx, h.ID); again.Status != conversation.StatusOpen || !again.HandledAt.IsZero() {
+		t.Errorf("reopened handoff = %+v", again)
+	}
+	if latest, err := db.LatestHandoff(ctx, s2.ID); err != nil || latest.ID != h2.ID {
+		t.Errorf("LatestHandoff = %+v, %v", latest, err)
+	}
+}
+
+func testHandoffWithAPerson(t *testing.T, open func() conversation.Store) {
+	ctx := context.Background()
+	db := open()
+	s, h := escalated(t, db)
+	if !regexp.MustCompile(`^HG-[2-9A-Z]{6}$`).MatchString(h.Ref) || h.Status != conversation.StatusOpen {
+		t.Fatalf("new handoff = %+v", h)
+	}
+
+	// The customer leaves an e-mail address: saved with the turns.
+	s.History = append(s.History, dialogue.Turn{Role: "user", Text: "jane@example.com"}, dialogue.Turn{Role: "agent", Text: "Thanks", Action: "handoff"})
+	if err := db.SaveFollowUp(ctx, &s, 2, conversation.FollowUp{HandoffID: h.ID, Contact: "jane@example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	// A person replies: the reply is the conversation's next turn.
+	seq, err := db.Reply(ctx, h.ID, "We have refunded you. See [refunds](https://help.example/refunds).")
+	if err != nil || seq != 4 {
+		t.Fatalf("Reply = %d, %v; want turn 4", seq, err)
+	}
+	got, _ := db.Handoff(ctx, h.ID)
+	if got.Status != conversation.StatusAnswered || got.Contact != "jane@example.com" || got.AwaitingContact ||
+		!reflect.DeepEqual(got.Path, h.Path) || !reflect.DeepEqual(got.Sources, h.Sources) || got.UpdatedAt.Before(got.CreatedAt) {
+		t.Errorf("after the reply, handoff = %+v", got)
+	}
+	// The customer writes again: open again, contact kept.
+	conv, err := db.Get(ctx, s.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(conv.History); n != 5 || conv.History[4].Role != conversation.RoleSupport {
+		t.Fatalf("history = %+v, want the support reply last", conv.History)
+	}
+	from := len(conv.History)
+	conv.History = append(conv.History, dialogue.Turn{Role: "user", Text: "thanks, one more thing"})
+	if err := db.SaveFollowUp(ctx, &conv, from, conversation.FollowUp{HandoffID: h.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Handoff(ctx, h.ID); got.Status != conversation.StatusOpen || got.Contact != "jane@example.com" {
+		t.Errorf("after the customer wrote again, handoff = %+v", got)
+	}
+	if err := db.SetStatus(ctx, h.ID, conversation.StatusClosed); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// All of it is there after reopening.
+	db2 := open()
+	latest, err := db2.LatestHandoff(ctx, s.ID)
+	if err != nil || latest.ID != h.ID || !latest.Handled() || latest.HandledAt.IsZero() {
+		t.Errorf("LatestHandoff = %+v, %v", latest, err)
+	}
+	if waiting, _ := db2.Handoffs(ctx, true); len(waiting) != 0 {
+		t.Errorf("closed handoff still waiting: %+v", waiting)
+	}
+	if err := db2.SaveFollowUp(ctx, &conv, len(conv.History), conversation.FollowUp{HandoffID: 999}); !errors.Is(err, conversation.ErrNotFound) {
+		t.Errorf("SaveFollowUp unknown handoff = %v", err)
+	}
+	// A handoff of another conversation is not this one's.
+	_, other := escalated(t, db2)
+	if err := db2.SaveFollowUp(ctx, &conv, len(conv.History), conversation.FollowUp{HandoffID: other.ID}); !errors.Is(err, conversation.ErrNotFound) {
+		t.Errorf("SaveFollowUp on another conversation's handoff = %v", err)
+	}
+}
+
+// A failed follow-up saves nothing: turns and handoff change go together.
+func testFollowUpIsAtomic(t *testing.T, open func() conversation.Store) {
+	ctx := context.Background()
+	db := open()
+	s, h := escalated(t, db)
+	s.History = append(s.History, dialogue.Turn{Role: "user", Text: "lost?"})
+	if err := db.SaveFollowUp(ctx, &s, 2, conversation.FollowUp{HandoffID: h.ID + 12345, Contact: "x@example.com"}); err == nil {
+		t.Fatal("follow-up on another handoff: no error")
+	}
+	got, _ := db.Get(ctx, s.ID)
+	if len(got.History) != 2 {
+		t.Errorf("history after a failed follow-up = %+v, want the 2 turns before", got.History)
+	}
+	// And a failed Save records no handoff: its turn 0 exists already.
+	if err := db.Save(ctx, &s, 0, &conversation.Handoff{Intent: "again"}); err == nil {
+		t.Fatal("Save of turns already saved: no error")
+	}
+	if hs, _ := db.Handoffs(ctx, false); len(hs) != 1 {
+		t.Errorf("after a failed Save, handoffs = %+v, want the one before", hs)
+	}
+}

@@ -1,0 +1,142 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/helpgraph/helpgraph/conversation"
+	"github.com/jackc/pgx/v5"
+)
+
+// Reply appends a support person's reply to the conversation of handoff id
+// and marks the handoff answered.
+func (s *Store) Reply(ctx context.Context, id int64, text string) (int, error) {
+	now := s.clock()
+	var seq int
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// Locking the conversation row orders this reply with the
+		// customer's saves (which update that row) on any replica.
+		var conv string
+		err := tx.QueryRow(ctx, `SELECT c.id FROM handoffs h JOIN conversations c ON c.id = h.conversation_id
+			WHERE h.id = $1 FOR UPDATE OF c`, id).Scan(&conv)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("handoff %d: %w", id, conversation.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("reading handoff %d: %w", id, err)
+		}
+		b := &pgx.Batch{}
+		b.Queue(`INSERT INTO turns (conversation_id, seq, role, text, created_at)
+			SELECT $1, COALESCE(MAX(seq) + 1, 0), $2, $3, $4 FROM turns WHERE conversation_id = $1 RETURNING seq`,
+			conv, conversation.RoleSupport, clean(text), now)
+		b.Queue("UPDATE conversations SET updated_at = $1 WHERE id = $2", now, conv)
+		b.Queue("UPDATE handoffs SET status = 'answered', handled_at = NULL, updated_at = $1 WHERE id = $2", now, id)
+		br := tx.SendBatch(ctx, b)
+		if err := br.QueryRow().Scan(&seq); err != nil {
+			br.Close()
+			return fmt.Errorf("replying on handoff %d: %w", id, err)
+		}
+		if err := br.Close(); err != nil {
+			return fmt.Errorf("replying on handoff %d: %w", id, err)
+		}
+		return nil
+	})
+	return seq, err
+}
+
+const handoffSelect = `SELECT id, ref, conversation_id, created_at, updated_at, status, intent, confirmed::text,
+	transcript::text, path::text, sources::text, contact, awaiting_contact, handled_at FROM handoffs`
+
+// Handoffs lists handoffs, oldest first; waitingOnly leaves out closed ones.
+func (s *Store) Handoffs(ctx context.Context, waitingOnly bool) ([]conversation.Handoff, error) {
+	q := handoffSelect
+	if waitingOnly {
+		q += " WHERE status <> 'closed'"
+	}
+	rows, err := s.pool.Query(ctx, q+" ORDER BY created_at, id")
+	if err != nil {
+		return nil, fmt.Errorf("listing handoffs: %w", err)
+	}
+	defer rows.Close()
+	var hs []conversation.Handoff
+	for rows.Next() {
+		h, err := scanHandoff(rows)
+		if err != nil {
+			return nil, fmt.Errorf("listing handoffs: %w", err)
+		}
+		hs = append(hs, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("listing handoffs: %w", err)
+	}
+	return hs, nil
+}
+
+// Handoff returns one handoff.
+func (s *Store) Handoff(ctx context.Context, id int64) (conversation.Handoff, error) {
+	h, err := scanHandoff(s.pool.QueryRow(ctx, handoffSelect+" WHERE id = $1", id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return conversation.Handoff{}, fmt.Errorf("handoff %d: %w", id, conversation.ErrNotFound)
+	}
+	if err != nil {
+		return conversation.Handoff{}, fmt.Errorf("reading handoff %d: %w", id, err)
+	}
+	return h, nil
+}
+
+// LatestHandoff returns the newest handoff of conversation conv.
+func (s *Store) LatestHandoff(ctx context.Context, conv string) (conversation.Handoff, error) {
+	h, err := scanHandoff(s.pool.QueryRow(ctx, handoffSelect+" WHERE conversation_id = $1 ORDER BY id DESC LIMIT 1", conv))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return conversation.Handoff{}, fmt.Errorf("handoff of %q: %w", conv, conversation.ErrNotFound)
+	}
+	if err != nil {
+		return conversation.Handoff{}, fmt.Errorf("reading handoff of %q: %w", conv, err)
+	}
+	return h, nil
+}
+
+// SetStatus moves handoff id to status st.
+func (s *Store) SetStatus(ctx context.Context, id int64, st conversation.Status) error {
+	if !st.Valid() {
+		return fmt.Errorf("handoff %d: status %q: %w", id, st, conversation.ErrInvalid)
+	}
+	tag, err := s.pool.Exec(ctx, `UPDATE handoffs SET status = $1::text, updated_at = $2,
+		handled_at = CASE WHEN $1::text = 'closed' THEN COALESCE(handled_at, $2) END WHERE id = $3`,
+		string(st), s.clock(), id)
+	if err != nil {
+		return fmt.Errorf("marking handoff %d %s: %w", id, st, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("marking handoff %d %s: %w", id, st, conversation.ErrNotFound)
+	}
+	return nil
+}
+
+func scanHandoff(r pgx.Row) (conversation.Handoff, error) {
+	var h conversation.Handoff
+	var handled *time.Time
+	var status, confirmed, transcript, path, sources string
+	if err := r.Scan(&h.ID, &h.Ref, &h.ConversationID, &h.CreatedAt, &h.UpdatedAt, &status, &h.Intent, &confirmed,
+		&transcript, &path, &sources, &h.Contact, &h.AwaitingContact, &handled); err != nil {
+		return conversation.Handoff{}, err
+	}
+	h.Status = conversation.Status(status)
+	if handled != nil {
+		h.HandledAt = *handled
+	}
+	for _, f := range []struct {
+		what string
+		raw  string
+		dst  any
+	}{{"confirmed conditions", confirmed, &h.Confirmed}, {"transcript", transcript, &h.Transcript},
+		{"path", path, &h.Path}, {"sources", sources, &h.Sources}} {
+		if err := json.Unmarshal([]byte(f.raw), f.dst); err != nil {
+			return conversation.Handoff{}, fmt.Errorf("decoding %s of handoff %d: %w", f.what, h.ID, err)
+		}
+	}
+	return h, nil
+}

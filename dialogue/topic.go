@@ -1,0 +1,71 @@
+package dialogue
+
+import "sync"
+
+// topicTurns is how many of the user's earlier messages make the
+// conversation's topic.
+const topicTurns = 20
+
+// topic returns the terms of the user's earlier messages: what the
+// conversation is about, which a follow-up seldom repeats.
+func (a *GraphAgent) topic(s *Session) []string {
+	var terms []string
+	seen := 0
+	// The last history entry is the message being answered.
+	for i := len(s.History) - 2; i >= 0 && seen < topicTurns; i-- {
+		if t := s.History[i]; t.Role == "user" {
+			m := a.earlier.get(t.Text, a.readEarlier)
+			if m.restart {
+				break // what came before was started over
+			}
+			terms = append(terms, m.terms...)
+			seen++
+		}
+	}
+	return terms
+}
+
+// earlierMessage is what the topic takes from an earlier user message.
+type earlierMessage struct {
+	restart bool     // the message started the conversation over
+	terms   []string // its terms, spelling corrected and specifics masked
+}
+
+// readEarlier reads an earlier user message for the topic.
+func (a *GraphAgent) readEarlier(text string) earlierMessage {
+	if isRestart(text) {
+		return earlierMessage{restart: true}
+	}
+	return earlierMessage{terms: a.an.terms(mask(a.spell.correct(text)))}
+}
+
+// messageCacheSize bounds a messageCache: past it, the cache starts afresh.
+const messageCacheSize = 8192
+
+// messageCache remembers what recent user messages were read as, so that
+// a leaning turn does not read every earlier message of its conversation
+// again. It is derived from the text alone and held by the agent, never in
+// a Session (which is persisted): a conversation restored from storage
+// gets the same answers, only read once more. Safe for concurrent use;
+// what get returns must not be modified.
+type messageCache struct {
+	mu sync.Mutex
+	m  map[string]earlierMessage
+}
+
+func (c *messageCache) get(text string, read func(string) earlierMessage) earlierMessage {
+	c.mu.Lock()
+	v, ok := c.m[text]
+	c.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = read(text)
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= messageCacheSize {
+		c.m = make(map[string]earlierMessage)
+	}
+	c.m[text] = v
+	c.mu.Unlock()
+	return v
+}

@@ -1,0 +1,39 @@
+package dialogue
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestTopicReadsEachMessageOnce(t *testing.T) {
+	a := NewGraphAgent(sampleGraph(t), Options{})
+	s := &Session{History: []Turn{
+		{Role: "user", Text: "I want to cancel my booking 48213"},
+		{Role: "agent", Text: "..."},
+		{Role: "user", Text: "start over"},
+		{Role: "agent", Text: "..."},
+		{Role: "user", Text: "my card was declined"},
+		{Role: "agent", Text: "..."},
+		{Role: "user", Text: "by phone"},
+		{Role: "user", Text: "and now?"}, // the message being answered
+	}}
+	want := slices.Concat(a.an.terms(mask("by phone")), a.an.terms(mask("my card was declined")))
+	if got := a.topic(s); !slices.Equal(got, want) {
+		t.Fatalf("topic = %q, want %q (the restart ends it)", got, want)
+	}
+	reads := 0
+	count := func(text string) earlierMessage { reads++; return a.readEarlier(text) }
+	for range 3 {
+		for _, turn := range s.History {
+			a.earlier.get(turn.Text, count)
+		}
+	}
+	// The topic above read the three user messages it reached (the start
+	// over included); the other three texts are read once here.
+	if reads != 3 {
+		t.Errorf("%d reads of messages the topic already read or read once before, want 3", reads)
+	}
+	if got := a.topic(s); !slices.Equal(got, want) {
+		t.Errorf("topic from the cache = %q, want %q", got, want)
+	}
+}

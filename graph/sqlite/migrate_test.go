@@ -1,0 +1,66 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// TestMigrateVerdicts opens a store written before verdicts were stored
+// (schema version 1): a read-only open asks for a build, a writable open
+// adds the columns, its old nodes load with no verdict, and the next
+// Replace stores verdicts.
+func TestMigrateVerdicts(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "graph.db")
+	db, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		schema[0],
+		`INSERT INTO pages (url, title, text, content_hash, method, extractor, status, error)
+			VALUES ('https://h.example/a', 'A', 'text', 'h', 'structural', 'structural-v1', 'ok', '')`,
+		`INSERT INTO nodes (id, page, problem, condition, resolution, actionable, root)
+			VALUES ('a', 'https://h.example/a', 'A', '', 'Click Start.', 1, 1)`,
+		`PRAGMA user_version = 1`,
+	} {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+
+	if ro, err := OpenReadOnly(ctx, path, nil); err == nil || !strings.Contains(err.Error(), "helpgraph build") {
+		if ro != nil {
+			ro.Close()
+		}
+		t.Fatalf("read-only open of a version 1 store: err = %v, want one asking for a build", err)
+	}
+	s, err := Open(ctx, path, nil)
+	if err != nil {
+		t.Fatalf("Open of a version 1 store: %v", err)
+	}
+	defer s.Close()
+	g, err := s.Load(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Nodes) != 1 || g.Nodes[0].Verdict != nil || !g.Nodes[0].Actionable {
+		t.Fatalf("old node after migration = %+v, want it whole with no verdict", g.Nodes)
+	}
+	if n, err := s.Node(ctx, "a"); err != nil || n.Verdict != nil {
+		t.Fatalf("Node(a) = %+v, %v; want no verdict", n, err)
+	}
+	g.Nodes[0].Verdict = &graph.Verdict{Answers: true, Text: "Click Start."}
+	if _, err := s.Replace(ctx, g, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.Node(ctx, "a"); err != nil || n.Verdict == nil || *n.Verdict != *g.Nodes[0].Verdict {
+		t.Fatalf("Node(a) after Replace = %+v, %v; want verdict %+v", n, err, g.Nodes[0].Verdict)
+	}
+}

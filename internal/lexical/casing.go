@@ -1,0 +1,46 @@
+package lexical
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// UpperFirst capitalises the first letter of s (rune-safe: "été" is "Été").
+func UpperFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 || unicode.IsUpper(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// LowerFirst lowercases the first letter of s, to run a sentence on ("If
+// you booked ..."), unless its first word is a name: "I", an acronym
+// ("FAQ"), or the start of a capitalised phrase ("Social Security").
+func LowerFirst(s string) string {
+	first, rest, _ := strings.Cut(s, " ")
+	if isI(first) {
+		return s
+	}
+	for i, r := range first {
+		if i > 0 && unicode.IsUpper(r) {
+			return s // "FAQ", "iPhone"-like
+		}
+	}
+	// "Can I ..." is a question, not a name: "I" capitalises itself.
+	next, _, _ := strings.Cut(rest, " ")
+	if r, _ := utf8.DecodeRuneInString(next); unicode.IsUpper(r) && !isI(next) {
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 0 {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[size:]
+}
+
+// isI reports whether w is the pronoun "I", alone or contracted ("I'm").
+func isI(w string) bool {
+	return w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’")
+}

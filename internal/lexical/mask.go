@@ -1,0 +1,81 @@
+package lexical
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/helpgraph/helpgraph/internal/quickre"
+)
+
+// The shapes of things in a text that are not words.
+var (
+	// URL is a web address; a closing bracket or quote after it is not part
+	// of it ("[here](https://x.org/a)").
+	URL = regexp.MustCompile(`(?i)\b(?:https?://|www\.)[^\s)\]>"']+`)
+	// Email is an e-mail address.
+	Email = regexp.MustCompile(emailPattern)
+	// PhoneNumber is a phone number: an optional country code, then three
+	// groups of digits apart ("+1 (800) 772-1213", "0570-000-123", "+44 20
+	// 7946 0958"); a bracket after it is not part of it ("0570-000-123
+	// (9:00-20:00)").
+	PhoneNumber = regexp.MustCompile(phonePattern)
+	// MarkdownLink is [text](url), as page cleaning writes links; group 1
+	// is the text, group 2 the address.
+	MarkdownLink = regexp.MustCompile(`\[([^\]\n]+)\]\(([^)\s]+)\)`)
+)
+
+const (
+	phonePattern = `(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,5}\)\s?|\b\d{2,5}[\s.-])\d{2,4}[\s.-]\d{3,4}\b`
+	emailPattern = `\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`
+)
+
+// StripLinks replaces each markdown link in s by its text.
+func StripLinks(s string) string { return MarkdownLink.ReplaceAllString(s, "$1") }
+
+// Masking: what a user's specifics look like. They are replaced by nothing
+// before matching, so "booking 48213 at Hotel Sunrise" matches like "booking".
+var (
+	// A label right before an e-mail or phone number ("email: jo@x.org",
+	// "tel +44...") goes with it.
+	maskEmail = quickre.MustCompile(`(?i)(?:\be-?mail(?:\s+address)?\s*(?:is\s+|:\s*)?)?` + emailPattern)
+	maskPhone = quickre.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|mobile|cell)(?:\s+(?:number|no\.?))?\s*(?:is\s+|:\s*)?)?` + phonePattern)
+	maskMoney = quickre.MustCompile(`(?i)(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|jpy|chf|cad|aud|dollars?|euros?|pounds?|yen)\b)`)
+	maskDate  = quickre.MustCompile(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
+	maskCode  = quickre.MustCompile(`\b(?:[A-Za-z]*\d[A-Za-z0-9-]*)\b`)
+	maskCard  = quickre.MustCompile(`(?i)(?:\b(?:paid|paying|pay)\s+(?:with|by|using|via)\s+(?:a\s+|an\s+|my\s+)?)?\b(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)\b`)
+	// "my Mastercard" is my card: the brand is the detail, the card is not.
+	cardBrand = quickre.MustCompile(`(?i)\b(my|the|a|your|our)\s+(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)(?:\s+card)?\b`)
+	// maskChatter is the small talk and request framing around a support
+	// request ("Hi, good morning. I was wondering if you could tell me a
+	// little bit about ..."): words no help page answers, which only dilute
+	// a match.
+	maskChatter = quickre.MustCompile(`(?i)\b(?:good\s+(?:morning|afternoon|evening|day)|how\s+(?:is\s+it\s+going|are\s+you(?:\s+doing)?)|hi\s+there|(?:a\s+)?little\s+bit|yes|yeah|maybe|perhaps|(?:(?:can|could|would)\s+you|if\s+you\s+(?:can|could))\s+(?:please\s+)?(?:tell|explain\s+to|help)\s+me(?:\s+with\s+(?:that|this))?|(?:i(?:\s+am|['’]m)\s+)?interested\s+in(?:to)?(?:\s+knowing)?|i(?:\s+was|\s+am|['’]m)\s+(?:wondering|looking\s+(?:for|to\s+(?:do|find|get))|here\s+to\s+learn(?:\s+more)?)|(?:i\s+)?(?:want|wanted|would\s+like|['’]d\s+like)\s+to\s+(?:know|learn)(?:\s+more)?|(?:i\s+have\s+)?(?:some\s+)?questions?\s+(?:about|regarding|on))\b`)
+	maskPlace   = quickre.MustCompile(`\b(?:at|in|from|near)\s+([A-Z][\w'&-]*(?:\s+(?:[A-Z][\w'&-]*|of|de|la|the))*)`)
+	spaceRunRE  = regexp.MustCompile(`\s+`)
+	// maskURL is URL with the literal check: every message is masked.
+	maskURL = quickre.MustCompile(URL.String())
+)
+
+// Mask removes a user's specifics from s: URLs, e-mails, phone numbers,
+// amounts, dates, booking and confirmation numbers, card brands (a card
+// named by its brand stays a card), capitalised names after "at"/"in"
+// (hotel and city names), and small talk.
+func Mask(s string) string {
+	s = cardBrand.ReplaceAllString(s, "$1 card")
+	for _, re := range []quickre.Regexp{maskURL, maskEmail, maskMoney, maskDate, maskPhone, maskCard, maskChatter} {
+		s = re.ReplaceAllString(s, " ")
+	}
+	s = maskPlace.ReplaceAllStringFunc(s, func(m string) string {
+		prep, _, _ := strings.Cut(m, " ")
+		return prep + " "
+	})
+	s = maskCode.ReplaceAllString(s, " ")
+	return strings.TrimSpace(spaceRunRE.ReplaceAllString(s, " "))
+}
+
+// negation spots a negated statement ("if you don't have your code", "I
+// lost it"), which words alone cannot tell from its positive sibling.
+var negation = quickre.MustCompile(`(?i)\b(?:not|no|none|never|without|cannot|cant|dont|doesnt|didnt|isnt|arent|wasnt|werent|havent|hasnt|wont|couldnt|lost|forgot|forgotten|missing)\b|n['’]t\b`)
+
+// Negated reports whether s is negated.
+func Negated(s string) bool { return negation.MatchString(s) }

@@ -1,0 +1,103 @@
+package lexical
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"I won't, you WON’T, they wont", []string{"i", "wont", "you", "wont", "they", "wont"}},
+		{"it's Anne's", []string{"it", "s", "anne", "s"}},
+		{"Été payé: 10 days", []string{"été", "payé", "10", "days"}},
+		{"e\u0301te", []string{"e\u0301te"}}, // a combining accent stays in its word
+		{"n't", []string{"nt"}},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		if got := Words(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("Words(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestPhoneNumber(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"Call 0570-000-123 (9:00-20:00, every day).", "0570-000-123"},
+		{"call +1 (800) 772-1213 now", "+1 (800) 772-1213"},
+		{"ring +44 20 7946 0958", "+44 20 7946 0958"},
+		{"1-800-772-1213", "1-800-772-1213"},
+		{"Last updated: 2026-03-02", ""},
+		{"from 2019-2020", ""},
+		{"booking 48213", ""},
+	}
+	for _, tt := range tests {
+		if got := PhoneNumber.FindString(tt.in); got != tt.want {
+			t.Errorf("PhoneNumber in %q = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestLinks(t *testing.T) {
+	in := "See [the form](https://x.org/a?b=1) or [](https://x.org/empty) and [two\nlines](https://x.org)."
+	if got, want := StripLinks(in), "See the form or [](https://x.org/empty) and [two\nlines](https://x.org)."; got != want {
+		t.Errorf("StripLinks = %q, want %q", got, want)
+	}
+	if got := URL.FindAllString(in, -1); !slices.Equal(got, []string{"https://x.org/a?b=1", "https://x.org/empty", "https://x.org"}) {
+		t.Errorf("URL found %q", got)
+	}
+}
+
+func TestMask(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"how do I cancel my booking 48213 on 12 March at Hotel Sunrise?", "how do I cancel my booking on at ?"},
+		{"my email is jo@x.org and tel: +44 20 7946 0958", "my and"},
+		{"I paid with my Visa, see www.x.org/a", "I paid with my card, see"},
+		{"Hi there, I was wondering if you could tell me about refunds", ", about refunds"},
+	}
+	for _, tt := range tests {
+		if got := Mask(tt.in); got != tt.want {
+			t.Errorf("Mask(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestNegated(t *testing.T) {
+	for s, want := range map[string]bool{
+		"If you don't have your code": true,
+		"I dont have it":              true,
+		"I lost my card":              true,
+		"If you have your code":       false,
+		"Notes on the node":           false,
+	} {
+		if got := Negated(s); got != want {
+			t.Errorf("Negated(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestCasing(t *testing.T) {
+	for _, tt := range []struct {
+		f        func(string) string
+		in, want string
+	}{
+		{UpperFirst, "été payé", "Été payé"},
+		{UpperFirst, "", ""},
+		{LowerFirst, "If you booked", "if you booked"},
+		{LowerFirst, "Social Security", "Social Security"},
+		{LowerFirst, "FAQ entries", "FAQ entries"},
+		{LowerFirst, "I was charged", "I was charged"},
+		{LowerFirst, "Can I have two accounts", "can I have two accounts"},
+		{LowerFirst, "Do I'm", "do I'm"},
+		{LowerFirst, "Été payé", "été payé"},
+	} {
+		if got := tt.f(tt.in); got != tt.want {
+			t.Errorf("casing(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

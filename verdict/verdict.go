@@ -1,0 +1,93 @@
+// Package verdict decides, once per graph, what each node's resolution does
+// for a user: whether it answers by itself, says nothing (hollow), and how
+// it reads in a reply. The builder stores the verdicts with the graph; the
+// dialogue reads them, and judges a graph stored without them on load.
+package verdict
+
+import (
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
+
+// Judge decides every node's verdict (graph.Verdict) from its text and its
+// edges. The builder runs it once the graph's edges are known, after
+// extraction, so a reference that appears or disappears changes verdicts
+// without extracting a page again. Readers of a graph stored without
+// verdicts run it on load.
+func Judge(g *graph.Graph) {
+	ix := graph.NewIndex(g)
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		text, sub := english.ReadResolution(n.Resolution, n.Problem, n.Condition)
+		n.Verdict = &graph.Verdict{Answers: answers(ix, n, sub), Hollow: len(sub) == 0, Text: text}
+	}
+}
+
+// Judged returns g if every node has a verdict, or else a copy of g whose
+// nodes are judged; g itself is not modified.
+func Judged(g *graph.Graph) *graph.Graph {
+	for _, n := range g.Nodes {
+		if n.Verdict == nil {
+			c := *g
+			c.Nodes = append([]graph.Node(nil), g.Nodes...)
+			Judge(&c)
+			return &c
+		}
+	}
+	return g
+}
+
+// answers reports whether n's resolution answers the user by itself; sub
+// is its substance.
+//
+// The extractor's actionable flag marks resolutions with steps to take.
+// Many resolutions that are not steps still answer ("Members: on the
+// details page", "refunds take 7 business days", "No. Expired points can't
+// be restored"). A node answers when it gives steps and links nowhere, or
+// when its resolution says something beyond a restatement of its condition
+// or a hand-off ("please contact the shop directly") and it is a leaf: a
+// node with sub-problems introduces them, and one with references follows
+// them (the reply still leads with the node's own text). Only a node with
+// nowhere to go escalates.
+func answers(ix *graph.Index, n *graph.Node, sub []string) bool {
+	refs := ix.References(n.ID)
+	if n.Actionable && len(refs) == 0 {
+		return true
+	}
+	// A node with sub-problems introduces them ("check which situation
+	// matches yours").
+	if len(ix.Children(n.ID)) > 0 {
+		return false
+	}
+	// One with references points on, unless its own text, outside the
+	// sentences that link, gives steps: then the link is a "see also"
+	// ("log in and open My Orders; if it isn't listed, see ..."). The same
+	// holds when it says whom to ask ("We can't change these. Please
+	// contact the site where you bought it. See ..."): that is what the user
+	// is to do, and the linked page would only ask again. A lone step
+	// towards the one page it links, naming what that page is about
+	// ("Reset it from the login page. See [Resetting your password]"), is
+	// that page's lead: the page says how.
+	if len(refs) > 0 {
+		pointer := len(sub) == 1 && len(refs) == 1 && sharesTerms(sub[0], ix.Node(refs[0]).Problem)
+		return (english.GivesSteps(sub) && !pointer) || english.NamesWhoToAsk(sub)
+	}
+	if len(sub) == 0 {
+		return false
+	}
+	// The page's main advice is to ask someone else: a dead end, unless it
+	// gives the number to call.
+	return !english.HandsOff(sub[0]) || lexical.PhoneNumber.MatchString(n.Resolution)
+}
+
+// sharesTerms reports whether texts x and y have a term in common.
+func sharesTerms(x, y string) bool {
+	ys := lexical.TermSet(y)
+	for _, t := range lexical.Terms(x) {
+		if ys[t] {
+			return true
+		}
+	}
+	return false
+}
