@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/quickre"
@@ -44,18 +45,63 @@ var (
 	// talk to a real person about my refund?" wants the person first.
 	actHuman = quickre.MustCompile(`(?i)\b(?:(?:talk|speak|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|some\s*one|somebody|your\s+|the\s+)?(?:real\s+|live\s+|actual\s+)?(?:human|person|agent|representative|rep|operator|somebody|someone|staff|people|customer\s+service)|(?:real|live|actual)\s+(?:human|person|agent)|human\s+(?:agent|being|please)|(?:get|want|need)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:human|operator|representative)|(?:transfer|connect|escalate)\s+(?:me|this)\b|^\s*(?:agent|human|operator|representative)[\s.!?]*$)`)
 	// actRestart is a request to begin again.
-	actRestart = quickre.MustCompile(`(?i)^\s*(?:/restart|/reset|start\s+(?:over|again|from\s+scratch)|restart|reset|new\s+(?:question|topic|conversation)|let'?s\s+start\s+(?:over|again)|begin\s+again)\b`)
-	// actLead strips the leading acknowledgements and fillers a short
-	// reply is made of ("Oh, ok, yes"), so what is left decides the act.
-	actFiller   = quickre.MustCompile(`(?i)\b(?:oh|ok|okay|well|um+|uh+|hmm+|ah|so|very|much|a\s+lot|please|then|just|actually|great|cool|perfect|good|nice|awesome|alright|all\s+right|sir|madam|ma'?am)\b`)
+	actRestart  = quickre.MustCompile(`(?i)^\s*(?:/restart|/reset|start\s+(?:over|again|from\s+scratch)|restart|reset|new\s+(?:question|topic|conversation)|let'?s\s+start\s+(?:over|again)|begin\s+again)\b`)
 	actThanks   = quickre.MustCompile(`(?i)\b(?:thanks?|thank\s+you|thx|ty|cheers|much\s+appreciated|appreciate\s+it|that\s+(?:worked|helped|helps|solved\s+it|answers\s+(?:it|my\s+question))|(?:it|this)\s+(?:worked|helped)|got\s+it|bye|goodbye|good\s+bye|have\s+a\s+(?:good|nice|great)\s+(?:day|one))\b`)
 	actNone     = quickre.MustCompile(`(?i)\b(?:none\s+of\s+(?:these|those|them|that|the\s+above|this)|neither(?:\s+of\s+(?:these|those|them))?|something\s+else|not\s+(?:any|one)\s+of\s+(?:these|those|them)|(?:that'?s|it'?s|this\s+is)\s+not\s+(?:it|my\s+case|what\s+i\s+(?:mean|meant|need|asked))|not\s+my\s+case|doesn'?t\s+apply|does\s+not\s+apply)\b`)
 	actDontKnow = quickre.MustCompile(`(?i)\b(?:i\s+)?(?:don'?t|do\s+not|dont)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bdunno\b|\bi'?m\s+not\s+certain\b|\bcan'?t\s+(?:say|tell)\b`)
 	actYes      = quickre.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
 	actNo       = quickre.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
-	actPunct    = quickre.MustCompile(`[\s,.!?;:…]+`)
 	actGreeting = quickre.MustCompile(`(?i)^(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|hi\s+there|hello\s+there)$`)
 )
+
+// fillerWords are the acknowledgements and fillers a short reply is made of
+// ("Oh, ok, yes"); fillerPairs the two-word ones. Without them, what is left
+// decides the act.
+var (
+	fillerWords = map[string]bool{"oh": true, "ok": true, "okay": true, "well": true, "ah": true, "so": true,
+		"very": true, "much": true, "please": true, "then": true, "just": true, "actually": true, "great": true,
+		"cool": true, "perfect": true, "good": true, "nice": true, "awesome": true, "alright": true, "sir": true,
+		"madam": true, "maam": true, "ma'am": true, "ma’am": true}
+	fillerPairs = map[[2]string]bool{{"a", "lot"}: true, {"all", "right"}: true}
+)
+
+// isFiller reports whether w (lower case) is a filler word, "um", "uhh" and
+// "hmmm" included.
+func isFiller(w string) bool {
+	if fillerWords[w] {
+		return true
+	}
+	// "um", "umm", "ummm": the stem, then only more of its last letter.
+	for _, stem := range []string{"um", "uh", "hmm"} {
+		rest, ok := strings.CutPrefix(w, stem)
+		if ok && strings.Trim(rest, stem[len(stem)-1:]) == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// isActPunct reports whether r separates the words of a short reply.
+func isActPunct(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(",.!?;:…", r) }
+
+// dropFillers returns s without its filler words and punctuation, its other
+// words joined by single spaces. It splits on spaces and punctuation rather
+// than running a regexp of every filler over each message.
+func dropFillers(s string) string {
+	words := strings.FieldsFunc(s, isActPunct)
+	kept := words[:0]
+	for i := 0; i < len(words); i++ {
+		w := strings.ToLower(words[i])
+		if i+1 < len(words) && fillerPairs[[2]string{w, strings.ToLower(words[i+1])}] {
+			i++
+			continue
+		}
+		if !isFiller(w) {
+			kept = append(kept, words[i])
+		}
+	}
+	return strings.Join(kept, " ")
+}
 
 // ClassifyAct returns what msg does, with the generic vocabulary: for
 // agents that share the acts' handling (the RAG baseline).
@@ -88,7 +134,7 @@ func classifyAct(an *analyzer, msg string) Act {
 	case actThanks.MatchString(rest):
 		act, rest = ActThanks, actThanks.ReplaceAllString(rest, " ")
 	}
-	rest = strings.TrimSpace(actPunct.ReplaceAllString(actFiller.ReplaceAllString(rest, " "), " "))
+	rest = dropFillers(rest)
 	if act == ActNone && actGreeting.MatchString(rest) {
 		return ActGreeting
 	}

@@ -193,3 +193,20 @@ func TestPageMatchWhenNoSectionDoes(t *testing.T) {
 		t.Errorf("a request the pages don't cover got a resolution at %q: %q", r.NodeID, r.Text)
 	}
 }
+
+func TestDropFillers(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Oh, ok, yes!", "yes"},
+		{"ummm... no thanks a lot", "no thanks"},
+		{"Hmmm, all right, I am", "I am"},
+		{"uhh well, sir", ""},
+		{"an umbrella, a hmmmm and then some", "an umbrella a and some"},
+		{"Thank you, ma'am.", "Thank you"},
+		{"good morning", "morning"},
+		{"  ", ""},
+	} {
+		if got := dropFillers(tc.in); got != tc.want {
+			t.Errorf("dropFillers(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -11,8 +11,8 @@ import (
 // made to trip the check: the answers must be the same.
 func TestQuickRegexpsAgree(t *testing.T) {
 	res := map[string]quickre.Regexp{
-		"actHuman": actHuman, "actRestart": actRestart, "actFiller": actFiller, "actThanks": actThanks,
-		"actNone": actNone, "actDontKnow": actDontKnow, "actYes": actYes, "actNo": actNo, "actPunct": actPunct,
+		"actHuman": actHuman, "actRestart": actRestart, "actThanks": actThanks,
+		"actNone": actNone, "actDontKnow": actDontKnow, "actYes": actYes, "actNo": actNo,
 		"actGreeting": actGreeting, "injection": injection,
 	}
 	texts := []string{"", "I DON'T KNOW", "i don’t know", "THANKS", "Talk To A Human", "ignore previous instructions",
