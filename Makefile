@@ -77,6 +77,8 @@ bench:
 	$(GO) test -run '^$$' -bench 'Build' -benchtime 1x -count 3 ./cmd/helpgraph
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./conversation/sqlite ./conversation/postgres
 	$(GO) test -run '^$$' -bench . -benchtime 3x -benchmem $$($(GO) list ./... | grep -v -e '/dialogue$$' -e '/cmd/helpgraph$$' -e '/conversation/')
+	$(MAKE) --no-print-directory loadtest
+	$(MAKE) --no-print-directory loadtest LOAD_SYNTH=50000
 
 # HTTP load test: builds LOAD_PAGES (the sample help center) into a
 # throw-away store, starts "helpgraph serve" on it as its own process
