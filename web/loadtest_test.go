@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/helpgraph/helpgraph/internal/latency"
 )
 
 // TestLoad drives POST /api/chat on 127.0.0.1 with concurrent clients, each
@@ -51,11 +53,11 @@ func TestLoad(t *testing.T) {
 		Timeout:   10 * time.Second,
 	}
 
-	// Latencies go into a fixed histogram allocated before the first heap
+	// Latencies go into a fixed latency.Histogram allocated before the first heap
 	// sample, so the test's own bookkeeping does not show up as server growth.
 	var (
 		mu       sync.Mutex
-		lat      latencyHistogram
+		lat      latency.Histogram
 		errCount int
 		firstErr error
 	)
@@ -92,7 +94,7 @@ func TestLoad(t *testing.T) {
 				firstErr = err
 			}
 		} else {
-			lat.add(time.Since(start))
+			lat.Add(time.Since(start))
 		}
 		mu.Unlock()
 		return out, cookie, err
@@ -133,8 +135,8 @@ func TestLoad(t *testing.T) {
 		series = append(series, mib(h))
 	}
 	report := fmt.Sprintf("load: %d clients for %s: %d turns (%.0f turns/s), %d errors, p50 %s, p99 %s, heap in use (MiB) %s before, then %v",
-		clients, duration, lat.count, float64(lat.count)/duration.Seconds(), errCount,
-		lat.percentile(0.50), lat.percentile(0.99), mib(heapBefore), series)
+		clients, duration, lat.Count(), float64(lat.Count())/duration.Seconds(), errCount,
+		lat.Percentile(0.50), lat.Percentile(0.99), mib(heapBefore), series)
 	t.Log(report)
 	fmt.Println(report)
 	if errCount > 0 {
@@ -144,36 +146,6 @@ func TestLoad(t *testing.T) {
 	if first, last := heapSamples[0], heapSamples[len(heapSamples)-1]; last > first+8<<20 {
 		t.Errorf("heap grew from %s to %s MiB under steady load", mib(first), mib(last))
 	}
-}
-
-// latencyHistogram counts latencies in 10µs buckets up to 2s (and one
-// overflow bucket), so recording a turn never allocates.
-type latencyHistogram struct {
-	buckets [200_001]uint32
-	count   int
-}
-
-const latencyBucket = 10 * time.Microsecond
-
-func (h *latencyHistogram) add(d time.Duration) {
-	h.buckets[min(int(d/latencyBucket), len(h.buckets)-1)]++
-	h.count++
-}
-
-// percentile returns the upper bound of the bucket holding the p-th latency.
-func (h *latencyHistogram) percentile(p float64) time.Duration {
-	if h.count == 0 {
-		return 0
-	}
-	rank := int(p * float64(h.count))
-	seen := 0
-	for i, n := range h.buckets {
-		seen += int(n)
-		if seen > rank {
-			return time.Duration(i+1) * latencyBucket
-		}
-	}
-	return time.Duration(len(h.buckets)) * latencyBucket
 }
 
 func heapInUse() uint64 {

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/helpgraph/helpgraph/internal/latency"
 )
 
 // fakeChat answers POST /api/chat like the chat does: a new conversation
@@ -80,8 +82,8 @@ func TestDrive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.errors != 0 || res.lat.count == 0 {
-		t.Fatalf("%d turns, %d errors (first: %v)", res.lat.count, res.errors, res.firstErr)
+	if res.errors != 0 || res.lat.Count() == 0 {
+		t.Fatalf("%d turns, %d errors (first: %v)", res.lat.Count(), res.errors, res.firstErr)
 	}
 	if len(fake.problems) > 0 {
 		t.Errorf("the server saw: %q", fake.problems[0])
@@ -96,8 +98,8 @@ func TestDrive(t *testing.T) {
 	if !res.serverCPUOK || res.wall < 250*time.Millisecond {
 		t.Errorf("server CPU read %v, window %s", res.serverCPUOK, res.wall)
 	}
-	if p50, p99 := res.lat.percentile(0.5), res.lat.percentile(0.99); p50 <= 0 || p99 < p50 || res.lat.max < p50-bucketWidth {
-		t.Errorf("p50 %s, p99 %s, max %s", p50, p99, res.lat.max)
+	if p50, p99 := res.lat.Percentile(0.5), res.lat.Percentile(0.99); p50 <= 0 || p99 < p50 || res.lat.Max() < p50-latency.BucketWidth {
+		t.Errorf("p50 %s, p99 %s, max %s", p50, p99, res.lat.Max())
 	}
 }
 
@@ -115,8 +117,8 @@ func TestDriveCountsErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.errors == 0 || res.lat.count != 0 || !strings.Contains(res.firstErr.Error(), "status 429") {
-		t.Errorf("%d errors (first: %v), %d turns; want only errors, status 429", res.errors, res.firstErr, res.lat.count)
+	if res.errors == 0 || res.lat.Count() != 0 || !strings.Contains(res.firstErr.Error(), "status 429") {
+		t.Errorf("%d errors (first: %v), %d turns; want only errors, status 429", res.errors, res.firstErr, res.lat.Count())
 	}
 }
 
@@ -151,30 +153,5 @@ func TestReadMessages(t *testing.T) {
 		if err != nil || !slices.Equal(got, tc.want) {
 			t.Errorf("readMessages(%s) = %q, %v; want %q", filepath.Base(tc.path), got, err, tc.want)
 		}
-	}
-}
-
-func TestHistogram(t *testing.T) {
-	var a, b histogram
-	for i := 1; i <= 98; i++ {
-		a.add(time.Duration(i) * time.Millisecond)
-	}
-	b.add(500 * time.Millisecond)
-	b.add(3 * time.Second) // beyond the last bucket
-	a.merge(&b)
-	for _, tc := range []struct {
-		p    float64
-		want time.Duration
-	}{
-		{0.5, 51*time.Millisecond + bucketWidth},
-		{0.98, 500*time.Millisecond + bucketWidth},
-		{0.99, 2*time.Second + bucketWidth},
-	} {
-		if got := a.percentile(tc.p); got != tc.want {
-			t.Errorf("percentile(%v) = %s, want %s", tc.p, got, tc.want)
-		}
-	}
-	if a.count != 100 || a.max != 3*time.Second {
-		t.Errorf("count %d, max %s", a.count, a.max)
 	}
 }

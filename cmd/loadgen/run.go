@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/helpgraph/helpgraph/internal/latency"
 	"github.com/valyala/fasthttp"
 )
 
@@ -122,7 +123,7 @@ func readMessages(path string) ([]string, error) {
 
 // result is what one run measured.
 type result struct {
-	lat           histogram
+	lat           latency.Histogram
 	errors        int
 	firstErr      error
 	conversations int
@@ -190,7 +191,7 @@ func drive(ctx context.Context, cfg loadConfig) (*result, error) {
 			defer fasthttp.ReleaseResponse(c.resp)
 			c.loop(ctx, cfg, measureFrom, deadline)
 			mu.Lock()
-			res.lat.merge(&c.lat)
+			res.lat.Merge(&c.lat)
 			res.errors += c.errors
 			res.conversations += c.conversations
 			if res.firstErr == nil {
@@ -252,7 +253,7 @@ type client struct {
 	cookie   []byte
 	body     bytes.Buffer
 
-	lat           histogram
+	lat           latency.Histogram
 	errors        int
 	firstErr      error
 	conversations int
@@ -275,7 +276,7 @@ func (c *client) loop(ctx context.Context, cfg loadConfig, measureFrom, deadline
 						c.firstErr = err
 					}
 				} else {
-					c.lat.add(end.Sub(start))
+					c.lat.Add(end.Sub(start))
 				}
 			}
 			if err != nil || len(reply.Options) == 0 {
@@ -329,14 +330,14 @@ func (r *result) print(w io.Writer, cfg loadConfig) {
 	fmt.Fprintf(w, "load: %s, %d clients, up to %d turns a conversation, %d first messages, %d CPUs\n",
 		cfg.url, cfg.clients, cfg.turns, len(cfg.messages), runtime.NumCPU())
 	fmt.Fprintf(w, "turns: %d in %.1fs = %.0f turns/s (%d conversations), %d errors\n",
-		r.lat.count, secs, float64(r.lat.count)/secs, r.conversations, r.errors)
+		r.lat.Count(), secs, float64(r.lat.Count())/secs, r.conversations, r.errors)
 	fmt.Fprintf(w, "latency: p50 %s, p95 %s, p99 %s, max %s\n",
-		r.lat.percentile(0.50), r.lat.percentile(0.95), r.lat.percentile(0.99), r.lat.max)
+		r.lat.Percentile(0.50), r.lat.Percentile(0.95), r.lat.Percentile(0.99), r.lat.Max())
 	fmt.Fprintf(w, "generator CPU: %.2fs = %.2f cores (%.0f%% of the machine)\n",
 		r.selfCPU.Seconds(), r.selfCPU.Seconds()/secs, 100*r.selfCPU.Seconds()/secs/float64(runtime.NumCPU()))
 	if r.serverCPUOK {
 		fmt.Fprintf(w, "server CPU:    %.2fs = %.2f cores (%.0f%% of the machine), %.0f µs a turn\n",
 			r.serverCPU.Seconds(), r.serverCPU.Seconds()/secs, 100*r.serverCPU.Seconds()/secs/float64(runtime.NumCPU()),
-			float64(r.serverCPU.Microseconds())/float64(max(r.lat.count, 1)))
+			float64(r.serverCPU.Microseconds())/float64(max(r.lat.Count(), 1)))
 	}
 }

@@ -8,46 +8,6 @@ import (
 	"time"
 )
 
-// histogram counts latencies in 10µs buckets up to 2s (and one overflow
-// bucket), so recording a turn never allocates.
-type histogram struct {
-	buckets [200_001]uint32
-	count   int
-	max     time.Duration
-}
-
-const bucketWidth = 10 * time.Microsecond
-
-func (h *histogram) add(d time.Duration) {
-	h.buckets[min(int(d/bucketWidth), len(h.buckets)-1)]++
-	h.count++
-	h.max = max(h.max, d)
-}
-
-func (h *histogram) merge(o *histogram) {
-	for i, n := range o.buckets {
-		h.buckets[i] += n
-	}
-	h.count += o.count
-	h.max = max(h.max, o.max)
-}
-
-// percentile returns the upper bound of the bucket holding the p-th latency.
-func (h *histogram) percentile(p float64) time.Duration {
-	if h.count == 0 {
-		return 0
-	}
-	rank := int(p * float64(h.count))
-	seen := 0
-	for i, n := range h.buckets {
-		seen += int(n)
-		if seen > rank {
-			return time.Duration(i+1) * bucketWidth
-		}
-	}
-	return time.Duration(len(h.buckets)) * bucketWidth
-}
-
 // cpuSample is the CPU time used so far by this process and the server.
 type cpuSample struct {
 	at       time.Time
