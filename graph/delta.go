@@ -40,55 +40,11 @@ func (d *Delta) Empty() bool {
 // That the edges' targets exist, and that node ids do not collide with
 // nodes of other pages, only the store can tell.
 func (d *Delta) Validate() error {
-	var errs []error
-	pages := make(map[string]bool, len(d.Pages))
-	for _, p := range d.Pages {
-		if p.URL == "" {
-			errs = append(errs, errors.New("page with empty URL"))
-			continue
-		}
-		if pages[p.URL] {
-			errs = append(errs, fmt.Errorf("duplicate page %q", p.URL))
-		}
-		pages[p.URL] = true
-	}
+	pages, errs := checkRows(d.Pages, d.Nodes, d.Edges, false)
 	for _, u := range d.Removed {
 		if pages[u] {
 			errs = append(errs, fmt.Errorf("page %q both written and removed", u))
 		}
-	}
-	nodes := make(map[string]bool, len(d.Nodes))
-	roots := make(map[string]bool)
-	for _, n := range d.Nodes {
-		switch {
-		case n.ID == "":
-			errs = append(errs, errors.New("node with empty id"))
-			continue
-		case nodes[n.ID]:
-			errs = append(errs, fmt.Errorf("duplicate node %q", n.ID))
-		case !pages[n.Page]:
-			errs = append(errs, fmt.Errorf("node %q: page %q is not written by the change", n.ID, n.Page))
-		case n.Root && roots[n.Page]:
-			errs = append(errs, fmt.Errorf("page %q has two roots", n.Page))
-		}
-		nodes[n.ID] = true
-		if n.Root {
-			roots[n.Page] = true
-		}
-	}
-	seen := make(map[Edge]bool, len(d.Edges))
-	for _, e := range d.Edges {
-		switch {
-		case !e.Type.Valid():
-			errs = append(errs, fmt.Errorf("edge %s->%s: unknown type %q", e.From, e.To, e.Type))
-		case !nodes[e.From]:
-			errs = append(errs, fmt.Errorf("edge %s->%s: not from a node of the change", e.From, e.To))
-		case e.From == e.To:
-			errs = append(errs, fmt.Errorf("edge %s->%s: self loop", e.From, e.To))
-		case seen[e]:
-			errs = append(errs, fmt.Errorf("duplicate %s edge %s->%s", e.Type, e.From, e.To))
-		}
-		seen[e] = true
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("invalid change: %w", errors.Join(errs...))

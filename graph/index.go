@@ -9,31 +9,43 @@ import (
 // node ids, every node on a known page, edges between known nodes with a known
 // type, no duplicate edges, and at most one root per page.
 func (g *Graph) Validate() error {
+	if _, errs := checkRows(g.Pages, g.Nodes, g.Edges, true); len(errs) > 0 {
+		return fmt.Errorf("invalid graph: %w", errors.Join(errs...))
+	}
+	return nil
+}
+
+// checkRows checks pages, their nodes and the edges from those nodes, for a
+// whole graph or a Delta: unique page URLs and node ids, every node on one
+// of pages, at most one root per page, edges of a known type from nodes of
+// the rows, no self loops or duplicates; with closed (a whole graph), every
+// edge's target is a node of the rows too. It returns the pages' URLs.
+func checkRows(pages []Page, nodes []Node, edges []Edge, closed bool) (map[string]bool, []error) {
 	var errs []error
-	pages := make(map[string]bool, len(g.Pages))
-	for _, p := range g.Pages {
+	urls := make(map[string]bool, len(pages))
+	for _, p := range pages {
 		if p.URL == "" {
 			errs = append(errs, errors.New("page with empty URL"))
 			continue
 		}
-		if pages[p.URL] {
+		if urls[p.URL] {
 			errs = append(errs, fmt.Errorf("duplicate page %q", p.URL))
 		}
-		pages[p.URL] = true
+		urls[p.URL] = true
 	}
-	nodes := make(map[string]bool, len(g.Nodes))
+	ids := make(map[string]bool, len(nodes))
 	roots := make(map[string]string)
-	for _, n := range g.Nodes {
+	for _, n := range nodes {
 		switch {
 		case n.ID == "":
 			errs = append(errs, errors.New("node with empty id"))
 			continue
-		case nodes[n.ID]:
+		case ids[n.ID]:
 			errs = append(errs, fmt.Errorf("duplicate node %q", n.ID))
-		case !pages[n.Page]:
+		case !urls[n.Page]:
 			errs = append(errs, fmt.Errorf("node %q: unknown page %q", n.ID, n.Page))
 		}
-		nodes[n.ID] = true
+		ids[n.ID] = true
 		if n.Root {
 			if other, ok := roots[n.Page]; ok {
 				errs = append(errs, fmt.Errorf("page %q has two roots: %q and %q", n.Page, other, n.ID))
@@ -41,12 +53,12 @@ func (g *Graph) Validate() error {
 			roots[n.Page] = n.ID
 		}
 	}
-	seen := make(map[Edge]bool, len(g.Edges))
-	for _, e := range g.Edges {
+	seen := make(map[Edge]bool, len(edges))
+	for _, e := range edges {
 		switch {
 		case !e.Type.Valid():
 			errs = append(errs, fmt.Errorf("edge %s->%s: unknown type %q", e.From, e.To, e.Type))
-		case !nodes[e.From] || !nodes[e.To]:
+		case !ids[e.From] || closed && !ids[e.To]:
 			errs = append(errs, fmt.Errorf("edge %s->%s: unknown node", e.From, e.To))
 		case e.From == e.To:
 			errs = append(errs, fmt.Errorf("edge %s->%s: self loop", e.From, e.To))
@@ -55,10 +67,7 @@ func (g *Graph) Validate() error {
 		}
 		seen[e] = true
 	}
-	if len(errs) > 0 {
-		return fmt.Errorf("invalid graph: %w", errors.Join(errs...))
-	}
-	return nil
+	return urls, errs
 }
 
 // Index is a read-only in-memory view of a Graph with the lookups the
