@@ -51,14 +51,6 @@ var genericSynonyms = func() [][]string {
 	return groups
 }()
 
-func toSet(words []string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}
-
 // analyzer turns text into the terms the lexical index and the condition
 // matcher compare: lowercased words, stemmed, synonyms folded, stop words out.
 type analyzer struct {
