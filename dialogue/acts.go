@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/internal/quickre"
 )
 
@@ -155,7 +156,7 @@ func classifyAct(an *analyzer, msg string) Act {
 		return ActNone
 	}
 	// What is left must say nothing a node could be matched on.
-	if len(an.terms(mask(rest))) > 0 {
+	if len(an.terms(lexical.Mask(rest))) > 0 {
 		return ActNone
 	}
 	return act

@@ -314,7 +314,7 @@ const (
 // answer where "please rephrase" is not. Several nodes from one page count
 // once (the shallowest), so the choice is between topics.
 func (a *GraphAgent) suggestions(s *Session, text string) []Option {
-	terms := a.an.terms(mask(text))
+	terms := a.an.terms(lexical.Mask(text))
 	if len(terms) == 0 {
 		return nil
 	}
@@ -497,7 +497,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 // shares any.
 func (a *GraphAgent) bestReferences(refs []string, context string) []string {
 	want := map[string]bool{}
-	for _, t := range a.an.terms(mask(context)) {
+	for _, t := range a.an.terms(lexical.Mask(context)) {
 		want[t] = true
 	}
 	var best []string
@@ -639,7 +639,7 @@ type readText struct {
 }
 
 func (a *GraphAgent) read(text string) *readText {
-	return &readText{text: text, terms: a.an.terms(mask(text)), neg: lexical.Negated(text)}
+	return &readText{text: text, terms: a.an.terms(lexical.Mask(text)), neg: lexical.Negated(text)}
 }
 
 // labelTerms is a label as discriminate reads it: its distinct terms, and

@@ -125,10 +125,6 @@ func (a *analyzer) terms(s string) []string {
 	return out
 }
 
-// mask removes the user's specifics from s (see lexical.Mask). Every
-// message goes through this one function.
-func mask(s string) string { return lexical.Mask(s) }
-
 // injection recognises attempts to give the agent instructions. Such a message
 // is handled like any other request the graph has no answer for: the agent
 // follows no instructions found in user text.

@@ -76,8 +76,8 @@ func TestMask(t *testing.T) {
 		{"Yes, I would like to know more about my card", ", about my card"},
 		{"I'm looking for my booking", "my booking"},
 	} {
-		if got := mask(tc.in); got != tc.want {
-			t.Errorf("mask(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := lexical.Mask(tc.in); got != tc.want {
+			t.Errorf("lexical.Mask(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package dialogue
 import (
 	"slices"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 func TestTopicReadsEachMessageOnce(t *testing.T) {
@@ -17,7 +19,7 @@ func TestTopicReadsEachMessageOnce(t *testing.T) {
 		{Role: "user", Text: "by phone"},
 		{Role: "user", Text: "and now?"}, // the message being answered
 	}}
-	want := slices.Concat(a.an.terms(mask("by phone")), a.an.terms(mask("my card was declined")))
+	want := slices.Concat(a.an.terms(lexical.Mask("by phone")), a.an.terms(lexical.Mask("my card was declined")))
 	if got := a.topic(s); !slices.Equal(got, want) {
 		t.Fatalf("topic = %q, want %q (the restart ends it)", got, want)
 	}
