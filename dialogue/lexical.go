@@ -65,7 +65,7 @@ type lexicalIndex struct {
 	// unknownIDF weighs query terms no node uses: they count against a
 	// match's coverage, but no more than a typical term.
 	unknownIDF float64
-	scratch    sync.Pool
+	scratch  sync.Pool
 }
 
 // lexicalHit is one scored node. Coverage is the IDF-weighted share of the
@@ -84,13 +84,30 @@ type lexicalHit struct {
 	matched, own uint64
 }
 
+// termsFound is, per field, the query terms (bits by position) a node has
+// in it; a term found in a stronger field is never set in a weaker one (the
+// cascade).
+type termsFound [numFields]uint64
+
+// matched is the query terms the node has in any field.
+func (tf *termsFound) matched() uint64 { return tf[fieldOwn] | tf[fieldContext] | tf[fieldAnswer] }
+
+// own is the query terms the node has in its own or context fields.
+func (tf *termsFound) own() uint64 { return tf[fieldOwn] | tf[fieldContext] }
+
+// searchScratch is one query's working space, by node position. The scores
+// are apart from the terms found: most nodes are ruled out on their score
+// alone, read from a dense array.
 type searchScratch struct {
-	score   []float64
-	matched []uint64 // query terms found, as a bit mask per node
-	own     []uint64 // the same, in the own and context fields only
-	first   []uint64 // the same, in the own field only
-	topic   []float64
-	touched []int32
+	score []float64
+	found []termsFound
+	// topic is, per node the query matched, the BM25 score of the topic
+	// terms it has (see lexicalMatch.addTopic).
+	topic []float64
+	// eligible is a bit per node, set for the nodes a query with required
+	// terms may return; clear between queries.
+	eligible []uint64
+	touched  []int32
 }
 
 func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[string]int) *lexicalIndex {
@@ -152,8 +169,7 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 	bm25.Cascade(lx.fields[:])
 	size := len(g.Nodes)
 	lx.scratch.New = func() any {
-		return &searchScratch{score: make([]float64, size), matched: make([]uint64, size), own: make([]uint64, size),
-			first: make([]uint64, size), topic: make([]float64, size)}
+		return &searchScratch{score: make([]float64, size), found: make([]termsFound, size), topic: make([]float64, size), eligible: make([]uint64, (size+63)/64)}
 	}
 	return lx
 }
@@ -199,13 +215,17 @@ type lexicalMatch struct {
 	termIDs      []int32
 	weight       []float64
 	queryWeight  float64
+	sums         weightSums
 	requiredMask uint64
+	// topicIDs are the topic terms whose scores the nodes hold (addTopic).
+	topicIDs []int32
 }
 
 // match scores query's terms against every node (see search).
 func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 	m := &lexicalMatch{lx: lx}
 	m.uniq, m.termIDs, m.weight, m.queryWeight = lx.queryTerms(query)
+	m.sums = newWeightSums(m.weight, m.queryWeight)
 	for i, t := range m.uniq {
 		if slices.Contains(required, t) {
 			m.requiredMask |= 1 << i
@@ -215,6 +235,30 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 		return m
 	}
 	sc := lx.scratch.Get().(*searchScratch)
+	// With required terms, only the nodes having one in their own or
+	// context fields can be hits: the walk skips the others (a follow-up's
+	// words are few, the current problem's it is combined with common).
+	var eligible []uint64
+	if m.requiredMask != 0 {
+		eligible = sc.eligible
+		found := false
+		for i, t := range m.termIDs {
+			if t < 0 || m.requiredMask&(1<<i) == 0 {
+				continue
+			}
+			for _, f := range []int{fieldOwn, fieldContext} {
+				for _, d := range lx.fields[f].Docs[t] {
+					eligible[d>>6] |= 1 << (d & 63)
+					found = true
+				}
+			}
+		}
+		if !found { // no node can be a hit
+			lx.scratch.Put(sc)
+			return m
+		}
+		defer clear(eligible)
+	}
 	m.sc = sc
 	for f := range lx.fields {
 		fl := &lx.fields[f]
@@ -225,23 +269,17 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 			bit := uint64(1) << i
 			scores := fl.Scores[t]
 			// The fields are a cascade (see newLexicalIndex): no stronger
-			// field of these nodes has the term.
+			// field of these nodes has the term. Every posting's score is
+			// positive, so a zero score marks a node not yet touched.
 			for k, d := range fl.Docs[t] {
-				if sc.matched[d] == 0 {
+				if eligible != nil && eligible[d>>6]&(1<<(d&63)) == 0 {
+					continue
+				}
+				if sc.score[d] == 0 {
 					sc.touched = append(sc.touched, d)
 				}
-				sc.matched[d] |= bit
+				sc.found[d][f] |= bit
 				sc.score[d] += scores[k]
-			}
-		}
-		switch f {
-		case fieldOwn:
-			for _, d := range sc.touched {
-				sc.first[d] = sc.matched[d]
-			}
-		case fieldContext:
-			for _, d := range sc.touched {
-				sc.own[d] = sc.matched[d]
 			}
 		}
 	}
@@ -257,12 +295,10 @@ func (m *lexicalMatch) release() {
 	if len(sc.touched) > len(sc.score)/8 {
 		// Most nodes matched: clearing all in order beats jumping about.
 		clear(sc.score)
-		clear(sc.matched)
-		clear(sc.own)
-		clear(sc.first)
+		clear(sc.found)
 	} else {
 		for _, d := range sc.touched {
-			sc.score[d], sc.matched[d], sc.own[d], sc.first[d] = 0, 0, 0, 0
+			sc.score[d], sc.found[d] = 0, termsFound{}
 		}
 	}
 	sc.touched = sc.touched[:0]
@@ -272,84 +308,188 @@ func (m *lexicalMatch) release() {
 
 // top returns the best limit hits of m with topic's terms added to the
 // score, among allow (node positions) when not nil.
+//
+// Most matched nodes share only a common word with the query: rather than
+// score them all, top bounds each node's score from above (its coverage is
+// at most the weight of the terms it has, its specificity at most 1) and
+// scores exactly only the nodes whose bound reaches the hits kept so far.
+// The hits are those a full scoring gives.
 func (m *lexicalMatch) top(topic []string, allow []int32, limit int) []lexicalHit {
 	sc := m.sc
-	if sc == nil {
+	if sc == nil || limit <= 0 {
 		return nil
 	}
-	lx := m.lx
-	score := lx.addTopic(sc, m.uniq, topic)
-	top := make([]lexicalHit, 0, limit+1)
-	consider := func(d int32) {
-		// Coverage is at most 1, so a node whose raw score is below the
-		// worst kept hit cannot enter (the margin absorbs rounding).
-		if len(top) == limit && score[d]*(1+1e-9) < top[len(top)-1].score {
-			return
-		}
-		own := sc.own[d]
-		if m.requiredMask != 0 && own&m.requiredMask == 0 {
-			return
-		}
-		matched, first := sc.matched[d], sc.first[d]
-		h := lexicalHit{doc: int(d), score: score[d], terms: bits.OnesCount64(own), matched: matched, own: own}
-		for i := range m.termIDs {
-			bit := uint64(1) << i
-			if matched&bit == 0 {
-				continue
-			}
-			f := fieldAnswer
-			switch {
-			case first&bit != 0:
-				f = fieldOwn
-			case own&bit != 0:
-				f = fieldContext
-			}
-			h.coverage += fieldCoverageWeight[f] * m.weight[i]
-			if f != fieldAnswer {
-				h.ownCoverage += fieldCoverageWeight[f] * m.weight[i]
-			}
-		}
-		h.coverage /= m.queryWeight
-		h.ownCoverage /= m.queryWeight
-		// Coordination: a node with all of the query's words beats one
-		// that repeats a few of them (Lucene's classic coord factor).
-		h.score *= h.coverage
-		// Specificity: of two nodes holding the request's words, the one
-		// whose heading says little else is what it asks about ("how do I
-		// earn points" is "Earning points", not "Do I earn points if
-		// someone else stays in the room?").
-		// A heading of function words alone ("What you can do") says nothing
-		// of what the node is about: it ranks as the least specific.
-		spec := 0.0
-		if head := lx.headTerms[d]; head > 0 {
-			spec = min(1, float64(h.terms)/float64(head))
-		}
-		h.score *= specificityFloor + (1-specificityFloor)*spec
-		if len(top) == limit && !better(h, top[len(top)-1]) {
-			return
-		}
-		i := sort.Search(len(top), func(i int) bool { return better(h, top[i]) })
-		top = append(top, lexicalHit{})
-		copy(top[i+1:], top[i:])
-		top[i] = h
-		if len(top) > limit {
-			top = top[:limit]
-		}
-	}
-	// better is a total order, so the hits do not depend on the order the
-	// nodes are considered in.
-	if allow == nil {
-		for _, d := range sc.touched {
-			consider(d)
-		}
-	} else {
+	topicIDs := m.lx.topicTerms(m.uniq, topic)
+	best := hitList{limit: limit}
+	if allow != nil {
 		for _, d := range allow {
-			if sc.matched[d] != 0 {
-				consider(d)
+			if sc.score[d] != 0 {
+				best.add(m.hit(d, sc.score[d]+m.topicScore(d, topicIDs)))
+			}
+		}
+		return best.hits
+	}
+	m.addTopic(topicIDs)
+	withTopic := len(topicIDs) > 0
+	for _, d := range sc.touched {
+		score := sc.score[d]
+		if withTopic {
+			score += sc.topic[d]
+		}
+		// The margin absorbs rounding.
+		if best.full() && (score*(1+1e-9) < best.worst() ||
+			score*m.sums.of(sc.found[d].matched())*(1+1e-9) < best.worst()) {
+			continue
+		}
+		best.add(m.hit(d, score))
+	}
+	return best.hits
+}
+
+// addTopic sets sc.topic of every node the query matched to the BM25 score
+// of the topic terms (term numbers) it has, walking their postings once for
+// each new topic.
+func (m *lexicalMatch) addTopic(topicIDs []int32) {
+	if len(topicIDs) == 0 || slices.Equal(m.topicIDs, topicIDs) {
+		return
+	}
+	sc := m.sc
+	for _, d := range sc.touched {
+		sc.topic[d] = 0
+	}
+	m.topicIDs = slices.Clone(topicIDs)
+	for _, t := range topicIDs {
+		for f := range m.lx.fields {
+			fl := &m.lx.fields[f]
+			totals := fl.Totals[t] // the node's score in every field
+			for k, d := range fl.Docs[t] {
+				if sc.score[d] != 0 {
+					sc.topic[d] += topicWeight * totals[k]
+				}
 			}
 		}
 	}
-	return top
+}
+
+// hit scores node d, whose BM25 score (with the topic's) is score.
+func (m *lexicalMatch) hit(d int32, score float64) lexicalHit {
+	found := &m.sc.found[d]
+	own := found.own()
+	if m.requiredMask != 0 && own&m.requiredMask == 0 {
+		return lexicalHit{doc: -1}
+	}
+	matched, first := found.matched(), found[fieldOwn]
+	h := lexicalHit{doc: int(d), score: score, terms: bits.OnesCount64(own), matched: matched, own: own}
+	for i := range m.termIDs {
+		bit := uint64(1) << i
+		if matched&bit == 0 {
+			continue
+		}
+		f := fieldAnswer
+		switch {
+		case first&bit != 0:
+			f = fieldOwn
+		case own&bit != 0:
+			f = fieldContext
+		}
+		h.coverage += fieldCoverageWeight[f] * m.weight[i]
+		if f != fieldAnswer {
+			h.ownCoverage += fieldCoverageWeight[f] * m.weight[i]
+		}
+	}
+	h.coverage /= m.queryWeight
+	h.ownCoverage /= m.queryWeight
+	// Coordination: a node with all of the query's words beats one
+	// that repeats a few of them (Lucene's classic coord factor).
+	h.score *= h.coverage
+	// Specificity: of two nodes holding the request's words, the one
+	// whose heading says little else is what it asks about ("how do I
+	// earn points" is "Earning points", not "Do I earn points if
+	// someone else stays in the room?").
+	// A heading of function words alone ("What you can do") says nothing
+	// of what the node is about: it ranks as the least specific.
+	spec := 0.0
+	if head := m.lx.headTerms[d]; head > 0 {
+		spec = min(1, float64(h.terms)/float64(head))
+	}
+	h.score *= specificityFloor + (1-specificityFloor)*spec
+	return h
+}
+
+// topicScore is node d's topic score (see addTopic), found by binary
+// search in the topic terms' postings: for a few nodes, cheaper than a walk.
+func (m *lexicalMatch) topicScore(d int32, topicIDs []int32) float64 {
+	var score float64
+	for _, t := range topicIDs {
+		for f := range m.lx.fields {
+			fl := &m.lx.fields[f]
+			// A node has a term in one field at most (the cascade), and
+			// its total there counts every field.
+			if k, ok := slices.BinarySearch(fl.Docs[t], d); ok {
+				score += topicWeight * fl.Totals[t][k]
+				break
+			}
+		}
+	}
+	return score
+}
+
+// weightSums gives the share of a query's weight held by any set of its
+// terms (a bit mask, bits by position) with one table lookup per eight
+// terms: a bound on the coverage of a node with those terms.
+type weightSums [][256]float64
+
+func newWeightSums(weight []float64, total float64) weightSums {
+	if total == 0 {
+		return nil
+	}
+	sums := make(weightSums, (len(weight)+7)/8)
+	for i := range sums {
+		for mask := 1; mask < 256; mask++ {
+			share := 0.0
+			if j := i*8 + bits.TrailingZeros(uint(mask)); j < len(weight) {
+				share = weight[j] / total
+			}
+			sums[i][mask] = sums[i][mask&(mask-1)] + share
+		}
+	}
+	return sums
+}
+
+func (ws weightSums) of(mask uint64) float64 {
+	var share float64
+	for i := range ws {
+		share += ws[i][byte(mask>>(8*i))]
+	}
+	return share
+}
+
+// hitList keeps the best limit hits, best first.
+type hitList struct {
+	limit int
+	hits  []lexicalHit
+}
+
+func (l *hitList) full() bool { return len(l.hits) == l.limit }
+
+// worst is the score of the last hit kept; the list must be full.
+func (l *hitList) worst() float64 { return l.hits[len(l.hits)-1].score }
+
+// add keeps h if it is among the best; a hit with doc -1 is none.
+// better is a total order, so the hits do not depend on the order they
+// are added in.
+func (l *hitList) add(h lexicalHit) {
+	if h.doc < 0 || (l.full() && !better(h, l.hits[len(l.hits)-1])) {
+		return
+	}
+	if l.hits == nil {
+		l.hits = make([]lexicalHit, 0, l.limit+1)
+	}
+	i := sort.Search(len(l.hits), func(i int) bool { return better(h, l.hits[i]) })
+	l.hits = slices.Insert(l.hits, i, h)
+	if len(l.hits) > l.limit {
+		l.hits = l.hits[:l.limit]
+	}
 }
 
 // queryTerms returns query's distinct terms (at most maxQueryTerms), their
@@ -388,34 +528,18 @@ func maskShare(weight []float64, total float64, mask uint64) float64 {
 	return got / total
 }
 
-// addTopic returns the nodes' scores with the BM25 score of the topic terms
-// that are not query terms added to the nodes the query matched: sc.score
-// itself when no topic term counts, else sc.topic.
-func (lx *lexicalIndex) addTopic(sc *searchScratch, query, topic []string) []float64 {
-	score, copied := sc.score, false
-	seen := query
+// topicTerms returns the term numbers of topic's distinct terms that are
+// not query terms and that some node has.
+func (lx *lexicalIndex) topicTerms(query, topic []string) []int32 {
+	var ids []int32
 	for j, t := range topic {
 		id, ok := lx.dict[t]
-		if !ok || slices.Contains(seen, t) || slices.Contains(topic[:j], t) {
+		if !ok || slices.Contains(query, t) || slices.Contains(topic[:j], t) {
 			continue
 		}
-		if !copied {
-			for _, d := range sc.touched {
-				sc.topic[d] = sc.score[d]
-			}
-			score, copied = sc.topic, true
-		}
-		for f := range lx.fields {
-			fl := &lx.fields[f]
-			totals := fl.Totals[id] // the node's score in every field
-			for k, d := range fl.Docs[id] {
-				if sc.matched[d] != 0 {
-					score[d] += topicWeight * totals[k]
-				}
-			}
-		}
+		ids = append(ids, id)
 	}
-	return score
+	return ids
 }
 
 // idf returns term t's coverage weight, or 0 when no node has it.

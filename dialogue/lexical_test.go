@@ -1,0 +1,109 @@
+package dialogue
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph/graphtest"
+	"github.com/helpgraph/helpgraph/verdict"
+)
+
+// TestTopMatchesFullScoring checks that top's shortcuts (the bounds that
+// skip nodes, the topic walk, the binary searches for a few nodes, the walk
+// limited to nodes with a required term) give the hits scoring every
+// matched node gives.
+func TestTopMatchesFullScoring(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		agent *GraphAgent
+	}{
+		{"sample", NewGraphAgent(sampleGraph(t), Options{})},
+		{"synthetic-20k", NewGraphAgent(verdict.Judged(graphtest.Synthetic(20_000, 3)), Options{})},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lx := tc.agent.lex
+			vocab := make([]string, 0, len(lx.dict))
+			for term := range lx.dict {
+				vocab = append(vocab, term)
+			}
+			slices.Sort(vocab)
+			rng := rand.New(rand.NewPCG(1, 2))
+			pick := func(n int) []string {
+				terms := make([]string, n)
+				for i := range terms {
+					if rng.IntN(8) == 0 {
+						terms[i] = fmt.Sprintf("unknown%d", i) // a word no node has
+					} else {
+						terms[i] = vocab[rng.IntN(len(vocab))]
+					}
+				}
+				return terms
+			}
+			for q := range 300 {
+				terms, topic := pick(1+rng.IntN(6)), pick(rng.IntN(4))
+				var required []string
+				if q%3 == 0 {
+					required = terms[:1+rng.IntN(len(terms))]
+				}
+				limit := []int{1, 3, 10}[q%3]
+				full := lx.match(terms, nil)
+				want := fullScoring(full, topic, required, limit)
+				m := lx.match(terms, required)
+				if got := m.top(topic, nil, limit); !sameHits(got, want) {
+					t.Errorf("top(%q, topic %q, required %q, %d):\n got %v\nwant %v", terms, topic, required, limit, got, want)
+				}
+				if full.sc != nil {
+					// The same nodes given as allowed: the binary-search path.
+					if got := m.top(topic, slices.Clone(full.sc.touched), limit); !sameHits(got, want) {
+						t.Errorf("top(%q, topic %q, required %q, %d) among all matched:\n got %v\nwant %v", terms, topic, required, limit, got, want)
+					}
+				}
+				m.release()
+				full.release()
+			}
+		})
+	}
+}
+
+// fullScoring scores every node m matched (m was matched without required
+// terms) with the topic's terms added, keeps those with one of required in
+// their own or context fields, and returns the best limit.
+func fullScoring(m *lexicalMatch, topic, required []string, limit int) []lexicalHit {
+	if m.sc == nil {
+		return nil
+	}
+	var mask uint64
+	for i, t := range m.uniq {
+		if slices.Contains(required, t) {
+			mask |= 1 << i
+		}
+	}
+	topicScore := map[int32]float64{}
+	for _, t := range m.lx.topicTerms(m.uniq, topic) {
+		for f := range m.lx.fields {
+			for k, d := range m.lx.fields[f].Docs[t] {
+				topicScore[d] += topicWeight * m.lx.fields[f].Totals[t][k]
+			}
+		}
+	}
+	var hits []lexicalHit
+	for _, d := range m.sc.touched {
+		if mask != 0 && m.sc.found[d].own()&mask == 0 {
+			continue
+		}
+		hits = append(hits, m.hit(d, m.sc.score[d]+topicScore[d]))
+	}
+	slices.SortFunc(hits, func(a, b lexicalHit) int {
+		if better(a, b) {
+			return -1
+		}
+		return 1
+	})
+	return hits[:min(limit, len(hits))]
+}
+
+func sameHits(a, b []lexicalHit) bool {
+	return len(a) == len(b) && (len(a) == 0 || slices.Equal(a, b))
+}
