@@ -65,7 +65,7 @@ type lexicalIndex struct {
 	// unknownIDF weighs query terms no node uses: they count against a
 	// match's coverage, but no more than a typical term.
 	unknownIDF float64
-	scratch  sync.Pool
+	scratch    sync.Pool
 }
 
 // lexicalHit is one scored node. Coverage is the IDF-weighted share of the
