@@ -2,7 +2,9 @@ package dialogue
 
 import (
 	"context"
+	"os"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,17 +31,43 @@ var benchGraphs = []struct {
 		"my card was declined",
 		"asdf qwerty",
 	}},
-	{"synthetic-100k", func(testing.TB) *graph.Graph { return verdict.Judged(graphtest.Synthetic(100_000, 1)) }, []string{
-		"How do I reset my password?",
-		"1",
-		"what about in the iOS app?",
-		"I can't cancel my subscription",
-		"refund not working on the web dashboard",
-		"the second one",
-		"Where can I download the invoice in a business plan?",
-		"asdf qwerty",
-	}},
+	{"synthetic-100k", func(testing.TB) *graph.Graph { return verdict.Judged(graphtest.Synthetic(100_000, 1)) }, syntheticScript},
+	// The same help center written as 10,000 pages and built offline, as
+	// `helpgraph build` would: the extractor's nodes, intents and verdicts.
+	{"pages-100k", func(tb testing.TB) *graph.Graph {
+		g, err := syntheticPagesGraph()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return g
+	}, syntheticScript},
 }
+
+var syntheticScript = []string{
+	"How do I reset my password?",
+	"1",
+	"what about in the iOS app?",
+	"I can't cancel my subscription",
+	"refund not working on the web dashboard",
+	"the second one",
+	"Where can I download the invoice in a business plan?",
+	"asdf qwerty",
+}
+
+// syntheticPagesGraph builds the pages of graphtest.Synthetic(100_000, 1)
+// once per test binary (about 110,000 nodes: the extractor adds a node per
+// page title).
+var syntheticPagesGraph = sync.OnceValues(func() (*graph.Graph, error) {
+	dir, err := os.MkdirTemp("", "dialogue-pages-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	if _, err := graphtest.WriteSyntheticPages(dir, 100_000, 1); err != nil {
+		return nil, err
+	}
+	return buildGraph(dir)
+})
 
 // BenchmarkTurn measures one user message end to end (offline), cycling
 // through each graph's script in one session that restarts with the script.
