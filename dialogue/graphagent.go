@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -139,21 +140,27 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		g = j
 	}
 	an := newAnalyzer(opts.Synonyms)
-	ix := graph.NewIndex(g)
 	a := &GraphAgent{
 		opts:       opts,
-		ix:         ix,
 		an:         an,
 		doc:        make(map[string]int, len(g.Nodes)),
 		negProblem: make(lazyFlags, len(g.Nodes)),
 		facts:      make([]atomic.Pointer[nodeTexts], len(g.Nodes)),
 	}
-	for i := range g.Nodes {
-		a.doc[g.Nodes[i].ID] = i
-	}
+	// The parts that only read what is built before them run side by side:
+	// a rebuilt graph of 100k nodes is served sooner.
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		a.ix = graph.NewIndex(g)
+		for i := range g.Nodes {
+			a.doc[g.Nodes[i].ID] = i
+		}
+	})
 	words := newGraphWords(an, g)
-	a.lex = newLexicalIndex(an, ix, words, a.doc)
-	a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms))
+	wg.Wait()
+	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms)) })
+	a.lex = newLexicalIndex(an, a.ix, words, a.doc)
+	wg.Wait()
 	if opts.Embedder != nil {
 		a.embed = &embeddingCache{}
 	}

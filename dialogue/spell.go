@@ -38,7 +38,10 @@ func newSpeller(gw *graphWords, synonyms [][]string) *speller {
 			add(lexical.Words(entry))
 		}
 	}
-	for _, w := range gw.v.words {
+	// By index: the lexical index numbers the words' terms meanwhile (a
+	// copy of the whole word would read those).
+	for i := range gw.v.words {
+		w := &gw.v.words[i]
 		sp.freq[w.text] += w.count
 	}
 	for w := range sp.freq {
