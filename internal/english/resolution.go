@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
@@ -70,11 +71,13 @@ func ReadResolution(resolution, problem, condition string) (string, []string) {
 	for _, line := range strings.Split(text, "\n") {
 		line = StripListMarker(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*>|")))
 		line = qaMarker.ReplaceAllString(line, "")
-		if line == "" || lastUpdated.MatchString(line) {
+		if line == "" || lastUpdated.MatchString(line) || titleRun(line) {
 			continue
 		}
 		for _, s := range sentences(line) {
-			if s == "" || seeAlso.MatchString(s) {
+			// A question answers nothing: a section of questions alone
+			// lists other pages' FAQs.
+			if s == "" || strings.HasSuffix(s, "?") || seeAlso.MatchString(s) {
 				continue
 			}
 			if strings.IndexByte(s, '[') >= 0 {
@@ -83,7 +86,7 @@ func ReadResolution(resolution, problem, condition string) (string, []string) {
 				}
 			}
 			ws := strings.Join(plainWords(s), " ")
-			if ws == "" || ws == restated[0] || ws == restated[1] {
+			if ws == "" || ws == restated[0] || ws == restated[1] || titleRun(s) {
 				continue
 			}
 			out = append(out, s)
@@ -92,8 +95,39 @@ func ReadResolution(resolution, problem, condition string) (string, []string) {
 	return text, out
 }
 
+// titleRun reports whether s is a run of titles rather than a sentence:
+// every word capitalised, small words included ("Estimate Your Benefits
+// What Is An Account?"), as a page's link labels read once flattened into
+// its text. Prose writes its small words in lower case.
+func titleRun(s string) bool {
+	words := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' })
+	if len(words) < 4 {
+		return false
+	}
+	smallCapitalised := false
+	for i, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsLower(r) {
+			return false
+		}
+		if i > 0 && unicode.IsUpper(r) && titleSmallWords[strings.ToLower(w)] {
+			smallCapitalised = true
+		}
+	}
+	return smallCapitalised
+}
+
+// titleSmallWords are the words a title capitalises and a sentence does
+// not, but to begin it.
+var titleSmallWords = map[string]bool{
+	"a": true, "an": true, "the": true, "and": true, "or": true, "but": true, "nor": true,
+	"of": true, "for": true, "to": true, "in": true, "on": true, "at": true, "by": true,
+	"with": true, "from": true, "as": true, "is": true, "are": true, "your": true,
+	"our": true, "you": true, "what": true, "how": true, "do": true, "does": true,
+}
+
 // sentences splits a line after each ".", "!" or "?" followed by a space or
-// the end, trimming each sentence; the stop itself is dropped.
+// the end, trimming each sentence; a "?" is kept, the other stops dropped.
 func sentences(line string) []string {
 	var out []string
 	start := 0
@@ -105,7 +139,11 @@ func sentences(line string) []string {
 		if i+1 < len(line) && line[i+1] != ' ' && line[i+1] != '\t' && line[i+1] != '\r' && line[i+1] != '\f' && line[i+1] != '\v' {
 			continue
 		}
-		out = append(out, strings.TrimSpace(line[start:i]))
+		end := i
+		if c == '?' {
+			end++
+		}
+		out = append(out, strings.TrimSpace(line[start:end]))
 		start = i + 1
 	}
 	return append(out, strings.TrimSpace(line[start:]))

@@ -43,6 +43,14 @@ func TestSubstanceAndSteps(t *testing.T) {
 		{"Please wait 3 days, or read [the FAQ](https://x.example/faq).", "Waiting", "", 1, false, false},
 		{"Contact [support](https://x.example/c).", "Help", "", 1, false, false},
 		{"Q. How long?\nA. Within 7 business days.\nLast updated: 2026-01-02", "How long?", "", 1, false, false},
+		// Link labels flattened into a page's text are titles, not sentences.
+		{"Estimate Your Costs Apply For An Account Help For Your Family", "More information", "", 0, false, false},
+		{"Our Online Application What Is An Account? Online Services", "More information", "", 0, false, false},
+		{"Open the Account Settings page. Choose Delete Account.", "Deleting", "", 2, true, false},
+		{"Visit Help Center Online.", "Help", "", 1, true, false},
+		// A question answers nothing.
+		{"How do I return to an application I started?", "FAQs", "", 0, false, false},
+		{"Forgot it? Click Reset.", "Password", "", 1, true, false},
 	} {
 		sub := Substance(tc.resolution, tc.problem, tc.condition)
 		if len(sub) != tc.sentences || GivesSteps(sub) != tc.steps || NamesWhoToAsk(sub) != tc.whoToAsk {
