@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"mime"
 	"net/http"
 	"net/url"
@@ -90,26 +91,76 @@ var (
 )
 
 // Crawl fetches start and the pages it leads to, and returns the cleaned
-// pages and the pages that failed, each sorted by URL. progress, if not nil,
-// is called after each page, one call at a time, with the pages done and the
-// pages known so far (at most MaxPages). The error is for a start URL that
-// cannot be crawled, or a cancelled ctx (the pages crawled until then are
-// returned with it). Which pages make the cut when MaxPages stops a crawl
-// early depends on timing; the output order does not.
+// pages and the pages that failed, each sorted by URL: Stream, with every
+// page held. The error is for a start URL that cannot be crawled, or a
+// cancelled ctx (the pages crawled until then are returned with it).
 func (c *Crawler) Crawl(ctx context.Context, start string, progress func(done, queued int)) ([]*page.Document, []page.PageError, error) {
+	var docs []*page.Document
+	pageErrs, err := c.Stream(ctx, start, progress, func(d *page.Document) error {
+		docs = append(docs, d)
+		return nil
+	})
+	slices.SortFunc(docs, func(a, b *page.Document) int { return strings.Compare(a.URL, b.URL) })
+	return docs, pageErrs, err
+}
+
+// Stream fetches start and the pages it leads to, and calls fn with each
+// cleaned page as soon as it is known to stay, one call at a time from the
+// calling goroutine, so that a crawl holds no more pages than it fetches at
+// once. A page that declares another URL as its canonical one is held until
+// that URL was fetched, since a page read there owns it (see addDocLocked).
+// The order of the pages depends on timing; the pages that failed are
+// returned sorted by URL. progress, if not nil, is called after each page,
+// one call at a time, with the pages done and the pages known so far (at
+// most MaxPages). The error is fn's, or for a start URL that cannot be
+// crawled, or a cancelled ctx. Which pages make the cut when MaxPages stops
+// a crawl early depends on timing.
+func (c *Crawler) Stream(ctx context.Context, start string, progress func(done, queued int), fn func(*page.Document) error) ([]page.PageError, error) {
 	if c == nil {
 		c = &Crawler{}
 	}
 	r, err := c.newRun(start)
 	if err != nil {
-		return nil, nil, fmt.Errorf("crawling %s: %w", start, err)
+		return nil, fmt.Errorf("crawling %s: %w", start, err)
 	}
 	r.progress = progress
+	crawlCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r.out = make(chan *page.Document)
+	var crawlErr error
+	go func() {
+		defer close(r.out)
+		crawlErr = r.crawl(crawlCtx)
+	}()
+	var fnErr error
+	for d := range r.out {
+		if fnErr != nil {
+			continue // draining: the crawl stops
+		}
+		if err := fn(d); err != nil {
+			fnErr = err
+			cancel()
+		}
+	}
+	if fnErr != nil {
+		return nil, fnErr
+	}
+	if crawlErr != nil {
+		return nil, fmt.Errorf("crawling %s: %w", start, crawlErr)
+	}
+	pageErrs := r.failures()
+	if err := ctx.Err(); err != nil {
+		return pageErrs, fmt.Errorf("crawling %s: %w", start, err)
+	}
+	return pageErrs, nil
+}
+
+// crawl runs the crawl, sending the pages on r.out.
+func (r *run) crawl(ctx context.Context) error {
 	startURL := r.start.String()
 	r.log.Info("crawl starting", "url", startURL, "prefix", r.prefix, "max_pages", r.maxPages)
-
 	if !r.allowed(ctx, r.start) {
-		return nil, nil, fmt.Errorf("crawling %s: disallowed by robots.txt", start)
+		return errors.New("disallowed by robots.txt")
 	}
 	r.seen[startURL] = true
 	r.started = 1
@@ -117,9 +168,9 @@ func (c *Crawler) Crawl(ctx context.Context, start string, progress func(done, q
 	// A start page with no text of its own, or noindex, can still lead to
 	// the pages.
 	if res.err != nil && !errors.Is(res.err, page.ErrNoText) && !errors.Is(res.err, errNoIndex) {
-		return nil, nil, fmt.Errorf("crawling %s: %w", start, res.err)
+		return res.err
 	}
-	r.record(startURL, res)
+	r.send(ctx, r.record(startURL, res))
 	r.seedSitemaps(ctx)
 	r.report()
 
@@ -134,13 +185,29 @@ func (c *Crawler) Crawl(ctx context.Context, start string, progress func(done, q
 		wg.Go(func() { r.work(ctx) })
 	}
 	wg.Wait()
-
-	docs, pageErrs := r.results()
-	r.log.Info("crawl done", "url", startURL, "pages", len(docs), "errors", len(pageErrs))
-	if err := ctx.Err(); err != nil {
-		return docs, pageErrs, fmt.Errorf("crawling %s: %w", start, err)
+	// Claims on URLs never fetched (MaxPages, or cancelled) stand.
+	r.mu.Lock()
+	var rest []*page.Document
+	for _, u := range slices.Sorted(maps.Keys(r.pending)) {
+		rest = append(rest, r.releaseLocked(u)...)
 	}
-	return docs, pageErrs, nil
+	r.mu.Unlock()
+	r.send(ctx, rest)
+	r.mu.Lock()
+	r.log.Info("crawl done", "url", startURL, "pages", len(r.owned), "errors", len(r.errs))
+	r.mu.Unlock()
+	return nil
+}
+
+// send hands docs to the caller, unless ctx is done.
+func (r *run) send(ctx context.Context, docs []*page.Document) {
+	for _, d := range docs {
+		select {
+		case r.out <- d:
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 // run is the state of one crawl.
@@ -171,9 +238,14 @@ type run struct {
 	started  int // fetches started
 	inFlight int
 	done     int
-	docs     map[string]*page.Document // by document URL
-	// claimedBy holds the URL each document was read from when that differs
-	// from its URL (a canonical it declared).
+	out      chan *page.Document // the pages that stay, to Stream's caller
+	// owned are the URLs whose page was handed over; pending the pages
+	// that claim a URL (a canonical they declare) not fetched yet, by that
+	// URL; fetched the URLs fetched, redirect targets included.
+	owned   map[string]bool
+	pending map[string]claim
+	fetched map[string]bool
+	// claimedBy holds the URL each claiming document was read from.
 	claimedBy map[string]string
 	errs      []page.PageError
 
@@ -199,7 +271,9 @@ func (c *Crawler) newRun(start string) (*run, error) {
 		prefix:      u.Path[:strings.LastIndex(u.Path, "/")+1],
 		robots:      make(map[string]*robotsRules),
 		seen:        make(map[string]bool),
-		docs:        make(map[string]*page.Document),
+		owned:       make(map[string]bool),
+		pending:     make(map[string]claim),
+		fetched:     make(map[string]bool),
 		claimedBy:   make(map[string]string),
 	}
 	if r.log == nil {
@@ -312,7 +386,7 @@ func (r *run) work(ctx context.Context) {
 		r.mu.Lock()
 		r.inFlight--
 		r.mu.Unlock()
-		r.record(next, res)
+		r.send(ctx, r.record(next, res))
 		r.report()
 	}
 }
@@ -325,8 +399,9 @@ type fetched struct {
 	err   error
 }
 
-// record adds a fetch's document or error and queues its links.
-func (r *run) record(u string, res fetched) {
+// record adds a fetch's document or error and queues its links. It returns
+// the pages that are now known to stay, to hand over.
+func (r *run) record(u string, res fetched) []*page.Document {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	defer r.cond.Broadcast()
@@ -334,9 +409,10 @@ func (r *run) record(u string, res fetched) {
 	if res.final != "" {
 		r.seen[res.final] = true
 	}
+	var out []*page.Document
 	switch {
 	case res.err == nil && res.doc != nil:
-		r.addDocLocked(u, res)
+		out = r.addDocLocked(res)
 	case errors.Is(res.err, errSkipped):
 		r.log.Debug("skipped", "url", u, "why", res.err)
 	case res.err != nil && r.claimedBy[u] != "":
@@ -347,40 +423,75 @@ func (r *run) record(u string, res fetched) {
 		r.log.Debug("page failed", "url", u, "err", res.err)
 		r.errs = append(r.errs, page.PageError{URL: u, Err: res.err})
 	}
+	// A page claiming a URL now fetched without a page of its own stays.
+	for _, f := range []string{u, res.final} {
+		if f == "" {
+			continue
+		}
+		r.fetched[f] = true
+		if _, ok := r.pending[f]; ok {
+			out = append(out, r.releaseLocked(f)...)
+		}
+	}
 	for _, l := range res.links {
 		r.enqueueLocked(l)
 	}
+	return out
 }
 
-// addDocLocked adds a fetched document under its URL. A page read at a URL
-// owns it: a page that only names that URL as its canonical never replaces
-// it, and is replaced by it when the owner is read later, so a page cannot
-// take another page's place in the graph by declaring its URL. Between two
-// pages that both only claim a URL, the one read from the smaller URL wins,
-// whatever the fetch order. r.mu is held.
-func (r *run) addDocLocked(u string, res fetched) {
+// claim is a page that declares another URL as canonical, read from from.
+type claim struct {
+	doc  *page.Document
+	from string
+}
+
+// addDocLocked adds a fetched document under its URL and returns the pages
+// to hand over. A page read at a URL owns it: a page that only names that
+// URL as its canonical is held until that URL is fetched, and dropped when
+// a page is read there, so a page cannot take another page's place in the
+// graph by declaring its URL. Between two pages that both only claim a URL,
+// the one read from the smaller URL wins, whatever the fetch order. Once a
+// URL's page is handed over, a later page for it is a duplicate. r.mu is
+// held.
+func (r *run) addDocLocked(res fetched) []*page.Document {
 	d := res.doc
-	claim := d.URL != res.final
-	old, dup := r.docs[d.URL]
-	oldFrom, oldClaim := r.claimedBy[d.URL]
-	switch {
-	case !dup:
-	case !claim && oldClaim:
-		r.log.Info("page replaces a page that declared its URL as canonical", "url", d.URL, "declared_by", oldFrom)
-	case claim && oldClaim && res.final < oldFrom:
-	default:
-		r.log.Debug("duplicate page", "url", u, "document", d.URL, "kept", old.URL)
-		return
+	if r.owned[d.URL] {
+		r.log.Debug("duplicate page", "url", res.final, "document", d.URL)
+		return nil
 	}
-	if claim {
-		r.claimedBy[d.URL] = res.final
-		// Read the canonical page itself, which then owns its URL.
-		r.enqueueLocked(d.URL)
-	} else {
-		delete(r.claimedBy, d.URL)
+	if d.URL == res.final {
+		if from, ok := r.pending[d.URL]; ok {
+			r.log.Info("page replaces a page that declared its URL as canonical", "url", d.URL, "declared_by", from.from)
+			delete(r.pending, d.URL)
+		}
+		r.owned[d.URL] = true
+		r.seen[d.URL] = true
+		return []*page.Document{d}
 	}
-	r.docs[d.URL] = d
+	if old, ok := r.pending[d.URL]; ok && res.final >= old.from {
+		r.log.Debug("duplicate page", "url", res.final, "document", d.URL, "kept", old.from)
+		return nil
+	}
+	r.claimedBy[d.URL] = res.final
+	r.pending[d.URL] = claim{doc: d, from: res.final}
+	// Read the canonical page itself, which then owns its URL.
+	r.enqueueLocked(d.URL)
 	r.seen[d.URL] = true
+	if r.fetched[d.URL] {
+		return r.releaseLocked(d.URL)
+	}
+	return nil
+}
+
+// releaseLocked hands over the page claiming u. r.mu is held.
+func (r *run) releaseLocked(u string) []*page.Document {
+	c, ok := r.pending[u]
+	if !ok {
+		return nil
+	}
+	delete(r.pending, u)
+	r.owned[u] = true
+	return []*page.Document{c.doc}
 }
 
 // enqueueLocked queues u if it is in scope and new. r.mu is held.
@@ -408,17 +519,13 @@ func (r *run) report() {
 	r.progress(done, max(done, queued))
 }
 
-func (r *run) results() ([]*page.Document, []page.PageError) {
+// failures returns the pages that failed, sorted by URL.
+func (r *run) failures() []page.PageError {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	docs := make([]*page.Document, 0, len(r.docs))
-	for _, d := range r.docs {
-		docs = append(docs, d)
-	}
-	slices.SortFunc(docs, func(a, b *page.Document) int { return strings.Compare(a.URL, b.URL) })
 	errs := slices.Clone(r.errs)
 	slices.SortStableFunc(errs, func(a, b page.PageError) int { return strings.Compare(a.URL, b.URL) })
-	return docs, errs
+	return errs
 }
 
 // inScope reports whether the crawl may fetch u: an allowed host, under the
