@@ -177,7 +177,19 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 		report.llmUsage(b.LLMStats().Sub(before), b.Prices)
 	}
 
-	g := &graph.Graph{}
+	// The graph's slices are made at their final size, and each page's
+	// nodes dropped once copied: appending doubled the largest slices, and
+	// held every node twice, at the build's peak.
+	nodes, edges := 0, 0
+	for _, r := range results {
+		nodes += len(r.nodes)
+		edges += len(r.edges)
+	}
+	g := &graph.Graph{
+		Pages: make([]graph.Page, 0, len(results)+len(pageErrors)),
+		Nodes: make([]graph.Node, 0, nodes),
+		Edges: make([]graph.Edge, 0, edges+len(refs)),
+	}
 	for _, pe := range pageErrors {
 		if seen[pe.URL] {
 			continue
@@ -211,6 +223,7 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 		g.Pages = append(g.Pages, r.page)
 		g.Nodes = append(g.Nodes, r.nodes...)
 		g.Edges = append(g.Edges, r.edges...)
+		r.nodes, r.edges = nil, nil
 	}
 	g.Edges = append(g.Edges, refs...)
 	report.Pages = len(results) + len(pageErrors)
