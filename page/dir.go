@@ -347,27 +347,13 @@ func scanFile(file, rel string, maxBytes int64) (sum string, mayMove bool) {
 }
 
 // mayDeclareCanonical reports whether a page's raw bytes could declare a
-// canonical URL: they hold the word "canonical" in any case, a numeric
+// canonical URL: they hold the word "canonical" (in lower case: the
+// rel~=canonical selector of ParseHTML matches case-sensitively), a numeric
 // character reference that could spell it, or zero bytes (UTF-16, whose
 // letters are not single bytes). Every other page's URL is its path, known
 // without parsing it.
 func mayDeclareCanonical(raw []byte) bool {
-	const word = "canonical"
-	if bytes.IndexByte(raw, 0) >= 0 || bytes.Contains(raw, []byte("&#")) {
-		return true
-	}
-	for i := 0; i+len(word) <= len(raw); {
-		j := bytes.IndexAny(raw[i:len(raw)-len(word)+1], "cC")
-		if j < 0 {
-			return false
-		}
-		i += j
-		if bytes.EqualFold(raw[i:i+len(word)], []byte(word)) {
-			return true
-		}
-		i++
-	}
-	return false
+	return bytes.Contains(raw, []byte("canonical")) || bytes.Contains(raw, []byte("&#")) || bytes.IndexByte(raw, 0) >= 0
 }
 
 // pathURL is the URL a page read from rel gets when it declares none (as

@@ -75,7 +75,8 @@ func TestMayDeclareCanonical(t *testing.T) {
 	}{
 		{`<p>plain page</p>`, false},
 		{`<link rel="canonical" href="https://x.example/a">`, true},
-		{`<LINK REL="CANONICAL" HREF="https://x.example/a">`, true},
+		{`<LINK REL="canonical" HREF="https://x.example/a">`, true},
+		{`<link rel="CANONICAL" href="https://x.example/a">`, false}, // the selector is case-sensitive
 		{`<link rel="&#99;anonical" href="https://x.example/a">`, true},
 		{"<\x00p\x00>\x00", true}, // UTF-16
 		{`# Markdown with a c at the end c`, false},
@@ -84,5 +85,17 @@ func TestMayDeclareCanonical(t *testing.T) {
 		if got := mayDeclareCanonical([]byte(tt.raw)); got != tt.want {
 			t.Errorf("mayDeclareCanonical(%q) = %v, want %v", tt.raw, got, tt.want)
 		}
+	}
+}
+
+// TestReadDirUpperCaseCanonical checks what mayDeclareCanonical relies on:
+// ParseHTML ignores a rel value in upper case.
+func TestReadDirUpperCaseCanonical(t *testing.T) {
+	doc, err := ParseHTML([]byte(`<link rel="CANONICAL" href="https://x.example/a"><p>text</p>`), "a.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.URL != "a.html" {
+		t.Errorf("URL = %q, want a.html: an upper-case rel declared a canonical URL, and mayDeclareCanonical misses it", doc.URL)
 	}
 }
