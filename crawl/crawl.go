@@ -107,8 +107,8 @@ func (c *Crawler) Crawl(ctx context.Context, start string, progress func(done, q
 // Stream fetches start and the pages it leads to, and calls fn with each
 // cleaned page as soon as it is known to stay, one call at a time from the
 // calling goroutine, so that a crawl holds no more pages than it fetches at
-// once. A page that declares another URL as its canonical one is held until
-// that URL was fetched, since a page read there owns it (see addDocLocked).
+// once. A page that declares another URL as its canonical one is held to
+// the end, since a page read at that URL would own it (see addDocLocked).
 // The order of the pages depends on timing; the pages that failed are
 // returned sorted by URL. progress, if not nil, is called after each page,
 // one call at a time, with the pages done and the pages known so far (at
@@ -185,17 +185,16 @@ func (r *run) crawl(ctx context.Context) error {
 		wg.Go(func() { r.work(ctx) })
 	}
 	wg.Wait()
-	// Claims on URLs never fetched (MaxPages, or cancelled) stand.
+	// The claims no page read at their URL replaced stand.
 	r.mu.Lock()
-	var rest []*page.Document
+	var claims []*page.Document
 	for _, u := range slices.Sorted(maps.Keys(r.pending)) {
-		rest = append(rest, r.releaseLocked(u)...)
+		claims = append(claims, r.pending[u].doc)
 	}
+	r.pending = nil
+	r.log.Info("crawl done", "url", startURL, "pages", len(r.owned)+len(claims), "errors", len(r.errs))
 	r.mu.Unlock()
-	r.send(ctx, rest)
-	r.mu.Lock()
-	r.log.Info("crawl done", "url", startURL, "pages", len(r.owned), "errors", len(r.errs))
-	r.mu.Unlock()
+	r.send(ctx, claims)
 	return nil
 }
 
@@ -239,12 +238,11 @@ type run struct {
 	inFlight int
 	done     int
 	out      chan *page.Document // the pages that stay, to Stream's caller
-	// owned are the URLs whose page was handed over; pending the pages
-	// that claim a URL (a canonical they declare) not fetched yet, by that
-	// URL; fetched the URLs fetched, redirect targets included.
+	// owned are the URLs whose page was read there and handed over;
+	// pending the pages that claim a URL (a canonical they declare), by
+	// that URL, held until the crawl ends.
 	owned   map[string]bool
 	pending map[string]claim
-	fetched map[string]bool
 	// claimedBy holds the URL each claiming document was read from.
 	claimedBy map[string]string
 	errs      []page.PageError
@@ -273,7 +271,6 @@ func (c *Crawler) newRun(start string) (*run, error) {
 		seen:        make(map[string]bool),
 		owned:       make(map[string]bool),
 		pending:     make(map[string]claim),
-		fetched:     make(map[string]bool),
 		claimedBy:   make(map[string]string),
 	}
 	if r.log == nil {
@@ -423,16 +420,6 @@ func (r *run) record(u string, res fetched) []*page.Document {
 		r.log.Debug("page failed", "url", u, "err", res.err)
 		r.errs = append(r.errs, page.PageError{URL: u, Err: res.err})
 	}
-	// A page claiming a URL now fetched without a page of its own stays.
-	for _, f := range []string{u, res.final} {
-		if f == "" {
-			continue
-		}
-		r.fetched[f] = true
-		if _, ok := r.pending[f]; ok {
-			out = append(out, r.releaseLocked(f)...)
-		}
-	}
 	for _, l := range res.links {
 		r.enqueueLocked(l)
 	}
@@ -446,13 +433,12 @@ type claim struct {
 }
 
 // addDocLocked adds a fetched document under its URL and returns the pages
-// to hand over. A page read at a URL owns it: a page that only names that
-// URL as its canonical is held until that URL is fetched, and dropped when
-// a page is read there, so a page cannot take another page's place in the
-// graph by declaring its URL. Between two pages that both only claim a URL,
-// the one read from the smaller URL wins, whatever the fetch order. Once a
-// URL's page is handed over, a later page for it is a duplicate. r.mu is
-// held.
+// to hand over. A page read at a URL owns it and is handed over at once. A
+// page that only names a URL as its canonical is held until the crawl ends,
+// and dropped if a page is read at that URL meanwhile, so that a page cannot
+// take another page's place in the graph by declaring its URL; between two
+// pages that both only claim a URL, the one read from the smaller URL wins,
+// whatever the fetch order. r.mu is held.
 func (r *run) addDocLocked(res fetched) []*page.Document {
 	d := res.doc
 	if r.owned[d.URL] {
@@ -460,8 +446,8 @@ func (r *run) addDocLocked(res fetched) []*page.Document {
 		return nil
 	}
 	if d.URL == res.final {
-		if from, ok := r.pending[d.URL]; ok {
-			r.log.Info("page replaces a page that declared its URL as canonical", "url", d.URL, "declared_by", from.from)
+		if c, ok := r.pending[d.URL]; ok {
+			r.log.Info("page replaces a page that declared its URL as canonical", "url", d.URL, "declared_by", c.from)
 			delete(r.pending, d.URL)
 		}
 		r.owned[d.URL] = true
@@ -477,21 +463,7 @@ func (r *run) addDocLocked(res fetched) []*page.Document {
 	// Read the canonical page itself, which then owns its URL.
 	r.enqueueLocked(d.URL)
 	r.seen[d.URL] = true
-	if r.fetched[d.URL] {
-		return r.releaseLocked(d.URL)
-	}
 	return nil
-}
-
-// releaseLocked hands over the page claiming u. r.mu is held.
-func (r *run) releaseLocked(u string) []*page.Document {
-	c, ok := r.pending[u]
-	if !ok {
-		return nil
-	}
-	delete(r.pending, u)
-	r.owned[u] = true
-	return []*page.Document{c.doc}
 }
 
 // enqueueLocked queues u if it is in scope and new. r.mu is held.
