@@ -7,12 +7,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
-	"mime"
+	"maps"
 	"net/http"
 	"net/url"
-	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -90,26 +88,76 @@ var (
 )
 
 // Crawl fetches start and the pages it leads to, and returns the cleaned
-// pages and the pages that failed, each sorted by URL. progress, if not nil,
-// is called after each page, one call at a time, with the pages done and the
-// pages known so far (at most MaxPages). The error is for a start URL that
-// cannot be crawled, or a cancelled ctx (the pages crawled until then are
-// returned with it). Which pages make the cut when MaxPages stops a crawl
-// early depends on timing; the output order does not.
+// pages and the pages that failed, each sorted by URL: Stream, with every
+// page held. The error is for a start URL that cannot be crawled, or a
+// cancelled ctx (the pages crawled until then are returned with it).
 func (c *Crawler) Crawl(ctx context.Context, start string, progress func(done, queued int)) ([]*page.Document, []page.PageError, error) {
+	var docs []*page.Document
+	pageErrs, err := c.Stream(ctx, start, progress, func(d *page.Document) error {
+		docs = append(docs, d)
+		return nil
+	})
+	slices.SortFunc(docs, func(a, b *page.Document) int { return strings.Compare(a.URL, b.URL) })
+	return docs, pageErrs, err
+}
+
+// Stream fetches start and the pages it leads to, and calls fn with each
+// cleaned page as soon as it is known to stay, one call at a time from the
+// calling goroutine, so that a crawl holds no more pages than it fetches at
+// once. A page that declares another URL as its canonical one is held to
+// the end, since a page read at that URL would own it (see addDocLocked).
+// The order of the pages depends on timing; the pages that failed are
+// returned sorted by URL. progress, if not nil, is called after each page,
+// one call at a time, with the pages done and the pages known so far (at
+// most MaxPages). The error is fn's, or for a start URL that cannot be
+// crawled, or a cancelled ctx. Which pages make the cut when MaxPages stops
+// a crawl early depends on timing.
+func (c *Crawler) Stream(ctx context.Context, start string, progress func(done, queued int), fn func(*page.Document) error) ([]page.PageError, error) {
 	if c == nil {
 		c = &Crawler{}
 	}
 	r, err := c.newRun(start)
 	if err != nil {
-		return nil, nil, fmt.Errorf("crawling %s: %w", start, err)
+		return nil, fmt.Errorf("crawling %s: %w", start, err)
 	}
 	r.progress = progress
+	crawlCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r.out = make(chan *page.Document)
+	var crawlErr error
+	go func() {
+		defer close(r.out)
+		crawlErr = r.crawl(crawlCtx)
+	}()
+	var fnErr error
+	for d := range r.out {
+		if fnErr != nil {
+			continue // draining: the crawl stops
+		}
+		if err := fn(d); err != nil {
+			fnErr = err
+			cancel()
+		}
+	}
+	if fnErr != nil {
+		return nil, fnErr
+	}
+	if crawlErr != nil {
+		return nil, fmt.Errorf("crawling %s: %w", start, crawlErr)
+	}
+	pageErrs := r.failures()
+	if err := ctx.Err(); err != nil {
+		return pageErrs, fmt.Errorf("crawling %s: %w", start, err)
+	}
+	return pageErrs, nil
+}
+
+// crawl runs the crawl, sending the pages on r.out.
+func (r *run) crawl(ctx context.Context) error {
 	startURL := r.start.String()
 	r.log.Info("crawl starting", "url", startURL, "prefix", r.prefix, "max_pages", r.maxPages)
-
 	if !r.allowed(ctx, r.start) {
-		return nil, nil, fmt.Errorf("crawling %s: disallowed by robots.txt", start)
+		return errors.New("disallowed by robots.txt")
 	}
 	r.seen[startURL] = true
 	r.started = 1
@@ -117,9 +165,9 @@ func (c *Crawler) Crawl(ctx context.Context, start string, progress func(done, q
 	// A start page with no text of its own, or noindex, can still lead to
 	// the pages.
 	if res.err != nil && !errors.Is(res.err, page.ErrNoText) && !errors.Is(res.err, errNoIndex) {
-		return nil, nil, fmt.Errorf("crawling %s: %w", start, res.err)
+		return res.err
 	}
-	r.record(startURL, res)
+	r.send(ctx, r.record(startURL, res))
 	r.seedSitemaps(ctx)
 	r.report()
 
@@ -134,13 +182,28 @@ func (c *Crawler) Crawl(ctx context.Context, start string, progress func(done, q
 		wg.Go(func() { r.work(ctx) })
 	}
 	wg.Wait()
-
-	docs, pageErrs := r.results()
-	r.log.Info("crawl done", "url", startURL, "pages", len(docs), "errors", len(pageErrs))
-	if err := ctx.Err(); err != nil {
-		return docs, pageErrs, fmt.Errorf("crawling %s: %w", start, err)
+	// The claims no page read at their URL replaced stand.
+	r.mu.Lock()
+	var claims []*page.Document
+	for _, u := range slices.Sorted(maps.Keys(r.pending)) {
+		claims = append(claims, r.pending[u].doc)
 	}
-	return docs, pageErrs, nil
+	r.pending = nil
+	r.log.Info("crawl done", "url", startURL, "pages", len(r.owned)+len(claims), "errors", len(r.errs))
+	r.mu.Unlock()
+	r.send(ctx, claims)
+	return nil
+}
+
+// send hands docs to the caller, unless ctx is done.
+func (r *run) send(ctx context.Context, docs []*page.Document) {
+	for _, d := range docs {
+		select {
+		case r.out <- d:
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 // run is the state of one crawl.
@@ -171,9 +234,13 @@ type run struct {
 	started  int // fetches started
 	inFlight int
 	done     int
-	docs     map[string]*page.Document // by document URL
-	// claimedBy holds the URL each document was read from when that differs
-	// from its URL (a canonical it declared).
+	out      chan *page.Document // the pages that stay, to Stream's caller
+	// owned are the URLs whose page was read there and handed over;
+	// pending the pages that claim a URL (a canonical they declare), by
+	// that URL, held until the crawl ends.
+	owned   map[string]bool
+	pending map[string]claim
+	// claimedBy holds the URL each claiming document was read from.
 	claimedBy map[string]string
 	errs      []page.PageError
 
@@ -199,7 +266,8 @@ func (c *Crawler) newRun(start string) (*run, error) {
 		prefix:      u.Path[:strings.LastIndex(u.Path, "/")+1],
 		robots:      make(map[string]*robotsRules),
 		seen:        make(map[string]bool),
-		docs:        make(map[string]*page.Document),
+		owned:       make(map[string]bool),
+		pending:     make(map[string]claim),
 		claimedBy:   make(map[string]string),
 	}
 	if r.log == nil {
@@ -312,7 +380,7 @@ func (r *run) work(ctx context.Context) {
 		r.mu.Lock()
 		r.inFlight--
 		r.mu.Unlock()
-		r.record(next, res)
+		r.send(ctx, r.record(next, res))
 		r.report()
 	}
 }
@@ -325,8 +393,9 @@ type fetched struct {
 	err   error
 }
 
-// record adds a fetch's document or error and queues its links.
-func (r *run) record(u string, res fetched) {
+// record adds a fetch's document or error and queues its links. It returns
+// the pages that are now known to stay, to hand over.
+func (r *run) record(u string, res fetched) []*page.Document {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	defer r.cond.Broadcast()
@@ -334,9 +403,10 @@ func (r *run) record(u string, res fetched) {
 	if res.final != "" {
 		r.seen[res.final] = true
 	}
+	var out []*page.Document
 	switch {
 	case res.err == nil && res.doc != nil:
-		r.addDocLocked(u, res)
+		out = r.addDocLocked(res)
 	case errors.Is(res.err, errSkipped):
 		r.log.Debug("skipped", "url", u, "why", res.err)
 	case res.err != nil && r.claimedBy[u] != "":
@@ -350,37 +420,47 @@ func (r *run) record(u string, res fetched) {
 	for _, l := range res.links {
 		r.enqueueLocked(l)
 	}
+	return out
 }
 
-// addDocLocked adds a fetched document under its URL. A page read at a URL
-// owns it: a page that only names that URL as its canonical never replaces
-// it, and is replaced by it when the owner is read later, so a page cannot
-// take another page's place in the graph by declaring its URL. Between two
+// claim is a page that declares another URL as canonical, read from from.
+type claim struct {
+	doc  *page.Document
+	from string
+}
+
+// addDocLocked adds a fetched document under its URL and returns the pages
+// to hand over. A page read at a URL owns it and is handed over at once. A
+// page that only names a URL as its canonical is held until the crawl ends,
+// and dropped if a page is read at that URL meanwhile, so that a page cannot
+// take another page's place in the graph by declaring its URL; between two
 // pages that both only claim a URL, the one read from the smaller URL wins,
 // whatever the fetch order. r.mu is held.
-func (r *run) addDocLocked(u string, res fetched) {
+func (r *run) addDocLocked(res fetched) []*page.Document {
 	d := res.doc
-	claim := d.URL != res.final
-	old, dup := r.docs[d.URL]
-	oldFrom, oldClaim := r.claimedBy[d.URL]
-	switch {
-	case !dup:
-	case !claim && oldClaim:
-		r.log.Info("page replaces a page that declared its URL as canonical", "url", d.URL, "declared_by", oldFrom)
-	case claim && oldClaim && res.final < oldFrom:
-	default:
-		r.log.Debug("duplicate page", "url", u, "document", d.URL, "kept", old.URL)
-		return
+	if r.owned[d.URL] {
+		r.log.Debug("duplicate page", "url", res.final, "document", d.URL)
+		return nil
 	}
-	if claim {
-		r.claimedBy[d.URL] = res.final
-		// Read the canonical page itself, which then owns its URL.
-		r.enqueueLocked(d.URL)
-	} else {
-		delete(r.claimedBy, d.URL)
+	if d.URL == res.final {
+		if c, ok := r.pending[d.URL]; ok {
+			r.log.Info("page replaces a page that declared its URL as canonical", "url", d.URL, "declared_by", c.from)
+			delete(r.pending, d.URL)
+		}
+		r.owned[d.URL] = true
+		r.seen[d.URL] = true
+		return []*page.Document{d}
 	}
-	r.docs[d.URL] = d
+	if old, ok := r.pending[d.URL]; ok && res.final >= old.from {
+		r.log.Debug("duplicate page", "url", res.final, "document", d.URL, "kept", old.from)
+		return nil
+	}
+	r.claimedBy[d.URL] = res.final
+	r.pending[d.URL] = claim{doc: d, from: res.final}
+	// Read the canonical page itself, which then owns its URL.
+	r.enqueueLocked(d.URL)
 	r.seen[d.URL] = true
+	return nil
 }
 
 // enqueueLocked queues u if it is in scope and new. r.mu is held.
@@ -408,194 +488,11 @@ func (r *run) report() {
 	r.progress(done, max(done, queued))
 }
 
-func (r *run) results() ([]*page.Document, []page.PageError) {
+// failures returns the pages that failed, sorted by URL.
+func (r *run) failures() []page.PageError {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	docs := make([]*page.Document, 0, len(r.docs))
-	for _, d := range r.docs {
-		docs = append(docs, d)
-	}
-	slices.SortFunc(docs, func(a, b *page.Document) int { return strings.Compare(a.URL, b.URL) })
 	errs := slices.Clone(r.errs)
 	slices.SortStableFunc(errs, func(a, b page.PageError) int { return strings.Compare(a.URL, b.URL) })
-	return docs, errs
-}
-
-// inScope reports whether the crawl may fetch u: an allowed host, under the
-// start URL's folder, and not a file type that is never a page.
-func (r *run) inScope(u *url.URL) bool {
-	if (u.Scheme != "http" && u.Scheme != "https") || !r.hosts[u.Host] {
-		return false
-	}
-	if !strings.HasPrefix(u.Path, r.prefix) {
-		return false
-	}
-	return !notPage[strings.ToLower(path.Ext(u.Path))]
-}
-
-// notPage are extensions of files that are never HTML pages, skipped
-// without a request.
-var notPage = map[string]bool{
-	".pdf": true, ".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true,
-	".webp": true, ".ico": true, ".css": true, ".js": true, ".json": true, ".xml": true,
-	".zip": true, ".gz": true, ".tgz": true, ".mp3": true, ".mp4": true, ".mov": true,
-	".avi": true, ".doc": true, ".docx": true, ".xls": true, ".xlsx": true, ".ppt": true,
-	".pptx": true, ".csv": true, ".txt": true, ".woff": true, ".woff2": true, ".ttf": true,
-	".exe": true, ".dmg": true, ".rss": true, ".atom": true,
-}
-
-// pageRequest marks the context of a page's request, whose redirects are
-// held to the page scope.
-type pageRequest struct{}
-
-// fetch gets one page and cleans it.
-func (r *run) fetch(ctx context.Context, u string) fetched {
-	ctx = context.WithValue(ctx, pageRequest{}, true)
-	body, resp, err := r.get(ctx, u, "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
-	if err != nil {
-		return fetched{err: err}
-	}
-	final := u
-	if n, err := normalize(resp.Request.URL.String()); err == nil {
-		final = n.String()
-	}
-	contentType := resp.Header.Get("Content-Type")
-	if !isHTML(contentType, body) {
-		return fetched{final: final, err: fmt.Errorf("%w: content type %q", errSkipped, contentType)}
-	}
-	p, err := page.ParseHTMLPage(body, final, contentType)
-	if p == nil {
-		return fetched{final: final, err: err}
-	}
-	if p.Document != nil {
-		p.Document.URL = r.canonical(p.Document.URL, final)
-	}
-	res := fetched{final: final, doc: p.Document, err: err}
-	if !p.NoFollow {
-		for _, h := range p.Hrefs {
-			if n, err := normalize(h); err == nil {
-				res.links = append(res.links, n.String())
-			}
-		}
-		if p.Document != nil {
-			for _, l := range p.Document.Links() {
-				if n, err := normalize(l.URL); err == nil {
-					res.links = append(res.links, n.String())
-				}
-			}
-		}
-	}
-	if p.NoIndex && err == nil {
-		res.doc, res.err = nil, errNoIndex
-	}
-	return res
-}
-
-// canonical returns the URL a page read from final is kept under: the
-// canonical URL it declares when that is on the same host and in the crawl's
-// scope, else final. An off-site or out-of-scope canonical would let a page
-// stand in for a page the crawl may not read.
-func (r *run) canonical(declared, final string) string {
-	if declared == final {
-		return final
-	}
-	c, err := normalize(declared)
-	f, ferr := url.Parse(final)
-	if err != nil || ferr != nil || c.Host != f.Host || !r.inScope(c) {
-		r.log.Debug("canonical URL ignored", "url", final, "canonical", declared)
-		return final
-	}
-	return c.String()
-}
-
-// isHTML reports whether a response is an HTML page, by its Content-Type
-// or, when a server sends none, by its first bytes.
-func isHTML(contentType string, body []byte) bool {
-	if contentType == "" {
-		sniffed := http.DetectContentType(body)
-		return strings.HasPrefix(sniffed, "text/html") || strings.HasPrefix(sniffed, "text/plain")
-	}
-	mt, _, err := mime.ParseMediaType(contentType)
-	return err == nil && (mt == "text/html" || mt == "application/xhtml+xml")
-}
-
-// get makes one polite GET request and reads the body, at most maxBytes of
-// it, within the request timeout. A status other than 2xx is an error.
-func (r *run) get(ctx context.Context, u, accept string) ([]byte, *http.Response, error) {
-	if err := r.limiter.Wait(ctx); err != nil {
-		return nil, nil, err
-	}
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	req.Header.Set("User-Agent", r.userAgent)
-	req.Header.Set("Accept", accept)
-	resp, err := r.client.Do(req)
-	if err != nil {
-		return nil, nil, unwrapURLError(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, resp, &StatusError{Code: resp.StatusCode, Status: resp.Status}
-	}
-	if resp.ContentLength > r.maxBytes {
-		return nil, resp, fmt.Errorf("%d bytes, limit %d: %w", resp.ContentLength, r.maxBytes, page.ErrTooBig)
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, r.maxBytes+1))
-	if err != nil {
-		return nil, resp, fmt.Errorf("reading body: %w", unwrapURLError(err))
-	}
-	if int64(len(body)) > r.maxBytes {
-		return nil, resp, fmt.Errorf("over %d bytes: %w", r.maxBytes, page.ErrTooBig)
-	}
-	return body, resp, nil
-}
-
-// unwrapURLError drops the *url.Error wrapper, whose message repeats the
-// URL that a PageError already names.
-func unwrapURLError(err error) error {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		return ue.Err
-	}
-	return err
-}
-
-// normalize parses an absolute http(s) URL into the form the crawl compares
-// URLs in: lower-case scheme and host, no default port, no fragment, a path
-// that is at least "/".
-func normalize(raw string) (*url.URL, error) {
-	u, err := url.Parse(strings.TrimSpace(raw))
-	if err != nil {
-		return nil, err
-	}
-	u.Scheme = strings.ToLower(u.Scheme)
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, fmt.Errorf("URL %q: not http or https", raw)
-	}
-	if u.Host == "" {
-		return nil, fmt.Errorf("URL %q: no host", raw)
-	}
-	u.Host = canonicalHost(u)
-	u.Fragment, u.RawFragment = "", ""
-	u.User = nil
-	if u.Path == "" {
-		u.Path, u.RawPath = "/", ""
-	}
-	return u, nil
-}
-
-// canonicalHost returns u's host in lower case without its default port.
-func canonicalHost(u *url.URL) string {
-	host := strings.ToLower(u.Host)
-	switch {
-	case u.Scheme == "http" && strings.HasSuffix(host, ":80"):
-		host = strings.TrimSuffix(host, ":80")
-	case u.Scheme == "https" && strings.HasSuffix(host, ":443"):
-		host = strings.TrimSuffix(host, ":443")
-	}
-	return host
+	return errs
 }

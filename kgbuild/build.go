@@ -28,7 +28,8 @@ type Builder struct {
 	Extractor Extractor
 	Logger    *slog.Logger // nil: discard
 	// Progress, if set, is called after each page is done (reused, extracted
-	// or failed), from one goroutine at a time.
+	// or failed), from one goroutine at a time. total is the number of
+	// pages the source holds when it knows it (Sized), else 0.
 	Progress func(done, total int)
 	// Concurrency bounds concurrent extractions; 0 means 4.
 	Concurrency int
@@ -43,143 +44,9 @@ type Builder struct {
 	// is kept in the report, so the next build can tell nothing changed
 	// without reading a page.
 	SourceDigest string
-}
-
-// Report describes one build. It is stored with the graph as JSON.
-type Report struct {
-	Generation int64 `json:"generation"` // the generation the build wrote (0: nothing written)
-	// Write says how the build wrote the store: WriteReplace, WriteUpdate
-	// or WriteNone (the graph came out as the store holds it).
-	Write string `json:"write,omitempty"`
-	// PreviousGeneration is the generation in the store when the build
-	// wrote nothing.
-	PreviousGeneration int64         `json:"previous_generation,omitempty"`
-	Extractor          string        `json:"extractor"`
-	StartedAt          time.Time     `json:"started_at"`
-	Duration           time.Duration `json:"duration_ns"`
-	// Phases is the wall time of each step, in order; the caller may add
-	// those before Build (reading the pages).
-	Phases       []Phase `json:"phases,omitempty"`
-	SourceDigest string  `json:"source_digest,omitempty"`
-
-	Pages          int          `json:"pages"`           // pages given, failed ones included
-	PagesOK        int          `json:"pages_ok"`        // pages in the graph with nodes
-	PagesExtracted int          `json:"pages_extracted"` // pages the extractor ran on
-	PagesUnchanged int          `json:"pages_unchanged"` // pages reused from the previous graph
-	Failed         []PageFailed `json:"failed,omitempty"`
-
-	PagesAdded   []string `json:"pages_added,omitempty"`
-	PagesChanged []string `json:"pages_changed,omitempty"`
-	PagesRemoved []string `json:"pages_removed,omitempty"`
-	NodesAdded   int      `json:"nodes_added"`
-	NodesChanged int      `json:"nodes_changed"`
-	NodesRemoved int      `json:"nodes_removed"`
-
-	Nodes   int                    `json:"nodes"`
-	Edges   map[graph.EdgeType]int `json:"edges"`
-	Methods map[string]int         `json:"methods"`
-
-	LLMCalls            int64 `json:"llm_calls"`
-	LLMCacheHits        int64 `json:"llm_cache_hits"`
-	LLMPromptTokens     int64 `json:"llm_prompt_tokens"`
-	LLMCompletionTokens int64 `json:"llm_completion_tokens"`
-	// LLM is the whole traffic of the build with its estimated cost (nil
-	// without an LLM).
-	LLM *LLMUsage `json:"llm,omitempty"`
-	// Retry lists pages extracted offline because the LLM failed on them
-	// (methods structural-fallback and llm-partial); the next build
-	// extracts them again.
-	Retry []string `json:"retry,omitempty"`
-}
-
-// LLMUsage is a build's LLM traffic and what it cost.
-type LLMUsage struct {
-	Stats   llm.Stats   `json:"stats"`
-	Usage   []llm.Usage `json:"usage"`
-	CostUSD float64     `json:"cost_usd"`
-	Summary string      `json:"summary"`
-}
-
-// Phase is the wall time of one step of a build.
-type Phase struct {
-	Name     string        `json:"name"`
-	Duration time.Duration `json:"duration_ns"`
-}
-
-// PagesPerSecond is the pages given per second of the whole build, all
-// phases included.
-func (r *Report) PagesPerSecond() float64 {
-	var total time.Duration
-	for _, p := range r.Phases {
-		total += p.Duration
-	}
-	if total <= 0 {
-		return 0
-	}
-	return float64(r.Pages) / total.Seconds()
-}
-
-// phase records the time since *mark as step name, and moves the mark.
-func (r *Report) phase(name string, mark *time.Time) {
-	now := time.Now()
-	r.Phases = append(r.Phases, Phase{Name: name, Duration: now.Sub(*mark)})
-	*mark = now
-}
-
-// PageFailed is a page the build could not turn into nodes.
-type PageFailed struct {
-	URL   string `json:"url"`
-	Error string `json:"error"`
-}
-
-// String renders the report for people.
-func (r *Report) String() string {
-	var sb strings.Builder
-	switch r.Write {
-	case WriteNone:
-		fmt.Fprintf(&sb, "build: nothing changed since generation %d: nothing written, %s, extractor %s\n", r.PreviousGeneration, r.Duration.Round(time.Millisecond), r.Extractor)
-	case WriteUpdate:
-		fmt.Fprintf(&sb, "build: generation %d (changed pages only), %s, extractor %s\n", r.Generation, r.Duration.Round(time.Millisecond), r.Extractor)
-	default:
-		fmt.Fprintf(&sb, "build: generation %d, %s, extractor %s\n", r.Generation, r.Duration.Round(time.Millisecond), r.Extractor)
-	}
-	fmt.Fprintf(&sb, "pages: %d given, %d ok, %d failed, %d extracted, %d unchanged\n",
-		r.Pages, r.PagesOK, len(r.Failed), r.PagesExtracted, r.PagesUnchanged)
-	fmt.Fprintf(&sb, "changes: pages +%d ~%d -%d, nodes +%d ~%d -%d\n",
-		len(r.PagesAdded), len(r.PagesChanged), len(r.PagesRemoved), r.NodesAdded, r.NodesChanged, r.NodesRemoved)
-	fmt.Fprintf(&sb, "graph: %d nodes, %d child edges, %d reference edges\n", r.Nodes, r.Edges[graph.Child], r.Edges[graph.Reference])
-	if len(r.Phases) > 0 {
-		parts := make([]string, len(r.Phases))
-		var total time.Duration
-		for i, p := range r.Phases {
-			parts[i] = fmt.Sprintf("%s %s", p.Name, p.Duration.Round(time.Millisecond))
-			total += p.Duration
-		}
-		fmt.Fprintf(&sb, "time: %s (%s; %.0f pages/s)\n", total.Round(time.Millisecond), strings.Join(parts, ", "), r.PagesPerSecond())
-	}
-	methods := make([]string, 0, len(r.Methods))
-	for m := range r.Methods {
-		methods = append(methods, m)
-	}
-	sort.Strings(methods)
-	for i, m := range methods {
-		methods[i] = fmt.Sprintf("%s %d", m, r.Methods[m])
-	}
-	if len(methods) > 0 {
-		fmt.Fprintf(&sb, "methods: %s\n", strings.Join(methods, ", "))
-	}
-	if r.LLM != nil {
-		fmt.Fprintln(&sb, r.LLM.Summary)
-	} else if r.LLMCalls > 0 || r.LLMCacheHits > 0 {
-		fmt.Fprintf(&sb, "llm: %d calls, %d cache hits, %d prompt + %d completion tokens\n",
-			r.LLMCalls, r.LLMCacheHits, r.LLMPromptTokens, r.LLMCompletionTokens)
-	}
-	if len(r.Retry) > 0 {
-		fmt.Fprintf(&sb, "offline after an LLM failure (extracted again next build): %d pages\n", len(r.Retry))
-	}
-	writeRemoved(&sb, r.PagesRemoved)
-	writeFailures(&sb, r.Failed)
-	return sb.String()
+	// SortPages orders the graph's pages by URL, for a source whose order
+	// depends on timing (a crawl); else they keep the source's order.
+	SortPages bool
 }
 
 // ErrNoPages is returned (wrapped) when not one page could be processed.
@@ -187,9 +54,8 @@ var ErrNoPages = errors.New("no page could be processed")
 
 // pageResult is one page's outcome.
 type pageResult struct {
-	// doc is the parsed page, kept only until it is extracted (or, when
-	// reused, until the references are known), so that a large build does
-	// not hold every parsed page to the end.
+	// doc is the parsed page, kept only until it is extracted, so that a
+	// build holds no more parsed pages than it extracts at once.
 	doc    *page.Document
 	page   graph.Page
 	nodes  []graph.Node
@@ -198,11 +64,20 @@ type pageResult struct {
 	err    error
 }
 
-// Build extracts docs, links them, and replaces the store's graph. Pages in
-// pageErrors (and pages the extractor fails on) are recorded as failed. It
-// returns an error, and writes nothing, when ctx is cancelled, when no page
-// could be processed, or when the store fails.
+// Build extracts docs, links them, and replaces the store's graph: BuildFrom
+// with pages already read.
 func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors []page.PageError) (*Report, error) {
+	return b.BuildFrom(ctx, Docs(docs, pageErrors))
+}
+
+// BuildFrom extracts the pages of src as it hands them over, links them, and
+// replaces the store's graph. A page is extracted while src reads the next
+// ones, and dropped once extracted: the build holds at most Concurrency+1
+// parsed pages. Pages src could not read (and pages the extractor fails on)
+// are recorded as failed. It returns an error, and writes nothing, when ctx
+// is cancelled, when src fails, when no page could be processed, or when
+// the store fails.
+func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 	started := time.Now()
 	logger := b.Logger
 	if logger == nil {
@@ -234,102 +109,87 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	}
 	report.phase("load previous graph", &mark)
 
-	// One document per URL: the first wins, later duplicates fail.
-	var results []*pageResult
-	seen := make(map[string]bool)
-	var work []int
-	var uniq []*page.Document
-	for _, doc := range docs {
-		if doc == nil {
-			continue
-		}
-		if seen[doc.URL] {
-			report.Failed = append(report.Failed, PageFailed{URL: doc.URL, Error: "duplicate page URL"})
-			continue
-		}
-		seen[doc.URL] = true
-		uniq = append(uniq, doc)
+	total := 0
+	if s, ok := src.(Sized); ok {
+		total = s.Len()
 	}
-	for _, doc := range uniq {
-		r := &pageResult{doc: doc, page: graph.Page{
-			URL:         doc.URL,
-			Title:       doc.Title,
-			Text:        doc.Text(),
-			ContentHash: doc.ContentHash,
-			Extractor:   version,
-			Status:      graph.PageOK,
-		}}
-		// The cleaned text is compared too: links to other pages of a
-		// folder are rewritten to their URLs, so a page's text can change
-		// with its bytes unchanged when a page it links to comes or goes.
-		if old := prevIx.Page(doc.URL); !b.Force && old != nil && old.Status == graph.PageOK &&
-			old.ContentHash == doc.ContentHash && doc.ContentHash != "" && old.Text == r.page.Text &&
-			old.Extractor == version && !retryMethod(old.Method) {
-			r.reused = true
-			r.page.Method = old.Method
-			for _, id := range prevIx.PageNodes(doc.URL) {
-				r.nodes = append(r.nodes, *prevIx.Node(id))
-				for _, c := range prevIx.Children(id) {
-					r.edges = append(r.edges, graph.Edge{From: id, To: c, Type: graph.Child})
-				}
-			}
-		} else {
-			work = append(work, len(results))
-		}
-		results = append(results, r)
-	}
-
-	total := len(uniq)
-	uniq = nil
 	done := 0
 	var progressMu sync.Mutex
-	tick := func() {
+	tick := func(n int) {
 		progressMu.Lock()
 		defer progressMu.Unlock()
-		done++
+		done += n
 		if b.Progress != nil {
 			b.Progress(done, total)
 		}
 	}
-	for _, r := range results {
-		if r.reused {
-			tick()
-		}
-	}
-
 	var before llm.Stats
 	if b.LLMStats != nil {
 		before = b.LLMStats()
 	}
-	if err := b.extractAll(ctx, work, results, tick); err != nil {
-		return nil, err
-	}
-	report.phase("extract", &mark)
 
+	// One document per URL: the first wins, later duplicates fail.
+	var results []*pageResult
+	seen := make(map[string]bool)
+	jobs, wait := b.extractors(ctx, func() { tick(1) })
+	pageErrors, err := src.Each(ctx, func(doc *page.Document) error {
+		if doc == nil {
+			return nil
+		}
+		if seen[doc.URL] {
+			report.Failed = append(report.Failed, PageFailed{URL: doc.URL, Error: "duplicate page URL"})
+			tick(1)
+			return nil
+		}
+		seen[doc.URL] = true
+		r := b.reuse(doc, version, prevIx)
+		results = append(results, r)
+		if r.reused {
+			tick(1)
+			return nil
+		}
+		r.doc = doc
+		select {
+		case jobs <- r:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	})
+	close(jobs)
+	wait()
+	if err != nil {
+		return nil, fmt.Errorf("building graph: reading pages: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("building graph: %w", err)
+	}
+	tick(len(pageErrors))
+	report.phase("read and extract", &mark)
+
+	if b.SortPages {
+		slices.SortStableFunc(results, func(x, y *pageResult) int { return strings.Compare(x.page.URL, y.page.URL) })
+	}
 	// Reference edges. They change verdicts (Judge, below), never what the
 	// extractor said, so an unchanged page is never extracted again.
 	refs := b.references(results)
-	for _, r := range results {
-		r.doc = nil
-	}
 	if b.LLMStats != nil {
-		d := b.LLMStats().Sub(before)
-		report.LLMCalls = d.Calls
-		report.LLMCacheHits = d.CacheHits
-		report.LLMPromptTokens = d.PromptTokens
-		report.LLMCompletionTokens = d.CompletionTokens
-		prices := b.Prices
-		if prices == nil {
-			prices = llm.DefaultPrices()
-		}
-		u := &LLMUsage{Stats: d, Usage: d.Usage(prices), Summary: d.Summary(prices)}
-		for _, x := range u.Usage {
-			u.CostUSD += x.CostUSD
-		}
-		report.LLM = u
+		report.llmUsage(b.LLMStats().Sub(before), b.Prices)
 	}
 
-	g := &graph.Graph{}
+	// The graph's slices are made at their final size, and each page's
+	// nodes dropped once copied: appending doubled the largest slices, and
+	// held every node twice, at the build's peak.
+	nodes, edges := 0, 0
+	for _, r := range results {
+		nodes += len(r.nodes)
+		edges += len(r.edges)
+	}
+	g := &graph.Graph{
+		Pages: make([]graph.Page, 0, len(results)+len(pageErrors)),
+		Nodes: make([]graph.Node, 0, nodes),
+		Edges: make([]graph.Edge, 0, edges+len(refs)),
+	}
 	for _, pe := range pageErrors {
 		if seen[pe.URL] {
 			continue
@@ -363,9 +223,11 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 		g.Pages = append(g.Pages, r.page)
 		g.Nodes = append(g.Nodes, r.nodes...)
 		g.Edges = append(g.Edges, r.edges...)
+		r.nodes, r.edges = nil, nil
 	}
 	g.Edges = append(g.Edges, refs...)
-	report.Pages = total + len(pageErrors)
+	report.Pages = len(results) + len(pageErrors)
+	results = nil
 	sort.Strings(report.Retry)
 	sort.Slice(report.Failed, func(i, j int) bool { return report.Failed[i].URL < report.Failed[j].URL })
 
@@ -420,6 +282,39 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 	return report, nil
 }
 
+// reuse returns doc's result: the previous graph's nodes when the page is
+// unchanged, else a page still to extract.
+func (b *Builder) reuse(doc *page.Document, version string, prevIx *graph.Index) *pageResult {
+	r := &pageResult{page: graph.Page{
+		URL:         doc.URL,
+		Title:       doc.Title,
+		Text:        doc.Text(),
+		ContentHash: doc.ContentHash,
+		Extractor:   version,
+		Status:      graph.PageOK,
+	}}
+	// The cleaned text is compared too: links to other pages of a folder
+	// are rewritten to their URLs, so a page's text can change with its
+	// bytes unchanged when a page it links to comes or goes.
+	old := prevIx.Page(doc.URL)
+	if b.Force || old == nil || old.Status != graph.PageOK || old.ContentHash != doc.ContentHash || doc.ContentHash == "" ||
+		old.Text != r.page.Text || old.Extractor != version || retryMethod(old.Method) {
+		return r
+	}
+	r.reused = true
+	r.page.Method = old.Method
+	// The previous graph's text is kept: it is the same, and this page's
+	// copy can then be freed with its document.
+	r.page.Text = old.Text
+	for _, id := range prevIx.PageNodes(doc.URL) {
+		r.nodes = append(r.nodes, *prevIx.Node(id))
+		for _, c := range prevIx.Children(id) {
+			r.edges = append(r.edges, graph.Edge{From: id, To: c, Type: graph.Child})
+		}
+	}
+	return r
+}
+
 // How a build wrote the store (Report.Write).
 const (
 	WriteReplace = "replace" // the whole graph, as a new generation
@@ -448,40 +343,29 @@ func (b *Builder) writeMode(prevGen int64, prev, next *graph.Graph, d *graph.Del
 	return WriteUpdate
 }
 
-// extractAll runs the extractor on results[idxs] with bounded concurrency.
-// A page's extraction error fails that page; a cancelled ctx fails the build.
-func (b *Builder) extractAll(ctx context.Context, idxs []int, results []*pageResult, tick func()) error {
+// extractors starts Concurrency workers that extract the pages sent on
+// jobs, each dropping its page's document once extracted. A page's
+// extraction error fails that page; a cancelled ctx leaves the rest of the
+// pages unextracted. wait returns when jobs is closed and every worker done.
+func (b *Builder) extractors(ctx context.Context, tick func()) (jobs chan<- *pageResult, wait func()) {
 	n := b.Concurrency
 	if n <= 0 {
 		n = 4
 	}
-	jobs := make(chan int)
+	ch := make(chan *pageResult)
 	var wg sync.WaitGroup
-	for range min(n, max(1, len(idxs))) {
+	for range n {
 		wg.Go(func() {
-			for i := range jobs {
-				r := results[i]
-				r.reused = false
-				r.nodes, r.edges, r.err = b.extractOne(ctx, r.doc, &r.page)
+			for r := range ch {
+				if ctx.Err() == nil {
+					r.nodes, r.edges, r.err = b.extractOne(ctx, r.doc, &r.page)
+				}
 				r.doc = nil
 				tick()
 			}
 		})
 	}
-feed:
-	for _, i := range idxs {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("building graph: %w", err)
-	}
-	return nil
+	return ch, wg.Wait
 }
 
 // extractOne extracts one page and checks what the extractor returned: a
@@ -612,57 +496,4 @@ func normalizeURL(s string) string {
 		out = strings.TrimSuffix(out, "/")
 	}
 	return strings.TrimSuffix(out, "/")
-}
-
-// diff fills the report's added/changed/removed counts versus prev.
-func diff(r *Report, prev, next *graph.Graph) {
-	oldPages := make(map[string]graph.Page, len(prev.Pages))
-	for _, p := range prev.Pages {
-		oldPages[p.URL] = p
-	}
-	newPages := make(map[string]bool, len(next.Pages))
-	for _, p := range next.Pages {
-		newPages[p.URL] = true
-		old, ok := oldPages[p.URL]
-		switch {
-		case !ok:
-			r.PagesAdded = append(r.PagesAdded, p.URL)
-		case old.ContentHash != p.ContentHash || old.Status != p.Status || old.Extractor != p.Extractor:
-			r.PagesChanged = append(r.PagesChanged, p.URL)
-		}
-	}
-	for _, p := range prev.Pages {
-		if !newPages[p.URL] {
-			r.PagesRemoved = append(r.PagesRemoved, p.URL)
-		}
-	}
-	oldNodes := make(map[string]graph.Node, len(prev.Nodes))
-	for _, n := range prev.Nodes {
-		oldNodes[n.ID] = n
-	}
-	newNodes := make(map[string]bool, len(next.Nodes))
-	for _, n := range next.Nodes {
-		newNodes[n.ID] = true
-		old, ok := oldNodes[n.ID]
-		switch {
-		case !ok:
-			r.NodesAdded++
-		case !sameNode(old, n):
-			r.NodesChanged++
-		}
-	}
-	for _, n := range prev.Nodes {
-		if !newNodes[n.ID] {
-			r.NodesRemoved++
-		}
-	}
-	sort.Strings(r.PagesAdded)
-	sort.Strings(r.PagesChanged)
-	sort.Strings(r.PagesRemoved)
-}
-
-func sameNode(a, b graph.Node) bool {
-	return a.Problem == b.Problem && a.Condition == b.Condition && a.Resolution == b.Resolution &&
-		a.Actionable == b.Actionable && a.Root == b.Root && slices.Equal(a.Intents, b.Intents) &&
-		(a.Verdict == nil) == (b.Verdict == nil) && (a.Verdict == nil || *a.Verdict == *b.Verdict)
 }

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -10,7 +11,6 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
-	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -34,51 +34,208 @@ type ReadOptions struct {
 // the pages are resolved to the same form so that they match page URLs.
 // Pages that cannot be read are returned as PageErrors; the error is only
 // for a folder that cannot be walked or a cancelled ctx.
+//
+// ReadDir holds every page at once; Dir.Each hands them over one at a time.
 func ReadDir(ctx context.Context, dir string, opts ReadOptions) ([]*Document, []PageError, error) {
+	d, err := OpenDir(ctx, dir, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	var docs []*Document
+	pageErrs, err := d.Each(ctx, func(doc *Document) error {
+		docs = append(docs, doc)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return docs, pageErrs, nil
+}
+
+// HashDir returns a digest of the pages ReadDir would read from dir (their
+// paths and raw bytes, and opts) without parsing any: two equal digests
+// mean the same input. A page that cannot be read counts by its error.
+// It also returns how many page files there are.
+func HashDir(ctx context.Context, dir string, opts ReadOptions) (digest string, pages int, err error) {
+	d, err := OpenDir(ctx, dir, opts)
+	if err != nil {
+		return "", 0, err
+	}
+	return d.Digest(), d.Len(), nil
+}
+
+// Dir is a folder of pages, listed and hashed but not parsed: its Digest
+// tells whether it changed since a build, and Each parses its pages, on every
+// core, and hands them over one at a time, so that a large folder is never
+// held in memory at once. See ReadDir for which files are pages.
+type Dir struct {
+	dir    string
+	opts   ReadOptions
+	files  []pageFile
+	digest string
+
+	mu      sync.Mutex
+	settled bool
+	// links maps a link target as resolved to the URL of the page it
+	// reaches (see linkMap); taken are the pages that lost their URL to
+	// another (ErrCanonicalTaken), by index in files.
+	links map[string]string
+	taken map[int]PageError
+}
+
+// OpenDir lists and hashes the pages of dir, reading each file once. The
+// error is for a folder that cannot be walked or a cancelled ctx.
+func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 	if opts.MaxBytes <= 0 {
 		opts.MaxBytes = DefaultMaxBytes
 	}
 	info, err := os.Stat(dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("pages folder %s: %w", dir, err)
+		return nil, fmt.Errorf("pages folder %s: %w", dir, err)
 	}
 	if !info.IsDir() {
-		return nil, nil, fmt.Errorf("pages folder %s: not a directory", dir)
+		return nil, fmt.Errorf("pages folder %s: not a directory", dir)
 	}
-
 	files, err := listPages(ctx, dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	// Pages are parsed on every core; the results keep the folder's order.
-	type parsed struct {
-		doc *Document
-		err error
-	}
-	out := make([]parsed, len(files))
+	sums := make([]string, len(files))
 	forEachFile(ctx, files, func(i int, f pageFile) {
-		out[i].doc, out[i].err = readPage(f.path, f.rel, opts.MaxBytes)
+		sums[i], files[i].mayMove = scanFile(f.path, f.rel, opts.MaxBytes)
 	})
 	if err := ctx.Err(); err != nil {
-		return nil, nil, fmt.Errorf("reading pages folder %s: %w", dir, err)
+		return nil, fmt.Errorf("reading pages folder %s: %w", dir, err)
 	}
-	var docs []*Document
-	var rels []string // where each of docs was read from
-	var pageErrs []PageError
+	h := sha256.New()
+	fmt.Fprintf(h, "max-bytes %d\n", opts.MaxBytes)
 	for i, f := range files {
-		switch {
-		case f.err != nil:
-			pageErrs = append(pageErrs, PageError{URL: f.rel, Err: f.err})
-		case out[i].err != nil:
-			pageErrs = append(pageErrs, PageError{URL: f.rel, Err: out[i].err})
-		default:
-			docs = append(docs, out[i].doc)
-			rels = append(rels, f.rel)
+		if f.err != nil {
+			fmt.Fprintf(h, "%s\terror %v\n", f.rel, f.err)
+			continue
+		}
+		fmt.Fprintf(h, "%s\t%s\n", f.rel, sums[i])
+	}
+	return &Dir{dir: dir, opts: opts, files: files, digest: hex.EncodeToString(h.Sum(nil))}, nil
+}
+
+// Digest identifies the folder's input: the pages' paths and raw bytes, and
+// the read options.
+func (d *Dir) Digest() string { return d.digest }
+
+// Len is the number of page files, failing ones included.
+func (d *Dir) Len() int { return len(d.files) }
+
+// eachWindow is how many pages, per core, Each parses ahead of the one it
+// hands over: enough to keep every core busy while fn is slow on one page.
+const eachWindow = 2
+
+// Each calls fn with each page of the folder, in path order, from the
+// calling goroutine, and returns the pages that could not be read. Pages are
+// parsed on every core, at most a few per core ahead of fn, and Each keeps
+// no reference to a page it handed over: fn decides how long it lives.
+// The error is fn's, or a cancelled ctx's; Each then stops.
+func (d *Dir) Each(ctx context.Context, fn func(*Document) error) ([]PageError, error) {
+	if err := d.settle(ctx); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	type slot struct {
+		i    int
+		doc  *Document
+		err  error
+		done chan struct{}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	// ordered holds the pages in path order, parsed or being parsed: its
+	// capacity bounds the parsed pages waiting for fn.
+	ordered := make(chan *slot, eachWindow*workers)
+	work := make(chan *slot)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for s := range work {
+				s.doc, s.err = d.readPage(s.i)
+				close(s.done)
+			}
+		})
+	}
+	go func() {
+		defer close(ordered)
+		defer close(work)
+		for i, f := range d.files {
+			if _, lost := d.taken[i]; lost {
+				continue
+			}
+			s := &slot{i: i, done: make(chan struct{})}
+			if f.err != nil {
+				s.err = f.err
+				close(s.done)
+			}
+			select {
+			case ordered <- s:
+			case <-ctx.Done():
+				return
+			}
+			if f.err != nil {
+				continue
+			}
+			select {
+			case work <- s:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+
+	var pageErrs []PageError
+	var fnErr error
+	for s := range ordered {
+		if ctx.Err() != nil {
+			continue // draining, so that the feeder ends
+		}
+		select {
+		case <-s.done:
+		case <-ctx.Done():
+			continue
+		}
+		if s.err != nil {
+			pageErrs = append(pageErrs, PageError{URL: d.files[s.i].rel, Err: s.err})
+			continue
+		}
+		doc := s.doc
+		s.doc = nil
+		if err := fn(doc); err != nil {
+			fnErr = err
+			cancel()
 		}
 	}
-	docs, rels, pageErrs = settleCanonicalClaims(docs, rels, pageErrs)
-	linkCanonicalURLs(docs, rels)
-	return docs, pageErrs, nil
+	wg.Wait()
+	if fnErr != nil {
+		return nil, fnErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("reading pages folder %s: %w", d.dir, err)
+	}
+	for i := range d.files {
+		if pe, lost := d.taken[i]; lost {
+			pageErrs = append(pageErrs, pe)
+		}
+	}
+	return pageErrs, nil
+}
+
+// readPage reads, cleans and links the page files[i].
+func (d *Dir) readPage(i int) (*Document, error) {
+	f := d.files[i]
+	doc, err := readPage(f.path, f.rel, d.opts.MaxBytes)
+	if err != nil {
+		return nil, err
+	}
+	rewriteLinks(doc, d.links)
+	return doc, nil
 }
 
 // pageFile is a page file ReadDir reads, or an entry of the folder that
@@ -86,6 +243,10 @@ func ReadDir(ctx context.Context, dir string, opts ReadOptions) ([]*Document, []
 type pageFile struct {
 	path, rel string
 	err       error
+	// mayMove is set for a page whose URL may not be its path (it may
+	// declare a canonical URL) or that serves a folder's URL (an index):
+	// the only pages other pages' links are rewritten to (see settle).
+	mayMove bool
 }
 
 // listPages returns the page files under dir in sorted order (see ReadDir).
@@ -159,104 +320,51 @@ feed:
 	wg.Wait()
 }
 
-// HashDir returns a digest of the pages ReadDir would read from dir (their
-// paths and raw bytes, and opts) without parsing any: two equal digests
-// mean the same input. A page that cannot be read counts by its error.
-// It also returns how many page files there are.
-func HashDir(ctx context.Context, dir string, opts ReadOptions) (digest string, pages int, err error) {
-	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = DefaultMaxBytes
-	}
-	files, err := listPages(ctx, dir)
-	if err != nil {
-		return "", 0, err
-	}
-	sums := make([]string, len(files))
-	forEachFile(ctx, files, func(i int, f pageFile) {
-		sums[i] = hashFile(f.path, opts.MaxBytes)
-	})
-	if err := ctx.Err(); err != nil {
-		return "", 0, fmt.Errorf("reading pages folder %s: %w", dir, err)
-	}
-	h := sha256.New()
-	fmt.Fprintf(h, "max-bytes %d\n", opts.MaxBytes)
-	for i, f := range files {
-		if f.err != nil {
-			fmt.Fprintf(h, "%s\terror %v\n", f.rel, f.err)
-			continue
-		}
-		fmt.Fprintf(h, "%s\t%s\n", f.rel, sums[i])
-	}
-	return hex.EncodeToString(h.Sum(nil)), len(files), nil
-}
+// scanBuffers are the read buffers of scanFile.
+var scanBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// hashBuffers are the read buffers of hashFile.
-var hashBuffers = sync.Pool{New: func() any { return new([32 << 10]byte) }}
-
-// hashFile is the hex SHA-256 of the file's bytes, or a note of why it
-// cannot be read.
-func hashFile(file string, maxBytes int64) string {
+// scanFile returns the hex SHA-256 of the file's bytes, or a note of why it
+// cannot be read, and whether the page may not live at its path (see
+// pageFile.mayMove).
+func scanFile(file, rel string, maxBytes int64) (sum string, mayMove bool) {
 	f, err := os.Open(file)
 	if err != nil {
-		return "error " + err.Error()
+		return "error " + err.Error(), false
 	}
 	defer f.Close()
-	buf := hashBuffers.Get().(*[32 << 10]byte)
-	defer hashBuffers.Put(buf)
-	h := sha256.New()
-	n, err := io.CopyBuffer(h, io.LimitReader(f, maxBytes+1), buf[:])
+	buf := scanBuffers.Get().(*bytes.Buffer)
+	defer scanBuffers.Put(buf)
+	buf.Reset()
+	n, err := buf.ReadFrom(io.LimitReader(f, maxBytes+1))
 	if err != nil {
-		return "error " + err.Error()
+		return "error " + err.Error(), false
 	}
 	if n > maxBytes {
-		return "too big"
+		return "too big", false
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	s := sha256.Sum256(buf.Bytes())
+	return hex.EncodeToString(s[:]), folderURL(rel) != "" || mayDeclareCanonical(buf.Bytes()) || pathURL(rel) != rel
 }
 
-// ErrCanonicalTaken is a page that declares as its canonical URL one that
-// another page of the folder holds.
-var ErrCanonicalTaken = errors.New("declares the canonical URL of another page")
-
-// settleCanonicalClaims keeps one page per URL. When several files declare
-// the same canonical URL, the one whose file name matches the URL's last
-// path segment owns it (help/refunds.html for …/help/refunds), else the
-// first in path order; the others fail with ErrCanonicalTaken, so that a
-// page cannot take another page's place by naming its URL.
-func settleCanonicalClaims(docs []*Document, rels []string, pageErrs []PageError) ([]*Document, []string, []PageError) {
-	owner := make(map[string]int) // URL -> index in docs
-	for i, d := range docs {
-		j, taken := owner[d.URL]
-		if !taken || (!namesURL(rels[j], d.URL) && namesURL(rels[i], d.URL)) {
-			owner[d.URL] = i
-		}
-	}
-	var keptDocs []*Document
-	var keptRels []string
-	for i, d := range docs {
-		if j := owner[d.URL]; j != i {
-			pageErrs = append(pageErrs, PageError{URL: rels[i], Err: fmt.Errorf("%w %s (%s)", ErrCanonicalTaken, rels[j], d.URL)})
-			continue
-		}
-		keptDocs = append(keptDocs, d)
-		keptRels = append(keptRels, rels[i])
-	}
-	return keptDocs, keptRels, pageErrs
+// mayDeclareCanonical reports whether a page's raw bytes could declare a
+// canonical URL: they hold the word "canonical" (in lower case: the
+// rel~=canonical selector of ParseHTML matches case-sensitively), a numeric
+// character reference that could spell it, or zero bytes (UTF-16, whose
+// letters are not single bytes). Every other page's URL is its path, known
+// without parsing it.
+func mayDeclareCanonical(raw []byte) bool {
+	return bytes.Contains(raw, []byte("canonical")) || bytes.Contains(raw, []byte("&#")) || bytes.IndexByte(raw, 0) >= 0
 }
 
-// namesURL reports whether the file at rel is the page at u by name: the
-// same last path segment, extensions aside, or an index file for a folder.
-func namesURL(rel, u string) bool {
-	p, err := url.Parse(u)
+// pathURL is the URL a page read from rel gets when it declares none (as
+// ParseHTML makes it), or "" when rel is not a URL.
+func pathURL(rel string) string {
+	u, err := url.Parse(strings.TrimSpace(rel))
 	if err != nil {
-		return false
+		return ""
 	}
-	stem := func(s string) string { return strings.TrimSuffix(s, path.Ext(s)) }
-	seg := path.Base(p.Path)
-	if strings.HasSuffix(p.Path, "/") || p.Path == "" {
-		return folderURL(rel) != ""
-	}
-	return strings.EqualFold(stem(path.Base(rel)), stem(seg))
+	u.Fragment, u.RawFragment = "", ""
+	return u.String()
 }
 
 // repoDocs are the Markdown files that describe a folder rather than being
@@ -300,56 +408,4 @@ func readPage(file, rel string, maxBytes int64) (*Document, error) {
 		return ParseMarkdown(raw, rel)
 	}
 	return ParseHTML(raw, rel)
-}
-
-// linkCanonicalURLs rewrites links between pages of a folder to the URLs the
-// pages ended up with: a page's canonical URL when it declares one, and a
-// folder's index page for a link to the folder. rels[i] is the path docs[i]
-// was read from.
-func linkCanonicalURLs(docs []*Document, rels []string) {
-	final := make(map[string]string) // link target as resolved -> page URL
-	for i, d := range docs {
-		if d.URL != rels[i] {
-			final[rels[i]] = d.URL
-		}
-		if f := folderURL(rels[i]); f != "" {
-			final[f] = d.URL
-			if f != "./" {
-				final[strings.TrimSuffix(f, "/")] = d.URL
-			}
-		}
-	}
-	if len(final) == 0 {
-		return
-	}
-	for _, d := range docs {
-		for bi := range d.Blocks {
-			b := &d.Blocks[bi]
-			for li, l := range b.Links {
-				to, ok := final[l.URL]
-				if !ok || to == l.URL {
-					continue
-				}
-				b.Text = strings.ReplaceAll(b.Text, "]("+escapeLinkURL(l.URL)+")", "]("+escapeLinkURL(to)+")")
-				b.Links[li].URL = to
-			}
-		}
-	}
-}
-
-// indexNames are the files that serve a folder's URL.
-var indexNames = []string{"index.html", "index.htm", "index.md"}
-
-// folderURL returns the URL of the folder an index page serves, or "".
-func folderURL(rel string) string {
-	dir, file := path.Split(rel)
-	for _, name := range indexNames {
-		if strings.EqualFold(file, name) {
-			if dir == "" {
-				return "./"
-			}
-			return dir
-		}
-	}
-	return ""
 }

@@ -69,9 +69,33 @@ func BlockLine(b Block) string {
 	}
 }
 
+// blockMarkup is the number of bytes BlockLine adds to a block's text.
+func blockMarkup(b Block) int {
+	switch b.Kind {
+	case Heading:
+		return max(1, min(b.Level, 6)) + 1
+	case ListItem:
+		if b.Ordered {
+			return 2*max(0, b.Depth-1) + 3
+		}
+		return 2*max(0, b.Depth-1) + 2
+	case TableRow:
+		return 4
+	default:
+		return 0
+	}
+}
+
 // Text renders the document as Markdown-like text, one block per line.
 func (d *Document) Text() string {
+	// Sized first: the text is kept (a graph holds every page's), and a
+	// growing builder left up to half its buffer unused.
+	n := len(d.Blocks)
+	for _, b := range d.Blocks {
+		n += len(b.Text) + blockMarkup(b)
+	}
 	var sb strings.Builder
+	sb.Grow(n)
 	for i, b := range d.Blocks {
 		if i > 0 {
 			sb.WriteByte('\n')

@@ -37,3 +37,22 @@ func TestGrounder(t *testing.T) {
 		}
 	}
 }
+
+// TestTextSized checks that Text sizes its buffer exactly: the text is
+// kept for every page of a graph, so slack would be held to the end.
+func TestTextSized(t *testing.T) {
+	d := &Document{Blocks: []Block{
+		{Kind: Heading, Level: 9, Text: "Deep heading"},
+		{Kind: Paragraph, Text: "Some words."},
+		{Kind: ListItem, Depth: 3, Ordered: true, Text: "nested step"},
+		{Kind: ListItem, Depth: 0, Text: "odd depth"},
+		{Kind: TableRow, Text: "a | b"},
+	}}
+	n := len(d.Blocks)
+	for _, b := range d.Blocks {
+		n += len(b.Text) + blockMarkup(b)
+	}
+	if got := len(d.Text()) + 1; got != n {
+		t.Errorf("Text is %d bytes (+1 for the missing last newline), sized for %d:\n%s", got, n, d.Text())
+	}
+}

@@ -78,36 +78,34 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		return fmt.Errorf("build: %w", err)
 	}
 	b.Store = store
+	finish := func() {}
 
 	var (
-		docs   []*page.Document
-		errs   []page.PageError
-		src    string
+		src    kgbuild.Source
 		phases []kgbuild.Phase // before the builder's own
 	)
 	readStart := time.Now()
 	if *pagesDir != "" {
-		src = *pagesDir
-		opts := page.ReadOptions{MaxBytes: *maxBytes}
 		// The raw pages are hashed before any is parsed: the same bytes as
 		// the last build, with the same extractor, give the same graph, so
 		// nothing is parsed, written or published.
-		digest, files, err := page.HashDir(ctx, *pagesDir, opts)
+		dir, err := page.OpenDir(ctx, *pagesDir, page.ReadOptions{MaxBytes: *maxBytes})
 		if err != nil {
 			return fmt.Errorf("build: %w", err)
 		}
-		if gen, ok := unchangedSince(ctx, store, digest, b.Extractor.Version()); ok && !*force {
+		if dir.Len() == 0 {
+			return fmt.Errorf("build: no pages found in %s", *pagesDir)
+		}
+		if gen, ok := unchangedSince(ctx, store, dir.Digest(), b.Extractor.Version()); ok && !*force {
 			fmt.Fprintf(m.Stdout, "build: nothing changed since generation %d (%d pages, same bytes, extractor %s); nothing written, %s\n",
-				gen, files, b.Extractor.Version(), time.Since(readStart).Round(time.Millisecond))
+				gen, dir.Len(), b.Extractor.Version(), time.Since(readStart).Round(time.Millisecond))
 			return nil
 		}
-		b.SourceDigest = digest
+		b.SourceDigest = dir.Digest()
 		phases = append(phases, kgbuild.Phase{Name: "hash pages", Duration: time.Since(readStart)})
-		parseStart := time.Now()
-		docs, errs, err = page.ReadDir(ctx, *pagesDir, opts)
-		phases = append(phases, kgbuild.Phase{Name: "read and parse pages", Duration: time.Since(parseStart)})
+		src = dir
+		b.Progress, finish = m.progress(dir.Len())
 	} else {
-		src = *crawlURL
 		c := &crawl.Crawler{
 			Logger:      m.Logger,
 			UserAgent:   *userAgent,
@@ -118,26 +116,17 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 			Delay:       *delay,
 			AllowHosts:  allowHosts,
 		}
-		last := time.Now()
-		docs, errs, err = c.Crawl(ctx, *crawlURL, func(done, queued int) {
-			if time.Since(last) > 2*time.Second {
-				last = time.Now()
-				m.Logger.Info("crawling", "done", done, "queued", queued)
-			}
+		// The pages are extracted as they are fetched; the crawl's order
+		// depends on timing, the graph's does not.
+		b.SortPages = true
+		crawlProgress, crawlFinish := m.crawlProgress()
+		finish = crawlFinish
+		src = kgbuild.SourceFunc(func(ctx context.Context, fn func(*page.Document) error) ([]page.PageError, error) {
+			return c.Stream(ctx, *crawlURL, crawlProgress, fn)
 		})
-		phases = append(phases, kgbuild.Phase{Name: "crawl and parse pages", Duration: time.Since(readStart)})
 	}
-	if err != nil {
-		return fmt.Errorf("build: %w", err)
-	}
-	if len(docs) == 0 && len(errs) == 0 {
-		return fmt.Errorf("build: no pages found in %s", src)
-	}
-	m.Logger.Info("pages read", "source", src, "ok", len(docs), "failed", len(errs), "duration", time.Since(readStart))
 
-	progress, finish := m.progress(len(docs))
-	b.Progress = progress
-	report, err := b.Build(ctx, docs, errs)
+	report, err := b.BuildFrom(ctx, src)
 	finish()
 	if report != nil {
 		report.Phases = append(phases, report.Phases...)
@@ -150,6 +139,9 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		report.Phases = append(report.Phases, kgbuild.Phase{Name: "close store", Duration: time.Since(closeStart)})
 	}
 	if err != nil {
+		if report != nil && errors.Is(err, kgbuild.ErrNoPages) && report.Pages == 0 {
+			return fmt.Errorf("build: no pages found in %s", *pagesDir+*crawlURL)
+		}
 		if report != nil && errors.Is(err, kgbuild.ErrNoPages) && len(report.Failed) > 0 {
 			f := report.Failed[0]
 			more := ""
@@ -198,6 +190,28 @@ func (m *Main) progress(total int) (func(done, total int), func()) {
 	return func(done, total int) {
 		if done%step == 0 || done == total {
 			m.Logger.Info("extracting pages", "done", done, "total", total)
+		}
+	}, func() {}
+}
+
+// crawlProgress is progress for a crawl, whose total grows as pages are
+// found: a progress bar of the pages fetched and queued on a terminal, else
+// a log line every 2 seconds.
+func (m *Main) crawlProgress() (func(done, queued int), func()) {
+	if f, ok := m.Stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		bar := progressbar.NewOptions(-1,
+			progressbar.OptionSetWriter(m.Stderr),
+			progressbar.OptionSetDescription("crawling and extracting pages"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionClearOnFinish(),
+		)
+		return func(done, queued int) { bar.ChangeMax(queued); _ = bar.Set(done) }, func() { _ = bar.Finish() }
+	}
+	last := time.Now()
+	return func(done, queued int) {
+		if time.Since(last) > 2*time.Second {
+			last = time.Now()
+			m.Logger.Info("crawling", "done", done, "queued", queued)
 		}
 	}, func() {}
 }

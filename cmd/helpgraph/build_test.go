@@ -5,8 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -256,5 +260,50 @@ func TestRebuildUnchanged(t *testing.T) {
 		if got := lastGen(); got != s.wantGen {
 			t.Errorf("%s: last generation %d, want %d", s.name, got, s.wantGen)
 		}
+	}
+}
+
+// TestBuildCrawl builds from a crawled help center (pages streamed into the
+// build as they are fetched) and crawls it again: the same pages give the
+// same graph, so nothing is written.
+func TestBuildCrawl(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := fixturePages[strings.TrimPrefix(r.URL.Path, "/help/")]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, body)
+	}))
+	defer srv.Close()
+	db := filepath.Join(t.TempDir(), "g.db")
+	args := []string{"build", "--crawl", srv.URL + "/help/change.html", "--store", db, "--llm", "off", "--delay=-1ns"}
+	out, _, err := runCLI(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "generation 1") || !strings.Contains(out, "0 failed") {
+		t.Errorf("first crawl build:\n%s", out)
+	}
+	st, err := sqlite.Open(context.Background(), db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := st.Load(context.Background())
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range g.Pages {
+		got = append(got, strings.TrimPrefix(p.URL, srv.URL))
+	}
+	want := []string{"/help/cancel.html", "/help/change.html"} // by URL, whatever the fetch order
+	if !slices.Equal(got, want) {
+		t.Errorf("pages %q, want %q", got, want)
+	}
+	if out, _, err := runCLI(t, args...); err != nil || !strings.Contains(out, "nothing changed") {
+		t.Errorf("second crawl build (error %v):\n%s", err, out)
 	}
 }

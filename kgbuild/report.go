@@ -1,0 +1,219 @@
+package kgbuild
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/llm"
+)
+
+// Report describes one build. It is stored with the graph as JSON.
+type Report struct {
+	Generation int64 `json:"generation"` // the generation the build wrote (0: nothing written)
+	// Write says how the build wrote the store: WriteReplace, WriteUpdate
+	// or WriteNone (the graph came out as the store holds it).
+	Write string `json:"write,omitempty"`
+	// PreviousGeneration is the generation in the store when the build
+	// wrote nothing.
+	PreviousGeneration int64         `json:"previous_generation,omitempty"`
+	Extractor          string        `json:"extractor"`
+	StartedAt          time.Time     `json:"started_at"`
+	Duration           time.Duration `json:"duration_ns"`
+	// Phases is the wall time of each step, in order; the caller may add
+	// those before Build (reading the pages).
+	Phases       []Phase `json:"phases,omitempty"`
+	SourceDigest string  `json:"source_digest,omitempty"`
+
+	Pages          int          `json:"pages"`           // pages given, failed ones included
+	PagesOK        int          `json:"pages_ok"`        // pages in the graph with nodes
+	PagesExtracted int          `json:"pages_extracted"` // pages the extractor ran on
+	PagesUnchanged int          `json:"pages_unchanged"` // pages reused from the previous graph
+	Failed         []PageFailed `json:"failed,omitempty"`
+
+	PagesAdded   []string `json:"pages_added,omitempty"`
+	PagesChanged []string `json:"pages_changed,omitempty"`
+	PagesRemoved []string `json:"pages_removed,omitempty"`
+	NodesAdded   int      `json:"nodes_added"`
+	NodesChanged int      `json:"nodes_changed"`
+	NodesRemoved int      `json:"nodes_removed"`
+
+	Nodes   int                    `json:"nodes"`
+	Edges   map[graph.EdgeType]int `json:"edges"`
+	Methods map[string]int         `json:"methods"`
+
+	LLMCalls            int64 `json:"llm_calls"`
+	LLMCacheHits        int64 `json:"llm_cache_hits"`
+	LLMPromptTokens     int64 `json:"llm_prompt_tokens"`
+	LLMCompletionTokens int64 `json:"llm_completion_tokens"`
+	// LLM is the whole traffic of the build with its estimated cost (nil
+	// without an LLM).
+	LLM *LLMUsage `json:"llm,omitempty"`
+	// Retry lists pages extracted offline because the LLM failed on them
+	// (methods structural-fallback and llm-partial); the next build
+	// extracts them again.
+	Retry []string `json:"retry,omitempty"`
+}
+
+// LLMUsage is a build's LLM traffic and what it cost.
+type LLMUsage struct {
+	Stats   llm.Stats   `json:"stats"`
+	Usage   []llm.Usage `json:"usage"`
+	CostUSD float64     `json:"cost_usd"`
+	Summary string      `json:"summary"`
+}
+
+// Phase is the wall time of one step of a build.
+type Phase struct {
+	Name     string        `json:"name"`
+	Duration time.Duration `json:"duration_ns"`
+}
+
+// PagesPerSecond is the pages given per second of the whole build, all
+// phases included.
+func (r *Report) PagesPerSecond() float64 {
+	var total time.Duration
+	for _, p := range r.Phases {
+		total += p.Duration
+	}
+	if total <= 0 {
+		return 0
+	}
+	return float64(r.Pages) / total.Seconds()
+}
+
+// phase records the time since *mark as step name, and moves the mark.
+func (r *Report) phase(name string, mark *time.Time) {
+	now := time.Now()
+	r.Phases = append(r.Phases, Phase{Name: name, Duration: now.Sub(*mark)})
+	*mark = now
+}
+
+// PageFailed is a page the build could not turn into nodes.
+type PageFailed struct {
+	URL   string `json:"url"`
+	Error string `json:"error"`
+}
+
+// String renders the report for people.
+func (r *Report) String() string {
+	var sb strings.Builder
+	switch r.Write {
+	case WriteNone:
+		fmt.Fprintf(&sb, "build: nothing changed since generation %d: nothing written, %s, extractor %s\n", r.PreviousGeneration, r.Duration.Round(time.Millisecond), r.Extractor)
+	case WriteUpdate:
+		fmt.Fprintf(&sb, "build: generation %d (changed pages only), %s, extractor %s\n", r.Generation, r.Duration.Round(time.Millisecond), r.Extractor)
+	default:
+		fmt.Fprintf(&sb, "build: generation %d, %s, extractor %s\n", r.Generation, r.Duration.Round(time.Millisecond), r.Extractor)
+	}
+	fmt.Fprintf(&sb, "pages: %d given, %d ok, %d failed, %d extracted, %d unchanged\n",
+		r.Pages, r.PagesOK, len(r.Failed), r.PagesExtracted, r.PagesUnchanged)
+	fmt.Fprintf(&sb, "changes: pages +%d ~%d -%d, nodes +%d ~%d -%d\n",
+		len(r.PagesAdded), len(r.PagesChanged), len(r.PagesRemoved), r.NodesAdded, r.NodesChanged, r.NodesRemoved)
+	fmt.Fprintf(&sb, "graph: %d nodes, %d child edges, %d reference edges\n", r.Nodes, r.Edges[graph.Child], r.Edges[graph.Reference])
+	if len(r.Phases) > 0 {
+		parts := make([]string, len(r.Phases))
+		var total time.Duration
+		for i, p := range r.Phases {
+			parts[i] = fmt.Sprintf("%s %s", p.Name, p.Duration.Round(time.Millisecond))
+			total += p.Duration
+		}
+		fmt.Fprintf(&sb, "time: %s (%s; %.0f pages/s)\n", total.Round(time.Millisecond), strings.Join(parts, ", "), r.PagesPerSecond())
+	}
+	methods := make([]string, 0, len(r.Methods))
+	for m := range r.Methods {
+		methods = append(methods, m)
+	}
+	sort.Strings(methods)
+	for i, m := range methods {
+		methods[i] = fmt.Sprintf("%s %d", m, r.Methods[m])
+	}
+	if len(methods) > 0 {
+		fmt.Fprintf(&sb, "methods: %s\n", strings.Join(methods, ", "))
+	}
+	if r.LLM != nil {
+		fmt.Fprintln(&sb, r.LLM.Summary)
+	} else if r.LLMCalls > 0 || r.LLMCacheHits > 0 {
+		fmt.Fprintf(&sb, "llm: %d calls, %d cache hits, %d prompt + %d completion tokens\n",
+			r.LLMCalls, r.LLMCacheHits, r.LLMPromptTokens, r.LLMCompletionTokens)
+	}
+	if len(r.Retry) > 0 {
+		fmt.Fprintf(&sb, "offline after an LLM failure (extracted again next build): %d pages\n", len(r.Retry))
+	}
+	writeRemoved(&sb, r.PagesRemoved)
+	writeFailures(&sb, r.Failed)
+	return sb.String()
+}
+
+// diff fills the report's added/changed/removed counts versus prev.
+func diff(r *Report, prev, next *graph.Graph) {
+	oldPages := make(map[string]graph.Page, len(prev.Pages))
+	for _, p := range prev.Pages {
+		oldPages[p.URL] = p
+	}
+	newPages := make(map[string]bool, len(next.Pages))
+	for _, p := range next.Pages {
+		newPages[p.URL] = true
+		old, ok := oldPages[p.URL]
+		switch {
+		case !ok:
+			r.PagesAdded = append(r.PagesAdded, p.URL)
+		case old.ContentHash != p.ContentHash || old.Status != p.Status || old.Extractor != p.Extractor:
+			r.PagesChanged = append(r.PagesChanged, p.URL)
+		}
+	}
+	for _, p := range prev.Pages {
+		if !newPages[p.URL] {
+			r.PagesRemoved = append(r.PagesRemoved, p.URL)
+		}
+	}
+	oldNodes := make(map[string]graph.Node, len(prev.Nodes))
+	for _, n := range prev.Nodes {
+		oldNodes[n.ID] = n
+	}
+	newNodes := make(map[string]bool, len(next.Nodes))
+	for _, n := range next.Nodes {
+		newNodes[n.ID] = true
+		old, ok := oldNodes[n.ID]
+		switch {
+		case !ok:
+			r.NodesAdded++
+		case !sameNode(old, n):
+			r.NodesChanged++
+		}
+	}
+	for _, n := range prev.Nodes {
+		if !newNodes[n.ID] {
+			r.NodesRemoved++
+		}
+	}
+	sort.Strings(r.PagesAdded)
+	sort.Strings(r.PagesChanged)
+	sort.Strings(r.PagesRemoved)
+}
+
+func sameNode(a, b graph.Node) bool {
+	return a.Problem == b.Problem && a.Condition == b.Condition && a.Resolution == b.Resolution &&
+		a.Actionable == b.Actionable && a.Root == b.Root && slices.Equal(a.Intents, b.Intents) &&
+		(a.Verdict == nil) == (b.Verdict == nil) && (a.Verdict == nil || *a.Verdict == *b.Verdict)
+}
+
+// llmUsage records the build's LLM traffic d and its estimated cost (nil
+// prices: llm.DefaultPrices).
+func (r *Report) llmUsage(d llm.Stats, prices llm.Prices) {
+	r.LLMCalls = d.Calls
+	r.LLMCacheHits = d.CacheHits
+	r.LLMPromptTokens = d.PromptTokens
+	r.LLMCompletionTokens = d.CompletionTokens
+	if prices == nil {
+		prices = llm.DefaultPrices()
+	}
+	u := &LLMUsage{Stats: d, Usage: d.Usage(prices), Summary: d.Summary(prices)}
+	for _, x := range u.Usage {
+		u.CostUSD += x.CostUSD
+	}
+	r.LLM = u
+}
