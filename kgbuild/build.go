@@ -91,6 +91,7 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 	report := &Report{
 		Extractor:    version,
 		SourceDigest: b.SourceDigest,
+		Verdicts:     verdict.Version,
 		StartedAt:    started.UTC(),
 		Edges:        map[graph.EdgeType]int{graph.Child: 0, graph.Reference: 0},
 		Methods:      map[string]int{},

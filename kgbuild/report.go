@@ -27,6 +27,8 @@ type Report struct {
 	// those before Build (reading the pages).
 	Phases       []Phase `json:"phases,omitempty"`
 	SourceDigest string  `json:"source_digest,omitempty"`
+	// Verdicts is the verdict.Version the build judged its nodes with.
+	Verdicts string `json:"verdicts,omitempty"`
 
 	Pages          int          `json:"pages"`           // pages given, failed ones included
 	PagesOK        int          `json:"pages_ok"`        // pages in the graph with nodes

@@ -18,6 +18,7 @@ import (
 	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/page"
+	"github.com/helpgraph/helpgraph/verdict"
 )
 
 // hostList is a repeatable --allow-host flag.
@@ -157,8 +158,8 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 }
 
 // unchangedSince reports whether the store's last build read input with
-// this digest using this extractor, and left nothing to extract again; it
-// returns that build's generation.
+// this digest using this extractor and today's verdict rules, and left
+// nothing to extract again; it returns that build's generation.
 func unchangedSince(ctx context.Context, store graph.Store, digest, extractor string) (int64, bool) {
 	lb, err := store.LastBuild(ctx)
 	if err != nil || len(lb.Report) == 0 {
@@ -168,7 +169,8 @@ func unchangedSince(ctx context.Context, store graph.Store, digest, extractor st
 	if err := json.Unmarshal(lb.Report, &last); err != nil {
 		return 0, false
 	}
-	if last.SourceDigest == "" || last.SourceDigest != digest || last.Extractor != extractor || len(last.Retry) > 0 {
+	if last.SourceDigest == "" || last.SourceDigest != digest || last.Extractor != extractor ||
+		last.Verdicts != verdict.Version || len(last.Retry) > 0 {
 		return 0, false
 	}
 	return lb.Generation, true

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"io"
@@ -243,6 +244,9 @@ func TestRebuildUnchanged(t *testing.T) {
 			}
 		}, nil, "1 extracted, 2 unchanged", 2},
 		{"same bytes again", func() {}, nil, "nothing changed since generation 2", 2},
+		// Judged with other rules (an older helpgraph), the same pages are
+		// judged again: the verdicts come out the same, nothing is written.
+		{"verdict rules changed", func() { setLastVerdicts(t, db, "0") }, nil, "0 extracted, 3 unchanged", 2},
 		// Extracted again, the pages give the same graph: nothing to write.
 		{"forced", func() {}, []string{"--force"}, "3 extracted", 2},
 		{"a page added", func() {
@@ -305,5 +309,19 @@ func TestBuildCrawl(t *testing.T) {
 	}
 	if out, _, err := runCLI(t, args...); err != nil || !strings.Contains(out, "nothing changed") {
 		t.Errorf("second crawl build (error %v):\n%s", err, out)
+	}
+}
+
+// setLastVerdicts makes the store's last build report say its verdicts
+// were judged with rules version.
+func setLastVerdicts(t *testing.T, db, version string) {
+	t.Helper()
+	conn, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.Exec(`UPDATE builds SET report = json_set(report, '$.verdicts', ?) WHERE generation = (SELECT max(generation) FROM builds)`, version); err != nil {
+		t.Fatal(err)
 	}
 }
