@@ -2,7 +2,6 @@ package kgbuild
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -150,57 +149,44 @@ func (r *Report) String() string {
 	return sb.String()
 }
 
-// diff fills the report's added/changed/removed counts versus prev.
+// diff fills the report's added/changed/removed pages and counts versus
+// prev.
 func diff(r *Report, prev, next *graph.Graph) {
-	oldPages := make(map[string]graph.Page, len(prev.Pages))
-	for _, p := range prev.Pages {
-		oldPages[p.URL] = p
-	}
-	newPages := make(map[string]bool, len(next.Pages))
-	for _, p := range next.Pages {
-		newPages[p.URL] = true
-		old, ok := oldPages[p.URL]
-		switch {
-		case !ok:
-			r.PagesAdded = append(r.PagesAdded, p.URL)
-		case old.ContentHash != p.ContentHash || old.Status != p.Status || old.Extractor != p.Extractor:
-			r.PagesChanged = append(r.PagesChanged, p.URL)
-		}
-	}
-	for _, p := range prev.Pages {
-		if !newPages[p.URL] {
-			r.PagesRemoved = append(r.PagesRemoved, p.URL)
-		}
-	}
-	oldNodes := make(map[string]graph.Node, len(prev.Nodes))
-	for _, n := range prev.Nodes {
-		oldNodes[n.ID] = n
-	}
-	newNodes := make(map[string]bool, len(next.Nodes))
-	for _, n := range next.Nodes {
-		newNodes[n.ID] = true
-		old, ok := oldNodes[n.ID]
-		switch {
-		case !ok:
-			r.NodesAdded++
-		case !sameNode(old, n):
-			r.NodesChanged++
-		}
-	}
-	for _, n := range prev.Nodes {
-		if !newNodes[n.ID] {
-			r.NodesRemoved++
-		}
-	}
+	r.PagesAdded, r.PagesChanged, r.PagesRemoved = compare(prev.Pages, next.Pages,
+		func(p graph.Page) string { return p.URL },
+		func(a, b graph.Page) bool {
+			return a.ContentHash == b.ContentHash && a.Status == b.Status && a.Extractor == b.Extractor
+		})
+	added, changed, removed := compare(prev.Nodes, next.Nodes, func(n graph.Node) string { return n.ID }, graph.SameNode)
+	r.NodesAdded, r.NodesChanged, r.NodesRemoved = len(added), len(changed), len(removed)
 	sort.Strings(r.PagesAdded)
 	sort.Strings(r.PagesChanged)
 	sort.Strings(r.PagesRemoved)
 }
 
-func sameNode(a, b graph.Node) bool {
-	return a.Problem == b.Problem && a.Condition == b.Condition && a.Resolution == b.Resolution &&
-		a.Actionable == b.Actionable && a.Root == b.Root && slices.Equal(a.Intents, b.Intents) &&
-		(a.Verdict == nil) == (b.Verdict == nil) && (a.Verdict == nil || *a.Verdict == *b.Verdict)
+// compare returns the keys of next's items that prev lacks, of those in
+// both that same says differ, and of prev's items that next lacks.
+func compare[T any](prev, next []T, key func(T) string, same func(a, b T) bool) (added, changed, removed []string) {
+	old := make(map[string]int, len(prev))
+	for i, x := range prev {
+		old[key(x)] = i
+	}
+	kept := make(map[string]bool, len(next))
+	for _, x := range next {
+		k := key(x)
+		kept[k] = true
+		if i, ok := old[k]; !ok {
+			added = append(added, k)
+		} else if !same(prev[i], x) {
+			changed = append(changed, k)
+		}
+	}
+	for _, x := range prev {
+		if k := key(x); !kept[k] {
+			removed = append(removed, k)
+		}
+	}
+	return added, changed, removed
 }
 
 // llmUsage records the build's LLM traffic d and its estimated cost (nil
