@@ -75,7 +75,73 @@ func Mask(s string) string {
 
 // negation spots a negated statement ("if you don't have your code", "I
 // lost it"), which words alone cannot tell from its positive sibling.
-var negation = quickre.MustCompile(`(?i)\b(?:not|no|none|never|without|cannot|cant|dont|doesnt|didnt|isnt|arent|wasnt|werent|havent|hasnt|wont|couldnt|lost|forgot|forgotten|missing)\b|n['’]t\b`)
+// Negated reads it word by word; the regexp is its definition, and what
+// reads a text with letters it cannot.
+var negation = regexp.MustCompile(`(?i)\b(?:` + strings.Join(negationWords, "|") + `)\b|n['’]t\b`)
 
-// Negated reports whether s is negated.
-func Negated(s string) bool { return negation.MatchString(s) }
+var negationWords = []string{"not", "no", "none", "never", "without", "cannot", "cant", "dont", "doesnt", "didnt", "isnt",
+	"arent", "wasnt", "werent", "havent", "hasnt", "wont", "couldnt", "lost", "forgot", "forgotten", "missing"}
+
+var isNegationWord = func() map[string]bool {
+	m := make(map[string]bool, len(negationWords))
+	for _, w := range negationWords {
+		m[w] = true
+	}
+	return m
+}()
+
+// Negated reports whether s is negated (matches negation). Every message
+// and option label is read for it, so it scans words rather than run the
+// regexp: the regexp's \b sees ASCII letters, digits and '_' as word
+// characters, and its (?i) folds only the Kelvin sign and the long s from
+// beyond ASCII onto the words' letters (texts with those go to the regexp).
+func Negated(s string) bool {
+	if strings.ContainsAny(s, "\u212a\u017f") {
+		return negation.MatchString(s)
+	}
+	var lower [16]byte
+	for i := 0; i < len(s); {
+		if !isWordAt(s, i) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isWordAt(s, j) {
+			j++
+		}
+		if w := s[i:j]; len(w) <= len(lower) {
+			for k := range len(w) {
+				lower[k] = w[k] | 0x20 // ASCII letters to lower case; digits and '_' never match
+			}
+			if isNegationWord[string(lower[:len(w)])] { // no allocation: a map lookup
+				return true
+			}
+		}
+		if c := s[j-1]; c == 'n' || c == 'N' {
+			rest := s[j:]
+			switch {
+			case strings.HasPrefix(rest, "'"):
+				rest = rest[1:]
+			case strings.HasPrefix(rest, "’"):
+				rest = rest[len("’"):]
+			default:
+				rest = ""
+			}
+			if rest != "" && (rest[0] == 't' || rest[0] == 'T') && !isWordAt(rest, 1) {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+// isWordAt reports whether s[i] is a word character as the regexp's \b
+// sees it (nothing outside s is).
+func isWordAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}

@@ -1,7 +1,9 @@
 package lexical
 
 import (
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -74,9 +76,39 @@ func TestNegated(t *testing.T) {
 		"I lost my card":              true,
 		"If you have your code":       false,
 		"Notes on the node":           false,
+		"I can’t log in":              true,
+		"It's NOT there":              true,
+		"no_reply address":            false,
+		"cannot_":                     false,
+		"didn'tell":                   false,
+		"shouldn't":                   true,
+		"naïve not":                   true,
+		"misſing":                     true, // the long s: (?i) folds it to s
+		"Loſt card":                   true,
 	} {
 		if got := Negated(s); got != want {
 			t.Errorf("Negated(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestNegatedAsRegexp checks the word scan against the regexp it reads
+// for, on random texts made of the pieces that matter (negation words,
+// apostrophes, word characters, letters beyond ASCII).
+func TestNegatedAsRegexp(t *testing.T) {
+	pieces := append([]string{"n", "N", "t", "T", "'", "’", "_", "0", " ", ".", "é", "ï", "K", "a", "s", "o", "x"}, negationWords...)
+	rng := rand.New(rand.NewPCG(7, 11))
+	for range 200_000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(6) {
+			p := pieces[rng.IntN(len(pieces))]
+			if rng.IntN(4) == 0 {
+				p = strings.ToUpper(p)
+			}
+			b.WriteString(p)
+		}
+		if s := b.String(); Negated(s) != negation.MatchString(s) {
+			t.Fatalf("Negated(%q) = %v, the regexp says %v", s, Negated(s), negation.MatchString(s))
 		}
 	}
 }
