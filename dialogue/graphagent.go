@@ -161,6 +161,7 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms)) })
 	a.lex = newLexicalIndex(an, a.ix, words, a.doc)
 	wg.Wait()
+	an.known = words.v
 	if opts.Embedder != nil {
 		a.embed = &embeddingCache{}
 	}

@@ -56,6 +56,9 @@ var genericSynonyms = func() [][]string {
 type analyzer struct {
 	words   map[string]string   // stemmed word -> canonical term
 	phrases map[string][]phrase // first stemmed word -> phrases starting with it, longest first
+	// known are the served graph's words, stemmed once: a message's words
+	// are mostly the pages' own (set once the agent is built).
+	known *vocab
 }
 
 // phrase is a multi-word synonym entry, stemmed.
@@ -89,12 +92,22 @@ func newAnalyzer(extra [][]string) *analyzer {
 	return a
 }
 
+// stem is lexical.Stem(w), looked up for the graph's words.
+func (a *analyzer) stem(w string) string {
+	if a.known != nil {
+		if id, ok := a.known.ids[w]; ok {
+			return a.known.words[id].stem
+		}
+	}
+	return lexical.Stem(w)
+}
+
 // terms returns the matching terms of s, in order, duplicates kept.
 func (a *analyzer) terms(s string) []string {
 	raw := lexical.Words(s)
 	stems := make([]string, len(raw))
 	for i, w := range raw {
-		stems[i] = lexical.Stem(w)
+		stems[i] = a.stem(w)
 	}
 	out := raw[:0] // reuse: out never overtakes the word being read
 	for i := 0; i < len(stems); i++ {
