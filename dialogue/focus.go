@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/helpgraph/helpgraph/graph"
-	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // A resolution longer than maxAnswerChars is a whole section of a page:
@@ -78,7 +77,7 @@ func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
 		return res
 	}
 	want := map[string]float64{}
-	for _, t := range a.an.terms(lexical.Mask(query)) {
+	for _, t := range a.an.terms(a.mask(query)) {
 		want[t] = a.lex.idf(t)
 	}
 	best, bestScore := -1, -1.0

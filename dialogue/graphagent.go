@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	lru "github.com/hashicorp/golang-lru/v2"
 	"log/slog"
 	"slices"
 	"strings"
@@ -123,6 +124,9 @@ type GraphAgent struct {
 	embed *embeddingCache
 	// earlier caches the reading of earlier user messages (see topic).
 	earlier messageCache
+	// masked caches lexical.Mask by text: a turn reads its message in
+	// several steps, and option labels come back as messages.
+	masked *lru.Cache[string, string]
 }
 
 var _ Agent = (*GraphAgent)(nil)
@@ -162,10 +166,24 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 	a.lex = newLexicalIndex(an, a.ix, words, a.doc)
 	wg.Wait()
 	an.known = words.v
+	a.masked, _ = lru.New[string, string](maskCacheSize) // fails only for a size ≤ 0
 	if opts.Embedder != nil {
 		a.embed = &embeddingCache{}
 	}
 	return a
+}
+
+// maskCacheSize bounds the texts whose masking an agent remembers.
+const maskCacheSize = 4096
+
+// mask is lexical.Mask(text), remembered.
+func (a *GraphAgent) mask(text string) string {
+	if m, ok := a.masked.Get(text); ok {
+		return m
+	}
+	m := lexical.Mask(text)
+	a.masked.Add(text, m)
+	return m
 }
 
 // WithGraph returns an agent with a's options over a rebuilt graph g.
@@ -322,7 +340,7 @@ const (
 // answer where "please rephrase" is not. Several nodes from one page count
 // once (the shallowest), so the choice is between topics.
 func (a *GraphAgent) suggestions(s *Session, text string) []Option {
-	terms := a.an.terms(lexical.Mask(text))
+	terms := a.an.terms(a.mask(text))
 	if len(terms) == 0 {
 		return nil
 	}
@@ -505,7 +523,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 // shares any.
 func (a *GraphAgent) bestReferences(refs []string, context string) []string {
 	want := map[string]bool{}
-	for _, t := range a.an.terms(lexical.Mask(context)) {
+	for _, t := range a.an.terms(a.mask(context)) {
 		want[t] = true
 	}
 	var best []string
@@ -647,7 +665,7 @@ type readText struct {
 }
 
 func (a *GraphAgent) read(text string) *readText {
-	return &readText{text: text, terms: a.an.terms(lexical.Mask(text)), neg: lexical.Negated(text)}
+	return &readText{text: text, terms: a.an.terms(a.mask(text)), neg: lexical.Negated(text)}
 }
 
 // labelTerms is a label as discriminate reads it: its distinct terms, and

@@ -50,7 +50,7 @@ var followUp = regexp.MustCompile(`(?i)^\s*(?:what about|how about|and|but|what 
 // the very branch the user is moving away from).
 func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, text string, err error) {
 	cur := a.ix.Node(s.CurrentNode)
-	masked := lexical.Mask(msg)
+	masked := a.mask(msg)
 	own := a.an.terms(masked)
 	// The message's own terms are scored at most once, for the follow-up
 	// test and for retrieval alike.
@@ -72,7 +72,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if cur != nil && a.isFollowUp(msg, own, matchOwn) {
 		search = msg + " . " + cur.Problem
 		required = own
-		masked = lexical.Mask(search)
+		masked = a.mask(search)
 		terms = a.an.terms(masked)
 	} else if len(own) > 0 {
 		m = matchOwn()
@@ -445,7 +445,7 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 	// own words ("I lost my job" for "you are unemployed") may say a little
 	// more, as long as it names one option with at least as many words as
 	// it adds.
-	unknown, terms := 0, a.an.terms(lexical.Mask(msg))
+	unknown, terms := 0, a.an.terms(a.mask(msg))
 	for _, t := range terms {
 		if !known[t] {
 			unknown++

@@ -91,12 +91,12 @@ func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, msg string, ca
 	if ans.NodeID != "" || lexical.Normalize(rewrite) == lexical.Normalize(msg) {
 		return ans.NodeID, rewrite, true
 	}
-	terms := a.an.terms(lexical.Mask(rewrite))
+	terms := a.an.terms(a.mask(rewrite))
 	if len(terms) == 0 {
 		return "", rewrite, true
 	}
 	// Lexical only: the turn's calls are spent.
-	again, err := a.retrieve(offlineTurn(ctx), s, lexical.Mask(rewrite), query{terms: terms, neg: lexical.Negated(lexical.Mask(rewrite))}, nil)
+	again, err := a.retrieve(offlineTurn(ctx), s, a.mask(rewrite), query{terms: terms, neg: lexical.Negated(a.mask(rewrite))}, nil)
 	if err != nil || len(again) == 0 || !a.good(again[0]) {
 		return "", rewrite, true
 	}

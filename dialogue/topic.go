@@ -2,8 +2,6 @@ package dialogue
 
 import (
 	"sync"
-
-	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // topicTurns is how many of the user's earlier messages make the
@@ -40,7 +38,7 @@ func (a *GraphAgent) readEarlier(text string) earlierMessage {
 	if isRestart(text) {
 		return earlierMessage{restart: true}
 	}
-	return earlierMessage{terms: a.an.terms(lexical.Mask(a.spell.correct(text)))}
+	return earlierMessage{terms: a.an.terms(a.mask(a.spell.correct(text)))}
 }
 
 // messageCacheSize bounds a messageCache: past it, the cache starts afresh.
