@@ -273,9 +273,12 @@ func firstPerson(s string) string {
 	}
 	// "I are" / "I were" after the pronoun swap.
 	out := strings.Join(words, " ")
-	out = strings.NewReplacer(" I are ", " I am ", " I were ", " I was ", " I have been ", " I have been ").Replace(" " + out + " ")
+	out = firstPersonVerbs.Replace(" " + out + " ")
 	return strings.TrimSpace(out)
 }
+
+// firstPersonVerbs mends the verbs a pronoun swap leaves ("I are").
+var firstPersonVerbs = strings.NewReplacer(" I are ", " I am ", " I were ", " I was ", " I have been ", " I have been ")
 
 // StartsWithLead reports whether text opens with a conditional word, the
 // strongest sign of a situation in running text.
