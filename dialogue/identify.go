@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
@@ -97,7 +98,10 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if id := a.selectCandidate(s, cands); id != "" {
 		return id, text, nil
 	}
-	return a.pageMatch(q.terms, cands), text, nil
+	if id := a.pageMatch(q.terms, cands); id != "" {
+		return id, text, nil
+	}
+	return a.stayOnPage(s, q), text, nil
 }
 
 // pageMatch returns the best candidate on the page that the request
@@ -142,6 +146,34 @@ func (a *GraphAgent) pageMatch(terms []string, cands []candidate) string {
 		}
 	}
 	return best
+}
+
+// stayShare is the share of the usual coverage that a node in the
+// conversation's place needs when nothing anywhere matches well enough.
+const stayShare = 0.3
+
+// stayOnPage returns the best node in the conversation's place (the
+// current node's neighbourhood and the rest of its page) for a request that
+// matches nothing well enough anywhere, or "". Mid-conversation, a user
+// tells their story around the topic in words no heading has ("my neighbour
+// said the money comes back once the warehouse has the parcel"): a section
+// of the page being discussed that shares some of them, even only in its
+// answer, is a better reply than asking them to rephrase.
+func (a *GraphAgent) stayOnPage(s *Session, q query) string {
+	cur := a.ix.Node(s.CurrentNode)
+	if cur == nil {
+		return ""
+	}
+	for _, c := range a.lexical(q, a.place(cur), 3) {
+		if a.isHollow(c.id) {
+			continue
+		}
+		if c.coverage >= a.opts.MinCoverage*stayShare {
+			return c.id
+		}
+		break
+	}
+	return ""
 }
 
 // standalone is the own coverage of a message's best match above which the
@@ -206,10 +238,7 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, q qu
 	// The conversation's place: the current node's neighbourhood and the
 	// rest of its page. A follow-up rarely repeats the page's topic words
 	// ("and if I'm blind?"), so a match there needs less to count.
-	hood := a.ix.Neighbourhood(s.CurrentNode, a.opts.Hops)
-	for _, id := range a.ix.PageNodes(cur.Page) {
-		hood[id] = true
-	}
+	hood := a.place(cur)
 	for i := range all {
 		all[i].near = hood[all[i].id]
 	}
@@ -221,6 +250,16 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, q qu
 		return all, nil
 	}
 	return near, nil
+}
+
+// place is the conversation's place when it is at node cur: cur's
+// neighbourhood and the rest of its page.
+func (a *GraphAgent) place(cur *graph.Node) map[string]bool {
+	hood := a.ix.Neighbourhood(cur.ID, a.opts.Hops)
+	for _, id := range a.ix.PageNodes(cur.Page) {
+		hood[id] = true
+	}
+	return hood
 }
 
 // accepts reports whether candidate c matches well enough: anywhere, or in
