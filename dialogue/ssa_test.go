@@ -76,6 +76,11 @@ func TestSpellingFromTheGraph(t *testing.T) {
 		{"acct", "acct"},                 // too short to tell which word was meant
 		{"Quetzalcoatl", "Quetzalcoatl"}, // no graph word near it
 		{"email jo@example.org", "email jo@example.org"},
+		// A capitalised word inside a sentence is a name, not a typo ...
+		{"can I pay with Amazon Prime", "can I pay with Amazon Prime"},
+		{"I arrive from Dover. Mount Fuji tour?", "I arrive from Dover. amount Fuji tour?"},
+		// ... unless the whole message is in title case.
+		{"How To Cancell My Resevation", "How To cancel My reservation"},
 	} {
 		if got := a.spell.correct(tc.in); got != tc.want {
 			t.Errorf("correct(%q) = %q, want %q", tc.in, got, tc.want)
