@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -122,6 +123,9 @@ type GraphAgent struct {
 	embed *embeddingCache
 	// earlier caches the reading of earlier user messages (see topic).
 	earlier messageCache
+	// titles holds each page's title terms (URL -> []string), read on
+	// first use.
+	titles sync.Map
 }
 
 var _ Agent = (*GraphAgent)(nil)

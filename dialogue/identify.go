@@ -95,7 +95,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if len(cands) == 0 {
 		return "", text, nil
 	}
-	if id := a.selectCandidate(s, cands); id != "" {
+	if id := a.selectCandidate(s, cands, q.terms); id != "" {
 		return id, text, nil
 	}
 	if id := a.pageMatch(q.terms, cands); id != "" {
@@ -323,7 +323,9 @@ func (a *GraphAgent) candidates(m *lexicalMatch, q query, allow map[string]bool,
 // selectCandidate is step 3: among the good candidates whose scores are
 // within TieMargin of the best, pick the one that fits the conversation:
 // near the current node, an ancestor of the other tied nodes, shallow.
-func (a *GraphAgent) selectCandidate(s *Session, cands []candidate) string {
+//
+// terms are the request's terms.
+func (a *GraphAgent) selectCandidate(s *Session, cands []candidate, terms []string) string {
 	// A node that says nothing and leads nowhere (a heading with no text
 	// under it) answers no one: while another node matches well enough,
 	// matching its title is no reason to give up. Alone, it is the graph's
@@ -346,6 +348,11 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate) string {
 		if c.near {
 			fit += 0.5
 		}
+		// Of two sections with the request's words, the one on the page
+		// whose title has them is on the page about it ("family benefits":
+		// the page "Family Benefits", not "Maximum family benefits" on the
+		// page about a spouse's benefits).
+		fit += titleWeight * a.titleShare(c.id, terms)
 		for _, o := range tied {
 			// A problem and its condition branches tie on the problem's
 			// words: take the problem and let step 2 ask about the branch.
@@ -363,6 +370,55 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate) string {
 		}
 	}
 	return a.generalise(cands, best)
+}
+
+// titleWeight is how much a tied candidate's page title holding all of the
+// request's terms adds to its fit: less than being near, more than the
+// ancestor preferences.
+const titleWeight = 0.1
+
+// titleShare is the share of terms' weight (as in coverage) that the title
+// of node id's page has.
+func (a *GraphAgent) titleShare(id string, terms []string) float64 {
+	n := a.ix.Node(id)
+	if n == nil {
+		return 0
+	}
+	title := a.titleTerms(n.Page)
+	if len(title) == 0 {
+		return 0
+	}
+	var got, total float64
+	for _, t := range uniqueTerms(terms) {
+		w := a.lex.idf(t)
+		if w == 0 {
+			w = a.lex.unknownIDF
+		}
+		total += w
+		if _, ok := slices.BinarySearch(title, t); ok {
+			got += w
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+// titleTerms returns the sorted distinct terms of the title of the page at
+// url, read once per page.
+func (a *GraphAgent) titleTerms(url string) []string {
+	if v, ok := a.titles.Load(url); ok {
+		return v.([]string)
+	}
+	var terms []string
+	if p := a.ix.Page(url); p != nil {
+		terms = a.an.terms(p.Title)
+		slices.Sort(terms)
+		terms = slices.Compact(terms)
+	}
+	a.titles.Store(url, terms)
+	return terms
 }
 
 // genericRatio is how close (BM25 score ratio) an ancestor of the selected
