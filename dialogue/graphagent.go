@@ -41,7 +41,9 @@ type Options struct {
 	// MinCosine is the embedding similarity that counts as a match. Default 0.8.
 	MinCosine float64
 	// TopicChange is how much better (BM25 score ratio) a node outside the
-	// current node's neighbourhood must score to leave it. Default 1.5.
+	// current node's neighbourhood must score to leave it. Default 1.5;
+	// 4/3 of it when the node's page title says no more of the request
+	// than the current page's.
 	TopicChange float64
 	// TieMargin is how close (relative BM25 score) candidates must be to the
 	// best one to be weighed against each other in selection. Default 0.1.

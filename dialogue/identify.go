@@ -246,7 +246,7 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, q qu
 	if len(near) == 0 || !a.goodNear(near[0]) {
 		return all, nil
 	}
-	if top := all[0]; !top.near && a.good(top) && top.score > near[0].score*a.opts.TopicChange {
+	if top := all[0]; !top.near && a.good(top) && top.score > near[0].score*a.topicChange(top, near[0], q.terms) {
 		return all, nil
 	}
 	return near, nil
@@ -260,6 +260,25 @@ func (a *GraphAgent) place(cur *graph.Node) map[string]bool {
 		hood[id] = true
 	}
 	return hood
+}
+
+// untitledChange is how much more a topic change must score when the page
+// of the node left for says no more of the request in its title than the
+// conversation's place does.
+const untitledChange = 4.0 / 3
+
+// topicChange is how much better (BM25 score ratio) than the best node in
+// the conversation's place, near, a node elsewhere, top, must score to
+// leave it. A user who changes the topic names the new one, and a page
+// whose title has the request's words is about it ("where do I find my
+// confirmation code?" on the page "Confirmation code"). A follow-up that
+// only shares more words with a section elsewhere ("how long does my
+// ex-spouse have to be married to me?" while on family benefits) stays.
+func (a *GraphAgent) topicChange(top, near candidate, terms []string) float64 {
+	if a.titleShare(top.id, terms) > a.titleShare(near.id, terms) {
+		return a.opts.TopicChange
+	}
+	return a.opts.TopicChange * untitledChange
 }
 
 // accepts reports whether candidate c matches well enough: anywhere, or in
