@@ -128,8 +128,11 @@ func (sp *speller) word(w string) string {
 		return w
 	}
 	best, bestFreq := w, 0
+	// A typo rarely changes a word's first letter; an English word the
+	// graph lacks is often one letter from a graph word there ("water",
+	// "later").
 	consider := func(c string) {
-		if c != w && sp.freq[c] > bestFreq && oneEdit(w, c) {
+		if c != w && sp.freq[c] > bestFreq && c[0] == w[0] && oneEdit(w, c) {
 			best, bestFreq = c, sp.freq[c]
 		}
 	}

@@ -78,7 +78,12 @@ func TestSpellingFromTheGraph(t *testing.T) {
 		{"email jo@example.org", "email jo@example.org"},
 		// A capitalised word inside a sentence is a name, not a typo ...
 		{"can I pay with Amazon Prime", "can I pay with Amazon Prime"},
-		{"I arrive from Dover. Mount Fuji tour?", "I arrive from Dover. amount Fuji tour?"},
+		{"I arrive from Dover. Lights on?", "I arrive from Dover. Lights on?"},
+		// A typo rarely changes a word's first letter: "water" is not
+		// "later", "lights" not "rights".
+		{"hot water in the room", "hot water in the room"},
+		{"the lights are off", "the lights are off"},
+		{"my resevation", "my reservation"},
 		// ... unless the whole message is in title case.
 		{"How To Cancell My Resevation", "How To cancel My reservation"},
 	} {
