@@ -264,6 +264,13 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		return Reply{}, err
 	}
 	if id == "" {
+		// "Yes, I was away all summer": a yes with a story no page tells
+		// goes on as a plain yes would.
+		if leadingAct(msg) == ActYes {
+			if r, ok, err := a.act(ctx, s, ActYes, msg); ok || err != nil {
+				return r, err
+			}
+		}
 		// With an LLM, its judgement that nothing fits stands.
 		if s.Rephrases < 2 && a.opts.LLM == nil {
 			// After suggestions the user may say more instead of picking

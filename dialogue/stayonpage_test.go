@@ -58,3 +58,33 @@ func TestStayOnPage(t *testing.T) {
 		})
 	}
 }
+
+// TestYesWithAStory: a yes after an answer, with words no page has, goes on
+// as a plain yes does; a yes with a new request is that request.
+func TestYesWithAStory(t *testing.T) {
+	for _, tc := range []struct {
+		name, then string
+		action     Action
+		node       string
+	}{
+		{"plain yes", "yes", Resolution, "refund"},
+		{"yes with a story", "Yes, I was travelling abroad all summer.", Resolution, "refund"},
+		{"yes with a request", "yes, and how do I track a delivery?", Resolution, "track"},
+		{"a story without a yes", "I was travelling abroad all summer.", Clarification, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := NewGraphAgent(stayGraph(), Options{})
+			s := &Session{}
+			if r, err := a.Respond(context.Background(), s, "how do I return an item"); err != nil || r.NodeID != "return" {
+				t.Fatalf("first turn: %s at %q, %v", r.Action, r.NodeID, err)
+			}
+			r, err := a.Respond(context.Background(), s, tc.then)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Action != tc.action || r.NodeID != tc.node {
+				t.Errorf("got %s at %q (%q), want %s at %q", r.Action, r.NodeID, r.Text, tc.action, tc.node)
+			}
+		})
+	}
+}
