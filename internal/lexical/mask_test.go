@@ -71,6 +71,8 @@ func TestMask(t *testing.T) {
 		{"I've heard about a loyalty program", "a loyalty program"},
 		{"I'm thinking of moving my appointment", "moving my appointment"},
 		{"Look, I've been searching for the opening hours", "Look, the opening hours"},
+		{"Tell me a joke", "a joke"},
+		{"tell me how to cancel", "how to cancel"},
 		{"give me a refund", "give me a refund"},
 		{"What will I need to show at the desk?", "What will I need to show at the desk?"},
 	}
