@@ -67,6 +67,14 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 		}
 		return ownMatch
 	}
+	// A short request most of whose words no page has is about something
+	// the help center never mentions ("is it going to rain this weekend?",
+	// "how do I unlock my Verizon phone?"): the one word it shares with a
+	// page ("go", "phone") is chance. Embeddings and an LLM can still find
+	// what the words miss.
+	if a.embed == nil && a.opts.LLM == nil && len(own) <= shortRequest && a.mostlyUnknown(own) {
+		return "", msg, nil
+	}
 	search, text := msg, msg
 	var required []string // terms a follow-up's match must contain
 	terms, m := own, (*lexicalMatch)(nil)
@@ -185,7 +193,7 @@ const standalone = 0.9
 // matchOwn scores own (once) for the test.
 func (a *GraphAgent) isFollowUp(msg string, own []string, matchOwn func() *lexicalMatch) bool {
 	// With no words of its own ("1", "ok") there is nothing to follow up with.
-	if len(own) == 0 || len(own) > 4 {
+	if len(own) == 0 || len(own) > shortRequest {
 		return false
 	}
 	if followUp.MatchString(msg) {
@@ -197,6 +205,21 @@ func (a *GraphAgent) isFollowUp(msg string, own []string, matchOwn func() *lexic
 		}
 	}
 	return true
+}
+
+// shortRequest is the most terms a request can have and still lean on the
+// conversation as a follow-up, or be judged by its unknown words.
+const shortRequest = 4
+
+// mostlyUnknown reports whether most of terms are words no node has.
+func (a *GraphAgent) mostlyUnknown(terms []string) bool {
+	unknown := 0
+	for _, t := range terms {
+		if a.lex.idf(t) == 0 {
+			unknown++
+		}
+	}
+	return 2*unknown > len(terms)
 }
 
 // retrieve ranks candidates for terms, preferring the current node's

@@ -88,3 +88,36 @@ func TestYesWithAStory(t *testing.T) {
 		})
 	}
 }
+
+// TestShortUnknownRequests: a short request most of whose words no page
+// has gets no answer for the one word it shares with a page, at the start
+// of a conversation or in one.
+func TestShortUnknownRequests(t *testing.T) {
+	for _, tc := range []struct {
+		name, first, then string
+		action            Action
+		node              string
+	}{
+		{"one known word in a heading", "", "can I track my pizza oven?", Clarification, ""},
+		{"one known word on the page being discussed", "how do I return an item", "and my parrot fish, can I return it?", Clarification, ""},
+		{"the page's own words", "", "track my delivery", Resolution, "track"},
+		{"one word unknown of three", "", "track my delivery drone", Resolution, "track"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := NewGraphAgent(stayGraph(), Options{})
+			s := &Session{}
+			if tc.first != "" {
+				if _, err := a.Respond(context.Background(), s, tc.first); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r, err := a.Respond(context.Background(), s, tc.then)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Action != tc.action || r.NodeID != tc.node {
+				t.Errorf("got %s at %q (%q), want %s at %q", r.Action, r.NodeID, r.Text, tc.action, tc.node)
+			}
+		})
+	}
+}
