@@ -56,6 +56,7 @@ var (
 		`(?:(?:can|could|would|will)\s+you|if\s+you\s+(?:can|could))\s+(?:please\s+)?(?:tell|explain\s+to|help|give|send|show|provide)\s+me(?:\s+(?:out|with\s+(?:that|this)))?`,
 		`(?:tell|give|show)\s+me\s+(?:(?:some|more|any|a\s+few)\s+)?(?:(?:info|information|details)\s+)?(?:about|on|regarding)`,
 		`tell\s+me(?:\s+(?:more|something))?`,
+		`(?:kinds?|sorts?)\s+of`,
 		`help(?:ing)?\s+(?:me\s+)?(?:to\s+)?understand(?:ing)?`,
 		`(?:find|found)\s+out(?:\s+(?:about|if|whether))?`,
 		`(?:obtain|acquire)\s+(?:some\s+|more\s+)?(?:info|information|data|details)`,

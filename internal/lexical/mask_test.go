@@ -73,6 +73,7 @@ func TestMask(t *testing.T) {
 		{"Look, I've been searching for the opening hours", "Look, the opening hours"},
 		{"Tell me a joke", "a joke"},
 		{"tell me how to cancel", "how to cancel"},
+		{"what kind of rooms do you have", "what rooms do you have"},
 		{"give me a refund", "give me a refund"},
 		{"What will I need to show at the desk?", "What will I need to show at the desk?"},
 	}
