@@ -216,15 +216,11 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 	case len(pending) > 1 && (act == ActYes || act == ActNo):
 		// A yes or no to a question with several answers: ask which.
 		return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: pending, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
-	case len(pending) == 0 && cur != nil && act == ActYes && lastAgentTurn(s).NodeID == cur.ID:
+	case len(pending) == 0 && act == ActYes:
 		// "Yes" after an answer: go on with what the section has not
 		// said, or else with the page's next section.
-		said := saidAt(s, cur.ID)
-		if more := a.focus(cur, "", said); !strings.Contains(said, more) {
-			return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: []Option{}, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true, nil
-		}
-		if next := a.nextSection(cur); next != nil {
-			return a.resolve(ctx, s, next, "", a.options(a.ix.Children(next.ID)), a.sourcesOf(next.ID), true), true, nil
+		if r, ok := a.goOn(ctx, s); ok {
+			return r, true, nil
 		}
 	}
 	if len(pending) == 0 && lastAgentTurn(s).Action == Resolution {
@@ -236,6 +232,38 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		return a.noneFits(s, "All right."), true, nil
 	}
 	return Reply{}, false, nil
+}
+
+// goOn is the reply to a "yes" after an answer at the current node: what
+// the section has not said yet, or else the page's next section. It returns
+// false when the agent's last turn was no answer there, or there is nothing
+// more.
+func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
+	cur := a.ix.Node(s.CurrentNode)
+	if cur == nil || len(s.PendingOptions) > 0 || lastAgentTurn(s).NodeID != cur.ID {
+		return Reply{}, false
+	}
+	said := saidAt(s, cur.ID)
+	if more := a.focus(cur, "", said); !strings.Contains(said, more) {
+		return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: []Option{}, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
+	}
+	if next := a.nextSection(cur); next != nil {
+		return a.resolve(ctx, s, next, "", a.options(a.ix.Children(next.ID)), a.sourcesOf(next.ID), true), true
+	}
+	return Reply{}, false
+}
+
+// leadingAct returns ActYes or ActNo when msg opens with a yes or a no
+// ("Yes, I left to run errands"), else ActNone.
+func leadingAct(msg string) Act {
+	first, _, _ := strings.Cut(dropFillers(msg), " ")
+	switch {
+	case actYes.MatchString(first):
+		return ActYes
+	case actNo.MatchString(first):
+		return ActNo
+	}
+	return ActNone
 }
 
 // noneFits answers "none of these" (and "I don't know" which): the options

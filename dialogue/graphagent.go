@@ -42,7 +42,9 @@ type Options struct {
 	// MinCosine is the embedding similarity that counts as a match. Default 0.8.
 	MinCosine float64
 	// TopicChange is how much better (BM25 score ratio) a node outside the
-	// current node's neighbourhood must score to leave it. Default 1.5.
+	// current node's neighbourhood must score to leave it. Default 1.5;
+	// 4/3 of it when the node's page title says no more of the request
+	// than the current page's.
 	TopicChange float64
 	// TieMargin is how close (relative BM25 score) candidates must be to the
 	// best one to be weighed against each other in selection. Default 0.1.
@@ -127,6 +129,9 @@ type GraphAgent struct {
 	// masked caches lexical.Mask by text: a turn reads its message in
 	// several steps, and option labels come back as messages.
 	masked *lru.Cache[string, string]
+	// titles holds each page's title terms (URL -> []string), read on
+	// first use.
+	titles sync.Map
 }
 
 var _ Agent = (*GraphAgent)(nil)
@@ -284,6 +289,13 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		return Reply{}, err
 	}
 	if id == "" {
+		// "Yes, I was away all summer": a yes with a story no page tells
+		// goes on as a plain yes would.
+		if leadingAct(msg) == ActYes {
+			if r, ok, err := a.act(ctx, s, ActYes, msg); ok || err != nil {
+				return r, err
+			}
+		}
 		// With an LLM, its judgement that nothing fits stands.
 		if s.Rephrases < 2 && a.opts.LLM == nil {
 			// After suggestions the user may say more instead of picking

@@ -66,6 +66,14 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 		}
 		return ownMatch
 	}
+	// A short request most of whose words no page has is about something
+	// the help center never mentions ("is it going to rain this weekend?",
+	// "how do I unlock my Verizon phone?"): the one word it shares with a
+	// page ("go", "phone") is chance. Embeddings and an LLM can still find
+	// what the words miss.
+	if a.embed == nil && a.opts.LLM == nil && len(own) <= shortRequest && a.mostlyUnknown(own) {
+		return "", msg, nil
+	}
 	search, text := msg, msg
 	var required []string // terms a follow-up's match must contain
 	terms, m := own, (*lexicalMatch)(nil)
@@ -94,10 +102,13 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if len(cands) == 0 {
 		return "", text, nil
 	}
-	if id := a.selectCandidate(s, cands); id != "" {
+	if id := a.selectCandidate(s, cands, q.terms); id != "" {
 		return id, text, nil
 	}
-	return a.pageMatch(q.terms, cands), text, nil
+	if id := a.pageMatch(q.terms, cands); id != "" {
+		return id, text, nil
+	}
+	return a.stayOnPage(s, q), text, nil
 }
 
 // pageMatch returns the best candidate on the page that the request
@@ -153,7 +164,7 @@ const standalone = 0.9
 // matchOwn scores own (once) for the test.
 func (a *GraphAgent) isFollowUp(msg string, own []string, matchOwn func() *lexicalMatch) bool {
 	// With no words of its own ("1", "ok") there is nothing to follow up with.
-	if len(own) == 0 || len(own) > 4 {
+	if len(own) == 0 || len(own) > shortRequest {
 		return false
 	}
 	if followUp.MatchString(msg) {
@@ -206,10 +217,7 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, q qu
 	// The conversation's place: the current node's neighbourhood and the
 	// rest of its page. A follow-up rarely repeats the page's topic words
 	// ("and if I'm blind?"), so a match there needs less to count.
-	hood := a.ix.Neighbourhood(s.CurrentNode, a.opts.Hops)
-	for _, id := range a.ix.PageNodes(cur.Page) {
-		hood[id] = true
-	}
+	hood := a.place(cur)
 	for i := range all {
 		all[i].near = hood[all[i].id]
 	}
@@ -217,7 +225,7 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, q qu
 	if len(near) == 0 || !a.goodNear(near[0]) {
 		return all, nil
 	}
-	if top := all[0]; !top.near && a.good(top) && top.score > near[0].score*a.opts.TopicChange {
+	if top := all[0]; !top.near && a.good(top) && top.score > near[0].score*a.topicChange(top, near[0], q.terms) {
 		return all, nil
 	}
 	return near, nil
@@ -284,7 +292,9 @@ func (a *GraphAgent) candidates(m *lexicalMatch, q query, allow map[string]bool,
 // selectCandidate is step 3: among the good candidates whose scores are
 // within TieMargin of the best, pick the one that fits the conversation:
 // near the current node, an ancestor of the other tied nodes, shallow.
-func (a *GraphAgent) selectCandidate(s *Session, cands []candidate) string {
+//
+// terms are the request's terms.
+func (a *GraphAgent) selectCandidate(s *Session, cands []candidate, terms []string) string {
 	// A node that says nothing and leads nowhere (a heading with no text
 	// under it) answers no one: while another node matches well enough,
 	// matching its title is no reason to give up. Alone, it is the graph's
@@ -307,6 +317,11 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate) string {
 		if c.near {
 			fit += 0.5
 		}
+		// Of two sections with the request's words, the one on the page
+		// whose title has them is on the page about it ("family benefits":
+		// the page "Family Benefits", not "Maximum family benefits" on the
+		// page about a spouse's benefits).
+		fit += titleWeight * a.titleShare(c.id, terms)
 		for _, o := range tied {
 			// A problem and its condition branches tie on the problem's
 			// words: take the problem and let step 2 ask about the branch.

@@ -3,6 +3,7 @@ package dialogue
 import (
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/internal/lexical"
@@ -71,8 +72,16 @@ var letterRun = regexp.MustCompile(`\pL+`)
 // correct returns text with each unknown word of minSpellLen letters or
 // more replaced by the most frequent graph word one edit away, if any. The
 // rest of the text (numbers, e-mails, punctuation) is left as it is.
+//
+// A capitalised word inside a sentence is a name ("the Apple store", "a
+// flight to Paris", "my iPhone"): one edit from a graph word, it is still
+// not that word. A message in title case says nothing by its capitals.
 func (sp *speller) correct(text string) string {
-	return letterRun.ReplaceAllStringFunc(text, func(w string) string {
+	titleCase := isTitleCase(text)
+	return replaceWords(text, func(w string, sentenceStart bool) string {
+		if !titleCase && !sentenceStart && hasUpper(w) {
+			return w
+		}
 		if fixed := sp.word(strings.ToLower(w)); fixed != strings.ToLower(w) {
 			return fixed
 		}
@@ -80,13 +89,53 @@ func (sp *speller) correct(text string) string {
 	})
 }
 
+// replaceWords replaces each letter run w of text by f(w, sentenceStart),
+// where sentenceStart is whether w opens the text or follows a full stop,
+// question or exclamation mark.
+func replaceWords(text string, f func(w string, sentenceStart bool) string) string {
+	var b strings.Builder
+	last := 0
+	for _, loc := range letterRun.FindAllStringIndex(text, -1) {
+		start := strings.TrimRight(text[:loc[0]], " \t\n\"'“‘(")
+		b.WriteString(text[last:loc[0]])
+		b.WriteString(f(text[loc[0]:loc[1]], start == "" || strings.ContainsAny(start[len(start)-1:], ".?!")))
+		last = loc[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// hasUpper reports whether w has an upper-case letter.
+func hasUpper(w string) bool {
+	return strings.ToLower(w) != w
+}
+
+// isTitleCase reports whether text's words of four letters or more, two at
+// least, all start with a capital ("How To Apply Online For Medicare").
+func isTitleCase(text string) bool {
+	long, upper := 0, 0
+	for _, w := range letterRun.FindAllString(text, -1) {
+		if utf8.RuneCountInString(w) < 4 {
+			continue
+		}
+		long++
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) {
+			upper++
+		}
+	}
+	return long >= 2 && upper == long
+}
+
 func (sp *speller) word(w string) string {
 	if sp.freq[w] > 0 || utf8.RuneCountInString(w) < minSpellLen || lexical.IsStopWord(w) {
 		return w
 	}
 	best, bestFreq := w, 0
+	// A typo rarely changes a word's first letter; an English word the
+	// graph lacks is often one letter from a graph word there ("water",
+	// "later").
 	consider := func(c string) {
-		if c != w && sp.freq[c] > bestFreq && oneEdit(w, c) {
+		if c != w && sp.freq[c] > bestFreq && c[0] == w[0] && oneEdit(w, c) {
 			best, bestFreq = c, sp.freq[c]
 		}
 	}

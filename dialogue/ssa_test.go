@@ -65,6 +65,43 @@ func TestOffTopicSSA(t *testing.T) {
 	}
 }
 
+// TestOffTopicSSAMidConversation asks the off-topic questions again, each
+// right after an answer on an ssa page, where a question can lean on the
+// page being discussed: at least 90% must still get no resolution.
+func TestOffTopicSSAMidConversation(t *testing.T) {
+	a := NewGraphAgent(ssaGraph(t), Options{})
+	questions := readLines(t, filepath.Join("..", "testdata", "offtopic", "ssa.txt"))
+	openers := []string{
+		"How do I apply for disability benefits?",
+		"Can I get benefits while working?",
+		"How do I create a my Social Security account?",
+		"What documents do I need to get a Social Security card?",
+	}
+	resolved, asked := 0, 0
+	for _, opener := range openers {
+		for _, q := range questions {
+			s := &Session{}
+			if r, err := a.Respond(context.Background(), s, opener); err != nil || r.Action != Resolution {
+				t.Fatalf("%q: %s, %v", opener, r.Action, err)
+			}
+			r, err := a.Respond(context.Background(), s, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			asked++
+			if r.Action == Resolution {
+				resolved++
+				t.Logf("after %q, answered %q with %s: %.80q", opener, q, r.NodeID, r.Text)
+			}
+		}
+	}
+	rate := 1 - float64(resolved)/float64(asked)
+	t.Logf("off-topic questions mid-conversation without a resolution: %d of %d (%.0f%%)", asked-resolved, asked, 100*rate)
+	if rate < 0.9 {
+		t.Errorf("only %.0f%% of off-topic questions mid-conversation got no resolution, want at least 90%%", 100*rate)
+	}
+}
+
 // TestSpellingFromTheGraph checks that misspelt words are read as the help
 // center's own words, and that words it has never seen are left alone.
 func TestSpellingFromTheGraph(t *testing.T) {
@@ -76,6 +113,16 @@ func TestSpellingFromTheGraph(t *testing.T) {
 		{"acct", "acct"},                 // too short to tell which word was meant
 		{"Quetzalcoatl", "Quetzalcoatl"}, // no graph word near it
 		{"email jo@example.org", "email jo@example.org"},
+		// A capitalised word inside a sentence is a name, not a typo ...
+		{"can I pay with Amazon Prime", "can I pay with Amazon Prime"},
+		{"I arrive from Dover. Lights on?", "I arrive from Dover. Lights on?"},
+		// A typo rarely changes a word's first letter: "water" is not
+		// "later", "lights" not "rights".
+		{"hot water in the room", "hot water in the room"},
+		{"the lights are off", "the lights are off"},
+		{"my resevation", "my reservation"},
+		// ... unless the whole message is in title case.
+		{"How To Cancell My Resevation", "How To cancel My reservation"},
 	} {
 		if got := a.spell.correct(tc.in); got != tc.want {
 			t.Errorf("correct(%q) = %q, want %q", tc.in, got, tc.want)

@@ -49,9 +49,28 @@ var (
 	// request ("Hi, good morning. I was wondering if you could tell me a
 	// little bit about ..."): words no help page answers, which only dilute
 	// a match.
-	maskChatter = quickre.MustCompile(`(?i)\b(?:good\s+(?:morning|afternoon|evening|day)|how\s+(?:is\s+it\s+going|are\s+you(?:\s+doing)?)|hi\s+there|(?:a\s+)?little\s+bit|yes|yeah|maybe|perhaps|(?:(?:can|could|would)\s+you|if\s+you\s+(?:can|could))\s+(?:please\s+)?(?:tell|explain\s+to|help)\s+me(?:\s+with\s+(?:that|this))?|(?:i(?:\s+am|['’]m)\s+)?interested\s+in(?:to)?(?:\s+knowing)?|i(?:\s+was|\s+am|['’]m)\s+(?:wondering|looking\s+(?:for|to\s+(?:do|find|get))|here\s+to\s+learn(?:\s+more)?)|(?:i\s+)?(?:want|wanted|would\s+like|['’]d\s+like)\s+to\s+(?:know|learn)(?:\s+more)?|(?:i\s+have\s+)?(?:some\s+)?questions?\s+(?:about|regarding|on))\b`)
-	maskPlace   = quickre.MustCompile(`\b(?:at|in|from|near)\s+([A-Z][\w'&-]*(?:\s+(?:[A-Z][\w'&-]*|of|de|la|the))*)`)
-	spaceRunRE  = regexp.MustCompile(`\s+`)
+	maskChatter = quickre.MustCompile(`(?i)\b(?:` + strings.Join([]string{
+		`good\s+(?:morning|afternoon|evening|day)`,
+		`how\s+(?:is\s+it\s+going|are\s+you(?:\s+doing)?)`,
+		`hi\s+there`, `(?:a\s+)?little\s+bit`, `yes`, `yeah`, `maybe`, `perhaps`,
+		`(?:(?:can|could|would|will)\s+you|if\s+you\s+(?:can|could))\s+(?:please\s+)?(?:tell|explain\s+to|help|give|send|show|provide)\s+me(?:\s+(?:out|with\s+(?:that|this)))?`,
+		`(?:tell|give|show)\s+me\s+(?:(?:some|more|any|a\s+few)\s+)?(?:(?:info|information|details)\s+)?(?:about|on|regarding)`,
+		`tell\s+me(?:\s+(?:more|something))?`,
+		`(?:kinds?|sorts?)\s+of`,
+		`help(?:ing)?\s+(?:me\s+)?(?:to\s+)?understand(?:ing)?`,
+		`(?:find|found)\s+out(?:\s+(?:about|if|whether))?`,
+		`(?:obtain|acquire)\s+(?:some\s+|more\s+)?(?:info|information|data|details)`,
+		`(?:something|anything)\s+(?:about|on|regarding)`,
+		`(?:i(?:\s+have|['’]ve)\s+)?heard\s+(?:about|of)`,
+		`i(?:\s+am|['’]m|\s+was|['’]ve|\s+have)?(?:\s+been)?\s+thinking\s+(?:about|of)`,
+		`(?:i(?:\s+am|['’]m|\s+was|['’]ve\s+been|\s+have\s+been)\s+)?(?:looking|searching)\s+for`,
+		`(?:i(?:\s+am|['’]m)\s+)?interested\s+in(?:to)?(?:\s+knowing)?`,
+		`i(?:\s+was|\s+am|['’]m)\s+(?:wondering|looking\s+to\s+(?:do|find|get)|here\s+to\s+learn(?:\s+more)?)`,
+		`(?:i\s+)?(?:want|wanted|would\s+like|['’]d\s+like)\s+to\s+(?:know|learn)(?:\s+more)?`,
+		`(?:i\s+have\s+)?(?:some\s+)?questions?\s+(?:about|regarding|on)`,
+	}, "|") + `)\b`)
+	maskPlace  = quickre.MustCompile(`\b(?:at|in|from|near)\s+([A-Z][\w'&-]*(?:\s+(?:[A-Z][\w'&-]*|of|de|la|the))*)`)
+	spaceRunRE = regexp.MustCompile(`\s+`)
 	// maskURL is URL with the literal check: every message is masked.
 	maskURL = quickre.MustCompile(URL.String())
 )

@@ -61,6 +61,23 @@ func TestMask(t *testing.T) {
 		{"my email is jo@x.org and tel: +44 20 7946 0958", "my and"},
 		{"I paid with my Visa, see www.x.org/a", "I paid with my card, see"},
 		{"Hi there, I was wondering if you could tell me about refunds", ", about refunds"},
+		// Request framing goes; the topic stays, and so do the same verbs
+		// where they are the request itself.
+		{"Could you please give me some information about survivors' benefits?", "some information about survivors' benefits?"},
+		{"I need help understanding family benefits.", "I need family benefits."},
+		{"Tell me more about the late fee", "the late fee"},
+		{"Can you tell me something about gift cards?", "gift cards?"},
+		{"Can you help me out with billing?", "with billing?"},
+		{"How do I find out if my card was charged?", "How do I my card was charged?"},
+		{"I would like to obtain information about refunds", "I would like to about refunds"},
+		{"I've heard about a loyalty program", "a loyalty program"},
+		{"I'm thinking of moving my appointment", "moving my appointment"},
+		{"Look, I've been searching for the opening hours", "Look, the opening hours"},
+		{"Tell me a joke", "a joke"},
+		{"tell me how to cancel", "how to cancel"},
+		{"what kind of rooms do you have", "what rooms do you have"},
+		{"give me a refund", "give me a refund"},
+		{"What will I need to show at the desk?", "What will I need to show at the desk?"},
 	}
 	for _, tt := range tests {
 		if got := Mask(tt.in); got != tt.want {

@@ -1,0 +1,133 @@
+package dialogue
+
+import (
+	"slices"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// The conversation's place (the current node's neighbourhood and page) and
+// what pages' titles say: where a request that matches weakly is answered,
+// when a better match elsewhere is a change of topic, and which of tied
+// candidates is on the page about the request.
+
+// stayShare is the share of the usual coverage that a node in the
+// conversation's place needs when nothing anywhere matches well enough.
+const stayShare = 0.3
+
+// stayOnPage returns the best node in the conversation's place (the
+// current node's neighbourhood and the rest of its page) for a request that
+// matches nothing well enough anywhere, or "". Mid-conversation, a user
+// tells their story around the topic in words no heading has ("my neighbour
+// said the money comes back once the warehouse has the parcel"): a section
+// of the page being discussed that shares some of them, even only in its
+// answer, is a better reply than asking them to rephrase.
+func (a *GraphAgent) stayOnPage(s *Session, q query) string {
+	cur := a.ix.Node(s.CurrentNode)
+	if cur == nil {
+		return ""
+	}
+	for _, c := range a.lexical(q, a.place(cur), 3) {
+		if a.isHollow(c.id) {
+			continue
+		}
+		if c.coverage >= a.opts.MinCoverage*stayShare {
+			return c.id
+		}
+		break
+	}
+	return ""
+}
+
+// shortRequest is the most terms a request can have and still lean on the
+// conversation as a follow-up, or be judged by its unknown words.
+const shortRequest = 4
+
+// mostlyUnknown reports whether most of terms are words no node has.
+func (a *GraphAgent) mostlyUnknown(terms []string) bool {
+	unknown := 0
+	for _, t := range terms {
+		if a.lex.idf(t) == 0 {
+			unknown++
+		}
+	}
+	return 2*unknown > len(terms)
+}
+
+// place is the conversation's place when it is at node cur: cur's
+// neighbourhood and the rest of its page.
+func (a *GraphAgent) place(cur *graph.Node) map[string]bool {
+	hood := a.ix.Neighbourhood(cur.ID, a.opts.Hops)
+	for _, id := range a.ix.PageNodes(cur.Page) {
+		hood[id] = true
+	}
+	return hood
+}
+
+// untitledChange is how much more a topic change must score when the page
+// of the node left for says no more of the request in its title than the
+// conversation's place does.
+const untitledChange = 4.0 / 3
+
+// topicChange is how much better (BM25 score ratio) than the best node in
+// the conversation's place, near, a node elsewhere, top, must score to
+// leave it. A user who changes the topic names the new one, and a page
+// whose title has the request's words is about it ("where do I find my
+// confirmation code?" on the page "Confirmation code"). A follow-up that
+// only shares more words with a section elsewhere ("how long does my
+// ex-spouse have to be married to me?" while on family benefits) stays.
+func (a *GraphAgent) topicChange(top, near candidate, terms []string) float64 {
+	if a.titleShare(top.id, terms) > a.titleShare(near.id, terms) {
+		return a.opts.TopicChange
+	}
+	return a.opts.TopicChange * untitledChange
+}
+
+// titleWeight is how much a tied candidate's page title holding all of the
+// request's terms adds to its fit: less than being near, more than the
+// ancestor preferences.
+const titleWeight = 0.1
+
+// titleShare is the share of terms' weight (as in coverage) that the title
+// of node id's page has.
+func (a *GraphAgent) titleShare(id string, terms []string) float64 {
+	n := a.ix.Node(id)
+	if n == nil {
+		return 0
+	}
+	title := a.titleTerms(n.Page)
+	if len(title) == 0 {
+		return 0
+	}
+	var got, total float64
+	for _, t := range uniqueTerms(terms) {
+		w := a.lex.idf(t)
+		if w == 0 {
+			w = a.lex.unknownIDF
+		}
+		total += w
+		if _, ok := slices.BinarySearch(title, t); ok {
+			got += w
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+// titleTerms returns the sorted distinct terms of the title of the page at
+// url, read once per page.
+func (a *GraphAgent) titleTerms(url string) []string {
+	if v, ok := a.titles.Load(url); ok {
+		return v.([]string)
+	}
+	var terms []string
+	if p := a.ix.Page(url); p != nil {
+		terms = a.an.terms(p.Title)
+		slices.Sort(terms)
+		terms = slices.Compact(terms)
+	}
+	a.titles.Store(url, terms)
+	return terms
+}
