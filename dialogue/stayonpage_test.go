@@ -41,20 +41,7 @@ func TestStayOnPage(t *testing.T) {
 		{"nothing on the page shares a word", "how do I return an item", "is it going to rain tomorrow in the mountains?", Clarification, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a := NewGraphAgent(stayGraph(), Options{})
-			s := &Session{}
-			if tc.first != "" {
-				if r, err := a.Respond(context.Background(), s, tc.first); err != nil || r.NodeID != "return" {
-					t.Fatalf("first turn: %s at %q, %v", r.Action, r.NodeID, err)
-				}
-			}
-			r, err := a.Respond(context.Background(), s, tc.then)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Action != tc.action || r.NodeID != tc.node {
-				t.Errorf("got %s at %q (%q), want %s at %q", r.Action, r.NodeID, r.Text, tc.action, tc.node)
-			}
+			checkSecondTurn(t, tc.first, "return", tc.then, tc.action, tc.node)
 		})
 	}
 }
@@ -73,18 +60,7 @@ func TestYesWithAStory(t *testing.T) {
 		{"a story without a yes", "I was travelling abroad all summer.", Clarification, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a := NewGraphAgent(stayGraph(), Options{})
-			s := &Session{}
-			if r, err := a.Respond(context.Background(), s, "how do I return an item"); err != nil || r.NodeID != "return" {
-				t.Fatalf("first turn: %s at %q, %v", r.Action, r.NodeID, err)
-			}
-			r, err := a.Respond(context.Background(), s, tc.then)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Action != tc.action || r.NodeID != tc.node {
-				t.Errorf("got %s at %q (%q), want %s at %q", r.Action, r.NodeID, r.Text, tc.action, tc.node)
-			}
+			checkSecondTurn(t, "how do I return an item", "return", tc.then, tc.action, tc.node)
 		})
 	}
 }
@@ -104,20 +80,28 @@ func TestShortUnknownRequests(t *testing.T) {
 		{"one word unknown of three", "", "track my delivery drone", Resolution, "track"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a := NewGraphAgent(stayGraph(), Options{})
-			s := &Session{}
-			if tc.first != "" {
-				if _, err := a.Respond(context.Background(), s, tc.first); err != nil {
-					t.Fatal(err)
-				}
-			}
-			r, err := a.Respond(context.Background(), s, tc.then)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Action != tc.action || r.NodeID != tc.node {
-				t.Errorf("got %s at %q (%q), want %s at %q", r.Action, r.NodeID, r.Text, tc.action, tc.node)
-			}
+			checkSecondTurn(t, tc.first, "", tc.then, tc.action, tc.node)
 		})
+	}
+}
+
+// checkSecondTurn starts a conversation on stayGraph with first (none when
+// empty), which must reach node firstNode (any when empty), and checks
+// that then gets action at node.
+func checkSecondTurn(t *testing.T, first, firstNode, then string, action Action, node string) {
+	t.Helper()
+	a := NewGraphAgent(stayGraph(), Options{})
+	s := &Session{}
+	if first != "" {
+		if r, err := a.Respond(context.Background(), s, first); err != nil || (firstNode != "" && r.NodeID != firstNode) {
+			t.Fatalf("first turn: %s at %q, %v", r.Action, r.NodeID, err)
+		}
+	}
+	r, err := a.Respond(context.Background(), s, then)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != action || r.NodeID != node {
+		t.Errorf("got %s at %q (%q), want %s at %q", r.Action, r.NodeID, r.Text, action, node)
 	}
 }
