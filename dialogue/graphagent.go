@@ -296,12 +296,8 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 				return r, err
 			}
 		}
-		// A request that names one of the user's records ("refund status
-		// for SN4P7L2K9J") and that no page answers is about that record:
-		// a person must look it up, and topics to choose from would only
-		// lead the user to a page about something else.
 		if lexical.HasRecordNumber(msg) {
-			return a.escalate(s, nil, nil), nil
+			return a.escalate(s, nil, nil), nil // see record.go
 		}
 		// With an LLM, its judgement that nothing fits stands.
 		if s.Rephrases < 2 && a.opts.LLM == nil {
@@ -321,7 +317,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		return a.miss(s), nil
 	}
 	s.Rephrases = 0
-	return a.respondAt(ctx, s, id, text)
+	return a.respondOrHandOver(ctx, s, id, text, msg)
 }
 
 // previousUserMessage returns the user's message before the one being

@@ -42,3 +42,48 @@ func TestRecordNumberEscalates(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordNumberInsteadOfAChoice: asked which situation applies, a user
+// who says the request again with a record number has named a situation
+// the options do not cover, on a record a person must read; the same
+// question again would go round in circles.
+func TestRecordNumberInsteadOfAChoice(t *testing.T) {
+	const returns = "https://help.example/returns"
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: returns, Title: "Returning an order"}},
+		Nodes: []graph.Node{
+			{ID: "return", Page: returns, Problem: "Returning an order", Root: true,
+				Resolution: "How you return an order depends on how you paid for it."},
+			{ID: "card", Page: returns, Problem: "Returning an order", Condition: "you paid by card", Actionable: true,
+				Resolution: "Open My Orders, select the order and click Return."},
+			{ID: "cash", Page: returns, Problem: "Returning an order", Condition: "you paid in cash", Actionable: true,
+				Resolution: "Bring the order and its receipt to the shop."},
+		},
+		Edges: []graph.Edge{{From: "return", To: "card", Type: graph.Child}, {From: "return", To: "cash", Type: graph.Child}},
+	}
+	for _, tc := range []struct {
+		then string
+		want Action
+	}{
+		{"how do i return an order, it is QX4P7L2K9J", Escalation},
+		{"how do i return an order", Clarification},
+		{"by card", Resolution},
+	} {
+		t.Run(tc.then, func(t *testing.T) {
+			a, s := NewGraphAgent(g, Options{}), &Session{}
+			r, err := a.Respond(context.Background(), s, "how do i return an order")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Action != Clarification {
+				t.Fatalf("first reply: got %s at %q, want a question", r.Action, r.NodeID)
+			}
+			if r, err = a.Respond(context.Background(), s, tc.then); err != nil {
+				t.Fatal(err)
+			}
+			if r.Action != tc.want {
+				t.Errorf("%q: got %s at %q, want %s", tc.then, r.Action, r.NodeID, tc.want)
+			}
+		})
+	}
+}
