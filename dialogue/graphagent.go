@@ -296,6 +296,9 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 				return r, err
 			}
 		}
+		if lexical.HasRecordNumber(msg) {
+			return a.escalate(s, nil, nil), nil // see record.go
+		}
 		// With an LLM, its judgement that nothing fits stands.
 		if s.Rephrases < 2 && a.opts.LLM == nil {
 			// After suggestions the user may say more instead of picking
@@ -314,7 +317,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		return a.miss(s), nil
 	}
 	s.Rephrases = 0
-	return a.respondAt(ctx, s, id, text)
+	return a.respondOrHandOver(ctx, s, id, text, msg)
 }
 
 // previousUserMessage returns the user's message before the one being

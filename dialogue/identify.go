@@ -108,6 +108,11 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if id := a.pageMatch(q.terms, cands); id != "" {
 		return id, text, nil
 	}
+	// A quote of a node's text stands for what the rest of the request
+	// does not match.
+	if id := a.phraseMatch(own, cands); id != "" {
+		return id, text, nil
+	}
 	return a.stayOnPage(s, q), text, nil
 }
 

@@ -29,6 +29,37 @@ const (
 	emailPattern = `\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`
 )
 
+// token is a run of letters and digits, hyphens inside it.
+var token = regexp.MustCompile(`[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*`)
+
+// HasRecordNumber reports whether s quotes a booking, order or case number:
+// six or more letters and digits, mixed ("SN4P7L2K9J", "3008XK21") or with
+// five digits or more ("ST-55120"). A word with a digit in it ("3d",
+// "14th") is shorter, and a form's name ("SSA-1099", "COVID-19") is a
+// prefix and a short number.
+func HasRecordNumber(s string) bool {
+	for _, t := range token.FindAllString(s, -1) {
+		letters, digits, switches := 0, 0, 0
+		prevDigit := false
+		for i, r := range strings.ReplaceAll(t, "-", "") {
+			isDigit := r >= '0' && r <= '9'
+			if isDigit {
+				digits++
+			} else {
+				letters++
+			}
+			if i > 0 && isDigit != prevDigit {
+				switches++
+			}
+			prevDigit = isDigit
+		}
+		if letters > 0 && digits > 0 && letters+digits >= 6 && (switches >= 2 || digits >= 5) {
+			return true
+		}
+	}
+	return false
+}
+
 // StripLinks replaces each markdown link in s by its text.
 func StripLinks(s string) string { return MarkdownLink.ReplaceAllString(s, "$1") }
 

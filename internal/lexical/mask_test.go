@@ -150,3 +150,23 @@ func TestCasing(t *testing.T) {
 		}
 	}
 }
+
+func TestHasRecordNumber(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"refund status for my cancelled booking SN4P7L2K9J", true},
+		{"booked with ST-55120 on a partner site", true},
+		{"order 3008XK21 never came", true},
+		{"i forgot the 3d secure password", false},
+		{"forms W-2, SSA-1099 and COVID-19", false},
+		{"booking 48213", false},
+		{"on the 14th of May", false},
+	}
+	for _, tt := range tests {
+		if got := HasRecordNumber(tt.in); got != tt.want {
+			t.Errorf("HasRecordNumber(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
