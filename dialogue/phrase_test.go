@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -30,6 +31,41 @@ func TestQuotedMessage(t *testing.T) {
 		{"screen keeps saying payment method was rejected, tried two browsers already", "card"},
 		// The same words out of order quote nothing.
 		{"saved my address last month but cannot find the profile page", ""},
+	} {
+		t.Run(tc.say, func(t *testing.T) {
+			r, err := NewGraphAgent(g, Options{}).Respond(context.Background(), &Session{}, tc.say)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.NodeID != tc.want {
+				t.Errorf("%q: got %s at %q, want %q", tc.say, r.Action, r.NodeID, tc.want)
+			}
+		})
+	}
+}
+
+// TestQuotedRarePair: two words in a row that few nodes have ("airline
+// website") quote the node whose text has them, where each alone is a
+// weak match; two common words in a row do not.
+func TestQuotedRarePair(t *testing.T) {
+	const help = "https://help.example/"
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: help, Title: "Help"}},
+		Nodes: []graph.Node{
+			{ID: "partner", Page: help, Problem: "Orders from airline partners", Root: true, Actionable: true,
+				Resolution: "Orders placed on airline websites are handled by the airline: contact it."},
+			{ID: "online", Page: help, Problem: "Cancelling an online order", Root: true, Actionable: true,
+				Resolution: "Open My Orders on the website and click Cancel."},
+		},
+	}
+	// Enough other topics for a word in one node to be rare.
+	for i := range 30 {
+		g.Nodes = append(g.Nodes, graph.Node{ID: fmt.Sprintf("topic-%d", i), Page: help, Root: true, Actionable: true,
+			Problem: fmt.Sprintf("Topic %d of the order", i), Resolution: fmt.Sprintf("Step %d: open the order page and follow the form.", i)})
+	}
+	for _, tc := range []struct{ say, want string }{
+		{"bought two tickets and a bike through an airline website last spring, what now", "partner"},
+		{"bought two tickets and a bike through a strange website last spring, what now", ""},
 	} {
 		t.Run(tc.say, func(t *testing.T) {
 			r, err := NewGraphAgent(g, Options{}).Respond(context.Background(), &Session{}, tc.say)

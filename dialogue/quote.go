@@ -22,7 +22,8 @@ func (a *GraphAgent) phraseMatch(terms []string, cands []candidate) string {
 		if n == nil || a.isHollow(c.id) {
 			continue
 		}
-		if hasRun(terms, a.an.terms(a.mask(n.Resolution)), quotedRun) {
+		text := a.an.terms(a.mask(n.Resolution))
+		if hasRun(terms, text, quotedRun) || a.hasRarePair(terms, text) {
 			return c.id
 		}
 	}
@@ -36,6 +37,26 @@ func hasRun(req, text []string, k int) bool {
 			if slices.Equal(req[i:i+k], text[j:j+k]) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// rarePair is the weight (lexicalIndex.idf) each of two words must have for
+// the two in a row to be a quote: a BM25 IDF of 3 is a word in at most one
+// node in twenty or so ("airline website", where "booking website" is
+// everywhere).
+const rarePair = 3.0
+
+// hasRarePair reports whether text has two consecutive terms of req, in
+// order, each of weight rarePair or more.
+func (a *GraphAgent) hasRarePair(req, text []string) bool {
+	for i := 0; i+2 <= len(req); i++ {
+		if a.lex.idf(req[i]) < rarePair || a.lex.idf(req[i+1]) < rarePair {
+			continue
+		}
+		if hasRun(req[i:i+2], text, 2) {
+			return true
 		}
 	}
 	return false
