@@ -102,6 +102,13 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if len(cands) == 0 {
 		return "", text, nil
 	}
+	// A short opening request with a word no page has, whose best match
+	// shares one word with it, is about what the unknown word names ("can
+	// I bring my dog?" and the section "What to bring"). Later in a
+	// conversation such a message leans on what was said before.
+	if a.embed == nil && a.opts.LLM == nil && cur == nil && m != nil && len(own) <= shortRequest && a.chanceMatch(own, cands[0]) {
+		return "", text, nil
+	}
 	if id := a.selectCandidate(s, cands, q.terms); id != "" {
 		return id, text, nil
 	}

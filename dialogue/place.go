@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -52,6 +53,20 @@ func (a *GraphAgent) mostlyUnknown(terms []string) bool {
 		}
 	}
 	return 2*unknown > len(terms)
+}
+
+// chanceMatch reports whether best, the best match for terms, shares one
+// of them while another is a word no node has.
+func (a *GraphAgent) chanceMatch(terms []string, best candidate) bool {
+	if bits.OnesCount64(best.matched) != 1 {
+		return false
+	}
+	for _, t := range terms {
+		if a.lex.idf(t) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // place is the conversation's place when it is at node cur: cur's
