@@ -1,0 +1,181 @@
+package dialogue
+
+// Conditions: how the agent reads the situations a node's children stand
+// for, and which of them a user's words pick.
+
+import (
+	"slices"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
+
+func (a *GraphAgent) confirmed(s *Session, condition string) bool {
+	for _, c := range s.Confirmed {
+		if c == condition {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionalChildren returns id's children that carry a condition: the
+// branches a clarification chooses between.
+func (a *GraphAgent) conditionalChildren(id string) []string {
+	var out []string
+	for _, c := range a.ix.Children(id) {
+		if n := a.ix.Node(c); n != nil && n.Condition != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// pickChildren returns the children of parent whose conditions best match the
+// user's text, or failing that the most recently confirmed condition that
+// decides between them. Several ids mean a tie; none means nothing decided.
+// Words of the parent's problem are ignored in the text: "error changing my
+// booking" names the problem, it does not pick the "booking made by phone" branch.
+func (a *GraphAgent) pickChildren(parent string, kids []string, text *readText, confirmed []string) []string {
+	// The children's conditions are graph text: analysed once per graph.
+	labels := make([]labelTerms, len(kids))
+	for i, k := range kids {
+		f := a.nodeFacts(a.doc[k])
+		labels[i] = labelTerms{terms: f.condition, neg: f.conditionNeg}
+	}
+	if picked := a.discriminateTerms(labels, text, a.problemTerms(parent)); len(picked) > 0 {
+		return pick(kids, picked)
+	}
+	for i := len(confirmed) - 1; i >= 0; i-- {
+		if picked := a.discriminateTerms(labels, a.read(confirmed[i]), nil); len(picked) == 1 {
+			return pick(kids, picked)
+		}
+	}
+	return nil
+}
+
+// problemTerms returns the terms of node id's problem, as a set (shared:
+// not to be changed).
+func (a *GraphAgent) problemTerms(id string) map[string]bool {
+	d, ok := a.doc[id]
+	if !ok {
+		return nil
+	}
+	return a.nodeFacts(d).problem
+}
+
+// nodeTexts is what the agent reads in a node's text, worked out on first
+// use (see GraphAgent.facts).
+type nodeTexts struct {
+	condition    []string        // the condition's distinct terms
+	conditionNeg bool            // whether the condition is negated
+	problem      map[string]bool // the problem's terms
+}
+
+// nodeFacts returns node d's nodeTexts.
+func (a *GraphAgent) nodeFacts(d int) *nodeTexts {
+	if f := a.facts[d].Load(); f != nil {
+		return f
+	}
+	n := &a.ix.Graph.Nodes[d]
+	f := &nodeTexts{condition: uniqueTerms(a.an.terms(n.Condition)), conditionNeg: lexical.Negated(n.Condition), problem: map[string]bool{}}
+	for _, t := range a.an.terms(n.Problem) {
+		f.problem[t] = true
+	}
+	a.facts[d].Store(f)
+	return f
+}
+
+func pick(ids []string, idx []int) []string {
+	out := make([]string, len(idx))
+	for i, j := range idx {
+		out[i] = ids[j]
+	}
+	return out
+}
+
+// discriminate scores each label by the terms it shares with text that not
+// every label has (those say nothing about which applies), and returns the
+// indices of the best-scoring labels, or nil when none scores. When labels
+// differ by a negation ("you have your code" / "you don't have your code"),
+// text on their subject picks the side whose polarity it shares.
+func (a *GraphAgent) discriminate(labels []string, text string, ignore map[string]bool) []int {
+	lts := make([]labelTerms, len(labels))
+	for i, l := range labels {
+		lts[i] = labelTerms{terms: uniqueTerms(a.an.terms(l)), neg: lexical.Negated(l)}
+	}
+	return a.discriminateTerms(lts, a.read(text), ignore)
+}
+
+// readText is a text as discriminate reads it: its terms with the user's
+// specifics masked, and whether it is negated.
+type readText struct {
+	text  string
+	terms []string // shared: not to be changed
+	neg   bool
+}
+
+func (a *GraphAgent) read(text string) *readText {
+	return &readText{text: text, terms: a.an.terms(a.mask(text)), neg: lexical.Negated(text)}
+}
+
+// labelTerms is a label as discriminate reads it: its distinct terms, and
+// whether it is negated.
+type labelTerms struct {
+	terms []string
+	neg   bool
+}
+
+// discriminateTerms is discriminate with the labels analysed.
+func (a *GraphAgent) discriminateTerms(labels []labelTerms, text *readText, ignore map[string]bool) []int {
+	terms := slices.DeleteFunc(slices.Clone(text.terms), func(t string) bool { return ignore[t] })
+	if len(terms) == 0 {
+		return nil
+	}
+	labelTerms := make([][]string, len(labels))
+	labelNeg := make([]bool, len(labels))
+	count := map[string]int{}
+	negCount := 0
+	for i, l := range labels {
+		labelTerms[i] = l.terms
+		for _, t := range labelTerms[i] {
+			count[t]++
+		}
+		if labelNeg[i] = l.neg; labelNeg[i] {
+			negCount++
+		}
+	}
+	polar := negCount > 0 && negCount < len(labels)
+	textNeg := text.neg
+	have := map[string]bool{}
+	for _, t := range terms {
+		have[t] = true
+	}
+	var best []int
+	var bestScore float64
+	for i, lt := range labelTerms {
+		var score float64
+		overlap := false
+		for _, t := range lt {
+			if !have[t] {
+				continue
+			}
+			overlap = true
+			if count[t] == len(labels) && len(labels) > 1 {
+				continue
+			}
+			// Rarer among the labels is more telling.
+			score += 1 / float64(count[t])
+		}
+		if polar && overlap && labelNeg[i] == textNeg {
+			score += 0.5
+		}
+		switch {
+		case score == 0:
+		case score > bestScore+1e-9:
+			best, bestScore = []int{i}, score
+		case score > bestScore-1e-9:
+			best = append(best, i)
+		}
+	}
+	return best
+}
