@@ -31,6 +31,11 @@ var ErrNotFound = errors.New("not found")
 // such as rating a turn that is not an answer.
 var ErrInvalid = errors.New("invalid")
 
+// ErrRefTaken is returned (wrapped) by Save for a new handoff whose Ref
+// another handoff has: nothing is saved, and the caller may try again
+// with another reference.
+var ErrRefTaken = errors.New("handoff reference taken")
+
 // Store keeps conversations. Implementations are safe for concurrent use;
 // a write that returned nil is durable (it survives the process being
 // killed).
@@ -54,7 +59,7 @@ type Store interface {
 	// h is not nil it also records h as a new handoff of s (filling in its
 	// ID, Ref if empty, ConversationID, CreatedAt, UpdatedAt and an open
 	// Status); all or nothing. An unknown conversation is ErrNotFound, a
-	// from outside the history ErrInvalid.
+	// from outside the history ErrInvalid, a Ref already taken ErrRefTaken.
 	Save(ctx context.Context, s *dialogue.Session, from int, h *Handoff) error
 	// SaveFollowUp saves s like Save and, all or nothing, records that the
 	// customer wrote again on handoff f.HandoffID of s: an answered handoff

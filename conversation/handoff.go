@@ -64,13 +64,20 @@ func (h Handoff) Handled() bool { return h.Status == StatusClosed }
 // references out over the phone.
 const refAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 
-// NewRef returns a random handoff reference, "HG-" and six characters.
+// NewRef returns a random handoff reference, "HG-" and six characters
+// (887 million references: Save reports the rare one already taken).
 func NewRef() string {
-	var b [6]byte
-	rand.Read(b[:]) // never fails (crypto/rand)
 	out := []byte("HG-")
-	for _, c := range b {
-		out = append(out, refAlphabet[int(c)%len(refAlphabet)])
+	var b [16]byte
+	for len(out) < len("HG-")+6 {
+		rand.Read(b[:]) // never fails (crypto/rand)
+		for _, c := range b {
+			// Bytes past the last whole multiple of the alphabet would make
+			// its first characters likelier.
+			if int(c) < 256/len(refAlphabet)*len(refAlphabet) && len(out) < len("HG-")+6 {
+				out = append(out, refAlphabet[int(c)%len(refAlphabet)])
+			}
+		}
 	}
 	return string(out)
 }

@@ -103,12 +103,25 @@ func (s *Server) converse(ctx context.Context, owner, sessionID, message string)
 		return dialogue.Session{}, dialogue.Reply{}, nil, err
 	}
 	var handoff *conversation.Handoff
-	if reply.Action == dialogue.Escalation && !wasEscalated {
+	agentText := reply.Text
+	escalate := reply.Action == dialogue.Escalation && !wasEscalated
+	if escalate {
 		sess.Escalated = true
-		handoff = newHandoff(cur, &sess, reply)
-		reply.Text = sess.History[len(sess.History)-1].Text
 	}
-	if err := s.convs.Save(ctx, &sess, from, handoff); err != nil {
+	for draw := 1; ; draw++ {
+		if escalate {
+			sess.History[len(sess.History)-1].Text = agentText
+			handoff = newHandoff(cur, &sess, reply)
+			reply.Text = sess.History[len(sess.History)-1].Text
+		}
+		err = s.convs.Save(ctx, &sess, from, handoff)
+		// Another handoff has the reference drawn (rare: see NewRef):
+		// nothing was saved, so the turn is saved with a new one.
+		if !errors.Is(err, conversation.ErrRefTaken) || draw == maxRefDraws {
+			break
+		}
+	}
+	if err != nil {
 		return dialogue.Session{}, dialogue.Reply{}, nil, err
 	}
 	if handoff != nil {
@@ -121,6 +134,9 @@ func (s *Server) converse(ctx context.Context, owner, sessionID, message string)
 	s.metrics.latency.Observe(time.Since(start).Seconds())
 	return sess, reply, &turnResult{cur: cur, handoff: handoff}, nil
 }
+
+// maxRefDraws is how many handoff references a turn draws before failing.
+const maxRefDraws = 3
 
 func decodeChatRequest(c *fiber.Ctx) (chatRequest, error) {
 	var req chatRequest

@@ -3,6 +3,9 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -236,5 +239,71 @@ func TestFeedbackAPI(t *testing.T) {
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	if resp, _ := env.do(t, req); resp.StatusCode != 303 || !strings.HasPrefix(resp.Header.Get("Location"), "/?s=") {
 		t.Errorf("feedback form: %d %s", resp.StatusCode, resp.Header.Get("Location"))
+	}
+}
+
+// refTakenStore refuses the first taken handoffs it is asked to save as if
+// their reference were another's.
+type refTakenStore struct {
+	conversation.Store
+	taken int
+	refs  []string // the references refused
+}
+
+func (s *refTakenStore) Save(ctx context.Context, sess *dialogue.Session, from int, h *conversation.Handoff) error {
+	if h != nil && s.taken > 0 {
+		s.taken--
+		s.refs = append(s.refs, h.Ref)
+		return fmt.Errorf("recording handoff: %w", conversation.ErrRefTaken)
+	}
+	return s.Store.Save(ctx, sess, from, h)
+}
+
+// TestHandoffRefTaken: a handoff whose reference another has is saved with
+// a new one, which the customer is told; after maxRefDraws, the turn fails
+// and nothing is saved.
+func TestHandoffRefTaken(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		taken  int
+		status int
+	}{
+		{"drawn again", maxRefDraws - 1, http.StatusOK},
+		{"every draw taken", maxRefDraws, http.StatusInternalServerError},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := newTestEnv(t, Config{})
+			convs := &refTakenStore{Store: env.convs, taken: tc.taken}
+			env.srv = New(Config{}, Deps{Graphs: env.store, Conversations: convs, NewAgent: newFakeAgent})
+			if _, err := env.srv.Reload(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			_, r1, _ := env.chat(t, "", "booking please")
+			status, r2, body := env.chat(t, r1.SessionID, "I want a human")
+			if status != tc.status {
+				t.Fatalf("status %d, want %d: %s", status, tc.status, body)
+			}
+			h, err := env.convs.LatestHandoff(context.Background(), r1.SessionID)
+			if tc.status != http.StatusOK {
+				if !errors.Is(err, conversation.ErrNotFound) {
+					t.Errorf("after the failed turn, LatestHandoff = %+v, %v; want none", h, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.Ref != r2.Handoff.Ref || !strings.Contains(r2.Reply, h.Ref) || strings.Count(r2.Reply, "reference number") != 1 {
+				t.Errorf("saved as %s; reply %q with handoff %+v", h.Ref, r2.Reply, r2.Handoff)
+			}
+			for _, ref := range convs.refs {
+				if ref == h.Ref || strings.Contains(r2.Reply, ref) {
+					t.Errorf("refused reference %s is still in use or shown: %q", ref, r2.Reply)
+				}
+			}
+			if conv, _ := env.convs.Get(context.Background(), r1.SessionID); !strings.Contains(conv.History[len(conv.History)-1].Text, h.Ref) {
+				t.Errorf("stored reply %q lacks %s", conv.History[len(conv.History)-1].Text, h.Ref)
+			}
+		})
 	}
 }

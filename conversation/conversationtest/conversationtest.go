@@ -37,6 +37,7 @@ func TestStore(t *testing.T, fresh func(t *testing.T) Opener, o Options) {
 		{"CancelledSavesNothing", testCancelled},
 		{"HandoffLifecycle", testHandoffLifecycle},
 		{"HandoffConversationWithAPerson", testHandoffWithAPerson},
+		{"HandoffRefTaken", testHandoffRefTaken},
 		{"FollowUpIsAtomic", testFollowUpIsAtomic},
 		{"Feedback", testFeedback},
 		{"Owner", testOwner},

@@ -93,6 +93,37 @@ func testHandoffLifecycle(t *testing.T, open func() conversation.Store) {
 	}
 }
 
+// testHandoffRefTaken: a new handoff with a reference another has is
+// ErrRefTaken and saves nothing of the turn; another reference then saves.
+func testHandoffRefTaken(t *testing.T, open func() conversation.Store) {
+	ctx := context.Background()
+	db := open()
+	_, first := escalated(t, db)
+	s, err := db.Create(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Escalated = true
+	s.History = []dialogue.Turn{user("a person please"), agent(dialogue.Escalation, "n1")}
+	h := &conversation.Handoff{Ref: first.Ref, Intent: "refund", Transcript: s.History}
+	if err := db.Save(ctx, &s, 0, h); !errors.Is(err, conversation.ErrRefTaken) {
+		t.Fatalf("Save with a taken reference = %v, want ErrRefTaken", err)
+	}
+	if got, err := db.Get(ctx, s.ID); err != nil || len(got.History) != 0 || got.Escalated {
+		t.Fatalf("after the refused save, conversation = %+v, %v; want it as created", got, err)
+	}
+	if _, err := db.LatestHandoff(ctx, s.ID); !errors.Is(err, conversation.ErrNotFound) {
+		t.Errorf("after the refused save, LatestHandoff = %v, want ErrNotFound", err)
+	}
+	h.Ref = conversation.NewRef()
+	if err := db.Save(ctx, &s, 0, h); err != nil {
+		t.Fatalf("Save with a new reference: %v", err)
+	}
+	if got, err := db.LatestHandoff(ctx, s.ID); err != nil || got.Ref != h.Ref || got.ID == first.ID {
+		t.Errorf("LatestHandoff = %+v, %v; want the new handoff %s", got, err, h.Ref)
+	}
+}
+
 func testHandoffWithAPerson(t *testing.T, open func() conversation.Store) {
 	ctx := context.Background()
 	db := open()

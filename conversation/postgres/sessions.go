@@ -10,6 +10,7 @@ import (
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Create stores a new, empty conversation of owner.
@@ -157,7 +158,9 @@ func (s *Store) Save(ctx context.Context, sess *dialogue.Session, from int, h *c
 	err := readSave(br, sess, from)
 	var id int64
 	if err == nil && rec != nil {
-		if err = br.QueryRow().Scan(&id); err != nil {
+		if err = br.QueryRow().Scan(&id); isRefTaken(err) {
+			err = fmt.Errorf("recording handoff of %q as %s: %w", sess.ID, rec.ref, conversation.ErrRefTaken)
+		} else if err != nil {
 			err = fmt.Errorf("recording handoff of %q: %w", sess.ID, err)
 		}
 	}
@@ -284,4 +287,12 @@ func newHandoffRecord(h *conversation.Handoff) (*handoffRecord, error) {
 		*f.dst = string(b)
 	}
 	return r, nil
+}
+
+// isRefTaken reports whether err is the handoffs' unique reference refusing
+// a new one.
+func isRefTaken(err error) bool {
+	var pe *pgconn.PgError
+	// 23505 is unique_violation; the constraint is the ref column's UNIQUE.
+	return errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "handoffs_ref_key"
 }

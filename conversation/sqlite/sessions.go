@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // readStmts are the readers' statements, prepared once (database/sql
@@ -222,6 +225,9 @@ func (s *Store) Save(ctx context.Context, sess *dialogue.Session, from int, h *H
 		}
 		res, err := w.exec(s.ws.insertHandoff, sess.ID, w.now, w.now, rec.ref, h.Intent, rec.confirmed, rec.transcript,
 			rec.path, rec.sources, h.Contact, h.AwaitingContact)
+		if isRefTaken(err) {
+			return fmt.Errorf("recording handoff of %q as %s: %w", sess.ID, rec.ref, conversation.ErrRefTaken)
+		}
 		if err != nil {
 			return fmt.Errorf("recording handoff of %q: %w", sess.ID, err)
 		}
@@ -325,4 +331,11 @@ func (s *Store) SaveFollowUp(ctx context.Context, sess *dialogue.Session, from i
 		}
 		return nil
 	})
+}
+
+// isRefTaken reports whether err is the handoffs' unique reference refusing
+// a new one.
+func isRefTaken(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE && strings.Contains(se.Error(), "handoffs.ref")
 }
