@@ -40,6 +40,12 @@ func (s *Server) routes() *fiber.App {
 		ReadTimeout:           15 * time.Second,
 		IdleTimeout:           60 * time.Second,
 		ProxyHeader:           s.cfg.ProxyHeader,
+		// Form values, queries, headers and cookies are copied out of the
+		// request buffer, which fasthttp reuses once a handler returns:
+		// what outlives a request (a no-JavaScript chat message in a
+		// session or the agent's caches, an /admin/ask conversation) must
+		// not change under it. A few small allocations a request.
+		Immutable: true,
 	})
 	app.Use(recover.New(), s.logRequests, securityHeaders)
 
