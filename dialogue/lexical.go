@@ -375,9 +375,6 @@ func (m *lexicalMatch) addTopic(topicIDs []int32) {
 func (m *lexicalMatch) hit(d int32, score float64) lexicalHit {
 	found := &m.sc.found[d]
 	own := found.own()
-	if m.requiredMask != 0 && own&m.requiredMask == 0 {
-		return lexicalHit{doc: -1}
-	}
 	matched, first := found.matched(), found[fieldOwn]
 	h := lexicalHit{doc: int(d), score: score, terms: bits.OnesCount64(own), matched: matched, own: own}
 	for i := range m.termIDs {
@@ -475,11 +472,11 @@ func (l *hitList) full() bool { return len(l.hits) == l.limit }
 // worst is the score of the last hit kept; the list must be full.
 func (l *hitList) worst() float64 { return l.hits[len(l.hits)-1].score }
 
-// add keeps h if it is among the best; a hit with doc -1 is none.
+// add keeps h if it is among the best.
 // better is a total order, so the hits do not depend on the order they
 // are added in.
 func (l *hitList) add(h lexicalHit) {
-	if h.doc < 0 || (l.full() && !better(h, l.hits[len(l.hits)-1])) {
+	if l.full() && !better(h, l.hits[len(l.hits)-1]) {
 		return
 	}
 	if l.hits == nil {
