@@ -336,7 +336,8 @@ func (m *lexicalMatch) top(topic []string, allow []int32, limit int) []lexicalHi
 		if withTopic {
 			score += sc.topic[d]
 		}
-		// The margin absorbs rounding.
+		// The score alone rules most nodes out, without reading their
+		// terms found; the margin absorbs rounding.
 		if best.full() && (score*(1+1e-9) < best.worst() ||
 			score*m.sums.of(sc.found[d].matched())*(1+1e-9) < best.worst()) {
 			continue
