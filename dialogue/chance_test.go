@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"context"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -30,11 +29,7 @@ func TestChanceMatch(t *testing.T) {
 		{"can I bring my ID card", "bring"},
 	} {
 		t.Run(tc.say, func(t *testing.T) {
-			r, err := NewGraphAgent(g, Options{}).Respond(context.Background(), &Session{}, tc.say)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.NodeID != tc.want {
+			if r := firstReply(t, g, tc.say); r.NodeID != tc.want {
 				t.Errorf("%q: got %s at %q, want %q", tc.say, r.Action, r.NodeID, tc.want)
 			}
 		})

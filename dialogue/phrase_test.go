@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -33,11 +32,7 @@ func TestQuotedMessage(t *testing.T) {
 		{"saved my address last month but cannot find the profile page", ""},
 	} {
 		t.Run(tc.say, func(t *testing.T) {
-			r, err := NewGraphAgent(g, Options{}).Respond(context.Background(), &Session{}, tc.say)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.NodeID != tc.want {
+			if r := firstReply(t, g, tc.say); r.NodeID != tc.want {
 				t.Errorf("%q: got %s at %q, want %q", tc.say, r.Action, r.NodeID, tc.want)
 			}
 		})
@@ -68,11 +63,7 @@ func TestQuotedRarePair(t *testing.T) {
 		{"bought two tickets and a bike through a strange website last spring, what now", ""},
 	} {
 		t.Run(tc.say, func(t *testing.T) {
-			r, err := NewGraphAgent(g, Options{}).Respond(context.Background(), &Session{}, tc.say)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.NodeID != tc.want {
+			if r := firstReply(t, g, tc.say); r.NodeID != tc.want {
 				t.Errorf("%q: got %s at %q, want %q", tc.say, r.Action, r.NodeID, tc.want)
 			}
 		})

@@ -32,11 +32,7 @@ func TestRecordNumberEscalates(t *testing.T) {
 		{"order number QX4P7L2K9J not found", Resolution},
 	} {
 		t.Run(tc.say, func(t *testing.T) {
-			r, err := NewGraphAgent(g, Options{}).Respond(context.Background(), &Session{}, tc.say)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Action != tc.want {
+			if r := firstReply(t, g, tc.say); r.Action != tc.want {
 				t.Errorf("%q: got %s at %q, want %s", tc.say, r.Action, r.NodeID, tc.want)
 			}
 		})

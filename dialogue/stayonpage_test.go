@@ -105,3 +105,14 @@ func checkSecondTurn(t *testing.T, first, firstNode, then string, action Action,
 		t.Errorf("got %s at %q (%q), want %s at %q", r.Action, r.NodeID, r.Text, action, node)
 	}
 }
+
+// firstReply is the reply of a new agent over g to say, a conversation's
+// first message.
+func firstReply(t *testing.T, g *graph.Graph, say string) Reply {
+	t.Helper()
+	r, err := NewGraphAgent(g, Options{}).Respond(context.Background(), &Session{}, say)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

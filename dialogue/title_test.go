@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"context"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -29,11 +28,7 @@ func TestTitleBreaksTies(t *testing.T) {
 		{"benefits for my spouse", "spouse"},
 	} {
 		t.Run(tc.say, func(t *testing.T) {
-			r, err := NewGraphAgent(g, Options{}).Respond(context.Background(), &Session{}, tc.say)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.NodeID != tc.want {
+			if r := firstReply(t, g, tc.say); r.NodeID != tc.want {
 				t.Errorf("%q: got %s at %q, want %q", tc.say, r.Action, r.NodeID, tc.want)
 			}
 		})
