@@ -266,6 +266,31 @@ func leadingAct(msg string) Act {
 	return ActNone
 }
 
+// answersYes reports whether msg is a yes followed by a statement ("Yes,
+// I already get a pension"), not by a question of its own ("yes, and how
+// do I apply?").
+func answersYes(msg string) bool {
+	if leadingAct(msg) != ActYes || strings.Contains(msg, "?") {
+		return false
+	}
+	_, rest, _ := strings.Cut(dropFillers(msg), " ")
+	for _, w := range strings.Fields(strings.ToLower(rest)) {
+		if !questionLeads[w] {
+			return !questionWords[w]
+		}
+	}
+	return false
+}
+
+// questionWords open a question; questionLeads may come before one ("and
+// how ...").
+var (
+	questionWords = map[string]bool{"how": true, "what": true, "where": true, "when": true, "why": true, "which": true,
+		"who": true, "whom": true, "whose": true, "can": true, "could": true, "do": true, "does": true, "is": true,
+		"are": true, "will": true, "would": true, "should": true, "may": true, "tell": true}
+	questionLeads = map[string]bool{"and": true, "but": true, "so": true, "also": true, "then": true, "now": true}
+)
+
 // noneFits answers "none of these" (and "I don't know" which): the options
 // are withdrawn and the user is asked to say it in their own words, after
 // lead; a second miss in a row hands over.

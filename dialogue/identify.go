@@ -82,6 +82,13 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 		required = own
 		masked = a.mask(search)
 		terms = a.an.terms(masked)
+	} else if prev := previousUserMessage(s); cur != nil && prev != "" && len(own) > 0 && answersYes(msg) {
+		// "Yes, I already get a pension": the user's situation, said for
+		// the request before it and the answer it got, not a new request.
+		// Read alone, its words match any page about that situation.
+		search = msg + " . " + prev + " . " + cur.Problem
+		masked = a.mask(search)
+		terms = a.an.terms(masked)
 	} else if len(own) > 0 {
 		m = matchOwn()
 	}

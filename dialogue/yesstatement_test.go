@@ -1,0 +1,59 @@
+package dialogue
+
+import (
+	"context"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+const familyPage, paymentsPage = "https://help.pension.example/family", "https://help.pension.example/payments"
+
+// answerGraph is a small pension help center: what the family may get, and
+// how payments are made.
+func answerGraph() *graph.Graph {
+	const family, payments = familyPage, paymentsPage
+	return &graph.Graph{
+		Pages: []graph.Page{{URL: family, Title: "Family"}, {URL: payments, Title: "Payments"}},
+		Nodes: []graph.Node{
+			{ID: "family", Page: family, Problem: "Can my children get benefits?", Root: true, Actionable: true,
+				Resolution: "Your children may get benefits on your record while they are under 18."},
+			{ID: "family-paid", Page: family, Problem: "Benefits for children of a retired worker", Actionable: true,
+				Resolution: "Once your own pension is paid, each child may get up to half of it every month."},
+			{ID: "deposit", Page: payments, Problem: "Direct deposit", Root: true, Actionable: true,
+				Resolution: "If you already receive a pension, you can have it paid straight into your bank account."},
+		},
+		Edges: []graph.Edge{{From: "family", To: "family-paid", Type: graph.Child}},
+	}
+}
+
+// TestYesWithAStatement: "yes" with a statement of the user's situation
+// answers the request before it, and is read with that request; the same
+// statement without a yes is a request of its own.
+func TestYesWithAStatement(t *testing.T) {
+	for _, tc := range []struct {
+		name, then string
+		page       string
+	}{
+		{"yes and the situation", "Yes, I already receive my pension.", familyPage},
+		{"yes, filler and the situation", "Oh yes, ok, I already receive my pension.", familyPage},
+		{"the situation alone", "I already receive my pension.", paymentsPage},
+		{"yes and a question", "Yes, and how do I have it paid into my bank account", paymentsPage},
+		{"yes and a question mark", "Yes, it can be paid into my bank account?", paymentsPage},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := NewGraphAgent(answerGraph(), Options{})
+			s := &Session{}
+			if r, err := a.Respond(context.Background(), s, "can my children get benefits?"); err != nil || r.NodeID != "family" {
+				t.Fatalf("first turn: %s at %q, %v", r.Action, r.NodeID, err)
+			}
+			r, err := a.Respond(context.Background(), s, tc.then)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Sources) == 0 || r.Sources[0] != tc.page {
+				t.Errorf("got %s at %q from %v (%q), want the page %s", r.Action, r.NodeID, r.Sources, r.Text, tc.page)
+			}
+		})
+	}
+}
