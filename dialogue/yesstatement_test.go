@@ -57,3 +57,22 @@ func TestYesWithAStatement(t *testing.T) {
 		})
 	}
 }
+
+// TestAskingForMore: after an answer, asking for more information with
+// nothing else said goes on with the page, as a yes does; more about
+// something named is that request.
+func TestAskingForMore(t *testing.T) {
+	for _, tc := range []struct {
+		name, then string
+		action     Action
+		node       string
+	}{
+		{"more information", "I need more information", Resolution, "refund"},
+		{"where to get more", "Where can I get more information?", Resolution, "refund"},
+		{"more about something named", "where can I get more information about tracking a delivery?", Resolution, "track"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			checkSecondTurn(t, "how do I return an item", "return", tc.then, tc.action, tc.node)
+		})
+	}
+}
