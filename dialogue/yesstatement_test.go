@@ -21,7 +21,7 @@ func answerGraph() *graph.Graph {
 			{ID: "family-paid", Page: family, Problem: "Benefits for children of a retired worker", Actionable: true,
 				Resolution: "Once your own pension is paid, each child may get up to half of it every month."},
 			{ID: "deposit", Page: payments, Problem: "Direct deposit", Root: true, Actionable: true,
-				Resolution: "If you already receive a pension, you can have it paid straight into your bank account."},
+				Resolution: "If you already receive a pension, you can have it paid straight into your bank account. Living abroad, you can have it paid into a local bank there."},
 		},
 		Edges: []graph.Edge{{From: "family", To: "family-paid", Type: graph.Child}},
 	}
@@ -73,6 +73,35 @@ func TestAskingForMore(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkSecondTurn(t, "how do I return an item", "return", tc.then, tc.action, tc.node)
+		})
+	}
+}
+
+// TestFollowUpInAnAnswer: a short follow-up whose words are in no
+// section's heading, but are in the answer of a section of the page being
+// discussed, is answered there; one with words that section lacks is not.
+func TestFollowUpInAnAnswer(t *testing.T) {
+	for _, tc := range []struct {
+		name, then string
+		action     Action
+		node       string
+	}{
+		{"the answer has the words", "what if I am living abroad?", Resolution, "deposit"},
+		{"the answer has less than half of the words", "and what about half of my record while abroad?", Clarification, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := NewGraphAgent(answerGraph(), Options{})
+			s := &Session{}
+			if r, err := a.Respond(context.Background(), s, "direct deposit"); err != nil || r.NodeID != "deposit" {
+				t.Fatalf("first turn: %s at %q, %v", r.Action, r.NodeID, err)
+			}
+			r, err := a.Respond(context.Background(), s, tc.then)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Action != tc.action || r.NodeID != tc.node {
+				t.Errorf("got %s at %q (%q), want %s at %q", r.Action, r.NodeID, r.Text, tc.action, tc.node)
+			}
 		})
 	}
 }
