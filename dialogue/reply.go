@@ -86,7 +86,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 	// A reference back to the last answer is the page's "see also", not the
 	// user asking the same thing again.
 	if !hopped && repeatsLastAnswer(s, n.ID) {
-		if stillFails.MatchString(userText) {
+		if saysStillFails(userText) {
 			// "It still fails" after the page's answer: saying it again won't help.
 			return a.escalateRepeat(s, n, sources)
 		}
@@ -106,6 +106,16 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 	}
 	return Reply{Action: Resolution, Text: text, NodeID: n.ID, Options: more, Sources: sources, Intent: n.Problem}
 }
+
+// saysStillFails reports whether text says the answer just given did not
+// help ("it still fails"), not asks whether something still holds ("can I
+// still open an account?", "how much can I earn and still get paid?").
+func saysStillFails(text string) bool {
+	return stillFails.MatchString(stillAsks.ReplaceAllString(text, " "))
+}
+
+// stillAsks is "still" in a question of whether something still holds.
+var stillAsks = regexp.MustCompile(`(?i)\b(?:(?:can|could|may|might|will|would|should|shall|do|does|must|am|is|are)\s+(?:i|we|you|they|he|she|it|my\s+\w+)|and)\s+still\b`)
 
 // stillFails is a message saying the answer just given did not help.
 var stillFails = regexp.MustCompile(`(?i)\b(?:still|again|anymore|same\s+(?:problem|error|issue|thing|message)|(?:did|does|do|is|was)\s*n[o']?t\s+(?:work|help|solve|fix)|(?:did|does|do)\s+not\s+(?:work|help|solve|fix)|not\s+(?:working|helping|solved|fixed)|won'?t\s+work)\b`)

@@ -105,3 +105,23 @@ func TestFollowUpInAnAnswer(t *testing.T) {
 		})
 	}
 }
+
+// TestStillAsksAgain: asked about the section just given, "still" in a
+// question of whether something still holds is another question the
+// section may answer; "still" saying the answer did not help hands over.
+func TestStillAsksAgain(t *testing.T) {
+	for _, tc := range []struct {
+		name, then string
+		action     Action
+		node       string
+	}{
+		{"can I still", "can I still return an item after 30 days?", Resolution, "return"},
+		{"and still", "can I return an item and still keep the label?", Resolution, "return"},
+		{"it still fails", "I still can't return an item", Escalation, "return"},
+		{"still not", "the item return is still not working", Escalation, "return"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			checkSecondTurn(t, "how do I return an item", "return", tc.then, tc.action, tc.node)
+		})
+	}
+}
