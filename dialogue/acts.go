@@ -218,6 +218,13 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		// Nothing said for everyone: the page can't decide for them, a
 		// person can.
 		return a.noneFits(s, "No problem."), true, nil
+	case len(pending) > 1 && act == ActYes && lastAgentTurn(s).Action == Resolution:
+		// "Yes" after an answer whose follow-ups are offered: the answer
+		// asked nothing; go on as after any answer.
+		if r, ok := a.goOn(ctx, s); ok {
+			return r, true, nil
+		}
+		return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: pending, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
 	case len(pending) > 1 && (act == ActYes || act == ActNo):
 		// A yes or no to a question with several answers: ask which.
 		return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: pending, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
@@ -245,12 +252,13 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 // more.
 func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 	cur := a.ix.Node(s.CurrentNode)
-	if cur == nil || len(s.PendingOptions) > 0 || lastAgentTurn(s).NodeID != cur.ID {
+	last := lastAgentTurn(s)
+	if cur == nil || (len(s.PendingOptions) > 0 && last.Action != Resolution) || last.NodeID != cur.ID {
 		return Reply{}, false
 	}
 	said := saidAt(s, cur.ID)
 	if more := a.focus(cur, "", said); !strings.Contains(said, more) {
-		return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: []Option{}, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
+		return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
 	}
 	if next := a.nextSection(cur); next != nil {
 		return a.resolve(ctx, s, next, "", a.options(a.ix.Children(next.ID)), a.sourcesOf(next.ID), true), true

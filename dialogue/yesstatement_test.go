@@ -125,3 +125,55 @@ func TestStillAsksAgain(t *testing.T) {
 		})
 	}
 }
+
+// TestYesAfterAnAnswerWithFollowUps: an answer that offers its
+// sub-problems as follow-ups asked nothing; a yes to it goes on with the
+// page, as after any answer. A yes to a clarification still asks which.
+func TestYesAfterAnAnswerWithFollowUps(t *testing.T) {
+	const returns = "https://help.shop.example/returns"
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: returns, Title: "Returns"}},
+		Nodes: []graph.Node{
+			{ID: "return", Page: returns, Problem: "Return an item", Root: true, Actionable: true,
+				Resolution: "You can return most items within 30 days."},
+			{ID: "refund", Page: returns, Problem: "When is my refund paid?", Actionable: true,
+				Resolution: "Refunds are paid within 5 days after the parcel reaches our warehouse."},
+			{ID: "exchange", Page: returns, Problem: "Exchange an item", Actionable: true,
+				Resolution: "Choose Exchange in your order to get another size."},
+			{ID: "damaged", Page: returns, Problem: "Damaged items", Root: true, Actionable: true,
+				Resolution: "What to do with a damaged item depends on how it reached you."},
+			{ID: "damaged-post", Page: returns, Problem: "Damaged in the post", Condition: "it came by post", Actionable: true,
+				Resolution: "Send us a photo of the parcel."},
+			{ID: "damaged-store", Page: returns, Problem: "Damaged in store", Condition: "you picked it up in a store", Actionable: true,
+				Resolution: "Bring it back to the store."},
+		},
+		Edges: []graph.Edge{
+			{From: "return", To: "refund", Type: graph.Child}, {From: "return", To: "exchange", Type: graph.Child},
+			{From: "damaged", To: "damaged-post", Type: graph.Child}, {From: "damaged", To: "damaged-store", Type: graph.Child},
+		},
+	}
+	for _, tc := range []struct {
+		name, first string
+		firstAction Action
+		action      Action
+		node        string
+	}{
+		{"yes after an answer", "how do I return an item", Resolution, Resolution, "refund"},
+		{"yes after a question", "my item is damaged", Clarification, Clarification, "damaged"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := NewGraphAgent(g, Options{})
+			s := &Session{}
+			if r, err := a.Respond(context.Background(), s, tc.first); err != nil || r.Action != tc.firstAction || len(r.Options) < 2 {
+				t.Fatalf("first turn: %s at %q with %d options, %v", r.Action, r.NodeID, len(r.Options), err)
+			}
+			r, err := a.Respond(context.Background(), s, "yes")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Action != tc.action || r.NodeID != tc.node {
+				t.Errorf("got %s at %q (%q), want %s at %q", r.Action, r.NodeID, r.Text, tc.action, tc.node)
+			}
+		})
+	}
+}
