@@ -267,17 +267,26 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 }
 
 // leadingAct returns ActYes or ActNo when msg opens with a yes or a no
-// ("Yes, I left to run errands"), else ActNone.
+// ("Yes, I left to run errands"), or ActYes when a statement closes with a
+// yes ("I've heard about that before, yes."), else ActNone.
 func leadingAct(msg string) Act {
-	first, _, _ := strings.Cut(dropFillers(msg), " ")
+	words := dropFillers(msg)
+	first, _, _ := strings.Cut(words, " ")
 	switch {
 	case actYes.MatchString(first):
 		return ActYes
 	case actNo.MatchString(first):
 		return ActNo
 	}
+	if i := strings.LastIndexByte(words, ' '); i >= 0 && closingYes[strings.ToLower(words[i+1:])] && !strings.Contains(msg, "?") {
+		return ActYes
+	}
 	return ActNone
 }
+
+// closingYes are the words of a yes that closes a statement: "right" and
+// "sure" there ask ("it's free, right?") as often as they confirm.
+var closingYes = map[string]bool{"yes": true, "yeah": true, "yep": true, "yup": true}
 
 // answersYes reports whether msg is a yes followed by a statement ("Yes,
 // I already get a pension"), not by a question of its own ("yes, and how
