@@ -177,3 +177,22 @@ func TestYesAfterAnAnswerWithFollowUps(t *testing.T) {
 		})
 	}
 }
+
+// TestNoWordsOfItsOwn: after an answer, a message with no words a page
+// could match ("can you help me?", "why?") is about what was just said: it
+// goes on with the page. Opening a conversation, it asks to rephrase.
+func TestNoWordsOfItsOwn(t *testing.T) {
+	for _, tc := range []struct {
+		name, first, then string
+		action            Action
+		node              string
+	}{
+		{"help after an answer", "how do I return an item", "can you help me?", Resolution, "refund"},
+		{"why after an answer", "how do I return an item", "why?", Resolution, "refund"},
+		{"help to open", "", "can you help me?", Clarification, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			checkSecondTurn(t, tc.first, "", tc.then, tc.action, tc.node)
+		})
+	}
+}
