@@ -52,6 +52,9 @@ var (
 	actDontKnow = quickre.MustCompile(`(?i)\b(?:i\s+)?(?:don'?t|do\s+not|dont)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bdunno\b|\bi'?m\s+not\s+certain\b|\bcan'?t\s+(?:say|tell)\b`)
 	actYes      = quickre.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
 	actNo       = quickre.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
+	// actMore asks for more of what was being discussed ("where can I get
+	// more information?"): with nothing else said, a yes to going on.
+	actMore     = quickre.MustCompile(`(?i)\b(?:(?:more|further|additional|other)\s+(?:info(?:rmation)?|details?|help)|(?:tell|show|explain|give)\s+(?:me\s+)?(?:some\s+)?more|(?:know|learn|hear|read|see)\s+(?:some\s+)?more|more\s+(?:please|on\s+(?:it|this|that)|about\s+(?:it|this|that)))\b`)
 	actGreeting = quickre.MustCompile(`(?i)^(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|hi\s+there|hello\s+there)$`)
 )
 
@@ -134,6 +137,8 @@ func classifyAct(an *analyzer, msg string) Act {
 		act, rest = ActDontKnow, actDontKnow.ReplaceAllString(rest, " ")
 	case actThanks.MatchString(rest):
 		act, rest = ActThanks, actThanks.ReplaceAllString(rest, " ")
+	case actMore.MatchString(rest):
+		act, rest = ActYes, actMore.ReplaceAllString(rest, " ")
 	}
 	rest = dropFillers(rest)
 	if act == ActNone && actGreeting.MatchString(rest) {
@@ -213,6 +218,13 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		// Nothing said for everyone: the page can't decide for them, a
 		// person can.
 		return a.noneFits(s, "No problem."), true, nil
+	case len(pending) > 1 && act == ActYes && lastAgentTurn(s).Action == Resolution:
+		// "Yes" after an answer whose follow-ups are offered: the answer
+		// asked nothing; go on as after any answer.
+		if r, ok := a.goOn(ctx, s); ok {
+			return r, true, nil
+		}
+		return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: pending, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
 	case len(pending) > 1 && (act == ActYes || act == ActNo):
 		// A yes or no to a question with several answers: ask which.
 		return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: pending, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
@@ -240,12 +252,13 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 // more.
 func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 	cur := a.ix.Node(s.CurrentNode)
-	if cur == nil || len(s.PendingOptions) > 0 || lastAgentTurn(s).NodeID != cur.ID {
+	last := lastAgentTurn(s)
+	if cur == nil || (len(s.PendingOptions) > 0 && last.Action != Resolution) || last.NodeID != cur.ID {
 		return Reply{}, false
 	}
 	said := saidAt(s, cur.ID)
 	if more := a.focus(cur, "", said); !strings.Contains(said, more) {
-		return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: []Option{}, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
+		return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
 	}
 	if next := a.nextSection(cur); next != nil {
 		return a.resolve(ctx, s, next, "", a.options(a.ix.Children(next.ID)), a.sourcesOf(next.ID), true), true
@@ -254,17 +267,51 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 }
 
 // leadingAct returns ActYes or ActNo when msg opens with a yes or a no
-// ("Yes, I left to run errands"), else ActNone.
+// ("Yes, I left to run errands"), or ActYes when a statement closes with a
+// yes ("I've heard about that before, yes."), else ActNone.
 func leadingAct(msg string) Act {
-	first, _, _ := strings.Cut(dropFillers(msg), " ")
+	words := dropFillers(msg)
+	first, _, _ := strings.Cut(words, " ")
 	switch {
 	case actYes.MatchString(first):
 		return ActYes
 	case actNo.MatchString(first):
 		return ActNo
 	}
+	if i := strings.LastIndexByte(words, ' '); i >= 0 && closingYes[strings.ToLower(words[i+1:])] && !strings.Contains(msg, "?") {
+		return ActYes
+	}
 	return ActNone
 }
+
+// closingYes are the words of a yes that closes a statement: "right" and
+// "sure" there ask ("it's free, right?") as often as they confirm.
+var closingYes = map[string]bool{"yes": true, "yeah": true, "yep": true, "yup": true}
+
+// answersYes reports whether msg is a yes followed by a statement ("Yes,
+// I already get a pension"), not by a question of its own ("yes, and how
+// do I apply?").
+func answersYes(msg string) bool {
+	if leadingAct(msg) != ActYes || strings.Contains(msg, "?") {
+		return false
+	}
+	_, rest, _ := strings.Cut(dropFillers(msg), " ")
+	for _, w := range strings.Fields(strings.ToLower(rest)) {
+		if !questionLeads[w] {
+			return !questionWords[w]
+		}
+	}
+	return false
+}
+
+// questionWords open a question; questionLeads may come before one ("and
+// how ...").
+var (
+	questionWords = map[string]bool{"how": true, "what": true, "where": true, "when": true, "why": true, "which": true,
+		"who": true, "whom": true, "whose": true, "can": true, "could": true, "do": true, "does": true, "is": true,
+		"are": true, "will": true, "would": true, "should": true, "may": true, "tell": true}
+	questionLeads = map[string]bool{"and": true, "but": true, "so": true, "also": true, "then": true, "now": true}
+)
 
 // noneFits answers "none of these" (and "I don't know" which): the options
 // are withdrawn and the user is asked to say it in their own words, after

@@ -42,6 +42,13 @@ func TestClassifyAct(t *testing.T) {
 		{"I don't know how to apply", ActNone},
 		{"what happens if a person goes back to work", ActNone},
 		{"how do I reset my password", ActNone},
+		// Asking for more of what was said is a yes to going on; more
+		// about something named is a request.
+		{"I need more information", ActYes},
+		{"Where can I get more information?", ActYes},
+		{"can you tell me more about it?", ActYes},
+		{"where can I get more information about direct deposit?", ActNone},
+		{"can I get more security alerts?", ActNone},
 	} {
 		if got := classifyAct(an, tc.msg); got != tc.want {
 			t.Errorf("classifyAct(%q) = %s, want %s", tc.msg, got, tc.want)

@@ -50,10 +50,11 @@ func units(text string) []unit {
 }
 
 // focus returns n's resolution as shown for a question: whole when short,
-// else a window of sentences from its opening, which says what the section
-// is about. Sentences already in shown are passed over: asked again about
-// the same section, it goes on from the sentence that shares the most
-// (IDF-weighted) terms with query, among those it has not said yet.
+// else a window of sentences from the one that shares the most
+// (IDF-weighted) terms with query, or from its opening, which says what
+// the section is about, when none does. Sentences already in shown are
+// passed over: asked again about the same section, it goes on with what it
+// has not said yet.
 func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
 	res := shownText(n)
 	if len(res) <= maxAnswerChars && shown == "" {
@@ -80,14 +81,18 @@ func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
 	for _, t := range a.an.terms(a.mask(query)) {
 		want[t] = a.lex.idf(t)
 	}
+	if unseen == len(us) {
+		// On a first answer, only what the question asks beyond the
+		// section's heading picks a sentence: a chosen option, or a
+		// question that names the section, gets its opening.
+		for _, t := range a.an.terms(n.Problem) {
+			delete(want, t)
+		}
+	}
 	best, bestScore := -1, -1.0
 	for i, u := range us {
 		if seen[i] {
 			continue
-		}
-		if unseen == len(us) {
-			best = i // a first answer opens where the section does
-			break
 		}
 		var score float64
 		for _, t := range uniqueTerms(a.an.terms(u.text)) {
@@ -96,6 +101,9 @@ func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
 		if score > bestScore+1e-9 {
 			best, bestScore = i, score
 		}
+	}
+	if unseen == len(us) && bestScore <= 0 {
+		best = 0 // a first answer opens where the section does
 	}
 	// Grow the window forwards (a sentence's detail follows it), then
 	// backwards, over unseen sentences, while it fits.

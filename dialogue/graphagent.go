@@ -296,6 +296,13 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 				return r, err
 			}
 		}
+		// "Can you help me?", "why?" after an answer: with no words of
+		// its own, a message is about what was just said.
+		if len(a.an.terms(a.mask(msg))) == 0 {
+			if r, ok := a.goOn(ctx, s); ok {
+				return r, nil
+			}
+		}
 		if lexical.HasRecordNumber(msg) {
 			return a.escalate(s, nil, nil), nil // see record.go
 		}

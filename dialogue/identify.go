@@ -82,6 +82,13 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 		required = own
 		masked = a.mask(search)
 		terms = a.an.terms(masked)
+	} else if prev := previousUserMessage(s); cur != nil && prev != "" && len(own) > 0 && answersYes(msg) {
+		// "Yes, I already get a pension": the user's situation, said for
+		// the request before it and the answer it got, not a new request.
+		// Read alone, its words match any page about that situation.
+		search = msg + " . " + prev + " . " + cur.Problem
+		masked = a.mask(search)
+		terms = a.an.terms(masked)
 	} else if len(own) > 0 {
 		m = matchOwn()
 	}
@@ -100,7 +107,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 		}
 	}
 	if len(cands) == 0 {
-		return "", text, nil
+		return a.stayAfterMiss(s, q, own, msg, required != nil), text, nil
 	}
 	// A short opening request with a word no page has, whose best match
 	// shares one word with it, is about what the unknown word names ("can
@@ -120,7 +127,22 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if id := a.phraseMatch(own, cands); id != "" {
 		return id, text, nil
 	}
-	return a.stayOnPage(s, q), text, nil
+	return a.stayAfterMiss(s, q, own, msg, required != nil), text, nil
+}
+
+// stayAfterMiss returns the node in the conversation's place for a
+// request, q, that matched nothing well enough, or "". own are the
+// message's terms; followUp says q is msg combined with the current problem.
+func (a *GraphAgent) stayAfterMiss(s *Session, q query, own []string, msg string, followUp bool) string {
+	if followUp {
+		// A follow-up's words must be in what a node is about to match
+		// anywhere; on the page being discussed, a section whose answer
+		// has most of them will do ("what if I am deaf?" and a section
+		// that gives the number for the deaf; not "can I bring my dog to
+		// the office?" and one that has only the office).
+		return a.stayOnPage(s, query{terms: own, neg: lexical.Negated(a.mask(msg))}, answerShare)
+	}
+	return a.stayOnPage(s, q, 0)
 }
 
 // pageMatch returns the best candidate on the page that the request

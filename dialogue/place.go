@@ -16,6 +16,11 @@ import (
 // conversation's place needs when nothing anywhere matches well enough.
 const stayShare = 0.3
 
+// answerShare is the share (IDF-weighted) of a follow-up's terms that a
+// section of the conversation's place must hold to answer it though only
+// its answer text has them: most of what the user said.
+const answerShare = 0.5
+
 // stayOnPage returns the best node in the conversation's place (the
 // current node's neighbourhood and the rest of its page) for a request that
 // matches nothing well enough anywhere, or "". Mid-conversation, a user
@@ -23,7 +28,10 @@ const stayShare = 0.3
 // said the money comes back once the warehouse has the parcel"): a section
 // of the page being discussed that shares some of them, even only in its
 // answer, is a better reply than asking them to rephrase.
-func (a *GraphAgent) stayOnPage(s *Session, q query) string {
+//
+// A share above 0 is the share (IDF-weighted) of q's terms the node must
+// hold.
+func (a *GraphAgent) stayOnPage(s *Session, q query, share float64) string {
 	cur := a.ix.Node(s.CurrentNode)
 	if cur == nil {
 		return ""
@@ -31,6 +39,11 @@ func (a *GraphAgent) stayOnPage(s *Session, q query) string {
 	for _, c := range a.lexical(q, a.place(cur), 3) {
 		if a.isHollow(c.id) {
 			continue
+		}
+		if share > 0 {
+			if _, _, weight, total := a.lex.queryTerms(q.terms); maskShare(weight, total, c.matched) < share {
+				continue
+			}
 		}
 		if c.coverage >= a.opts.MinCoverage*stayShare {
 			return c.id

@@ -86,7 +86,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 	// A reference back to the last answer is the page's "see also", not the
 	// user asking the same thing again.
 	if !hopped && repeatsLastAnswer(s, n.ID) {
-		if stillFails.MatchString(userText) {
+		if saysStillFails(userText) {
 			// "It still fails" after the page's answer: saying it again won't help.
 			return a.escalateRepeat(s, n, sources)
 		}
@@ -100,12 +100,29 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 		more = more[:maxOptions] // follow-ups, not a menu: the page has the rest
 	}
 	s.PendingOptions = more
-	text := withCondition(n, a.focus(n, userText, shown))
+	// A conversation's opening request says what it is about: a long
+	// section opens where it does. Later, a question about one of its
+	// points gets that point ("what age do the benefits stop at?").
+	query := userText
+	if lastAgentTurn(s).Role == "" {
+		query = ""
+	}
+	text := withCondition(n, a.focus(n, query, shown))
 	if a.opts.LLM != nil {
 		text = a.reword(ctx, s, n, userText, text)
 	}
 	return Reply{Action: Resolution, Text: text, NodeID: n.ID, Options: more, Sources: sources, Intent: n.Problem}
 }
+
+// saysStillFails reports whether text says the answer just given did not
+// help ("it still fails"), not asks whether something still holds ("can I
+// still open an account?", "how much can I earn and still get paid?").
+func saysStillFails(text string) bool {
+	return stillFails.MatchString(stillAsks.ReplaceAllString(text, " "))
+}
+
+// stillAsks is "still" in a question of whether something still holds.
+var stillAsks = regexp.MustCompile(`(?i)\b(?:(?:can|could|may|might|will|would|should|shall|do|does|must|am|is|are)\s+(?:i|we|you|they|he|she|it|my\s+\w+)|and)\s+still\b`)
 
 // stillFails is a message saying the answer just given did not help.
 var stillFails = regexp.MustCompile(`(?i)\b(?:still|again|anymore|same\s+(?:problem|error|issue|thing|message)|(?:did|does|do|is|was)\s*n[o']?t\s+(?:work|help|solve|fix)|(?:did|does|do)\s+not\s+(?:work|help|solve|fix)|not\s+(?:working|helping|solved|fixed)|won'?t\s+work)\b`)

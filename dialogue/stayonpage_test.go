@@ -58,6 +58,8 @@ func TestYesWithAStory(t *testing.T) {
 		{"yes with a story", "Yes, I was travelling abroad all summer.", Resolution, "refund"},
 		{"yes with a request", "yes, and how do I track a delivery?", Resolution, "track"},
 		{"a story without a yes", "I was travelling abroad all summer.", Clarification, ""},
+		{"a story closed with a yes", "I was travelling abroad all summer, yes.", Resolution, "refund"},
+		{"a story closed with a question", "I was travelling abroad all summer, yes?", Clarification, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkSecondTurn(t, "how do I return an item", "return", tc.then, tc.action, tc.node)
