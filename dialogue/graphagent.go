@@ -122,8 +122,11 @@ type GraphAgent struct {
 	// facts holds the analysis of each node's condition and problem, made
 	// on first use: per graph, too costly to make for every node up front.
 	facts []atomic.Pointer[nodeTexts]
-	spell *speller
-	embed *embeddingCache
+	// resolutions holds each node's resolution terms, read on first use
+	// (see resolutionTerms).
+	resolutions []atomic.Pointer[[]string]
+	spell       *speller
+	embed       *embeddingCache
 	// earlier caches the reading of earlier user messages (see topic).
 	earlier messageCache
 	// masked caches lexical.Mask by text: a turn reads its message in
@@ -150,11 +153,12 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 	}
 	an := newAnalyzer(opts.Synonyms)
 	a := &GraphAgent{
-		opts:       opts,
-		an:         an,
-		doc:        make(map[string]int, len(g.Nodes)),
-		negProblem: make(lazyFlags, len(g.Nodes)),
-		facts:      make([]atomic.Pointer[nodeTexts], len(g.Nodes)),
+		opts:        opts,
+		an:          an,
+		doc:         make(map[string]int, len(g.Nodes)),
+		negProblem:  make(lazyFlags, len(g.Nodes)),
+		facts:       make([]atomic.Pointer[nodeTexts], len(g.Nodes)),
+		resolutions: make([]atomic.Pointer[[]string], len(g.Nodes)),
 	}
 	// The parts that only read what is built before them run side by side:
 	// a rebuilt graph of 100k nodes is served sooner.

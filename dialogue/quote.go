@@ -1,6 +1,10 @@
 package dialogue
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
 
 // A user who reads a message off the screen ("it says this reservation
 // cannot be changed") quotes the page that explains it, whatever else the
@@ -18,16 +22,27 @@ func (a *GraphAgent) phraseMatch(terms []string, cands []candidate) string {
 		return ""
 	}
 	for _, c := range cands {
-		n := a.ix.Node(c.id)
-		if n == nil || a.isHollow(c.id) {
+		d, ok := a.doc[c.id]
+		if !ok || a.isHollow(c.id) {
 			continue
 		}
-		text := a.an.terms(a.mask(n.Resolution))
+		text := a.resolutionTerms(d)
 		if hasRun(terms, text, quotedRun) || a.hasRarePair(terms, text) {
 			return c.id
 		}
 	}
 	return ""
+}
+
+// resolutionTerms returns node d's resolution as terms, masked as a
+// request is (so that a quote compares like with like), read once per node.
+func (a *GraphAgent) resolutionTerms(d int) []string {
+	if terms := a.resolutions[d].Load(); terms != nil {
+		return *terms
+	}
+	terms := a.an.terms(lexical.Mask(a.ix.Graph.Nodes[d].Resolution))
+	a.resolutions[d].Store(&terms)
+	return terms
 }
 
 // hasRun reports whether text has k consecutive terms of req, in order.
