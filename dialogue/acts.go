@@ -224,10 +224,10 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		if r, ok := a.goOn(ctx, s); ok {
 			return r, true, nil
 		}
-		return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: pending, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
+		return a.askWhich(s), true, nil
 	case len(pending) > 1 && (act == ActYes || act == ActNo):
 		// A yes or no to a question with several answers: ask which.
-		return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: pending, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
+		return a.askWhich(s), true, nil
 	case len(pending) == 0 && act == ActYes:
 		// "Yes" after an answer: go on with what the section has not
 		// said, or else with the page's next section.
@@ -264,6 +264,12 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 		return a.resolve(ctx, s, next, "", a.options(a.ix.Children(next.ID)), a.sourcesOf(next.ID), true), true
 	}
 	return Reply{}, false
+}
+
+// askWhich asks which of the pending options applies: the answer to a
+// question with several answers was only a yes or a no.
+func (a *GraphAgent) askWhich(s *Session) Reply {
+	return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}
 }
 
 // leadingAct returns ActYes or ActNo when msg opens with a yes or a no
