@@ -8,24 +8,24 @@ import (
 	"github.com/helpgraph/helpgraph/graph"
 )
 
+// longSection is a section's sentences, more than a first answer shows.
+var longSection = []string{
+	"You can apply for retirement benefits online.",
+	"Most people can finish the application in one sitting.",
+	"You will need your birth date and your bank details.",
+	"If you worked abroad, have your foreign work dates at hand.",
+	"After you apply, we review the application and may contact you.",
+	"We send a letter with our decision by mail.",
+	"You can check the status of your application online at any time, from the same account you applied with.",
+	"If you disagree with the decision, you can ask for a review within 60 days.",
+	"A review is done by someone who did not take part in the first decision.",
+	"Your first payment arrives the month after you become entitled.",
+	"Payments are made by direct deposit to the account you gave us.",
+	"Tell us at once if your address or bank account changes.",
+}
+
 func TestFocusLongSection(t *testing.T) {
-	var sentences []string
-	for _, s := range []string{
-		"You can apply for retirement benefits online.",
-		"Most people can finish the application in one sitting.",
-		"You will need your birth date and your bank details.",
-		"If you worked abroad, have your foreign work dates at hand.",
-		"After you apply, we review the application and may contact you.",
-		"We send a letter with our decision by mail.",
-		"You can check the status of your application online at any time, from the same account you applied with.",
-		"If you disagree with the decision, you can ask for a review within 60 days.",
-		"A review is done by someone who did not take part in the first decision.",
-		"Your first payment arrives the month after you become entitled.",
-		"Payments are made by direct deposit to the account you gave us.",
-		"Tell us at once if your address or bank account changes.",
-	} {
-		sentences = append(sentences, s)
-	}
+	sentences := longSection
 	res := strings.Join(sentences, " ")
 	g := &graph.Graph{Nodes: []graph.Node{{ID: "apply", Page: "https://help.example.com/apply", Problem: "Apply for retirement benefits", Resolution: res, Actionable: true, Root: true}}}
 	a := NewGraphAgent(g, Options{})
@@ -67,20 +67,7 @@ func TestFocusLongSection(t *testing.T) {
 // beyond the section's heading; a conversation's opening request, or one
 // that only names the section, gets its opening.
 func TestFocusFirstAnswerMidConversation(t *testing.T) {
-	sentences := []string{
-		"You can apply for retirement benefits online.",
-		"Most people can finish the application in one sitting.",
-		"You will need your birth date and your bank details.",
-		"If you worked abroad, have your foreign work dates at hand.",
-		"After you apply, we review the application and may contact you.",
-		"We send a letter with our decision by mail.",
-		"You can check the status of your application online at any time, from the same account you applied with.",
-		"If you disagree with the decision, you can ask for a review within 60 days.",
-		"A review is done by someone who did not take part in the first decision.",
-		"Your first payment arrives the month after you become entitled.",
-		"Payments are made by direct deposit to the account you gave us.",
-		"Tell us at once if your address or bank account changes.",
-	}
+	sentences := longSection
 	g := &graph.Graph{Nodes: []graph.Node{
 		{ID: "apply", Page: "https://help.example.com/apply", Problem: "Apply for retirement benefits", Resolution: strings.Join(sentences, " "), Actionable: true, Root: true},
 		{ID: "hours", Page: "https://help.example.com/hours", Problem: "Office opening hours", Resolution: "Our offices are open from 9 to 5 on weekdays.", Actionable: true, Root: true},
