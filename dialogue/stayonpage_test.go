@@ -41,7 +41,7 @@ func TestStayOnPage(t *testing.T) {
 		{"nothing on the page shares a word", "how do I return an item", "is it going to rain tomorrow in the mountains?", Clarification, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			checkSecondTurn(t, tc.first, "return", tc.then, tc.action, tc.node)
+			checkSecondTurn(t, stayGraph(), tc.first, "return", tc.then, tc.action, tc.node)
 		})
 	}
 }
@@ -62,7 +62,7 @@ func TestYesWithAStory(t *testing.T) {
 		{"a story closed with a question", "I was travelling abroad all summer, yes?", Clarification, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			checkSecondTurn(t, "how do I return an item", "return", tc.then, tc.action, tc.node)
+			checkSecondTurn(t, stayGraph(), "how do I return an item", "return", tc.then, tc.action, tc.node)
 		})
 	}
 }
@@ -82,17 +82,17 @@ func TestShortUnknownRequests(t *testing.T) {
 		{"one word unknown of three", "", "track my delivery drone", Resolution, "track"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			checkSecondTurn(t, tc.first, "", tc.then, tc.action, tc.node)
+			checkSecondTurn(t, stayGraph(), tc.first, "", tc.then, tc.action, tc.node)
 		})
 	}
 }
 
-// checkSecondTurn starts a conversation on stayGraph with first (none when
-// empty), which must reach node firstNode (any when empty), and checks
-// that then gets action at node.
-func checkSecondTurn(t *testing.T, first, firstNode, then string, action Action, node string) {
+// secondReply starts a conversation on g with first (none when empty),
+// which must reach node firstNode (any when empty), and returns the reply
+// to then.
+func secondReply(t *testing.T, g *graph.Graph, first, firstNode, then string) Reply {
 	t.Helper()
-	a := NewGraphAgent(stayGraph(), Options{})
+	a := NewGraphAgent(g, Options{})
 	s := &Session{}
 	if first != "" {
 		if r, err := a.Respond(context.Background(), s, first); err != nil || (firstNode != "" && r.NodeID != firstNode) {
@@ -103,7 +103,14 @@ func checkSecondTurn(t *testing.T, first, firstNode, then string, action Action,
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Action != action || r.NodeID != node {
+	return r
+}
+
+// checkSecondTurn checks that then, after first (see secondReply), gets
+// action at node.
+func checkSecondTurn(t *testing.T, g *graph.Graph, first, firstNode, then string, action Action, node string) {
+	t.Helper()
+	if r := secondReply(t, g, first, firstNode, then); r.Action != action || r.NodeID != node {
 		t.Errorf("got %s at %q (%q), want %s at %q", r.Action, r.NodeID, r.Text, action, node)
 	}
 }
