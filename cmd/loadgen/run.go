@@ -16,6 +16,7 @@ import (
 	"runtime/pprof"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/helpgraph/helpgraph/internal/latency"
@@ -32,6 +33,10 @@ type loadConfig struct {
 	turns     int    // messages a conversation sends at most
 	duration  time.Duration
 	warmup    time.Duration
+	// conversations, when positive, ends the run after that many
+	// conversations in all (the measured ones: warm-up ones are extra), so
+	// a run's work does not depend on the machine's speed.
+	conversations int
 	messages  []string
 	serverPID int
 	seed      uint64
@@ -46,6 +51,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.IntVar(&cfg.turns, "turns", 3, "messages per conversation: the first from -messages, then an offered option while there is one")
 	fs.DurationVar(&cfg.duration, "duration", 10*time.Second, "how long to measure")
 	fs.DurationVar(&cfg.warmup, "warmup", 2*time.Second, "load before measuring, not counted")
+	fs.IntVar(&cfg.conversations, "conversations", 0, "stop after this many measured conversations in all (0: run for -duration; -duration still bounds the run)")
 	msgPath := fs.String("messages", "testdata/inquiries/helpcenter.jsonl", "first messages: an inquiry set (.jsonl, its utterances) or text, one a line")
 	fs.IntVar(&cfg.serverPID, "server-pid", 0, "the server's process id, to report its CPU time (Linux /proc)")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "random seed for the choice of messages and options")
@@ -64,8 +70,8 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if cfg.clients < 1 || cfg.turns < 1 || cfg.duration <= 0 {
-		return errors.New("run: -clients, -turns and -duration must be positive")
+	if cfg.clients < 1 || cfg.turns < 1 || cfg.duration <= 0 || cfg.conversations < 0 {
+		return errors.New("run: -clients, -turns and -duration must be positive, -conversations not negative")
 	}
 	msgs, err := readMessages(*msgPath)
 	if err != nil {
@@ -141,9 +147,10 @@ type chatReply struct {
 	} `json:"options"`
 }
 
-// drive runs cfg.clients browsers for warmup+duration, each holding
-// conversations of up to cfg.turns messages, and measures the last
-// cfg.duration. Keep-alive connections, one per client (fasthttp, whose
+// drive runs cfg.clients browsers for warmup+duration (or until
+// cfg.conversations measured conversations are done), each holding
+// conversations of up to cfg.turns messages, and measures after the
+// warm-up. Keep-alive connections, one per client (fasthttp, whose
 // client costs the shared CPU less than net/http's).
 func drive(ctx context.Context, cfg loadConfig) (*result, error) {
 	u, err := url.Parse(cfg.url)
@@ -167,17 +174,24 @@ func drive(ctx context.Context, cfg loadConfig) (*result, error) {
 	measureFrom := start.Add(cfg.warmup)
 	deadline := measureFrom.Add(cfg.duration)
 	var (
-		mu  sync.Mutex
-		res = &result{}
-		cpu [2]cpuSample
+		mu      sync.Mutex
+		res     = &result{}
+		cpu     [2]cpuSample
+		started atomic.Int64 // measured conversations begun, for cfg.conversations
 	)
-	// The CPU counters are read when the measured window opens and closes.
+	// The CPU counters are read when the measured window opens and when it
+	// closes: at the deadline, or when the clients are done.
+	clientsDone := make(chan struct{})
 	windowDone := make(chan struct{})
 	go func() {
 		defer close(windowDone)
 		sleepUntil(ctx, measureFrom)
 		cpu[0] = sampleCPU(cfg.serverPID)
-		sleepUntil(ctx, deadline)
+		select {
+		case <-ctx.Done():
+		case <-clientsDone:
+		case <-time.After(time.Until(deadline)):
+		}
 		cpu[1] = sampleCPU(cfg.serverPID)
 	}()
 
@@ -185,6 +199,9 @@ func drive(ctx context.Context, cfg loadConfig) (*result, error) {
 	for i := range cfg.clients {
 		wg.Go(func() {
 			c := &client{hc: hc, endpoint: endpoint, rng: rand.New(rand.NewPCG(cfg.seed, uint64(i)))}
+			if cfg.conversations > 0 {
+				c.another = func() bool { return started.Add(1) <= int64(cfg.conversations) }
+			}
 			c.req = fasthttp.AcquireRequest()
 			c.resp = fasthttp.AcquireResponse()
 			defer fasthttp.ReleaseRequest(c.req)
@@ -201,6 +218,7 @@ func drive(ctx context.Context, cfg loadConfig) (*result, error) {
 		})
 	}
 	wg.Wait()
+	close(clientsDone)
 	<-windowDone
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -252,6 +270,9 @@ type client struct {
 	resp     *fasthttp.Response
 	cookie   []byte
 	body     bytes.Buffer
+	// another, when set, says whether to begin one more measured
+	// conversation (it counts them across clients).
+	another func() bool
 
 	lat           latency.Histogram
 	errors        int
@@ -261,6 +282,9 @@ type client struct {
 
 func (c *client) loop(ctx context.Context, cfg loadConfig, measureFrom, deadline time.Time) {
 	for ctx.Err() == nil && time.Now().Before(deadline) {
+		if c.another != nil && !time.Now().Before(measureFrom) && !c.another() {
+			return
+		}
 		msg, session := cfg.messages[c.rng.IntN(len(cfg.messages))], ""
 		for range cfg.turns {
 			start := time.Now()
@@ -269,7 +293,7 @@ func (c *client) loop(ctx context.Context, cfg loadConfig, measureFrom, deadline
 			}
 			reply, err := c.post(session, msg)
 			end := time.Now()
-			if start.After(measureFrom) && end.Before(deadline) {
+			if !start.Before(measureFrom) && end.Before(deadline) {
 				if err != nil {
 					c.errors++
 					if c.firstErr == nil {
