@@ -28,18 +28,18 @@ import (
 const browserCookie = "helpgraph_browser"
 
 type loadConfig struct {
-	url       string // the server's base URL
-	clients   int    // concurrent conversations, one browser each
-	turns     int    // messages a conversation sends at most
-	duration  time.Duration
-	warmup    time.Duration
+	url      string // the server's base URL
+	clients  int    // concurrent conversations, one browser each
+	turns    int    // messages a conversation sends at most
+	duration time.Duration
+	warmup   time.Duration
 	// conversations, when positive, ends the run after that many
 	// conversations in all (the measured ones: warm-up ones are extra), so
 	// a run's work does not depend on the machine's speed.
 	conversations int
-	messages  []string
-	serverPID int
-	seed      uint64
+	messages      []string
+	serverPID     int
+	seed          uint64
 }
 
 func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) error {
