@@ -4,15 +4,17 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/internal/shareddata"
 )
 
 // BenchmarkParseHTML cleans the doc2dial SSA pages, reporting pages/s and
 // the input throughput.
 func BenchmarkParseHTML(b *testing.B) {
-	dir := filepath.Join("..", "..", "shared", "data", "doc2dial-ssa", "docs", "ssa")
+	dir := filepath.Join(shareddata.Doc2DialSSA(b), "docs", "ssa")
 	files, err := filepath.Glob(filepath.Join(dir, "*.html"))
 	if err != nil || len(files) == 0 {
-		b.Skipf("doc2dial SSA pages not found in %s", dir)
+		b.Fatalf("no doc2dial SSA pages in %s: %v", dir, err)
 	}
 	var pages [][]byte
 	var size int64

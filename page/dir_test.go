@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/internal/shareddata"
 )
 
 func TestReadDir(t *testing.T) {
@@ -147,10 +149,7 @@ func TestReadDirErrors(t *testing.T) {
 }
 
 func TestReadDirSSA(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "data", "doc2dial-ssa", "docs")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("doc2dial SSA pages not found: %v", err)
-	}
+	dir := filepath.Join(shareddata.Doc2DialSSA(t), "docs")
 	docs, pageErrs, err := ReadDir(context.Background(), dir, ReadOptions{})
 	if err != nil {
 		t.Fatal(err)

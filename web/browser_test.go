@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/helpgraph/helpgraph/internal/testenv"
+
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
@@ -29,10 +31,7 @@ func chromiumPath(t *testing.T) string {
 			return path
 		}
 	}
-	if os.Getenv("HELPGRAPH_REQUIRE_BROWSER") != "" {
-		t.Fatal("chromium is not installed but HELPGRAPH_REQUIRE_BROWSER is set: apt-get install chromium")
-	}
-	t.Skip("skipping browser test: chromium is not installed (apt-get install chromium; set HELPGRAPH_REQUIRE_BROWSER=1 to make this a failure)")
+	testenv.Missing(t, testenv.Browser, "chromium is not installed (apt-get install chromium)")
 	return ""
 }
 

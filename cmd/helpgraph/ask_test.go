@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/helpgraph/helpgraph/internal/testenv"
+
 	"github.com/helpgraph/helpgraph/ask/kuzu"
 	"github.com/helpgraph/helpgraph/config"
 )
@@ -16,7 +18,7 @@ import (
 func buildSample(t *testing.T) string {
 	t.Helper()
 	if !kuzu.Available {
-		t.Skip("ask tests skipped: the embedded query engine needs cgo (gcc and CGO_ENABLED=1)")
+		testenv.Missing(t, testenv.Cgo, "the ask tests need the embedded query engine, built with cgo (gcc and CGO_ENABLED=1)")
 	}
 	store := filepath.Join(t.TempDir(), "graph.db")
 	var stderr bytes.Buffer

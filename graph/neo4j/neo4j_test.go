@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/helpgraph/helpgraph/internal/testenv"
+
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/graphtest"
 	drv "github.com/neo4j/neo4j-go-driver/v5/neo4j"
@@ -47,10 +49,7 @@ func testServer(t *testing.T) (string, Options) {
 	t.Helper()
 	uri := os.Getenv("HELPGRAPH_TEST_NEO4J_URI")
 	if uri == "" {
-		if os.Getenv("HELPGRAPH_REQUIRE_NEO4J") != "" {
-			t.Fatal("HELPGRAPH_REQUIRE_NEO4J is set but HELPGRAPH_TEST_NEO4J_URI is not")
-		}
-		t.Skip("neo4j contract tests skipped: HELPGRAPH_TEST_NEO4J_URI not set")
+		testenv.Missing(t, testenv.Neo4j, "the Neo4j contract tests need a Neo4j 5 server: HELPGRAPH_TEST_NEO4J_URI is not set")
 	}
 	o := Options{
 		User:     os.Getenv("HELPGRAPH_TEST_NEO4J_USER"),

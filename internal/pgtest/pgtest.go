@@ -31,12 +31,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/helpgraph/helpgraph/internal/testenv"
 	"github.com/jackc/pgx/v5"
 )
-
-// RequireEnv is the variable that turns a missing PostgreSQL from a skip
-// into a failure.
-const RequireEnv = "HELPGRAPH_REQUIRE_POSTGRES"
 
 var (
 	once    sync.Once
@@ -87,10 +84,7 @@ func BaseDSN(t testing.TB) string {
 	t.Helper()
 	once.Do(func() { cl, failure = start() })
 	if failure != nil {
-		if os.Getenv(RequireEnv) == "1" {
-			t.Fatalf("pgtest: PostgreSQL is required (%s=1) but %v", RequireEnv, failure)
-		}
-		t.Skipf("pgtest: no PostgreSQL for this test (%v); install postgresql (Debian: apt-get install postgresql) or set %s=1 to make this a failure", failure, RequireEnv)
+		testenv.Missing(t, testenv.Postgres, fmt.Sprintf("pgtest: no PostgreSQL for this test (%v); install postgresql (Debian: apt-get install postgresql)", failure))
 	}
 	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", cl.port)
 }

@@ -6,16 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-)
 
-// RequireEnv makes a missing data set fail the test instead of skipping it
-// (for CI machines that are meant to have it).
-const RequireEnv = "HELPGRAPH_REQUIRE_SHARED_DATA"
+	"github.com/helpgraph/helpgraph/internal/testenv"
+)
 
 // Doc2DialSSA returns the doc2dial ssa folder (../shared/data/doc2dial-ssa
 // relative to the repository root). When it is absent the test is skipped
-// with a message saying where it was looked for, or fails when RequireEnv
-// is set.
+// with a message saying where it was looked for, or fails when
+// HELPGRAPH_REQUIRE_SHARED_DATA is set (testenv).
 func Doc2DialSSA(tb testing.TB) string {
 	tb.Helper()
 	return find(tb, "doc2dial-ssa", "dialogues.jsonl")
@@ -29,11 +27,7 @@ func find(tb testing.TB, name, marker string) string {
 	}
 	dir := filepath.Join(filepath.Dir(root), "shared", "data", name)
 	if _, err := os.Stat(filepath.Join(dir, marker)); err != nil {
-		msg := "shared data set " + name + " not found at " + dir + " (the repository's sibling folder shared/data); skipping"
-		if os.Getenv(RequireEnv) != "" {
-			tb.Fatalf("%s is set but %s", RequireEnv, msg)
-		}
-		tb.Skip(msg)
+		testenv.Missing(tb, testenv.SharedData, "shared data set "+name+" not found at "+dir+" (the repository's sibling folder shared/data)")
 	}
 	return dir
 }
