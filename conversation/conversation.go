@@ -36,6 +36,16 @@ var ErrInvalid = errors.New("invalid")
 // with another reference.
 var ErrRefTaken = errors.New("handoff reference taken")
 
+// ErrConflict is returned (wrapped) by a write that another writer came
+// before (another serve replica, say): turns saved at positions already
+// taken, a new handoff for a conversation that has one not closed, or a
+// handoff reopened while its conversation has another one not closed.
+// Nothing of the write is saved; the caller reads the conversation again.
+// A conversation has at most one handoff that is not closed: the store
+// enforces it, so two replicas escalating one conversation at once file
+// one handoff.
+var ErrConflict = errors.New("conflict: the conversation changed meanwhile")
+
 // Store keeps conversations. Implementations are safe for concurrent use;
 // a write that returned nil is durable (it survives the process being
 // killed).
@@ -59,16 +69,21 @@ type Store interface {
 	// h is not nil it also records h as a new handoff of s (filling in its
 	// ID, Ref if empty, ConversationID, CreatedAt, UpdatedAt and an open
 	// Status); all or nothing. An unknown conversation is ErrNotFound, a
-	// from outside the history ErrInvalid, a Ref already taken ErrRefTaken.
+	// from outside the history ErrInvalid, a Ref already taken ErrRefTaken,
+	// turns already saved or a handoff when the conversation has one not
+	// closed ErrConflict.
 	Save(ctx context.Context, s *dialogue.Session, from int, h *Handoff) error
 	// SaveFollowUp saves s like Save and, all or nothing, records that the
 	// customer wrote again on handoff f.HandoffID of s: an answered handoff
-	// is open again, waiting for a person.
+	// is open again, waiting for a person. Turns already saved are
+	// ErrConflict.
 	SaveFollowUp(ctx context.Context, s *dialogue.Session, from int, f FollowUp) error
 
 	// Reply appends a support person's reply to the conversation of
 	// handoff id and marks the handoff answered, all or nothing. It
-	// returns the turn's position in the conversation.
+	// returns the turn's position in the conversation. Answering a closed
+	// handoff whose conversation has a newer one not closed is
+	// ErrConflict.
 	Reply(ctx context.Context, id int64, text string) (int, error)
 	// Handoff returns one handoff, or an error wrapping ErrNotFound.
 	Handoff(ctx context.Context, id int64) (Handoff, error)
@@ -79,7 +94,8 @@ type Store interface {
 	Handoffs(ctx context.Context, waitingOnly bool) ([]Handoff, error)
 	// SetStatus moves handoff id to status st (ErrInvalid for an unknown
 	// status). Closing keeps the first close time; any other status
-	// clears it.
+	// clears it. Reopening a handoff whose conversation has another one
+	// not closed is ErrConflict.
 	SetStatus(ctx context.Context, id int64, st Status) error
 
 	// RecordFeedback records whether the answer at turn seq of conversation

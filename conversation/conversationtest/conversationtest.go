@@ -39,6 +39,10 @@ func TestStore(t *testing.T, fresh func(t *testing.T) Opener, o Options) {
 		{"HandoffConversationWithAPerson", testHandoffWithAPerson},
 		{"HandoffRefTaken", testHandoffRefTaken},
 		{"FollowUpIsAtomic", testFollowUpIsAtomic},
+		{"OneOpenHandoff", testOneOpenHandoff},
+		{"ConcurrentEscalations", func(t *testing.T, open func() conversation.Store) {
+			testConcurrentEscalations(t, open, !o.OneWriter)
+		}},
 		{"Feedback", testFeedback},
 		{"Owner", testOwner},
 		{"Gaps", testGaps},

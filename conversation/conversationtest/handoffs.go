@@ -3,8 +3,10 @@ package conversationtest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"regexp"
+	"sync"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/conversation"
@@ -208,5 +210,126 @@ func testFollowUpIsAtomic(t *testing.T, open func() conversation.Store) {
 	}
 	if hs, _ := db.Handoffs(ctx, false); len(hs) != 1 {
 		t.Errorf("after a failed Save, handoffs = %+v, want the one before", hs)
+	}
+}
+
+// A conversation has at most one handoff that is not closed: a second is
+// ErrConflict and saves nothing of its turn, as are turns saved at
+// positions taken; once the first is closed a new one may be filed, and
+// the old one cannot then be reopened or answered.
+func testOneOpenHandoff(t *testing.T, open func() conversation.Store) {
+	ctx := context.Background()
+	db := open()
+	s, first := escalated(t, db)
+	again := s
+	again.History = append(append([]dialogue.Turn(nil), s.History...), user("a person, now"), agent(dialogue.Escalation, "n1"))
+	if err := db.Save(ctx, &again, 2, &conversation.Handoff{Intent: "again"}); !errors.Is(err, conversation.ErrConflict) {
+		t.Fatalf("a second handoff while the first is open: %v, want ErrConflict", err)
+	}
+	if got, _ := db.Get(ctx, s.ID); len(got.History) != 2 {
+		t.Errorf("after the refused handoff, %d turns, want the 2 before", len(got.History))
+	}
+	if latest, err := db.LatestHandoff(ctx, s.ID); err != nil || latest.ID != first.ID {
+		t.Errorf("LatestHandoff = %+v, %v; want the first, %d", latest, err, first.ID)
+	}
+	// Answered is not closed either.
+	if _, err := db.Reply(ctx, first.ID, "on it"); err != nil {
+		t.Fatal(err)
+	}
+	again.History = append(append([]dialogue.Turn(nil), s.History...), dialogue.Turn{Role: conversation.RoleSupport, Text: "on it"},
+		user("a person, now"), agent(dialogue.Escalation, "n1"))
+	if err := db.Save(ctx, &again, 3, &conversation.Handoff{Intent: "again"}); !errors.Is(err, conversation.ErrConflict) {
+		t.Fatalf("a second handoff while the first is answered: %v, want ErrConflict", err)
+	}
+	// Turns at a position saved before (another replica came first).
+	if err := db.Save(ctx, &again, 2, nil); !errors.Is(err, conversation.ErrConflict) {
+		t.Errorf("turns saved twice: %v, want ErrConflict", err)
+	}
+	if err := db.SaveFollowUp(ctx, &again, 2, conversation.FollowUp{HandoffID: first.ID}); !errors.Is(err, conversation.ErrConflict) {
+		t.Errorf("follow-up turns saved twice: %v, want ErrConflict", err)
+	}
+
+	if err := db.SetStatus(ctx, first.ID, conversation.StatusClosed); err != nil {
+		t.Fatal(err)
+	}
+	second := &conversation.Handoff{Intent: "again"}
+	if err := db.Save(ctx, &again, 3, second); err != nil {
+		t.Fatalf("a new handoff once the first is closed: %v", err)
+	}
+	for _, st := range []conversation.Status{conversation.StatusOpen, conversation.StatusAnswered} {
+		if err := db.SetStatus(ctx, first.ID, st); !errors.Is(err, conversation.ErrConflict) {
+			t.Errorf("reopening the first handoff as %s beside the second: %v, want ErrConflict", st, err)
+		}
+	}
+	if _, err := db.Reply(ctx, first.ID, "late"); !errors.Is(err, conversation.ErrConflict) {
+		t.Errorf("answering the closed first handoff beside the second: %v, want ErrConflict", err)
+	}
+	if got, _ := db.Handoff(ctx, first.ID); !got.Handled() {
+		t.Errorf("the first handoff after the refused changes: %+v, want it closed", got)
+	}
+	if waiting, err := db.Handoffs(ctx, true); err != nil || len(waiting) != 1 || waiting[0].ID != second.ID {
+		t.Errorf("waiting = %+v, %v; want only the second", waiting, err)
+	}
+	// Closing the closed one again is allowed (it changes nothing).
+	if err := db.SetStatus(ctx, first.ID, conversation.StatusClosed); err != nil {
+		t.Errorf("closing a closed handoff: %v", err)
+	}
+}
+
+// Many writers (on two handles where the engine allows) escalating one
+// conversation at once, each from the same read of it: exactly one
+// handoff is filed, and every other writer gets ErrConflict.
+func testConcurrentEscalations(t *testing.T, open func() conversation.Store, shared bool) {
+	ctx := context.Background()
+	a := open()
+	b := a
+	if shared {
+		b = open()
+	}
+	s, err := a.Create(ctx, "browser")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const writers = 24
+	var (
+		mu        sync.Mutex
+		filed     []*conversation.Handoff
+		conflicts int
+		wg        sync.WaitGroup
+	)
+	for i := range writers {
+		db := a
+		if i%2 == 1 {
+			db = b
+		}
+		wg.Go(func() {
+			mine := s
+			mine.Escalated = true
+			mine.History = []dialogue.Turn{user(fmt.Sprint("person please ", i)), agent(dialogue.Escalation, "n1")}
+			h := &conversation.Handoff{Intent: fmt.Sprint("writer ", i)}
+			err := db.Save(ctx, &mine, 0, h)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				filed = append(filed, h)
+			case errors.Is(err, conversation.ErrConflict):
+				conflicts++
+			default:
+				t.Errorf("writer %d: %v, want nil or ErrConflict", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	if len(filed) != 1 || conflicts != writers-1 {
+		t.Fatalf("%d handoffs filed, %d conflicts; want 1 and %d", len(filed), conflicts, writers-1)
+	}
+	hs, err := b.Handoffs(ctx, false)
+	if err != nil || len(hs) != 1 || hs[0].ID != filed[0].ID {
+		t.Errorf("handoffs = %+v, %v; want only %d", hs, err, filed[0].ID)
+	}
+	got, err := b.Get(ctx, s.ID)
+	if err != nil || len(got.History) != 2 || got.History[0].Text != "person please "+filed[0].Intent[len("writer "):] {
+		t.Errorf("conversation = %+v, %v; want the winner's two turns", got.History, err)
 	}
 }

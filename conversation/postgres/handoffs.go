@@ -39,7 +39,9 @@ func (s *Store) Reply(ctx context.Context, id int64, text string) (int, error) {
 			br.Close()
 			return fmt.Errorf("replying on handoff %d: %w", id, err)
 		}
-		if err := br.Close(); err != nil {
+		if err := br.Close(); isOpenHandoffTaken(err) {
+			return fmt.Errorf("replying on handoff %d: its conversation has a newer one not closed: %w", id, conversation.ErrConflict)
+		} else if err != nil {
 			return fmt.Errorf("replying on handoff %d: %w", id, err)
 		}
 		return nil
@@ -107,6 +109,9 @@ func (s *Store) SetStatus(ctx context.Context, id int64, st conversation.Status)
 	tag, err := s.pool.Exec(ctx, `UPDATE handoffs SET status = $1::text, updated_at = $2,
 		handled_at = CASE WHEN $1::text = 'closed' THEN COALESCE(handled_at, $2) END WHERE id = $3`,
 		string(st), s.clock(), id)
+	if isOpenHandoffTaken(err) {
+		return fmt.Errorf("marking handoff %d %s: its conversation has another one not closed: %w", id, st, conversation.ErrConflict)
+	}
 	if err != nil {
 		return fmt.Errorf("marking handoff %d %s: %w", id, st, err)
 	}

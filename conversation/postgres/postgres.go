@@ -142,6 +142,13 @@ var migrations = []string{
 		PRIMARY KEY (conversation_id, seq)
 	);
 	CREATE INDEX feedback_created ON feedback (created_at);`,
+	// At most one handoff not closed per conversation, so that replicas
+	// escalating one conversation at once file one. Handoffs filed twice
+	// before are closed but for the newest.
+	`UPDATE handoffs SET status = 'closed', updated_at = now(), handled_at = COALESCE(handled_at, now())
+		WHERE status <> 'closed' AND id NOT IN
+		(SELECT MAX(id) FROM handoffs WHERE status <> 'closed' GROUP BY conversation_id);
+	CREATE UNIQUE INDEX handoffs_one_open ON handoffs (conversation_id) WHERE status <> 'closed';`,
 }
 
 // migrate brings the schema up to date. The advisory lock is held to the

@@ -160,6 +160,8 @@ func (s *Store) Save(ctx context.Context, sess *dialogue.Session, from int, h *c
 	if err == nil && rec != nil {
 		if err = br.QueryRow().Scan(&id); isRefTaken(err) {
 			err = fmt.Errorf("recording handoff of %q as %s: %w", sess.ID, rec.ref, conversation.ErrRefTaken)
+		} else if isOpenHandoffTaken(err) {
+			err = fmt.Errorf("recording handoff of %q: it has one not closed: %w", sess.ID, conversation.ErrConflict)
 		} else if err != nil {
 			err = fmt.Errorf("recording handoff of %q: %w", sess.ID, err)
 		}
@@ -255,7 +257,9 @@ func readSave(br pgx.BatchResults, sess *dialogue.Session, from int) error {
 		return fmt.Errorf("saving conversation %q: %w", sess.ID, conversation.ErrNotFound)
 	}
 	if from < len(sess.History) {
-		if _, err := br.Exec(); err != nil {
+		if _, err := br.Exec(); isUnique(err, "turns_pkey") {
+			return fmt.Errorf("saving turns of %q: saved before: %w", sess.ID, conversation.ErrConflict)
+		} else if err != nil {
 			return fmt.Errorf("saving turns of %q: %w", sess.ID, err)
 		}
 	}
@@ -291,8 +295,14 @@ func newHandoffRecord(h *conversation.Handoff) (*handoffRecord, error) {
 
 // isRefTaken reports whether err is the handoffs' unique reference refusing
 // a new one.
-func isRefTaken(err error) bool {
+func isRefTaken(err error) bool { return isUnique(err, "handoffs_ref_key") }
+
+// isOpenHandoffTaken reports whether err is handoffs_one_open refusing a
+// second handoff not closed of one conversation.
+func isOpenHandoffTaken(err error) bool { return isUnique(err, "handoffs_one_open") }
+
+// isUnique reports whether err is unique_violation (23505) of constraint.
+func isUnique(err error, constraint string) bool {
 	var pe *pgconn.PgError
-	// 23505 is unique_violation; the constraint is the ref column's UNIQUE.
-	return errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "handoffs_ref_key"
+	return errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == constraint
 }

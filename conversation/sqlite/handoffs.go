@@ -34,6 +34,9 @@ func (s *Store) Reply(ctx context.Context, id int64, text string) (int, error) {
 			return fmt.Errorf("replying on handoff %d: %w", id, err)
 		}
 		if _, err := w.exec(s.ws.answered, w.now, id); err != nil {
+			if isOpenHandoffTaken(err) {
+				return fmt.Errorf("replying on handoff %d: its conversation has a newer one not closed: %w", id, conversation.ErrConflict)
+			}
 			return fmt.Errorf("replying on handoff %d: %w", id, err)
 		}
 		w.onCommit(func() { s.cache.forget(conv) })
@@ -103,6 +106,9 @@ func (s *Store) SetStatus(ctx context.Context, id int64, st conversation.Status)
 			res, err = w.exec(s.ws.closeHandoff, w.now, id)
 		} else {
 			res, err = w.exec(s.ws.setStatus, string(st), w.now, id)
+		}
+		if isOpenHandoffTaken(err) {
+			return fmt.Errorf("marking handoff %d %s: its conversation has another one not closed: %w", id, st, conversation.ErrConflict)
 		}
 		if err != nil {
 			return fmt.Errorf("marking handoff %d %s: %w", id, st, err)

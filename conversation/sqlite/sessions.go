@@ -228,6 +228,9 @@ func (s *Store) Save(ctx context.Context, sess *dialogue.Session, from int, h *H
 		if isRefTaken(err) {
 			return fmt.Errorf("recording handoff of %q as %s: %w", sess.ID, rec.ref, conversation.ErrRefTaken)
 		}
+		if isOpenHandoffTaken(err) {
+			return fmt.Errorf("recording handoff of %q: it has one not closed: %w", sess.ID, conversation.ErrConflict)
+		}
 		if err != nil {
 			return fmt.Errorf("recording handoff of %q: %w", sess.ID, err)
 		}
@@ -299,6 +302,9 @@ func (s *Store) saveTurns(w *wtx, sess *dialogue.Session, from int, state []byte
 			_, err = w.exec(s.ws.insertTurn, sess.ID, i, t.Role, t.Text, string(t.Action), t.NodeID, w.now)
 			i++
 		}
+		if isTurnTaken(err) {
+			return fmt.Errorf("saving turns %d.. of %q: saved before: %w", from, sess.ID, conversation.ErrConflict)
+		}
 		if err != nil {
 			return fmt.Errorf("saving turns %d.. of %q: %w", from, sess.ID, err)
 		}
@@ -335,7 +341,24 @@ func (s *Store) SaveFollowUp(ctx context.Context, sess *dialogue.Session, from i
 
 // isRefTaken reports whether err is the handoffs' unique reference refusing
 // a new one.
-func isRefTaken(err error) bool {
+func isRefTaken(err error) bool { return isUnique(err, "handoffs.ref") }
+
+// isOpenHandoffTaken reports whether err is handoffs_one_open refusing a
+// second handoff not closed of one conversation.
+func isOpenHandoffTaken(err error) bool { return isUnique(err, "handoffs.conversation_id") }
+
+// isTurnTaken reports whether err is a turn's primary key refusing a
+// position saved before.
+func isTurnTaken(err error) bool { return isUnique(err, "turns.conversation_id, turns.seq") }
+
+// isUnique reports whether err is a unique index (or primary key) on
+// columns refusing a row; SQLite names the columns in the message.
+func isUnique(err error, columns string) bool {
 	var se *sqlite.Error
-	return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE && strings.Contains(se.Error(), "handoffs.ref")
+	if !errors.As(err, &se) {
+		return false
+	}
+	code := se.Code()
+	return (code == sqlite3.SQLITE_CONSTRAINT_UNIQUE || code == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY) &&
+		strings.Contains(se.Error(), "failed: "+columns+" ")
 }

@@ -310,7 +310,29 @@ CREATE INDEX IF NOT EXISTS handoffs_conversation ON handoffs(conversation_id, id
 CREATE INDEX IF NOT EXISTS conversations_updated ON conversations(updated_at);
 CREATE INDEX IF NOT EXISTS conversations_created ON conversations(created_at);
 CREATE INDEX IF NOT EXISTS feedback_created ON feedback(created_at);`)
-	return err
+	if err != nil {
+		return err
+	}
+	return migrateOneOpen(ctx, db)
+}
+
+// migrateOneOpen makes the store keep at most one handoff not closed per
+// conversation (handoffs_one_open). Databases from before it may hold
+// two, filed by racing replicas: all but the newest are closed, as the
+// duplicates they are.
+func migrateOneOpen(ctx context.Context, db *sql.DB) error {
+	var n int
+	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'handoffs_one_open'").Scan(&n); err != nil || n > 0 {
+		return err
+	}
+	_, err := db.ExecContext(ctx, `
+UPDATE handoffs SET status = 'closed', updated_at = ?1, handled_at = CASE WHEN handled_at = 0 THEN ?1 ELSE handled_at END
+	WHERE status != 'closed' AND id NOT IN (SELECT MAX(id) FROM handoffs WHERE status != 'closed' GROUP BY conversation_id);
+CREATE UNIQUE INDEX handoffs_one_open ON handoffs(conversation_id) WHERE status != 'closed';`, time.Now().UnixMilli())
+	if err != nil {
+		return fmt.Errorf("one open handoff per conversation: %w", err)
+	}
+	return nil
 }
 
 // Conversations belong to the browser that started them: owner is an opaque

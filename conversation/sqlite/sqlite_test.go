@@ -43,7 +43,9 @@ CREATE TABLE conversations (id TEXT PRIMARY KEY, created_at INTEGER NOT NULL, up
 CREATE TABLE handoffs (id INTEGER PRIMARY KEY AUTOINCREMENT, conversation_id TEXT NOT NULL, created_at INTEGER NOT NULL,
 	intent TEXT NOT NULL DEFAULT '', confirmed TEXT NOT NULL DEFAULT '[]', transcript TEXT NOT NULL DEFAULT '[]', handled_at INTEGER NOT NULL DEFAULT 0);
 INSERT INTO conversations VALUES ('c1', 1, 1, '{}');
-INSERT INTO handoffs (conversation_id, created_at, intent, handled_at) VALUES ('c1', 1000, 'a', 0), ('c1', 2000, 'b', 3000);`); err != nil {
+INSERT INTO conversations VALUES ('c2', 1, 1, '{}');
+INSERT INTO handoffs (conversation_id, created_at, intent, handled_at) VALUES ('c1', 1000, 'a', 0), ('c1', 2000, 'b', 3000),
+	('c2', 1000, 'filed twice', 0), ('c2', 1000, 'filed twice', 0);`); err != nil {
 		t.Fatal(err)
 	}
 	old.Close()
@@ -53,9 +55,26 @@ INSERT INTO handoffs (conversation_id, created_at, intent, handled_at) VALUES ('
 	}
 	defer db.Close()
 	hs, err := db.Handoffs(ctx, false)
-	if err != nil || len(hs) != 2 {
+	if err != nil || len(hs) != 4 {
 		t.Fatalf("Handoffs = %+v, %v", hs, err)
 	}
+	// c2 was handed off twice at once (racing replicas, before one open
+	// handoff per conversation was enforced): the newer stays open.
+	var twice, others []conversation.Handoff
+	for _, h := range hs {
+		if h.ConversationID == "c2" {
+			twice = append(twice, h)
+		} else {
+			others = append(others, h)
+		}
+	}
+	if twice[0].ID > twice[1].ID {
+		twice[0], twice[1] = twice[1], twice[0]
+	}
+	if twice[0].Status != conversation.StatusClosed || twice[1].Status != conversation.StatusOpen {
+		t.Errorf("handoffs filed twice, upgraded = %+v", twice)
+	}
+	hs = others
 	if hs[0].Status != conversation.StatusOpen || hs[1].Status != conversation.StatusClosed || hs[0].Ref == "" || hs[0].Ref == hs[1].Ref {
 		t.Errorf("upgraded handoffs = %+v", hs)
 	}
