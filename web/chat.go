@@ -50,9 +50,10 @@ type turnResult struct {
 	handoff *conversation.Handoff // the conversation's handoff, if open
 }
 
-// converse runs one turn of conversation sessionID ("" starts one) and
-// persists it, recording a handoff when the agent escalates.
-func (s *Server) converse(ctx context.Context, owner, sessionID, message string) (dialogue.Session, dialogue.Reply, *turnResult, error) {
+// converseOnce runs one turn of conversation sessionID ("" starts one) and
+// persists it, recording a handoff when the agent escalates (converse
+// retries it when another replica wrote first).
+func (s *Server) converseOnce(ctx context.Context, owner, sessionID, message string) (dialogue.Session, dialogue.Reply, *turnResult, error) {
 	start := time.Now()
 	message = strings.TrimSpace(message)
 	switch {

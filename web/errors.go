@@ -37,6 +37,7 @@ var statusTable = []struct {
 	{errNotFound, fiber.StatusNotFound},
 	{conversation.ErrNotFound, fiber.StatusNotFound},
 	{conversation.ErrInvalid, fiber.StatusBadRequest},
+	{conversation.ErrConflict, fiber.StatusConflict},
 	{graph.ErrNotFound, fiber.StatusNotFound},
 	{errRateLimited, fiber.StatusTooManyRequests},
 	{errNotReady, fiber.StatusServiceUnavailable},
