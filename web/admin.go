@@ -74,18 +74,48 @@ func (s *Server) tokenMatches(presented string) bool {
 }
 
 // authorized reports whether the request carries the admin token as a bearer
-// header or a valid admin cookie, and whether it was the header.
-func (s *Server) authorized(c *fiber.Ctx) (ok, bearer bool) {
-	if auth := c.Get(fiber.HeaderAuthorization); auth != "" {
-		token, found := strings.CutPrefix(auth, "Bearer ")
-		return found && s.tokenMatches(token), true
+// header or a valid admin cookie, and whether it was the header. A bearer
+// token goes through the sign-in throttle (signin.go): from a blocked
+// address it is not compared, and err says to retry later. A request is
+// checked once, however many handlers ask.
+func (s *Server) authorized(c *fiber.Ctx) (ok, bearer bool, err error) {
+	type checked struct {
+		ok, bearer bool
+		err        error
 	}
-	cookie := c.Cookies(adminCookie)
-	return cookie != "" && s.sessions.valid(cookie), false
+	if r, done := c.Locals("admin-auth").(checked); done {
+		return r.ok, r.bearer, r.err
+	}
+	if auth := c.Get(fiber.HeaderAuthorization); auth != "" {
+		bearer = true
+		if token, found := strings.CutPrefix(auth, "Bearer "); found {
+			ok, err = s.checkToken(c, token)
+		}
+	} else {
+		cookie := c.Cookies(adminCookie)
+		ok = cookie != "" && s.sessions.valid(cookie)
+	}
+	c.Locals("admin-auth", checked{ok, bearer, err})
+	return ok, bearer, err
+}
+
+// checkToken compares a presented admin token through the sign-in
+// throttle: a blocked address gets errRateLimited and Retry-After.
+func (s *Server) checkToken(c *fiber.Ctx, token string) (bool, error) {
+	ok, wait := s.signIn.attempt(s.clientKey(c), func() bool { return s.tokenMatches(token) })
+	if wait > 0 {
+		secs := retryAfterSeconds(wait)
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(secs))
+		return false, fmt.Errorf("%w: too many wrong admin tokens from this address; try again in %d s", errRateLimited, secs)
+	}
+	return ok, nil
 }
 
 func (s *Server) requireAdmin(c *fiber.Ctx) error {
-	ok, bearer := s.authorized(c)
+	ok, bearer, err := s.authorized(c)
+	if err != nil {
+		return err
+	}
 	if ok {
 		c.Locals("admin-bearer", bearer)
 		return c.Next()
@@ -110,7 +140,11 @@ func (s *Server) sameOrigin(c *fiber.Ctx) error {
 		from = c.Get(fiber.HeaderReferer)
 	}
 	if from == "" {
-		if _, bearer := s.authorized(c); bearer {
+		_, bearer, err := s.authorized(c)
+		if err != nil {
+			return err
+		}
+		if bearer {
 			return c.Next()
 		}
 		return fmt.Errorf("%w: missing Origin header", errForbidden)
@@ -124,7 +158,16 @@ func (s *Server) sameOrigin(c *fiber.Ctx) error {
 }
 
 func (s *Server) login(c *fiber.Ctx) error {
-	if !s.tokenMatches(c.FormValue("token")) {
+	ok, err := s.checkToken(c, c.FormValue("token"))
+	if err != nil {
+		wait := "Try again in " + c.GetRespHeader(fiber.HeaderRetryAfter) + " seconds."
+		if c.GetRespHeader(fiber.HeaderRetryAfter) == "1" {
+			wait = "Try again in 1 second."
+		}
+		return render(c, fiber.StatusTooManyRequests, loginPage(loginView{
+			Error: "Too many wrong tokens from your address. " + wait, Next: safeNext(c.FormValue("next"))}))
+	}
+	if !ok {
 		return render(c, fiber.StatusUnauthorized, loginPage(loginView{Error: "That token is not right.", Next: safeNext(c.FormValue("next"))}))
 	}
 	c.Cookie(&fiber.Cookie{

@@ -113,7 +113,10 @@ func (s *Server) logRequests(c *fiber.Ctx) error {
 		status, _ = httpStatus(err)
 	}
 	level := slog.LevelDebug
-	if status >= 400 {
+	// Refused admin sign-ins come in floods: the throttle sums them up
+	// (signin.go) instead of a line each.
+	signIn := (status == fiber.StatusUnauthorized || status == fiber.StatusTooManyRequests) && strings.HasPrefix(c.Path(), "/admin")
+	if status >= 400 && !signIn {
 		level = slog.LevelInfo
 	}
 	if s.log.Enabled(c.UserContext(), level) {

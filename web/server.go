@@ -139,6 +139,7 @@ type Server struct {
 	// so two tabs cannot interleave writes to the same session.
 	sessionLocks [64]sync.Mutex
 	sessions     *sessions
+	signIn       *signInThrottle
 	replies      *lru.Cache[string, string] // rendered chat replies
 }
 
@@ -170,6 +171,7 @@ func New(cfg Config, deps Deps) *Server {
 		// Per process: admin sign-ins do not outlive the process, which is
 		// acceptable for a login that takes one paste of a token.
 		sessions: newSessions(),
+		signIn:   newSignInThrottle(log),
 		replies:  newReplyCache(),
 	}
 	if cfg.AdminToken == "" {
