@@ -34,11 +34,11 @@ type signInThrottle struct {
 	clients map[string]*signInFailures
 	pruned  time.Time
 	// What the log line of the current interval will sum up.
-	since            time.Time
-	failed, refused  int
-	addrs            map[string]bool
-	worst            string
-	worstN           int
+	since           time.Time
+	failed, refused int
+	addrs           map[string]bool
+	worst           string
+	worstN          int
 }
 
 type signInFailures struct {
