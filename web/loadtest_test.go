@@ -38,7 +38,7 @@ func TestLoad(t *testing.T) {
 		clients = n
 	}
 
-	srv, _ := newSampleEnv(t, Config{RateLimit: -1})
+	srv, _ := newSampleEnv(t, Config{RateLimit: -1, MaxConnsPerIP: -1})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -36,8 +36,8 @@ func (s *Server) routes() *fiber.App {
 		AppName:               "helpgraph",
 		ErrorHandler:          s.handleError,
 		DisableStartupMessage: true,
-		BodyLimit:             1 << 20, // /api has its own, smaller limit
-		ReadTimeout:           15 * time.Second,
+		BodyLimit:             max(s.cfg.APIBodyLimit, s.cfg.FormBodyLimit), // and per route: limits.go
+		ReadTimeout:           s.cfg.ReadTimeout,
 		IdleTimeout:           60 * time.Second,
 		ProxyHeader:           s.cfg.ProxyHeader,
 		// Form values, queries, headers and cookies are copied out of the
@@ -46,7 +46,12 @@ func (s *Server) routes() *fiber.App {
 		// session or the agent's caches, an /admin/ask conversation) must
 		// not change under it. A few small allocations a request.
 		Immutable: true,
+		// Nothing here takes uploads: a multipart body is not parsed
+		// before a handler asks for it.
+		DisablePreParseMultipartForm: true,
 	})
+	app.Server().HeaderReceived = s.requestLimits
+	app.Server().MaxConnsPerIP = s.cfg.maxConnsPerIP()
 	app.Use(recover.New(), s.logRequests, securityHeaders)
 
 	app.Get("/healthz", func(c *fiber.Ctx) error { return c.SendString("ok") })

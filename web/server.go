@@ -69,8 +69,17 @@ type Config struct {
 	// RateWindow; negative disables rate limiting.
 	RateLimit  int
 	RateWindow time.Duration
-	// APIBodyLimit bounds the body of /api requests, in bytes.
-	APIBodyLimit int
+	// APIBodyLimit bounds the body of /api requests, in bytes;
+	// FormBodyLimit that of every other request (limits.go).
+	APIBodyLimit  int
+	FormBodyLimit int
+	// ReadTimeout bounds reading one request, headers and body: a body
+	// that comes slower is cut (408).
+	ReadTimeout time.Duration
+	// MaxConnsPerIP bounds the connections one client address holds
+	// open: 0 is DefaultMaxConnsPerIP, or no cap behind a proxy
+	// (ProxyHeader set); negative is no cap.
+	MaxConnsPerIP int
 	// MaxMessageLen bounds a chat message, in characters.
 	MaxMessageLen int
 	// StreamDelay is the pause between streamed word groups (0 for none).
@@ -86,6 +95,7 @@ const (
 	DefaultRateLimit     = 30
 	DefaultRateWindow    = time.Minute
 	DefaultAPIBodyLimit  = 16 << 10
+	DefaultReadTimeout   = 15 * time.Second
 	DefaultMaxMessageLen = dialogue.MaxMessageChars
 )
 
@@ -101,6 +111,12 @@ func (c *Config) setDefaults() {
 	}
 	if c.APIBodyLimit <= 0 {
 		c.APIBodyLimit = DefaultAPIBodyLimit
+	}
+	if c.FormBodyLimit <= 0 {
+		c.FormBodyLimit = DefaultFormBodyLimit
+	}
+	if c.ReadTimeout <= 0 {
+		c.ReadTimeout = DefaultReadTimeout
 	}
 	if c.MaxMessageLen <= 0 {
 		c.MaxMessageLen = DefaultMaxMessageLen

@@ -149,7 +149,7 @@ func admin(t *testing.T, base, method, path string, form url.Values) string {
 // SIGTERM when the test ends.
 func startReplica(t *testing.T, graphPath, conversations string) string {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--llm", "off", "--rate-limit", "-1")
+	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--llm", "off", "--rate-limit", "-1", "--max-conns-per-ip", "-1")
 	cmd.Env = append(os.Environ(), asMainEnv+"=1", "HELPGRAPH_STORE="+graphPath,
 		"HELPGRAPH_CONVERSATIONS="+conversations, "HELPGRAPH_ADMIN_TOKEN=tok", "OPENAI_API_KEY=", "OPENAI_BASE_URL=")
 	stderr, err := cmd.StderrPipe()

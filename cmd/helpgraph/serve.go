@@ -27,6 +27,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	poll := fs.Duration("poll", web.DefaultPollInterval, "how often to check the store for a new build")
 	rateLimit := fs.Int("rate-limit", web.DefaultRateLimit, "chat requests per minute per client IP (negative: unlimited)")
 	proxyHeader := fs.String("proxy-header", "", "trusted header with the client IP, e.g. X-Forwarded-For (only behind a proxy)")
+	maxConns := fs.Int("max-conns-per-ip", 0, fmt.Sprintf("connections one client IPv4 address may hold open (0: %d, or none with --proxy-header; negative: no cap)", web.DefaultMaxConnsPerIP))
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
 	synonymsPath := synonymsFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -76,13 +77,14 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	}
 	deps.Ask = asker
 	srv := web.New(web.Config{
-		AdminToken:   m.Config.AdminToken,
-		ReportsDir:   *reports,
-		PollInterval: *poll,
-		RateLimit:    *rateLimit,
-		RateWindow:   time.Minute,
-		ProxyHeader:  *proxyHeader,
-		StreamDelay:  15 * time.Millisecond,
+		AdminToken:    m.Config.AdminToken,
+		ReportsDir:    *reports,
+		PollInterval:  *poll,
+		RateLimit:     *rateLimit,
+		RateWindow:    time.Minute,
+		ProxyHeader:   *proxyHeader,
+		MaxConnsPerIP: *maxConns,
+		StreamDelay:   15 * time.Millisecond,
 	}, deps)
 
 	ln, err := net.Listen("tcp", *addr)

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -164,5 +167,41 @@ func TestReadMessages(t *testing.T) {
 		if err != nil || !slices.Equal(got, tc.want) {
 			t.Errorf("readMessages(%s) = %q, %v; want %q", filepath.Base(tc.path), got, err, tc.want)
 		}
+	}
+}
+
+// slowbody opens every connection, sends the head and one byte, and
+// records how the server answered.
+func TestSlowBody(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				req, err := http.ReadRequest(bufio.NewReader(c))
+				if err != nil || req.ContentLength != 1<<20 || req.URL.Path != "/api/chat" {
+					io.WriteString(c, "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+					return
+				}
+				io.WriteString(c, "HTTP/1.1 413 Request Entity Too Large\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+			}()
+		}
+	}()
+	res, err := slowBody(context.Background(), slowBodyConfig{
+		url: "http://" + ln.Addr().String(), path: "/api/chat", conns: 5, announce: 1 << 20, serverPID: os.Getpid(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.answers["status 413"] != 5 || res.dialErrors != 0 || res.idle <= 0 || res.after <= 0 {
+		t.Errorf("answers %v, %d dial errors, RSS %d / %d", res.answers, res.dialErrors, res.idle, res.after)
 	}
 }

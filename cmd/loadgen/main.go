@@ -6,6 +6,7 @@
 //
 //	loadgen run -url http://127.0.0.1:8089 -messages testdata/inquiries/helpcenter.jsonl -server-pid PID
 //	loadgen synth -nodes 50000 -out DIR   # a synthetic help center and messages for it
+//	loadgen slowbody -url http://127.0.0.1:8089 -conns 600 -server-pid PID  # slow request bodies: the server's memory
 package main
 
 import (
@@ -32,13 +33,15 @@ func main() {
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errors.New("usage: loadgen run|synth [flags] (loadgen run -h for the flags)")
+		return errors.New("usage: loadgen run|synth|slowbody [flags] (loadgen run -h for the flags)")
 	}
 	switch args[0] {
 	case "run":
 		return runLoad(ctx, args[1:], stdout, stderr)
 	case "synth":
 		return runSynth(args[1:], stdout, stderr)
+	case "slowbody":
+		return runSlowBody(ctx, args[1:], stdout, stderr)
 	}
-	return fmt.Errorf("unknown command %q: want run or synth", args[0])
+	return fmt.Errorf("unknown command %q: want run, synth or slowbody", args[0])
 }
