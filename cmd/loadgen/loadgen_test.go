@@ -197,6 +197,7 @@ func TestSlowBody(t *testing.T) {
 	}()
 	res, err := slowBody(context.Background(), slowBodyConfig{
 		url: "http://" + ln.Addr().String(), path: "/api/chat", conns: 5, announce: 1 << 20, serverPID: os.Getpid(),
+		hold: 5 * time.Minute, // ends once all are answered
 	})
 	if err != nil {
 		t.Fatal(err)

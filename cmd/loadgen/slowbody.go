@@ -44,7 +44,7 @@ func runSlowBody(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.StringVar(&cfg.path, "path", "/api/chat", "path the requests are posted to")
 	fs.IntVar(&cfg.conns, "conns", 600, "connections, all from this machine")
 	fs.IntVar(&cfg.announce, "announce", 1<<20, "body size each request announces (Content-Length), in bytes")
-	fs.DurationVar(&cfg.hold, "hold", 5*time.Second, "how long the connections are held once all are open")
+	fs.DurationVar(&cfg.hold, "hold", 5*time.Second, "how long the connections are held once all are open (less when the server has answered them all)")
 	fs.DurationVar(&cfg.settle, "settle", 5*time.Second, "how long after closing them the memory is read again")
 	fs.IntVar(&cfg.serverPID, "server-pid", 0, "the server's process id, to read its memory (required)")
 	if err := fs.Parse(args); err != nil {
@@ -79,9 +79,10 @@ func slowBody(ctx context.Context, cfg slowBodyConfig) (*slowBodyResult, error) 
 	head := fmt.Sprintf("POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{",
 		cfg.path, u.Host, cfg.announce)
 	var (
-		mu    sync.Mutex
-		conns []net.Conn
-		wg    sync.WaitGroup
+		mu       sync.Mutex
+		conns    []net.Conn
+		answered int // connections the server answered or closed
+		wg       sync.WaitGroup
 	)
 	// Each connection reads what the server says (if anything) until it
 	// is closed: a status line, or nothing while the server waits.
@@ -107,14 +108,24 @@ func slowBody(ctx context.Context, cfg slowBodyConfig) (*slowBodyResult, error) 
 			}
 			mu.Lock()
 			res.answers[answer]++
+			if answer != "no answer while held" {
+				answered++
+			}
 			mu.Unlock()
 		})
 	}
 	// The peak: sampled through the hold, as the server reads what came.
+	// The hold ends early once the server has answered every connection.
 	deadline := time.Now().Add(cfg.hold)
-	for time.Now().Before(deadline) && ctx.Err() == nil {
+	for ctx.Err() == nil {
 		if r, err := rss(cfg.serverPID); err == nil && r > res.peak {
 			res.peak = r
+		}
+		mu.Lock()
+		all := answered == len(conns)
+		mu.Unlock()
+		if all || !time.Now().Before(deadline) {
+			break
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
