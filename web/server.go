@@ -276,6 +276,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	watchCtx, stopWatch := context.WithCancel(ctx)
 	defer stopWatch()
 	go s.Watch(watchCtx)
+	go returnMemory(watchCtx, memoryCheckEvery, func() int { return int(s.app.Server().GetOpenConnectionsCount()) })
 
 	errc := make(chan error, 1)
 	go func() { errc <- s.app.Listener(ln) }()
