@@ -46,6 +46,11 @@ var ErrRefTaken = errors.New("handoff reference taken")
 // one handoff.
 var ErrConflict = errors.New("conflict: the conversation changed meanwhile")
 
+// ErrUnavailable is returned (wrapped) when the store cannot be reached
+// (its database server down, restarting or cut off): the request may
+// succeed if tried again shortly.
+var ErrUnavailable = errors.New("conversation store unavailable")
+
 // Store keeps conversations. Implementations are safe for concurrent use;
 // a write that returned nil is durable (it survives the process being
 // killed).
@@ -92,6 +97,9 @@ type Store interface {
 	LatestHandoff(ctx context.Context, conv string) (Handoff, error)
 	// Handoffs lists handoffs, oldest first; waitingOnly leaves out closed ones.
 	Handoffs(ctx context.Context, waitingOnly bool) ([]Handoff, error)
+	// ListHandoffs returns a page of the handoffs q selects, newest first;
+	// a query that fails HandoffQuery.Check is ErrInvalid.
+	ListHandoffs(ctx context.Context, q HandoffQuery) ([]Handoff, error)
 	// SetStatus moves handoff id to status st (ErrInvalid for an unknown
 	// status). Closing keeps the first close time; any other status
 	// clears it. Reopening a handoff whose conversation has another one

@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"crypto/rand"
+	"fmt"
 	"time"
 
 	"github.com/helpgraph/helpgraph/dialogue"
@@ -89,4 +90,30 @@ type FollowUp struct {
 	Contact string
 	// AwaitingContact is whether the chat still waits for a contact.
 	AwaitingContact bool
+}
+
+// HandoffQuery selects a page of handoffs, newest first (by ID), for the
+// support queue.
+type HandoffQuery struct {
+	// Status keeps the handoffs in it; "" keeps those not closed, unless
+	// All keeps every one.
+	Status Status
+	All    bool
+	// Before, when not 0, keeps handoffs older than it (a smaller ID):
+	// the cursor of the next page is the last ID of this one.
+	Before int64
+	// Limit is the most handoffs returned, at least 1.
+	Limit int
+}
+
+// Check returns an error wrapping ErrInvalid for a query the stores do not
+// take.
+func (q HandoffQuery) Check() error {
+	if q.Status != "" && !q.Status.Valid() {
+		return fmt.Errorf("handoff status %q: %w", q.Status, ErrInvalid)
+	}
+	if q.Limit < 1 {
+		return fmt.Errorf("handoff page of %d: %w", q.Limit, ErrInvalid)
+	}
+	return nil
 }

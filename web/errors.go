@@ -1,9 +1,11 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -26,23 +28,34 @@ var (
 )
 
 // statusTable is the one place errors become HTTP statuses (pkgsite style).
+// A row with a message shows it instead of the error's text; one with
+// retryAfter sends that many seconds as Retry-After.
 var statusTable = []struct {
-	err    error
-	status int
+	err        error
+	status     int
+	message    string
+	retryAfter int
 }{
-	{errBadRequest, fiber.StatusBadRequest},
-	{errTooLarge, fiber.StatusRequestEntityTooLarge},
-	{errUnauthorized, fiber.StatusUnauthorized},
-	{errForbidden, fiber.StatusForbidden},
-	{errNotFound, fiber.StatusNotFound},
-	{conversation.ErrNotFound, fiber.StatusNotFound},
-	{conversation.ErrInvalid, fiber.StatusBadRequest},
-	{conversation.ErrConflict, fiber.StatusConflict},
-	{graph.ErrNotFound, fiber.StatusNotFound},
-	{errRateLimited, fiber.StatusTooManyRequests},
-	{errNotReady, fiber.StatusServiceUnavailable},
-	{context.DeadlineExceeded, fiber.StatusGatewayTimeout},
+	// First: a store out of reach fails any request, whatever it was.
+	{conversation.ErrUnavailable, fiber.StatusServiceUnavailable,
+		"the conversation store cannot be reached right now; try again in a few seconds", storeRetryAfter},
+	{errBadRequest, fiber.StatusBadRequest, "", 0},
+	{errTooLarge, fiber.StatusRequestEntityTooLarge, "", 0},
+	{errUnauthorized, fiber.StatusUnauthorized, "", 0},
+	{errForbidden, fiber.StatusForbidden, "", 0},
+	{errNotFound, fiber.StatusNotFound, "", 0},
+	{conversation.ErrNotFound, fiber.StatusNotFound, "", 0},
+	{conversation.ErrInvalid, fiber.StatusBadRequest, "", 0},
+	{conversation.ErrConflict, fiber.StatusConflict, "", 0},
+	{graph.ErrNotFound, fiber.StatusNotFound, "", 0},
+	{errRateLimited, fiber.StatusTooManyRequests, "", 0},
+	{errNotReady, fiber.StatusServiceUnavailable, "", 0},
+	{context.DeadlineExceeded, fiber.StatusGatewayTimeout, "", 0},
 }
+
+// storeRetryAfter is the Retry-After, in seconds, of a request that found
+// the conversation store out of reach.
+const storeRetryAfter = 5
 
 // httpStatus returns the status for err and the message safe to show.
 func httpStatus(err error) (int, string) {
@@ -52,10 +65,21 @@ func httpStatus(err error) (int, string) {
 	}
 	for _, e := range statusTable {
 		if errors.Is(err, e.err) {
-			return e.status, err.Error()
+			return e.status, cmp.Or(e.message, err.Error())
 		}
 	}
 	return fiber.StatusInternalServerError, "internal error"
+}
+
+// retryAfter returns the Retry-After seconds statusTable gives err (0 for
+// none).
+func retryAfter(err error) int {
+	for _, e := range statusTable {
+		if errors.Is(err, e.err) {
+			return e.retryAfter
+		}
+	}
+	return 0
 }
 
 func badRequest(format string, args ...any) error {
@@ -65,7 +89,14 @@ func badRequest(format string, args ...any) error {
 // handleError is the app's ErrorHandler: JSON for /api, an HTML page otherwise.
 func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	status, msg := httpStatus(err)
-	if status >= 500 {
+	if secs := retryAfter(err); secs > 0 {
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(secs))
+	}
+	switch {
+	case errors.Is(err, conversation.ErrUnavailable):
+		// An outage fails every request: one line per interval says so.
+		s.outage.failed(err)
+	case status >= 500:
 		s.log.Error("request failed", "method", c.Method(), "path", c.Path(), "status", status, "err", err)
 	}
 	if strings.HasPrefix(c.Path(), "/api/") {

@@ -17,6 +17,7 @@ import (
 	"github.com/gofiber/fiber/v2/middleware/recover"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/graph"
 )
 
@@ -118,10 +119,10 @@ func (s *Server) logRequests(c *fiber.Ctx) error {
 		status, _ = httpStatus(err)
 	}
 	level := slog.LevelDebug
-	// Refused admin sign-ins come in floods: the throttle sums them up
-	// (signin.go) instead of a line each.
+	// Refused admin sign-ins and store outages come in floods: they are
+	// summed up (signin.go, outage.go) instead of a line each.
 	signIn := (status == fiber.StatusUnauthorized || status == fiber.StatusTooManyRequests) && strings.HasPrefix(c.Path(), "/admin")
-	if status >= 400 && !signIn {
+	if status >= 400 && !signIn && !errors.Is(err, conversation.ErrUnavailable) {
 		level = slog.LevelInfo
 	}
 	if s.log.Enabled(c.UserContext(), level) {

@@ -156,6 +156,7 @@ type Server struct {
 	sessionLocks [64]sync.Mutex
 	sessions     *sessions
 	signIn       *signInThrottle
+	outage       *outageLog
 	replies      *lru.Cache[string, string] // rendered chat replies
 }
 
@@ -188,6 +189,7 @@ func New(cfg Config, deps Deps) *Server {
 		// acceptable for a login that takes one paste of a token.
 		sessions: newSessions(),
 		signIn:   newSignInThrottle(log),
+		outage:   newOutageLog(log),
 		replies:  newReplyCache(),
 	}
 	if cfg.AdminToken == "" {

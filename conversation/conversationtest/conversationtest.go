@@ -40,6 +40,7 @@ func TestStore(t *testing.T, fresh func(t *testing.T) Opener, o Options) {
 		{"HandoffRefTaken", testHandoffRefTaken},
 		{"FollowUpIsAtomic", testFollowUpIsAtomic},
 		{"OneOpenHandoff", testOneOpenHandoff},
+		{"ListHandoffs", testListHandoffs},
 		{"ConcurrentEscalations", func(t *testing.T, open func() conversation.Store) {
 			testConcurrentEscalations(t, open, !o.OneWriter)
 		}},

@@ -333,3 +333,64 @@ func testConcurrentEscalations(t *testing.T, open func() conversation.Store, sha
 		t.Errorf("conversation = %+v, %v; want the winner's two turns", got.History, err)
 	}
 }
+
+// ListHandoffs pages through handoffs newest first: every page at most
+// Limit long, the next one from the last ID of this one, each filter
+// seeing exactly its handoffs, none twice.
+func testListHandoffs(t *testing.T, open func() conversation.Store) {
+	ctx := context.Background()
+	db := open()
+	if _, err := db.ListHandoffs(ctx, conversation.HandoffQuery{Limit: 0}); !errors.Is(err, conversation.ErrInvalid) {
+		t.Errorf("a page of 0: %v, want ErrInvalid", err)
+	}
+	if _, err := db.ListHandoffs(ctx, conversation.HandoffQuery{Status: "lost", Limit: 5}); !errors.Is(err, conversation.ErrInvalid) {
+		t.Errorf("an unknown status: %v, want ErrInvalid", err)
+	}
+	statuses := []conversation.Status{conversation.StatusOpen, conversation.StatusClosed, conversation.StatusAnswered,
+		conversation.StatusOpen, conversation.StatusClosed, conversation.StatusOpen, conversation.StatusOpen}
+	var ids []int64 // oldest first
+	status := map[int64]conversation.Status{}
+	for _, st := range statuses {
+		_, h := escalated(t, db)
+		if st != conversation.StatusOpen {
+			if err := db.SetStatus(ctx, h.ID, st); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ids = append(ids, h.ID)
+		status[h.ID] = st
+	}
+	for _, q := range []conversation.HandoffQuery{
+		{}, {All: true}, {Status: conversation.StatusOpen}, {Status: conversation.StatusAnswered}, {Status: conversation.StatusClosed},
+	} {
+		var want []int64
+		for i := len(ids) - 1; i >= 0; i-- {
+			st := status[ids[i]]
+			if q.All || (q.Status == "" && st != conversation.StatusClosed) || st == q.Status {
+				want = append(want, ids[i])
+			}
+		}
+		var got []int64
+		q.Limit = 2
+		for page := 0; ; page++ {
+			hs, err := db.ListHandoffs(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(hs) > q.Limit || page > len(ids) {
+				t.Fatalf("%+v: a page of %d", q, len(hs))
+			}
+			for _, h := range hs {
+				got = append(got, h.ID)
+			}
+			if len(hs) < q.Limit {
+				break
+			}
+			q.Before = hs[len(hs)-1].ID
+		}
+		if !reflect.DeepEqual(got, want) {
+			q.Before = 0
+			t.Errorf("%+v: pages give %v, want %v", q, got, want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/helpgraph/helpgraph/conversation"
@@ -23,10 +24,10 @@ func (s *Store) Reply(ctx context.Context, id int64, text string) (int, error) {
 		err := tx.QueryRow(ctx, `SELECT c.id FROM handoffs h JOIN conversations c ON c.id = h.conversation_id
 			WHERE h.id = $1 FOR UPDATE OF c`, id).Scan(&conv)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("handoff %d: %w", id, conversation.ErrNotFound)
+			return errorf("handoff %d: %w", id, conversation.ErrNotFound)
 		}
 		if err != nil {
-			return fmt.Errorf("reading handoff %d: %w", id, err)
+			return errorf("reading handoff %d: %w", id, err)
 		}
 		b := &pgx.Batch{}
 		b.Queue(`INSERT INTO turns (conversation_id, seq, role, text, created_at)
@@ -37,16 +38,16 @@ func (s *Store) Reply(ctx context.Context, id int64, text string) (int, error) {
 		br := tx.SendBatch(ctx, b)
 		if err := br.QueryRow().Scan(&seq); err != nil {
 			br.Close()
-			return fmt.Errorf("replying on handoff %d: %w", id, err)
+			return errorf("replying on handoff %d: %w", id, err)
 		}
 		if err := br.Close(); isOpenHandoffTaken(err) {
-			return fmt.Errorf("replying on handoff %d: its conversation has a newer one not closed: %w", id, conversation.ErrConflict)
+			return errorf("replying on handoff %d: its conversation has a newer one not closed: %w", id, conversation.ErrConflict)
 		} else if err != nil {
-			return fmt.Errorf("replying on handoff %d: %w", id, err)
+			return errorf("replying on handoff %d: %w", id, err)
 		}
 		return nil
 	})
-	return seq, err
+	return seq, unavailable(err)
 }
 
 const handoffSelect = `SELECT id, ref, conversation_id, created_at, updated_at, status, intent, confirmed::text,
@@ -60,19 +61,57 @@ func (s *Store) Handoffs(ctx context.Context, waitingOnly bool) ([]conversation.
 	}
 	rows, err := s.pool.Query(ctx, q+" ORDER BY created_at, id")
 	if err != nil {
-		return nil, fmt.Errorf("listing handoffs: %w", err)
+		return nil, errorf("listing handoffs: %w", err)
 	}
 	defer rows.Close()
 	var hs []conversation.Handoff
 	for rows.Next() {
 		h, err := scanHandoff(rows)
 		if err != nil {
-			return nil, fmt.Errorf("listing handoffs: %w", err)
+			return nil, errorf("listing handoffs: %w", err)
 		}
 		hs = append(hs, h)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("listing handoffs: %w", err)
+		return nil, errorf("listing handoffs: %w", err)
+	}
+	return hs, nil
+}
+
+// ListHandoffs returns a page of the handoffs q selects, newest first.
+func (s *Store) ListHandoffs(ctx context.Context, q conversation.HandoffQuery) ([]conversation.Handoff, error) {
+	if err := q.Check(); err != nil {
+		return nil, err
+	}
+	where, args := []string{"true"}, []any{}
+	switch {
+	case q.All:
+	case q.Status == "":
+		where = append(where, "status <> 'closed'")
+	default:
+		args = append(args, string(q.Status))
+		where = append(where, fmt.Sprintf("status = $%d", len(args)))
+	}
+	if q.Before != 0 {
+		args = append(args, q.Before)
+		where = append(where, fmt.Sprintf("id < $%d", len(args)))
+	}
+	args = append(args, q.Limit)
+	rows, err := s.pool.Query(ctx, fmt.Sprintf("%s WHERE %s ORDER BY id DESC LIMIT $%d", handoffSelect, strings.Join(where, " AND "), len(args)), args...)
+	if err != nil {
+		return nil, errorf("listing handoffs: %w", err)
+	}
+	defer rows.Close()
+	hs := make([]conversation.Handoff, 0, q.Limit)
+	for rows.Next() {
+		h, err := scanHandoff(rows)
+		if err != nil {
+			return nil, errorf("listing handoffs: %w", err)
+		}
+		hs = append(hs, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errorf("listing handoffs: %w", err)
 	}
 	return hs, nil
 }
@@ -81,10 +120,10 @@ func (s *Store) Handoffs(ctx context.Context, waitingOnly bool) ([]conversation.
 func (s *Store) Handoff(ctx context.Context, id int64) (conversation.Handoff, error) {
 	h, err := scanHandoff(s.pool.QueryRow(ctx, handoffSelect+" WHERE id = $1", id))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return conversation.Handoff{}, fmt.Errorf("handoff %d: %w", id, conversation.ErrNotFound)
+		return conversation.Handoff{}, errorf("handoff %d: %w", id, conversation.ErrNotFound)
 	}
 	if err != nil {
-		return conversation.Handoff{}, fmt.Errorf("reading handoff %d: %w", id, err)
+		return conversation.Handoff{}, errorf("reading handoff %d: %w", id, err)
 	}
 	return h, nil
 }
@@ -93,10 +132,10 @@ func (s *Store) Handoff(ctx context.Context, id int64) (conversation.Handoff, er
 func (s *Store) LatestHandoff(ctx context.Context, conv string) (conversation.Handoff, error) {
 	h, err := scanHandoff(s.pool.QueryRow(ctx, handoffSelect+" WHERE conversation_id = $1 ORDER BY id DESC LIMIT 1", conv))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return conversation.Handoff{}, fmt.Errorf("handoff of %q: %w", conv, conversation.ErrNotFound)
+		return conversation.Handoff{}, errorf("handoff of %q: %w", conv, conversation.ErrNotFound)
 	}
 	if err != nil {
-		return conversation.Handoff{}, fmt.Errorf("reading handoff of %q: %w", conv, err)
+		return conversation.Handoff{}, errorf("reading handoff of %q: %w", conv, err)
 	}
 	return h, nil
 }
@@ -104,19 +143,19 @@ func (s *Store) LatestHandoff(ctx context.Context, conv string) (conversation.Ha
 // SetStatus moves handoff id to status st.
 func (s *Store) SetStatus(ctx context.Context, id int64, st conversation.Status) error {
 	if !st.Valid() {
-		return fmt.Errorf("handoff %d: status %q: %w", id, st, conversation.ErrInvalid)
+		return errorf("handoff %d: status %q: %w", id, st, conversation.ErrInvalid)
 	}
 	tag, err := s.pool.Exec(ctx, `UPDATE handoffs SET status = $1::text, updated_at = $2,
 		handled_at = CASE WHEN $1::text = 'closed' THEN COALESCE(handled_at, $2) END WHERE id = $3`,
 		string(st), s.clock(), id)
 	if isOpenHandoffTaken(err) {
-		return fmt.Errorf("marking handoff %d %s: its conversation has another one not closed: %w", id, st, conversation.ErrConflict)
+		return errorf("marking handoff %d %s: its conversation has another one not closed: %w", id, st, conversation.ErrConflict)
 	}
 	if err != nil {
-		return fmt.Errorf("marking handoff %d %s: %w", id, st, err)
+		return errorf("marking handoff %d %s: %w", id, st, err)
 	}
 	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("marking handoff %d %s: %w", id, st, conversation.ErrNotFound)
+		return errorf("marking handoff %d %s: %w", id, st, conversation.ErrNotFound)
 	}
 	return nil
 }
@@ -140,7 +179,7 @@ func scanHandoff(r pgx.Row) (conversation.Handoff, error) {
 	}{{"confirmed conditions", confirmed, &h.Confirmed}, {"transcript", transcript, &h.Transcript},
 		{"path", path, &h.Path}, {"sources", sources, &h.Sources}} {
 		if err := json.Unmarshal([]byte(f.raw), f.dst); err != nil {
-			return conversation.Handoff{}, fmt.Errorf("decoding %s of handoff %d: %w", f.what, h.ID, err)
+			return conversation.Handoff{}, errorf("decoding %s of handoff %d: %w", f.what, h.ID, err)
 		}
 	}
 	return h, nil

@@ -82,7 +82,7 @@ func (s *Store) Close() error {
 // Ping checks that the database is reachable.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.pool.Ping(ctx); err != nil {
-		return fmt.Errorf("pinging conversations: %w", err)
+		return errorf("pinging conversations: %w", err)
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/helpgraph/helpgraph/conversation"
@@ -24,7 +23,7 @@ func (s *Store) Create(ctx context.Context, owner string) (dialogue.Session, err
 	if _, err := s.pool.Exec(ctx,
 		"INSERT INTO conversations (id, owner, created_at, updated_at, state) VALUES ($1, $2, $3, $3, $4)",
 		sess.ID, owner, now, string(state)); err != nil {
-		return dialogue.Session{}, fmt.Errorf("creating conversation: %w", err)
+		return dialogue.Session{}, errorf("creating conversation: %w", err)
 	}
 	return sess, nil
 }
@@ -38,7 +37,7 @@ func (s *Store) Get(ctx context.Context, id string) (dialogue.Session, error) {
 // GetOwned is CheckOwner and Get in one call.
 func (s *Store) GetOwned(ctx context.Context, id, owner string) (dialogue.Session, error) {
 	if owner == "" {
-		return dialogue.Session{}, fmt.Errorf("conversation %q: no owner given: %w", id, conversation.ErrNotFound)
+		return dialogue.Session{}, errorf("conversation %q: no owner given: %w", id, conversation.ErrNotFound)
 	}
 	sess, have, err := s.get(ctx, id)
 	if err != nil {
@@ -63,10 +62,10 @@ func (s *Store) get(ctx context.Context, id string) (dialogue.Session, string, e
 	var state, owner string
 	err := br.QueryRow().Scan(&state, &owner)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return dialogue.Session{}, "", fmt.Errorf("conversation %q: %w", id, conversation.ErrNotFound)
+		return dialogue.Session{}, "", errorf("conversation %q: %w", id, conversation.ErrNotFound)
 	}
 	if err != nil {
-		return dialogue.Session{}, "", fmt.Errorf("reading conversation %q: %w", id, err)
+		return dialogue.Session{}, "", errorf("reading conversation %q: %w", id, err)
 	}
 	sess, err := conversation.DecodeState(id, []byte(state))
 	if err != nil {
@@ -74,7 +73,7 @@ func (s *Store) get(ctx context.Context, id string) (dialogue.Session, string, e
 	}
 	rows, err := br.Query()
 	if err != nil {
-		return dialogue.Session{}, "", fmt.Errorf("reading turns of %q: %w", id, err)
+		return dialogue.Session{}, "", errorf("reading turns of %q: %w", id, err)
 	}
 	var t dialogue.Turn
 	var action string
@@ -84,7 +83,7 @@ func (s *Store) get(ctx context.Context, id string) (dialogue.Session, string, e
 		return nil
 	})
 	if err != nil {
-		return dialogue.Session{}, "", fmt.Errorf("reading turns of %q: %w", id, err)
+		return dialogue.Session{}, "", errorf("reading turns of %q: %w", id, err)
 	}
 	return sess, owner, nil
 }
@@ -92,15 +91,15 @@ func (s *Store) get(ctx context.Context, id string) (dialogue.Session, string, e
 // CheckOwner returns nil when owner may read and continue conversation id.
 func (s *Store) CheckOwner(ctx context.Context, id, owner string) error {
 	if owner == "" {
-		return fmt.Errorf("conversation %q: no owner given: %w", id, conversation.ErrNotFound)
+		return errorf("conversation %q: no owner given: %w", id, conversation.ErrNotFound)
 	}
 	var have string
 	err := s.pool.QueryRow(ctx, "SELECT owner FROM conversations WHERE id = $1", id).Scan(&have)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("conversation %q: %w", id, conversation.ErrNotFound)
+		return errorf("conversation %q: %w", id, conversation.ErrNotFound)
 	}
 	if err != nil {
-		return fmt.Errorf("reading conversation %q: %w", id, err)
+		return errorf("reading conversation %q: %w", id, err)
 	}
 	return s.claim(ctx, id, owner, have)
 }
@@ -118,13 +117,13 @@ func (s *Store) claim(ctx context.Context, id, owner, have string) error {
 			"UPDATE conversations SET owner = CASE WHEN owner = '' THEN $1 ELSE owner END WHERE id = $2 RETURNING owner",
 			owner, id).Scan(&now)
 		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("claiming conversation %q: %w", id, err)
+			return errorf("claiming conversation %q: %w", id, err)
 		}
 		if err == nil && now == owner {
 			return nil
 		}
 	}
-	return fmt.Errorf("conversation %q: %w", id, conversation.ErrNotFound)
+	return errorf("conversation %q: %w", id, conversation.ErrNotFound)
 }
 
 // Save stores s's state and appends s.History[from:], recording h when not nil.
@@ -159,16 +158,16 @@ func (s *Store) Save(ctx context.Context, sess *dialogue.Session, from int, h *c
 	var id int64
 	if err == nil && rec != nil {
 		if err = br.QueryRow().Scan(&id); isRefTaken(err) {
-			err = fmt.Errorf("recording handoff of %q as %s: %w", sess.ID, rec.ref, conversation.ErrRefTaken)
+			err = errorf("recording handoff of %q as %s: %w", sess.ID, rec.ref, conversation.ErrRefTaken)
 		} else if isOpenHandoffTaken(err) {
-			err = fmt.Errorf("recording handoff of %q: it has one not closed: %w", sess.ID, conversation.ErrConflict)
+			err = errorf("recording handoff of %q: it has one not closed: %w", sess.ID, conversation.ErrConflict)
 		} else if err != nil {
-			err = fmt.Errorf("recording handoff of %q: %w", sess.ID, err)
+			err = errorf("recording handoff of %q: %w", sess.ID, err)
 		}
 	}
 	// Close reports the commit: only after it is the save acknowledged.
 	if cerr := br.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("saving conversation %q: %w", sess.ID, cerr)
+		err = errorf("saving conversation %q: %w", sess.ID, cerr)
 	}
 	if err != nil {
 		return err
@@ -195,10 +194,10 @@ func (s *Store) SaveFollowUp(ctx context.Context, sess *dialogue.Session, from i
 			WHERE id = $4 AND conversation_id = $5`,
 			clean(f.Contact), f.AwaitingContact, now, f.HandoffID, sess.ID)
 		if err != nil {
-			return fmt.Errorf("updating handoff %d: %w", f.HandoffID, err)
+			return errorf("updating handoff %d: %w", f.HandoffID, err)
 		}
 		if tag.RowsAffected() == 0 {
-			return fmt.Errorf("handoff %d of %q: %w", f.HandoffID, sess.ID, conversation.ErrNotFound)
+			return errorf("handoff %d of %q: %w", f.HandoffID, sess.ID, conversation.ErrNotFound)
 		}
 		return nil
 	})
@@ -211,17 +210,17 @@ func (s *Store) inTx(ctx context.Context, sess *dialogue.Session, from int, now 
 	if err := queueSave(b, sess, from, now); err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return unavailable(pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		br := tx.SendBatch(ctx, b)
 		err := readSave(br, sess, from)
 		if cerr := br.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("saving conversation %q: %w", sess.ID, cerr)
+			err = errorf("saving conversation %q: %w", sess.ID, cerr)
 		}
 		if err != nil {
 			return err
 		}
 		return more(tx)
-	})
+	}))
 }
 
 // queueSave queues the statements that store sess's state and append
@@ -251,16 +250,16 @@ func queueSave(b *pgx.Batch, sess *dialogue.Session, from int, now time.Time) er
 func readSave(br pgx.BatchResults, sess *dialogue.Session, from int) error {
 	tag, err := br.Exec()
 	if err != nil {
-		return fmt.Errorf("saving conversation %q: %w", sess.ID, err)
+		return errorf("saving conversation %q: %w", sess.ID, err)
 	}
 	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("saving conversation %q: %w", sess.ID, conversation.ErrNotFound)
+		return errorf("saving conversation %q: %w", sess.ID, conversation.ErrNotFound)
 	}
 	if from < len(sess.History) {
 		if _, err := br.Exec(); isUnique(err, "turns_pkey") {
-			return fmt.Errorf("saving turns of %q: saved before: %w", sess.ID, conversation.ErrConflict)
+			return errorf("saving turns of %q: saved before: %w", sess.ID, conversation.ErrConflict)
 		} else if err != nil {
-			return fmt.Errorf("saving turns of %q: %w", sess.ID, err)
+			return errorf("saving turns of %q: %w", sess.ID, err)
 		}
 	}
 	return nil
@@ -286,7 +285,7 @@ func newHandoffRecord(h *conversation.Handoff) (*handoffRecord, error) {
 	} {
 		b, err := json.Marshal(f.v)
 		if err != nil {
-			return nil, fmt.Errorf("encoding handoff of %q: %w", h.ConversationID, err)
+			return nil, errorf("encoding handoff of %q: %w", h.ConversationID, err)
 		}
 		*f.dst = string(b)
 	}

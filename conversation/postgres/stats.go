@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/helpgraph/helpgraph/conversation"
@@ -21,7 +20,7 @@ func (s *Store) RecordFeedback(ctx context.Context, conv string, seq int, helpfu
 		ON CONFLICT (conversation_id, seq) DO UPDATE SET helpful = excluded.helpful, created_at = excluded.created_at`,
 		conv, seq, helpful, s.clock())
 	if err != nil {
-		return fmt.Errorf("rating turn %d of %q: %w", seq, conv, err)
+		return errorf("rating turn %d of %q: %w", seq, conv, err)
 	}
 	if tag.RowsAffected() > 0 {
 		return nil
@@ -29,19 +28,19 @@ func (s *Store) RecordFeedback(ctx context.Context, conv string, seq int, helpfu
 	var role string
 	err = s.pool.QueryRow(ctx, "SELECT role FROM turns WHERE conversation_id = $1 AND seq = $2", conv, seq).Scan(&role)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("turn %d of %q: %w", seq, conv, conversation.ErrNotFound)
+		return errorf("turn %d of %q: %w", seq, conv, conversation.ErrNotFound)
 	}
 	if err != nil {
-		return fmt.Errorf("rating turn %d of %q: %w", seq, conv, err)
+		return errorf("rating turn %d of %q: %w", seq, conv, err)
 	}
-	return fmt.Errorf("turn %d of %q is not an answer: %w", seq, conv, conversation.ErrInvalid)
+	return errorf("turn %d of %q is not an answer: %w", seq, conv, conversation.ErrInvalid)
 }
 
 // Feedback returns the ratings given in conversation conv, by turn.
 func (s *Store) Feedback(ctx context.Context, conv string) (map[int]bool, error) {
 	rows, err := s.pool.Query(ctx, "SELECT seq, helpful FROM feedback WHERE conversation_id = $1", conv)
 	if err != nil {
-		return nil, fmt.Errorf("reading ratings of %q: %w", conv, err)
+		return nil, errorf("reading ratings of %q: %w", conv, err)
 	}
 	out := map[int]bool{}
 	var seq int
@@ -50,7 +49,7 @@ func (s *Store) Feedback(ctx context.Context, conv string) (map[int]bool, error)
 		out[seq] = helpful
 		return nil
 	}); err != nil {
-		return nil, fmt.Errorf("reading ratings of %q: %w", conv, err)
+		return nil, errorf("reading ratings of %q: %w", conv, err)
 	}
 	return out, nil
 }
@@ -61,7 +60,7 @@ func (s *Store) NodeRatings(ctx context.Context) ([]conversation.NodeRating, err
 	rows, err := s.pool.Query(ctx, `SELECT node_id, COUNT(*) FILTER (WHERE helpful), COUNT(*) FILTER (WHERE NOT helpful)
 		FROM feedback GROUP BY node_id ORDER BY 3 DESC, node_id COLLATE "C"`)
 	if err != nil {
-		return nil, fmt.Errorf("counting ratings: %w", err)
+		return nil, errorf("counting ratings: %w", err)
 	}
 	var out []conversation.NodeRating
 	var r conversation.NodeRating
@@ -69,7 +68,7 @@ func (s *Store) NodeRatings(ctx context.Context) ([]conversation.NodeRating, err
 		out = append(out, r)
 		return nil
 	}); err != nil {
-		return nil, fmt.Errorf("counting ratings: %w", err)
+		return nil, errorf("counting ratings: %w", err)
 	}
 	return out, nil
 }
@@ -82,7 +81,7 @@ func (s *Store) GapEvents(ctx context.Context, since time.Time) ([]conversation.
 		LEFT JOIN feedback f ON f.conversation_id = t.conversation_id AND f.seq = t.seq
 		WHERE c.updated_at >= $1 ORDER BY t.conversation_id, t.seq`, since)
 	if err != nil {
-		return nil, fmt.Errorf("reading conversations for gaps: %w", err)
+		return nil, errorf("reading conversations for gaps: %w", err)
 	}
 	var f conversation.GapFinder
 	var t conversation.GapTurn
@@ -92,7 +91,7 @@ func (s *Store) GapEvents(ctx context.Context, since time.Time) ([]conversation.
 		f.Add(t)
 		return nil
 	}); err != nil {
-		return nil, fmt.Errorf("reading conversations for gaps: %w", err)
+		return nil, errorf("reading conversations for gaps: %w", err)
 	}
 	return f.Events(), nil
 }
@@ -111,7 +110,7 @@ func (s *Store) Daily(ctx context.Context, days int) ([]conversation.DayStats, e
 	defer br.Close()
 	rows, err := br.Query()
 	if err != nil {
-		return nil, fmt.Errorf("counting conversations: %w", err)
+		return nil, errorf("counting conversations: %w", err)
 	}
 	var at time.Time
 	var resolved, escalated bool
@@ -119,17 +118,17 @@ func (s *Store) Daily(ctx context.Context, days int) ([]conversation.DayStats, e
 		c.AddConversation(at, resolved, escalated)
 		return nil
 	}); err != nil {
-		return nil, fmt.Errorf("counting conversations: %w", err)
+		return nil, errorf("counting conversations: %w", err)
 	}
 	if rows, err = br.Query(); err != nil {
-		return nil, fmt.Errorf("counting ratings: %w", err)
+		return nil, errorf("counting ratings: %w", err)
 	}
 	var helpful bool
 	if _, err := pgx.ForEachRow(rows, []any{&at, &helpful}, func() error {
 		c.AddRating(at, helpful)
 		return nil
 	}); err != nil {
-		return nil, fmt.Errorf("counting ratings: %w", err)
+		return nil, errorf("counting ratings: %w", err)
 	}
 	return c.Stats(), nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/helpgraph/helpgraph/conversation"
@@ -57,6 +58,42 @@ func (s *Store) Handoffs(ctx context.Context, waitingOnly bool) ([]Handoff, erro
 	}
 	defer rows.Close()
 	var hs []Handoff
+	for rows.Next() {
+		h, err := scanHandoff(rows)
+		if err != nil {
+			return nil, fmt.Errorf("listing handoffs: %w", err)
+		}
+		hs = append(hs, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("listing handoffs: %w", err)
+	}
+	return hs, nil
+}
+
+// ListHandoffs returns a page of the handoffs q selects, newest first.
+func (s *Store) ListHandoffs(ctx context.Context, q conversation.HandoffQuery) ([]Handoff, error) {
+	if err := q.Check(); err != nil {
+		return nil, err
+	}
+	where, args := []string{"1"}, []any{}
+	switch {
+	case q.All:
+	case q.Status == "":
+		where = append(where, "status != 'closed'")
+	default:
+		where, args = append(where, "status = ?"), append(args, string(q.Status))
+	}
+	if q.Before != 0 {
+		where, args = append(where, "id < ?"), append(args, q.Before)
+	}
+	rows, err := s.rdb.QueryContext(ctx, handoffSelect+" WHERE "+strings.Join(where, " AND ")+" ORDER BY id DESC LIMIT ?",
+		append(args, q.Limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("listing handoffs: %w", err)
+	}
+	defer rows.Close()
+	hs := make([]Handoff, 0, q.Limit)
 	for rows.Next() {
 		h, err := scanHandoff(rows)
 		if err != nil {
