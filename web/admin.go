@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/helpgraph/helpgraph/conversation"
@@ -200,8 +201,12 @@ func (s *Server) logout(c *fiber.Ctx) error {
 	return c.Redirect("/admin/login", fiber.StatusSeeOther)
 }
 
-// queue lists handoffs, newest first: ?status=open|answered|closed, or
-// ?all=1 for all; by default the ones not closed.
+// queuePageSize is how many handoffs one page of the queue shows.
+const queuePageSize = 50
+
+// queue lists handoffs, newest first, a page at a time:
+// ?status=open|answered|closed, or ?all=1 for all; by default the ones not
+// closed. ?before=ID starts the page after handoff ID (the "Older" link).
 func (s *Server) queue(c *fiber.Ctx) error {
 	filter := c.Query("status")
 	if c.Query("all") == "1" {
@@ -210,14 +215,28 @@ func (s *Server) queue(c *fiber.Ctx) error {
 	if filter != "" && filter != "all" && !conversation.Status(filter).Valid() {
 		return badRequest("status %q: want open, answered, closed or all", filter)
 	}
-	hs, err := s.convs.Handoffs(c.UserContext(), filter == "")
+	q := conversation.HandoffQuery{All: filter == "all", Limit: queuePageSize + 1}
+	if filter != "all" {
+		q.Status = conversation.Status(filter)
+	}
+	if b := c.Query("before"); b != "" {
+		var err error
+		if q.Before, err = strconv.ParseInt(b, 10, 64); err != nil || q.Before < 1 {
+			return badRequest("before %q: want a handoff id", b)
+		}
+	}
+	hs, err := s.convs.ListHandoffs(c.UserContext(), q)
 	if err != nil {
 		return err
 	}
-	if filter != "" && filter != "all" {
-		hs = slices.DeleteFunc(hs, func(h conversation.Handoff) bool { return string(h.Status) != filter })
+	pager := queuePager{}
+	if q.Before != 0 {
+		pager.Newest = queueURL(filter, 0)
 	}
-	slices.Reverse(hs) // newest first
+	if len(hs) > queuePageSize {
+		hs = hs[:queuePageSize]
+		pager.Older = queueURL(filter, hs[len(hs)-1].ID)
+	}
 	// The latest the customer wrote, after the handoff too, is what a
 	// support person triages on.
 	said := make(map[int64]string, len(hs))
@@ -229,7 +248,29 @@ func (s *Server) queue(c *fiber.Ctx) error {
 			return err
 		}
 	}
-	return render(c, fiber.StatusOK, queuePage(hs, said, filter))
+	return render(c, fiber.StatusOK, queuePage(hs, said, filter, pager))
+}
+
+// queuePager links a queue page to the next older one and back to the
+// newest ("" where there is none).
+type queuePager struct {
+	Older, Newest templ.SafeURL
+}
+
+// queueURL is the queue with filter, from the handoffs older than before
+// (0: the newest).
+func queueURL(filter string, before int64) templ.SafeURL {
+	v := url.Values{}
+	if filter != "" {
+		v.Set("status", filter)
+	}
+	if before != 0 {
+		v.Set("before", strconv.FormatInt(before, 10))
+	}
+	if len(v) == 0 {
+		return "/admin/queue"
+	}
+	return templ.SafeURL("/admin/queue?" + v.Encode())
 }
 
 func (s *Server) markHandled(c *fiber.Ctx) error {

@@ -1,0 +1,82 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/conversation"
+	"github.com/helpgraph/helpgraph/dialogue"
+)
+
+// The queue shows queuePageSize handoffs a page, newest first, with a link
+// to the older ones (keeping the filter) and back to the newest: following
+// the links shows every handoff once.
+func TestQueuePages(t *testing.T) {
+	ctx := context.Background()
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	const n = 2*queuePageSize + 7
+	var ids []string // newest first
+	for i := range n {
+		s, err := env.convs.Create(ctx, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Escalated = true
+		s.History = []dialogue.Turn{{Role: "user", Text: fmt.Sprint("question ", i)}, {Role: "agent", Text: "A person will help", Action: dialogue.Escalation}}
+		h := &conversation.Handoff{Intent: "help"}
+		if err := env.convs.Save(ctx, &s, 0, h); err != nil {
+			t.Fatal(err)
+		}
+		if i%10 == 3 {
+			if err := env.convs.SetStatus(ctx, h.ID, conversation.StatusClosed); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ids = slices.Insert(ids, 0, fmt.Sprint(h.ID))
+	}
+	rows := regexp.MustCompile(`href="/admin/handoffs/(\d+)"`)
+	older := regexp.MustCompile(`<a href="([^"]+)" rel="next">`)
+	newest := regexp.MustCompile(`<a href="([^"]+)">Newest</a>`)
+
+	path := "/admin/queue?all=1"
+	var seen []string
+	for page := 1; path != ""; page++ {
+		status, body := adminGet(t, env, path)
+		if status != 200 || page > 5 {
+			t.Fatalf("GET %s: %d (page %d)", path, status, page)
+		}
+		got := rows.FindAllStringSubmatch(body, -1)
+		if len(got) > queuePageSize {
+			t.Errorf("page %d shows %d handoffs, want at most %d", page, len(got), queuePageSize)
+		}
+		for _, m := range got {
+			seen = append(seen, m[1])
+		}
+		if (page > 1) != newest.MatchString(body) {
+			t.Errorf("page %d: a link to the newest: %v", page, newest.MatchString(body))
+		}
+		path = ""
+		if m := older.FindStringSubmatch(body); m != nil {
+			path = html.UnescapeString(m[1])
+			if !regexp.MustCompile(`status=all`).MatchString(path) {
+				t.Errorf("the older link %q drops the filter", path)
+			}
+		}
+	}
+	if !slices.Equal(seen, ids) {
+		t.Errorf("the pages show %d handoffs %v…, want all %d newest first %v…", len(seen), seen[:min(5, len(seen))], n, ids[:5])
+	}
+
+	if status, _ := adminGet(t, env, "/admin/queue?before=abc"); status != 400 {
+		t.Errorf("?before=abc: %d, want 400", status)
+	}
+	// The default filter (not closed) pages too.
+	status, body := adminGet(t, env, "/admin/queue")
+	if status != 200 || len(rows.FindAllString(body, -1)) != queuePageSize || !older.MatchString(body) {
+		t.Errorf("the default queue: %d, %d rows, older link %v", status, len(rows.FindAllString(body, -1)), older.MatchString(body))
+	}
+}
