@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/helpgraph/helpgraph/conversation"
@@ -196,9 +197,40 @@ func (s *Server) apiUpdates(c *fiber.Ctx) error {
 // handoffView is the admin page of one handoff.
 type handoffView struct {
 	Handoff conversation.Handoff
-	Turns   []dialogue.Turn // the whole conversation, after the handoff too
+	Turns   []dialogue.Turn // the conversation, after the handoff too: one page of it (pageTurns)
 	Pages   []sourceLink
 	Notice  string
+	// The page of turns: Turns starts at turn First of Total; Earlier and
+	// Later link to the pages around it ("" where there is none).
+	First, Total   int
+	Earlier, Later templ.SafeURL
+}
+
+// transcriptPageSize is how many turns the handoff page shows at once.
+const transcriptPageSize = 100
+
+// pageTurns keeps the page of v.Turns that starts at turn from, or the
+// latest page (what a support person reads first) when from < 0.
+func (v *handoffView) pageTurns(from int) {
+	v.Total = len(v.Turns)
+	if from < 0 || from >= v.Total {
+		from = max(0, v.Total-transcriptPageSize)
+	}
+	end := min(v.Total, from+transcriptPageSize)
+	page := func(start int) templ.SafeURL {
+		u := fmt.Sprintf("/admin/handoffs/%d", v.Handoff.ID)
+		if start+transcriptPageSize < v.Total {
+			u += "?from=" + strconv.Itoa(start)
+		}
+		return templ.SafeURL(u)
+	}
+	if from > 0 {
+		v.Earlier = page(max(0, from-transcriptPageSize))
+	}
+	if end < v.Total {
+		v.Later = page(end)
+	}
+	v.First, v.Turns = from, v.Turns[from:end]
 }
 
 func handoffID(c *fiber.Ctx) (int64, error) {
@@ -214,10 +246,17 @@ func (s *Server) handoffPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	from := -1 // the latest turns
+	if f := c.Query("from"); f != "" {
+		if from, err = strconv.Atoi(f); err != nil || from < 0 {
+			return badRequest("from %q: want a turn number", f)
+		}
+	}
 	v, err := s.handoffView(c.UserContext(), id)
 	if err != nil {
 		return err
 	}
+	v.pageTurns(from)
 	if c.Query("sent") == "1" {
 		v.Notice = "Reply sent. The customer sees it in the chat."
 	}
@@ -264,6 +303,7 @@ func (s *Server) replyPost(c *fiber.Ctx) error {
 		if err != nil {
 			return err
 		}
+		v.pageTurns(-1)
 		v.Notice = fmt.Sprintf("Write a reply first (at most %d characters).", maxReplyLen)
 		return render(c, fiber.StatusBadRequest, handoffPage(v))
 	}

@@ -88,6 +88,62 @@ func TestQueuePages(t *testing.T) {
 	}
 }
 
+// A long conversation's handoff page shows transcriptPageSize turns, the
+// latest first, with links to the earlier and later ones.
+func TestHandoffPageTurns(t *testing.T) {
+	ctx := context.Background()
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	s, err := env.convs.Create(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 2*transcriptPageSize + 50
+	for i := range n / 2 {
+		s.History = append(s.History, dialogue.Turn{Role: "user", Text: fmt.Sprintf("message %03d", 2*i)},
+			dialogue.Turn{Role: "agent", Text: fmt.Sprintf("answer %03d", 2*i+1), Action: dialogue.Clarification})
+	}
+	s.Escalated = true
+	h := &conversation.Handoff{Intent: "help"}
+	if err := env.convs.Save(ctx, &s, 0, h); err != nil {
+		t.Fatal(err)
+	}
+	turn := regexp.MustCompile(`(?:message|answer) (\d{3})`)
+	link := func(body, label string) string {
+		m := regexp.MustCompile(`<a href="([^"]+)">` + label + `</a>`).FindStringSubmatch(body)
+		if m == nil {
+			return ""
+		}
+		return html.UnescapeString(m[1])
+	}
+	base := fmt.Sprintf("/admin/handoffs/%d", h.ID)
+	for _, step := range []struct {
+		path           string
+		first, last    string
+		earlier, later string
+	}{
+		{base, "150", "249", base + "?from=50", ""},
+		{base + "?from=50", "050", "149", base + "?from=0", base},
+		{base + "?from=0", "000", "099", "", base + "?from=100"},
+		{base + "?from=100", "100", "199", base + "?from=0", base},
+	} {
+		status, body := adminGet(t, env, step.path)
+		turns := turn.FindAllStringSubmatch(body, -1)
+		if status != 200 || len(turns) != transcriptPageSize || turns[0][1] != step.first || turns[len(turns)-1][1] != step.last {
+			t.Errorf("GET %s: %d, %d turns; want %d from %s to %s", step.path, status, len(turns), transcriptPageSize, step.first, step.last)
+			continue
+		}
+		if got := link(body, "Earlier turns"); got != step.earlier {
+			t.Errorf("GET %s: earlier link %q, want %q", step.path, got, step.earlier)
+		}
+		if got := link(body, "Later turns"); got != step.later {
+			t.Errorf("GET %s: later link %q, want %q", step.path, got, step.later)
+		}
+	}
+	if status, _ := adminGet(t, env, base+"?from=-3"); status != 400 {
+		t.Errorf("?from=-3: %d, want 400", status)
+	}
+}
+
 // BenchmarkQueuePage serves the first page of a queue of 10,000 handoffs
 // not closed, reporting the page's size (before pagination: every
 // handoff, 2.9 MB).
