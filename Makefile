@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest tools eval-ssa screenshots
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa screenshots
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -112,6 +112,22 @@ loadtest: $(BIN)
 		$(LOAD_SERVE_ARGS) 2>$$tmp/serve.log & pid=$$!; } && \
 	bin/loadgen run -url http://$(LOAD_ADDR) -clients $(LOAD_CLIENTS) -duration $(LOAD_DURATION) \
 		-messages $$msgs -server-pid $$pid || { tail -5 $$tmp/serve.log; exit 1; }
+
+# Slow request bodies (issue 23): starts "helpgraph serve" on the sample
+# help center like loadtest, then SLOW_CONNS connections each announce a
+# SLOW_BODY-byte body to SLOW_PATH and send one byte; prints the server's
+# RSS before, at the peak and after (cmd/loadgen slowbody).
+SLOW_CONNS ?= 600
+SLOW_BODY  ?= 1048576
+SLOW_PATH  ?= /api/chat
+slowbody: $(BIN)
+	$(GO) build -o bin/loadgen ./cmd/loadgen
+	@tmp=$$(mktemp -d) && pid= && trap 'test -n "$$pid" && kill $$pid && wait $$pid; rm -rf "$$tmp"' EXIT && \
+	$(BIN) build --llm off --pages $(LOAD_PAGES) --store $$tmp/graph.db >$$tmp/build.log 2>&1 || { cat $$tmp/build.log; exit 1; }; \
+	$(BIN) serve --addr $(LOAD_ADDR) --store $$tmp/graph.db --conversations $$tmp/conversations.db \
+		--rate-limit -1 --llm off $(LOAD_SERVE_ARGS) 2>$$tmp/serve.log & pid=$$!; \
+	until curl -sf http://$(LOAD_ADDR)/readyz >/dev/null 2>&1; do sleep 0.2; kill -0 $$pid || exit 1; done; \
+	bin/loadgen slowbody -url http://$(LOAD_ADDR) -path $(SLOW_PATH) -conns $(SLOW_CONNS) -announce $(SLOW_BODY) -server-pid $$pid
 
 # Both agents on the real doc2dial ssa pages and dialogues kept beside the
 # repository, offline: build the pages into a throw-away store, import the
