@@ -46,5 +46,5 @@ func Missing(tb testing.TB, n Need, why string) {
 		tb.Fatalf("%s is set, but %s", n.Env(), why)
 		return
 	}
-	tb.Skipf("skipping: %s (set %s=1 to make this a failure)", why, n.Env())
+	tb.Skipf("skipped: %s (set %s=1 to make this a failure)", why, n.Env())
 }
