@@ -32,12 +32,12 @@ func (s *Sleeper) Sleep(ctx context.Context, d time.Duration) error {
 
 // Article is one fixture article, which each fake serves in its own shape.
 type Article struct {
-	ID        int64
-	Slug      string
-	Title     string
-	Body      string // HTML; LinkTo is appended as a link to that article
-	Draft     bool
-	LinkTo    int64
+	ID     int64
+	Slug   string
+	Title  string
+	Body   string // HTML; LinkTo is appended as a link to that article
+	Draft  bool
+	LinkTo int64
 }
 
 // Fixture is the help center every fake serves: two published articles,
