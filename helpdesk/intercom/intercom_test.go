@@ -97,7 +97,7 @@ func (f *fake) serve(w http.ResponseWriter, r *http.Request) {
 			if a.ID == 102 {
 				art["translated_content"] = map[string]any{"type": "article_translated_content",
 					"fr": map[string]any{"type": "article_content", "title": "Problèmes de connexion",
-						"body": "<p>Si vous ne pouvez pas vous connecter, vérifiez que la touche Verr. Maj est désactivée.</p>",
+						"body":      "<p>Si vous ne pouvez pas vous connecter, vérifiez que la touche Verr. Maj est désactivée.</p>",
 						"author_id": 991267407, "state": "published", "url": f.articleURL(102, "fr")},
 					"de": map[string]any{"type": "article_content", "title": "Anmeldeprobleme", "body": "<p>Entwurf</p>",
 						"author_id": 991267407, "state": "draft", "url": nil},
