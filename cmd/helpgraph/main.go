@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/helpgraph/helpgraph/config"
 )
@@ -40,6 +41,9 @@ type Main struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	Logger *slog.Logger // nil: text logs on Stderr
+	// ResyncTicks, if set, triggers serve --resync's re-syncs instead of
+	// its ticker: tests run one when they send.
+	ResyncTicks <-chan time.Time
 }
 
 // command is one subcommand.
