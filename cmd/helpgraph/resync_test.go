@@ -41,7 +41,9 @@ func startResync(t *testing.T) *resyncEnv {
 	var stderr syncBuffer
 	m := &Main{Config: cfg, Stdout: io.Discard, Stderr: &stderr, ResyncTicks: env.ticks}
 	done := make(chan error, 1)
-	go func() { done <- m.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--llm", "off", "--resync", "6h"}) }()
+	go func() {
+		done <- m.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--llm", "off", "--resync", "6h"})
+	}()
 	t.Cleanup(func() {
 		stop()
 		if err := <-done; err != nil {
