@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -114,5 +115,35 @@ func TestBuildFromZendeskBadToken(t *testing.T) {
 	}
 	if _, err := zendeskCLI(t, "", "", "build", "--zendesk", srv.URL, "--pages", ".", "--store", db); err == nil || exitCode(err) != 2 {
 		t.Errorf("two sources: err = %v, want a usage error", err)
+	}
+}
+
+func TestBuildRecordsItsOrigin(t *testing.T) {
+	dir := writePages(t, fixturePages)
+	db := filepath.Join(t.TempDir(), "g.db")
+	wd, _ := os.Getwd()
+	rel, err := filepath.Rel(wd, dir)
+	if err != nil {
+		t.Skip("the temp folder has no path relative to the test's")
+	}
+	if _, _, err := runCLI(t, "build", "--pages", rel, "--store", db, "--llm", "off", "--force", "--concurrency", "2"); err != nil {
+		t.Fatal(err)
+	}
+	st, err := sqlite.Open(context.Background(), db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	lb, err := st.LastBuild(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report kgbuild.Report
+	if err := json.Unmarshal(lb.Report, &report); err != nil {
+		t.Fatal(err)
+	}
+	want := kgbuild.Origin{Kind: "pages", Location: dir, Options: []string{"--concurrency", "2", "--llm", "off"}}
+	if o := report.Origin; o == nil || o.Kind != want.Kind || o.Location != want.Location || !slices.Equal(o.Options, want.Options) {
+		t.Errorf("origin %+v, want %+v (absolute folder; no --store, no --force)", o, want)
 	}
 }
