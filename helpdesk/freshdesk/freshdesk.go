@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/helpdesk"
@@ -124,13 +125,40 @@ func (r *Reader) fetch(ctx context.Context) ([]helpdesk.Article, error) {
 			return nil, err
 		}
 		for _, f := range folders {
-			arts, err := fetchAll[article](ctx, r.Client, api+"/folders/"+url.PathEscape(string(f.ID))+"/articles")
-			if err != nil {
+			if out, err = r.folder(ctx, api, f, []string{c.Name, f.Name}, out); err != nil {
 				return nil, err
 			}
-			for _, a := range arts {
-				out = r.add(out, a, []string{c.Name, f.Name})
-			}
+		}
+	}
+	return out, nil
+}
+
+// maxDepth bounds the nesting of subfolders read (Freshdesk allows 5 levels).
+const maxDepth = 5
+
+// folder appends the articles of f and of its subfolders.
+func (r *Reader) folder(ctx context.Context, api string, f folder, crumb []string, out []helpdesk.Article) ([]helpdesk.Article, error) {
+	id := url.PathEscape(string(f.ID))
+	arts, err := fetchAll[article](ctx, r.Client, api+"/folders/"+id+"/articles")
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range arts {
+		out = r.add(out, a, crumb)
+	}
+	if len(crumb) > maxDepth {
+		return out, nil
+	}
+	subs, err := fetchAll[folder](ctx, r.Client, api+"/folders/"+id+"/subfolders")
+	if errors.Is(err, helpdesk.ErrNotFound) {
+		return out, nil // an account without nested folders
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, sub := range subs {
+		if out, err = r.folder(ctx, api, sub, append(slices.Clip(crumb), sub.Name), out); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil

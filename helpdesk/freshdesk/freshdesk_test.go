@@ -68,6 +68,14 @@ func (f *fake) serve(w http.ResponseWriter, r *http.Request) {
 	case "/api/v2/solutions/categories/5000001/folders":
 		body = []any{map[string]any{"id": 6000001, "name": "Signing in", "description": "", "visibility": 1,
 			"created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-01T00:00:00Z"}}
+	case "/api/v2/solutions/folders/6000001/subfolders":
+		// 6000002's own subfolders answer 404, as on accounts without
+		// nested folders: the reader takes that as none.
+		body = []any{map[string]any{"id": 6000002, "name": "Two-factor", "parent_folder_id": 6000001, "visibility": 1}}
+	case "/api/v2/solutions/folders/6000002/articles":
+		body = []any{map[string]any{"id": 104, "type": 1, "category_id": 5000001, "folder_id": 6000002,
+			"title": "Two-factor codes", "description": "<p>Enter the six-digit code from your authenticator app within thirty seconds.</p>",
+			"status": 2, "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-01T00:00:00Z"}}
 	case "/api/v2/solutions/folders/6000001/articles":
 		// The fake's pages are 2 long whatever is asked: a full page of
 		// per_page is simulated by answering per_page items on page 1.
@@ -126,13 +134,17 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	var urls []string
 	for _, d := range docs {
 		urls = append(urls, d.URL)
-		if want := []string{"Your account", "Signing in"}; !slices.Equal(d.Breadcrumb, want) {
+		want := []string{"Your account", "Signing in"}
+		if d.URL == f.articleURL(104) {
+			want = append(want, "Two-factor")
+		}
+		if !slices.Equal(d.Breadcrumb, want) {
 			t.Errorf("%s: breadcrumb %q, want %q", d.URL, d.Breadcrumb, want)
 		}
 	}
-	want := []string{f.articleURL(101), f.articleURL(102)}
+	want := []string{f.articleURL(101), f.articleURL(102), f.articleURL(104)}
 	if !slices.Equal(urls, want) {
-		t.Errorf("pages %q, want %q (page 2 read, drafts skipped)", urls, want)
+		t.Errorf("pages %q, want %q (page 2 and the subfolder read, drafts skipped)", urls, want)
 	}
 	if !slices.Equal(sl.Waits, []time.Duration{time.Second, 2 * time.Second}) {
 		t.Errorf("waits %v, want two backoffs for the two 503s", sl.Waits)

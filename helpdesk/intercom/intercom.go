@@ -159,10 +159,10 @@ func (r *Reader) Each(ctx context.Context, fn func(*page.Document) error) ([]pag
 			return nil, errors.New("intercom: no API URL")
 		}
 		base := strings.TrimSuffix(r.Base.String(), "/")
-		if colls, err = fetchAll[collection](ctx, r.Client, base+"/help_center/collections?per_page=150"); err != nil {
+		if colls, err = fetchAll[collection](ctx, r.Client, base+"/help_center/collections?per_page=50"); err != nil {
 			return nil, fmt.Errorf("intercom: %w", err)
 		}
-		if arts, err = fetchAll[article](ctx, r.Client, base+"/articles?per_page=150"); err != nil {
+		if arts, err = fetchAll[article](ctx, r.Client, base+"/articles?per_page=50"); err != nil {
 			return nil, fmt.Errorf("intercom: %w", err)
 		}
 	}
