@@ -164,6 +164,9 @@ func (c *Client) sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
+// Log is the client's logger, never nil.
+func (c *Client) Log() *slog.Logger { return c.logger() }
+
 func (c *Client) logger() *slog.Logger {
 	if c.Logger == nil {
 		return slog.New(slog.DiscardHandler)

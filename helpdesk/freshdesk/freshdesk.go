@@ -106,6 +106,7 @@ func (r *Reader) Each(ctx context.Context, fn func(*page.Document) error) ([]pag
 			return nil, fmt.Errorf("freshdesk: %w", err)
 		}
 	}
+	r.Client.Log().Info("freshdesk: published articles listed", "articles", len(out))
 	return helpdesk.Each(ctx, out, fn)
 }
 

@@ -166,7 +166,9 @@ func (r *Reader) Each(ctx context.Context, fn func(*page.Document) error) ([]pag
 			return nil, fmt.Errorf("intercom: %w", err)
 		}
 	}
-	return helpdesk.Each(ctx, articles(arts, colls), fn)
+	out := articles(arts, colls)
+	r.Client.Log().Info("intercom: articles listed", "articles", len(arts), "published contents", len(out), "collections", len(colls))
+	return helpdesk.Each(ctx, out, fn)
 }
 
 // articles returns the published content of each article, the default

@@ -99,7 +99,10 @@ func (r *Reader) Each(ctx context.Context, fn func(*page.Document) error) ([]pag
 	} else if err := r.fetch(ctx, &all); err != nil {
 		return nil, fmt.Errorf("zendesk: %w", err)
 	}
-	return helpdesk.Each(ctx, articles(&all), fn)
+	arts := articles(&all)
+	r.Client.Log().Info("zendesk: articles listed", "published", len(arts), "skipped", len(all.Articles)-len(arts),
+		"sections", len(all.Sections), "categories", len(all.Categories))
+	return helpdesk.Each(ctx, arts, fn)
 }
 
 // fetch lists the articles, sections and categories, every page of each.
