@@ -2,12 +2,14 @@ package helpdesk
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"mime"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -105,6 +107,13 @@ func (c *Client) get(ctx context.Context, url string, v any) (wait time.Duration
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
+		// A host that does not exist or a certificate that does not
+		// match is a wrong address, not an outage.
+		var dnsErr *net.DNSError
+		var certErr *tls.CertificateVerificationError
+		if errors.As(err, &dnsErr) && dnsErr.IsNotFound || errors.As(err, &certErr) {
+			return -1, fmt.Errorf("fetching %s: %w", url, err)
+		}
 		return 0, fmt.Errorf("fetching %s: %w", url, err)
 	}
 	defer resp.Body.Close()

@@ -1,7 +1,11 @@
 package helpdesk
 
 import (
+	"context"
 	"encoding/json"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -74,4 +78,33 @@ func FuzzDocument(f *testing.F) {
 		arts := []Article{{ID: "1", URL: "https://h.example.com/articles/1", Title: "T", Body: body}}
 		_, _ = Document(arts[0], newLinkTable(arts).resolve)
 	})
+}
+
+func TestWrongHostFailsAtOnce(t *testing.T) {
+	var waits []time.Duration
+	// The resolver's answer for a name that does not exist, without
+	// depending on this machine's DNS.
+	noSuchHost := &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		return nil, &net.OpError{Op: "dial", Net: network, Err: &net.DNSError{Err: "no such host", Name: "acme.zendesk.invalid", IsNotFound: true}}
+	}}
+	c := &Client{HTTP: &http.Client{Transport: noSuchHost},
+		Sleep: func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }}
+	var v any
+	err := c.GetJSON(context.Background(), "http://acme.zendesk.invalid/api/v2/help_center/articles.json", &v)
+	if err == nil || len(waits) > 0 {
+		t.Errorf("err %v after waits %v; want an error at once", err, waits)
+	}
+}
+
+func TestRefusedConnectionIsRetriedWithinTheDeadline(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	addr := srv.URL
+	srv.Close() // nothing listens there now
+	var total time.Duration
+	c := &Client{MaxWait: 10 * time.Second, Sleep: func(_ context.Context, d time.Duration) error { total += d; return nil }}
+	var v any
+	err := c.GetJSON(context.Background(), addr+"/articles", &v)
+	if err == nil || !strings.Contains(err.Error(), "gave up") || total == 0 || total > 10*time.Second {
+		t.Errorf("err %v after %v of waiting; want retries within 10s, then giving up", err, total)
+	}
 }
