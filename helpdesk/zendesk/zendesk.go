@@ -5,9 +5,11 @@ package zendesk
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/helpdesk"
@@ -21,7 +23,8 @@ const (
 	EnvToken = "HELPGRAPH_ZENDESK_TOKEN"
 )
 
-// Reader reads a help center's published articles. It is a kgbuild.Source.
+// Reader reads a help center's published articles, in every locale unless
+// its URL names one. It is a kgbuild.Source.
 type Reader struct {
 	Client *helpdesk.Client
 	// Base is the help center's address (https://acme.zendesk.com); a path
@@ -91,26 +94,66 @@ func (p *listPage) next() string {
 
 // Each calls fn with each published article, drafts skipped.
 func (r *Reader) Each(ctx context.Context, fn func(*page.Document) error) ([]page.PageError, error) {
-	var all listPage
 	if r.File != "" {
+		var all listPage
 		if err := helpdesk.ReadFile(r.File, &all); err != nil {
 			return nil, fmt.Errorf("zendesk: %w", err)
 		}
-	} else if err := r.fetch(ctx, &all); err != nil {
+		return helpdesk.Each(ctx, articles(&all), fn)
+	}
+	if r.Base == nil {
+		return nil, errors.New("zendesk: no help center URL")
+	}
+	locales, err := r.locales(ctx)
+	if err != nil {
 		return nil, fmt.Errorf("zendesk: %w", err)
 	}
-	arts := articles(&all)
-	r.Client.Log().Info("zendesk: articles listed", "published", len(arts), "skipped", len(all.Articles)-len(arts),
-		"sections", len(all.Sections), "categories", len(all.Categories))
+	var arts []helpdesk.Article
+	for _, locale := range locales {
+		var all listPage
+		if err := r.fetch(ctx, r.apiBase(locale), &all); err != nil {
+			return nil, fmt.Errorf("zendesk: %w", err)
+		}
+		published := articles(&all)
+		r.Client.Log().Info("zendesk: articles listed", "locale", locale, "published", len(published),
+			"skipped", len(all.Articles)-len(published), "sections", len(all.Sections), "categories", len(all.Categories))
+		arts = append(arts, published...)
+	}
 	return helpdesk.Each(ctx, arts, fn)
 }
 
-// fetch lists the articles, sections and categories, every page of each.
-func (r *Reader) fetch(ctx context.Context, all *listPage) error {
-	if r.Base == nil {
-		return fmt.Errorf("no help center URL")
+// locales are the locales to read: the one Base names (/hc/de), else every
+// locale the help center has, its default first; [""] (the default,
+// unnamed) when it does not list them.
+func (r *Reader) locales(ctx context.Context) ([]string, error) {
+	if l := r.urlLocale(); l != "" {
+		return []string{l}, nil
 	}
-	api := r.apiBase()
+	var list struct {
+		Locales       []string `json:"locales"`
+		DefaultLocale string   `json:"default_locale"`
+	}
+	err := r.Client.GetJSON(ctx, r.apiBase("")+"/locales.json", &list)
+	if errors.Is(err, helpdesk.ErrNotFound) || err == nil && len(list.Locales) == 0 {
+		return []string{""}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := []string{}
+	if list.DefaultLocale != "" {
+		out = append(out, list.DefaultLocale)
+	}
+	for _, l := range list.Locales {
+		if l != "" && !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out, nil
+}
+
+// fetch lists the articles, sections and categories at api, every page of each.
+func (r *Reader) fetch(ctx context.Context, api string, all *listPage) error {
 	for _, list := range []string{"categories", "sections", "articles"} {
 		next := api + "/" + list + ".json?page%5Bsize%5D=100"
 		for pages := 0; next != ""; pages++ {
@@ -133,16 +176,20 @@ func (r *Reader) fetch(ctx context.Context, all *listPage) error {
 // maxPages stops a server whose next page never ends.
 const maxPages = 10000
 
-// apiBase is the Help Center API of Base's locale: /hc/de → /api/v2/help_center/de.
-func (r *Reader) apiBase() string {
-	u := *r.Base
-	locale := ""
-	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+// urlLocale is the locale Base names: /hc/de → de.
+func (r *Reader) urlLocale() string {
+	parts := strings.Split(strings.Trim(r.Base.Path, "/"), "/")
 	for i, p := range parts {
 		if (p == "hc" || p == "help_center") && i+1 < len(parts) && parts[i+1] != "" {
-			locale = parts[i+1]
+			return parts[i+1]
 		}
 	}
+	return ""
+}
+
+// apiBase is the Help Center API of a locale ("": the default).
+func (r *Reader) apiBase(locale string) string {
+	u := *r.Base
 	u.Path = "/api/v2/help_center"
 	if locale != "" {
 		u.Path += "/" + locale

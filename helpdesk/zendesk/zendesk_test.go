@@ -79,6 +79,29 @@ func TestLocaleFromTheURL(t *testing.T) {
 	}
 }
 
+func TestEveryLocale(t *testing.T) {
+	srv := zendesktest.NewServer(t)
+	srv.German = true
+	srv.RetryAfter = ""
+	r, _ := reader(t, srv.URL, "", "")
+	docs, failed := helpdesktest.Pages(t, r)
+	if len(failed) > 0 {
+		t.Fatal(failed)
+	}
+	var got []string
+	for _, d := range docs {
+		got = append(got, d.URL+" "+strings.Join(d.Breadcrumb, " > "))
+	}
+	want := []string{
+		srv.ArticleURL(101) + " Your account > Signing in",
+		srv.ArticleURL(102) + " Your account > Signing in",
+		srv.URL + "/hc/de/articles/102-Anmeldeprobleme Ihr Konto > Anmelden",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("pages\n%q\nwant the default locale's, then de's published translation with its own names\n%q", got, want)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	t.Run("bad token", func(t *testing.T) {
 		srv := zendesktest.NewServer(t)

@@ -24,6 +24,9 @@ type Server struct {
 	Email, Token string
 	// RetryAfter is the Retry-After of the one 429 ("" for none).
 	RetryAfter string
+	// German adds a de locale: article 102 translated and published, 101's
+	// translation a draft.
+	German bool
 
 	mu       sync.Mutex
 	limited  bool
@@ -85,8 +88,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	path := r.URL.Path
 	path = strings.Replace(path, "/help_center/en-us/", "/help_center/", 1)
+	if s.German && strings.HasPrefix(path, "/api/v2/help_center/de/") {
+		s.serveGerman(w, path)
+		return
+	}
 	var body any
 	switch path {
+	case "/api/v2/help_center/locales.json":
+		locales := []string{"en-us"}
+		if s.German {
+			locales = append(locales, "de")
+		}
+		body = map[string]any{"locales": locales, "default_locale": "en-us"}
 	case "/api/v2/help_center/categories.json":
 		body = map[string]any{
 			"categories": []any{map[string]any{"id": 360001, "name": "Your account", "locale": "en-us",
@@ -140,6 +153,32 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusNotFound)
 		fmt.Fprint(w, `{"error":"InvalidEndpoint"}`)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	_ = json.NewEncoder(w).Encode(body)
+}
+
+// serveGerman answers the de locale's lists, each one page.
+func (s *Server) serveGerman(w http.ResponseWriter, path string) {
+	var body any
+	switch path {
+	case "/api/v2/help_center/de/categories.json":
+		body = map[string]any{"categories": []any{map[string]any{"id": 360001, "name": "Ihr Konto", "locale": "de"}},
+			"meta": map[string]any{"has_more": false}, "links": map[string]any{"next": nil}}
+	case "/api/v2/help_center/de/sections.json":
+		body = map[string]any{"sections": []any{map[string]any{"id": 4401, "name": "Anmelden", "category_id": 360001, "locale": "de"}},
+			"meta": map[string]any{"has_more": false}, "links": map[string]any{"next": nil}}
+	case "/api/v2/help_center/de/articles.json":
+		body = map[string]any{"articles": []any{
+			map[string]any{"id": 101, "html_url": s.URL + "/hc/de/articles/101-Passwort", "title": "Passwort zurücksetzen",
+				"body": "<p>Entwurf.</p>", "locale": "de", "source_locale": "en-us", "draft": true, "section_id": 4401},
+			map[string]any{"id": 102, "html_url": s.URL + "/hc/de/articles/102-Anmeldeprobleme", "title": "Anmeldeprobleme",
+				"body":   "<p>Wenn Sie sich nicht anmelden können, prüfen Sie, ob die Feststelltaste aus ist.</p>",
+				"locale": "de", "source_locale": "en-us", "draft": false, "section_id": 4401},
+		}, "meta": map[string]any{"has_more": false}, "links": map[string]any{"next": nil}}
+	default:
+		http.Error(w, `{"error":"InvalidEndpoint"}`, http.StatusNotFound)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
