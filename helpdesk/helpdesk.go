@@ -155,7 +155,8 @@ func Document(a Article, resolve func(from Article, href string) string) (*page.
 		return nil, errors.New("article has no public URL")
 	}
 	body := a.Body
-	if resolve != nil {
+	// Only a body that may link to an article is parsed an extra time.
+	if resolve != nil && strings.Contains(body, "articles/") {
 		var err error
 		if body, err = rewriteLinks(body, func(href string) string { return resolve(a, href) }); err != nil {
 			return nil, err
