@@ -147,3 +147,17 @@ func TestBuildRecordsItsOrigin(t *testing.T) {
 		t.Errorf("origin %+v, want %+v (absolute folder; no --store, no --force)", o, want)
 	}
 }
+
+func TestBuildFromHelpDeskNeedsCredentials(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	for _, tc := range []struct{ flag, env string }{
+		{"--intercom", "HELPGRAPH_INTERCOM_TOKEN"},
+		{"--freshdesk", "HELPGRAPH_FRESHDESK_API_KEY"},
+	} {
+		// Refused before any request: the URL is never fetched.
+		_, _, err := runCLI(t, "build", tc.flag, "https://helpdesk.invalid", "--store", db, "--llm", "off")
+		if err == nil || !strings.Contains(err.Error(), tc.env) {
+			t.Errorf("build %s without credentials: err = %v, want one naming %s", tc.flag, err, tc.env)
+		}
+	}
+}

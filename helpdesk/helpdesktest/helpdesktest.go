@@ -42,7 +42,8 @@ type Article struct {
 
 // Fixture is the help center every fake serves: two published articles,
 // the first linking to the second, and a draft, split so that the list
-// takes two pages. Articles() has them in list order.
+// takes two pages: the fakes list them in this order, the first two on
+// page one.
 var Fixture = []Article{
 	{ID: 101, Slug: "Reset-your-password", Title: "Reset your password",
 		Body:   "<p>To reset your password, open Settings, choose Security and press Reset password. We send a reset link to your email address within five minutes.</p>",
