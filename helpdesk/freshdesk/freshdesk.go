@@ -19,11 +19,9 @@ import (
 // EnvAPIKey names the environment variable of the API key.
 const EnvAPIKey = "HELPGRAPH_FRESHDESK_API_KEY"
 
-// Article statuses in the Solutions API.
-const (
-	statusDraft     = 1
-	statusPublished = 2
-)
+// statusPublished is a published article's status in the Solutions API
+// (a draft's is 1).
+const statusPublished = 2
 
 // perPage is the page size asked for; a shorter page is the last.
 const perPage = 100
