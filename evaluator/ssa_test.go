@@ -23,10 +23,10 @@ import (
 // (../shared/data/doc2dial-ssa), offline, the way `make eval-ssa` does with
 // the CLI: the simulated evaluation of the imported inquiries and the replay
 // of the real dialogues, on each half of the dialogues (doc2dial.HalfOf).
-// Run with -v to see the numbers. Both halves check that the instrument
-// measured everything it was given; the tuning half, which the rules were
-// written from, is held to the targets (checkGraphBeatsRAG); the
-// evaluation half is reported.
+// Run with -v to see the numbers. Each half is checked on its own: the
+// instrument measured everything it was given, and the graph agent meets
+// the targets (checkGraphBeatsRAG) on the half the rules were written from
+// and on the one they were not.
 func TestSSA(t *testing.T) {
 	dir := shareddata.Doc2DialSSA(t)
 	ctx := context.Background()
@@ -77,9 +77,7 @@ func TestSSA(t *testing.T) {
 			m := measureSSA(t, agents, pages, qs, dials)
 			t.Logf("doc2dial-ssa, %s half: %d pages, %d dialogues; %d inquiries imported (of %d: %d answer fallbacks, skipped %v)\n%s",
 				half, len(g.Pages), len(dials), len(qs), len(allQs), ist.Fallbacks, ist.Skipped, Summary(m))
-			if half == doc2dial.Tuning {
-				checkGraphBeatsRAG(t, m)
-			}
+			checkGraphBeatsRAG(t, m)
 		})
 	}
 }
