@@ -67,12 +67,12 @@ func TestReadQuestions(t *testing.T) {
 		{
 			name: "with follow-ups and comments",
 			in: `// a comment
-{"question": "cant log in", "gold": ["account/login.md"], "follow_ups": [{"message": "and the app?", "gold": ["app/login.md"]}, {"message": "thanks"}]}
+{"question": "cannot sign in", "gold": ["account/login.md"], "follow_ups": [{"message": "and the app?", "gold": ["app/login.md"]}, {"message": "thanks"}]}
 
 {"question": "refund?", "gold": ["billing/refund"]}
 `,
 			want: []Question{
-				{Question: "cant log in", Gold: []string{"account/login.md"}, FollowUps: []FollowUp{{Message: "and the app?", Gold: []string{"app/login.md"}}, {Message: "thanks"}}},
+				{Question: "cannot sign in", Gold: []string{"account/login.md"}, FollowUps: []FollowUp{{Message: "and the app?", Gold: []string{"app/login.md"}}, {Message: "thanks"}}},
 				{Question: "refund?", Gold: []string{"billing/refund"}},
 			},
 		},
