@@ -139,7 +139,9 @@ eval-ssa: $(BIN)
 ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
 EVAL_Q_OUT ?= out/eval-questions
 EVAL_Q_ARGS ?=
-EVAL_CORPORA ?= adguard-en:$(ADGUARD)/en:testdata/questions/adguard-en.jsonl \
+EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.jsonl \
+	ssa-eval:$(SSA)/docs:testdata/questions/ssa-eval.jsonl \
+	adguard-en:$(ADGUARD)/en:testdata/questions/adguard-en.jsonl \
 	adguard-en-kb40:$(ADGUARD)/en:$(ADGUARD)/questions/en.jsonl
 eval-questions: $(BIN)
 	@mkdir -p $(EVAL_Q_OUT) && for c in $(EVAL_CORPORA); do \
