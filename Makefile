@@ -117,18 +117,21 @@ loadtest: $(BIN)
 # repository, offline: build the pages into a throw-away store, import the
 # inquiries, simulate both agents, evaluate, and replay the real dialogues.
 # Reports in $(SSA_OUT); the numbers alone: go test ./evaluator -run TestSSA -v
+# SSA_HALF=evaluation (or tuning) keeps the dialogues of one half
+# (doc2dial.HalfOf): report on the evaluation half.
 SSA     ?= ../shared/data/doc2dial-ssa
 SSA_OUT ?= out/ssa
+SSA_HALF ?= all
 eval-ssa: $(BIN)
 	@test -f $(SSA)/dialogues.jsonl || { echo "$(SSA)/dialogues.jsonl not found: set SSA=DIR (see README, Data)"; exit 1; }
 	@mkdir -p $(SSA_OUT) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	$(BIN) build --pages $(SSA)/docs --store $$tmp/ssa.db && \
-	$(BIN) inquiries import-doc2dial $(SSA) --out $(SSA_OUT)/inquiries.jsonl && \
+	$(BIN) inquiries import-doc2dial $(SSA) --half $(SSA_HALF) --out $(SSA_OUT)/inquiries.jsonl && \
 	for a in graph rag; do \
 		$(BIN) simulate --llm off --store $$tmp/ssa.db --inquiries $(SSA_OUT)/inquiries.jsonl --agent $$a --out $(SSA_OUT)/$$a.jsonl || exit 1; \
 	done && \
 	$(BIN) evaluate --llm off --store $$tmp/ssa.db --dialogues $(SSA_OUT)/graph.jsonl --dialogues $(SSA_OUT)/rag.jsonl \
-		--replay $(SSA) --out $(SSA_OUT) >/dev/null && \
+		--replay $(SSA) --half $(SSA_HALF) --out $(SSA_OUT) >/dev/null && \
 	sed -n '1,/^## Escalation/p;/^## Dialogue coherence/,/^## Resolvable inquiries by topic/p;/^# Replay/,$$p' $(SSA_OUT)/report.md | grep -v '^## \(Escalation\|Resolvable inquiries by topic\)'
 
 # The question sets (testdata/questions/README.md) on each development

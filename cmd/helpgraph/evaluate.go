@@ -30,6 +30,7 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	labelsPath := fs.String("labels", "", "human labels (JSONL of dialogue_id, rater, label) for agreement (optional)")
 	llmMode := fs.String("llm", "auto", "LLM for the evaluator and the replayed agents: auto (when an endpoint is configured), on or off")
 	replayDir := fs.String("replay", "", "doc2dial folder (DIR/dialogues.jsonl) whose real user turns are replayed against the agents (optional)")
+	halfName := fs.String("half", "all", "with --replay: the dialogues to replay: tuning, evaluation or all (split by dialogue id; see doc2dial.HalfOf)")
 	questionsPath := fs.String("questions", "", "question set (JSONL of question, gold pages, optional follow_ups) asked of the agents (optional)")
 	failBelow := fs.Float64("fail-below", 0, "with --questions: exit non-zero when the graph agent's first reply is on a gold page less often than this share (0..1)")
 	store := fs.String("store", m.Config.Store, "graph store the replayed and questioned agents read: SQLite path or neo4j:// URI")
@@ -42,6 +43,10 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	if len(files) == 0 && *replayDir == "" && *questionsPath == "" || *out == "" {
 		return usageError{errors.New("evaluate: --out and at least one of --dialogues, --replay and --questions are required")}
 	}
+	half, err := doc2dial.ParseHalf(*halfName)
+	if err != nil {
+		return usageError{fmt.Errorf("evaluate: --half: %w", err)}
+	}
 	if *failBelow < 0 || *failBelow > 1 {
 		return usageError{fmt.Errorf("evaluate: --fail-below %v: want a share between 0 and 1", *failBelow)}
 	}
@@ -50,7 +55,6 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	}
 	var questions []evaluator.Question
 	if *questionsPath != "" {
-		var err error
 		if questions, err = evaluator.ReadQuestionsFile(*questionsPath); err != nil {
 			return fmt.Errorf("evaluate: %w", err)
 		}
@@ -103,7 +107,7 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 		if list == "" {
 			list = strings.Join(agentNames, ",")
 		}
-		rr, err := m.replay(ctx, *replayDir, *store, list, client, synonyms)
+		rr, err := m.replay(ctx, *replayDir, half, *store, list, client, synonyms)
 		if err != nil {
 			return fmt.Errorf("evaluate: %w", err)
 		}
@@ -209,11 +213,12 @@ func (m *Main) namedAgents(list string, g *graph.Graph, client *llm.Client, syno
 
 // replay replays the doc2dial dialogues in dir against each listed agent
 // over the graph in store.
-func (m *Main) replay(ctx context.Context, dir, store, agentList string, client *llm.Client, synonyms [][]string) (*evaluator.ReplayResult, error) {
+func (m *Main) replay(ctx context.Context, dir string, half doc2dial.Half, store, agentList string, client *llm.Client, synonyms [][]string) (*evaluator.ReplayResult, error) {
 	ds, err := doc2dial.Read(dir)
 	if err != nil {
 		return nil, err
 	}
+	ds = doc2dial.InHalf(ds, half)
 	g, err := m.loadGraph(ctx, store)
 	if err != nil {
 		return nil, err
