@@ -73,7 +73,8 @@ func TestSampleQuestionSet(t *testing.T) {
 
 // TestSSAQuestionSet: each dialogue of the ssa evaluation half
 // (doc2dial.HalfOf) as a question, its first user turn, and its later
-// user turns as follow-ups, all on the dialogue's page.
+// user turns as follow-ups, all on the dialogue's page; only the turns the
+// replay scores (followed by an agent turn grounded in the page).
 func TestSSAQuestionSet(t *testing.T) {
 	ds, err := doc2dial.Read(shareddata.Doc2DialSSA(t))
 	if err != nil {
@@ -84,7 +85,10 @@ func TestSSAQuestionSet(t *testing.T) {
 		var q Question
 		for i := range d.Turns {
 			tu := &d.Turns[i]
-			if tu.Role != doc2dial.User || tu.Text() == "" {
+			// As the replay scores them: a user turn the real agent
+			// answered from the page (not a closing "thanks").
+			if tu.Role != doc2dial.User || tu.Text() == "" || i+1 == len(d.Turns) ||
+				d.Turns[i+1].Role != doc2dial.Agent || !d.Turns[i+1].Grounded() {
 				continue
 			}
 			if q.Question == "" {
