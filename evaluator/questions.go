@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/internal/jsonl"
@@ -256,33 +255,14 @@ func AskQuestions(ctx context.Context, agents []ReplayAgent, qs []Question, opts
 		res.Agents = append(res.Agents, a.Name)
 		turns := make([][]QuestionTurn, len(qs))
 		failed := make([]bool, len(qs))
-		var (
-			wg   sync.WaitGroup
-			mu   sync.Mutex
-			done int
-		)
-		sem := make(chan struct{}, opts.Concurrency)
-	questions:
-		for i := range qs {
-			select {
-			case sem <- struct{}{}:
-			case <-ctx.Done():
-				break questions
-			}
-			wg.Add(1)
-			go func(i int) {
-				defer func() { <-sem; wg.Done() }()
-				turns[i], failed[i] = askOne(ctx, a, i, &qs[i], gold[i], opts)
-				if opts.Progress != nil {
-					mu.Lock()
-					done++
-					opts.Progress(a.Name, done, len(qs))
-					mu.Unlock()
-				}
-			}(i)
+		var progress func(int)
+		if opts.Progress != nil {
+			progress = func(done int) { opts.Progress(a.Name, done, len(qs)) }
 		}
-		wg.Wait()
-		if err := ctx.Err(); err != nil {
+		err := forEach(ctx, len(qs), opts.Concurrency, func(i int) {
+			turns[i], failed[i] = askOne(ctx, a, i, &qs[i], gold[i], opts)
+		}, progress)
+		if err != nil {
 			return nil, fmt.Errorf("questions: %w", err)
 		}
 		var all []QuestionTurn

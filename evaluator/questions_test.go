@@ -211,6 +211,12 @@ func TestAskQuestionsFailuresAndUnknownGold(t *testing.T) {
 		t.Errorf("UnknownGold = %d, want 1", res.UnknownGold)
 	}
 
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := AskQuestions(ctx, agents[:1], qs, opts); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err = %v, want context.Canceled", err)
+	}
+
 	for i := range qs {
 		qs[i].Gold = []string{"elsewhere/page.md"}
 		qs[i].FollowUps = nil
