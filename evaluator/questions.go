@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/jsonl"
 )
 
@@ -171,7 +172,9 @@ type QuestionTurn struct {
 	OnGold      bool     `json:"on_gold"`
 	// GoldOffered: a gold page is among the options.
 	GoldOffered bool `json:"gold_offered"`
-	Abstained   bool `json:"abstained"`
+	// AskedWhich: a clarification with options.
+	AskedWhich bool `json:"asked_which"`
+	Abstained  bool `json:"abstained"`
 }
 
 // QuestionMetrics are one agent's numbers on a question set (metrics.json
@@ -183,7 +186,8 @@ type QuestionMetrics struct {
 	FirstOnGold float64 `json:"first_on_gold"`
 	// GoldOffered: the first reply offers a gold page among its options.
 	GoldOffered float64 `json:"gold_offered"`
-	// Clarified: the first reply is a clarification.
+	// Clarified: the first reply is a clarification with options to
+	// choose from (a request to rephrase is none).
 	Clarified float64 `json:"clarified"`
 	// Abstained: the first reply names no page at all ("please rephrase",
 	// a hand-off without a source).
@@ -194,8 +198,30 @@ type QuestionMetrics struct {
 	Failed          int     `json:"failed,omitempty"` // conversations an agent error ended
 }
 
+// GraphStats describe the graph a question set was asked over.
+type GraphStats struct {
+	Pages int `json:"pages"`
+	Nodes int `json:"nodes"`
+	// ConditionShare is the share of nodes with a condition: what the
+	// graph agent's clarifications choose between.
+	ConditionShare float64 `json:"condition_share"`
+}
+
+// StatsOf returns g's GraphStats.
+func StatsOf(g *graph.Graph) GraphStats {
+	conds := 0
+	for i := range g.Nodes {
+		if strings.TrimSpace(g.Nodes[i].Condition) != "" {
+			conds++
+		}
+	}
+	return GraphStats{Pages: len(g.Pages), Nodes: len(g.Nodes), ConditionShare: frac(conds, len(g.Nodes))}
+}
+
 // QuestionsResult is a whole question-set run.
 type QuestionsResult struct {
+	// Graph describes the graph the agents read, when the caller knows it.
+	Graph   *GraphStats
 	Agents  []string // in the order given
 	Turns   []QuestionTurn
 	Metrics map[string]QuestionMetrics
@@ -340,6 +366,7 @@ func scoreTurn(agent string, question, turn int, msg string, r dialogue.Reply, g
 			t.GoldOffered = true
 		}
 	}
+	t.AskedWhich = r.Action == dialogue.Clarification && len(r.Options) > 0
 	t.Abstained = t.Page == "" && len(t.Options) == 0
 	return t
 }
@@ -367,7 +394,7 @@ func questionMetrics(turns []QuestionTurn, n, follow int) QuestionMetrics {
 			if t.GoldOffered {
 				offered++
 			}
-			if t.Action == dialogue.Clarification {
+			if t.AskedWhich {
 				clarified++
 			}
 			if t.Abstained {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/graph"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -169,7 +170,7 @@ func TestAskQuestions(t *testing.T) {
 		want  QuestionMetrics
 	}{
 		{"graph", QuestionMetrics{Questions: 4, FirstOnGold: 0.5, GoldOffered: 0.5, Clarified: 0.5, Abstained: 0, FollowUps: 2, FollowUpsOnGold: 1}},
-		{"rag", QuestionMetrics{Questions: 4, FirstOnGold: 0, GoldOffered: 0, Clarified: 0.75, Abstained: 0.75, FollowUps: 2, FollowUpsOnGold: 0}},
+		{"rag", QuestionMetrics{Questions: 4, FirstOnGold: 0, GoldOffered: 0, Clarified: 0, Abstained: 0.75, FollowUps: 2, FollowUpsOnGold: 0}},
 	}
 	for _, tt := range tests {
 		if got := res.Metrics[tt.agent]; got != tt.want {
@@ -237,6 +238,7 @@ func TestQuestionsReportGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	res.Graph = &GraphStats{Pages: 4, Nodes: 5, ConditionShare: 0.4}
 	r := &Result{}
 	r.AddQuestions(res)
 	dir := t.TempDir()
@@ -280,5 +282,18 @@ func TestQuestionsReportGolden(t *testing.T) {
 	}
 	if got := QuestionsSummary(res); got != "first reply on gold: graph 40.0% · rag 0.0% (5 questions)" {
 		t.Errorf("QuestionsSummary = %q", got)
+	}
+}
+
+func TestStatsOf(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: "a"}, {URL: "b"}},
+		Nodes: []graph.Node{{ID: "1"}, {ID: "2", Condition: "If you booked by phone"}, {ID: "3", Condition: " "}, {ID: "4", Condition: "On Android"}},
+	}
+	if got, want := StatsOf(g), (GraphStats{Pages: 2, Nodes: 4, ConditionShare: 0.5}); got != want {
+		t.Errorf("StatsOf = %+v, want %+v", got, want)
+	}
+	if got := StatsOf(&graph.Graph{}); got != (GraphStats{}) {
+		t.Errorf("StatsOf(empty) = %+v", got)
 	}
 }

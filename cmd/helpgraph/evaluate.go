@@ -205,7 +205,12 @@ func (m *Main) askQuestions(ctx context.Context, qs []evaluator.Question, store,
 	if errors.Is(err, evaluator.ErrNoGoldQuestion) {
 		return nil, fmt.Errorf("%w: build the graph at %s from the pages the questions are about first", err, store)
 	}
-	return qr, err
+	if err != nil {
+		return nil, err
+	}
+	stats := evaluator.StatsOf(g)
+	qr.Graph = &stats
+	return qr, nil
 }
 
 // replay replays the doc2dial dialogues in dir against each listed agent
