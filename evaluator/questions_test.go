@@ -297,3 +297,26 @@ func TestStatsOf(t *testing.T) {
 		t.Errorf("StatsOf(empty) = %+v", got)
 	}
 }
+
+// FuzzReadQuestions: any input is read or rejected with an error, and
+// every gold a read set names resolves without panicking.
+func FuzzReadQuestions(f *testing.F) {
+	f.Add(`{"question": "cannot sign in", "gold": ["account/login.md"], "follow_ups": [{"message": "and the app?"}]}`)
+	f.Add(`{"question": "q", "gold": ["https://kb.example.com/a/b/#x?y", "../%zz", "index.md", "/"]}`)
+	f.Add("// comment\n\n{\"question\": \"\"}")
+	pages := []string{"account/login.md", "https://help.example.com/en/a/b/", "docs/index.md", ""}
+	f.Fuzz(func(t *testing.T, in string) {
+		qs, err := ReadQuestions(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		for _, q := range qs {
+			if q.Question == "" || len(q.Gold) == 0 {
+				t.Fatalf("read an invalid question %+v", q)
+			}
+			for _, g := range q.Gold {
+				GoldPages(g, pages)
+			}
+		}
+	})
+}
