@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"os"
 	"runtime"
-	"sort"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/dialogue"
@@ -410,20 +409,4 @@ func questionMetrics(turns []QuestionTurn, n, follow int) QuestionMetrics {
 	m.Clarified, m.Abstained = frac(clarified, n), frac(abstained, n)
 	m.FollowUps, m.FollowUpsOnGold = follow, frac(followHits, follow)
 	return m
-}
-
-// questionAgentNames are the agents of m's question-set run: graph first,
-// then the others sorted.
-func questionAgentNames(m map[string]QuestionMetrics) []string {
-	var out []string
-	for n := range m {
-		out = append(out, n)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if (out[i] == "graph") != (out[j] == "graph") {
-			return out[i] == "graph"
-		}
-		return out[i] < out[j]
-	})
-	return out
 }
