@@ -110,19 +110,21 @@ func pageKey(s string) string {
 // "general/license/transfer.md"), or else the page whose path is the
 // longest tail of gold (a published URL naming a page built from a
 // folder). Extensions .md/.mdx/.html, trailing slashes, case, scheme and
-// host do not matter.
+// host do not matter; "/", "index.html" and a bare host name the home page.
 func GoldPages(gold string, pages []string) []string {
-	g := pageKey(gold)
-	if g == "" {
+	if strings.TrimSpace(gold) == "" {
 		return nil
 	}
+	g := pageKey(gold) // "" is the site's home page
 	var out []string
 	best, bestLen := "", 0
 	for _, u := range pages {
 		k := pageKey(u)
 		switch {
-		case k == "":
-		case k == g || strings.HasSuffix(k, "/"+g):
+		case k == g:
+			out = append(out, u)
+		case k == "" || g == "":
+		case strings.HasSuffix(k, "/"+g):
 			out = append(out, u)
 		case strings.HasSuffix(g, "/"+k) && len(k) > bestLen:
 			best, bestLen = u, len(k)

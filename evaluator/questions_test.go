@@ -27,6 +27,7 @@ func TestGoldPages(t *testing.T) {
 		"https://help.example.com/en/account/reset-password/",
 		"stay/check-in.html",
 		"docs/index.md",
+		"index.md",
 	}
 	tests := []struct {
 		gold string
@@ -47,6 +48,9 @@ func TestGoldPages(t *testing.T) {
 		{"https://other.example.org/en/account/reset-password", []string{"https://help.example.com/en/account/reset-password/"}},
 		{"stay/check-in", []string{"stay/check-in.html"}},
 		{"docs/", []string{"docs/index.md"}},
+		// The home page.
+		{"index.html", []string{"index.md"}},
+		{"https://kb.example.com/", []string{"index.md"}},
 		// Not a whole path segment: "transfer" is not "sfer".
 		{"sfer.md", nil},
 		{"general/license/refund.md", nil},
