@@ -75,7 +75,9 @@ const (
 	linkHandoffEnd = `MATCH (h:Handoff {id: $id}), (n:HelpgraphNode {id: $node}) CREATE (h)-[:ENDED_ON]->(n)`
 )
 
-// Open loads snap into a new in-memory database.
+// Open loads snap into a new in-memory database in this process. The
+// server and the CLI use the boxed engine (NewBox) instead; Open is for
+// tests and the child process.
 func Open(ctx context.Context, snap *ask.Snapshot) (*DB, error) {
 	cfg := kz.DefaultSystemConfig()
 	// The default buffer pool is 80% of the machine's memory; a help
@@ -86,59 +88,87 @@ func Open(ctx context.Context, snap *ask.Snapshot) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening kuzu: %w", err)
 	}
+	dir, err := os.MkdirTemp("", "helpgraph-kuzu-")
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
 	d := &DB{db: db}
-	if err := d.load(ctx, snap); err != nil {
+	if err := d.load(ctx, snap, dir); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("loading graph into kuzu: %w", err)
 	}
 	return d, nil
 }
 
-func (d *DB) load(ctx context.Context, snap *ask.Snapshot) error {
+// openReadOnly loads snap into a database file in dir, closes it and opens
+// it again read-only, so that no statement can change it.
+func openReadOnly(ctx context.Context, dir string, snap *ask.Snapshot, bufferPool uint64) (*DB, error) {
+	cfg := kz.DefaultSystemConfig()
+	cfg.BufferPoolSize = bufferPool
+	cfg.MaxNumThreads = 2
+	// The engine reserves address space for the largest database it may
+	// open (8 TB by default); the address-space limit of the child counts it.
+	cfg.MaxDbSize = 1 << 34
+	path := filepath.Join(dir, "graph.kuzu")
+	db, err := kz.OpenDatabase(path, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("creating kuzu database: %w", err)
+	}
+	d := &DB{db: db}
+	err = d.load(ctx, snap, dir)
+	db.Close()
+	if err != nil {
+		return nil, fmt.Errorf("loading graph into kuzu: %w", err)
+	}
+	cfg.ReadOnly = true
+	if d.db, err = kz.OpenDatabase(path, cfg); err != nil {
+		return nil, fmt.Errorf("opening kuzu database read-only: %w", err)
+	}
+	return d, nil
+}
+
+func (d *DB) load(ctx context.Context, snap *ask.Snapshot, dir string) error {
 	conn, err := kz.OpenConnection(d.db)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
 	for _, q := range schema {
-		if err := exec(conn, q); err != nil {
+		if err := execute(conn, q); err != nil {
 			return fmt.Errorf("%s: %w", q, err)
 		}
 	}
 	// One transaction for the whole load: per-statement commits are what
 	// makes row-at-a-time loading slow.
-	if err := exec(conn, "BEGIN TRANSACTION"); err != nil {
+	if err := execute(conn, "BEGIN TRANSACTION"); err != nil {
 		return err
 	}
 	if err := d.loadRows(ctx, conn, snap); err != nil {
-		_ = exec(conn, "ROLLBACK")
+		_ = execute(conn, "ROLLBACK")
 		return err
 	}
-	if err := exec(conn, "COMMIT"); err != nil {
+	if err := execute(conn, "COMMIT"); err != nil {
 		return err
 	}
-	if err := copyRelationships(conn, snap.Graph, snap.Generation); err != nil {
+	if err := copyRelationships(conn, snap.Graph, snap.Generation, dir); err != nil {
 		return err
 	}
-	if err := exec(conn, "BEGIN TRANSACTION"); err != nil {
+	if err := execute(conn, "BEGIN TRANSACTION"); err != nil {
 		return err
 	}
 	if err := d.loadHandoffs(conn, snap); err != nil {
-		_ = exec(conn, "ROLLBACK")
+		_ = execute(conn, "ROLLBACK")
 		return err
 	}
-	return exec(conn, "COMMIT")
+	return execute(conn, "COMMIT")
 }
 
 // copyRelationships bulk-loads ON_PAGE, CHILD and REFERENCE from CSV files:
 // matching both ends row by row costs about a millisecond per edge, COPY a
 // few microseconds.
-func copyRelationships(conn *kz.Connection, g *graph.Graph, generation int64) error {
-	dir, err := os.MkdirTemp("", "helpgraph-kuzu-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
+func copyRelationships(conn *kz.Connection, g *graph.Graph, generation int64, dir string) error {
 	gen := strconv.FormatInt(generation, 10)
 	files := map[string][][]string{"ON_PAGE": nil, "CHILD": nil, "REFERENCE": nil}
 	for _, n := range g.Nodes {
@@ -160,9 +190,10 @@ func copyRelationships(conn *kz.Connection, g *graph.Graph, generation int64) er
 		if err := writeCSV(path, rows); err != nil {
 			return err
 		}
+		defer os.Remove(path)
 		// parallel=false: the parallel reader refuses quoted newlines, which ids may hold.
 		q := fmt.Sprintf("COPY %s FROM '%s' (header=false, parallel=false)", table, strings.ReplaceAll(path, "'", "\\'"))
-		if err := exec(conn, q); err != nil {
+		if err := execute(conn, q); err != nil {
 			return fmt.Errorf("loading %s: %w", table, err)
 		}
 	}
@@ -311,7 +342,7 @@ func (in *inserter) close() {
 	}
 }
 
-func exec(conn *kz.Connection, q string) error {
+func execute(conn *kz.Connection, q string) error {
 	r, err := conn.Query(q)
 	if r != nil {
 		r.Close()
@@ -322,6 +353,15 @@ func exec(conn *kz.Connection, q string) error {
 // Query runs one statement on its own connection, interrupted when ctx ends
 // or limits.Timeout passes. Callers check it with ask.Guard first.
 func (d *DB) Query(ctx context.Context, cypher string, limits ask.Limits) (ask.Result, error) {
+	return d.query(ctx, cypher, limits, 0)
+}
+
+// errResultTooLarge ends a query whose rows add up to more than maxBytes.
+var errResultTooLarge = errors.New("result too large")
+
+// query is Query keeping rows only up to maxBytes (0: no limit), counted
+// as the rows are read.
+func (d *DB) query(ctx context.Context, cypher string, limits ask.Limits, maxBytes int64) (ask.Result, error) {
 	d.mu.RLock()
 	defer d.mu.RUnlock()
 	if d.closed {
@@ -349,6 +389,7 @@ func (d *DB) Query(ctx context.Context, cypher string, limits ask.Limits) (ask.R
 	}
 	defer r.Close()
 	res := ask.Result{Columns: r.GetColumnNames(), Rows: [][]any{}}
+	var size int64
 	for r.HasNext() {
 		if limits.MaxRows > 0 && len(res.Rows) >= limits.MaxRows {
 			res.Truncated = true
@@ -366,6 +407,10 @@ func (d *DB) Query(ctx context.Context, cypher string, limits ask.Limits) (ask.R
 		row := make([]any, len(vals))
 		for i, v := range vals {
 			row[i] = plain(v)
+			size += sizeOf(row[i])
+		}
+		if maxBytes > 0 && size > maxBytes {
+			return ask.Result{}, errResultTooLarge
 		}
 		res.Rows = append(res.Rows, row)
 	}
