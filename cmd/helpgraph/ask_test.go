@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/helpgraph/helpgraph/ask"
 	"github.com/helpgraph/helpgraph/ask/kuzu"
 	"github.com/helpgraph/helpgraph/config"
 )
@@ -96,5 +98,16 @@ func TestAskEvalCommand(t *testing.T) {
 	}
 	if err := (&Main{Config: config.Config{Store: store}, Stdout: &out, Stderr: &bytes.Buffer{}}).Run(context.Background(), []string{"ask-eval"}); exitCode(err) != 2 {
 		t.Errorf("ask-eval without --questions: %v", err)
+	}
+}
+
+// The Neo4j engine checks statements itself: a refused one never reaches
+// the store (nil here, so reaching it would panic).
+func TestNeo4jEngineGuards(t *testing.T) {
+	for _, q := range []string{"MATCH (n) DETACH DELETE n", "LOAD CSV FROM 'file:///etc/passwd' AS l RETURN l", "RETURN 1; RETURN 2"} {
+		_, err := neo4jEngine{}.Query(context.Background(), q, ask.Limits{})
+		if !errors.As(err, new(*ask.RefusedError)) {
+			t.Errorf("neo4jEngine.Query(%q) = %v, want refused", q, err)
+		}
 	}
 }
