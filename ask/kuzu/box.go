@@ -89,6 +89,9 @@ type Box struct {
 	// ended it. Only the holder of turn uses it.
 	child  *child
 	closed bool
+	// sharedNet is set once starting a child in its own network
+	// namespace failed; later children do not try again.
+	sharedNet bool
 }
 
 var _ ask.EngineCloser = (*Box)(nil)
@@ -122,6 +125,8 @@ type child struct {
 	enc    *gob.Encoder
 	dec    *gob.Decoder
 	stderr *tail
+	// isolated says the child has a network namespace of its own.
+	isolated bool
 
 	exited  chan struct{} // closed once the process has ended
 	waitErr error
@@ -132,32 +137,20 @@ func (b *Box) start(ctx context.Context) (*child, error) {
 	if err != nil {
 		return nil, fmt.Errorf("query engine: %w", err)
 	}
-	cmd := exec.Command(b.cfg.Command[0], b.cfg.Command[1:]...)
-	cmd.Env = []string{} // nothing inherited: no tokens, keys or passwords
-	cmd.Dir = dir
-	cmd.SysProcAttr = childProcAttr()
-	c := &child{cmd: cmd, dir: dir, stderr: &tail{max: 4 << 10}}
-	cmd.Stderr = c.stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		os.RemoveAll(dir)
-		return nil, err
+	c, stdout, err := b.spawn(dir, !b.sharedNet)
+	if err != nil && !b.sharedNet {
+		// No user namespaces here (a container or kernel setting): the
+		// child runs with the host's network, behind the guard still.
+		b.sharedNet = true
+		b.cfg.Logger.Warn("ask: the query engine runs without its own network namespace", "err", err)
+		c, stdout, err = b.spawn(dir, false)
 	}
-	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("query engine: starting %s: %w", b.cfg.Command[0], err)
 	}
-	c.exited = make(chan struct{})
-	go func() {
-		c.waitErr = cmd.Wait()
-		close(c.exited)
-	}()
-	c.stdin, c.enc, c.dec = stdin, gob.NewEncoder(stdin), gob.NewDecoder(stdout)
+	stdin := c.stdin
+	c.enc, c.dec = gob.NewEncoder(stdin), gob.NewDecoder(stdout)
 	h := hello{Snapshot: b.snap, Memory: b.cfg.Memory, BufferPool: b.cfg.BufferPool, MaxBytes: b.cfg.MaxBytes, LoadTimeout: b.cfg.LoadTimeout}
 	var r ready
 	err = c.exchange(ctx, h, &r, b.cfg.LoadTimeout+grace)
@@ -168,8 +161,37 @@ func (b *Box) start(ctx context.Context) (*child, error) {
 		c.stop()
 		return nil, fmt.Errorf("query engine: loading the graph: %w", err)
 	}
-	b.cfg.Logger.Debug("ask: query engine started", "pid", cmd.Process.Pid)
+	b.cfg.Logger.Debug("ask: query engine started", "pid", c.cmd.Process.Pid, "own network", c.isolated)
 	return c, nil
+}
+
+// spawn starts the child process in dir, in a network namespace of its
+// own (no interface but a loopback that is down) when isolated.
+func (b *Box) spawn(dir string, isolated bool) (*child, io.Reader, error) {
+	cmd := exec.Command(b.cfg.Command[0], b.cfg.Command[1:]...)
+	cmd.Env = []string{} // nothing inherited: no tokens, keys or passwords
+	cmd.Dir = dir
+	cmd.SysProcAttr = childProcAttr(isolated)
+	c := &child{cmd: cmd, dir: dir, stderr: &tail{max: 4 << 10}, isolated: isolated}
+	cmd.Stderr = c.stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, err
+	}
+	c.stdin = stdin
+	c.exited = make(chan struct{})
+	go func() {
+		c.waitErr = cmd.Wait()
+		close(c.exited)
+	}()
+	return c, stdout, nil
 }
 
 // errTimedOut is an exchange past its deadline.

@@ -57,6 +57,16 @@ func TestBoxChildIsolated(t *testing.T) {
 		t.Errorf("child works in %q (%v), want its scratch folder %q", cwd, err, b.child.dir)
 	}
 
+	if b.child.isolated {
+		own, _ := os.Readlink(fmt.Sprintf("/proc/%d/ns/net", pid))
+		parent, _ := os.Readlink("/proc/self/ns/net")
+		if own == "" || own == parent {
+			t.Errorf("child network namespace %q, parent's %q: want its own", own, parent)
+		}
+	} else {
+		t.Log("this system allows no user namespaces: the child shares the network")
+	}
+
 	q := "LOAD FROM '/proc/self/environ' RETURN *"
 	if err := ask.Guard(q); !errors.As(err, new(*ask.RefusedError)) {
 		t.Errorf("Guard(%q) = %v, want refused", q, err)

@@ -76,7 +76,15 @@ func procStatus(pid int, field string) (int64, error) {
 	return 0, fmt.Errorf("no %s in /proc/%d/status", field, pid)
 }
 
-// childProcAttr makes the kernel kill the child if the server dies.
-func childProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+// childProcAttr makes the kernel kill the child if the server dies and,
+// when isolated, gives it a user and network namespace of its own: the
+// same user id inside, and no network to reach.
+func childProcAttr(isolated bool) *syscall.SysProcAttr {
+	a := &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if isolated {
+		a.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET
+		a.UidMappings = []syscall.SysProcIDMap{{ContainerID: os.Getuid(), HostID: os.Getuid(), Size: 1}}
+		a.GidMappings = []syscall.SysProcIDMap{{ContainerID: os.Getgid(), HostID: os.Getgid(), Size: 1}}
+	}
+	return a
 }

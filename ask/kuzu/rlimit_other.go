@@ -21,4 +21,4 @@ func procStatus(pid int, field string) (int64, error) {
 	return 0, errors.New("no /proc on this system")
 }
 
-func childProcAttr() *syscall.SysProcAttr { return nil }
+func childProcAttr(isolated bool) *syscall.SysProcAttr { return nil }
