@@ -169,11 +169,15 @@ func lex(s string) ([]lexToken, error) {
 			toks = append(toks, lexToken{tokNumber, s[i:j], i})
 			i = j
 		case c == '$':
+			// Kùzu reads $1SET as $1 and SET: only named parameters.
 			j := i + 1
+			if j >= len(s) || !isIdentStart(s[j]) {
+				return fail(i, "a parameter needs a name starting with a letter after $")
+			}
 			for j < len(s) && isIdentPart(s[j]) {
 				j++
 			}
-			if j == i+1 || j < len(s) && (s[j] == '$' || s[j] >= 0x80) {
+			if j < len(s) && (s[j] == '$' || s[j] >= 0x80) {
 				return fail(i, "a parameter needs a plain name after $")
 			}
 			toks = append(toks, lexToken{tokParam, s[i:j], i})

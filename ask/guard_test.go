@@ -37,6 +37,7 @@ var guardAllowed = []string{
 	"MATCH (n:HelpgraphNode) RETURN n.id AS `naïve`",
 	"MATCH (n:HelpgraphNode)\r\nRETURN n // comment\r\n",
 	"RETURN (1 + 2) * 3 - -4 AS x",
+	"MATCH (n:HelpgraphNode {id: $id}) RETURN n",
 }
 
 // guardRefused are the reproductions of issue 23 and their relatives, with
@@ -113,6 +114,7 @@ var guardRefused = []struct{ q, says string }{
 	{"RETURN ``", "empty"},
 	{"MATCH (n)\u00a0RETURN n", "character"},
 	{"RETURN a$b", "directly"},
+	{"MATCH (n) WITH n, $1SET n.x = 1 RETURN n", "parameter"},
 	{"", "empty"},
 	{"   ", "empty"},
 	{"// only a comment", "empty"},
