@@ -14,10 +14,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/helpgraph/helpgraph/ask/kuzu"
 	"github.com/helpgraph/helpgraph/config"
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == kuzu.ChildArg {
+		os.Exit(kuzu.ChildMain()) // the query engine's box, started by ask and serve
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	m := &Main{
