@@ -159,7 +159,7 @@ func newLLM(t *testing.T) (*llmtest.Server, *llm.Client) {
 func TestAskLLMCorrectsErrors(t *testing.T) {
 	srv, client := newLLM(t)
 	srv.Enqueue(
-		cypherReply("how many nodes does the Refunds page have", "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: 'https://help.example/payments/refunds.html'}) RETURN count(n) AS nodes,"),
+		cypherReply("how many nodes does the Refunds page have", "MATCH (n:HelpgraphNod)-[:ON_PAGE]->(p:HelpgraphPage {url: 'https://help.example/payments/refunds.html'}) RETURN count(n) AS nodes"),
 		cypherReply("how many nodes does the Refunds page have", nodesCypher),
 	)
 	a := newTestAsker(newEngine())

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"sync"
 
+	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/graph"
 )
 
@@ -16,8 +17,14 @@ type EngineCloser interface {
 	Close() error
 }
 
-// OpenFunc loads a snapshot into a new engine (ask/kuzu.Open, wrapped).
+// OpenFunc loads a snapshot into a new engine (ask/kuzu.NewBox, wrapped).
 type OpenFunc func(ctx context.Context, snap *Snapshot) (EngineCloser, error)
+
+// HandoffUpdater is an engine that takes new and changed handoffs without
+// loading the graph again.
+type HandoffUpdater interface {
+	UpdateHandoffs(ctx context.Context, changed []Handoff) error
+}
 
 // Embedded is the embedded engine over a graph store: it loads the graph and
 // the handoffs into an engine on the first question, and loads them again
@@ -33,6 +40,10 @@ type Embedded struct {
 	key string
 	eng EngineCloser
 	cat *Catalog
+	// gen and handled are what eng holds: the graph's generation, and
+	// each handoff's id with whether it was handled.
+	gen     int64
+	handled map[int64]bool
 	// inUse is read-held by every query, from taking the engine to its
 	// last row, so a replaced engine is closed only once nothing uses it.
 	inUse sync.RWMutex
@@ -47,16 +58,32 @@ func NewEmbedded(store graph.Store, conversations HandoffLister, open OpenFunc, 
 }
 
 // current returns the engine and catalog for the store's current state,
-// loading them if it changed.
+// loading them if the graph changed, and giving the engine the handoffs
+// that changed if only they did.
 func (e *Embedded) current(ctx context.Context) (EngineCloser, *Catalog, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	key, err := e.stateKey(ctx)
+	gen, hs, err := e.state(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
+	key := stateKey(gen, hs, e.conversations != nil)
 	if e.eng != nil && key == e.key {
 		return e.eng, e.cat, nil
+	}
+	if up, ok := e.eng.(HandoffUpdater); ok && gen == e.gen {
+		if changed, ok := e.changedHandoffs(hs); ok {
+			err := up.UpdateHandoffs(ctx, changed)
+			if err == nil {
+				for _, h := range changed {
+					e.handled[h.ID] = !h.HandledAt.IsZero()
+				}
+				e.key = key
+				e.logger.Info("ask: gave the query engine the handoffs that changed", "handoffs", len(changed))
+				return e.eng, e.cat, nil
+			}
+			e.logger.Warn("ask: updating handoffs in the query engine failed; loading everything", "err", err)
+		}
 	}
 	snap, err := TakeSnapshot(ctx, e.store, e.conversations)
 	if err != nil {
@@ -76,27 +103,58 @@ func (e *Embedded) current(ctx context.Context) (EngineCloser, *Catalog, error) 
 			old.Close()
 		}()
 	}
-	e.eng, e.cat, e.key = eng, NewCatalog(snap.Graph), key
+	e.eng, e.cat, e.key, e.gen = eng, NewCatalog(snap.Graph), key, snap.Generation
+	e.handled = make(map[int64]bool, len(snap.Handoffs))
+	for _, h := range snap.Handoffs {
+		e.handled[h.ID] = !h.HandledAt.IsZero()
+	}
 	return eng, e.cat, nil
 }
 
-// stateKey changes when the graph or the handoffs do.
-func (e *Embedded) stateKey(ctx context.Context) (string, error) {
+// changedHandoffs returns the handoffs of hs that the engine lacks or
+// holds as waiting while they were handled since; false if one it holds
+// is gone, which only a full load undoes.
+func (e *Embedded) changedHandoffs(hs []conversation.Handoff) ([]Handoff, bool) {
+	var changed []Handoff
+	held := 0
+	for _, ch := range hs {
+		h := handoffFrom(ch)
+		handled, ok := e.handled[h.ID]
+		if ok {
+			held++
+		}
+		if !ok || handled != !h.HandledAt.IsZero() {
+			changed = append(changed, h)
+		}
+	}
+	return changed, held == len(e.handled)
+}
+
+// state reads the graph's generation and the handoffs.
+func (e *Embedded) state(ctx context.Context) (int64, []conversation.Handoff, error) {
 	var gen int64
 	b, err := e.store.LastBuild(ctx)
 	switch {
 	case errors.Is(err, graph.ErrNotFound):
 	case err != nil:
-		return "", fmt.Errorf("reading last build: %w", err)
+		return 0, nil, fmt.Errorf("reading last build: %w", err)
 	default:
 		gen = b.Generation
 	}
+	if e.conversations == nil {
+		return gen, nil, nil
+	}
+	hs, err := e.conversations.Handoffs(ctx, false)
+	if err != nil {
+		return 0, nil, fmt.Errorf("reading handoffs: %w", err)
+	}
+	return gen, hs, nil
+}
+
+// stateKey changes when the graph or the handoffs do.
+func stateKey(gen int64, hs []conversation.Handoff, withConversations bool) string {
 	key := fmt.Sprint(gen)
-	if e.conversations != nil {
-		hs, err := e.conversations.Handoffs(ctx, false)
-		if err != nil {
-			return "", fmt.Errorf("reading handoffs: %w", err)
-		}
+	if withConversations {
 		var maxID int64
 		handled := 0
 		for _, h := range hs {
@@ -107,7 +165,7 @@ func (e *Embedded) stateKey(ctx context.Context) (string, error) {
 		}
 		key += fmt.Sprintf("/%d/%d/%d", len(hs), maxID, handled)
 	}
-	return key, nil
+	return key
 }
 
 // Query runs cypher on the current snapshot.

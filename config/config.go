@@ -45,6 +45,16 @@ type Config struct {
 	// share.
 	ConversationsDB string
 
+	// Help desk API credentials, for build --zendesk, --intercom and
+	// --freshdesk: a Zendesk agent's email and API token
+	// (HELPGRAPH_ZENDESK_EMAIL, HELPGRAPH_ZENDESK_TOKEN; without them public
+	// articles are read anonymously), an Intercom access token
+	// (HELPGRAPH_INTERCOM_TOKEN), a Freshdesk API key
+	// (HELPGRAPH_FRESHDESK_API_KEY).
+	ZendeskEmail, ZendeskToken string
+	IntercomToken              string
+	FreshdeskAPIKey            string
+
 	// LogLevel is the least level logged: debug shows every served request,
 	// info (the default) only client errors and failures among them.
 	LogLevel slog.Level
@@ -107,6 +117,10 @@ func FromLookup(lookup func(string) (string, bool)) Config {
 		AdminToken:      get("HELPGRAPH_ADMIN_TOKEN", ""),
 		ConversationsDB: get("HELPGRAPH_CONVERSATIONS", DefaultConversationsDB),
 		LogLevel:        level,
+		ZendeskEmail:    get("HELPGRAPH_ZENDESK_EMAIL", ""),
+		ZendeskToken:    get("HELPGRAPH_ZENDESK_TOKEN", ""),
+		IntercomToken:   get("HELPGRAPH_INTERCOM_TOKEN", ""),
+		FreshdeskAPIKey: get("HELPGRAPH_FRESHDESK_API_KEY", ""),
 	}
 }
 

@@ -44,6 +44,8 @@ type Builder struct {
 	// is kept in the report, so the next build can tell nothing changed
 	// without reading a page.
 	SourceDigest string
+	// Origin, if set, is recorded in the report (Report.Origin).
+	Origin *Origin
 	// SortPages orders the graph's pages by URL, for a source whose order
 	// depends on timing (a crawl); else they keep the source's order.
 	SortPages bool
@@ -91,6 +93,7 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 	report := &Report{
 		Extractor:    version,
 		SourceDigest: b.SourceDigest,
+		Origin:       b.Origin,
 		Verdicts:     verdict.Version,
 		StartedAt:    started.UTC(),
 		Edges:        map[graph.EdgeType]int{graph.Child: 0, graph.Reference: 0},

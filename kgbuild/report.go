@@ -26,6 +26,9 @@ type Report struct {
 	// those before Build (reading the pages).
 	Phases       []Phase `json:"phases,omitempty"`
 	SourceDigest string  `json:"source_digest,omitempty"`
+	// Origin is what the build read and with which options, so that a
+	// re-sync (serve --resync) can repeat it.
+	Origin *Origin `json:"origin,omitempty"`
 	// Verdicts is the verdict.Version the build judged its nodes with.
 	Verdicts string `json:"verdicts,omitempty"`
 
@@ -57,6 +60,16 @@ type Report struct {
 	// (methods structural-fallback and llm-partial); the next build
 	// extracts them again.
 	Retry []string `json:"retry,omitempty"`
+}
+
+// Origin is what a build read: a source kind (pages, crawl, zendesk,
+// intercom, freshdesk), its location (an absolute folder or file path, or
+// a URL) and the build's other options as command-line flags. Credentials
+// are never among them: they come from the environment on every run.
+type Origin struct {
+	Kind     string   `json:"kind"`
+	Location string   `json:"location"`
+	Options  []string `json:"options,omitempty"`
 }
 
 // LLMUsage is a build's LLM traffic and what it cost.

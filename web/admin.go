@@ -22,6 +22,7 @@ import (
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
+	"github.com/helpgraph/helpgraph/resync"
 )
 
 const adminCookie = "helpgraph_admin"
@@ -359,6 +360,8 @@ type buildView struct {
 	Kinds  []kindCount
 	Titles map[string]string // page URL → title, for lint rows
 	Roots  map[string]string // page URL → root node id
+	// Resync is the background re-syncs (serve --resync); nil without.
+	Resync *resync.Status
 }
 
 type kindCount struct {
@@ -378,6 +381,10 @@ func (s *Server) buildPage(c *fiber.Ctx) error {
 	var r kgbuild.Report
 	if len(b.Report) > 0 && json.Unmarshal(b.Report, &r) == nil && r.Pages > 0 {
 		v.Summary = &r
+	}
+	if s.resync != nil {
+		st := s.resync()
+		v.Resync = &st
 	}
 	if cur := s.current.Load(); cur != nil && s.lint != nil {
 		v.HasLint = true
@@ -410,6 +417,9 @@ func (s *Server) buildPage(c *fiber.Ctx) error {
 	}
 	return render(c, fiber.StatusOK, buildPage(v))
 }
+
+// utcTime formats t for the admin pages.
+func utcTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }
 
 func prettyJSON(raw []byte) string {
 	if len(raw) == 0 {

@@ -7,6 +7,9 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/helpgraph/helpgraph/resync"
 )
 
 func TestAdminDisabledWithoutToken(t *testing.T) {
@@ -229,5 +232,28 @@ func TestBuildPageSummaryAndLintFilter(t *testing.T) {
 	_, page = adminGet(t, env, "/admin/build?kind=dead-end&sort=page")
 	if !strings.Contains(page, "no &lt;resolution&gt;") {
 		t.Errorf("lint filtered to dead-end lacks the finding")
+	}
+}
+
+func TestBuildPageShowsResync(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	_, page := adminGet(t, env, "/admin/build")
+	if strings.Contains(page, "Re-sync") {
+		t.Error("the build page shows re-syncs of a server that runs none")
+	}
+	when := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+	status := resync.Status{Every: 6 * time.Hour, Runs: 2, Failed: 1, LastStart: when, LastEnd: when.Add(time.Minute),
+		LastError: "zendesk: fetching https://acme.zendesk.com/api/v2/help_center/articles.json: 401 Unauthorized", LastOK: when.Add(-6 * time.Hour)}
+	env.srv.resync = func() resync.Status { return status }
+	_, page = adminGet(t, env, "/admin/build")
+	for _, want := range []string{"Every 6h0m0s; 2 run, 1 failed", "Last re-sync failed", "2026-03-04 05:06:07 UTC", "401 Unauthorized", "still served"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("build page lacks %q", want)
+		}
+	}
+	status.LastError = ""
+	_, page = adminGet(t, env, "/admin/build")
+	if !strings.Contains(page, "Last re-sync succeeded") || strings.Contains(page, "401") {
+		t.Error("a good re-sync is not shown as one")
 	}
 }

@@ -42,6 +42,7 @@ import (
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/llm"
+	"github.com/helpgraph/helpgraph/resync"
 )
 
 // AgentFactory makes the agent that answers from g. The server calls it once
@@ -135,6 +136,8 @@ type Deps struct {
 	LLMStats func() llm.Stats
 	// Ask, if set, answers questions on /admin/ask.
 	Ask Asker
+	// Resync, if set, reports the background re-syncs on the build page.
+	Resync func() resync.Status
 }
 
 // Server is the Helpgraph web server.
@@ -145,6 +148,7 @@ type Server struct {
 	convs    conversation.Store
 	newAgent AgentFactory
 	lint     func(g *graph.Graph) []kgbuild.Finding
+	resync   func() resync.Status
 	metrics  *metrics
 	app      *fiber.App
 	ask      *askPages
@@ -183,6 +187,7 @@ func New(cfg Config, deps Deps) *Server {
 		convs:    deps.Conversations,
 		newAgent: deps.NewAgent,
 		lint:     deps.Lint,
+		resync:   deps.Resync,
 		metrics:  newMetrics(deps.LLMStats),
 		ask:      newAskPages(deps.Ask),
 		// Per process: admin sign-ins do not outlive the process, which is

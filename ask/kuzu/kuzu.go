@@ -34,9 +34,13 @@ const Available = true
 
 // DB is one loaded snapshot. It is safe for concurrent use.
 type DB struct {
-	mu     sync.RWMutex // Close waits for running queries
+	mu     sync.RWMutex // Close and UpdateHandoffs wait for running queries
 	db     *kz.Database
 	closed bool
+	// path and cfg are a read-only database's, opened for writing by
+	// UpdateHandoffs; path is empty for an in-memory one.
+	path string
+	cfg  kz.SystemConfig
 }
 
 var _ ask.Engine = (*DB)(nil)
@@ -62,20 +66,18 @@ var schema = []string{
 // Loading statements. Pages, nodes and edges go in batches ($rows, a list
 // of maps of scalars); Kùzu cannot bind an empty list (it has no element
 // type), so intents travel as one string joined with intentSep and are
-// split back. Conversations and handoffs, fewer, go one at a time.
+// split back. Handoffs: handoffs.go.
 const (
-	intentSep      = "\x1f"
-	batchSize      = 2000
-	insertPages    = `UNWIND $rows AS row CREATE (:HelpgraphPage {url: row.url, title: row.title, text: row.text, content_hash: row.content_hash, method: row.method, extractor: row.extractor, status: row.status, error: row.error, generation: row.generation, change: row.change})`
-	insertNodes    = `UNWIND $rows AS row CREATE (:HelpgraphNode {id: row.id, page: row.page, problem: row.problem, condition: row.condition, resolution: row.resolution, intents: list_filter(string_split(row.intents, row.sep), x -> x <> ''), actionable: row.actionable, root: row.root, generation: row.generation})`
-	insertBuild    = `CREATE (:HelpgraphBuild {key: 'current', generation: $generation, finished_at: $finished_at})`
-	insertConv     = `MERGE (c:Conversation {id: $id}) SET c.turns = $turns, c.last_action = $last_action, c.escalated = true`
-	insertHandoff  = `MATCH (c:Conversation {id: $conversation_id}) CREATE (h:Handoff {id: $id, conversation_id: $conversation_id, created_at: $created_at, intent: $intent, handled: $handled, handled_at: $handled_at})-[:OF]->(c)`
-	linkConvEnd    = `MATCH (c:Conversation {id: $conversation_id}), (n:HelpgraphNode {id: $node}) MERGE (c)-[:ENDED_ON]->(n)`
-	linkHandoffEnd = `MATCH (h:Handoff {id: $id}), (n:HelpgraphNode {id: $node}) CREATE (h)-[:ENDED_ON]->(n)`
+	intentSep   = "\x1f"
+	batchSize   = 2000
+	insertPages = `UNWIND $rows AS row CREATE (:HelpgraphPage {url: row.url, title: row.title, text: row.text, content_hash: row.content_hash, method: row.method, extractor: row.extractor, status: row.status, error: row.error, generation: row.generation, change: row.change})`
+	insertNodes = `UNWIND $rows AS row CREATE (:HelpgraphNode {id: row.id, page: row.page, problem: row.problem, condition: row.condition, resolution: row.resolution, intents: list_filter(string_split(row.intents, row.sep), x -> x <> ''), actionable: row.actionable, root: row.root, generation: row.generation})`
+	insertBuild = `CREATE (:HelpgraphBuild {key: 'current', generation: $generation, finished_at: $finished_at})`
 )
 
-// Open loads snap into a new in-memory database.
+// Open loads snap into a new in-memory database in this process. The
+// server and the CLI use the boxed engine (NewBox) instead; Open is for
+// tests and the child process.
 func Open(ctx context.Context, snap *ask.Snapshot) (*DB, error) {
 	cfg := kz.DefaultSystemConfig()
 	// The default buffer pool is 80% of the machine's memory; a help
@@ -86,59 +88,81 @@ func Open(ctx context.Context, snap *ask.Snapshot) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening kuzu: %w", err)
 	}
+	dir, err := os.MkdirTemp("", "helpgraph-kuzu-")
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
 	d := &DB{db: db}
-	if err := d.load(ctx, snap); err != nil {
+	if err := d.load(ctx, snap, dir); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("loading graph into kuzu: %w", err)
 	}
 	return d, nil
 }
 
-func (d *DB) load(ctx context.Context, snap *ask.Snapshot) error {
+// openReadOnly loads snap into a database file in dir, closes it and opens
+// it again read-only, so that no statement can change it.
+func openReadOnly(ctx context.Context, dir string, snap *ask.Snapshot, bufferPool uint64) (*DB, error) {
+	cfg := kz.DefaultSystemConfig()
+	cfg.BufferPoolSize = bufferPool
+	cfg.MaxNumThreads = 2
+	// The engine reserves address space for the largest database it may
+	// open (8 TB by default); the address-space limit of the child counts it.
+	cfg.MaxDbSize = 1 << 34
+	path := filepath.Join(dir, "graph.kuzu")
+	db, err := kz.OpenDatabase(path, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("creating kuzu database: %w", err)
+	}
+	d := &DB{db: db}
+	err = d.load(ctx, snap, dir)
+	db.Close()
+	if err != nil {
+		return nil, fmt.Errorf("loading graph into kuzu: %w", err)
+	}
+	cfg.ReadOnly = true
+	d.path, d.cfg = path, cfg
+	if d.db, err = kz.OpenDatabase(path, cfg); err != nil {
+		return nil, fmt.Errorf("opening kuzu database read-only: %w", err)
+	}
+	return d, nil
+}
+
+func (d *DB) load(ctx context.Context, snap *ask.Snapshot, dir string) error {
 	conn, err := kz.OpenConnection(d.db)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
 	for _, q := range schema {
-		if err := exec(conn, q); err != nil {
+		if err := execute(conn, q); err != nil {
 			return fmt.Errorf("%s: %w", q, err)
 		}
 	}
 	// One transaction for the whole load: per-statement commits are what
 	// makes row-at-a-time loading slow.
-	if err := exec(conn, "BEGIN TRANSACTION"); err != nil {
+	if err := execute(conn, "BEGIN TRANSACTION"); err != nil {
 		return err
 	}
 	if err := d.loadRows(ctx, conn, snap); err != nil {
-		_ = exec(conn, "ROLLBACK")
+		_ = execute(conn, "ROLLBACK")
 		return err
 	}
-	if err := exec(conn, "COMMIT"); err != nil {
+	if err := execute(conn, "COMMIT"); err != nil {
 		return err
 	}
-	if err := copyRelationships(conn, snap.Graph, snap.Generation); err != nil {
+	if err := copyRelationships(conn, snap.Graph, snap.Generation, dir); err != nil {
 		return err
 	}
-	if err := exec(conn, "BEGIN TRANSACTION"); err != nil {
-		return err
-	}
-	if err := d.loadHandoffs(conn, snap); err != nil {
-		_ = exec(conn, "ROLLBACK")
-		return err
-	}
-	return exec(conn, "COMMIT")
+	return loadHandoffs(ctx, conn, snap, dir)
 }
 
 // copyRelationships bulk-loads ON_PAGE, CHILD and REFERENCE from CSV files:
 // matching both ends row by row costs about a millisecond per edge, COPY a
 // few microseconds.
-func copyRelationships(conn *kz.Connection, g *graph.Graph, generation int64) error {
-	dir, err := os.MkdirTemp("", "helpgraph-kuzu-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
+func copyRelationships(conn *kz.Connection, g *graph.Graph, generation int64, dir string) error {
 	gen := strconv.FormatInt(generation, 10)
 	files := map[string][][]string{"ON_PAGE": nil, "CHILD": nil, "REFERENCE": nil}
 	for _, n := range g.Nodes {
@@ -152,19 +176,31 @@ func copyRelationships(conn *kz.Connection, g *graph.Graph, generation int64) er
 		files[table] = append(files[table], []string{e.From, e.To, strconv.Itoa(i), gen})
 	}
 	for _, table := range []string{"ON_PAGE", "CHILD", "REFERENCE"} {
-		rows := files[table]
-		if len(rows) == 0 {
-			continue
-		}
-		path := filepath.Join(dir, table+".csv")
-		if err := writeCSV(path, rows); err != nil {
+		if err := copyCSV(conn, dir, table, "", files[table]); err != nil {
 			return err
 		}
-		// parallel=false: the parallel reader refuses quoted newlines, which ids may hold.
-		q := fmt.Sprintf("COPY %s FROM '%s' (header=false, parallel=false)", table, strings.ReplaceAll(path, "'", "\\'"))
-		if err := exec(conn, q); err != nil {
-			return fmt.Errorf("loading %s: %w", table, err)
-		}
+	}
+	return nil
+}
+
+// copyCSV bulk-loads rows into table through a CSV file in dir; options
+// are COPY's extra ones ("from='A', to='B'").
+func copyCSV(conn *kz.Connection, dir, table, options string, rows [][]string) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	path := filepath.Join(dir, table+".csv")
+	if err := writeCSV(path, rows); err != nil {
+		return err
+	}
+	defer os.Remove(path)
+	if options != "" {
+		options = ", " + options
+	}
+	// parallel=false: the parallel reader refuses quoted newlines, which ids may hold.
+	q := fmt.Sprintf("COPY %s FROM '%s' (header=false, parallel=false%s)", table, strings.ReplaceAll(path, "'", "\\'"), options)
+	if err := execute(conn, q); err != nil {
+		return fmt.Errorf("loading %s: %w", table, err)
 	}
 	return nil
 }
@@ -229,49 +265,6 @@ func (d *DB) loadRows(ctx context.Context, conn *kz.Connection, snap *ask.Snapsh
 	return nil
 }
 
-// loadHandoffs loads the conversations that were handed off, linked to the
-// node they ended on.
-func (d *DB) loadHandoffs(conn *kz.Connection, snap *ask.Snapshot) error {
-	if len(snap.Handoffs) == 0 {
-		return nil
-	}
-	ins, err := newInserter(conn)
-	if err != nil {
-		return err
-	}
-	defer ins.close()
-	g := snap.Graph
-	known := make(map[string]bool, len(g.Nodes))
-	for _, n := range g.Nodes {
-		known[n.ID] = true
-	}
-	for _, h := range snap.Handoffs {
-		if err := ins.run(insertConv, map[string]any{"id": h.ConversationID, "turns": int64(h.Turns), "last_action": h.LastAction}); err != nil {
-			return fmt.Errorf("conversation %s: %w", h.ConversationID, err)
-		}
-		handledAt := ""
-		if !h.HandledAt.IsZero() {
-			handledAt = isoTime(h.HandledAt)
-		}
-		if err := ins.run(insertHandoff, map[string]any{"id": h.ID, "conversation_id": h.ConversationID,
-			"created_at": isoTime(h.CreatedAt), "intent": h.Intent, "handled": !h.HandledAt.IsZero(), "handled_at": handledAt}); err != nil {
-			return fmt.Errorf("handoff %d: %w", h.ID, err)
-		}
-		// A conversation can end on a node a rebuild removed; it then
-		// simply has no ENDED_ON.
-		if h.EndedOn == "" || !known[h.EndedOn] {
-			continue
-		}
-		if err := ins.run(linkConvEnd, map[string]any{"conversation_id": h.ConversationID, "node": h.EndedOn}); err != nil {
-			return err
-		}
-		if err := ins.run(linkHandoffEnd, map[string]any{"id": h.ID, "node": h.EndedOn}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func isoTime(t time.Time) string {
 	if t.IsZero() {
 		return ""
@@ -311,7 +304,7 @@ func (in *inserter) close() {
 	}
 }
 
-func exec(conn *kz.Connection, q string) error {
+func execute(conn *kz.Connection, q string) error {
 	r, err := conn.Query(q)
 	if r != nil {
 		r.Close()
@@ -322,6 +315,15 @@ func exec(conn *kz.Connection, q string) error {
 // Query runs one statement on its own connection, interrupted when ctx ends
 // or limits.Timeout passes. Callers check it with ask.Guard first.
 func (d *DB) Query(ctx context.Context, cypher string, limits ask.Limits) (ask.Result, error) {
+	return d.query(ctx, cypher, limits, 0)
+}
+
+// errResultTooLarge ends a query whose rows add up to more than maxBytes.
+var errResultTooLarge = errors.New("result too large")
+
+// query is Query keeping rows only up to maxBytes (0: no limit), counted
+// as the rows are read.
+func (d *DB) query(ctx context.Context, cypher string, limits ask.Limits, maxBytes int64) (ask.Result, error) {
 	d.mu.RLock()
 	defer d.mu.RUnlock()
 	if d.closed {
@@ -349,6 +351,7 @@ func (d *DB) Query(ctx context.Context, cypher string, limits ask.Limits) (ask.R
 	}
 	defer r.Close()
 	res := ask.Result{Columns: r.GetColumnNames(), Rows: [][]any{}}
+	var size int64
 	for r.HasNext() {
 		if limits.MaxRows > 0 && len(res.Rows) >= limits.MaxRows {
 			res.Truncated = true
@@ -366,6 +369,10 @@ func (d *DB) Query(ctx context.Context, cypher string, limits ask.Limits) (ask.R
 		row := make([]any, len(vals))
 		for i, v := range vals {
 			row[i] = plain(v)
+			size += sizeOf(row[i])
+		}
+		if maxBytes > 0 && size > maxBytes {
+			return ask.Result{}, errResultTooLarge
 		}
 		res.Rows = append(res.Rows, row)
 	}

@@ -4,17 +4,14 @@ package kuzu
 
 import (
 	"context"
-	"errors"
+	"fmt"
+	"os"
 
 	"github.com/helpgraph/helpgraph/ask"
 )
 
 // Available says whether this build has the engine.
 const Available = false
-
-// ErrNoCgo is returned by Open in a build without cgo: the Kùzu engine is a
-// native library. Everything else in Helpgraph works without it.
-var ErrNoCgo = errors.New("the embedded query engine (Kùzu) needs a build with cgo: install gcc and build with CGO_ENABLED=1")
 
 // DB is the engine's type; in a build without cgo none can be opened.
 type DB struct{}
@@ -25,6 +22,15 @@ func Open(ctx context.Context, snap *ask.Snapshot) (*DB, error) { return nil, Er
 // Query fails: see ErrNoCgo.
 func (d *DB) Query(ctx context.Context, cypher string, limits ask.Limits) (ask.Result, error) {
 	return ask.Result{}, ErrNoCgo
+}
+
+// UpdateHandoffs fails: see ErrNoCgo.
+func (d *DB) UpdateHandoffs(ctx context.Context, hs []ask.Handoff) error { return ErrNoCgo }
+
+// ChildMain fails: see ErrNoCgo.
+func ChildMain() int {
+	fmt.Fprintln(os.Stderr, "helpgraph query engine:", ErrNoCgo)
+	return 1
 }
 
 // Close does nothing.

@@ -104,21 +104,29 @@ func newAsker(st graph.Store, convs ask.HandoffLister, client *llm.Client, m *Ma
 	if n4, ok := st.(*neo4j.Store); ok {
 		a.Engine, a.Catalogs, a.Dialect = neo4jEngine{n4}, &ask.StoreCatalog{Store: st}, ask.DialectNeo4j
 	} else {
-		emb := ask.NewEmbedded(st, convs, openKuzu, m.Logger)
+		emb := ask.NewEmbedded(st, convs, m.openKuzu, m.Logger)
 		a.Engine, a.Catalogs, a.Dialect = emb, emb, ask.DialectEmbedded
 	}
 	a.Examples = ask.DefaultExamples()
 	return a
 }
 
-func openKuzu(ctx context.Context, s *ask.Snapshot) (ask.EngineCloser, error) {
-	return kuzu.Open(ctx, s)
+// openKuzu starts the embedded engine in its box: a child process (this
+// program run with kuzu.ChildArg, see main) with no environment, its own
+// folder, the database read-only, and limits.
+func (m *Main) openKuzu(ctx context.Context, s *ask.Snapshot) (ask.EngineCloser, error) {
+	return kuzu.NewBox(ctx, s, kuzu.BoxConfig{Logger: m.Logger})
 }
 
-// neo4jEngine runs queries in the Neo4j store's read transactions.
+// neo4jEngine runs queries in the Neo4j store's read transactions
+// (AccessModeRead), after the guard that the Asker applies too: a caller
+// that skips the Asker does not skip the check.
 type neo4jEngine struct{ s *neo4j.Store }
 
 func (e neo4jEngine) Query(ctx context.Context, cypher string, l ask.Limits) (ask.Result, error) {
+	if err := ask.Guard(cypher); err != nil {
+		return ask.Result{}, err
+	}
 	r, err := e.s.ReadQuery(ctx, cypher, l.MaxRows, l.Timeout)
 	if err != nil {
 		return ask.Result{}, err

@@ -4,14 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/helpgraph/helpgraph/internal/testenv"
-
+	"github.com/helpgraph/helpgraph/ask"
 	"github.com/helpgraph/helpgraph/ask/kuzu"
 	"github.com/helpgraph/helpgraph/config"
+	"github.com/helpgraph/helpgraph/internal/testenv"
 )
 
 // buildSample builds testdata/helpcenter offline into a new store.
@@ -98,5 +99,35 @@ func TestAskEvalCommand(t *testing.T) {
 	}
 	if err := (&Main{Config: config.Config{Store: store}, Stdout: &out, Stderr: &bytes.Buffer{}}).Run(context.Background(), []string{"ask-eval"}); exitCode(err) != 2 {
 		t.Errorf("ask-eval without --questions: %v", err)
+	}
+}
+
+// The Neo4j engine checks statements itself: a refused one never reaches
+// the store (nil here, so reaching it would panic).
+func TestNeo4jEngineGuards(t *testing.T) {
+	for _, q := range []string{"MATCH (n) DETACH DELETE n", "LOAD CSV FROM 'file:///etc/passwd' AS l RETURN l", "RETURN 1; RETURN 2"} {
+		_, err := neo4jEngine{}.Query(context.Background(), q, ask.Limits{})
+		if !errors.As(err, new(*ask.RefusedError)) {
+			t.Errorf("neo4jEngine.Query(%q) = %v, want refused", q, err)
+		}
+	}
+}
+
+// One huge value (issue 23: range(1, 1e8) grew ask to 24 GB) stops at the
+// engine's memory limit with a clear error, and the next question works.
+func TestAskMemoryLimit(t *testing.T) {
+	store := buildSample(t)
+	var out, stderr bytes.Buffer
+	in := "cypher: RETURN range(1, 100000000)\ncypher: MATCH (n:HelpgraphNode) RETURN count(n) AS nodes\n"
+	m := &Main{Config: config.Config{Store: store}, Stdin: strings.NewReader(in), Stdout: &out, Stderr: &stderr}
+	err := m.Run(context.Background(), []string{"ask", "--llm", "off"})
+	if err == nil || !strings.Contains(err.Error(), "1 questions failed") {
+		t.Errorf("err = %v", err)
+	}
+	if !strings.Contains(stderr.String(), "the query used more than 1024 MB of memory") {
+		t.Errorf("no memory-limit error:\n%s", stderr.String())
+	}
+	if !strings.Contains(out.String(), "nodes: 192") {
+		t.Errorf("the question after it:\n%s", out.String())
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/crawl"
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/helpdesk/intercom"
 	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/page"
@@ -31,6 +32,9 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	fs := m.flagSet("build")
 	pagesDir := fs.String("pages", "", "build from this folder of .html/.htm/.md pages")
 	crawlURL := fs.String("crawl", "", "build by crawling the help center at this URL")
+	zendeskLoc := fs.String("zendesk", "", "build from a Zendesk help center: its URL (https://acme.zendesk.com; /hc/LOCALE for one locale) or a file of its articles.json")
+	intercomLoc := fs.String("intercom", "", "build from Intercom's Articles API: its URL ("+intercom.DefaultBase+") or a file of its /articles answer")
+	freshdeskLoc := fs.String("freshdesk", "", "build from a Freshdesk knowledge base: the account URL (https://acme.freshdesk.com) or a file of a folder's articles")
 	storeSpec := fs.String("store", "", "SQLite path or neo4j:// URI (default $HELPGRAPH_STORE or "+m.Config.Store+")")
 	llmMode := fs.String("llm", "auto", "LLM extraction: auto (when an endpoint is configured), on or off")
 	maxPages := fs.Int("max-pages", 0, "crawl at most this many pages (0: crawler default)")
@@ -45,8 +49,10 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if (*pagesDir == "") == (*crawlURL == "") {
-		return usageError{errors.New("build: give exactly one of --pages DIR or --crawl URL")}
+	sources := map[string]string{"pages": *pagesDir, "crawl": *crawlURL, "zendesk": *zendeskLoc, "intercom": *intercomLoc, "freshdesk": *freshdeskLoc}
+	origin, err := buildOrigin(fs, sources, allowHosts)
+	if err != nil {
+		return err
 	}
 	if *concurrency < 1 || *maxPages < 0 || *maxBytes < 0 {
 		return usageError{errors.New("build: --concurrency must be at least 1, and --max-pages and --max-bytes not negative")}
@@ -59,7 +65,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		return fmt.Errorf("build: %w", err)
 	}
 	var extractor kgbuild.Extractor = kgbuild.NewStructural()
-	b := &kgbuild.Builder{Extractor: extractor, Logger: m.Logger, Concurrency: *concurrency, Force: *force}
+	b := &kgbuild.Builder{Extractor: extractor, Logger: m.Logger, Concurrency: *concurrency, Force: *force, Origin: origin}
 	if client != nil {
 		b.Extractor = kgbuild.NewLLMExtractor(client, extractor, m.Logger)
 		b.LLMStats = client.Stats
@@ -86,7 +92,8 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		phases []kgbuild.Phase // before the builder's own
 	)
 	readStart := time.Now()
-	if *pagesDir != "" {
+	switch origin.Kind {
+	case "pages":
 		// The raw pages are hashed before any is parsed: the same bytes as
 		// the last build, with the same extractor, give the same graph, so
 		// nothing is parsed, written or published.
@@ -106,7 +113,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		phases = append(phases, kgbuild.Phase{Name: "hash pages", Duration: time.Since(readStart)})
 		src = dir
 		b.Progress, finish = m.progress(dir.Len())
-	} else {
+	case "crawl":
 		c := &crawl.Crawler{
 			Logger:      m.Logger,
 			UserAgent:   *userAgent,
@@ -125,6 +132,10 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		src = kgbuild.SourceFunc(func(ctx context.Context, fn func(*page.Document) error) ([]page.PageError, error) {
 			return c.Stream(ctx, *crawlURL, crawlProgress, fn)
 		})
+	default:
+		if src, err = m.helpdeskSource(origin.Kind, origin.Location); err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
 	}
 
 	report, err := b.BuildFrom(ctx, src)
@@ -141,7 +152,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	}
 	if err != nil {
 		if report != nil && errors.Is(err, kgbuild.ErrNoPages) && report.Pages == 0 {
-			return fmt.Errorf("build: no pages found in %s", *pagesDir+*crawlURL)
+			return fmt.Errorf("build: no pages found in %s", origin.Location)
 		}
 		if report != nil && errors.Is(err, kgbuild.ErrNoPages) && len(report.Failed) > 0 {
 			f := report.Failed[0]

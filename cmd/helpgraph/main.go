@@ -12,11 +12,16 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
+	"github.com/helpgraph/helpgraph/ask/kuzu"
 	"github.com/helpgraph/helpgraph/config"
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == kuzu.ChildArg {
+		os.Exit(kuzu.ChildMain()) // the query engine's box, started by ask and serve
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	m := &Main{
@@ -40,6 +45,9 @@ type Main struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	Logger *slog.Logger // nil: text logs on Stderr
+	// ResyncTicks, if set, triggers serve --resync's re-syncs instead of
+	// its ticker: tests run one when they send.
+	ResyncTicks <-chan time.Time
 }
 
 // command is one subcommand.
@@ -49,7 +57,7 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"build":     {"build the knowledge graph from --pages DIR or --crawl URL", (*Main).runBuild},
+	"build":     {"build the knowledge graph from --pages DIR, --crawl URL or a help desk (--zendesk, --intercom, --freshdesk)", (*Main).runBuild},
 	"export":    {"print the whole graph as JSON", (*Main).runExport},
 	"lint":      {"list the graph's gaps a support team should fix", (*Main).runLint},
 	"gaps":      {"list the questions real conversations show the help center is missing", (*Main).runGaps},

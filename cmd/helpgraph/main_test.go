@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/helpgraph/helpgraph/ask/kuzu"
 	"github.com/helpgraph/helpgraph/internal/pgtest"
 )
 
@@ -12,7 +13,7 @@ import (
 const asMainEnv = "HELPGRAPH_TEST_AS_MAIN"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(asMainEnv) == "1" {
+	if len(os.Args) > 1 && os.Args[1] == kuzu.ChildArg || os.Getenv(asMainEnv) == "1" {
 		main()
 		os.Exit(0)
 	}

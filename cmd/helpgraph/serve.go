@@ -2,16 +2,21 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/helpgraph/helpgraph/ask"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
+	"github.com/helpgraph/helpgraph/resync"
 	"github.com/helpgraph/helpgraph/web"
 )
 
@@ -29,9 +34,13 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	proxyHeader := fs.String("proxy-header", "", "trusted header with the client IP, e.g. X-Forwarded-For (only behind a proxy)")
 	maxConns := fs.Int("max-conns-per-ip", 0, fmt.Sprintf("connections one client IPv4 address may hold open (0: %d, or none with --proxy-header; negative: no cap)", web.DefaultMaxConnsPerIP))
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
+	resyncEvery := fs.Duration("resync", 0, "repeat the last build this often in the background (e.g. 6h) and serve its graph; a failed one keeps the graph served (0: never)")
 	synonymsPath := synonymsFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *resyncEvery < 0 {
+		return usageError{errors.New("serve: --resync must not be negative")}
 	}
 	if *cpuProfile != "" {
 		stop, err := startCPUProfile(*cpuProfile)
@@ -76,7 +85,18 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		defer emb.Close()
 	}
 	deps.Ask = asker
-	srv := web.New(web.Config{
+	var srv *web.Server
+	var loop *resync.Loop
+	if *resyncEvery > 0 {
+		loop = &resync.Loop{
+			Every:  *resyncEvery,
+			Logger: m.Logger,
+			Build:  func(ctx context.Context) error { return m.rebuild(ctx, st, *store) },
+			Swap:   func(ctx context.Context) error { _, err := srv.Reload(ctx); return err },
+		}
+		deps.Resync = loop.Status
+	}
+	srv = web.New(web.Config{
 		AdminToken:    m.Config.AdminToken,
 		ReportsDir:    *reports,
 		PollInterval:  *poll,
@@ -92,10 +112,39 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	fmt.Fprintf(m.Stderr, "helpgraph: serving the chat on http://%s/\n", displayAddr(ln.Addr()))
+	if loop != nil {
+		ticks := m.ResyncTicks
+		if ticks == nil {
+			t := time.NewTicker(*resyncEvery)
+			defer t.Stop()
+			ticks = t.C
+		}
+		go loop.Run(ctx, ticks)
+	}
 	if err := srv.Serve(ctx, ln); err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// rebuild repeats the build whose graph st holds, from the origin its
+// report recorded, into the store at spec. A build that fails writes
+// nothing, so the served graph stays.
+func (m *Main) rebuild(ctx context.Context, st graph.Store, spec string) error {
+	lb, err := st.LastBuild(ctx)
+	if err != nil {
+		return fmt.Errorf("reading the last build: %w", err)
+	}
+	var last kgbuild.Report
+	if err := json.Unmarshal(lb.Report, &last); err != nil || last.Origin == nil {
+		return errors.New("the last build recorded no source to read again (it is older than re-syncs): run helpgraph build once")
+	}
+	args := append([]string{"--" + last.Origin.Kind, last.Origin.Location}, last.Origin.Options...)
+	args = append(args, "--store", spec)
+	// The build's report is in the store and on /admin/build; its
+	// progress goes to the log.
+	b := &Main{Config: m.Config, Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Logger: m.Logger.With("resync", true)}
+	return b.runBuild(ctx, args)
 }
 
 // startCPUProfile profiles the process into path until stop is called.

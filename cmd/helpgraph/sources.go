@@ -1,0 +1,88 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/helpgraph/helpgraph/helpdesk"
+	"github.com/helpgraph/helpgraph/helpdesk/freshdesk"
+	"github.com/helpgraph/helpgraph/helpdesk/intercom"
+	"github.com/helpgraph/helpgraph/helpdesk/zendesk"
+	"github.com/helpgraph/helpgraph/kgbuild"
+)
+
+// sourceFlags are build's flags that name what it reads, in usage order.
+var sourceFlags = []string{"pages", "crawl", "zendesk", "intercom", "freshdesk"}
+
+// buildOrigin checks that exactly one source flag is set and records it
+// with the build's other flags, so that serve --resync can repeat the
+// build: paths are made absolute, the store and --force left out (the
+// re-sync writes the store it serves, and only when something changed).
+func buildOrigin(fs *flag.FlagSet, sources map[string]string, allowHosts hostList) (*kgbuild.Origin, error) {
+	var o *kgbuild.Origin
+	for _, kind := range sourceFlags {
+		if sources[kind] == "" {
+			continue
+		}
+		if o != nil {
+			o = nil
+			break
+		}
+		o = &kgbuild.Origin{Kind: kind, Location: sources[kind]}
+	}
+	if o == nil {
+		return nil, usageError{errors.New("build: give exactly one of --pages DIR, --crawl URL, --zendesk URL|FILE, --intercom URL|FILE or --freshdesk URL|FILE")}
+	}
+	isURL := strings.HasPrefix(o.Location, "http://") || strings.HasPrefix(o.Location, "https://")
+	if o.Kind != "crawl" && !isURL {
+		if abs, err := filepath.Abs(o.Location); err == nil {
+			o.Location = abs
+		}
+	}
+	fs.Visit(func(f *flag.Flag) {
+		switch {
+		case slices.Contains(sourceFlags, f.Name), f.Name == "store", f.Name == "force":
+		case f.Name == "allow-host":
+			for _, h := range allowHosts {
+				o.Options = append(o.Options, "--allow-host", h)
+			}
+		default:
+			o.Options = append(o.Options, "--"+f.Name, f.Value.String())
+		}
+	})
+	return o, nil
+}
+
+// helpdeskSource is the reader of a hosted help desk, with the credentials
+// of the environment.
+func (m *Main) helpdeskSource(kind, location string) (kgbuild.Source, error) {
+	loc, err := helpdesk.ParseLocation(location)
+	if err != nil {
+		return nil, fmt.Errorf("--%s: %w", kind, err)
+	}
+	switch kind {
+	case "zendesk":
+		r := zendesk.New(loc, m.Config.ZendeskEmail, m.Config.ZendeskToken)
+		r.Client.Logger = m.Logger
+		return r, nil
+	case "intercom":
+		r, err := intercom.New(loc, m.Config.IntercomToken)
+		if err != nil {
+			return nil, err
+		}
+		r.Client.Logger = m.Logger
+		return r, nil
+	case "freshdesk":
+		r, err := freshdesk.New(loc, m.Config.FreshdeskAPIKey)
+		if err != nil {
+			return nil, err
+		}
+		r.Client.Logger = m.Logger
+		return r, nil
+	}
+	return nil, fmt.Errorf("unknown source %q", kind)
+}

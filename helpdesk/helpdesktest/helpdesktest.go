@@ -1,0 +1,110 @@
+// Package helpdesktest holds what the help desk readers' contract tests
+// share: a sleeper that records the waits instead of waiting, a build of a
+// reader's pages into an in-memory graph, and the article fixtures every
+// fake help desk serves in its own API's shape.
+package helpdesktest
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/graph/graphtest"
+	"github.com/helpgraph/helpgraph/kgbuild"
+	"github.com/helpgraph/helpgraph/page"
+)
+
+// Sleeper records the waits a client asks for and returns at once.
+type Sleeper struct {
+	mu    sync.Mutex
+	Waits []time.Duration
+}
+
+// Sleep records d.
+func (s *Sleeper) Sleep(ctx context.Context, d time.Duration) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.Waits = append(s.Waits, d)
+	return ctx.Err()
+}
+
+// Article is one fixture article, which each fake serves in its own shape.
+type Article struct {
+	ID     int64
+	Slug   string
+	Title  string
+	Body   string // HTML; LinkTo is appended as a link to that article
+	Draft  bool
+	LinkTo int64
+}
+
+// Fixture is the help center every fake serves: two published articles,
+// the first linking to the second, and a draft, split so that the list
+// takes two pages: the fakes list them in this order, the first two on
+// page one.
+var Fixture = []Article{
+	{ID: 101, Slug: "Reset-your-password", Title: "Reset your password",
+		Body:   "<p>To reset your password, open Settings, choose Security and press Reset password. We send a reset link to your email address within five minutes.</p>",
+		LinkTo: 102},
+	{ID: 103, Slug: "Unreleased-feature", Title: "Unreleased feature", Draft: true,
+		Body: "<p>This draft describes a feature that is not released yet, so customers must never be told about it.</p>"},
+	{ID: 102, Slug: "Sign-in-problems", Title: "Sign-in problems",
+		Body: "<p>If you cannot sign in, check that Caps Lock is off and that you use the email address you registered with. Clear the browser cookies and try again.</p>"},
+}
+
+// Build builds src into an in-memory graph with the structural extractor
+// and returns the graph and the build's page errors.
+func Build(t *testing.T, src kgbuild.Source) (*graph.Graph, *kgbuild.Report) {
+	t.Helper()
+	st := graphtest.NewMemory()
+	b := &kgbuild.Builder{Store: st, Extractor: kgbuild.NewStructural()}
+	report, err := b.BuildFrom(context.Background(), src)
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	g, err := st.Load(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, report
+}
+
+// Pages reads src into documents.
+func Pages(t *testing.T, src kgbuild.Source) ([]*page.Document, []page.PageError) {
+	t.Helper()
+	var docs []*page.Document
+	failed, err := src.Each(context.Background(), func(d *page.Document) error {
+		docs = append(docs, d)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("reading the help desk: %v", err)
+	}
+	return docs, failed
+}
+
+// HasReference reports whether g has a reference edge from a node of page
+// from to a node of page to.
+func HasReference(g *graph.Graph, from, to string) bool {
+	pageOf := make(map[string]string, len(g.Nodes))
+	for _, n := range g.Nodes {
+		pageOf[n.ID] = n.Page
+	}
+	for _, e := range g.Edges {
+		if e.Type == graph.Reference && pageOf[e.From] == from && pageOf[e.To] == to {
+			return true
+		}
+	}
+	return false
+}
+
+// PageURLs lists g's page URLs, in order.
+func PageURLs(g *graph.Graph) []string {
+	var out []string
+	for _, p := range g.Pages {
+		out = append(out, p.URL)
+	}
+	return out
+}
