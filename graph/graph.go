@@ -48,6 +48,9 @@ const (
 type Page struct {
 	URL         string `json:"url"`
 	Title       string `json:"title"`
+	// Lang is the page's language as a BCP 47 tag ("de", "pt-BR"), "" when
+	// the source does not say.
+	Lang        string `json:"lang,omitempty"`
 	Text        string `json:"text,omitempty"`
 	ContentHash string `json:"content_hash,omitempty"`
 	Method      string `json:"method,omitempty"`

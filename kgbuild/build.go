@@ -44,6 +44,9 @@ type Builder struct {
 	// is kept in the report, so the next build can tell nothing changed
 	// without reading a page.
 	SourceDigest string
+	// BaseURL, if set, is the live site the pages' URLs are under
+	// (page.ReadOptions.BaseURL); kept in the report, so a rebuild keeps it.
+	BaseURL string
 	// SortPages orders the graph's pages by URL, for a source whose order
 	// depends on timing (a crawl); else they keep the source's order.
 	SortPages bool
@@ -94,6 +97,7 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 	report := &Report{
 		Extractor:    version,
 		SourceDigest: b.SourceDigest,
+		BaseURL:      b.BaseURL,
 		Verdicts:     verdict.Version,
 		StartedAt:    started.UTC(),
 		Edges:        map[graph.EdgeType]int{graph.Child: 0, graph.Reference: 0},
@@ -337,6 +341,7 @@ func (b *Builder) reuse(doc *page.Document, version string, prevIx *graph.Index)
 	r := &pageResult{page: graph.Page{
 		URL:         doc.URL,
 		Title:       doc.Title,
+		Lang:        doc.Lang,
 		Text:        doc.Text(),
 		ContentHash: doc.ContentHash,
 		Extractor:   version,

@@ -46,6 +46,12 @@ func ParseHTML(raw []byte, baseURL string) (*Document, error) {
 // declaration), and the raw page's links are returned too. When the error is
 // ErrNoText the page is still returned, with a nil Document and its links.
 func ParseHTMLPage(raw []byte, baseURL, contentType string) (*HTMLPage, error) {
+	return parseHTMLPage(raw, baseURL, contentType, nil)
+}
+
+// parseHTMLPage is ParseHTMLPage; links, when set, resolves a link
+// between pages of a folder before the page's URL does (see site.link).
+func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href string) (string, bool)) (*HTMLPage, error) {
 	text, err := decodeHTML(raw, charsetFromContentType(contentType))
 	if err != nil {
 		return nil, err
@@ -81,7 +87,7 @@ func ParseHTMLPage(raw []byte, baseURL, contentType string) (*HTMLPage, error) {
 			}
 		}
 	}
-	r := resolver{base: linkBase, relative: linkBase.Scheme == "" && linkBase.Host == ""}
+	r := resolver{base: linkBase, relative: linkBase.Scheme == "" && linkBase.Host == "", site: links}
 
 	p := &HTMLPage{}
 	p.NoIndex, p.NoFollow = metaRobots(gq)
@@ -110,9 +116,11 @@ func ParseHTMLPage(raw []byte, baseURL, contentType string) (*HTMLPage, error) {
 		title = firstHeading(x.blocks)
 	}
 	sum := sha256.Sum256(raw)
+	lang, _ := gq.Find("html[lang]").First().Attr("lang")
 	p.Document = &Document{
 		URL:         docURL.String(),
 		Title:       title,
+		Lang:        strings.TrimSpace(lang),
 		Blocks:      x.blocks,
 		ContentHash: hex.EncodeToString(sum[:]),
 	}
@@ -455,6 +463,8 @@ type resolver struct {
 	// relative is set for pages read from a folder, whose URLs are slash
 	// paths relative to the folder: resolved links keep that form.
 	relative bool
+	// site, if set, resolves links to other pages of the folder first.
+	site func(href string) (string, bool)
 }
 
 // resolve returns the target of href, or false when the link is not one to
@@ -463,6 +473,11 @@ func (r resolver) resolve(href string) (string, bool) {
 	href = strings.TrimSpace(href)
 	if href == "" || strings.HasPrefix(href, "#") {
 		return "", false
+	}
+	if r.site != nil {
+		if u, ok := r.site(href); ok {
+			return u, true
+		}
 	}
 	u, err := url.Parse(href)
 	if err != nil {
@@ -641,6 +656,8 @@ func (x *extractor) node(n *html.Node) {
 		x.breakBlock()
 	case atom.A:
 		x.link(n)
+	case atom.Img:
+		x.image(n)
 	case atom.P, atom.Div, atom.Section, atom.Article, atom.Main, atom.Header, atom.Blockquote,
 		atom.Address, atom.Figure, atom.Figcaption, atom.Center, atom.Fieldset, atom.Details,
 		atom.Summary, atom.Hgroup, atom.Caption, atom.Form, atom.Legend, atom.Tr, atom.Td, atom.Th,
@@ -658,6 +675,8 @@ func (x *extractor) inlineNode(n *html.Node) {
 	switch n.DataAtom {
 	case atom.A:
 		x.link(n)
+	case atom.Img:
+		x.image(n)
 	case atom.Span, atom.B, atom.Strong, atom.I, atom.Em, atom.U, atom.Code, atom.Small,
 		atom.Abbr, atom.Font, atom.Nobr, atom.Mark, atom.Sup, atom.Sub, atom.Kbd, atom.S,
 		atom.Q, atom.Cite, atom.Time, atom.Label, atom.Var, atom.Samp, atom.Big, atom.Tt:
@@ -859,6 +878,17 @@ func (x *extractor) link(n *html.Node) {
 		x.buf.WriteString(text)
 	}
 	if endsWithSpace(raw) {
+		x.space()
+	}
+}
+
+// image writes an image as its alt text: what the picture shows, for a
+// reader who cannot see it.
+func (x *extractor) image(n *html.Node) {
+	alt, _ := attr(n, "alt")
+	if alt = collapse(alt); alt != "" {
+		x.space()
+		x.buf.WriteString(alt)
 		x.space()
 	}
 }

@@ -44,8 +44,11 @@ type Block struct {
 type Document struct {
 	// URL identifies the page: its canonical URL when the page declares one,
 	// else the crawled URL or the file's path relative to the pages folder.
-	URL    string  `json:"url"`
-	Title  string  `json:"title"`
+	URL   string `json:"url"`
+	Title string `json:"title"`
+	// Lang is the page's language as a BCP 47 tag, "" when unknown: from
+	// its front matter, <html lang>, or a language folder (de/, i18n/de/).
+	Lang   string  `json:"lang,omitempty"`
 	Blocks []Block `json:"blocks"`
 	// ContentHash is the hex SHA-256 of the raw bytes the document came from.
 	ContentHash string `json:"content_hash"`
