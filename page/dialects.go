@@ -68,8 +68,8 @@ type block struct {
 	indent int    // MkDocs: the indent its content is under
 }
 
-// renderer rewrites one page's lines.
-type renderer struct {
+// dialectWriter rewrites one page's lines.
+type dialectWriter struct {
 	env     *renderEnv
 	out     bytes.Buffer
 	fence   string // the open code fence, "" outside one
@@ -83,13 +83,13 @@ type renderer struct {
 
 // renderDialects rewrites src (a page body, front matter cut) to CommonMark.
 func renderDialects(src []byte, env *renderEnv) []byte {
-	r := &renderer{env: env, level: 1}
+	r := &dialectWriter{env: env, level: 1}
 	r.render(src)
 	r.flushLabel()
 	return r.out.Bytes()
 }
 
-func (r *renderer) render(src []byte) {
+func (r *dialectWriter) render(src []byte) {
 	for len(src) > 0 {
 		line := src
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
@@ -101,13 +101,13 @@ func (r *renderer) render(src []byte) {
 	}
 }
 
-func (r *renderer) emit(s string) {
+func (r *dialectWriter) emit(s string) {
 	r.out.WriteString(s)
 	r.out.WriteByte('\n')
 }
 
 // flushLabel writes a pending admonition label as its own paragraph.
-func (r *renderer) flushLabel() {
+func (r *dialectWriter) flushLabel() {
 	if r.label != "" {
 		r.emit(r.label)
 		r.emit("")
@@ -115,7 +115,7 @@ func (r *renderer) flushLabel() {
 	}
 }
 
-func (r *renderer) line(s string) {
+func (r *dialectWriter) line(s string) {
 	s = r.dedent(s)
 	if r.fence != "" {
 		if t := strings.TrimSpace(s); strings.HasPrefix(t, r.fence) && strings.Trim(t, r.fence[:1]) == "" {
@@ -198,7 +198,7 @@ func isPlainText(t string) bool {
 
 // dedent removes the indent of the MkDocs blocks the line is in, and
 // closes those it is outside of.
-func (r *renderer) dedent(s string) string {
+func (r *dialectWriter) dedent(s string) string {
 	if strings.TrimSpace(s) == "" {
 		return ""
 	}
@@ -241,7 +241,7 @@ func indentOf(s string) int {
 
 // blockLine handles a line that opens or closes a block of a dialect, and
 // reports whether it did.
-func (r *renderer) blockLine(s string) bool {
+func (r *dialectWriter) blockLine(s string) bool {
 	t := strings.TrimSpace(s)
 	switch {
 	case strings.HasPrefix(t, ":::"):
@@ -313,14 +313,14 @@ func (r *renderer) blockLine(s string) bool {
 
 // openMkdocs opens a MkDocs block whose marker is indented by indent: its
 // content is indented four spaces more.
-func (r *renderer) openMkdocs(indent int) {
+func (r *dialectWriter) openMkdocs(indent int) {
 	r.blocks = append(r.blocks, block{kind: "mkdocs", indent: r.strip + indent + 4})
 	r.strip += indent + 4
 }
 
 // tabHeading writes a tab's label as a heading one level below the
 // section it is in, so that each tab is a labelled alternative.
-func (r *renderer) tabHeading(label string) {
+func (r *dialectWriter) tabHeading(label string) {
 	r.flushLabel()
 	label = collapse(label)
 	if label == "" {
@@ -359,7 +359,7 @@ func jsxAttrs(s string) map[string]string {
 
 // includeFile writes the rendered content of an included file, or nothing
 // when it cannot be found.
-func (r *renderer) includeFile(name string) {
+func (r *dialectWriter) includeFile(name string) {
 	name = strings.TrimSpace(name)
 	if r.env == nil || r.env.include == nil || r.env.depth >= maxIncludeDepth || name == "" {
 		return
@@ -371,7 +371,7 @@ func (r *renderer) includeFile(name string) {
 	_, _, body = splitFrontMatter(body)
 	env := *r.env
 	env.depth++
-	sub := &renderer{env: &env, level: r.level}
+	sub := &dialectWriter{env: &env, level: r.level}
 	sub.render(body)
 	sub.flushLabel()
 	r.flushLabel()
@@ -379,7 +379,7 @@ func (r *renderer) includeFile(name string) {
 }
 
 // inline rewrites the inline syntax of a line outside its code spans.
-func (r *renderer) inline(s string) string {
+func (r *dialectWriter) inline(s string) string {
 	if !strings.ContainsAny(s, "{[%") {
 		return s
 	}
@@ -407,7 +407,7 @@ func (r *renderer) inline(s string) string {
 }
 
 // inlineText rewrites text with no code span in it.
-func (r *renderer) inlineText(s string) string {
+func (r *dialectWriter) inlineText(s string) string {
 	if strings.Contains(s, "{/*") {
 		s = jsxComment.ReplaceAllString(s, "")
 	}
@@ -432,7 +432,7 @@ func (r *renderer) inlineText(s string) string {
 // shortcode renders a Hugo shortcode: ref and relref become the path they
 // name, figure its caption or alt text; any other (paired ones included)
 // is dropped, keeping what is between its tags.
-func (r *renderer) shortcode(m string) string {
+func (r *dialectWriter) shortcode(m string) string {
 	sm := hugoShortcode.FindStringSubmatch(m)
 	if sm[2] == "/" {
 		return ""
@@ -463,7 +463,7 @@ func (r *renderer) shortcode(m string) string {
 // tags give their path, raw and comment open their blocks, highlight
 // becomes a code fence, and every other tag is dropped with what it
 // encloses kept.
-func (r *renderer) liquidTags(s string) string {
+func (r *dialectWriter) liquidTags(s string) string {
 	var sb strings.Builder
 	for {
 		loc := liquidTag.FindStringSubmatchIndex(s)
@@ -507,7 +507,7 @@ func (r *renderer) liquidTags(s string) string {
 
 // liquidVar renders a Liquid output: a variable the folder knows, a
 // quoted string (through relative_url or absolute_url), else nothing.
-func (r *renderer) liquidVar(m string) string {
+func (r *dialectWriter) liquidVar(m string) string {
 	if strings.HasPrefix(m, "{{<") || strings.HasPrefix(m, "{{%") {
 		return ""
 	}
@@ -524,7 +524,7 @@ func (r *renderer) liquidVar(m string) string {
 	return r.vars(strings.ReplaceAll(value, " ", ""))
 }
 
-func (r *renderer) vars(key string) string {
+func (r *dialectWriter) vars(key string) string {
 	if r.env == nil {
 		return ""
 	}

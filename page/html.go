@@ -656,8 +656,6 @@ func (x *extractor) node(n *html.Node) {
 		x.breakBlock()
 	case atom.A:
 		x.link(n)
-	case atom.Img:
-		x.image(n)
 	case atom.P, atom.Div, atom.Section, atom.Article, atom.Main, atom.Header, atom.Blockquote,
 		atom.Address, atom.Figure, atom.Figcaption, atom.Center, atom.Fieldset, atom.Details,
 		atom.Summary, atom.Hgroup, atom.Caption, atom.Form, atom.Legend, atom.Tr, atom.Td, atom.Th,
@@ -675,8 +673,6 @@ func (x *extractor) inlineNode(n *html.Node) {
 	switch n.DataAtom {
 	case atom.A:
 		x.link(n)
-	case atom.Img:
-		x.image(n)
 	case atom.Span, atom.B, atom.Strong, atom.I, atom.Em, atom.U, atom.Code, atom.Small,
 		atom.Abbr, atom.Font, atom.Nobr, atom.Mark, atom.Sup, atom.Sub, atom.Kbd, atom.S,
 		atom.Q, atom.Cite, atom.Time, atom.Label, atom.Var, atom.Samp, atom.Big, atom.Tt:
@@ -878,17 +874,6 @@ func (x *extractor) link(n *html.Node) {
 		x.buf.WriteString(text)
 	}
 	if endsWithSpace(raw) {
-		x.space()
-	}
-}
-
-// image writes an image as its alt text: what the picture shows, for a
-// reader who cannot see it.
-func (x *extractor) image(n *html.Node) {
-	alt, _ := attr(n, "alt")
-	if alt = collapse(alt); alt != "" {
-		x.space()
-		x.buf.WriteString(alt)
 		x.space()
 	}
 }

@@ -12,16 +12,58 @@ import (
 	"unicode"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/util"
 )
 
 // markdown renders help-center Markdown: GitHub tables and lists, and raw
 // HTML passed through, since the HTML cleaner removes what is unsafe.
+// Images are written as their alt text (imageAlt).
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
-	goldmark.WithRendererOptions(html.WithUnsafe()),
+	goldmark.WithRendererOptions(html.WithUnsafe(), renderer.WithNodeRenderers(util.Prioritized(imageAlt{}, 100))),
 )
+
+// imageAlt renders a Markdown image as its alt text: what the picture
+// shows, for a reader who cannot see it. (The HTML cleaner drops <img>,
+// whose alt text on a crawled page is mostly logos and icons.)
+type imageAlt struct{}
+
+func (imageAlt) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindImage, func(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		var alt bytes.Buffer
+		altText(&alt, src, n)
+		if t := bytes.TrimSpace(alt.Bytes()); len(t) > 0 {
+			_ = w.WriteByte(' ')
+			_, _ = w.Write(util.EscapeHTML(t))
+			_ = w.WriteByte(' ')
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// altText writes the text of an image's description.
+func altText(w *bytes.Buffer, src []byte, n ast.Node) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			w.Write(c.Value(src))
+			if c.SoftLineBreak() {
+				w.WriteByte(' ')
+			}
+		case *ast.String:
+			w.Write(c.Value)
+		default:
+			altText(w, src, c)
+		}
+	}
+}
 
 // ErrDraft is a page its front matter marks as a draft: not published, so
 // not read.

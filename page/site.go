@@ -305,18 +305,27 @@ func sitePath(rel string, fm FrontMatter, md bool) string {
 
 // docPath is a Markdown file's path as the generators publish it: no
 // extension, no numeric prefixes, an index file as its folder ("" for the
-// root's).
+// root's). A file named as its folder (guides/guides.md) is the folder's
+// index too, as Docusaurus makes it.
 func docPath(file string) string {
 	segs := strings.Split(file, "/")
+	// Docusaurus translations: i18n/de/docusaurus-plugin-content-docs/
+	// current/x.md is published as de/x.
+	if len(segs) > 2 && segs[0] == "i18n" && langTag(segs[1], true) != "" {
+		segs = segs[1:]
+		if len(segs) > 3 && strings.HasPrefix(segs[1], "docusaurus-plugin-content-") {
+			segs = append(segs[:1], segs[3:]...)
+		}
+	}
 	last := len(segs) - 1
 	segs[last] = strings.TrimSuffix(segs[last], path.Ext(segs[last]))
-	if isIndexName(segs[last]) {
-		segs = segs[:last]
-	}
 	for i, seg := range segs {
 		if s := numericPrefix.ReplaceAllString(seg, ""); s != "" {
 			segs[i] = s
 		}
+	}
+	if isIndexName(segs[last]) || last > 0 && strings.EqualFold(segs[last], segs[last-1]) {
+		segs = segs[:last]
 	}
 	return strings.Join(segs, "/")
 }
