@@ -27,9 +27,11 @@ var markdown = goldmark.New(
 	goldmark.WithRendererOptions(html.WithUnsafe(), renderer.WithNodeRenderers(util.Prioritized(imageAlt{}, 100))),
 )
 
-// imageAlt renders a Markdown image as its alt text: what the picture
-// shows, for a reader who cannot see it. (The HTML cleaner drops <img>,
-// whose alt text on a crawled page is mostly logos and icons.)
+// imageAlt renders a Markdown image as its alt text in parentheses: what
+// the picture shows, for a reader who cannot see it, marked as an aside so
+// that an image alone on its line never reads as a heading-like line that
+// opens a section. (The HTML cleaner drops <img>, whose alt text on a
+// crawled page is mostly logos and icons.)
 type imageAlt struct{}
 
 func (imageAlt) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -40,9 +42,9 @@ func (imageAlt) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		var alt bytes.Buffer
 		altText(&alt, src, n)
 		if t := bytes.TrimSpace(alt.Bytes()); len(t) > 0 {
-			_ = w.WriteByte(' ')
+			_, _ = w.WriteString(" (")
 			_, _ = w.Write(util.EscapeHTML(t))
-			_ = w.WriteByte(' ')
+			_, _ = w.WriteString(") ")
 		}
 		return ast.WalkSkipChildren, nil
 	})
