@@ -29,7 +29,7 @@ func TestDialects(t *testing.T) {
 			dialect: "jekyll",
 			baseURL: "https://help.example.com/",
 			links: map[string][]string{
-				"https://help.example.com/article/12-refunds": {"https://help.example.com/article/13-shipping", "https://help.example.com/forms/refund.pdf"},
+				"https://help.example.com/article/12-refunds":  {"https://help.example.com/article/13-shipping", "https://help.example.com/forms/refund.pdf"},
 				"https://help.example.com/article/13-shipping": {"https://help.example.com/article/12-refunds"},
 			},
 			code: []string{"{% if user %}{{ user.name }}{% endif %}", "{{ page.title }} in templates"},
