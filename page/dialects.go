@@ -45,11 +45,13 @@ var (
 	jsxComment    = regexp.MustCompile(`\{/\*.*?\*/\}`)
 	tabItem       = regexp.MustCompile(`^\s*<TabItem\b([^>]*)>\s*$`)
 	jsxAttr       = regexp.MustCompile(`(\w+)=(?:"([^"]*)"|'([^']*)'|\{["']([^"']*)["']\})`)
-	admonition    = regexp.MustCompile(`^\s*(:{3,})\s*([A-Za-z]+)?\s*(?:\[(.*)\]|(.*))$`)
+	admonition    = regexp.MustCompile(`^\s*(?:>\s*)*(:{3,})\s*([A-Za-z]+)?\s*(?:\[(.*)\]|(.*))$`)
 	mkdocsBlock   = regexp.MustCompile(`^(\s*)(?:!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+"(.*)")?\s*$`)
 	mkdocsTab     = regexp.MustCompile(`^(\s*)===!?\s+"(.*)"\s*$`)
 	calloutLine   = regexp.MustCompile(`^(\s*(?:>\s*)+)\[!([\w-]+)\][-+]?\s*(.*)$`)
 	liquidTag     = regexp.MustCompile(`\{%-?\s*(\w+)\s*(.*?)\s*-?%\}`)
+	rawStart      = regexp.MustCompile(`\{%-?\s*raw\s*-?%\}`)
+	rawEnd        = regexp.MustCompile(`\{%-?\s*endraw\s*-?%\}`)
 	liquidOutput  = regexp.MustCompile(`\{\{-?\s*(.*?)\s*-?\}\}`)
 	hugoShortcode = regexp.MustCompile(`\{\{([<%])\s*(/?)\s*([\w./-]+)\s*(.*?)\s*[>%]\}\}`)
 	wikilink      = regexp.MustCompile(`(!?)\[\[([^\[\]|]+?)(?:\|([^\[\]]+?))?\]\]`)
@@ -74,6 +76,7 @@ type dialectWriter struct {
 	out     bytes.Buffer
 	fence   string // the open code fence, "" outside one
 	raw     bool   // inside {% raw %}: kept as written
+	liquid  bool   // the open code fence is a Liquid highlight block
 	comment bool   // inside {% comment %}: dropped
 	level   int    // the level of the last heading, for tabs' headings
 	label   string // an admonition label the next line of text gets
@@ -118,25 +121,31 @@ func (r *dialectWriter) flushLabel() {
 func (r *dialectWriter) line(s string) {
 	s = r.dedent(s)
 	if r.fence != "" {
-		if t := strings.TrimSpace(s); strings.HasPrefix(t, r.fence) && strings.Trim(t, r.fence[:1]) == "" {
+		t := strings.TrimSpace(s)
+		switch {
+		case r.liquid && liquidEnd(t, "endhighlight"):
+			r.fence, r.liquid, s = "", false, "```"
+		case !r.liquid && strings.HasPrefix(t, r.fence) && strings.Trim(t, r.fence[:1]) == "":
 			r.fence = ""
 		}
 		r.emit(s)
 		return
 	}
 	if r.comment {
-		if i := strings.Index(s, "endcomment"); i >= 0 && liquidTag.MatchString(s) {
+		if strings.Contains(s, "endcomment") && liquidTag.MatchString(s) {
 			r.comment = false
 		}
 		return
 	}
 	if r.raw {
-		if loc := liquidTag.FindStringSubmatchIndex(s); loc != nil && s[loc[2]:loc[3]] == "endraw" {
-			r.raw = false
-			s = s[:loc[0]] + s[loc[1]:]
+		loc := rawEnd.FindStringIndex(s)
+		if loc == nil {
+			r.emit(s)
+			return
 		}
-		r.emit(s)
-		return
+		r.raw = false
+		r.out.WriteString(s[:loc[0]])
+		s = s[loc[1]:]
 	}
 	if m := fenceOpen.FindStringSubmatch(s); m != nil && isFence(s, m[1]) {
 		r.flushLabel()
@@ -244,7 +253,7 @@ func indentOf(s string) int {
 func (r *dialectWriter) blockLine(s string) bool {
 	t := strings.TrimSpace(s)
 	switch {
-	case strings.HasPrefix(t, ":::"):
+	case strings.HasPrefix(strings.TrimLeft(t, "> "), ":::"):
 		m := admonition.FindStringSubmatch(t)
 		if m == nil {
 			return false
@@ -406,8 +415,29 @@ func (r *dialectWriter) inline(s string) string {
 	return sb.String()
 }
 
-// inlineText rewrites text with no code span in it.
+// liquidEnd reports whether line is the Liquid tag {% name %}.
+func liquidEnd(line, name string) bool {
+	m := liquidTag.FindStringSubmatch(line)
+	return m != nil && m[1] == name && strings.TrimSpace(liquidTag.ReplaceAllString(line, "")) == ""
+}
+
+// inlineText rewrites text with no code span in it; what a Liquid raw
+// tag encloses stays as written.
 func (r *dialectWriter) inlineText(s string) string {
+	if loc := rawStart.FindStringIndex(s); loc != nil {
+		before, rest := r.inlineText(s[:loc[0]]), s[loc[1]:]
+		end := rawEnd.FindStringIndex(rest)
+		if end == nil {
+			r.raw = true // closes on a later line
+			return before + rest
+		}
+		return before + rest[:end[0]] + r.inlineText(rest[end[1]:])
+	}
+	return r.rewrite(s)
+}
+
+// rewrite rewrites text with no code span or raw block in it.
+func (r *dialectWriter) rewrite(s string) string {
 	if strings.Contains(s, "{/*") {
 		s = jsxComment.ReplaceAllString(s, "")
 	}
@@ -485,22 +515,20 @@ func (r *dialectWriter) liquidTags(s string) string {
 			r.includeFile(strings.Trim(file, `"'`))
 		case "link", "post_url":
 			sb.WriteString(strings.Trim(strings.TrimSpace(args), `"'`))
-		case "raw":
-			r.raw = true
-			sb.WriteString(s)
-			return sb.String()
 		case "comment":
-			if i := strings.Index(s, "endcomment"); i < 0 {
+			end := strings.Index(s, "endcomment")
+			if end < 0 {
 				r.comment = true
 				return sb.String()
 			}
+			// The comment ends on this line: drop it, keep what follows.
+			if close := strings.Index(s[end:], "%}"); close >= 0 {
+				s = s[end+close+2:]
+			}
 		case "highlight":
 			lang, _, _ := strings.Cut(strings.TrimSpace(args), " ")
-			r.fence = "```"
+			r.fence, r.liquid = "```", true
 			return "```" + lang
-		case "endhighlight":
-			r.fence = ""
-			return "```"
 		}
 	}
 }

@@ -80,7 +80,7 @@ func TestDialects(t *testing.T) {
 			byURL := map[string]*Document{}
 			for _, d := range docs {
 				byURL[d.URL] = d
-				fmt.Fprintf(&sb, "URL: %s\nTitle: %s\nLang: %s\n\n%s\n\n", d.URL, d.Title, d.Lang, d.Text())
+				fmt.Fprintf(&sb, "URL: %s\nTitle: %s\nLang: %s\nBreadcrumb: %s\n\n%s\n\n", d.URL, d.Title, d.Lang, strings.Join(d.Breadcrumb, " > "), d.Text())
 				if tt.baseURL != "" && !strings.HasPrefix(d.URL, tt.baseURL) {
 					t.Errorf("page URL %s is not under %s", d.URL, tt.baseURL)
 				}
@@ -201,4 +201,26 @@ func FuzzRenderDialects(f *testing.F) {
 			t.Fatalf("rendering %d bytes gave %d", len(src), len(out))
 		}
 	})
+}
+
+func TestRenderDialectsInline(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"raw in a line", "a {% raw %}{{ x }}{% endraw %} b", "a {{ x }} b\n"},
+		{"comment in a line", "a {% comment %}hidden{% endcomment %} b", "a  b\n"},
+		{"comment over lines", "a\n{% comment %}\nhidden\n{% endcomment %}\nb", "a\n\nb\n"},
+		{"unknown variable", "Hi {{ user.name }}!", "Hi !\n"},
+		{"hugo ref", `[x]({{< relref "a/b.md" >}})`, "[x](a/b.md)\n"},
+		{"code span kept", "`{% x %}` and {% y %}z", "`{% x %}` and z\n"},
+		{"highlight", "{% highlight go %}\n{{ x }}\n{% endhighlight %}", "```go\n{{ x }}\n```\n"},
+		{"wikilink heading only", "[[#Costs]]", "Costs\n"},
+		{"wikilink", "[[Refund policy|the policy]]", "[the policy](<wikilink:Refund%20policy>)\n"},
+		{"one-line code is no fence", "```a {{ b }}```\n{{ c }}", "```a {{ b }}```\n\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := string(renderDialects([]byte(tt.in), &renderEnv{})); got != tt.want {
+				t.Errorf("renderDialects(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
 }

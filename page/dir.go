@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -142,8 +144,15 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		}
 		pages, pageMetas = append(pages, f), append(pageMetas, metas[i])
 	}
-	return &Dir{dir: dir, opts: opts, files: pages, digest: hex.EncodeToString(h.Sum(nil)),
-		site: newSite(dir, base, pages, pageMetas)}, nil
+	s := newSite(dir, base, pages, pageMetas)
+	// The folders' labels are part of the pages' input.
+	folders := slices.Sorted(maps.Keys(s.labels))
+	for _, f := range folders {
+		if s.labels[f] != "" {
+			fmt.Fprintf(h, "label %s\t%s\n", f, s.labels[f])
+		}
+	}
+	return &Dir{dir: dir, opts: opts, files: pages, digest: hex.EncodeToString(h.Sum(nil)), site: s}, nil
 }
 
 // parseBaseURL checks a --base-url: an absolute http(s) URL, its path
@@ -293,6 +302,9 @@ func (d *Dir) parse(i int) (*Document, error) {
 	}
 	if doc.URL == f.rel {
 		doc.URL = d.site.url(f.rel)
+	}
+	if len(doc.Breadcrumb) == 0 {
+		doc.Breadcrumb = d.site.breadcrumb(f.rel)
 	}
 	if doc.Lang == "" {
 		doc.Lang = d.site.pageLang(f.rel)

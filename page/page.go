@@ -52,6 +52,9 @@ type Document struct {
 	Blocks []Block `json:"blocks"`
 	// ContentHash is the hex SHA-256 of the raw bytes the document came from.
 	ContentHash string `json:"content_hash"`
+	// Breadcrumb names the sections the page sits in, outermost first (a
+	// help desk's category and section), where the source says.
+	Breadcrumb []string `json:"breadcrumb,omitempty"`
 }
 
 // BlockLine renders one block as a line of the document text.

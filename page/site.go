@@ -2,14 +2,17 @@ package page
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/language"
 )
 
@@ -27,6 +30,9 @@ type site struct {
 	// folded file name, title or alias (wikilinks).
 	byPath map[string]string
 	byName map[string]string
+	// labels maps a folder (slash path, "." for the root) to the label
+	// its _category_.json gives it (Docusaurus).
+	labels map[string]string
 }
 
 // sitePage is one page as its folder sees it.
@@ -79,13 +85,20 @@ func scanMeta(raw []byte, rel string) meta {
 // newSite indexes the pages of the folder dir; metas[i] is what scanning
 // files[i] found.
 func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
-	s := &site{root: dir, base: base, pages: map[string]*sitePage{}, byPath: map[string]string{}, byName: map[string]string{}}
+	s := &site{root: dir, base: base, pages: map[string]*sitePage{}, byPath: map[string]string{}, byName: map[string]string{},
+		labels: map[string]string{}}
 	if abs, err := filepath.Abs(dir); err == nil {
 		s.lang = langTag(filepath.Base(abs), true)
 	}
 	for i, f := range files {
 		if f.err != nil {
 			continue
+		}
+		for d := path.Dir(unescapePath(f.rel)); d != "." && d != "/"; d = path.Dir(d) {
+			if _, seen := s.labels[d]; seen {
+				break
+			}
+			s.labels[d] = categoryLabel(filepath.Join(dir, filepath.FromSlash(d)))
 		}
 		m := metas[i]
 		p := &sitePage{rel: f.rel, fm: m.fm, h1: m.h1, md: m.md}
@@ -109,6 +122,42 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 		}
 	}
 	return s
+}
+
+// categoryNames are the files that name a Docusaurus sidebar category.
+var categoryNames = []string{"_category_.json", "_category_.yml", "_category_.yaml"}
+
+// categoryLabel is the label a folder's _category_ file gives it, or "".
+func categoryLabel(folder string) string {
+	for _, name := range categoryNames {
+		raw, ok := readSmall(filepath.Join(folder, name))
+		if !ok {
+			continue
+		}
+		var c struct {
+			Label string `json:"label" yaml:"label"`
+		}
+		if strings.HasSuffix(name, ".json") {
+			_ = json.Unmarshal(raw, &c)
+		} else {
+			_ = yaml.Unmarshal(raw, &c)
+		}
+		return collapse(c.Label)
+	}
+	return ""
+}
+
+// breadcrumb is the labels of the folders the page at rel is in,
+// outermost first; folders without one are left out.
+func (s *site) breadcrumb(rel string) []string {
+	var out []string
+	for d := path.Dir(unescapePath(rel)); d != "." && d != "/"; d = path.Dir(d) {
+		if l := s.labels[d]; l != "" {
+			out = append(out, l)
+		}
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // url is the URL of the page read from rel: on the live site when there is

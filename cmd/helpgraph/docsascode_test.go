@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -197,4 +198,59 @@ func adguardSources(t *testing.T, root string) []adguardPage {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestBuildBaseURLKept: a rebuild without --base-url keeps the last
+// build's, so page URLs stay the live ones; --base-url none goes back to
+// folder paths; a bad one is refused before any page is read.
+func TestBuildBaseURLKept(t *testing.T) {
+	dir := writePages(t, map[string]string{
+		"refunds.md":  "---\ntitle: Refunds\n---\nAsk for a refund. See [shipping](shipping.md).\n",
+		"shipping.md": "# Shipping\n\nWe ship in two days.\n",
+	})
+	store := filepath.Join(t.TempDir(), "g.db")
+	urls := func() []string {
+		t.Helper()
+		s, err := sqlite.Open(context.Background(), store, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		g, err := s.Load(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, p := range g.Pages {
+			out = append(out, p.URL)
+		}
+		return out
+	}
+	build := func(args ...string) {
+		t.Helper()
+		args = append([]string{"build", "--pages", dir, "--store", store, "--llm", "off"}, args...)
+		if _, stderr, err := runCLI(t, args...); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, stderr)
+		}
+	}
+	live := []string{"https://help.example.com/refunds/", "https://help.example.com/shipping/"}
+	build("--base-url", "https://help.example.com")
+	if got := urls(); !slices.Equal(got, live) {
+		t.Fatalf("page URLs = %v, want %v", got, live)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "shipping.md"), []byte("# Shipping\n\nWe ship in one day.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build()
+	if got := urls(); !slices.Equal(got, live) {
+		t.Errorf("after a rebuild without --base-url: page URLs = %v, want %v", got, live)
+	}
+	build("--base-url", "none")
+	if got, want := urls(), []string{"refunds.md", "shipping.md"}; !slices.Equal(got, want) {
+		t.Errorf("with --base-url none: page URLs = %v, want %v", got, want)
+	}
+	if _, _, err := runCLI(t, "build", "--pages", dir, "--store", store, "--llm", "off", "--base-url", "help.example.com"); err == nil ||
+		!strings.Contains(err.Error(), "base URL") {
+		t.Errorf("a base URL without scheme: err = %v, want one naming the base URL", err)
+	}
 }
