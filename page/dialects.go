@@ -190,7 +190,11 @@ func isPlainText(t string) bool {
 		return false
 	}
 	switch t[0] {
-	case '-', '*', '+', '#', '>', '|', '<', '!':
+	case '-', '*', '+':
+		if len(t) == 1 || t[1] == ' ' || t[1] == '\t' {
+			return false // a list item, not **emphasis**
+		}
+	case '#', '>', '|', '<', '!':
 		return false
 	}
 	for i, c := range t {

@@ -214,6 +214,8 @@ func TestRenderDialectsInline(t *testing.T) {
 		{"highlight", "{% highlight go %}\n{{ x }}\n{% endhighlight %}", "```go\n{{ x }}\n```\n"},
 		{"wikilink heading only", "[[#Costs]]", "Costs\n"},
 		{"wikilink", "[[Refund policy|the policy]]", "[the policy](<wikilink:Refund%20policy>)\n"},
+		{"admonition label on bold text", ":::tip\n**Restart** now.\n:::", "\nTip: **Restart** now.\n\n"},
+		{"admonition label before a list", ":::info\n- a\n:::", "\nInfo:\n\n- a\n\n"},
 		{"one-line code is no fence", "```a {{ b }}```\n{{ c }}", "```a {{ b }}```\n\n"},
 	}
 	for _, tt := range tests {

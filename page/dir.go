@@ -37,9 +37,10 @@ type ReadOptions struct {
 // ReadDir reads every .html, .htm, .md and .mdx file under dir, recursively
 // and in sorted order, skipping hidden files and folders, the folder's own
 // README, CHANGELOG, LICENSE and CONTRIBUTING files, partials (isPartial)
-// and drafts. A page's URL is its slash
-// path relative to dir unless it declares a canonical URL, and links between
-// the pages are resolved to the same form so that they match page URLs.
+// and drafts. A page's URL is its address under opts.BaseURL (sitePath),
+// else its slash path relative to dir, unless it declares a canonical URL;
+// links between the pages are resolved to the same form so that they
+// match page URLs (site.link).
 // Pages that cannot be read are returned as PageErrors; the error is only
 // for a folder that cannot be walked or a cancelled ctx.
 //

@@ -43,7 +43,8 @@ type Block struct {
 // Document is a cleaned help page.
 type Document struct {
 	// URL identifies the page: its canonical URL when the page declares one,
-	// else the crawled URL or the file's path relative to the pages folder.
+	// else the crawled URL, or for a file its address under the folder's
+	// base URL (ReadOptions.BaseURL), else its path relative to the folder.
 	URL   string `json:"url"`
 	Title string `json:"title"`
 	// Lang is the page's language as a BCP 47 tag, "" when unknown: from
