@@ -38,9 +38,12 @@ const maxIncludeDepth = 4
 const wikiScheme = "wikilink:"
 
 var (
-	fenceOpen     = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
-	headingLine   = regexp.MustCompile(`^ {0,3}(#{1,6})\s`)
-	mdxImport     = regexp.MustCompile(`^\s*(import\s+(.+\s+from\s+)?['"][^'"]+['"];?|export\s+(const|default|function|let)\b.*)\s*$`)
+	fenceOpen   = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
+	headingLine = regexp.MustCompile(`^ {0,3}(#{1,6})\s`)
+	// An ES module line of MDX: "import X from 'y'", "import {A, B} from
+	// 'y'", "import 'y'", "export const ...". Prose that starts with
+	// "import" ("import the file from 'Downloads'") is no such line.
+	mdxImport     = regexp.MustCompile(`^\s*(import\s+((\*\s+as\s+)?[\w$]+(\s*,\s*\{[^}]*\})?|\{[^}]*\})\s+from\s+['"][^'"]+['"];?|import\s+['"][^'"]+['"];?|export\s+(const|default|function|let)\s.*)\s*$`)
 	jsxLine       = regexp.MustCompile(`^\s*</?[A-Z][\w.]*(\s[^<>]*)?/?>\s*$`)
 	jsxComment    = regexp.MustCompile(`\{/\*.*?\*/\}`)
 	tabItem       = regexp.MustCompile(`^\s*<TabItem\b([^>]*)>\s*$`)

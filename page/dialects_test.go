@@ -216,6 +216,8 @@ func TestRenderDialectsInline(t *testing.T) {
 		{"wikilink", "[[Refund policy|the policy]]", "[the policy](<wikilink:Refund%20policy>)\n"},
 		{"admonition label on bold text", ":::tip\n**Restart** now.\n:::", "\nTip: **Restart** now.\n\n"},
 		{"admonition label before a list", ":::info\n- a\n:::", "\nInfo:\n\n- a\n\n"},
+		{"mdx imports", "import Tabs from '@theme/Tabs';\nimport {A, B} from \"x\"\nimport * as C from 'c'\nimport './s.css';\nexport const x = 1;\nText", "Text\n"},
+		{"prose starting with import", "import the file from 'Downloads'", "import the file from 'Downloads'\n"},
 		{"one-line code is no fence", "```a {{ b }}```\n{{ c }}", "```a {{ b }}```\n\n"},
 	}
 	for _, tt := range tests {
