@@ -2,7 +2,9 @@ package page
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -29,7 +31,8 @@ func TestDialects(t *testing.T) {
 			dialect: "jekyll",
 			baseURL: "https://help.example.com/",
 			links: map[string][]string{
-				"https://help.example.com/article/12-refunds":  {"https://help.example.com/article/13-shipping", "https://help.example.com/forms/refund.pdf"},
+				"https://help.example.com/article/12-refunds": {"https://help.example.com/article/13-shipping", "https://help.example.com/forms/refund.pdf",
+					"https://help.example.com/collections/returns/returns-policy/"},
 				"https://help.example.com/article/13-shipping": {"https://help.example.com/article/12-refunds"},
 			},
 			code: []string{"{% if user %}{{ user.name }}{% endif %}", "{{ page.title }} in templates"},
@@ -226,5 +229,45 @@ func TestRenderDialectsInline(t *testing.T) {
 				t.Errorf("renderDialects(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestDirDraftsAndFailures: drafts and partials are no pages and no
+// failures; a page that fails is reported under its live URL, its file
+// named in the error.
+func TestDirDraftsAndFailures(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"ok.md":                "# OK\n\nText.",
+		"draft.md":             "---\ndraft: true\n---\nNot yet.",
+		"empty.md":             "---\ntitle: Empty\n---\n",
+		"_partial.md":          "Included only.",
+		"_includes/snippet.md": "Included only.",
+		"sub/_index.md":        "# Section\n\nHugo's section page.",
+		"sub/license.md":       "# License\n\nA page about licences.",
+		"LICENSE.md":           "The repository's licence.",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	docs, errs, err := ReadDir(context.Background(), dir, ReadOptions{BaseURL: "https://help.example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var urls []string
+	for _, d := range docs {
+		urls = append(urls, d.URL)
+	}
+	want := []string{"https://help.example.com/ok/", "https://help.example.com/sub/", "https://help.example.com/sub/license/"}
+	if !slices.Equal(urls, want) {
+		t.Errorf("pages = %v, want %v", urls, want)
+	}
+	if len(errs) != 1 || errs[0].URL != "https://help.example.com/empty/" || !errors.Is(errs[0], ErrNoText) || !strings.Contains(errs[0].Error(), "empty.md") {
+		t.Errorf("page errors = %v, want empty.md's ErrNoText under its live URL", errs)
 	}
 }

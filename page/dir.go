@@ -257,7 +257,7 @@ func (d *Dir) Each(ctx context.Context, fn func(*Document) error) ([]PageError, 
 			continue
 		}
 		if s.err != nil {
-			pageErrs = append(pageErrs, PageError{URL: d.files[s.i].rel, Err: s.err})
+			pageErrs = append(pageErrs, d.pageError(s.i, s.err))
 			continue
 		}
 		doc := s.doc
@@ -280,6 +280,16 @@ func (d *Dir) Each(ctx context.Context, fn func(*Document) error) ([]PageError, 
 		}
 	}
 	return pageErrs, nil
+}
+
+// pageError records that the page files[i] could not be read: under its
+// live URL when the folder has a base URL, the file named in the error.
+func (d *Dir) pageError(i int, err error) PageError {
+	rel := d.files[i].rel
+	if u := d.site.url(rel); u != rel {
+		return PageError{URL: u, Err: fmt.Errorf("%s: %w", unescapePath(rel), err)}
+	}
+	return PageError{URL: rel, Err: err}
 }
 
 // readPage reads, cleans and links the page files[i].

@@ -30,6 +30,10 @@ type site struct {
 	// folded file name, title or alias (wikilinks).
 	byPath map[string]string
 	byName map[string]string
+	// bySlug maps the last segment of a page's path keys to the page, when
+	// only one page has it ("" when several do): a link by slug
+	// ("/article/123-refunds") reaches a page wherever its file is.
+	bySlug map[string]string
 	// labels maps a folder (slash path, "." for the root) to the label
 	// its _category_.json gives it (Docusaurus).
 	labels map[string]string
@@ -86,7 +90,7 @@ func scanMeta(raw []byte, rel string) meta {
 // files[i] found.
 func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 	s := &site{root: dir, base: base, pages: map[string]*sitePage{}, byPath: map[string]string{}, byName: map[string]string{},
-		labels: map[string]string{}}
+		bySlug: map[string]string{}, labels: map[string]string{}}
 	if abs, err := filepath.Abs(dir); err == nil {
 		s.lang = langTag(filepath.Base(abs), true)
 	}
@@ -106,9 +110,18 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 		s.pages[f.rel] = p
 		file := unescapePath(f.rel)
 		// The first page to claim a key keeps it: files are in path order.
+		slugs := map[string]bool{}
 		for _, k := range []string{file, docPath(file), p.path} {
 			if _, taken := s.byPath[pathKey(k)]; !taken {
 				s.byPath[pathKey(k)] = f.rel
+			}
+			if slug := path.Base(pathKey(k)); slug != "." && slug != "/" && !slugs[slug] {
+				slugs[slug] = true
+				if other, taken := s.bySlug[slug]; taken && other != f.rel {
+					s.bySlug[slug] = ""
+				} else {
+					s.bySlug[slug] = f.rel
+				}
 			}
 		}
 		names := []string{strings.TrimSuffix(path.Base(file), path.Ext(file)), file, m.fm.Title, m.h1}
@@ -258,6 +271,12 @@ func (s *site) link(from string) func(string) (string, bool) {
 		}
 		for _, c := range cands {
 			if rel, ok := s.byPath[pathKey(c)]; ok {
+				return rel, true
+			}
+		}
+		// A link by slug alone, to the one page that has it.
+		if slug := path.Base(pathKey(p)); slug != "." && slug != "/" && slug != "" {
+			if rel := s.bySlug[slug]; rel != "" {
 				return rel, true
 			}
 		}
