@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/internal/shareddata"
 )
 
 // BenchmarkParseHTML cleans the doc2dial SSA pages, reporting pages/s and
@@ -39,7 +41,7 @@ func BenchmarkParseHTML(b *testing.B) {
 // BenchmarkParseMarkdown renders the Docusaurus pages of adguard-kb/en
 // (front matter, admonitions, tabs, links), reporting pages/s.
 func BenchmarkParseMarkdown(b *testing.B) {
-	dir := filepath.Join("..", "..", "shared", "data", "helpcenters", "adguard-kb", "en")
+	dir := filepath.Join(shareddata.AdguardKB(b), "en")
 	var pages [][]byte
 	var size int64
 	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -54,7 +56,7 @@ func BenchmarkParseMarkdown(b *testing.B) {
 		return nil
 	})
 	if len(pages) == 0 {
-		b.Skipf("adguard-kb pages not found in %s", dir)
+		b.Fatalf("no adguard-kb pages in %s", dir)
 	}
 	b.SetBytes(size / int64(len(pages)))
 	b.ReportAllocs()
