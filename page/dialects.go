@@ -82,6 +82,9 @@ type dialectWriter struct {
 	liquid  bool   // the open code fence is a Liquid highlight block
 	comment bool   // inside {% comment %}: dropped
 	level   int    // the level of the last heading, for tabs' headings
+	// tabs holds, for each open <Tabs>, the heading level it is under:
+	// its tabs' headings are one below, whatever headings a tab holds.
+	tabs []int
 	label   string // an admonition label the next line of text gets
 	blocks  []block
 	strip   int // spaces removed from each line (MkDocs blocks)
@@ -284,6 +287,13 @@ func (r *dialectWriter) blockLine(s string) bool {
 		return true
 	case strings.HasPrefix(t, "<Tabs") || strings.HasPrefix(t, "</Tabs") || strings.HasPrefix(t, "</TabItem"):
 		if jsxLine.MatchString(t) {
+			switch {
+			case strings.HasPrefix(t, "<Tabs") && !strings.HasSuffix(t, "/>"):
+				r.tabs = append(r.tabs, r.level)
+			case strings.HasPrefix(t, "</Tabs") && len(r.tabs) > 0:
+				r.level = r.tabs[len(r.tabs)-1]
+				r.tabs = r.tabs[:len(r.tabs)-1]
+			}
 			r.emit("")
 			return true
 		}
@@ -342,7 +352,11 @@ func (r *dialectWriter) tabHeading(label string) {
 	if label == "" {
 		return
 	}
-	level := min(r.level+1, 6)
+	under := r.level
+	if len(r.tabs) > 0 {
+		under = r.tabs[len(r.tabs)-1]
+	}
+	level := min(under+1, 6)
 	r.emit("")
 	r.emit(strings.Repeat("#", level) + " " + label)
 	r.emit("")

@@ -221,6 +221,8 @@ func TestRenderDialectsInline(t *testing.T) {
 		{"admonition label before a list", ":::info\n- a\n:::", "\nInfo:\n\n- a\n\n"},
 		{"mdx imports", "import Tabs from '@theme/Tabs';\nimport {A, B} from \"x\"\nimport * as C from 'c'\nimport './s.css';\nexport const x = 1;\nText", "Text\n"},
 		{"prose starting with import", "import the file from 'Downloads'", "import the file from 'Downloads'\n"},
+		{"tabs with headings inside", "## Install\n<Tabs>\n<TabItem value=\"a\" label=\"A\">\n\n#### Step\n\n</TabItem>\n<TabItem value=\"b\" label=\"B\">\nx\n</TabItem>\n</Tabs>\n",
+			"## Install\n\n\n### A\n\n\n#### Step\n\n\n\n### B\n\nx\n\n\n"},
 		{"one-line code is no fence", "```a {{ b }}```\n{{ c }}", "```a {{ b }}```\n\n"},
 	}
 	for _, tt := range tests {
