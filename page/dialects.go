@@ -84,10 +84,10 @@ type dialectWriter struct {
 	level   int    // the level of the last heading, for tabs' headings
 	// tabs holds, for each open <Tabs>, the heading level it is under:
 	// its tabs' headings are one below, whatever headings a tab holds.
-	tabs []int
-	label   string // an admonition label the next line of text gets
-	blocks  []block
-	strip   int // spaces removed from each line (MkDocs blocks)
+	tabs   []int
+	label  string // an admonition label the next line of text gets
+	blocks []block
+	strip  int // spaces removed from each line (MkDocs blocks)
 }
 
 // renderDialects rewrites src (a page body, front matter cut) to CommonMark.
