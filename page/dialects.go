@@ -65,14 +65,6 @@ var (
 	imageExt      = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true}
 )
 
-// block is an open container of the dialects: an admonition, a tab, a
-// Liquid raw or comment block.
-type block struct {
-	kind   string // "admonition", "tab", "mkdocs"
-	colons int    // a Docusaurus admonition's fence length
-	indent int    // MkDocs: the indent its content is under
-}
-
 // dialectWriter rewrites one page's lines.
 type dialectWriter struct {
 	env     *renderEnv
@@ -84,10 +76,11 @@ type dialectWriter struct {
 	level   int    // the level of the last heading, for tabs' headings
 	// tabs holds, for each open <Tabs>, the heading level it is under:
 	// its tabs' headings are one below, whatever headings a tab holds.
-	tabs   []int
-	label  string // an admonition label the next line of text gets
-	blocks []block
-	strip  int // spaces removed from each line (MkDocs blocks)
+	tabs  []int
+	label string // an admonition label the next line of text gets
+	// mkdocs holds the indent of the content of each open MkDocs block
+	// (admonition or tab), innermost last: lines are dedented by the last.
+	mkdocs []int
 }
 
 // renderDialects rewrites src (a page body, front matter cut) to CommonMark.
@@ -222,25 +215,24 @@ func (r *dialectWriter) dedent(s string) string {
 		return ""
 	}
 	if r.fence == "" {
-		for len(r.blocks) > 0 {
-			b := r.blocks[len(r.blocks)-1]
-			if b.kind != "mkdocs" || indentOf(s) >= b.indent {
-				break
-			}
-			r.blocks = r.blocks[:len(r.blocks)-1]
-			r.strip = 0
-			for _, o := range r.blocks {
-				if o.kind == "mkdocs" {
-					r.strip = o.indent
-				}
-			}
+		for len(r.mkdocs) > 0 && indentOf(s) < r.mkdocs[len(r.mkdocs)-1] {
+			r.mkdocs = r.mkdocs[:len(r.mkdocs)-1]
 		}
 	}
+	strip := r.strip()
 	n := 0
-	for n < len(s) && n < r.strip && s[n] == ' ' {
+	for n < len(s) && n < strip && s[n] == ' ' {
 		n++
 	}
 	return s[n:]
+}
+
+// strip is how many spaces of indent the open MkDocs blocks take.
+func (r *dialectWriter) strip() int {
+	if len(r.mkdocs) == 0 {
+		return 0
+	}
+	return r.mkdocs[len(r.mkdocs)-1]
 }
 
 func indentOf(s string) int {
@@ -269,18 +261,11 @@ func (r *dialectWriter) blockLine(s string) bool {
 			return false
 		}
 		if m[2] == "" { // a closing fence
-			for i := len(r.blocks) - 1; i >= 0; i-- {
-				if r.blocks[i].kind == "admonition" {
-					r.blocks = r.blocks[:i]
-					break
-				}
-			}
 			r.flushLabel()
 			r.emit("")
 			return true
 		}
 		title := strings.TrimSpace(m[3] + m[4])
-		r.blocks = append(r.blocks, block{kind: "admonition", colons: len(m[1])})
 		r.flushLabel()
 		r.emit("")
 		r.label = admonitionLabel(m[2], title)
@@ -340,8 +325,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 // openMkdocs opens a MkDocs block whose marker is indented by indent: its
 // content is indented four spaces more.
 func (r *dialectWriter) openMkdocs(indent int) {
-	r.blocks = append(r.blocks, block{kind: "mkdocs", indent: r.strip + indent + 4})
-	r.strip += indent + 4
+	r.mkdocs = append(r.mkdocs, r.strip()+indent+4)
 }
 
 // tabHeading writes a tab's label as a heading one level below the
