@@ -332,22 +332,12 @@ func (d *Dir) liveLinks(doc *Document) {
 	if d.site.base == nil {
 		return
 	}
-	for bi := range doc.Blocks {
-		b := &doc.Blocks[bi]
-		for li, l := range b.Links {
-			to := l.URL
-			if _, ok := d.site.pages[to]; ok {
-				to = d.site.url(to)
-			} else {
-				to = d.site.absolute(to)
-			}
-			if to == l.URL {
-				continue
-			}
-			b.Text = strings.ReplaceAll(b.Text, "]("+escapeLinkURL(l.URL)+")", "]("+escapeLinkURL(to)+")")
-			b.Links[li].URL = to
+	relink(doc, func(u string) string {
+		if _, ok := d.site.pages[u]; ok {
+			return d.site.url(u)
 		}
-	}
+		return d.site.absolute(u)
+	})
 }
 
 // pageFile is a page file ReadDir reads, or an entry of the folder that
