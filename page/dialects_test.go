@@ -273,3 +273,32 @@ func TestDirDraftsAndFailures(t *testing.T) {
 		t.Errorf("page errors = %v, want empty.md's ErrNoText under its live URL", errs)
 	}
 }
+
+func TestPageLangFromSource(t *testing.T) {
+	tests := []struct {
+		name, raw, want string
+		md              bool
+	}{
+		{"html lang", `<html lang="pt-br"><body><p>Olá.</p></body></html>`, "pt-BR", false},
+		{"html lang with underscore", `<html lang="en_GB"><body><p>Hello.</p></body></html>`, "en-GB", false},
+		{"html lang not a tag", `<html lang="not a language"><body><p>Hello.</p></body></html>`, "", false},
+		{"no html lang", `<p>Hello.</p>`, "", false},
+		{"front matter lang", "---\nlang: de-DE\n---\nHallo.", "de-DE", true},
+		{"front matter locale", "---\nlocale: fr\n---\nBonjour.", "fr", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			parse := ParseHTML
+			if tt.md {
+				parse = ParseMarkdown
+			}
+			doc, err := parse([]byte(tt.raw), "p")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if doc.Lang != tt.want {
+				t.Errorf("Lang = %q, want %q", doc.Lang, tt.want)
+			}
+		})
+	}
+}

@@ -319,8 +319,6 @@ func (d *Dir) parse(i int) (*Document, error) {
 	}
 	if doc.Lang == "" {
 		doc.Lang = d.site.pageLang(f.rel)
-	} else {
-		doc.Lang = langTag(doc.Lang, false)
 	}
 	return doc, nil
 }

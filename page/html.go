@@ -120,7 +120,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	p.Document = &Document{
 		URL:         docURL.String(),
 		Title:       title,
-		Lang:        strings.TrimSpace(lang),
+		Lang:        langTag(lang, false),
 		Blocks:      x.blocks,
 		ContentHash: hex.EncodeToString(sum[:]),
 	}

@@ -123,7 +123,7 @@ func parseMarkdown(raw []byte, url string, env *renderEnv, links func(string) (s
 	if doc.Title == "" {
 		doc.Title = titleFromPath(url)
 	}
-	doc.Lang = fm.Lang
+	doc.Lang = langTag(fm.Lang, false)
 	sum := sha256.Sum256(raw)
 	doc.ContentHash = hex.EncodeToString(sum[:])
 	return doc, nil
