@@ -63,6 +63,16 @@ var (
 	imageExt      = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true}
 )
 
+// tabGroup is an open <Tabs>: the heading level it is under, and the
+// labels its values={[{label, value}]} attribute gives its tabs.
+type tabGroup struct {
+	level  int
+	labels map[string]string
+}
+
+// tabValue is one {label: 'A', value: 'a'} of a <Tabs values={[...]}>.
+var tabValue = regexp.MustCompile(`\{\s*(label|value):\s*['"]([^'"]*)['"]\s*,\s*(label|value):\s*['"]([^'"]*)['"]`)
+
 // dialectWriter rewrites one page's lines.
 type dialectWriter struct {
 	env     *renderEnv
@@ -72,20 +82,22 @@ type dialectWriter struct {
 	liquid  bool   // the open code fence is a Liquid highlight block
 	comment bool   // inside {% comment %}: dropped
 	level   int    // the level of the last heading, for tabs' headings
-	// tabs holds, for each open <Tabs>, the heading level it is under:
-	// its tabs' headings are one below, whatever headings a tab holds.
-	tabs  []int
+	// tabs holds each open <Tabs>: its tabs' headings are one level below
+	// the section it opens in, whatever headings a tab holds.
+	tabs  []tabGroup
 	label string // an admonition label the next line of text gets
 	// mkdocs holds the indent of the content of each open MkDocs block
 	// (admonition or tab), innermost last: lines are dedented by the last.
 	mkdocs []int
+	// jsx gathers a JSX tag written over several lines until it closes.
+	jsx string
 }
 
 // renderDialects rewrites src (a page body, front matter cut) to CommonMark.
 func renderDialects(src []byte, env *renderEnv) []byte {
 	r := &dialectWriter{env: env, level: 1}
 	r.render(src)
-	r.flushLabel()
+	r.finish()
 	return r.out.Bytes()
 }
 
@@ -117,6 +129,28 @@ func (r *dialectWriter) flushLabel() {
 
 func (r *dialectWriter) line(s string) {
 	s = r.dedent(s)
+	if r.fence == "" {
+		var whole bool
+		if s, whole = r.gatherJSX(s); !whole {
+			return
+		}
+	}
+	r.body(s)
+}
+
+// finish writes what is still pending at the end of the page: a tag
+// never closed (as text), an admonition label.
+func (r *dialectWriter) finish() {
+	if r.jsx != "" {
+		s := strings.TrimSpace(r.jsx)
+		r.jsx = ""
+		r.body(s)
+	}
+	r.flushLabel()
+}
+
+// body rewrites a (dedented, whole) line.
+func (r *dialectWriter) body(s string) {
 	if r.fence != "" {
 		t := strings.TrimSpace(s)
 		switch {
@@ -171,6 +205,58 @@ func (r *dialectWriter) line(s string) {
 		}
 	}
 	r.emit(s)
+}
+
+// gatherJSX joins a component tag written over several lines ("<Tabs" ...
+// "]}>") into one line; it reports false while the tag is still open.
+func (r *dialectWriter) gatherJSX(s string) (string, bool) {
+	if r.jsx == "" {
+		t := strings.TrimSpace(s)
+		if !jsxStart.MatchString(t) || jsxClosed(t) {
+			return s, true
+		}
+	}
+	r.jsx += " " + strings.TrimSpace(s)
+	if !jsxClosed(r.jsx) {
+		if len(r.jsx) > maxJSXTag { // no tag: give the lines back
+			s, r.jsx = r.jsx, ""
+			return s, true
+		}
+		return "", false
+	}
+	s, r.jsx = strings.TrimSpace(r.jsx), ""
+	return s, true
+}
+
+// jsxStart matches a line that opens a component's tag.
+var jsxStart = regexp.MustCompile(`^</?[A-Z][\w.]*(\s|$)`)
+
+// maxJSXTag bounds a tag gathered over several lines.
+const maxJSXTag = 4096
+
+// jsxClosed reports whether a tag's text has reached its closing ">",
+// outside braces and quotes.
+func jsxClosed(t string) bool {
+	depth := 0
+	var quote byte
+	for i := 1; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+		case c == '>' && depth <= 0:
+			return true
+		}
+	}
+	return false
 }
 
 // isFence reports whether a line opening with the run marker is a code
@@ -272,9 +358,14 @@ func (r *dialectWriter) blockLine(s string) bool {
 		if jsxLine.MatchString(t) {
 			switch {
 			case strings.HasPrefix(t, "<Tabs") && !strings.HasSuffix(t, "/>"):
-				r.tabs = append(r.tabs, r.level)
+				g := tabGroup{level: r.level, labels: map[string]string{}}
+				for _, m := range tabValue.FindAllStringSubmatch(t, -1) {
+					kv := map[string]string{m[1]: m[2], m[3]: m[4]}
+					g.labels[kv["value"]] = kv["label"]
+				}
+				r.tabs = append(r.tabs, g)
 			case strings.HasPrefix(t, "</Tabs") && len(r.tabs) > 0:
-				r.level = r.tabs[len(r.tabs)-1]
+				r.level = r.tabs[len(r.tabs)-1].level
 				r.tabs = r.tabs[:len(r.tabs)-1]
 			}
 			r.emit("")
@@ -284,6 +375,9 @@ func (r *dialectWriter) blockLine(s string) bool {
 		if m := tabItem.FindStringSubmatch(t); m != nil {
 			attrs := jsxAttrs(m[1])
 			label := attrs["label"]
+			if label == "" && len(r.tabs) > 0 {
+				label = r.tabs[len(r.tabs)-1].labels[attrs["value"]]
+			}
 			if label == "" {
 				label = attrs["value"]
 			}
@@ -336,7 +430,7 @@ func (r *dialectWriter) tabHeading(label string) {
 	}
 	under := r.level
 	if len(r.tabs) > 0 {
-		under = r.tabs[len(r.tabs)-1]
+		under = r.tabs[len(r.tabs)-1].level
 	}
 	level := min(under+1, 6)
 	r.emit("")
@@ -385,7 +479,7 @@ func (r *dialectWriter) includeFile(name string) {
 	env.depth++
 	sub := &dialectWriter{env: &env, level: r.level}
 	sub.render(body)
-	sub.flushLabel()
+	sub.finish()
 	r.flushLabel()
 	r.out.Write(sub.out.Bytes())
 }

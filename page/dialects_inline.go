@@ -3,6 +3,7 @@ package page
 import (
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -66,6 +67,9 @@ func (r *dialectWriter) rewrite(s string) string {
 	if strings.Contains(s, "%%") {
 		s = obsidianNote.ReplaceAllString(s, "")
 	}
+	if strings.Contains(s, "{!") {
+		s = r.inlineIncludes(s)
+	}
 	if strings.Contains(s, "{{<") || strings.Contains(s, "{{%") {
 		s = hugoShortcode.ReplaceAllStringFunc(s, r.shortcode)
 	}
@@ -79,6 +83,25 @@ func (r *dialectWriter) rewrite(s string) string {
 		s = wikilink.ReplaceAllStringFunc(s, wikiLink)
 	}
 	return s
+}
+
+// includeMark is a markdown-include macro within a line.
+var includeMark = regexp.MustCompile(`\{!\s*(.+?)\s*!\}`)
+
+// inlineIncludes writes the text before each {! file !} of a line, then
+// the file, and returns the rest of the line.
+func (r *dialectWriter) inlineIncludes(s string) string {
+	for {
+		loc := includeMark.FindStringSubmatchIndex(s)
+		if loc == nil {
+			return s
+		}
+		if before := s[:loc[0]]; strings.TrimSpace(before) != "" {
+			r.emit(before)
+		}
+		r.includeFile(s[loc[2]:loc[3]])
+		s = s[loc[1]:]
+	}
 }
 
 // shortcode renders a Hugo shortcode: ref and relref become the path they

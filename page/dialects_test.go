@@ -223,11 +223,16 @@ func TestRenderDialectsInline(t *testing.T) {
 		{"prose starting with import", "import the file from 'Downloads'", "import the file from 'Downloads'\n"},
 		{"tabs with headings inside", "## Install\n<Tabs>\n<TabItem value=\"a\" label=\"A\">\n\n#### Step\n\n</TabItem>\n<TabItem value=\"b\" label=\"B\">\nx\n</TabItem>\n</Tabs>\n",
 			"## Install\n\n\n### A\n\n\n#### Step\n\n\n\n### B\n\nx\n\n\n"},
+		{"tabs over several lines", "<Tabs\n  defaultValue=\"a\"\n  values={[\n    {label: 'Apple', value: 'a'},\n    {value: 'o', label: 'Orange'},\n  ]}>\n<TabItem value=\"a\">\nx\n</TabItem>\n<TabItem\n  value=\"o\">\ny\n</TabItem>\n</Tabs>",
+			"\n\n## Apple\n\nx\n\n\n## Orange\n\ny\n\n\n"},
+		{"include within a line", "See {! a.md !} and more", "See \nincluded\n and more\n"},
+		{"a lone < line", "<Foo bar\nnever closed", "<Foo bar never closed\n"},
 		{"one-line code is no fence", "```a {{ b }}```\n{{ c }}", "```a {{ b }}```\n\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := string(renderDialects([]byte(tt.in), &renderEnv{})); got != tt.want {
+			env := &renderEnv{include: func(string) ([]byte, bool) { return []byte("included"), true }}
+			if got := string(renderDialects([]byte(tt.in), env)); got != tt.want {
 				t.Errorf("renderDialects(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
