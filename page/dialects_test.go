@@ -32,8 +32,9 @@ func TestDialects(t *testing.T) {
 			baseURL: "https://help.example.com/",
 			links: map[string][]string{
 				"https://help.example.com/article/12-refunds": {"https://help.example.com/article/13-shipping", "https://help.example.com/forms/refund.pdf",
-					"https://help.example.com/collections/returns/returns-policy/"},
-				"https://help.example.com/article/13-shipping": {"https://help.example.com/article/12-refunds"},
+					"https://help.example.com/article/returns-policy/"},
+				"https://help.example.com/article/13-shipping":     {"https://help.example.com/article/12-refunds"},
+				"https://help.example.com/article/returns-policy/": {"https://help.example.com/about.html"},
 			},
 			code: []string{"{% if user %}{{ user.name }}{% endif %}", "{{ page.title }} in templates"},
 		},
@@ -41,7 +42,8 @@ func TestDialects(t *testing.T) {
 			dialect: "hugo",
 			baseURL: "https://help.example.com/docs/",
 			links: map[string][]string{
-				"https://help.example.com/docs/get-money-back/": {"https://help.example.com/docs/shipping/"},
+				// by ref, and by slug alone (/posts/shipping is no path)
+				"https://help.example.com/docs/get-money-back/": {"https://help.example.com/docs/shipping/", "https://help.example.com/docs/guides/about/"},
 			},
 		},
 		{
@@ -159,7 +161,7 @@ func TestSitePath(t *testing.T) {
 		{"a/page.html", FrontMatter{}, "a/page.html"},
 	}
 	for _, tt := range tests {
-		if got := sitePath(tt.rel, tt.fm, pageKind(tt.rel) == "md"); got != tt.want {
+		if got := (&site{}).sitePath(tt.rel, tt.fm, pageKind(tt.rel) == "md"); got != tt.want {
 			t.Errorf("sitePath(%q, %+v) = %q, want %q", tt.rel, tt.fm, got, tt.want)
 		}
 	}
@@ -305,5 +307,30 @@ func TestPageLangFromSource(t *testing.T) {
 				t.Errorf("Lang = %q, want %q", doc.Lang, tt.want)
 			}
 		})
+	}
+}
+
+func TestJekyllPaths(t *testing.T) {
+	c := &jekyllConfig{collections: map[string]string{"articles": "/article/:name/", "faq": ""}}
+	pretty := &jekyllConfig{permalink: "pretty", collections: map[string]string{}}
+	tests := []struct {
+		c    *jekyllConfig
+		file string
+		fm   FrontMatter
+		want string
+	}{
+		{c, "_articles/12-refunds.md", FrontMatter{}, "article/12-refunds/"},
+		{c, "_faq/billing/cards.md", FrontMatter{}, "faq/billing/cards.html"},
+		{c, "_posts/2021-08-01-new-prices.md", FrontMatter{}, "2021/08/01/new-prices.html"},
+		{c, "about.md", FrontMatter{}, "about.html"},
+		{c, "guides/index.md", FrontMatter{}, "guides/"},
+		{c, "about.md", FrontMatter{Permalink: "/:title/"}, "about/"},
+		{pretty, "about.md", FrontMatter{}, "about/"},
+	}
+	for _, tt := range tests {
+		s := &site{jekyll: tt.c}
+		if got := s.sitePath(tt.file, tt.fm, true); got != tt.want {
+			t.Errorf("sitePath(%q, %+v) = %q, want %q", tt.file, tt.fm, got, tt.want)
+		}
 	}
 }

@@ -146,7 +146,11 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		pages, pageMetas = append(pages, f), append(pageMetas, metas[i])
 	}
 	s := newSite(dir, base, pages, pageMetas)
-	// The folders' labels are part of the pages' input.
+	// The folders' labels and the site's configuration are part of the
+	// pages' input.
+	if raw, ok := readSmall(filepath.Join(dir, "_config.yml")); ok {
+		fmt.Fprintf(h, "_config.yml %x\n", sha256.Sum256(raw))
+	}
 	folders := slices.Sorted(maps.Keys(s.labels))
 	for _, f := range folders {
 		if s.labels[f] != "" {

@@ -37,6 +37,8 @@ type site struct {
 	// labels maps a folder (slash path, "." for the root) to the label
 	// its _category_.json gives it (Docusaurus).
 	labels map[string]string
+	// jekyll is the folder's Jekyll configuration, nil when it has none.
+	jekyll *jekyllConfig
 }
 
 // sitePage is one page as its folder sees it.
@@ -90,7 +92,7 @@ func scanMeta(raw []byte, rel string) meta {
 // files[i] found.
 func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 	s := &site{root: dir, base: base, pages: map[string]*sitePage{}, byPath: map[string]string{}, byName: map[string]string{},
-		bySlug: map[string]string{}, labels: map[string]string{}}
+		bySlug: map[string]string{}, labels: map[string]string{}, jekyll: readJekyllConfig(dir)}
 	if abs, err := filepath.Abs(dir); err == nil {
 		s.lang = langTag(filepath.Base(abs), true)
 	}
@@ -106,7 +108,7 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 		}
 		m := metas[i]
 		p := &sitePage{rel: f.rel, fm: m.fm, h1: m.h1, md: m.md}
-		p.path = sitePath(f.rel, m.fm, m.md)
+		p.path = s.sitePath(f.rel, m.fm, m.md)
 		s.pages[f.rel] = p
 		file := unescapePath(f.rel)
 		// The first page to claim a key keeps it: files are in path order.
@@ -342,13 +344,28 @@ func (s *site) env(rel string) *renderEnv {
 // path without extension, numeric ordering prefixes ("01-") and index
 // file names, ending in "/" as the generators publish pages. An HTML file
 // keeps its path.
-func sitePath(rel string, fm FrontMatter, md bool) string {
+//
+// In a Jekyll site (a _config.yml in the folder), a permalink may use
+// Jekyll's placeholders, a collection's pages (_articles/x.md) get their
+// collection's permalink, and a page without one is published as
+// path.html unless the site's permalink style is "pretty".
+func (s *site) sitePath(rel string, fm FrontMatter, md bool) string {
 	file := unescapePath(rel)
 	if !md {
 		return file
 	}
-	if p := fm.Permalink; p != "" && !strings.Contains(p, ":") {
-		return strings.TrimPrefix(p, "/")
+	if p := fm.Permalink; p != "" {
+		if !strings.Contains(p, ":") {
+			return strings.TrimPrefix(p, "/")
+		}
+		if s.jekyll != nil {
+			return s.jekyll.expand(p, file, fm)
+		}
+	}
+	if s.jekyll != nil && fm.Slug == "" {
+		if p, ok := s.jekyll.path(file, fm); ok {
+			return p
+		}
 	}
 	p := docPath(file)
 	if slug := fm.Slug; slug != "" {
