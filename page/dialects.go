@@ -21,6 +21,8 @@ type renderEnv struct {
 	// vars resolves Liquid variables ("site.baseurl"); unknown ones are
 	// dropped.
 	vars map[string]string
+	// title is the page's front matter title ({{ page.title }}).
+	title string
 	// include returns the Markdown of an included file by the name the
 	// page gives it (Liquid include, MkDocs snippets), or false.
 	include func(name string) ([]byte, bool)
@@ -95,10 +97,49 @@ type dialectWriter struct {
 
 // renderDialects rewrites src (a page body, front matter cut) to CommonMark.
 func renderDialects(src []byte, env *renderEnv) []byte {
+	if !hasDialect(src) {
+		return src
+	}
 	r := &dialectWriter{env: env, level: 1}
 	r.render(src)
 	r.finish()
 	return r.out.Bytes()
+}
+
+// dialectMarks are byte sequences one of which every dialect's syntax
+// holds; a page with none is plain Markdown, left as it is.
+var dialectMarks = [][]byte{
+	[]byte("{%"), []byte("{{"), []byte("[["), []byte(":::"), []byte("{!"), []byte("{/*"), []byte("%%"),
+	[]byte("!!!"), []byte("???"), []byte("==="), []byte("--8<--"), []byte("[!"), []byte("\nimport "), []byte("\nexport "),
+}
+
+// hasDialect reports whether src may hold syntax of a dialect: one of
+// dialectMarks, a line starting with import or export (MDX), or a
+// component tag (< and a capital letter).
+func hasDialect(src []byte) bool {
+	if bytes.HasPrefix(src, []byte("import ")) || bytes.HasPrefix(src, []byte("export ")) {
+		return true
+	}
+	for _, m := range dialectMarks {
+		if bytes.Contains(src, m) {
+			return true
+		}
+	}
+	for i := bytes.IndexByte(src, '<'); i >= 0 && i+1 < len(src); {
+		c := src[i+1]
+		if c == '/' && i+2 < len(src) {
+			c = src[i+2]
+		}
+		if c >= 'A' && c <= 'Z' {
+			return true
+		}
+		j := bytes.IndexByte(src[i+1:], '<')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 func (r *dialectWriter) render(src []byte) {

@@ -201,6 +201,9 @@ func (r *dialectWriter) vars(key string) string {
 	if r.env == nil {
 		return ""
 	}
+	if key == "page.title" {
+		return r.env.title
+	}
 	return r.env.vars[key]
 }
 

@@ -195,6 +195,19 @@ func TestParseBaseURL(t *testing.T) {
 	}
 }
 
+func TestHasDialect(t *testing.T) {
+	for _, plain := range []string{"# Title\n\nText with a [link](x.md) and <b>bold</b>.\n", "a < b and c > d", "<", "To export your data, open Settings."} {
+		if hasDialect([]byte(plain)) {
+			t.Errorf("hasDialect(%q) = true, want false", plain)
+		}
+	}
+	for _, d := range []string{"x {{ site.url }}", "<Tabs>", "a\n</TabItem>", ":::note", "[[Page]]", "!!! tip", "import X from 'y'", "Intro\nimport X from 'y'"} {
+		if !hasDialect([]byte(d)) {
+			t.Errorf("hasDialect(%q) = false, want true", d)
+		}
+	}
+}
+
 func FuzzRenderDialects(f *testing.F) {
 	f.Add([]byte(":::note Title\n- a\n:::\n<Tabs>\n<TabItem value=\"a\" label=\"A\">\nx\n</TabItem>\n</Tabs>"))
 	f.Add([]byte("!!! tip\n    a\n=== \"T\"\n    ```\n    {{ x }}\n    ```\n{% raw %}{{ y }}{% endraw %} [[P|l]] ![[i.png]]"))

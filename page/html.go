@@ -116,7 +116,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		title = firstHeading(x.blocks)
 	}
 	sum := sha256.Sum256(raw)
-	lang, _ := gq.Find("html[lang]").First().Attr("lang")
+	lang := htmlLang(root)
 	p.Document = &Document{
 		URL:         docURL.String(),
 		Title:       title,
@@ -125,6 +125,17 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		ContentHash: hex.EncodeToString(sum[:]),
 	}
 	return p, nil
+}
+
+// htmlLang is the lang attribute of the page's <html> element.
+func htmlLang(root *html.Node) string {
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Html {
+			lang, _ := attr(c, "lang")
+			return lang
+		}
+	}
+	return ""
 }
 
 // pageTitle returns the text of the page's <title>, not that of an SVG

@@ -98,15 +98,7 @@ func parseMarkdown(raw []byte, url string, env *renderEnv, links func(string) (s
 	if env == nil {
 		env = &renderEnv{}
 	}
-	if fm.Title != "" {
-		vars := map[string]string{"page.title": fm.Title}
-		for k, v := range env.vars {
-			vars[k] = v
-		}
-		e := *env
-		e.vars = vars
-		env = &e
-	}
+	env.title = fm.Title
 	var out bytes.Buffer
 	if err := markdown.Convert(renderDialects(body, env), &out); err != nil {
 		return nil, fmt.Errorf("rendering Markdown: %w", err)
@@ -144,6 +136,9 @@ func firstH1(blocks []Block) string {
 // name ("01-intro.md"), which the generators drop from titles and URLs.
 var numericPrefix = regexp.MustCompile(`^\d+[-_. ]+`)
 
+// wordSeparators are the characters file names separate words with.
+var wordSeparators = strings.NewReplacer("-", " ", "_", " ")
+
 // titleFromPath makes a title of a page's file name, as the generators do
 // for a page that has none: "getting-started.md" -> "Getting started"; an
 // index page is named after its folder.
@@ -157,7 +152,7 @@ func titleFromPath(p string) string {
 		}
 	}
 	stem = numericPrefix.ReplaceAllString(stem, "")
-	stem = collapse(strings.NewReplacer("-", " ", "_", " ").Replace(stem))
+	stem = collapse(wordSeparators.Replace(stem))
 	if stem == "" {
 		return ""
 	}

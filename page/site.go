@@ -39,6 +39,8 @@ type site struct {
 	labels map[string]string
 	// jekyll is the folder's Jekyll configuration, nil when it has none.
 	jekyll *jekyllConfig
+	// vars are the Liquid variables the site resolves (siteVars).
+	vars map[string]string
 }
 
 // sitePage is one page as its folder sees it.
@@ -92,7 +94,7 @@ func scanMeta(raw []byte, rel string) meta {
 // files[i] found.
 func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 	s := &site{root: dir, base: base, pages: map[string]*sitePage{}, byPath: map[string]string{}, byName: map[string]string{},
-		bySlug: map[string]string{}, labels: map[string]string{}, jekyll: readJekyllConfig(dir)}
+		bySlug: map[string]string{}, labels: map[string]string{}, jekyll: readJekyllConfig(dir), vars: siteVars(base)}
 	if abs, err := filepath.Abs(dir); err == nil {
 		s.lang = langTag(filepath.Base(abs), true)
 	}
@@ -239,6 +241,9 @@ func (s *site) link(from string) func(string) (string, bool) {
 			}
 			return rel, ok
 		}
+		if s.base == nil && strings.Contains(href, ":") {
+			return "", false // another site, mail: no page of the folder
+		}
 		u, err := url.Parse(href)
 		if err != nil {
 			return "", false
@@ -331,12 +336,17 @@ func readSmall(file string) ([]byte, bool) {
 
 // env is the rendering environment of the page at rel.
 func (s *site) env(rel string) *renderEnv {
+	return &renderEnv{vars: s.vars, include: s.include(rel)}
+}
+
+// siteVars are the Liquid variables of the site at base (nil: none).
+func siteVars(base *url.URL) map[string]string {
 	vars := map[string]string{"site.baseurl": "", "site.url": ""}
-	if s.base != nil {
-		vars["site.url"] = strings.TrimSuffix((&url.URL{Scheme: s.base.Scheme, Host: s.base.Host}).String(), "/")
-		vars["site.baseurl"] = strings.TrimSuffix(s.base.Path, "/")
+	if base != nil {
+		vars["site.url"] = strings.TrimSuffix((&url.URL{Scheme: base.Scheme, Host: base.Host}).String(), "/")
+		vars["site.baseurl"] = strings.TrimSuffix(base.Path, "/")
 	}
-	return &renderEnv{vars: vars, include: s.include(rel)}
+	return vars
 }
 
 // sitePath is the path on the site of the page read from rel (escaped),
@@ -437,7 +447,7 @@ func foldName(s string) string {
 	case ".md", ".mdx", ".markdown":
 		s = strings.TrimSuffix(s, path.Ext(s))
 	}
-	return strings.ToLower(collapse(strings.NewReplacer("-", " ", "_", " ").Replace(s)))
+	return strings.ToLower(collapse(wordSeparators.Replace(s)))
 }
 
 func unescapePath(rel string) string {
