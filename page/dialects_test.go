@@ -35,6 +35,7 @@ func TestDialects(t *testing.T) {
 					"https://help.example.com/article/returns-policy/"},
 				"https://help.example.com/article/13-shipping":     {"https://help.example.com/article/12-refunds"},
 				"https://help.example.com/article/returns-policy/": {"https://help.example.com/about.html"},
+				"https://help.example.com/contact/":                {"https://help.example.com/article/12-refunds"},
 			},
 			code: []string{"{% if user %}{{ user.name }}{% endif %}", "{{ page.title }} in templates"},
 		},

@@ -538,9 +538,41 @@ func readPage(file, rel string, maxBytes int64, s *site) (*Document, error) {
 	if pageKind(file) == "md" {
 		return parseMarkdown(raw, rel, s.env(rel), s.link(rel))
 	}
+	if front, format, body := splitFrontMatter(raw); format != "" {
+		return parseTemplatedHTML(raw, front, format, body, rel, s)
+	}
 	p, err := parseHTMLPage(raw, rel, "", s.link(rel))
 	if err != nil {
 		return nil, err
 	}
 	return p.Document, nil
+}
+
+// parseTemplatedHTML reads an HTML page with front matter, as Jekyll and
+// Hugo keep them: the front matter is read as a Markdown page's, and the
+// body's Liquid rendered, before the HTML is cleaned.
+func parseTemplatedHTML(raw, front []byte, format string, body []byte, rel string, s *site) (*Document, error) {
+	fm, err := parseFrontMatter(front, format)
+	if err != nil {
+		return nil, err
+	}
+	if fm.Draft {
+		return nil, ErrDraft
+	}
+	env := s.env(rel)
+	env.title = fm.Title
+	p, err := parseHTMLPage(renderDialects(body, env), rel, "", s.link(rel))
+	if err != nil {
+		return nil, err
+	}
+	doc := p.Document
+	if fm.Title != "" {
+		doc.Title = fm.Title
+	}
+	if lang := langTag(fm.Lang, false); lang != "" {
+		doc.Lang = lang
+	}
+	sum := sha256.Sum256(raw)
+	doc.ContentHash = hex.EncodeToString(sum[:])
+	return doc, nil
 }

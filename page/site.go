@@ -64,11 +64,13 @@ type meta struct {
 // scanMeta reads a Markdown page's front matter and first # heading. A
 // front matter that does not parse is left for readPage to report.
 func scanMeta(raw []byte, rel string) meta {
-	if pageKind(rel) != "md" {
-		return meta{}
-	}
 	front, format, body := splitFrontMatter(raw)
 	fm, _ := parseFrontMatter(front, format)
+	if pageKind(rel) != "md" {
+		// An HTML page with front matter (Jekyll, Hugo) may name its
+		// permalink, and be a draft.
+		return meta{fm: fm, draft: fm.Draft}
+	}
 	m := meta{fm: fm, md: true, draft: fm.Draft}
 	fenced := false
 	for len(body) > 0 {
@@ -362,6 +364,9 @@ func siteVars(base *url.URL) map[string]string {
 func (s *site) sitePath(rel string, fm FrontMatter, md bool) string {
 	file := unescapePath(rel)
 	if !md {
+		if p := fm.Permalink; p != "" && !strings.Contains(p, ":") {
+			return strings.TrimPrefix(p, "/")
+		}
 		return file
 	}
 	if p := fm.Permalink; p != "" {
