@@ -24,8 +24,9 @@ type site struct {
 	base *url.URL // the live site (--base-url), nil without one
 	lang string   // the folder's own language, when its name is one
 	// pages maps a page's path relative to the folder (escaped, as page
-	// URLs are) to what the site knows of it.
-	pages map[string]*sitePage
+	// URLs are) to its path on the site, relative to the base URL
+	// ("a/b/", see sitePath).
+	pages map[string]string
 	// byPath maps a path key (pathKey) to the page it reaches; byName a
 	// folded file name, title or alias (wikilinks).
 	byPath map[string]string
@@ -41,15 +42,6 @@ type site struct {
 	jekyll *jekyllConfig
 	// vars are the Liquid variables the site resolves (siteVars).
 	vars map[string]string
-}
-
-// sitePage is one page as its folder sees it.
-type sitePage struct {
-	rel  string
-	path string // its path on the site, relative to the base URL ("a/b/")
-	fm   FrontMatter
-	h1   string // the first # heading of a Markdown page
-	md   bool
 }
 
 // meta is what scanning a page file found in its bytes: its front matter
@@ -95,7 +87,7 @@ func scanMeta(raw []byte, rel string) meta {
 // newSite indexes the pages of the folder dir; metas[i] is what scanning
 // files[i] found.
 func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
-	s := &site{root: dir, base: base, pages: map[string]*sitePage{}, byPath: map[string]string{}, byName: map[string]string{},
+	s := &site{root: dir, base: base, pages: map[string]string{}, byPath: map[string]string{}, byName: map[string]string{},
 		bySlug: map[string]string{}, labels: map[string]string{}, jekyll: readJekyllConfig(dir), vars: siteVars(base)}
 	if abs, err := filepath.Abs(dir); err == nil {
 		s.lang = langTag(filepath.Base(abs), true)
@@ -111,13 +103,12 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 			s.labels[d] = categoryLabel(filepath.Join(dir, filepath.FromSlash(d)))
 		}
 		m := metas[i]
-		p := &sitePage{rel: f.rel, fm: m.fm, h1: m.h1, md: m.md}
-		p.path = s.sitePath(f.rel, m.fm, m.md)
-		s.pages[f.rel] = p
+		sp := s.sitePath(f.rel, m.fm, m.md)
+		s.pages[f.rel] = sp
 		file := unescapePath(f.rel)
 		// The first page to claim a key keeps it: files are in path order.
 		slugs := map[string]bool{}
-		for _, k := range []string{file, docPath(file), p.path} {
+		for _, k := range []string{file, docPath(file), sp} {
 			if _, taken := s.byPath[pathKey(k)]; !taken {
 				s.byPath[pathKey(k)] = f.rel
 			}
@@ -182,11 +173,11 @@ func (s *site) breadcrumb(rel string) []string {
 // url is the URL of the page read from rel: on the live site when there is
 // a base URL, else its path in the folder.
 func (s *site) url(rel string) string {
-	p := s.pages[rel]
-	if s.base == nil || p == nil {
+	p, ok := s.pages[rel]
+	if s.base == nil || !ok {
 		return rel
 	}
-	return s.base.ResolveReference(&url.URL{Path: p.path}).String()
+	return s.base.ResolveReference(&url.URL{Path: p}).String()
 }
 
 // pageLang is the language of the page at rel that its folder tells: a
@@ -274,8 +265,8 @@ func (s *site) link(from string) func(string) (string, bool) {
 			// the page's URL with and without a trailing slash (links
 			// written as the site resolves them).
 			cands = append(cands, path.Join(path.Dir(file), p))
-			if sp := s.pages[from]; sp != nil {
-				cands = append(cands, path.Join(sp.path, p), path.Join(path.Dir(strings.TrimSuffix(sp.path, "/")), p))
+			if sp, ok := s.pages[from]; ok {
+				cands = append(cands, path.Join(sp, p), path.Join(path.Dir(strings.TrimSuffix(sp, "/")), p))
 			}
 		}
 		for _, c := range cands {
