@@ -99,6 +99,8 @@ func FuzzParseMarkdown(f *testing.F) {
 	f.Add(readFixture(f, "md/frontmatter.md"))
 	f.Add(readFixture(f, "md/plain.md"))
 	f.Add([]byte("---\ntitle: x\n---\n- a\n  - b\n\n| a |\n|---|\n| [l](../x) |"))
+	f.Add([]byte("+++\ntitle = \"x\"\ntags = [\"a\"]\n+++\n:::note T\n- a\n:::\n<Tabs>\n<TabItem value=\"a\">\nx\n</TabItem>\n</Tabs>\n![i](a.png)"))
+	f.Add([]byte("!!! tip \"T\"\n    a\n=== \"W\"\n    b\n> [!note]\n> c\n[[P|l]] {% include x %} {{ site.url }} {{< ref \"a\" >}}"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		doc, err := ParseMarkdown(raw, "dir/page.md")
 		if err != nil {
