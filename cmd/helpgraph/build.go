@@ -29,7 +29,7 @@ func (s *hostList) Set(v string) error { *s = append(*s, v); return nil }
 
 func (m *Main) runBuild(ctx context.Context, args []string) error {
 	fs := m.flagSet("build")
-	pagesDir := fs.String("pages", "", "build from this folder of .html/.htm/.md pages")
+	pagesDir := fs.String("pages", "", "build from this folder of .html/.htm/.md/.mdx pages")
 	crawlURL := fs.String("crawl", "", "build by crawling the help center at this URL")
 	baseURL := fs.String("base-url", "", "with --pages: the live site the pages are published at, for page URLs and links (default: the last build's; \"none\" for folder paths)")
 	storeSpec := fs.String("store", "", "SQLite path or neo4j:// URI (default $HELPGRAPH_STORE or "+m.Config.Store+")")
@@ -48,6 +48,9 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	}
 	if (*pagesDir == "") == (*crawlURL == "") {
 		return usageError{errors.New("build: give exactly one of --pages DIR or --crawl URL")}
+	}
+	if *baseURL != "" && *pagesDir == "" {
+		return usageError{errors.New("build: --base-url is for --pages (a crawl's pages have their URLs)")}
 	}
 	if *concurrency < 1 || *maxPages < 0 || *maxBytes < 0 {
 		return usageError{errors.New("build: --concurrency must be at least 1, and --max-pages and --max-bytes not negative")}
@@ -91,10 +94,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		// The raw pages are hashed before any is parsed: the same bytes as
 		// the last build, with the same extractor, give the same graph, so
 		// nothing is parsed, written or published.
-		base, err := pagesBaseURL(ctx, store, *baseURL)
-		if err != nil {
-			return fmt.Errorf("build: %w", err)
-		}
+		base := pagesBaseURL(ctx, store, *baseURL)
 		dir, err := page.OpenDir(ctx, *pagesDir, page.ReadOptions{MaxBytes: *maxBytes, BaseURL: base})
 		if err != nil {
 			return fmt.Errorf("build: %w", err)
@@ -185,22 +185,22 @@ func unchangedSince(ctx context.Context, store graph.Store, digest, extractor st
 // pagesBaseURL is the base URL of a --pages build: the flag's, else the
 // one the last build used, so that a rebuild keeps the live URLs; "none"
 // drops it.
-func pagesBaseURL(ctx context.Context, store graph.Store, flag string) (string, error) {
+func pagesBaseURL(ctx context.Context, store graph.Store, flag string) string {
 	switch flag = strings.TrimSpace(flag); flag {
 	case "none":
-		return "", nil
+		return ""
 	case "":
 		lb, err := store.LastBuild(ctx)
 		if err != nil || len(lb.Report) == 0 {
-			return "", nil
+			return ""
 		}
 		var last kgbuild.Report
 		if json.Unmarshal(lb.Report, &last) != nil {
-			return "", nil
+			return ""
 		}
-		return last.BaseURL, nil
+		return last.BaseURL
 	}
-	return flag, nil
+	return flag
 }
 
 // progress returns a Builder.Progress func and a func to call when the build
