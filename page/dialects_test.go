@@ -148,6 +148,9 @@ func TestSitePath(t *testing.T) {
 	}{
 		{"a/b.md", FrontMatter{}, "a/b/"},
 		{"01-start/02-install.mdx", FrontMatter{}, "start/install/"},
+		{"news/2021-08-01-prices.md", FrontMatter{}, "news/2021-08-01-prices/"},
+		{"1.5-release.md", FrontMatter{}, "1.5-release/"},
+		{"404.md", FrontMatter{}, "404/"},
 		{"guides/guides.md", FrontMatter{}, "guides/"},
 		{"guides/index.md", FrontMatter{}, "guides/"},
 		{"index.md", FrontMatter{}, ""},

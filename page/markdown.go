@@ -133,8 +133,25 @@ func firstH1(blocks []Block) string {
 }
 
 // numericPrefix is the ordering prefix of a docs-as-code file or folder
-// name ("01-intro.md"), which the generators drop from titles and URLs.
-var numericPrefix = regexp.MustCompile(`^\d+[-_. ]+`)
+// name ("01-intro.md"), which the generators drop from titles and URLs;
+// datedName is a name that starts with a date or version instead
+// ("2021-08-01-prices", "1.5-release"), which keeps it, as in Docusaurus.
+var (
+	numericPrefix = regexp.MustCompile(`^\d+[-_. ]+`)
+	datedName     = regexp.MustCompile(`^\d+[-_.]\d`)
+)
+
+// stripNumberPrefix drops a name's ordering prefix, unless that would
+// leave nothing or the name starts with a date or version.
+func stripNumberPrefix(name string) string {
+	if datedName.MatchString(name) {
+		return name
+	}
+	if s := numericPrefix.ReplaceAllString(name, ""); s != "" {
+		return s
+	}
+	return name
+}
 
 // wordSeparators are the characters file names separate words with.
 var wordSeparators = strings.NewReplacer("-", " ", "_", " ")
@@ -151,7 +168,7 @@ func titleFromPath(p string) string {
 			stem = path.Base(dir)
 		}
 	}
-	stem = numericPrefix.ReplaceAllString(stem, "")
+	stem = stripNumberPrefix(stem)
 	stem = collapse(wordSeparators.Replace(stem))
 	if stem == "" {
 		return ""

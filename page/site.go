@@ -411,9 +411,7 @@ func docPath(file string) string {
 	last := len(segs) - 1
 	segs[last] = strings.TrimSuffix(segs[last], path.Ext(segs[last]))
 	for i, seg := range segs {
-		if s := numericPrefix.ReplaceAllString(seg, ""); s != "" {
-			segs[i] = s
-		}
+		segs[i] = stripNumberPrefix(seg)
 	}
 	if isIndexName(segs[last]) || last > 0 && strings.EqualFold(segs[last], segs[last-1]) {
 		segs = segs[:last]
