@@ -9,12 +9,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -146,17 +144,7 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		pages, pageMetas = append(pages, f), append(pageMetas, metas[i])
 	}
 	s := newSite(dir, base, pages, pageMetas)
-	// The folders' labels and the site's configuration are part of the
-	// pages' input.
-	if raw, ok := readSmall(filepath.Join(dir, "_config.yml")); ok {
-		fmt.Fprintf(h, "_config.yml %x\n", sha256.Sum256(raw))
-	}
-	folders := slices.Sorted(maps.Keys(s.labels))
-	for _, f := range folders {
-		if s.labels[f] != "" {
-			fmt.Fprintf(h, "label %s\t%s\n", f, s.labels[f])
-		}
-	}
+	s.hashInputs(h)
 	return &Dir{dir: dir, opts: opts, files: pages, digest: hex.EncodeToString(h.Sum(nil)), site: s}, nil
 }
 

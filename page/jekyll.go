@@ -1,6 +1,7 @@
 package page
 
 import (
+	"crypto/sha256"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -17,6 +18,8 @@ type jekyllConfig struct {
 	// collections maps a collection (the folder _name) to its permalink
 	// template; "" when it gives none.
 	collections map[string]string
+	// sum is the SHA-256 of the _config.yml (part of the folder's digest).
+	sum [32]byte
 }
 
 // readJekyllConfig reads the _config.yml of the folder dir, or returns nil
@@ -33,7 +36,7 @@ func readJekyllConfig(dir string) *jekyllConfig {
 	if yaml.Unmarshal(raw, &c) != nil {
 		return nil
 	}
-	jc := &jekyllConfig{permalink: c.Permalink, collections: map[string]string{}}
+	jc := &jekyllConfig{permalink: c.Permalink, collections: map[string]string{}, sum: sha256.Sum256(raw)}
 	for name, v := range c.Collections {
 		perm := ""
 		if m, ok := v.(map[string]any); ok {

@@ -3,7 +3,9 @@ package page
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"os"
 	"path"
@@ -132,6 +134,20 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 		}
 	}
 	return s
+}
+
+// hashInputs writes what the site read besides the pages, and what the
+// pages' URLs and text depend on, to h: its configuration and its folders'
+// labels.
+func (s *site) hashInputs(h io.Writer) {
+	if s.jekyll != nil {
+		fmt.Fprintf(h, "_config.yml %x\n", s.jekyll.sum)
+	}
+	for _, f := range slices.Sorted(maps.Keys(s.labels)) {
+		if s.labels[f] != "" {
+			fmt.Fprintf(h, "label %s\t%s\n", f, s.labels[f])
+		}
+	}
 }
 
 // categoryNames are the files that name a Docusaurus sidebar category.
