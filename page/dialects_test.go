@@ -351,3 +351,48 @@ func TestJekyllPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestDirDigestInputs: what a page includes or is named by (an include,
+// a category label, the site's config, the base URL) changes the folder's
+// digest, so a rebuild does not take the folder for unchanged.
+func TestDirDigestInputs(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("guides/a.md", "# A\n\n{% include note.md %}")
+	write("_includes/note.md", "Note one.")
+	write("guides/_category_.json", `{"label": "Guides"}`)
+	write("_config.yml", "permalink: pretty\n")
+	digest := func(base string) string {
+		t.Helper()
+		d, err := OpenDir(context.Background(), dir, ReadOptions{BaseURL: base})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.Digest()
+	}
+	last := digest("")
+	for _, change := range []func(){
+		func() { write("_includes/note.md", "Note two.") },
+		func() { write("guides/_category_.json", `{"label": "How-to guides"}`) },
+		func() { write("_config.yml", "permalink: date\n") },
+	} {
+		change()
+		if d := digest(""); d == last {
+			t.Errorf("digest unchanged after a change")
+		} else {
+			last = d
+		}
+	}
+	if digest("https://help.example.com/") == last {
+		t.Errorf("digest unchanged with a base URL")
+	}
+}
