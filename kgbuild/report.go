@@ -29,6 +29,8 @@ type Report struct {
 	// Origin is what the build read and with which options, so that a
 	// re-sync (serve --resync) can repeat it.
 	Origin *Origin `json:"origin,omitempty"`
+	// BaseURL is the live site a folder's pages were given URLs under.
+	BaseURL string `json:"base_url,omitempty"`
 	// Verdicts is the verdict.Version the build judged its nodes with.
 	Verdicts string `json:"verdicts,omitempty"`
 

@@ -38,7 +38,7 @@ func (d *Dir) settle(ctx context.Context) error {
 		out := make([]moved, len(idx))
 		forEachFile(ctx, sub, func(j int, f pageFile) {
 			out[j].i = idx[j]
-			if doc, err := readPage(f.path, f.rel, d.opts.MaxBytes); err == nil {
+			if doc, err := d.parse(idx[j]); err == nil {
 				out[j].url = doc.URL
 			}
 		})
@@ -156,15 +156,25 @@ func rewriteLinks(doc *Document, final map[string]string) {
 	if len(final) == 0 {
 		return
 	}
+	relink(doc, func(u string) string {
+		if to, ok := final[u]; ok {
+			return to
+		}
+		return u
+	})
+}
+
+// relink points each link of doc, in its block's text too, where to says.
+func relink(doc *Document, to func(url string) string) {
 	for bi := range doc.Blocks {
 		b := &doc.Blocks[bi]
 		for li, l := range b.Links {
-			to, ok := final[l.URL]
-			if !ok || to == l.URL {
+			u := to(l.URL)
+			if u == l.URL {
 				continue
 			}
-			b.Text = strings.ReplaceAll(b.Text, "]("+escapeLinkURL(l.URL)+")", "]("+escapeLinkURL(to)+")")
-			b.Links[li].URL = to
+			b.Text = strings.ReplaceAll(b.Text, "]("+escapeLinkURL(l.URL)+")", "]("+escapeLinkURL(u)+")")
+			b.Links[li].URL = u
 		}
 	}
 }

@@ -46,6 +46,12 @@ func ParseHTML(raw []byte, baseURL string) (*Document, error) {
 // declaration), and the raw page's links are returned too. When the error is
 // ErrNoText the page is still returned, with a nil Document and its links.
 func ParseHTMLPage(raw []byte, baseURL, contentType string) (*HTMLPage, error) {
+	return parseHTMLPage(raw, baseURL, contentType, nil)
+}
+
+// parseHTMLPage is ParseHTMLPage; links, when set, resolves a link
+// between pages of a folder before the page's URL does (see site.link).
+func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href string) (string, bool)) (*HTMLPage, error) {
 	text, err := decodeHTML(raw, charsetFromContentType(contentType))
 	if err != nil {
 		return nil, err
@@ -81,7 +87,7 @@ func ParseHTMLPage(raw []byte, baseURL, contentType string) (*HTMLPage, error) {
 			}
 		}
 	}
-	r := resolver{base: linkBase, relative: linkBase.Scheme == "" && linkBase.Host == ""}
+	r := resolver{base: linkBase, relative: linkBase.Scheme == "" && linkBase.Host == "", site: links}
 
 	p := &HTMLPage{}
 	p.NoIndex, p.NoFollow = metaRobots(gq)
@@ -110,13 +116,26 @@ func ParseHTMLPage(raw []byte, baseURL, contentType string) (*HTMLPage, error) {
 		title = firstHeading(x.blocks)
 	}
 	sum := sha256.Sum256(raw)
+	lang := htmlLang(root)
 	p.Document = &Document{
 		URL:         docURL.String(),
 		Title:       title,
+		Lang:        langTag(lang, false),
 		Blocks:      x.blocks,
 		ContentHash: hex.EncodeToString(sum[:]),
 	}
 	return p, nil
+}
+
+// htmlLang is the lang attribute of the page's <html> element.
+func htmlLang(root *html.Node) string {
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Html {
+			lang, _ := attr(c, "lang")
+			return lang
+		}
+	}
+	return ""
 }
 
 // pageTitle returns the text of the page's <title>, not that of an SVG
@@ -455,6 +474,8 @@ type resolver struct {
 	// relative is set for pages read from a folder, whose URLs are slash
 	// paths relative to the folder: resolved links keep that form.
 	relative bool
+	// site, if set, resolves links to other pages of the folder first.
+	site func(href string) (string, bool)
 }
 
 // resolve returns the target of href, or false when the link is not one to
@@ -463,6 +484,11 @@ func (r resolver) resolve(href string) (string, bool) {
 	href = strings.TrimSpace(href)
 	if href == "" || strings.HasPrefix(href, "#") {
 		return "", false
+	}
+	if r.site != nil {
+		if u, ok := r.site(href); ok {
+			return u, true
+		}
 	}
 	u, err := url.Parse(href)
 	if err != nil {

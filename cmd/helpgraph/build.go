@@ -30,11 +30,12 @@ func (s *hostList) Set(v string) error { *s = append(*s, v); return nil }
 
 func (m *Main) runBuild(ctx context.Context, args []string) error {
 	fs := m.flagSet("build")
-	pagesDir := fs.String("pages", "", "build from this folder of .html/.htm/.md pages")
+	pagesDir := fs.String("pages", "", "build from this folder of .html/.htm/.md/.mdx pages")
 	crawlURL := fs.String("crawl", "", "build by crawling the help center at this URL")
 	zendeskLoc := fs.String("zendesk", "", "build from a Zendesk help center: its URL (https://acme.zendesk.com; /hc/LOCALE for one locale) or a file of its articles.json")
 	intercomLoc := fs.String("intercom", "", "build from Intercom's Articles API: its URL ("+intercom.DefaultBase+") or a file of its /articles answer")
 	freshdeskLoc := fs.String("freshdesk", "", "build from a Freshdesk knowledge base: the account URL (https://acme.freshdesk.com) or a file of a folder's articles")
+	baseURL := fs.String("base-url", "", "with --pages: the live site the pages are published at, for page URLs and links (default: the last build's; \"none\" for folder paths)")
 	storeSpec := fs.String("store", "", "SQLite path or neo4j:// URI (default $HELPGRAPH_STORE or "+m.Config.Store+")")
 	llmMode := fs.String("llm", "auto", "LLM extraction: auto (when an endpoint is configured), on or off")
 	maxPages := fs.Int("max-pages", 0, "crawl at most this many pages (0: crawler default)")
@@ -53,6 +54,9 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	origin, err := buildOrigin(fs, sources, allowHosts)
 	if err != nil {
 		return err
+	}
+	if *baseURL != "" && *pagesDir == "" {
+		return usageError{errors.New("build: --base-url is for --pages (a crawl's pages have their URLs)")}
 	}
 	if *concurrency < 1 || *maxPages < 0 || *maxBytes < 0 {
 		return usageError{errors.New("build: --concurrency must be at least 1, and --max-pages and --max-bytes not negative")}
@@ -97,7 +101,8 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		// The raw pages are hashed before any is parsed: the same bytes as
 		// the last build, with the same extractor, give the same graph, so
 		// nothing is parsed, written or published.
-		dir, err := page.OpenDir(ctx, *pagesDir, page.ReadOptions{MaxBytes: *maxBytes})
+		base := pagesBaseURL(ctx, store, *baseURL)
+		dir, err := page.OpenDir(ctx, *pagesDir, page.ReadOptions{MaxBytes: *maxBytes, BaseURL: base})
 		if err != nil {
 			return fmt.Errorf("build: %w", err)
 		}
@@ -110,6 +115,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 			return nil
 		}
 		b.SourceDigest = dir.Digest()
+		b.BaseURL = base
 		phases = append(phases, kgbuild.Phase{Name: "hash pages", Duration: time.Since(readStart)})
 		src = dir
 		b.Progress, finish = m.progress(dir.Len())
@@ -185,6 +191,27 @@ func unchangedSince(ctx context.Context, store graph.Store, digest, extractor st
 		return 0, false
 	}
 	return lb.Generation, true
+}
+
+// pagesBaseURL is the base URL of a --pages build: the flag's, else the
+// one the last build used, so that a rebuild keeps the live URLs; "none"
+// drops it.
+func pagesBaseURL(ctx context.Context, store graph.Store, flag string) string {
+	switch flag = strings.TrimSpace(flag); flag {
+	case "none":
+		return ""
+	case "":
+		lb, err := store.LastBuild(ctx)
+		if err != nil || len(lb.Report) == 0 {
+			return ""
+		}
+		var last kgbuild.Report
+		if json.Unmarshal(lb.Report, &last) != nil {
+			return ""
+		}
+		return last.BaseURL
+	}
+	return flag
 }
 
 // progress returns a Builder.Progress func and a func to call when the build

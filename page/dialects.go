@@ -1,0 +1,526 @@
+package page
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// The docs-as-code dialects: the template, component and wiki syntax that
+// Jekyll (Liquid), Hugo (shortcodes), Docusaurus (MDX), MkDocs and
+// Obsidian add to Markdown. renderDialects rewrites a page's Markdown into
+// plain CommonMark before goldmark sees it, so that no such syntax reaches
+// a customer: blocks keep their content, admonitions and callouts keep
+// their label, tabs become labelled sub-sections, includes are resolved
+// from the folder, wikilinks become links. Code stays code: fenced blocks
+// and inline code spans are never rewritten.
+
+// renderEnv is what rendering a page's dialects needs from its folder.
+type renderEnv struct {
+	// vars resolves Liquid variables ("site.baseurl"); unknown ones are
+	// dropped.
+	vars map[string]string
+	// title is the page's front matter title ({{ page.title }}).
+	title string
+	// include returns the Markdown of an included file by the name the
+	// page gives it (Liquid include, MkDocs snippets), or false.
+	include func(name string) ([]byte, bool)
+	// depth counts nested includes, so that a file including itself ends.
+	depth int
+}
+
+// maxIncludeDepth bounds nested includes.
+const maxIncludeDepth = 4
+
+// wikiScheme marks a link written as a wikilink: its target is a page's
+// file name, title or alias, which only the folder can resolve.
+const wikiScheme = "wikilink:"
+
+var (
+	fenceOpen   = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
+	headingLine = regexp.MustCompile(`^ {0,3}(#{1,6})\s`)
+	// An ES module line of MDX: "import X from 'y'", "import {A, B} from
+	// 'y'", "import 'y'", "export const ...". Prose that starts with
+	// "import" ("import the file from 'Downloads'") is no such line.
+	mdxImport     = regexp.MustCompile(`^\s*(import\s+((\*\s+as\s+)?[\w$]+(\s*,\s*\{[^}]*\})?|\{[^}]*\})\s+from\s+['"][^'"]+['"];?|import\s+['"][^'"]+['"];?|export\s+(const|default|function|let)\s.*)\s*$`)
+	jsxLine       = regexp.MustCompile(`^\s*</?[A-Z][\w.]*(\s[^<>]*)?/?>\s*$`)
+	jsxComment    = regexp.MustCompile(`\{/\*.*?\*/\}`)
+	tabItem       = regexp.MustCompile(`^\s*<TabItem\b([^>]*)>\s*$`)
+	jsxAttr       = regexp.MustCompile(`(\w+)=(?:"([^"]*)"|'([^']*)'|\{["']([^"']*)["']\})`)
+	admonition    = regexp.MustCompile(`^\s*(?:>\s*)*(:{3,})\s*([A-Za-z]+)?\s*(?:\[(.*)\]|(.*))$`)
+	mkdocsBlock   = regexp.MustCompile(`^(\s*)(?:!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+"(.*)")?\s*$`)
+	mkdocsTab     = regexp.MustCompile(`^(\s*)===!?\s+"(.*)"\s*$`)
+	calloutLine   = regexp.MustCompile(`^(\s*(?:>\s*)+)\[!([\w-]+)\][-+]?\s*(.*)$`)
+	liquidTag     = regexp.MustCompile(`\{%-?\s*(\w+)\s*(.*?)\s*-?%\}`)
+	rawStart      = regexp.MustCompile(`\{%-?\s*raw\s*-?%\}`)
+	rawEnd        = regexp.MustCompile(`\{%-?\s*endraw\s*-?%\}`)
+	liquidOutput  = regexp.MustCompile(`\{\{-?\s*(.*?)\s*-?\}\}`)
+	hugoShortcode = regexp.MustCompile(`\{\{([<%])\s*(/?)\s*([\w./-]+)\s*(.*?)\s*[>%]\}\}`)
+	wikilink      = regexp.MustCompile(`(!?)\[\[([^\[\]|]+?)(?:\|([^\[\]]+?))?\]\]`)
+	includeMacro  = regexp.MustCompile(`^\s*(?:\{!\s*(.+?)\s*!\}|-{2}8<-{2}\s+["']?([^"']+?)["']?)\s*$`)
+	obsidianNote  = regexp.MustCompile(`%%.*?%%`)
+	quotedArg     = regexp.MustCompile(`^["']([^"']*)["']`)
+	shortcodeAttr = regexp.MustCompile(`(\w+)=["']([^"']*)["']`)
+	imageExt      = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true}
+)
+
+// tabGroup is an open <Tabs>: the heading level it is under, and the
+// labels its values={[{label, value}]} attribute gives its tabs.
+type tabGroup struct {
+	level  int
+	labels map[string]string
+}
+
+// tabValue is one {label: 'A', value: 'a'} of a <Tabs values={[...]}>.
+var tabValue = regexp.MustCompile(`\{\s*(label|value):\s*['"]([^'"]*)['"]\s*,\s*(label|value):\s*['"]([^'"]*)['"]`)
+
+// dialectWriter rewrites one page's lines.
+type dialectWriter struct {
+	env     *renderEnv
+	out     bytes.Buffer
+	fence   string // the open code fence, "" outside one
+	raw     bool   // inside {% raw %}: kept as written
+	liquid  bool   // the open code fence is a Liquid highlight block
+	comment bool   // inside {% comment %}: dropped
+	level   int    // the level of the last heading, for tabs' headings
+	// tabs holds each open <Tabs>: its tabs' headings are one level below
+	// the section it opens in, whatever headings a tab holds.
+	tabs  []tabGroup
+	label string // an admonition label the next line of text gets
+	// mkdocs holds the indent of the content of each open MkDocs block
+	// (admonition or tab), innermost last: lines are dedented by the last.
+	mkdocs []int
+	// jsx gathers a JSX tag written over several lines until it closes.
+	jsx string
+}
+
+// renderDialects rewrites src (a page body, front matter cut) to CommonMark.
+func renderDialects(src []byte, env *renderEnv) []byte {
+	if !hasDialect(src) {
+		return src
+	}
+	r := &dialectWriter{env: env, level: 1}
+	r.render(src)
+	r.finish()
+	return r.out.Bytes()
+}
+
+// dialectMarks are byte sequences one of which every dialect's syntax
+// holds; a page with none is plain Markdown, left as it is.
+var dialectMarks = [][]byte{
+	[]byte("{%"), []byte("{{"), []byte("[["), []byte(":::"), []byte("{!"), []byte("{/*"), []byte("%%"),
+	[]byte("!!!"), []byte("???"), []byte("==="), []byte("--8<--"), []byte("[!"), []byte("\nimport "), []byte("\nexport "),
+}
+
+// hasDialect reports whether src may hold syntax of a dialect: one of
+// dialectMarks, a line starting with import or export (MDX), or a
+// component tag (< and a capital letter).
+func hasDialect(src []byte) bool {
+	if bytes.HasPrefix(src, []byte("import ")) || bytes.HasPrefix(src, []byte("export ")) {
+		return true
+	}
+	for _, m := range dialectMarks {
+		if bytes.Contains(src, m) {
+			return true
+		}
+	}
+	for i := bytes.IndexByte(src, '<'); i >= 0 && i+1 < len(src); {
+		c := src[i+1]
+		if c == '/' && i+2 < len(src) {
+			c = src[i+2]
+		}
+		if c >= 'A' && c <= 'Z' {
+			return true
+		}
+		j := bytes.IndexByte(src[i+1:], '<')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+func (r *dialectWriter) render(src []byte) {
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		r.line(strings.TrimRight(string(line), "\r"))
+	}
+}
+
+func (r *dialectWriter) emit(s string) {
+	r.out.WriteString(s)
+	r.out.WriteByte('\n')
+}
+
+// flushLabel writes a pending admonition label as its own paragraph.
+func (r *dialectWriter) flushLabel() {
+	if r.label != "" {
+		r.emit(r.label)
+		r.emit("")
+		r.label = ""
+	}
+}
+
+func (r *dialectWriter) line(s string) {
+	s = r.dedent(s)
+	if r.fence == "" {
+		var whole bool
+		if s, whole = r.gatherJSX(s); !whole {
+			return
+		}
+	}
+	r.body(s)
+}
+
+// finish writes what is still pending at the end of the page: a tag
+// never closed (as text), an admonition label.
+func (r *dialectWriter) finish() {
+	if r.jsx != "" {
+		s := strings.TrimSpace(r.jsx)
+		r.jsx = ""
+		r.body(s)
+	}
+	r.flushLabel()
+}
+
+// body rewrites a (dedented, whole) line.
+func (r *dialectWriter) body(s string) {
+	if r.fence != "" {
+		t := strings.TrimSpace(s)
+		switch {
+		case r.liquid && liquidEnd(t, "endhighlight"):
+			r.fence, r.liquid, s = "", false, "```"
+		case !r.liquid && strings.HasPrefix(t, r.fence) && strings.Trim(t, r.fence[:1]) == "":
+			r.fence = ""
+		}
+		r.emit(s)
+		return
+	}
+	if r.comment {
+		if strings.Contains(s, "endcomment") && liquidTag.MatchString(s) {
+			r.comment = false
+		}
+		return
+	}
+	if r.raw {
+		loc := rawEnd.FindStringIndex(s)
+		if loc == nil {
+			r.emit(s)
+			return
+		}
+		r.raw = false
+		r.out.WriteString(s[:loc[0]])
+		s = s[loc[1]:]
+	}
+	if m := fenceOpen.FindStringSubmatch(s); m != nil && isFence(s, m[1]) {
+		r.flushLabel()
+		r.fence = m[1]
+		r.emit(s)
+		return
+	}
+	if r.blockLine(s) {
+		return
+	}
+	s = r.inline(s)
+	if strings.TrimSpace(s) == "" {
+		r.emit(s)
+		return
+	}
+	if m := headingLine.FindStringSubmatch(s); m != nil {
+		r.level = len(m[1])
+	}
+	if r.label != "" {
+		t := strings.TrimLeft(s, " \t")
+		if isPlainText(t) {
+			s = r.label + " " + t
+			r.label = ""
+		} else {
+			r.flushLabel()
+		}
+	}
+	r.emit(s)
+}
+
+// gatherJSX joins a component tag written over several lines ("<Tabs" ...
+// "]}>") into one line; it reports false while the tag is still open.
+func (r *dialectWriter) gatherJSX(s string) (string, bool) {
+	if r.jsx == "" {
+		t := strings.TrimSpace(s)
+		if !jsxStart.MatchString(t) || jsxClosed(t) {
+			return s, true
+		}
+	}
+	r.jsx += " " + strings.TrimSpace(s)
+	if !jsxClosed(r.jsx) {
+		if len(r.jsx) > maxJSXTag { // no tag: give the lines back
+			s, r.jsx = r.jsx, ""
+			return s, true
+		}
+		return "", false
+	}
+	s, r.jsx = strings.TrimSpace(r.jsx), ""
+	return s, true
+}
+
+// jsxStart matches a line that opens a component's tag.
+var jsxStart = regexp.MustCompile(`^</?[A-Z][\w.]*(\s|$)`)
+
+// maxJSXTag bounds a tag gathered over several lines.
+const maxJSXTag = 4096
+
+// jsxClosed reports whether a tag's text has reached its closing ">",
+// outside braces and quotes.
+func jsxClosed(t string) bool {
+	depth := 0
+	var quote byte
+	for i := 1; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+		case c == '>' && depth <= 0:
+			return true
+		}
+	}
+	return false
+}
+
+// isFence reports whether a line opening with the run marker is a code
+// fence: a backtick fence's info string has no backtick ("```x```" is
+// inline code).
+func isFence(line, marker string) bool {
+	return marker[0] != '`' || !strings.Contains(strings.TrimSpace(line)[len(marker):], "`")
+}
+
+// isPlainText reports whether a Markdown line starts a paragraph: not a
+// list item, heading, quote, table or HTML block.
+func isPlainText(t string) bool {
+	if t == "" {
+		return false
+	}
+	switch t[0] {
+	case '-', '*', '+':
+		if len(t) == 1 || t[1] == ' ' || t[1] == '\t' {
+			return false // a list item, not **emphasis**
+		}
+	case '#', '>', '|', '<', '!':
+		return false
+	}
+	for i, c := range t {
+		if c >= '0' && c <= '9' {
+			continue
+		}
+		if i > 0 && (c == '.' || c == ')') {
+			return false // an ordered list item
+		}
+		break
+	}
+	return true
+}
+
+// dedent removes the indent of the MkDocs blocks the line is in, and
+// closes those it is outside of.
+func (r *dialectWriter) dedent(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return ""
+	}
+	if r.fence == "" {
+		for len(r.mkdocs) > 0 && indentOf(s) < r.mkdocs[len(r.mkdocs)-1] {
+			r.mkdocs = r.mkdocs[:len(r.mkdocs)-1]
+		}
+	}
+	strip := r.strip()
+	n := 0
+	for n < len(s) && n < strip && s[n] == ' ' {
+		n++
+	}
+	return s[n:]
+}
+
+// strip is how many spaces of indent the open MkDocs blocks take.
+func (r *dialectWriter) strip() int {
+	if len(r.mkdocs) == 0 {
+		return 0
+	}
+	return r.mkdocs[len(r.mkdocs)-1]
+}
+
+func indentOf(s string) int {
+	n := 0
+	for _, c := range s {
+		switch c {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// blockLine handles a line that opens or closes a block of a dialect, and
+// reports whether it did.
+func (r *dialectWriter) blockLine(s string) bool {
+	t := strings.TrimSpace(s)
+	switch {
+	case strings.HasPrefix(strings.TrimLeft(t, "> "), ":::"):
+		m := admonition.FindStringSubmatch(t)
+		if m == nil {
+			return false
+		}
+		if m[2] == "" { // a closing fence
+			r.flushLabel()
+			r.emit("")
+			return true
+		}
+		title := strings.TrimSpace(m[3] + m[4])
+		r.flushLabel()
+		r.emit("")
+		r.label = admonitionLabel(m[2], title)
+		return true
+	case strings.HasPrefix(t, "<Tabs") || strings.HasPrefix(t, "</Tabs") || strings.HasPrefix(t, "</TabItem"):
+		if jsxLine.MatchString(t) {
+			switch {
+			case strings.HasPrefix(t, "<Tabs") && !strings.HasSuffix(t, "/>"):
+				g := tabGroup{level: r.level, labels: map[string]string{}}
+				for _, m := range tabValue.FindAllStringSubmatch(t, -1) {
+					kv := map[string]string{m[1]: m[2], m[3]: m[4]}
+					g.labels[kv["value"]] = kv["label"]
+				}
+				r.tabs = append(r.tabs, g)
+			case strings.HasPrefix(t, "</Tabs") && len(r.tabs) > 0:
+				r.level = r.tabs[len(r.tabs)-1].level
+				r.tabs = r.tabs[:len(r.tabs)-1]
+			}
+			r.emit("")
+			return true
+		}
+	case strings.HasPrefix(t, "<TabItem"):
+		if m := tabItem.FindStringSubmatch(t); m != nil {
+			attrs := jsxAttrs(m[1])
+			label := attrs["label"]
+			if label == "" && len(r.tabs) > 0 {
+				label = r.tabs[len(r.tabs)-1].labels[attrs["value"]]
+			}
+			if label == "" {
+				label = attrs["value"]
+			}
+			r.tabHeading(label)
+			return true
+		}
+	case strings.HasPrefix(t, "!!!") || strings.HasPrefix(t, "???"):
+		if m := mkdocsBlock.FindStringSubmatch(s); m != nil {
+			r.openMkdocs(len(m[1]))
+			r.flushLabel()
+			r.emit("")
+			r.label = admonitionLabel(m[2], m[3])
+			return true
+		}
+	case strings.HasPrefix(t, "==="):
+		if m := mkdocsTab.FindStringSubmatch(s); m != nil {
+			r.openMkdocs(len(m[1]))
+			r.tabHeading(m[2])
+			return true
+		}
+	}
+	if m := includeMacro.FindStringSubmatch(s); m != nil {
+		r.includeFile(m[1] + m[2])
+		return true
+	}
+	if mdxImport.MatchString(s) || jsxLine.MatchString(s) {
+		return true
+	}
+	if m := calloutLine.FindStringSubmatch(s); m != nil {
+		label := admonitionLabel(m[2], m[3])
+		r.emit(m[1] + label)
+		return true
+	}
+	return false
+}
+
+// openMkdocs opens a MkDocs block whose marker is indented by indent: its
+// content is indented four spaces more.
+func (r *dialectWriter) openMkdocs(indent int) {
+	r.mkdocs = append(r.mkdocs, r.strip()+indent+4)
+}
+
+// tabHeading writes a tab's label as a heading one level below the
+// section it is in, so that each tab is a labelled alternative.
+func (r *dialectWriter) tabHeading(label string) {
+	r.flushLabel()
+	label = collapse(label)
+	if label == "" {
+		return
+	}
+	under := r.level
+	if len(r.tabs) > 0 {
+		under = r.tabs[len(r.tabs)-1].level
+	}
+	level := min(under+1, 6)
+	r.emit("")
+	r.emit(strings.Repeat("#", level) + " " + label)
+	r.emit("")
+}
+
+// admonitionLabel is an admonition's title, else its kind ("note" ->
+// "Note:").
+func admonitionLabel(kind, title string) string {
+	title = collapse(strings.Trim(strings.TrimSpace(title), `"`))
+	if title != "" {
+		if strings.HasSuffix(title, ":") {
+			return title
+		}
+		return title + ":"
+	}
+	kind = strings.ReplaceAll(kind, "-", " ")
+	if kind == "" {
+		return ""
+	}
+	return string(unicode.ToUpper(rune(kind[0]))) + strings.ToLower(kind[1:]) + ":"
+}
+
+func jsxAttrs(s string) map[string]string {
+	out := map[string]string{}
+	for _, m := range jsxAttr.FindAllStringSubmatch(s, -1) {
+		out[m[1]] = m[2] + m[3] + m[4]
+	}
+	return out
+}
+
+// includeFile writes the rendered content of an included file, or nothing
+// when it cannot be found.
+func (r *dialectWriter) includeFile(name string) {
+	name = strings.TrimSpace(name)
+	if r.env == nil || r.env.include == nil || r.env.depth >= maxIncludeDepth || name == "" {
+		return
+	}
+	body, ok := r.env.include(name)
+	if !ok {
+		return
+	}
+	_, _, body = splitFrontMatter(body)
+	env := *r.env
+	env.depth++
+	sub := &dialectWriter{env: &env, level: r.level}
+	sub.render(body)
+	sub.finish()
+	r.flushLabel()
+	r.out.Write(sub.out.Bytes())
+}
