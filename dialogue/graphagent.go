@@ -264,8 +264,14 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	if msg == "" || isInjection(msg) {
 		return a.miss(s), nil
 	}
+	// An act is read before spelling is corrected too: "agent" is no
+	// misspelt word of the help center's.
+	act := classifyAct(a.an, msg)
 	msg = a.spell.correct(msg)
-	if act := classifyAct(a.an, msg); act != ActNone {
+	if act == ActNone {
+		act = classifyAct(a.an, msg)
+	}
+	if act != ActNone {
 		if r, ok, err := a.act(ctx, s, act, msg); ok || err != nil {
 			return r, err
 		}
@@ -539,9 +545,41 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			text = ""
 			continue
 		}
+		if own := a.ownAnswer(n, message); own != nil {
+			return a.resolve(ctx, s, own, message, nil, appendSource(sources, own.Page), hops > 0), nil
+		}
 		return a.escalate(s, n, sources), nil
 	}
 	return a.escalate(s, n, sources), nil
+}
+
+// ownAnswer returns what answers for node n, a pointer that neither
+// answers nor leads anywhere (its link is not to a page of the graph, so
+// there is no reference edge to follow): the section of its page that best
+// matches message and answers, else n itself when its text holds the link,
+// else nil. The page still says where to go: escalating for want of a
+// reference edge would lose it. A node the verdict finds a bare hand-off
+// (not hollow, not answering) is no pointer: it is escalated, its text
+// shown.
+func (a *GraphAgent) ownAnswer(n *graph.Node, message string) *graph.Node {
+	if !verdictOf(n).Hollow {
+		return nil
+	}
+	if terms := a.an.terms(a.mask(message)); len(terms) > 0 {
+		allow := map[string]bool{}
+		for _, id := range a.ix.PageNodes(n.Page) {
+			allow[id] = id != n.ID
+		}
+		for _, c := range a.lexical(query{terms: terms}, allow, 3) {
+			if m := a.ix.Node(c.id); m != nil && verdictOf(m).Answers {
+				return m
+			}
+		}
+	}
+	if strings.Contains(shownText(n), "](") {
+		return n
+	}
+	return nil
 }
 
 // bestReferences returns the referenced roots whose problem and intents
