@@ -41,14 +41,18 @@ type Options struct {
 	MinCoverage float64
 	// MinCosine is the embedding similarity that counts as a match. Default 0.8.
 	MinCosine float64
-	// TopicChange is how much better (BM25 score ratio) a node outside the
-	// current node's neighbourhood must score to leave it. Default 1.5;
-	// 4/3 of it when the node's page title says no more of the request
-	// than the current page's.
+	// TopicChange is how much better (score ratio) a node outside the
+	// conversation's place (the current node's neighbourhood and page) must
+	// score to leave it. Default 1.25.
 	TopicChange float64
 	// TieMargin is how close (relative BM25 score) candidates must be to the
 	// best one to be weighed against each other in selection. Default 0.1.
 	TieMargin float64
+	// PageWeight is how much a whole page's BM25 score (title, headings
+	// and all its text, against the request) adds to the score of each of
+	// its sections: section and page evidence fused in one ranking.
+	// Default 1.5; negative turns page evidence off.
+	PageWeight float64
 	// Candidates is how many candidates the LLM chooses among. Default 5.
 	Candidates int
 	// Hops bounds the neighbourhood of the current node preferred for
@@ -73,10 +77,13 @@ func (o Options) withDefaults() Options {
 		o.MinCosine = 0.8
 	}
 	if o.TopicChange <= 0 {
-		o.TopicChange = 1.5
+		o.TopicChange = 1.25
 	}
 	if o.TieMargin <= 0 {
 		o.TieMargin = 0.1
+	}
+	if o.PageWeight == 0 {
+		o.PageWeight = 1.5
 	}
 	if o.Candidates <= 0 {
 		o.Candidates = 5
@@ -172,7 +179,7 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 	words := newGraphWords(an, g)
 	wg.Wait()
 	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms)) })
-	a.lex = newLexicalIndex(an, a.ix, words, a.doc)
+	a.lex = newLexicalIndex(an, a.ix, words, a.doc, opts.PageWeight)
 	wg.Wait()
 	an.known = words.v
 	a.masked, _ = lru.New[string, string](maskCacheSize) // fails only for a size ≤ 0
