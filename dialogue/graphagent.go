@@ -413,10 +413,15 @@ func (a *GraphAgent) miss(s *Session) Reply {
 		return a.escalate(s, nil, nil)
 	}
 	return Reply{
-		Action: Clarification,
-		Text:   "Sorry, I couldn't find that in our help pages. Could you put it another way, in a few words? If you'd rather talk to a person, just say so.",
+		Action:  Clarification,
+		Text:    "Sorry, I couldn't find that in our help pages. Could you put it another way, in a few words? If you'd rather talk to a person, just say so.",
+		Options: []Option{talkToPerson},
 	}
 }
+
+// talkToPerson is the option a not-found reply offers: its value is a
+// request for a person (ActHuman) when sent back.
+var talkToPerson = Option{Label: "Talk to a person", Value: "talk to a person"}
 
 func (a *GraphAgent) confirm(s *Session, condition string) {
 	if condition == "" {
