@@ -70,8 +70,10 @@ type lexicalIndex struct {
 	// evidence fused into every section's score (see pageWeight).
 	pages  bm25.Field
 	pageOf []int32
-	// pageTitle is, per page, its title's distinct terms, sorted.
-	pageTitle [][]int32
+	// titlePages are, by term number, the pages whose title has the term,
+	// and titleTerms per page how many distinct terms its title has.
+	titlePages [][]int32
+	titleTerms []float32
 	// pageWeight is how much a node's page's score adds to the node's
 	// (Options.PageWeight).
 	pageWeight float64
@@ -126,6 +128,8 @@ type searchScratch struct {
 	page        []float64
 	pageFound   []uint64
 	pageTouched []int32
+	// titleNamed is, per page, how many query terms its title has.
+	titleNamed []uint8
 	// pageTopic is, per page, the BM25 score of the topic's terms over the
 	// whole page; pageTopicTouched the pages set.
 	pageTopic        []float64
@@ -196,7 +200,7 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 	size, pages := len(g.Nodes), lx.pages.N
 	lx.scratch.New = func() any {
 		return &searchScratch{score: make([]float64, size), found: make([]termsFound, size), topic: make([]float64, size), eligible: make([]uint64, (size+63)/64),
-			page: make([]float64, pages), pageFound: make([]uint64, pages), pageTopic: make([]float64, pages)}
+			page: make([]float64, pages), pageFound: make([]uint64, pages), pageTopic: make([]float64, pages), titleNamed: make([]uint8, pages)}
 	}
 	return lx
 }
@@ -238,7 +242,13 @@ func (lx *lexicalIndex) indexPages(g *graph.Graph, gw *graphWords) {
 				slices.Sort(title)
 				title = slices.Compact(title)
 			}
-			lx.pageTitle = append(lx.pageTitle, title)
+			for _, t := range title {
+				for int(t) >= len(lx.titlePages) {
+					lx.titlePages = append(lx.titlePages, nil)
+				}
+				lx.titlePages[t] = append(lx.titlePages[t], p)
+			}
+			lx.titleTerms = append(lx.titleTerms, float32(len(title)))
 		}
 		return p
 	}
@@ -383,6 +393,13 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 				sc.pageFound[p] |= 1 << i
 			}
 		}
+		for _, t := range m.termIDs {
+			if t >= 0 && int(t) < len(lx.titlePages) {
+				for _, p := range lx.titlePages[t] {
+					sc.titleNamed[p]++
+				}
+			}
+		}
 		for _, p := range sc.pageTouched {
 			sc.page[p] *= m.sums.of(sc.pageFound[p]) * m.pageSpecificity(p)
 		}
@@ -396,17 +413,11 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 // else is about it ("change a reservation" is "How to change a
 // reservation", not "Errors when changing a reservation").
 func (m *lexicalMatch) pageSpecificity(p int32) float64 {
-	title := m.lx.pageTitle[p]
-	if len(title) == 0 {
+	title := m.lx.titleTerms[p]
+	if title == 0 {
 		return specificityFloor
 	}
-	named := 0
-	for _, t := range m.termIDs {
-		if _, ok := slices.BinarySearch(title, t); ok && t >= 0 {
-			named++
-		}
-	}
-	return specificityFloor + (1-specificityFloor)*min(1, float64(named)/float64(len(title)))
+	return specificityFloor + (1-specificityFloor)*min(1, float64(m.sc.titleNamed[p])/float64(title))
 }
 
 // pageScore is the whole-page evidence for node d's page: the page's BM25
@@ -459,7 +470,7 @@ func (m *lexicalMatch) release() {
 	}
 	sc.touched = sc.touched[:0]
 	for _, p := range sc.pageTouched {
-		sc.page[p], sc.pageFound[p] = 0, 0
+		sc.page[p], sc.pageFound[p], sc.titleNamed[p] = 0, 0, 0
 	}
 	sc.pageTouched = sc.pageTouched[:0]
 	for _, p := range sc.pageTopicTouched {
