@@ -43,7 +43,7 @@ type Options struct {
 	MinCosine float64
 	// TopicChange is how much better (score ratio) a node outside the
 	// conversation's place (the current node's neighbourhood and page) must
-	// score to leave it. Default 1.25.
+	// score to leave it. Default 1.5.
 	TopicChange float64
 	// TieMargin is how close (relative BM25 score) candidates must be to the
 	// best one to be weighed against each other in selection. Default 0.1.
@@ -77,7 +77,7 @@ func (o Options) withDefaults() Options {
 		o.MinCosine = 0.8
 	}
 	if o.TopicChange <= 0 {
-		o.TopicChange = 1.25
+		o.TopicChange = 1.5
 	}
 	if o.TieMargin <= 0 {
 		o.TieMargin = 0.1
