@@ -76,7 +76,7 @@ var (
 	actYes      = quickre.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
 	actNo       = quickre.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|not\s+yet|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
 	// actMore asks for more of what was being discussed ("where can I get
-	// more information?"): with nothing else said, a yes to going on.
+	// more details?"): with nothing else said, a yes to going on.
 	actMore     = quickre.MustCompile(`(?i)\b(?:(?:more|further|additional|other)\s+(?:info(?:rmation)?|details?|help)|(?:tell|show|explain|give)\s+(?:me\s+)?(?:some\s+)?more|(?:know|learn|hear|read|see)\s+(?:some\s+)?more|more\s+(?:please|on\s+(?:it|this|that)|about\s+(?:it|this|that)))\b`)
 	actGreeting = quickre.MustCompile(`(?i)^(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|hi\s+there|hello\s+there)$`)
 )
@@ -312,7 +312,7 @@ func (a *GraphAgent) askWhich(s *Session) Reply {
 
 // leadingAct returns ActYes or ActNo when msg opens with a yes or a no
 // ("Yes, I left to run errands"), or ActYes when a statement closes with a
-// yes ("I've heard about that before, yes."), else ActNone.
+// yes ("I've read about that already, yes."), else ActNone.
 func leadingAct(msg string) Act {
 	words := dropFillers(msg)
 	first, _, _ := strings.Cut(words, " ")

@@ -40,14 +40,14 @@ func TestClassifyAct(t *testing.T) {
 		{"yes, and how do I apply for retirement benefits?", ActNone},
 		{"thanks but how do I change my password", ActNone},
 		{"I don't know how to apply", ActNone},
-		{"what happens if a person goes back to work", ActNone},
+		{"what happens if a person goes back to school", ActNone},
 		{"how do I reset my password", ActNone},
 		// Asking for more of what was said is a yes to going on; more
 		// about something named is a request.
 		{"I need more information", ActYes},
-		{"Where can I get more information?", ActYes},
+		{"Where can I get more details?", ActYes},
 		{"can you tell me more about it?", ActYes},
-		{"where can I get more information about direct deposit?", ActNone},
+		{"where can I get more details about direct deposit?", ActNone},
 		{"can I get more security alerts?", ActNone},
 		// Acknowledgements ask nothing new; "not yet" and "I haven't"
 		// answer no.

@@ -112,8 +112,8 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 		return a.stayAfterMiss(s, q, own, msg, required != nil), text, nil
 	}
 	// A short opening request with a word no page has, whose best match
-	// shares one word with it, is about what the unknown word names ("can
-	// I bring my dog?" and the section "What to bring"). Later in a
+	// shares one word with it, is about what the unknown word names ("may
+	// I bring a parrot?" and the section "What to bring"). Later in a
 	// conversation such a message leans on what was said before.
 	if a.embed == nil && a.opts.LLM == nil && cur == nil && m != nil && len(own) <= shortRequest && a.chanceMatch(own, cands[0]) {
 		return "", text, nil
@@ -139,8 +139,8 @@ func (a *GraphAgent) stayAfterMiss(s *Session, q query, own []string, msg string
 	if followUp {
 		// A follow-up's words must be in what a node is about to match
 		// anywhere; on the page being discussed, a section whose answer
-		// has most of them will do ("what if I am deaf?" and a section
-		// that gives the number for the deaf; not "can I bring my dog to
+		// has most of them will do ("and for deaf callers?" and a section
+		// that gives the number for the deaf; not "may I bring a dog to
 		// the office?" and one that has only the office).
 		return a.stayOnPage(s, query{terms: own, neg: lexical.Negated(a.mask(msg))}, answerShare)
 	}
@@ -148,8 +148,8 @@ func (a *GraphAgent) stayAfterMiss(s *Session, q query, own []string, msg string
 }
 
 // pageMatch returns the best candidate on the page that the request
-// matches as a whole, though none of its sections does ("what documents do
-// I need for the card of a foreign-born child" spread over a page's
+// matches as a whole, though none of its sections does ("which documents are
+// needed for the card of a foreign-born child" spread over a page's
 // sections), or "" when no page does. The page's sections together must
 // hold what makes a match, from at least two sections, and as much again in
 // what they are about.

@@ -21,7 +21,7 @@ const (
 	// benefits" is about applying for retirement benefits, though its own
 	// heading never says so.
 	fieldContext
-	// fieldAnswer is the node's resolution. "What cards do you take" is
+	// fieldAnswer is the node's resolution. "Which cards are accepted" is
 	// answered by the node listing the brands, but a word that only appears
 	// in an answer says less than one in the node's own fields.
 	fieldAnswer

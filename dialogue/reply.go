@@ -116,7 +116,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 
 // saysStillFails reports whether text says the answer just given did not
 // help ("it still fails"), not asks whether something still holds ("can I
-// still open an account?", "how much can I earn and still get paid?").
+// still change my plan?", "how much can I earn and still get paid?").
 func saysStillFails(text string) bool {
 	return stillFails.MatchString(stillAsks.ReplaceAllString(text, " "))
 }

@@ -72,10 +72,10 @@ func TestOffTopicSSAMidConversation(t *testing.T) {
 	a := NewGraphAgent(ssaGraph(t), Options{})
 	questions := readLines(t, filepath.Join("..", "testdata", "offtopic", "ssa.txt"))
 	openers := []string{
-		"How do I apply for disability benefits?",
-		"Can I get benefits while working?",
+		"I'd like to apply for disability benefits",
+		"Can I keep getting benefits while I work?",
 		"How do I create a my Social Security account?",
-		"What documents do I need to get a Social Security card?",
+		"Which documents are needed for a Social Security card?",
 	}
 	resolved, asked := 0, 0
 	for _, opener := range openers {

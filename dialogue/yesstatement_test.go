@@ -60,8 +60,8 @@ func TestAskingForMore(t *testing.T) {
 		node       string
 	}{
 		{"more information", "I need more information", Resolution, "refund"},
-		{"where to get more", "Where can I get more information?", Resolution, "refund"},
-		{"more about something named", "where can I get more information about tracking a delivery?", Resolution, "track"},
+		{"where to get more", "Where can I get more details?", Resolution, "refund"},
+		{"more about something named", "where can I get more details about tracking a delivery?", Resolution, "track"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkSecondTurn(t, stayGraph(), "how do I return an item", "return", tc.then, tc.action, tc.node)

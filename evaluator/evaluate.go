@@ -24,6 +24,7 @@ type Metrics struct {
 	// names none of the pages.
 	Questions            map[string]QuestionMetrics `json:"questions,omitempty"`
 	QuestionsUnknownGold int                        `json:"questions_unknown_gold,omitempty"`
+	QuestionsGraph       *GraphStats                `json:"questions_graph,omitempty"`
 	// Provenance says which simulator, judge and models produced the
 	// numbers, and their LLM tokens and cost.
 	Provenance *Provenance `json:"provenance,omitempty"`
@@ -105,6 +106,7 @@ func (r *Result) AddQuestions(qr *QuestionsResult) {
 	r.Questions = qr
 	r.Metrics.Questions = qr.Metrics
 	r.Metrics.QuestionsUnknownGold = qr.UnknownGold
+	r.Metrics.QuestionsGraph = qr.Graph
 }
 
 // Options configures Evaluate.

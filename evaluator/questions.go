@@ -9,11 +9,10 @@ import (
 	"net/url"
 	"os"
 	"runtime"
-	"sort"
 	"strings"
-	"sync"
 
 	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/jsonl"
 )
 
@@ -111,19 +110,21 @@ func pageKey(s string) string {
 // "general/license/transfer.md"), or else the page whose path is the
 // longest tail of gold (a published URL naming a page built from a
 // folder). Extensions .md/.mdx/.html, trailing slashes, case, scheme and
-// host do not matter.
+// host do not matter; "/", "index.html" and a bare host name the home page.
 func GoldPages(gold string, pages []string) []string {
-	g := pageKey(gold)
-	if g == "" {
+	if strings.TrimSpace(gold) == "" {
 		return nil
 	}
+	g := pageKey(gold) // "" is the site's home page
 	var out []string
 	best, bestLen := "", 0
 	for _, u := range pages {
 		k := pageKey(u)
 		switch {
-		case k == "":
-		case k == g || strings.HasSuffix(k, "/"+g):
+		case k == g:
+			out = append(out, u)
+		case k == "" || g == "":
+		case strings.HasSuffix(k, "/"+g):
 			out = append(out, u)
 		case strings.HasSuffix(g, "/"+k) && len(k) > bestLen:
 			best, bestLen = u, len(k)
@@ -172,7 +173,9 @@ type QuestionTurn struct {
 	OnGold      bool     `json:"on_gold"`
 	// GoldOffered: a gold page is among the options.
 	GoldOffered bool `json:"gold_offered"`
-	Abstained   bool `json:"abstained"`
+	// AskedWhich: a clarification with options.
+	AskedWhich bool `json:"asked_which"`
+	Abstained  bool `json:"abstained"`
 }
 
 // QuestionMetrics are one agent's numbers on a question set (metrics.json
@@ -184,7 +187,8 @@ type QuestionMetrics struct {
 	FirstOnGold float64 `json:"first_on_gold"`
 	// GoldOffered: the first reply offers a gold page among its options.
 	GoldOffered float64 `json:"gold_offered"`
-	// Clarified: the first reply is a clarification.
+	// Clarified: the first reply is a clarification with options to
+	// choose from (a request to rephrase is none).
 	Clarified float64 `json:"clarified"`
 	// Abstained: the first reply names no page at all ("please rephrase",
 	// a hand-off without a source).
@@ -195,8 +199,30 @@ type QuestionMetrics struct {
 	Failed          int     `json:"failed,omitempty"` // conversations an agent error ended
 }
 
+// GraphStats describe the graph a question set was asked over.
+type GraphStats struct {
+	Pages int `json:"pages"`
+	Nodes int `json:"nodes"`
+	// ConditionShare is the share of nodes with a condition: what the
+	// graph agent's clarifications choose between.
+	ConditionShare float64 `json:"condition_share"`
+}
+
+// StatsOf returns g's GraphStats.
+func StatsOf(g *graph.Graph) GraphStats {
+	conds := 0
+	for i := range g.Nodes {
+		if strings.TrimSpace(g.Nodes[i].Condition) != "" {
+			conds++
+		}
+	}
+	return GraphStats{Pages: len(g.Pages), Nodes: len(g.Nodes), ConditionShare: frac(conds, len(g.Nodes))}
+}
+
 // QuestionsResult is a whole question-set run.
 type QuestionsResult struct {
+	// Graph describes the graph the agents read, when the caller knows it.
+	Graph   *GraphStats
 	Agents  []string // in the order given
 	Turns   []QuestionTurn
 	Metrics map[string]QuestionMetrics
@@ -256,33 +282,14 @@ func AskQuestions(ctx context.Context, agents []ReplayAgent, qs []Question, opts
 		res.Agents = append(res.Agents, a.Name)
 		turns := make([][]QuestionTurn, len(qs))
 		failed := make([]bool, len(qs))
-		var (
-			wg   sync.WaitGroup
-			mu   sync.Mutex
-			done int
-		)
-		sem := make(chan struct{}, opts.Concurrency)
-	questions:
-		for i := range qs {
-			select {
-			case sem <- struct{}{}:
-			case <-ctx.Done():
-				break questions
-			}
-			wg.Add(1)
-			go func(i int) {
-				defer func() { <-sem; wg.Done() }()
-				turns[i], failed[i] = askOne(ctx, a, i, &qs[i], gold[i], opts)
-				if opts.Progress != nil {
-					mu.Lock()
-					done++
-					opts.Progress(a.Name, done, len(qs))
-					mu.Unlock()
-				}
-			}(i)
+		var progress func(int)
+		if opts.Progress != nil {
+			progress = func(done int) { opts.Progress(a.Name, done, len(qs)) }
 		}
-		wg.Wait()
-		if err := ctx.Err(); err != nil {
+		err := forEach(ctx, len(qs), opts.Concurrency, func(i int) {
+			turns[i], failed[i] = askOne(ctx, a, i, &qs[i], gold[i], opts)
+		}, progress)
+		if err != nil {
 			return nil, fmt.Errorf("questions: %w", err)
 		}
 		var all []QuestionTurn
@@ -360,6 +367,7 @@ func scoreTurn(agent string, question, turn int, msg string, r dialogue.Reply, g
 			t.GoldOffered = true
 		}
 	}
+	t.AskedWhich = r.Action == dialogue.Clarification && len(r.Options) > 0
 	t.Abstained = t.Page == "" && len(t.Options) == 0
 	return t
 }
@@ -387,7 +395,7 @@ func questionMetrics(turns []QuestionTurn, n, follow int) QuestionMetrics {
 			if t.GoldOffered {
 				offered++
 			}
-			if t.Action == dialogue.Clarification {
+			if t.AskedWhich {
 				clarified++
 			}
 			if t.Abstained {
@@ -403,20 +411,4 @@ func questionMetrics(turns []QuestionTurn, n, follow int) QuestionMetrics {
 	m.Clarified, m.Abstained = frac(clarified, n), frac(abstained, n)
 	m.FollowUps, m.FollowUpsOnGold = follow, frac(followHits, follow)
 	return m
-}
-
-// questionAgentNames are the agents of m's question-set run: graph first,
-// then the others sorted.
-func questionAgentNames(m map[string]QuestionMetrics) []string {
-	var out []string
-	for n := range m {
-		out = append(out, n)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if (out[i] == "graph") != (out[j] == "graph") {
-			return out[i] == "graph"
-		}
-		return out[i] < out[j]
-	})
-	return out
 }

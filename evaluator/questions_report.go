@@ -12,8 +12,8 @@ import (
 // questionsIntro says what the question-set run measures.
 const questionsIntro = "Each question of the set is asked in a fresh session, then its follow-ups in the same session. " +
 	"A reply is on a gold page when it cites one first or is a clarification about a node on one; " +
-	"gold offered: a gold page is among a clarification's options; abstained: the reply names no page " +
-	"(a request to rephrase, a hand-off without a source)."
+	"gold offered: a gold page is among the reply's options; clarified: the reply asks which of several options applies; " +
+	"abstained: the reply names no page (a request to rephrase, a hand-off without a source)."
 
 // QuestionsSummary is one line: each agent's first reply on gold, the
 // agents in the order they ran.
@@ -31,6 +31,9 @@ func QuestionsSummary(qr *QuestionsResult) string {
 
 func questionsMarkdown(b *strings.Builder, qr *QuestionsResult) {
 	b.WriteString("# Question set\n\n" + questionsIntro + "\n\n")
+	if g := qr.Graph; g != nil {
+		fmt.Fprintf(b, "The graph: %d pages, %d nodes, %s of them with a condition.\n\n", g.Pages, g.Nodes, pct(g.ConditionShare))
+	}
 	b.WriteString("| agent | questions | first reply on gold | gold offered | clarified | abstained | follow-ups | follow-ups on gold |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, a := range qr.Agents {
 		x := qr.Metrics[a]
@@ -106,7 +109,10 @@ func turnCell(t QuestionTurn) string {
 		mark = "✓"
 	}
 	var notes []string
-	if t.Action != dialogue.Resolution {
+	switch {
+	case t.AskedWhich:
+		notes = append(notes, "asked which")
+	case t.Action != dialogue.Resolution:
 		notes = append(notes, string(t.Action))
 	}
 	if t.GoldOffered {
@@ -144,6 +150,9 @@ func questionsHTML(d *htmlReport, qr *QuestionsResult) {
 			pct(x.FirstOnGold), pct(x.GoldOffered), pct(x.Clarified), pct(x.Abstained), x.FollowUps, pct(x.FollowUpsOnGold))
 	}
 	t.WriteString("</table>\n")
+	if g := qr.Graph; g != nil {
+		fmt.Fprintf(&t, "<p>The graph: %d pages, %d nodes, %s of them with a condition.</p>\n", g.Pages, g.Nodes, pct(g.ConditionShare))
+	}
 	if qr.UnknownGold > 0 {
 		fmt.Fprintf(&t, "<p>%d questions or follow-ups name a gold page the agents do not read; they count as misses.</p>\n", qr.UnknownGold)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/graph"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -26,6 +27,7 @@ func TestGoldPages(t *testing.T) {
 		"https://help.example.com/en/account/reset-password/",
 		"stay/check-in.html",
 		"docs/index.md",
+		"index.md",
 	}
 	tests := []struct {
 		gold string
@@ -46,6 +48,9 @@ func TestGoldPages(t *testing.T) {
 		{"https://other.example.org/en/account/reset-password", []string{"https://help.example.com/en/account/reset-password/"}},
 		{"stay/check-in", []string{"stay/check-in.html"}},
 		{"docs/", []string{"docs/index.md"}},
+		// The home page.
+		{"index.html", []string{"index.md"}},
+		{"https://kb.example.com/", []string{"index.md"}},
 		// Not a whole path segment: "transfer" is not "sfer".
 		{"sfer.md", nil},
 		{"general/license/refund.md", nil},
@@ -67,12 +72,12 @@ func TestReadQuestions(t *testing.T) {
 		{
 			name: "with follow-ups and comments",
 			in: `// a comment
-{"question": "cant log in", "gold": ["account/login.md"], "follow_ups": [{"message": "and the app?", "gold": ["app/login.md"]}, {"message": "thanks"}]}
+{"question": "cannot sign in", "gold": ["account/login.md"], "follow_ups": [{"message": "and the app?", "gold": ["app/login.md"]}, {"message": "thanks"}]}
 
 {"question": "refund?", "gold": ["billing/refund"]}
 `,
 			want: []Question{
-				{Question: "cant log in", Gold: []string{"account/login.md"}, FollowUps: []FollowUp{{Message: "and the app?", Gold: []string{"app/login.md"}}, {Message: "thanks"}}},
+				{Question: "cannot sign in", Gold: []string{"account/login.md"}, FollowUps: []FollowUp{{Message: "and the app?", Gold: []string{"app/login.md"}}, {Message: "thanks"}}},
 				{Question: "refund?", Gold: []string{"billing/refund"}},
 			},
 		},
@@ -169,7 +174,7 @@ func TestAskQuestions(t *testing.T) {
 		want  QuestionMetrics
 	}{
 		{"graph", QuestionMetrics{Questions: 4, FirstOnGold: 0.5, GoldOffered: 0.5, Clarified: 0.5, Abstained: 0, FollowUps: 2, FollowUpsOnGold: 1}},
-		{"rag", QuestionMetrics{Questions: 4, FirstOnGold: 0, GoldOffered: 0, Clarified: 0.75, Abstained: 0.75, FollowUps: 2, FollowUpsOnGold: 0}},
+		{"rag", QuestionMetrics{Questions: 4, FirstOnGold: 0, GoldOffered: 0, Clarified: 0, Abstained: 0.75, FollowUps: 2, FollowUpsOnGold: 0}},
 	}
 	for _, tt := range tests {
 		if got := res.Metrics[tt.agent]; got != tt.want {
@@ -211,6 +216,12 @@ func TestAskQuestionsFailuresAndUnknownGold(t *testing.T) {
 		t.Errorf("UnknownGold = %d, want 1", res.UnknownGold)
 	}
 
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := AskQuestions(ctx, agents[:1], qs, opts); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err = %v, want context.Canceled", err)
+	}
+
 	for i := range qs {
 		qs[i].Gold = []string{"elsewhere/page.md"}
 		qs[i].FollowUps = nil
@@ -231,6 +242,7 @@ func TestQuestionsReportGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	res.Graph = &GraphStats{Pages: 4, Nodes: 5, ConditionShare: 0.4}
 	r := &Result{}
 	r.AddQuestions(res)
 	dir := t.TempDir()
@@ -275,4 +287,40 @@ func TestQuestionsReportGolden(t *testing.T) {
 	if got := QuestionsSummary(res); got != "first reply on gold: graph 40.0% · rag 0.0% (5 questions)" {
 		t.Errorf("QuestionsSummary = %q", got)
 	}
+}
+
+func TestStatsOf(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: "a"}, {URL: "b"}},
+		Nodes: []graph.Node{{ID: "1"}, {ID: "2", Condition: "If you booked by phone"}, {ID: "3", Condition: " "}, {ID: "4", Condition: "On Android"}},
+	}
+	if got, want := StatsOf(g), (GraphStats{Pages: 2, Nodes: 4, ConditionShare: 0.5}); got != want {
+		t.Errorf("StatsOf = %+v, want %+v", got, want)
+	}
+	if got := StatsOf(&graph.Graph{}); got != (GraphStats{}) {
+		t.Errorf("StatsOf(empty) = %+v", got)
+	}
+}
+
+// FuzzReadQuestions: any input is read or rejected with an error, and
+// every gold a read set names resolves without panicking.
+func FuzzReadQuestions(f *testing.F) {
+	f.Add(`{"question": "cannot sign in", "gold": ["account/login.md"], "follow_ups": [{"message": "and the app?"}]}`)
+	f.Add(`{"question": "q", "gold": ["https://kb.example.com/a/b/#x?y", "../%zz", "index.md", "/"]}`)
+	f.Add("// comment\n\n{\"question\": \"\"}")
+	pages := []string{"account/login.md", "https://help.example.com/en/a/b/", "docs/index.md", ""}
+	f.Fuzz(func(t *testing.T, in string) {
+		qs, err := ReadQuestions(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		for _, q := range qs {
+			if q.Question == "" || len(q.Gold) == 0 {
+				t.Fatalf("read an invalid question %+v", q)
+			}
+			for _, g := range q.Gold {
+				GoldPages(g, pages)
+			}
+		}
+	})
 }

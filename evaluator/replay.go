@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/doc2dial"
@@ -133,33 +132,14 @@ func Replay(ctx context.Context, agents []ReplayAgent, ds []doc2dial.Dialogue, o
 	for _, a := range agents {
 		turns := make([][]ReplayTurn, len(ds))
 		skipped := make([]map[string]int, len(ds))
-		var (
-			wg   sync.WaitGroup
-			mu   sync.Mutex
-			done int
-		)
-		sem := make(chan struct{}, opts.Concurrency)
-	dialogues:
-		for i := range ds {
-			select {
-			case sem <- struct{}{}:
-			case <-ctx.Done():
-				break dialogues
-			}
-			wg.Add(1)
-			go func(i int) {
-				defer func() { <-sem; wg.Done() }()
-				turns[i], skipped[i] = replayOne(ctx, a, &ds[i], pages[i], opts.Logger)
-				if opts.Progress != nil {
-					mu.Lock()
-					done++
-					opts.Progress(a.Name, done, len(ds))
-					mu.Unlock()
-				}
-			}(i)
+		var progress func(int)
+		if opts.Progress != nil {
+			progress = func(done int) { opts.Progress(a.Name, done, len(ds)) }
 		}
-		wg.Wait()
-		if err := ctx.Err(); err != nil {
+		err := forEach(ctx, len(ds), opts.Concurrency, func(i int) {
+			turns[i], skipped[i] = replayOne(ctx, a, &ds[i], pages[i], opts.Logger)
+		}, progress)
+		if err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
 		}
 		var all []ReplayTurn

@@ -34,26 +34,14 @@ func WriteReports(dir string, r *Result) error {
 		"report.html":  html.Bytes(),
 	}
 	if r.Replay != nil {
-		var turns bytes.Buffer
-		enc := json.NewEncoder(&turns)
-		enc.SetEscapeHTML(false)
-		for i := range r.Replay.Turns {
-			if err := enc.Encode(&r.Replay.Turns[i]); err != nil {
-				return fmt.Errorf("encoding replay turns: %w", err)
-			}
+		if files["replay.jsonl"], err = jsonLines(r.Replay.Turns); err != nil {
+			return fmt.Errorf("encoding replay turns: %w", err)
 		}
-		files["replay.jsonl"] = turns.Bytes()
 	}
 	if r.Questions != nil {
-		var turns bytes.Buffer
-		enc := json.NewEncoder(&turns)
-		enc.SetEscapeHTML(false)
-		for i := range r.Questions.Turns {
-			if err := enc.Encode(&r.Questions.Turns[i]); err != nil {
-				return fmt.Errorf("encoding question turns: %w", err)
-			}
+		if files["questions.jsonl"], err = jsonLines(r.Questions.Turns); err != nil {
+			return fmt.Errorf("encoding question turns: %w", err)
 		}
-		files["questions.jsonl"] = turns.Bytes()
 	}
 	for name, body := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
@@ -61,6 +49,19 @@ func WriteReports(dir string, r *Result) error {
 		}
 	}
 	return nil
+}
+
+// jsonLines encodes vs one a line, HTML characters as they are.
+func jsonLines[T any](vs []T) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	for i := range vs {
+		if err := enc.Encode(&vs[i]); err != nil {
+			return nil, err
+		}
+	}
+	return b.Bytes(), nil
 }
 
 func pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }

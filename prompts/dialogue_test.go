@@ -8,7 +8,7 @@ func TestDialogueGolden(t *testing.T) {
 		{Role: "agent", Text: "To help with error when changing a reservation, I need to know which of these applies to you:"},
 	}
 	candidates := []DialogueCandidate{
-		{ID: "n1", Problem: "Error when changing a reservation", Intents: []string{"I get an error when I change my booking"}},
+		{ID: "n1", Problem: "Error when changing a reservation", Intents: []string{"I get an error when I modify my booking"}},
 		{ID: "n2", Problem: "Error when changing a reservation", Condition: "If you booked by phone", Intents: []string{"phone booking change fails"}},
 		{ID: "n3", Problem: "Change a reservation"},
 	}

@@ -30,6 +30,7 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	labelsPath := fs.String("labels", "", "human labels (JSONL of dialogue_id, rater, label) for agreement (optional)")
 	llmMode := fs.String("llm", "auto", "LLM for the evaluator and the replayed agents: auto (when an endpoint is configured), on or off")
 	replayDir := fs.String("replay", "", "doc2dial folder (DIR/dialogues.jsonl) whose real user turns are replayed against the agents (optional)")
+	halfName := fs.String("half", "all", "with --replay: the dialogues to replay: tuning, evaluation or all (split by dialogue id; see doc2dial.HalfOf)")
 	questionsPath := fs.String("questions", "", "question set (JSONL of question, gold pages, optional follow_ups) asked of the agents (optional)")
 	failBelow := fs.Float64("fail-below", 0, "with --questions: exit non-zero when the graph agent's first reply is on a gold page less often than this share (0..1)")
 	store := fs.String("store", m.Config.Store, "graph store the replayed and questioned agents read: SQLite path or neo4j:// URI")
@@ -42,6 +43,10 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	if len(files) == 0 && *replayDir == "" && *questionsPath == "" || *out == "" {
 		return usageError{errors.New("evaluate: --out and at least one of --dialogues, --replay and --questions are required")}
 	}
+	half, err := doc2dial.ParseHalf(*halfName)
+	if err != nil {
+		return usageError{fmt.Errorf("evaluate: --half: %w", err)}
+	}
 	if *failBelow < 0 || *failBelow > 1 {
 		return usageError{fmt.Errorf("evaluate: --fail-below %v: want a share between 0 and 1", *failBelow)}
 	}
@@ -50,7 +55,6 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	}
 	var questions []evaluator.Question
 	if *questionsPath != "" {
-		var err error
 		if questions, err = evaluator.ReadQuestionsFile(*questionsPath); err != nil {
 			return fmt.Errorf("evaluate: %w", err)
 		}
@@ -103,7 +107,7 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 		if list == "" {
 			list = strings.Join(agentNames, ",")
 		}
-		rr, err := m.replay(ctx, *replayDir, *store, list, client, synonyms)
+		rr, err := m.replay(ctx, *replayDir, half, *store, list, client, synonyms)
 		if err != nil {
 			return fmt.Errorf("evaluate: %w", err)
 		}
@@ -140,33 +144,48 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	return nil
 }
 
-// loadGraph reads the whole graph in store.
-func (m *Main) loadGraph(ctx context.Context, store string) (*graph.Graph, error) {
+// agentsOn loads the graph in store and returns it, the agents a
+// comma-separated list names over it, and its pages' URLs.
+func (m *Main) agentsOn(ctx context.Context, store, list string, client *llm.Client, synonyms [][]string) (*graph.Graph, []evaluator.ReplayAgent, []string, error) {
 	st, err := m.openStore(ctx, store)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	g, err := st.Load(ctx)
 	st.Close()
 	if err != nil {
-		return nil, fmt.Errorf("loading graph: %w", err)
+		return nil, nil, nil, fmt.Errorf("loading graph: %w", err)
 	}
-	return g, nil
-}
-
-// askQuestions asks qs of each listed agent over the graph in store.
-func (m *Main) askQuestions(ctx context.Context, qs []evaluator.Question, store, agentList string, client *llm.Client, synonyms [][]string) (*evaluator.QuestionsResult, error) {
-	g, err := m.loadGraph(ctx, store)
-	if err != nil {
-		return nil, err
-	}
-	agents, err := m.namedAgents(agentList, g, client, synonyms)
-	if err != nil {
-		return nil, err
+	var agents []evaluator.ReplayAgent
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		a, err := m.newAgent(name, g, client, synonyms)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("--agents: %w", err)
+		}
+		agents = append(agents, evaluator.ReplayAgent{Name: name, Agent: a})
 	}
 	pages := make([]string, len(g.Pages))
 	for i, p := range g.Pages {
 		pages[i] = p.URL
+	}
+	return g, agents, pages, nil
+}
+
+// logProgress logs what an agent has done about every tenth of the total.
+func (m *Main) logProgress(what string) func(agent string, done, total int) {
+	return func(agent string, done, total int) {
+		if step := max(1, total/10); done%step == 0 || done == total {
+			m.Logger.Info(what, "agent", agent, "done", done, "of", total)
+		}
+	}
+}
+
+// askQuestions asks qs of each listed agent over the graph in store.
+func (m *Main) askQuestions(ctx context.Context, qs []evaluator.Question, store, agentList string, client *llm.Client, synonyms [][]string) (*evaluator.QuestionsResult, error) {
+	g, agents, pages, err := m.agentsOn(ctx, store, agentList, client, synonyms)
+	if err != nil {
+		return nil, err
 	}
 	nodePage := make(map[string]string, len(g.Nodes))
 	for _, n := range g.Nodes {
@@ -180,60 +199,36 @@ func (m *Main) askQuestions(ctx context.Context, qs []evaluator.Question, store,
 			}
 			return rag.PassagePage(id)
 		},
-		Logger: m.Logger,
-		Progress: func(agent string, done, total int) {
-			if step := max(1, total/5); done%step == 0 || done == total {
-				m.Logger.Info("asking questions", "agent", agent, "done", done, "of", total)
-			}
-		},
+		Logger:   m.Logger,
+		Progress: m.logProgress("asking questions"),
 	})
 	if errors.Is(err, evaluator.ErrNoGoldQuestion) {
 		return nil, fmt.Errorf("%w: build the graph at %s from the pages the questions are about first", err, store)
 	}
-	return qr, err
-}
-
-// namedAgents returns the agents a comma-separated list names.
-func (m *Main) namedAgents(list string, g *graph.Graph, client *llm.Client, synonyms [][]string) ([]evaluator.ReplayAgent, error) {
-	var agents []evaluator.ReplayAgent
-	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(name)
-		a, err := m.newAgent(name, g, client, synonyms)
-		if err != nil {
-			return nil, fmt.Errorf("--agents: %w", err)
-		}
-		agents = append(agents, evaluator.ReplayAgent{Name: name, Agent: a})
+	if err != nil {
+		return nil, err
 	}
-	return agents, nil
+	stats := evaluator.StatsOf(g)
+	qr.Graph = &stats
+	return qr, nil
 }
 
 // replay replays the doc2dial dialogues in dir against each listed agent
 // over the graph in store.
-func (m *Main) replay(ctx context.Context, dir, store, agentList string, client *llm.Client, synonyms [][]string) (*evaluator.ReplayResult, error) {
+func (m *Main) replay(ctx context.Context, dir string, half doc2dial.Half, store, agentList string, client *llm.Client, synonyms [][]string) (*evaluator.ReplayResult, error) {
 	ds, err := doc2dial.Read(dir)
 	if err != nil {
 		return nil, err
 	}
-	g, err := m.loadGraph(ctx, store)
+	ds = doc2dial.InHalf(ds, half)
+	_, agents, pages, err := m.agentsOn(ctx, store, agentList, client, synonyms)
 	if err != nil {
 		return nil, err
-	}
-	agents, err := m.namedAgents(agentList, g, client, synonyms)
-	if err != nil {
-		return nil, err
-	}
-	pages := make([]string, len(g.Pages))
-	for i, p := range g.Pages {
-		pages[i] = p.URL
 	}
 	rr, err := evaluator.Replay(ctx, agents, ds, evaluator.ReplayOptions{
-		Pages:  pages,
-		Logger: m.Logger,
-		Progress: func(agent string, done, total int) {
-			if step := max(1, total/10); done%step == 0 || done == total {
-				m.Logger.Info("replaying", "agent", agent, "done", done, "of", total)
-			}
-		},
+		Pages:    pages,
+		Logger:   m.Logger,
+		Progress: m.logProgress("replaying"),
 	})
 	if errors.Is(err, evaluator.ErrNoGoldPages) {
 		return nil, fmt.Errorf("%w: build the graph at %s from %s first", err, store, filepath.Join(dir, "docs"))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/helpgraph/helpgraph/doc2dial"
 	"github.com/helpgraph/helpgraph/inquiry"
 )
 
@@ -78,6 +79,7 @@ func (m *Main) runInquiriesGenerate(ctx context.Context, args []string) error {
 func (m *Main) runInquiriesImport(args []string) error {
 	fs := m.flagSet("inquiries import-doc2dial")
 	out := fs.String("out", "", "inquiry set to write (JSONL)")
+	halfName := fs.String("half", "all", "the dialogues to import: tuning, evaluation or all (split by dialogue id; see doc2dial.HalfOf)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -89,9 +91,22 @@ func (m *Main) runInquiriesImport(args []string) error {
 	if *out == "" {
 		return usageError{errors.New("inquiries import-doc2dial: --out is required")}
 	}
+	half, err := doc2dial.ParseHalf(*halfName)
+	if err != nil {
+		return usageError{fmt.Errorf("inquiries import-doc2dial: --half: %w", err)}
+	}
 	qs, st, err := inquiry.ImportDoc2Dial(dir)
 	if err != nil {
 		return err
+	}
+	if half != doc2dial.All {
+		var kept []inquiry.Inquiry
+		for _, q := range qs {
+			if doc2dial.HalfOf(q.ID) == half { // an imported inquiry's id is its dialogue's
+				kept = append(kept, q)
+			}
+		}
+		qs = kept
 	}
 	if err := inquiry.WriteFile(*out, qs); err != nil {
 		return fmt.Errorf("inquiries import-doc2dial: %w", err)

@@ -71,7 +71,7 @@ func (f *fakeModel) handle(r llmtest.Request) llmtest.Reply {
 		}
 		return reply(map[string]any{"nodes": nodes})
 	case strings.Contains(system, "You play a customer"):
-		if strings.Contains(user, "number of people") {
+		if strings.Contains(user, "change room type on reservation") {
 			return llmtest.Reply{Status: 400} // this simulated user always fails
 		}
 		return reply(map[string]string{"action": "end", "reply": ""})
@@ -250,12 +250,18 @@ func TestSimulateEvaluateLLMOnEndToEnd(t *testing.T) {
 	}
 	run("build", "--pages", filepath.Join("..", "..", "testdata", "helpcenter"), "--llm", "off")
 	inq := filepath.Join(dir, "inq.jsonl")
-	all, err := os.ReadFile(filepath.Join("..", "..", "testdata", "inquiries", "helpcenter.jsonl"))
+	all, err := os.ReadFile(filepath.Join("..", "..", "testdata", "inquiries", "helpcenter-tune.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.SplitAfter(string(all), "\n")
-	if err := os.WriteFile(inq, []byte(strings.Join(lines[:4], "")), 0o644); err != nil {
+	// Four resolvable tuning inquiries (the evaluation set is for reports).
+	var lines []string
+	for _, l := range strings.SplitAfter(string(all), "\n") {
+		if strings.Contains(l, `"kind": "resolvable"`) && len(lines) < 4 {
+			lines = append(lines, l)
+		}
+	}
+	if err := os.WriteFile(inq, []byte(strings.Join(lines, "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	dialogues := filepath.Join(dir, "graph.jsonl")

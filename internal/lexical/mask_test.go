@@ -63,8 +63,8 @@ func TestMask(t *testing.T) {
 		{"Hi there, I was wondering if you could tell me about refunds", ", about refunds"},
 		// Request framing goes; the topic stays, and so do the same verbs
 		// where they are the request itself.
-		{"Could you please give me some information about survivors' benefits?", "some information about survivors' benefits?"},
-		{"I need help understanding family benefits.", "I need family benefits."},
+		{"Could you please give me some information about spouses' benefits?", "some information about spouses' benefits?"},
+		{"I need help understanding disability benefits.", "I need disability benefits."},
 		{"Tell me more about the late fee", "the late fee"},
 		{"Can you tell me something about gift cards?", "gift cards?"},
 		{"Can you help me out with billing?", "with billing?"},
