@@ -35,10 +35,33 @@ const (
 	ActNo
 	// ActDontKnow says the user cannot tell which situation applies.
 	ActDontKnow
+	// ActAck acknowledges what was said ("sounds good", "ok", "I see")
+	// and asks nothing new.
+	ActAck
+	// ActBotQuestion asks whether the user is talking to a bot or a
+	// person: a question to answer honestly, not a request for a person.
+	ActBotQuestion
 )
 
 func (a Act) String() string {
-	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know"}[a]
+	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question"}[a]
+}
+
+// wholeActs are the acts a message makes when it says nothing else, tried
+// in order before the others: each row is the act and the form of the
+// whole message.
+var wholeActs = []struct {
+	act Act
+	re  quickre.Regexp
+}{
+	// "Are you a bot?", "am I talking to a real person?", "is this a human?"
+	{ActBotQuestion, quickre.MustCompile(`(?i)^\s*(?:(?:so|wait|hey|hi|hello)[\s,]+)?(?:are\s+you|r\s+u|is\s+(?:this|that|it)|am\s+i\s+(?:talking|speaking|chatting)\s+(?:to|with))\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:bot|robot|chat\s*bot|machine|computer|ai|a\.i\.|human(?:\s+being)?|person|people|automated(?:\s+\w+)?)(?:\s+or\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:bot|robot|chat\s*bot|machine|computer|ai|human(?:\s+being)?|person|not))?[\s.!?]*$`)},
+	// "agent please", "a human", "person!": a bare request for one.
+	{ActHuman, quickre.MustCompile(`(?i)^\s*(?:(?:an?|the|live|real)\s+)?(?:agent|human|person|operator|representative|rep)(?:[\s,]+(?:please|pls|now))?[\s.!?]*$`)},
+	// "sounds good", "I see", "makes sense": taking in what was said.
+	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
+	// no; "ok" alone goes on with the section.)
+	{ActAck, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|alright|all\s+right|great|cool|perfect|good)[\s,.!]+)*(?:sounds?\s+(?:good|great|fine|ok(?:ay)?)|(?:that|this)\s+(?:sounds|is|seems)\s+(?:good|great|fine|ok(?:ay)?|helpful)|i\s+see|i\s+understand|understood|makes\s+sense|(?:that|it)\s+makes\s+sense|fine|noted|will\s+do|i'?ll\s+(?:do\s+that|try\s+(?:it|that)))[\s.!?]*$`)},
 }
 
 var (
@@ -51,7 +74,7 @@ var (
 	actNone     = quickre.MustCompile(`(?i)\b(?:none\s+of\s+(?:these|those|them|that|the\s+above|this)|neither(?:\s+of\s+(?:these|those|them))?|something\s+else|not\s+(?:any|one)\s+of\s+(?:these|those|them)|(?:that'?s|it'?s|this\s+is)\s+not\s+(?:it|my\s+case|what\s+i\s+(?:mean|meant|need|asked))|not\s+my\s+case|doesn'?t\s+apply|does\s+not\s+apply)\b`)
 	actDontKnow = quickre.MustCompile(`(?i)\b(?:i\s+)?(?:don'?t|do\s+not|dont)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bdunno\b|\bi'?m\s+not\s+certain\b|\bcan'?t\s+(?:say|tell)\b`)
 	actYes      = quickre.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
-	actNo       = quickre.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
+	actNo       = quickre.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|not\s+yet|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
 	// actMore asks for more of what was being discussed ("where can I get
 	// more details?"): with nothing else said, a yes to going on.
 	actMore     = quickre.MustCompile(`(?i)\b(?:(?:more|further|additional|other)\s+(?:info(?:rmation)?|details?|help)|(?:tell|show|explain|give)\s+(?:me\s+)?(?:some\s+)?more|(?:know|learn|hear|read|see)\s+(?:some\s+)?more|more\s+(?:please|on\s+(?:it|this|that)|about\s+(?:it|this|that)))\b`)
@@ -122,6 +145,11 @@ func isRestart(msg string) bool { return !actHuman.MatchString(msg) && actRestar
 // its own ("yes, and how do I apply?") is an ordinary request, except a
 // request for a person, which wins wherever it stands.
 func classifyAct(an *analyzer, msg string) Act {
+	for _, row := range wholeActs {
+		if row.re.MatchString(msg) {
+			return row.act
+		}
+	}
 	if actHuman.MatchString(msg) {
 		return ActHuman
 	}
@@ -194,6 +222,13 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		return Reply{Action: Clarification, Text: "You're welcome! Is there anything else I can help you with?", NodeID: s.CurrentNode}, true, nil
 	case ActNoneOfThese:
 		return a.noneFits(s, "All right, none of those."), true, nil
+	case ActBotQuestion:
+		return Reply{Action: Clarification, Text: botAnswer, NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
+	case ActAck:
+		if len(s.PendingOptions) > 0 && lastAgentTurn(s).Action == Clarification {
+			return a.askWhich(s), true, nil
+		}
+		return Reply{Action: Clarification, Text: "All right. Is there anything else I can help you with?", NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
 	}
 	pending := s.PendingOptions
 	switch {
@@ -245,6 +280,9 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 	}
 	return Reply{}, false, nil
 }
+
+// botAnswer answers "are you a bot?" honestly.
+const botAnswer = "I'm an automated assistant: I answer from this help center's pages. If you'd like to talk to a person, just say so."
 
 // goOn is the reply to a "yes" after an answer at the current node: what
 // the section has not said yet, or else the page's next section. It returns

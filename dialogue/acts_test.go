@@ -49,6 +49,30 @@ func TestClassifyAct(t *testing.T) {
 		{"can you tell me more about it?", ActYes},
 		{"where can I get more details about direct deposit?", ActNone},
 		{"can I get more security alerts?", ActNone},
+		// Acknowledgements ask nothing new; "not yet" and "I haven't"
+		// answer no.
+		{"sounds good", ActAck},
+		{"Ok, sounds good!", ActAck},
+		{"I see.", ActAck},
+		{"that makes sense", ActAck},
+		{"got it", ActThanks},
+		{"not yet", ActNo},
+		{"I haven't", ActNo},
+		{"No, not yet", ActNo},
+		{"sounds good, how do I apply?", ActNone},
+		{"I see a charge I don't recognise", ActNone},
+		// Asking whether the agent is a bot is a question, not a request
+		// for a person; a bare "agent" or "human" is one.
+		{"are you a bot?", ActBotQuestion},
+		{"Are you a real person?", ActBotQuestion},
+		{"am I talking to a human or a bot?", ActBotQuestion},
+		{"is this an automated chat?", ActBotQuestion},
+		{"agent please", ActHuman},
+		{"human", ActHuman},
+		{"a real person please", ActHuman},
+		{"I want to talk to a real person", ActHuman},
+		{"is this a real estate agent question?", ActNone},
+		{"the agent app crashes", ActNone},
 	} {
 		if got := classifyAct(an, tc.msg); got != tc.want {
 			t.Errorf("classifyAct(%q) = %s, want %s", tc.msg, got, tc.want)

@@ -41,14 +41,18 @@ type Options struct {
 	MinCoverage float64
 	// MinCosine is the embedding similarity that counts as a match. Default 0.8.
 	MinCosine float64
-	// TopicChange is how much better (BM25 score ratio) a node outside the
-	// current node's neighbourhood must score to leave it. Default 1.5;
-	// 4/3 of it when the node's page title says no more of the request
-	// than the current page's.
+	// TopicChange is how much better (score ratio) a node outside the
+	// conversation's place (the current node's neighbourhood and page) must
+	// score to leave it. Default 1.5.
 	TopicChange float64
 	// TieMargin is how close (relative BM25 score) candidates must be to the
 	// best one to be weighed against each other in selection. Default 0.1.
 	TieMargin float64
+	// PageWeight is how much a whole page's BM25 score (title, headings
+	// and all its text, against the request) adds to the score of each of
+	// its sections: section and page evidence fused in one ranking.
+	// Default 1.5; negative turns page evidence off.
+	PageWeight float64
 	// Candidates is how many candidates the LLM chooses among. Default 5.
 	Candidates int
 	// Hops bounds the neighbourhood of the current node preferred for
@@ -77,6 +81,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.TieMargin <= 0 {
 		o.TieMargin = 0.1
+	}
+	if o.PageWeight == 0 {
+		o.PageWeight = 1.5
 	}
 	if o.Candidates <= 0 {
 		o.Candidates = 5
@@ -172,7 +179,7 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 	words := newGraphWords(an, g)
 	wg.Wait()
 	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms)) })
-	a.lex = newLexicalIndex(an, a.ix, words, a.doc)
+	a.lex = newLexicalIndex(an, a.ix, words, a.doc, opts.PageWeight)
 	wg.Wait()
 	an.known = words.v
 	a.masked, _ = lru.New[string, string](maskCacheSize) // fails only for a size ≤ 0
@@ -264,8 +271,14 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	if msg == "" || isInjection(msg) {
 		return a.miss(s), nil
 	}
+	// An act is read before spelling is corrected too: "agent" is no
+	// misspelt word of the help center's.
+	act := classifyAct(a.an, msg)
 	msg = a.spell.correct(msg)
-	if act := classifyAct(a.an, msg); act != ActNone {
+	if act == ActNone {
+		act = classifyAct(a.an, msg)
+	}
+	if act != ActNone {
 		if r, ok, err := a.act(ctx, s, act, msg); ok || err != nil {
 			return r, err
 		}
@@ -400,10 +413,15 @@ func (a *GraphAgent) miss(s *Session) Reply {
 		return a.escalate(s, nil, nil)
 	}
 	return Reply{
-		Action: Clarification,
-		Text:   "Sorry, I couldn't find that in our help pages. Could you put it another way, in a few words? If you'd rather talk to a person, just say so.",
+		Action:  Clarification,
+		Text:    "Sorry, I couldn't find that in our help pages. Could you put it another way, in a few words? If you'd rather talk to a person, just say so.",
+		Options: []Option{talkToPerson},
 	}
 }
+
+// talkToPerson is the option a not-found reply offers: its value is a
+// request for a person (ActHuman) when sent back.
+var talkToPerson = Option{Label: "Talk to a person", Value: "talk to a person"}
 
 func (a *GraphAgent) confirm(s *Session, condition string) {
 	if condition == "" {
@@ -539,9 +557,41 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			text = ""
 			continue
 		}
+		if own := a.ownAnswer(n, message); own != nil {
+			return a.resolve(ctx, s, own, message, nil, appendSource(sources, own.Page), hops > 0), nil
+		}
 		return a.escalate(s, n, sources), nil
 	}
 	return a.escalate(s, n, sources), nil
+}
+
+// ownAnswer returns what answers for node n, a pointer that neither
+// answers nor leads anywhere (its link is not to a page of the graph, so
+// there is no reference edge to follow): the section of its page that best
+// matches message and answers, else n itself when its text holds the link,
+// else nil. The page still says where to go: escalating for want of a
+// reference edge would lose it. A node the verdict finds a bare hand-off
+// (not hollow, not answering) is no pointer: it is escalated, its text
+// shown.
+func (a *GraphAgent) ownAnswer(n *graph.Node, message string) *graph.Node {
+	if !verdictOf(n).Hollow {
+		return nil
+	}
+	if terms := a.an.terms(a.mask(message)); len(terms) > 0 {
+		allow := map[string]bool{}
+		for _, id := range a.ix.PageNodes(n.Page) {
+			allow[id] = id != n.ID
+		}
+		for _, c := range a.lexical(query{terms: terms}, allow, 3) {
+			if m := a.ix.Node(c.id); m != nil && verdictOf(m).Answers {
+				return m
+			}
+		}
+	}
+	if strings.Contains(shownText(n), "](") {
+		return n
+	}
+	return nil
 }
 
 // bestReferences returns the referenced roots whose problem and intents

@@ -19,9 +19,11 @@ type candidate struct {
 	// ownCoverage is the share found in what the node is about (its own
 	// fields and context), not only in its answer text.
 	ownCoverage float64
-	terms       int     // how many of the utterance's terms the node's own fields contain
-	cosine      float64 // embedding similarity, 0 without an Embedder
-	near        bool    // within the current node's neighbourhood
+	terms       int // how many of the utterance's terms the node's own fields contain
+	// pageCoverage is the share of the utterance's terms its whole page has.
+	pageCoverage float64
+	cosine       float64 // embedding similarity, 0 without an Embedder
+	near         bool    // within the current node's neighbourhood
 	// matched and own are the query terms the node has, in any field and
 	// in its own or context fields (bits by position; lexical only).
 	matched, own uint64
@@ -259,7 +261,10 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, q qu
 	if len(near) == 0 || !a.goodNear(near[0]) {
 		return all, nil
 	}
-	if top := all[0]; !top.near && a.good(top) && top.score > near[0].score*a.topicChange(top, near[0], q.terms) {
+	// A user who changes the topic names the new one: a node elsewhere must
+	// score clearly better (page evidence included: a page whose title and
+	// text have the request's words is about it) than the best in the place.
+	if top := all[0]; !top.near && a.good(top) && top.score > near[0].score*a.opts.TopicChange {
 		return all, nil
 	}
 	return near, nil
@@ -314,7 +319,7 @@ func (a *GraphAgent) candidates(m *lexicalMatch, q query, allow map[string]bool,
 	hits := m.top(q.topic, docs, limit)
 	out := make([]candidate, len(hits))
 	for i, h := range hits {
-		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, matched: h.matched, own: h.own, near: allow != nil}
+		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, matched: h.matched, own: h.own, near: allow != nil, pageCoverage: h.pageCoverage}
 		if a.negatedProblem(h.doc) != q.neg {
 			out[i].score *= polarityPenalty
 		}

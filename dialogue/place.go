@@ -92,25 +92,6 @@ func (a *GraphAgent) place(cur *graph.Node) map[string]bool {
 	return hood
 }
 
-// untitledChange is how much more a topic change must score when the page
-// of the node left for says no more of the request in its title than the
-// conversation's place does.
-const untitledChange = 4.0 / 3
-
-// topicChange is how much better (BM25 score ratio) than the best node in
-// the conversation's place, near, a node elsewhere, top, must score to
-// leave it. A user who changes the topic names the new one, and a page
-// whose title has the request's words is about it ("where do I find my
-// confirmation code?" on the page "Confirmation code"). A follow-up that
-// only shares more words with a section elsewhere ("how long does my
-// ex-spouse have to be married to me?" while on family benefits) stays.
-func (a *GraphAgent) topicChange(top, near candidate, terms []string) float64 {
-	if a.titleShare(top.id, terms) > a.titleShare(near.id, terms) {
-		return a.opts.TopicChange
-	}
-	return a.opts.TopicChange * untitledChange
-}
-
 // titleWeight is how much a tied candidate's page title holding all of the
 // request's terms adds to its fit: less than being near, more than the
 // ancestor preferences.

@@ -7,9 +7,9 @@ import (
 )
 
 // TestTitledPageOverRepeatedWord: a section that scores best by repeating
-// the request's words loses to a section scoring a little lower on the page
-// whose title has all of them; not when that section is far behind, nor
-// when its page's title lacks some of the words.
+// the request's words loses to a section on the page whose title has all
+// of them (titledOver when the scores are close, page evidence when they
+// are not); not when its page's title lacks some of the words.
 func TestTitledPageOverRepeatedWord(t *testing.T) {
 	const retire, survive, other = "https://help.example/retire", "https://help.example/survivors", "https://help.example/other"
 	graphWith := func(heading string) *graph.Graph {
@@ -33,8 +33,9 @@ func TestTitledPageOverRepeatedWord(t *testing.T) {
 	for _, tc := range []struct{ heading, say, want string }{
 		{"Who gets paid: survivors", "how do I plan benefits for my survivors", "survive"},
 		{"Who gets paid: survivors", "planning benefits for survivors", "survive"},
-		// Far behind: the title is no reason to leave the best match.
-		{"Who gets paid when you die: survivors", "how do I plan benefits for my survivors", "retire"},
+		// Far behind in section score, the page is still the one titled
+		// with the request: page evidence takes it there.
+		{"Who gets paid when you die: survivors", "how do I plan benefits for my survivors", "survive"},
 		{"Who gets paid: survivors", "plan my retirement benefits", "retire"},
 	} {
 		t.Run(tc.say+"/"+tc.heading, func(t *testing.T) {

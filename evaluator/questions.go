@@ -367,7 +367,8 @@ func scoreTurn(agent string, question, turn int, msg string, r dialogue.Reply, g
 			t.GoldOffered = true
 		}
 	}
-	t.AskedWhich = r.Action == dialogue.Clarification && len(r.Options) > 0
+	// Options that name no page ("Talk to a person") ask nothing of the kind.
+	t.AskedWhich = r.Action == dialogue.Clarification && len(t.Options) > 0
 	t.Abstained = t.Page == "" && len(t.Options) == 0
 	return t
 }

@@ -20,7 +20,9 @@ import (
 // v2: one imperative-verb list ("When you call, tell them:" is an
 // instruction, not a situation), and the stored actionable flag is no
 // longer cleared on nodes with references.
-const StructuralVersion = "structural-v2"
+// v3: sibling headings that are variants ("On Android" / "On iOS") are
+// situations (markVariants).
+const StructuralVersion = "structural-v3"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -85,6 +87,7 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 
 	first, title := titleBlock(doc)
 	starts := findStarts(doc.Blocks, first)
+	markVariants(starts)
 	nodes := buildTree(doc.Blocks, starts, title)
 	nodes[0].node.Resolution = rootResolution(doc.Blocks, lines, starts, first)
 	out := emit(nodes, lines)

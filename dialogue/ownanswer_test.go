@@ -1,0 +1,74 @@
+package dialogue
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/verdict"
+)
+
+// pointerGraph is a small help center whose contact section points to a
+// page the graph does not have (no reference edge), beside a page whose
+// pointer section has nothing of its own to say.
+func pointerGraph() *graph.Graph {
+	const help, app = "https://help.example/contact", "https://help.example/app"
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: help, Title: "Contact"}, {URL: app, Title: "Mobile app"}},
+		Nodes: []graph.Node{
+			{ID: "contact", Page: help, Problem: "Contact the billing team", Root: true,
+				Resolution: "See [the billing contact page](https://other.example/billing) for the billing team's phone number, Monday to Friday."},
+			{ID: "install", Page: app, Problem: "Install the mobile app", Root: true,
+				Resolution: "See [Install the app](https://other.example/install)."},
+			{ID: "install-steps", Page: app, Problem: "Steps", Actionable: true,
+				Resolution: "Open the app store on your phone, search for Example and tap Install. Sign in with your account."},
+		},
+	}
+	return verdict.Judged(g)
+}
+
+// TestOwnAnswer: a node that neither answers nor leads anywhere answers
+// with its own text, or else with its page's best section that answers.
+func TestOwnAnswer(t *testing.T) {
+	a := NewGraphAgent(pointerGraph(), Options{})
+	for _, tc := range []struct {
+		node, message, want string
+	}{
+		{"contact", "how do I contact the billing team", "contact"},
+		{"install", "how do I install the mobile app on my phone", "install-steps"},
+		{"install", "", "install"}, // no words to choose a section with: its link
+	} {
+		n := a.ix.Node(tc.node)
+		if verdictOf(n).Answers {
+			t.Fatalf("%s: the fixture's node answers by its verdict; the test needs one that does not", tc.node)
+		}
+		got := ""
+		if m := a.ownAnswer(n, tc.message); m != nil {
+			got = m.ID
+		}
+		if got != tc.want {
+			t.Errorf("ownAnswer(%s, %q) = %q, want %q", tc.node, tc.message, got, tc.want)
+		}
+	}
+}
+
+// TestBotQuestionAndAck: "are you a bot?" is answered honestly and keeps
+// the conversation where it was; an acknowledgement after an answer is no
+// new request; a bare "agent please" hands over.
+func TestBotQuestionAndAck(t *testing.T) {
+	for _, tc := range []struct {
+		then   string
+		action Action
+		node   string
+		text   string
+	}{
+		{"are you a real person?", Clarification, "return", "automated assistant"},
+		{"sounds good", Clarification, "return", "anything else"},
+		{"agent please", Escalation, "return", ""},
+	} {
+		r := secondReply(t, stayGraph(), "how do I return an item", "return", tc.then)
+		if r.Action != tc.action || r.NodeID != tc.node || !strings.Contains(r.Text, tc.text) {
+			t.Errorf("%q: got %s at %q (%q), want %s at %q with %q", tc.then, r.Action, r.NodeID, r.Text, tc.action, tc.node, tc.text)
+		}
+	}
+}
