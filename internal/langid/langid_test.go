@@ -10,7 +10,7 @@ func TestDetect(t *testing.T) {
 		{"Les publicités s'affichent toujours sur YouTube", "fr"},
 		{"Los anuncios siguen apareciendo en YouTube", "es"},
 		{"YouTubeで広告が消えない", "ja"},
-		{"広告", "ja"},  // Han alone: Japanese where there is no Chinese
+		{"広告", "ja"},    // Han alone: Japanese where there is no Chinese
 		{"vpn dns", ""}, // too short to tell
 		{"ok", ""},
 		{"", ""},
