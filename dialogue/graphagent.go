@@ -13,6 +13,7 @@ import (
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
 	"github.com/helpgraph/helpgraph/internal/lexical"
+	"github.com/helpgraph/helpgraph/internal/messages"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/verdict"
 )
@@ -60,6 +61,10 @@ type Options struct {
 	// Reword lets the LLM choose and order the sentences of a resolution
 	// (never write its own); off by default.
 	Reword bool
+
+	// Messages are the agent's own words in each language (nil: the
+	// embedded catalog); a reply is in the session's language.
+	Messages *messages.Catalog
 }
 
 func (o Options) withDefaults() Options {
@@ -83,6 +88,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Hops <= 0 {
 		o.Hops = 2
+	}
+	if o.Messages == nil {
+		o.Messages = messages.Embedded()
 	}
 	return o
 }
@@ -322,7 +330,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 				s.Rephrases++
 				s.CurrentNode = ""
 				s.PendingOptions = opts
-				return Reply{Action: Clarification, Text: "I'm not sure I understood. Is it about one of these?", Options: opts, Sources: []string{}}, nil
+				return Reply{Action: Clarification, Text: a.say(s, "Suggest"), Options: opts, Sources: []string{}}, nil
 			}
 		}
 		return a.miss(s), nil
@@ -401,7 +409,7 @@ func (a *GraphAgent) miss(s *Session) Reply {
 	}
 	return Reply{
 		Action: Clarification,
-		Text:   "Sorry, I couldn't find that in our help pages. Could you put it another way, in a few words? If you'd rather talk to a person, just say so.",
+		Text:   a.say(s, "NotFound"),
 	}
 }
 

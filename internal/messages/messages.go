@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -68,14 +69,16 @@ func New(paths ...string) (*Catalog, error) {
 	return c, nil
 }
 
-// Embedded returns the catalog of the embedded texts alone.
-func Embedded() *Catalog {
+// Embedded returns the catalog of the embedded texts alone (made once).
+func Embedded() *Catalog { return embedded() }
+
+var embedded = sync.OnceValue(func() *Catalog {
 	c, err := New()
 	if err != nil {
 		panic(err) // the embedded files are part of the program
 	}
 	return c
-}
+})
 
 // Languages returns the catalog's languages (base subtags such as "de").
 func (c *Catalog) Languages() []string { return c.langs }
