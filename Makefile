@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest tools eval-ssa screenshots
+.PHONY: run build-graph install test check generate bench loadtest tools eval-ssa eval-questions screenshots
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -130,3 +130,25 @@ eval-ssa: $(BIN)
 	$(BIN) evaluate --llm off --store $$tmp/ssa.db --dialogues $(SSA_OUT)/graph.jsonl --dialogues $(SSA_OUT)/rag.jsonl \
 		--replay $(SSA) --out $(SSA_OUT) >/dev/null && \
 	sed -n '1,/^## Escalation/p;/^## Dialogue coherence/,/^## Resolvable inquiries by topic/p;/^# Replay/,$$p' $(SSA_OUT)/report.md | grep -v '^## \(Escalation\|Resolvable inquiries by topic\)'
+
+# The question sets (testdata/questions/README.md) on each development
+# corpus, offline: build its pages into $(EVAL_Q_OUT)/NAME.db, ask the graph
+# agent, the RAG baseline and a BM25 page search, and print one line per
+# corpus; reports in $(EVAL_Q_OUT)/NAME/. A corpus whose pages are not here
+# is skipped. EVAL_Q_ARGS is added to each evaluate (e.g. --fail-below 0.8).
+ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
+EVAL_Q_OUT ?= out/eval-questions
+EVAL_Q_ARGS ?=
+EVAL_CORPORA ?= adguard-en:$(ADGUARD)/en:testdata/questions/adguard-en.jsonl \
+	adguard-en-kb40:$(ADGUARD)/en:$(ADGUARD)/questions/en.jsonl
+eval-questions: $(BIN)
+	@mkdir -p $(EVAL_Q_OUT) && for c in $(EVAL_CORPORA); do \
+		name=$${c%%:*}; rest=$${c#*:}; pages=$${rest%%:*}; qs=$${rest#*:}; out=$(EVAL_Q_OUT)/$$name; \
+		if [ ! -d "$$pages" ] || [ ! -f "$$qs" ]; then printf '%-16s skipped: %s or %s not found\n' $$name $$pages $$qs; continue; fi; \
+		syn=; [ -f "$$pages/synonyms.txt" ] && syn="--synonyms $$pages/synonyms.txt"; \
+		rm -f $$out.db; \
+		$(BIN) build --llm off --pages $$pages --store $$out.db >$$out.build.log 2>&1 || { cat $$out.build.log; exit 1; }; \
+		$(BIN) evaluate --llm off --store $$out.db --questions $$qs --out $$out $$syn $(EVAL_Q_ARGS) >$$out.txt 2>$$out.log; \
+		rc=$$?; printf '%-16s %s\n' $$name "$$(tail -1 $$out.txt)"; \
+		[ $$rc -eq 0 ] || { tail -3 $$out.log; exit $$rc; }; \
+	done

@@ -19,6 +19,11 @@ type Metrics struct {
 	Agents map[string]AgentMetrics `json:"agents"`
 	// Replay holds the replay of real dialogues per agent, when one ran.
 	Replay map[string]ReplayMetrics `json:"replay,omitempty"`
+	// Questions holds a question set's numbers per agent, when one ran;
+	// QuestionsUnknownGold counts its questions and follow-ups whose gold
+	// names none of the pages.
+	Questions            map[string]QuestionMetrics `json:"questions,omitempty"`
+	QuestionsUnknownGold int                        `json:"questions_unknown_gold,omitempty"`
 	// Provenance says which simulator, judge and models produced the
 	// numbers, and their LLM tokens and cost.
 	Provenance *Provenance `json:"provenance,omitempty"`
@@ -86,12 +91,20 @@ type Result struct {
 	Scored     []Scored
 	Agreements []Agreement
 	Replay     *ReplayResult
+	Questions  *QuestionsResult
 }
 
 // AddReplay adds a replay of real dialogues to r's metrics and reports.
 func (r *Result) AddReplay(rr *ReplayResult) {
 	r.Replay = rr
 	r.Metrics.Replay = rr.Metrics
+}
+
+// AddQuestions adds a question-set run to r's metrics and reports.
+func (r *Result) AddQuestions(qr *QuestionsResult) {
+	r.Questions = qr
+	r.Metrics.Questions = qr.Metrics
+	r.Metrics.QuestionsUnknownGold = qr.UnknownGold
 }
 
 // Options configures Evaluate.
@@ -346,4 +359,10 @@ func (r *Result) breakdown(key func(*simulator.Dialogue) string) []Breakdown {
 		return out[i].Agent < out[j].Agent
 	})
 	return out
+}
+
+// simulated reports whether r's report shows the simulated evaluation:
+// when it judged dialogues, or when nothing else ran.
+func (r *Result) simulated() bool {
+	return len(r.Scored) > 0 || (r.Replay == nil && r.Questions == nil)
 }

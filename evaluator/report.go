@@ -14,7 +14,8 @@ import (
 )
 
 // WriteReports writes dir/metrics.json, dir/report.md and dir/report.html,
-// and with a replay dir/replay.jsonl (every scored reply, for reading).
+// with a replay dir/replay.jsonl and with a question set dir/questions.jsonl
+// (every scored reply, for reading).
 func WriteReports(dir string, r *Result) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("writing reports: %w", err)
@@ -43,6 +44,17 @@ func WriteReports(dir string, r *Result) error {
 		}
 		files["replay.jsonl"] = turns.Bytes()
 	}
+	if r.Questions != nil {
+		var turns bytes.Buffer
+		enc := json.NewEncoder(&turns)
+		enc.SetEscapeHTML(false)
+		for i := range r.Questions.Turns {
+			if err := enc.Encode(&r.Questions.Turns[i]); err != nil {
+				return fmt.Errorf("encoding question turns: %w", err)
+			}
+		}
+		files["questions.jsonl"] = turns.Bytes()
+	}
 	for name, body := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
 			return fmt.Errorf("writing %s: %w", name, err)
@@ -54,10 +66,11 @@ func WriteReports(dir string, r *Result) error {
 func pct(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
 
 // Markdown renders the report as Markdown: the simulated evaluation when
-// there are judged dialogues, the replay of real dialogues when one ran.
+// there are judged dialogues, the replay of real dialogues and the
+// question set when they ran.
 func Markdown(r *Result) string {
 	var b strings.Builder
-	if len(r.Scored) > 0 || r.Replay == nil {
+	if r.simulated() {
 		simulatedMarkdown(&b, r)
 	}
 	if r.Replay != nil {
@@ -66,7 +79,16 @@ func Markdown(r *Result) string {
 		}
 		replayMarkdown(&b, r.Metrics)
 	}
-	b.WriteString(provenanceMarkdown(r.Metrics))
+	if r.Questions != nil {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		questionsMarkdown(&b, r.Questions)
+	}
+	if r.Replay != nil || len(r.Scored) > 0 || r.Questions == nil {
+		// Which simulator, judge and models: a question set alone has none.
+		b.WriteString(provenanceMarkdown(r.Metrics))
+	}
 	return b.String()
 }
 
@@ -177,18 +199,22 @@ type chart struct {
 }
 
 type htmlReport struct {
-	Simulated    bool
-	Replay       bool
-	ReplayIntro  string
-	ReplayCharts []chart
-	ReplayTables template.HTML
-	Resolvable   []bar
-	Escalation   []bar
-	ResHeight    int
-	EscHeight    int
-	Coherence    []chart
-	Tables       template.HTML
-	Dialogues    []dialogueView
+	Simulated      bool
+	Replay         bool
+	ReplayIntro    string
+	ReplayCharts   []chart
+	ReplayTables   template.HTML
+	Questions      bool
+	QuestionsIntro string
+	QuestionCharts []chart
+	QuestionTables template.HTML
+	Resolvable     []bar
+	Escalation     []bar
+	ResHeight      int
+	EscHeight      int
+	Coherence      []chart
+	Tables         template.HTML
+	Dialogues      []dialogueView
 }
 
 // dialogueView is one simulated dialogue as the report lists it.
@@ -243,7 +269,7 @@ func htmlData(r *Result) htmlReport {
 		x := m.Agents[a].Escalation
 		return []float64{x.Escalated, x.Useful, x.Incorrect}
 	}, []string{colorGood, colorMiddle, colorBad}, []string{"escalated", "useful", "incorrect"})
-	d.Simulated = len(r.Scored) > 0 || r.Replay == nil
+	d.Simulated = r.simulated()
 	metric := func(title string, get func(AgentMetrics) float64, format func(float64) string) chart {
 		return metricChart(title, names, func(a string) float64 { return get(m.Agents[a]) }, format)
 	}
@@ -287,6 +313,9 @@ func htmlData(r *Result) htmlReport {
 	}
 	if r.Replay != nil {
 		replayHTML(&d, m)
+	}
+	if r.Questions != nil {
+		questionsHTML(&d, r.Questions)
 	}
 	return d
 }
@@ -392,5 +421,13 @@ details{border-top:1px solid #ddd;padding:.3em 0}details ol{margin:.5em 0}li.age
 {{end}}</svg>
 {{end}}
 {{.ReplayTables}}
+{{end}}{{if .Questions}}<h1>Question set</h1>
+<p>{{.QuestionsIntro}}</p>
+{{range .QuestionCharts}}<h3>{{.Title}}</h3>
+<svg width="560" height="{{.Height}}" role="img" aria-label="{{.Title}}">
+{{range .Bars}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text><rect x="120" y="{{.Y}}" width="{{printf "%.1f" .W}}" height="20" fill="#0072B2"></rect><text x="{{printf "%.1f" .W}}" y="{{.Y}}" dx="126" dy="15">{{.Text}}</text>
+{{end}}</svg>
+{{end}}
+{{.QuestionTables}}
 {{end}}</body></html>
 `))

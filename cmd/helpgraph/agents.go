@@ -4,12 +4,14 @@ import (
 	"fmt"
 
 	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/dialogue/pagesearch"
 	"github.com/helpgraph/helpgraph/dialogue/rag"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/llm"
 )
 
-// agentNames are the agents simulate and evaluate --replay can run.
+// agentNames are the agents simulate and evaluate --replay run by default;
+// newAgent also makes "bm25", the page-search baseline.
 var agentNames = []string{"graph", "rag"}
 
 // newAgent returns the named agent over g, using client (nil: offline) for
@@ -28,6 +30,8 @@ func (m *Main) newAgent(name string, g *graph.Graph, client *llm.Client, synonym
 			}
 		}
 		return rag.New(g.Pages, o), nil
+	case "bm25":
+		return pagesearch.New(g.Pages), nil
 	}
-	return nil, usageError{fmt.Errorf("unknown agent %q (want graph or rag)", name)}
+	return nil, usageError{fmt.Errorf("unknown agent %q (want graph, rag or bm25)", name)}
 }

@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/helpgraph/helpgraph/dialogue/rag"
 	"github.com/helpgraph/helpgraph/doc2dial"
 	"github.com/helpgraph/helpgraph/evaluator"
+	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/inquiry"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/simulator"
@@ -28,15 +30,30 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	labelsPath := fs.String("labels", "", "human labels (JSONL of dialogue_id, rater, label) for agreement (optional)")
 	llmMode := fs.String("llm", "auto", "LLM for the evaluator and the replayed agents: auto (when an endpoint is configured), on or off")
 	replayDir := fs.String("replay", "", "doc2dial folder (DIR/dialogues.jsonl) whose real user turns are replayed against the agents (optional)")
-	store := fs.String("store", m.Config.Store, "graph store the replayed agents read: SQLite path or neo4j:// URI")
-	agentList := fs.String("agents", strings.Join(agentNames, ","), "agents to replay, comma-separated")
+	questionsPath := fs.String("questions", "", "question set (JSONL of question, gold pages, optional follow_ups) asked of the agents (optional)")
+	failBelow := fs.Float64("fail-below", 0, "with --questions: exit non-zero when the graph agent's first reply is on a gold page less often than this share (0..1)")
+	store := fs.String("store", m.Config.Store, "graph store the replayed and questioned agents read: SQLite path or neo4j:// URI")
+	agentList := fs.String("agents", "", "agents to replay or question, comma-separated (default "+strings.Join(agentNames, ",")+"; with --questions also bm25, a page search)")
 	out := fs.String("out", "", "report directory")
 	synonymsPath := synonymsFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if len(files) == 0 && *replayDir == "" || *out == "" {
-		return usageError{errors.New("evaluate: --out and --dialogues or --replay (or both) are required")}
+	if len(files) == 0 && *replayDir == "" && *questionsPath == "" || *out == "" {
+		return usageError{errors.New("evaluate: --out and at least one of --dialogues, --replay and --questions are required")}
+	}
+	if *failBelow < 0 || *failBelow > 1 {
+		return usageError{fmt.Errorf("evaluate: --fail-below %v: want a share between 0 and 1", *failBelow)}
+	}
+	if *failBelow > 0 && *questionsPath == "" {
+		return usageError{errors.New("evaluate: --fail-below needs --questions")}
+	}
+	var questions []evaluator.Question
+	if *questionsPath != "" {
+		var err error
+		if questions, err = evaluator.ReadQuestionsFile(*questionsPath); err != nil {
+			return fmt.Errorf("evaluate: %w", err)
+		}
 	}
 	var ds []simulator.Dialogue
 	for _, f := range files {
@@ -77,32 +94,54 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 			return fmt.Errorf("evaluate: %w", err)
 		}
 	}
+	synonyms, err := readSynonyms(*synonymsPath)
+	if err != nil {
+		return fmt.Errorf("evaluate: %w", err)
+	}
 	if *replayDir != "" {
-		synonyms, err := readSynonyms(*synonymsPath)
-		if err != nil {
-			return fmt.Errorf("evaluate: %w", err)
+		list := *agentList
+		if list == "" {
+			list = strings.Join(agentNames, ",")
 		}
-		rr, err := m.replay(ctx, *replayDir, *store, *agentList, client, synonyms)
+		rr, err := m.replay(ctx, *replayDir, *store, list, client, synonyms)
 		if err != nil {
 			return fmt.Errorf("evaluate: %w", err)
 		}
 		res.AddReplay(rr)
+	}
+	if questions != nil {
+		list := *agentList
+		if list == "" {
+			list = strings.Join(append(agentNames[:len(agentNames):len(agentNames)], "bm25"), ",")
+		}
+		qr, err := m.askQuestions(ctx, questions, *store, list, client, synonyms)
+		if err != nil {
+			return fmt.Errorf("evaluate: %w", err)
+		}
+		res.AddQuestions(qr)
 	}
 	if err := evaluator.WriteReports(*out, res); err != nil {
 		return fmt.Errorf("evaluate: %w", err)
 	}
 	fmt.Fprint(m.Stdout, evaluator.Markdown(res))
 	m.printLLMUsage(m.Stdout, "evaluate:", client, llm.Stats{})
+	if res.Questions != nil {
+		fmt.Fprintln(m.Stdout, evaluator.QuestionsSummary(res.Questions))
+	}
+	if *failBelow > 0 {
+		got, ok := res.Metrics.Questions["graph"]
+		if !ok {
+			return usageError{errors.New("evaluate: --fail-below measures the graph agent: add graph to --agents")}
+		}
+		if got.FirstOnGold < *failBelow {
+			return fmt.Errorf("evaluate: the graph agent's first reply is on a gold page for %.1f%% of the questions, below --fail-below %.1f%%", 100*got.FirstOnGold, 100**failBelow)
+		}
+	}
 	return nil
 }
 
-// replay replays the doc2dial dialogues in dir against each listed agent
-// over the graph in store.
-func (m *Main) replay(ctx context.Context, dir, store, agentList string, client *llm.Client, synonyms [][]string) (*evaluator.ReplayResult, error) {
-	ds, err := doc2dial.Read(dir)
-	if err != nil {
-		return nil, err
-	}
+// loadGraph reads the whole graph in store.
+func (m *Main) loadGraph(ctx context.Context, store string) (*graph.Graph, error) {
 	st, err := m.openStore(ctx, store)
 	if err != nil {
 		return nil, err
@@ -112,14 +151,76 @@ func (m *Main) replay(ctx context.Context, dir, store, agentList string, client 
 	if err != nil {
 		return nil, fmt.Errorf("loading graph: %w", err)
 	}
+	return g, nil
+}
+
+// askQuestions asks qs of each listed agent over the graph in store.
+func (m *Main) askQuestions(ctx context.Context, qs []evaluator.Question, store, agentList string, client *llm.Client, synonyms [][]string) (*evaluator.QuestionsResult, error) {
+	g, err := m.loadGraph(ctx, store)
+	if err != nil {
+		return nil, err
+	}
+	agents, err := m.namedAgents(agentList, g, client, synonyms)
+	if err != nil {
+		return nil, err
+	}
+	pages := make([]string, len(g.Pages))
+	for i, p := range g.Pages {
+		pages[i] = p.URL
+	}
+	nodePage := make(map[string]string, len(g.Nodes))
+	for _, n := range g.Nodes {
+		nodePage[n.ID] = n.Page
+	}
+	qr, err := evaluator.AskQuestions(ctx, agents, qs, evaluator.QuestionsOptions{
+		Pages: pages,
+		PageOf: func(id string) string {
+			if p, ok := nodePage[id]; ok {
+				return p
+			}
+			return rag.PassagePage(id)
+		},
+		Logger: m.Logger,
+		Progress: func(agent string, done, total int) {
+			if step := max(1, total/5); done%step == 0 || done == total {
+				m.Logger.Info("asking questions", "agent", agent, "done", done, "of", total)
+			}
+		},
+	})
+	if errors.Is(err, evaluator.ErrNoGoldQuestion) {
+		return nil, fmt.Errorf("%w: build the graph at %s from the pages the questions are about first", err, store)
+	}
+	return qr, err
+}
+
+// namedAgents returns the agents a comma-separated list names.
+func (m *Main) namedAgents(list string, g *graph.Graph, client *llm.Client, synonyms [][]string) ([]evaluator.ReplayAgent, error) {
 	var agents []evaluator.ReplayAgent
-	for _, name := range strings.Split(agentList, ",") {
+	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
 		a, err := m.newAgent(name, g, client, synonyms)
 		if err != nil {
 			return nil, fmt.Errorf("--agents: %w", err)
 		}
 		agents = append(agents, evaluator.ReplayAgent{Name: name, Agent: a})
+	}
+	return agents, nil
+}
+
+// replay replays the doc2dial dialogues in dir against each listed agent
+// over the graph in store.
+func (m *Main) replay(ctx context.Context, dir, store, agentList string, client *llm.Client, synonyms [][]string) (*evaluator.ReplayResult, error) {
+	ds, err := doc2dial.Read(dir)
+	if err != nil {
+		return nil, err
+	}
+	g, err := m.loadGraph(ctx, store)
+	if err != nil {
+		return nil, err
+	}
+	agents, err := m.namedAgents(agentList, g, client, synonyms)
+	if err != nil {
+		return nil, err
 	}
 	pages := make([]string, len(g.Pages))
 	for i, p := range g.Pages {

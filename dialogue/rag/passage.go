@@ -24,6 +24,19 @@ type passage struct {
 // ref is the passage's id in replies and sessions.
 func (p *passage) ref() string { return "passage:" + p.URL + "#" + itoa(p.N) }
 
+// PassagePage returns the page of a passage an option names (its NodeID),
+// or "" when id names no passage.
+func PassagePage(id string) string {
+	rest, ok := strings.CutPrefix(id, "passage:")
+	if !ok {
+		return ""
+	}
+	if i := strings.LastIndexByte(rest, '#'); i >= 0 {
+		return rest[:i]
+	}
+	return ""
+}
+
 func itoa(n int) string {
 	if n == 0 {
 		return "0"

@@ -1,0 +1,98 @@
+// Package pagesearch is the plainest baseline the agents are measured
+// against: a search box. It ranks whole pages (title and text, headings
+// and any description included) by BM25 over the words the customer has
+// typed so far and answers with the best page.
+package pagesearch
+
+import (
+	"context"
+	"strings"
+
+	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/bm25"
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
+
+// Agent answers each message with the page that ranks first. It is safe
+// for concurrent use by many sessions.
+type Agent struct {
+	pages []graph.Page
+	dict  map[string]int32 // term -> term number
+	field bm25.Field
+}
+
+var _ dialogue.Agent = (*Agent)(nil)
+
+// New indexes pages; failed and empty pages are left out.
+func New(pages []graph.Page) *Agent {
+	a := &Agent{dict: make(map[string]int32)}
+	var terms, ends []int32
+	for _, p := range pages {
+		if p.Status == graph.PageFailed || strings.TrimSpace(p.Text) == "" {
+			continue
+		}
+		for _, t := range lexical.Terms(p.Title + "\n" + p.Text) {
+			id, ok := a.dict[t]
+			if !ok {
+				id = int32(len(a.dict))
+				a.dict[t] = id
+			}
+			terms = append(terms, id)
+		}
+		ends = append(ends, int32(len(terms)))
+		a.pages = append(a.pages, p)
+	}
+	a.field = bm25.NewField(terms, ends, len(a.dict), 1)
+	return a
+}
+
+// search returns the index in the agent's pages of the best page for
+// query, or -1 when no page has any of its terms. Ties go to the page
+// indexed first.
+func (a *Agent) search(query string) int {
+	score := make([]float64, len(a.pages))
+	seen := map[string]bool{}
+	for _, t := range lexical.Terms(query) {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		id, ok := a.dict[t]
+		if !ok {
+			continue
+		}
+		for k, d := range a.field.Docs[id] {
+			score[d] += a.field.Scores[id][k]
+		}
+	}
+	best := -1
+	for d, s := range score {
+		if s > 0 && (best < 0 || s > score[best]) {
+			best = d
+		}
+	}
+	return best
+}
+
+// Respond searches with every message the customer has sent in s, this
+// one included (a customer refining a search adds words to the box), and
+// answers with the best page's title; with no page matching it hands over.
+func (a *Agent) Respond(_ context.Context, s *dialogue.Session, message string) (dialogue.Reply, error) {
+	var query strings.Builder
+	for _, t := range s.History {
+		if t.Role == "user" {
+			query.WriteString(t.Text + "\n")
+		}
+	}
+	query.WriteString(message)
+	r := dialogue.Reply{Action: dialogue.Escalation, Text: "No page matches your question.", Options: []dialogue.Option{}, Sources: []string{}}
+	if best := a.search(query.String()); best >= 0 {
+		p := a.pages[best]
+		r = dialogue.Reply{Action: dialogue.Resolution, Text: p.Title, Options: []dialogue.Option{}, Sources: []string{p.URL}}
+	}
+	s.History = append(s.History,
+		dialogue.Turn{Role: "user", Text: message},
+		dialogue.Turn{Role: "agent", Text: r.Text, Action: r.Action})
+	return r, nil
+}

@@ -1,0 +1,57 @@
+package pagesearch
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+func TestRespond(t *testing.T) {
+	pages := []graph.Page{
+		{URL: "account/password.md", Title: "Reset your password", Text: "# Reset your password\n\nOpen Settings and choose Forgot password. We e-mail you a link."},
+		{URL: "billing/refund.md", Title: "Refunds", Text: "# Refunds\n\nWe refund a licence within 30 days of purchase. Write to billing."},
+		{URL: "billing/invoice.md", Title: "Invoices", Text: "# Invoices\n\n## Download an invoice\n\nEvery invoice is in your account under Billing."},
+		{URL: "broken.md", Title: "Refunds refunds", Text: "refund refund refund", Status: graph.PageFailed},
+		{URL: "empty.md", Title: "Refund", Text: " "},
+	}
+	a := New(pages)
+	tests := []struct {
+		name     string
+		said     []string // earlier messages of the session
+		message  string
+		action   dialogue.Action
+		sources  []string
+		wantText string
+	}{
+		{name: "title and text", message: "i forgot my password", action: dialogue.Resolution, sources: []string{"account/password.md"}, wantText: "Reset your password"},
+		{name: "stemmed", message: "can I get refunded?", action: dialogue.Resolution, sources: []string{"billing/refund.md"}, wantText: "Refunds"},
+		{name: "a heading's words", message: "download invoices", action: dialogue.Resolution, sources: []string{"billing/invoice.md"}, wantText: "Invoices"},
+		{name: "no term matches", message: "the weather tomorrow", action: dialogue.Escalation, sources: []string{}, wantText: "No page matches your question."},
+		{name: "stop words only", message: "what is it?", action: dialogue.Escalation, sources: []string{}, wantText: "No page matches your question."},
+		// The earlier messages are part of the query.
+		{name: "follow-up", said: []string{"my invoice"}, message: "where do I download it", action: dialogue.Resolution, sources: []string{"billing/invoice.md"}, wantText: "Invoices"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &dialogue.Session{}
+			for _, m := range tt.said {
+				if _, err := a.Respond(context.Background(), s, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r, err := a.Respond(context.Background(), s, tt.message)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Action != tt.action || !reflect.DeepEqual(r.Sources, tt.sources) || r.Text != tt.wantText {
+				t.Errorf("reply %+v, want %s %q from %q", r, tt.action, tt.wantText, tt.sources)
+			}
+			if n := len(s.History); n != 2*(len(tt.said)+1) {
+				t.Errorf("history has %d turns, want %d", n, 2*(len(tt.said)+1))
+			}
+		})
+	}
+}

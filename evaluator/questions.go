@@ -1,0 +1,422 @@
+package evaluator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/internal/jsonl"
+)
+
+// Question is one line of a question set: what a customer asks first, the
+// pages that answer it, and what they may ask next in the same
+// conversation. A support team writes these for its own help center; the
+// set is a regression suite (evaluate --questions --fail-below).
+type Question struct {
+	Question string `json:"question"`
+	// Gold are the pages that answer the question, each a page URL, a path
+	// relative to the pages folder or a tail of one (see GoldPages).
+	Gold      []string   `json:"gold"`
+	FollowUps []FollowUp `json:"follow_ups,omitempty"`
+}
+
+// FollowUp is a later message of the conversation a Question starts.
+type FollowUp struct {
+	Message string `json:"message"`
+	// Gold are the pages that answer the follow-up; empty means the
+	// question's own.
+	Gold []string `json:"gold,omitempty"`
+}
+
+// ReadQuestions reads and checks a JSON Lines question set. Blank lines
+// and lines starting with "//" are skipped; errors name the line.
+func ReadQuestions(r io.Reader) ([]Question, error) {
+	qs, err := jsonl.Read(r, jsonl.Options{Strict: true, Comment: "//"}, func(_ int, q *Question) error {
+		switch {
+		case strings.TrimSpace(q.Question) == "":
+			return errors.New("empty question")
+		case len(q.Gold) == 0:
+			return fmt.Errorf("question %q: no gold page", q.Question)
+		}
+		for _, f := range q.FollowUps {
+			if strings.TrimSpace(f.Message) == "" {
+				return fmt.Errorf("question %q: a follow-up with an empty message", q.Question)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("questions %w", err)
+	}
+	if len(qs) == 0 {
+		return nil, errors.New("questions: none in the set")
+	}
+	return qs, nil
+}
+
+// ReadQuestionsFile reads the question set at path.
+func ReadQuestionsFile(path string) ([]Question, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening questions: %w", err)
+	}
+	defer f.Close()
+	qs, err := ReadQuestions(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return qs, nil
+}
+
+// pageKey folds a page URL or path for comparison: scheme, host, query
+// and fragment dropped, unescaped, lower case, no slashes at either end,
+// no .md/.mdx/.html/.htm extension and no trailing "/index" (a
+// docs-as-code site publishes a/b.md and a/b/index.md at .../a/b/).
+func pageKey(s string) string {
+	s = strings.TrimSpace(s)
+	if u, err := url.Parse(s); err == nil && u.Host != "" {
+		s = u.Path
+	} else {
+		if i := strings.IndexAny(s, "?#"); i >= 0 {
+			s = s[:i]
+		}
+		if p, err := url.PathUnescape(s); err == nil {
+			s = p
+		}
+	}
+	s = strings.ToLower(strings.Trim(strings.TrimPrefix(s, "./"), "/"))
+	for _, ext := range []string{".mdx", ".md", ".html", ".htm"} {
+		if strings.HasSuffix(s, ext) {
+			s = strings.TrimSuffix(s, ext)
+			break
+		}
+	}
+	if s == "index" {
+		return ""
+	}
+	return strings.TrimSuffix(s, "/index")
+}
+
+// GoldPages returns the URLs among pages that gold names: those whose path
+// is gold's or ends with it after a slash ("license/transfer.md" names
+// "general/license/transfer.md"), or else the page whose path is the
+// longest tail of gold (a published URL naming a page built from a
+// folder). Extensions .md/.mdx/.html, trailing slashes, case, scheme and
+// host do not matter.
+func GoldPages(gold string, pages []string) []string {
+	g := pageKey(gold)
+	if g == "" {
+		return nil
+	}
+	var out []string
+	best, bestLen := "", 0
+	for _, u := range pages {
+		k := pageKey(u)
+		switch {
+		case k == "":
+		case k == g || strings.HasSuffix(k, "/"+g):
+			out = append(out, u)
+		case strings.HasSuffix(g, "/"+k) && len(k) > bestLen:
+			best, bestLen = u, len(k)
+		}
+	}
+	if len(out) == 0 && best != "" {
+		out = []string{best}
+	}
+	return out
+}
+
+// QuestionsOptions configures AskQuestions.
+type QuestionsOptions struct {
+	// Pages are the URLs of the pages the agents read; gold is matched
+	// against them (GoldPages).
+	Pages []string
+	// PageOf returns the page of a node or option id an agent put in a
+	// reply ("" when unknown): a clarification is on the page of the node
+	// it asks about, and its options' pages are the pages it offers.
+	PageOf func(id string) string
+	// Concurrency bounds conversations in flight; 0 means 2×GOMAXPROCS.
+	Concurrency int
+	// Progress, if set, is told each finished conversation.
+	Progress func(agent string, done, total int)
+	Logger   *slog.Logger
+}
+
+// ErrNoGoldQuestion is returned when no question's gold names a page the
+// agents read: the graph was built from other pages.
+var ErrNoGoldQuestion = errors.New("no question's gold page is among the agents' pages")
+
+// QuestionTurn is one agent reply to a question (Turn 0) or to one of its
+// follow-ups (Turn 1, 2, …).
+type QuestionTurn struct {
+	Agent    string          `json:"agent"`
+	Question int             `json:"question"` // line order in the set, from 1
+	Turn     int             `json:"turn"`
+	Message  string          `json:"message"`
+	Reply    string          `json:"reply"`
+	Action   dialogue.Action `json:"action"`
+	Page     string          `json:"page,omitempty"`    // see replyPage
+	Options  []string        `json:"options,omitempty"` // the pages of the offered options
+	Gold     []string        `json:"gold"`              // page URLs
+	// UnknownGold is the set's gold when it names none of the pages.
+	UnknownGold []string `json:"unknown_gold,omitempty"`
+	OnGold      bool     `json:"on_gold"`
+	// GoldOffered: a gold page is among the options.
+	GoldOffered bool `json:"gold_offered"`
+	Abstained   bool `json:"abstained"`
+}
+
+// QuestionMetrics are one agent's numbers on a question set (metrics.json
+// "questions"). Rates are fractions 0..1.
+type QuestionMetrics struct {
+	Questions int `json:"questions"`
+	// FirstOnGold: the first reply is on a gold page (it cites one first,
+	// or it is a clarification about a node on one).
+	FirstOnGold float64 `json:"first_on_gold"`
+	// GoldOffered: the first reply offers a gold page among its options.
+	GoldOffered float64 `json:"gold_offered"`
+	// Clarified: the first reply is a clarification.
+	Clarified float64 `json:"clarified"`
+	// Abstained: the first reply names no page at all ("please rephrase",
+	// a hand-off without a source).
+	Abstained float64 `json:"abstained"`
+	FollowUps int     `json:"follow_ups"`
+	// FollowUpsOnGold: follow-up replies on the follow-up's gold page.
+	FollowUpsOnGold float64 `json:"follow_ups_on_gold"`
+	Failed          int     `json:"failed,omitempty"` // conversations an agent error ended
+}
+
+// QuestionsResult is a whole question-set run.
+type QuestionsResult struct {
+	Agents  []string // in the order given
+	Turns   []QuestionTurn
+	Metrics map[string]QuestionMetrics
+	// UnknownGold counts questions and follow-ups whose gold names none of
+	// the pages: they count as misses, and the log says which.
+	UnknownGold int
+}
+
+// AskQuestions asks every question of qs, then its follow-ups, in a fresh
+// session per question and agent, and scores where each reply is.
+func AskQuestions(ctx context.Context, agents []ReplayAgent, qs []Question, opts QuestionsOptions) (*QuestionsResult, error) {
+	if opts.Concurrency <= 0 {
+		opts.Concurrency = 2 * runtime.GOMAXPROCS(0)
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.PageOf == nil {
+		opts.PageOf = func(string) string { return "" }
+	}
+	res := &QuestionsResult{Metrics: make(map[string]QuestionMetrics, len(agents))}
+	// gold[i][0] is question i's pages, gold[i][k] follow-up k's.
+	gold := make([][][]string, len(qs))
+	known := 0
+	resolve := func(names []string) []string {
+		var out []string
+		for _, n := range names {
+			out = append(out, GoldPages(n, opts.Pages)...)
+		}
+		if len(out) == 0 {
+			res.UnknownGold++
+			opts.Logger.WarnContext(ctx, "questions: gold names none of the pages; counted as a miss", "gold", strings.Join(names, ", "))
+		}
+		return out
+	}
+	for i, q := range qs {
+		gold[i] = append(gold[i], resolve(q.Gold))
+		if len(gold[i][0]) > 0 {
+			known++
+		}
+		for _, f := range q.FollowUps {
+			if len(f.Gold) == 0 {
+				gold[i] = append(gold[i], gold[i][0])
+			} else {
+				gold[i] = append(gold[i], resolve(f.Gold))
+			}
+		}
+	}
+	if known == 0 {
+		return nil, fmt.Errorf("questions: %w (e.g. %s, among %d pages)", ErrNoGoldQuestion, qs[0].Gold[0], len(opts.Pages))
+	}
+	followUps := 0
+	for _, q := range qs {
+		followUps += len(q.FollowUps)
+	}
+	for _, a := range agents {
+		res.Agents = append(res.Agents, a.Name)
+		turns := make([][]QuestionTurn, len(qs))
+		failed := make([]bool, len(qs))
+		var (
+			wg   sync.WaitGroup
+			mu   sync.Mutex
+			done int
+		)
+		sem := make(chan struct{}, opts.Concurrency)
+	questions:
+		for i := range qs {
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				break questions
+			}
+			wg.Add(1)
+			go func(i int) {
+				defer func() { <-sem; wg.Done() }()
+				turns[i], failed[i] = askOne(ctx, a, i, &qs[i], gold[i], opts)
+				if opts.Progress != nil {
+					mu.Lock()
+					done++
+					opts.Progress(a.Name, done, len(qs))
+					mu.Unlock()
+				}
+			}(i)
+		}
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("questions: %w", err)
+		}
+		var all []QuestionTurn
+		nFailed := 0
+		for i := range qs {
+			all = append(all, turns[i]...)
+			if failed[i] {
+				nFailed++
+			}
+		}
+		res.Turns = append(res.Turns, all...)
+		m := questionMetrics(all, len(qs), followUps)
+		m.Failed = nFailed
+		res.Metrics[a.Name] = m
+	}
+	return res, nil
+}
+
+// askOne has one conversation: the question, then each follow-up. An
+// agent error ends it; the turns not taken count as misses.
+func askOne(ctx context.Context, a ReplayAgent, i int, q *Question, gold [][]string, opts QuestionsOptions) ([]QuestionTurn, bool) {
+	s := &dialogue.Session{ID: fmt.Sprintf("q%d/%s", i+1, a.Name)}
+	msgs := []string{q.Question}
+	for _, f := range q.FollowUps {
+		msgs = append(msgs, f.Message)
+	}
+	var out []QuestionTurn
+	for k, msg := range msgs {
+		r, err := a.Agent.Respond(ctx, s, msg)
+		if err != nil {
+			if ctx.Err() == nil {
+				opts.Logger.WarnContext(ctx, "questions: agent failed", "agent", a.Name, "question", i+1, "turn", k, "err", err)
+			}
+			return out, true
+		}
+		t := scoreTurn(a.Name, i+1, k, msg, r, gold[k], opts.PageOf)
+		if len(t.Gold) == 0 {
+			t.UnknownGold = q.Gold
+			if k > 0 && len(q.FollowUps[k-1].Gold) > 0 {
+				t.UnknownGold = q.FollowUps[k-1].Gold
+			}
+		}
+		out = append(out, t)
+	}
+	return out, false
+}
+
+// replyPage is the page a reply is on: for a clarification about a node,
+// that node's page; otherwise the first page it cites ("" for none).
+func replyPage(r dialogue.Reply, pageOf func(string) string) string {
+	if r.Action == dialogue.Clarification && r.NodeID != "" {
+		if p := pageOf(r.NodeID); p != "" {
+			return p
+		}
+	}
+	if len(r.Sources) > 0 {
+		return r.Sources[0]
+	}
+	return ""
+}
+
+func scoreTurn(agent string, question, turn int, msg string, r dialogue.Reply, gold []string, pageOf func(string) string) QuestionTurn {
+	t := QuestionTurn{
+		Agent: agent, Question: question, Turn: turn, Message: msg,
+		Reply: r.Text, Action: r.Action, Page: replyPage(r, pageOf), Gold: gold,
+	}
+	for _, o := range r.Options {
+		if p := pageOf(o.NodeID); p != "" && !contains(t.Options, p) {
+			t.Options = append(t.Options, p)
+		}
+	}
+	t.OnGold = t.Page != "" && contains(gold, t.Page)
+	for _, p := range t.Options {
+		if contains(gold, p) {
+			t.GoldOffered = true
+		}
+	}
+	t.Abstained = t.Page == "" && len(t.Options) == 0
+	return t
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// questionMetrics are the rates over one agent's turns; n and follow are
+// the numbers of questions and follow-ups in the set, so that a turn an
+// agent error left out counts as missed.
+func questionMetrics(turns []QuestionTurn, n, follow int) QuestionMetrics {
+	m := QuestionMetrics{Questions: n}
+	var first, offered, clarified, abstained, followHits int
+	for _, t := range turns {
+		if t.Turn == 0 {
+			if t.OnGold {
+				first++
+			}
+			if t.GoldOffered {
+				offered++
+			}
+			if t.Action == dialogue.Clarification {
+				clarified++
+			}
+			if t.Abstained {
+				abstained++
+			}
+			continue
+		}
+		if t.OnGold {
+			followHits++
+		}
+	}
+	m.FirstOnGold, m.GoldOffered = frac(first, n), frac(offered, n)
+	m.Clarified, m.Abstained = frac(clarified, n), frac(abstained, n)
+	m.FollowUps, m.FollowUpsOnGold = follow, frac(followHits, follow)
+	return m
+}
+
+// questionAgentNames are the agents of m's question-set run: graph first,
+// then the others sorted.
+func questionAgentNames(m map[string]QuestionMetrics) []string {
+	var out []string
+	for n := range m {
+		out = append(out, n)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if (out[i] == "graph") != (out[j] == "graph") {
+			return out[i] == "graph"
+		}
+		return out[i] < out[j]
+	})
+	return out
+}

@@ -1,0 +1,278 @@
+package evaluator
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/dialogue"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func TestGoldPages(t *testing.T) {
+	pages := []string{
+		"general/license/transfer.md",
+		"general/license/activation.md",
+		"adguard-for-android/installation.md",
+		"adguard-for-mac/installation.md",
+		"guides/free-vs-full.mdx",
+		"https://help.example.com/en/account/reset-password/",
+		"stay/check-in.html",
+		"docs/index.md",
+	}
+	tests := []struct {
+		gold string
+		want []string
+	}{
+		{"general/license/transfer.md", []string{"general/license/transfer.md"}},
+		{"general/license/transfer", []string{"general/license/transfer.md"}},
+		{"license/transfer.md/", []string{"general/license/transfer.md"}},
+		{"./general/license/activation.mdx", []string{"general/license/activation.md"}},
+		{"General/License/Transfer.md", []string{"general/license/transfer.md"}},
+		// A published URL names the page built from the folder.
+		{"https://kb.example.com/en/general/license/transfer/", []string{"general/license/transfer.md"}},
+		{"https://kb.example.com/general/license/transfer/#how", []string{"general/license/transfer.md"}},
+		// A tail shared by two pages names both.
+		{"installation.md", []string{"adguard-for-android/installation.md", "adguard-for-mac/installation.md"}},
+		{"guides/free-vs-full", []string{"guides/free-vs-full.mdx"}},
+		{"account/reset-password", []string{"https://help.example.com/en/account/reset-password/"}},
+		{"https://other.example.org/en/account/reset-password", []string{"https://help.example.com/en/account/reset-password/"}},
+		{"stay/check-in", []string{"stay/check-in.html"}},
+		{"docs/", []string{"docs/index.md"}},
+		// Not a whole path segment: "transfer" is not "sfer".
+		{"sfer.md", nil},
+		{"general/license/refund.md", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		if got := GoldPages(tt.gold, pages); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("GoldPages(%q) = %q, want %q", tt.gold, got, tt.want)
+		}
+	}
+}
+
+func TestReadQuestions(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []Question
+		err      string
+	}{
+		{
+			name: "with follow-ups and comments",
+			in: `// a comment
+{"question": "cant log in", "gold": ["account/login.md"], "follow_ups": [{"message": "and the app?", "gold": ["app/login.md"]}, {"message": "thanks"}]}
+
+{"question": "refund?", "gold": ["billing/refund"]}
+`,
+			want: []Question{
+				{Question: "cant log in", Gold: []string{"account/login.md"}, FollowUps: []FollowUp{{Message: "and the app?", Gold: []string{"app/login.md"}}, {Message: "thanks"}}},
+				{Question: "refund?", Gold: []string{"billing/refund"}},
+			},
+		},
+		{name: "no gold", in: `{"question": "refund?"}`, err: "line 1: question \"refund?\": no gold page"},
+		{name: "empty question", in: `{"question": " ", "gold": ["a"]}`, err: "line 1: empty question"},
+		{name: "empty follow-up", in: `{"question": "q", "gold": ["a"], "follow_ups": [{"message": ""}]}`, err: "empty message"},
+		{name: "unknown field", in: `{"question": "q", "gold": ["a"], "answer": "x"}`, err: "unknown field"},
+		{name: "not JSON", in: `question: q`, err: "line 1"},
+		{name: "empty set", in: "\n", err: "none in the set"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ReadQuestions(strings.NewReader(tt.in))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want one containing %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// scripted answers each message with the reply scripted for it, or fails
+// when the message is "fail".
+type scripted map[string]dialogue.Reply
+
+func (a scripted) Respond(_ context.Context, s *dialogue.Session, msg string) (dialogue.Reply, error) {
+	if msg == "fail" {
+		return dialogue.Reply{}, errors.New("scripted failure")
+	}
+	r, ok := a[msg]
+	if !ok {
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: "Could you put it another way?"}
+	}
+	s.History = append(s.History, dialogue.Turn{Role: "user", Text: msg}, dialogue.Turn{Role: "agent", Text: r.Text, Action: r.Action})
+	return r, nil
+}
+
+// questionsFixture is a small help center's pages and nodes, a question
+// set over it and two agents with scripted replies.
+func questionsFixture() ([]ReplayAgent, []Question, QuestionsOptions) {
+	pages := []string{"account/password.md", "account/delete.md", "billing/refund.md", "billing/invoice.md"}
+	nodes := map[string]string{
+		"password#0": "account/password.md", "password#1": "account/password.md",
+		"delete#0": "account/delete.md", "refund#0": "billing/refund.md", "invoice#0": "billing/invoice.md",
+	}
+	qs := []Question{
+		{Question: "forgot my pasword", Gold: []string{"account/password"}, FollowUps: []FollowUp{
+			{Message: "and if i want to close the account", Gold: []string{"account/delete.md"}},
+			{Message: "ok what about the old password"},
+		}},
+		{Question: "money back", Gold: []string{"billing/refund.md"}},
+		{Question: "where is my receipt", Gold: []string{"billing/invoice.md", "billing/receipts.md"}},
+		{Question: "remove my data", Gold: []string{"https://help.example.com/account/delete/"}},
+	}
+	good := scripted{
+		// A resolution citing the gold page.
+		"forgot my pasword":                  {Action: dialogue.Resolution, Text: "Reset it.", NodeID: "password#1", Sources: []string{"account/password.md"}},
+		"and if i want to close the account": {Action: dialogue.Resolution, Text: "Delete it.", NodeID: "delete#0", Sources: []string{"account/delete.md"}},
+		// Back on the question's page.
+		"ok what about the old password": {Action: dialogue.Resolution, Text: "Reset it.", NodeID: "password#0", Sources: []string{"account/password.md"}},
+		// A clarification about a node on the gold page: on gold.
+		"money back": {Action: dialogue.Clarification, Text: "Which?", NodeID: "refund#0", Sources: []string{"billing/refund.md"},
+			Options: []dialogue.Option{{Label: "a", NodeID: "refund#0"}}},
+		// Suggestions with no node of their own, one of them on gold.
+		"where is my receipt": {Action: dialogue.Clarification, Text: "One of these?", Sources: []string{},
+			Options: []dialogue.Option{{Label: "a", NodeID: "refund#0"}, {Label: "b", NodeID: "invoice#0"}}},
+		// A hand-off citing a page: not an abstention, not on gold.
+		"remove my data": {Action: dialogue.Escalation, Text: "A person will help.", Sources: []string{"account/password.md"}},
+	}
+	poor := scripted{
+		"forgot my pasword": {Action: dialogue.Resolution, Text: "Refunds.", Sources: []string{"billing/refund.md"}},
+		// "money back" and the rest: a request to rephrase, an abstention.
+	}
+	agents := []ReplayAgent{{Name: "graph", Agent: good}, {Name: "rag", Agent: poor}}
+	return agents, qs, QuestionsOptions{Pages: pages, PageOf: func(id string) string { return nodes[id] }, Concurrency: 2}
+}
+
+func TestAskQuestions(t *testing.T) {
+	agents, qs, opts := questionsFixture()
+	res, err := AskQuestions(context.Background(), agents, qs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		agent string
+		want  QuestionMetrics
+	}{
+		{"graph", QuestionMetrics{Questions: 4, FirstOnGold: 0.5, GoldOffered: 0.5, Clarified: 0.5, Abstained: 0, FollowUps: 2, FollowUpsOnGold: 1}},
+		{"rag", QuestionMetrics{Questions: 4, FirstOnGold: 0, GoldOffered: 0, Clarified: 0.75, Abstained: 0.75, FollowUps: 2, FollowUpsOnGold: 0}},
+	}
+	for _, tt := range tests {
+		if got := res.Metrics[tt.agent]; got != tt.want {
+			t.Errorf("%s: %+v\nwant %+v", tt.agent, got, tt.want)
+		}
+	}
+	if res.UnknownGold != 0 {
+		t.Errorf("UnknownGold = %d, want 0 (billing/receipts.md is unknown but billing/invoice.md names a page)", res.UnknownGold)
+	}
+	if !reflect.DeepEqual(res.Agents, []string{"graph", "rag"}) {
+		t.Errorf("Agents = %q", res.Agents)
+	}
+	// The turns are in set order per agent; a follow-up without gold is
+	// scored on the question's.
+	var got []string
+	for _, tu := range res.Turns[:5] {
+		got = append(got, strings.Join(tu.Gold, ","))
+	}
+	want := []string{"account/password.md", "account/delete.md", "account/password.md", "billing/refund.md", "billing/invoice.md"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("graph turns' gold = %q, want %q", got, want)
+	}
+}
+
+func TestAskQuestionsFailuresAndUnknownGold(t *testing.T) {
+	agents, qs, opts := questionsFixture()
+	qs[1].Question = "fail"
+	qs[2].Gold = []string{"billing/receipts.md"}
+	res, err := AskQuestions(context.Background(), agents[:1], qs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := res.Metrics["graph"]
+	want := QuestionMetrics{Questions: 4, FirstOnGold: 0.25, GoldOffered: 0, Clarified: 0.25, Abstained: 0, FollowUps: 2, FollowUpsOnGold: 1, Failed: 1}
+	if m != want {
+		t.Errorf("metrics %+v\nwant %+v", m, want)
+	}
+	if res.UnknownGold != 1 {
+		t.Errorf("UnknownGold = %d, want 1", res.UnknownGold)
+	}
+
+	for i := range qs {
+		qs[i].Gold = []string{"elsewhere/page.md"}
+		qs[i].FollowUps = nil
+	}
+	if _, err := AskQuestions(context.Background(), agents[:1], qs, opts); !errors.Is(err, ErrNoGoldQuestion) {
+		t.Errorf("err = %v, want ErrNoGoldQuestion", err)
+	}
+}
+
+// TestQuestionsReportGolden pins the question-set report (go test
+// ./evaluator -run QuestionsReport -update rewrites it).
+func TestQuestionsReportGolden(t *testing.T) {
+	agents, qs, opts := questionsFixture()
+	qs[2].Gold = append(qs[2].Gold, "nowhere.md")
+	qs = append(qs, Question{Question: "what | is this", Gold: []string{"nowhere/else.md"}})
+	opts.Concurrency = 1
+	res, err := AskQuestions(context.Background(), agents, qs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Result{}
+	r.AddQuestions(res)
+	dir := t.TempDir()
+	if err := WriteReports(dir, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"report.md", "metrics.json", "questions.jsonl"} {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join("testdata", "questions", name)
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test ./evaluator -run QuestionsReport -update)", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from %s (go test ./evaluator -run QuestionsReport -update rewrites it):\n%s", name, golden, got)
+		}
+	}
+	html, err := os.ReadFile(filepath.Join(dir, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<h1>Question set</h1>", "First reply on a gold page", "what | is this", "✓ account/password.md"} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
+	if strings.Contains(string(html), "Simulated evaluation") {
+		t.Error("report.html shows an empty simulated evaluation")
+	}
+	if got := QuestionsSummary(res); got != "first reply on gold: graph 40.0% · rag 0.0% (5 questions)" {
+		t.Errorf("QuestionsSummary = %q", got)
+	}
+}
