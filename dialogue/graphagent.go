@@ -65,6 +65,10 @@ type Options struct {
 	// Messages are the agent's own words in each language (nil: the
 	// embedded catalog); a reply is in the session's language.
 	Messages *messages.Catalog
+	// DefaultLanguage is the language of the pages that answer a customer
+	// whose language no page has (or none of whose pages match), and of
+	// pages whose language is unknown. Default "en".
+	DefaultLanguage string
 }
 
 func (o Options) withDefaults() Options {
@@ -91,6 +95,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Messages == nil {
 		o.Messages = messages.Embedded()
+	}
+	if o.DefaultLanguage = messages.Base(o.DefaultLanguage); o.DefaultLanguage == "" {
+		o.DefaultLanguage = messages.Default
 	}
 	return o
 }
@@ -143,11 +150,15 @@ type GraphAgent struct {
 	// titles holds each page's title terms (URL -> []string), read on
 	// first use.
 	titles sync.Map
+	// langs are the help center's languages (see language.go).
+	langs languages
 }
 
 var _ Agent = (*GraphAgent)(nil)
 
 // NewGraphAgent returns an agent over g. g must not be modified afterwards.
+// A help center in several languages gets one agent per language (see
+// language.go).
 func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 	if g == nil {
 		g = &graph.Graph{}
@@ -159,7 +170,13 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		opts.Logger.Warn("graph has no verdicts (built by an older helpgraph); deciding them now; run helpgraph build to store them")
 		g = j
 	}
-	an := newAnalyzer(opts.Synonyms)
+	return newLanguageAgents(g, opts)
+}
+
+// newGraphAgent returns the agent over g, a graph in one language whose
+// words model reads.
+func newGraphAgent(g *graph.Graph, opts Options, model *lexical.Model) *GraphAgent {
+	an := newModelAnalyzer(model, opts.Synonyms)
 	a := &GraphAgent{
 		opts:        opts,
 		an:          an,
@@ -217,6 +234,14 @@ func (a *GraphAgent) Respond(ctx context.Context, s *Session, message string) (R
 	if err := ctx.Err(); err != nil {
 		return Reply{}, err
 	}
+	if a.langs.parts != nil || a.langs.detect != nil {
+		return a.respondInLanguage(ctx, s, message)
+	}
+	return a.respond(ctx, s, message)
+}
+
+// respond is Respond within one language's pages.
+func (a *GraphAgent) respond(ctx context.Context, s *Session, message string) (Reply, error) {
 	a.heal(s)
 	message = truncate(strings.TrimSpace(message), MaxMessageChars)
 	s.History = append(s.History, Turn{Role: "user", Text: message})

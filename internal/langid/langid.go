@@ -1,13 +1,20 @@
 // Package langid tells the language of a customer's message or a page's
 // text, among the languages a help center serves.
 //
-// It is whatlanggo (trigram profiles of 84 languages, a few hundred KB,
-// tens of microseconds a message) behind a script pass: text with kana is
-// Japanese, with Hangul Korean, with Han alone Chinese (or Japanese where
-// the help center has no Chinese), which trigrams get wrong on the short,
-// mixed messages customers write ("YouTubeで広告が消えない"). lingua-go is
-// more accurate on short Latin text but needs ~80 MB and ~75 µs for five
-// languages (see the README's language section for the measurements).
+// Three passes, the first that tells wins:
+//
+//  1. Script: text with kana is Japanese, with Hangul Korean, with Han alone
+//     Chinese (or Japanese where the help center has no Chinese).
+//  2. Function words: a message with two or more of one language's stop
+//     words (internal/lexical's lists), and more than twice any other's,
+//     is in that language. Short questions are mostly function words
+//     ("how do I renew my license"), where trigrams are weakest.
+//  3. Trigrams (whatlanggo: profiles of 84 languages, a few hundred KB,
+//     tens of microseconds a message) where they are confident and the
+//     function words do not speak against them.
+//
+// lingua-go is more accurate on short text alone but needs ~80 MB and ~75 µs
+// a message for five languages (see the README's language section).
 package langid
 
 import (
@@ -15,6 +22,8 @@ import (
 	"unicode"
 
 	"github.com/abadojack/whatlanggo"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // Detector tells languages apart among a fixed set. It is immutable and
@@ -23,6 +32,8 @@ type Detector struct {
 	opts  whatlanggo.Options
 	codes map[whatlanggo.Lang]string
 	allow map[string]bool
+	// stops are the word models of the languages with a stop list.
+	stops []*lexical.Model
 }
 
 // maxLang bounds whatlanggo's language numbers (it has 84).
@@ -34,8 +45,9 @@ const MinLetters = 12
 
 // MinConfidence is the trigram detector's confidence (0-1, the margin of
 // its best language over the next) below which a text's language is left
-// unknown.
-const MinConfidence = 0.1
+// unknown: below it whatlanggo reads "can I talk to a real person?" as
+// Spanish.
+const MinConfidence = 0.5
 
 // New returns a detector choosing among langs (ISO 639-1 codes such as
 // "de"; region subtags are dropped); none: every language whatlanggo knows.
@@ -48,6 +60,11 @@ func New(langs ...string) *Detector {
 	}
 	for _, l := range langs {
 		d.allow[base(l)] = true
+	}
+	for _, l := range lexical.StopListLanguages() {
+		if d.allows(l) {
+			d.stops = append(d.stops, lexical.For(l))
+		}
 	}
 	if len(d.allow) > 0 {
 		d.opts.Whitelist = map[whatlanggo.Lang]bool{}
@@ -91,12 +108,40 @@ func (d *Detector) Detect(text string) string {
 	case alpha < MinLetters:
 		return ""
 	}
+	hits := d.stopHits(text)
+	best, second := "", 0
+	for l, n := range hits {
+		if n > hits[best] {
+			best = l
+		}
+	}
+	for l, n := range hits {
+		if l != best {
+			second = max(second, n)
+		}
+	}
+	if hits[best] >= 2 && hits[best] > 2*second {
+		return best
+	}
 	info := whatlanggo.DetectWithOptions(text, d.opts)
 	code := d.codes[info.Lang]
-	if info.Confidence < MinConfidence || code == "" || !d.allows(code) {
+	if info.Confidence < MinConfidence || code == "" || !d.allows(code) || hits[code] < hits[best] {
 		return ""
 	}
 	return code
+}
+
+// stopHits counts text's words that are stop words, by language.
+func (d *Detector) stopHits(text string) map[string]int {
+	hits := make(map[string]int, len(d.stops)+1)
+	lexical.EachWord(text, nil, func(w []byte) {
+		for _, m := range d.stops {
+			if m.IsStopWord(string(w)) {
+				hits[m.Lang()]++
+			}
+		}
+	})
+	return hits
 }
 
 // base is the lowercase language subtag of a BCP 47 tag.

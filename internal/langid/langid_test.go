@@ -45,3 +45,19 @@ func BenchmarkDetect(b *testing.B) {
 		i++
 	}
 }
+
+func TestDetectShortQuestions(t *testing.T) {
+	d := New("en", "de", "fr", "es", "ja")
+	tests := []struct{ text, want string }{
+		{"can I talk to a real person?", "en"},
+		{"how do I renew my license", "en"},
+		{"wie kann ich meine lizenz übertragen", "de"},
+		{"je veux annuler mon abonnement", "fr"},
+		{"quiero cancelar la suscripción y que me devuelvan el dinero", "es"},
+	}
+	for _, tt := range tests {
+		if got := d.Detect(tt.text); got != tt.want {
+			t.Errorf("Detect(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}

@@ -67,6 +67,18 @@ func StemmedLanguages() []string {
 //go:embed stopwords/*.txt
 var stopFiles embed.FS
 
+// StopListLanguages returns the languages with a stop list.
+func StopListLanguages() []string {
+	out := []string{"en"}
+	entries, _ := stopFiles.ReadDir("stopwords")
+	for _, e := range entries {
+		if l, ok := strings.CutSuffix(e.Name(), ".txt"); ok {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 var (
 	modelsMu sync.Mutex
 	models   = map[string]*Model{}
