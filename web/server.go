@@ -41,6 +41,7 @@ import (
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
+	"github.com/helpgraph/helpgraph/internal/messages"
 	"github.com/helpgraph/helpgraph/llm"
 )
 
@@ -119,6 +120,9 @@ type Deps struct {
 	LLMStats func() llm.Stats
 	// Ask, if set, answers questions on /admin/ask.
 	Ask Asker
+	// Messages are the chat's own words in each language (nil: the
+	// embedded catalog); the agent's come from its own options.
+	Messages *messages.Catalog
 }
 
 // Server is the Helpgraph web server.
@@ -129,6 +133,7 @@ type Server struct {
 	convs    conversation.Store
 	newAgent AgentFactory
 	lint     func(g *graph.Graph) []kgbuild.Finding
+	texts    *messages.Catalog
 	metrics  *metrics
 	app      *fiber.App
 	ask      *askPages
@@ -165,12 +170,16 @@ func New(cfg Config, deps Deps) *Server {
 		convs:    deps.Conversations,
 		newAgent: deps.NewAgent,
 		lint:     deps.Lint,
+		texts:    deps.Messages,
 		metrics:  newMetrics(deps.LLMStats),
 		ask:      newAskPages(deps.Ask),
 		// Per process: admin sign-ins do not outlive the process, which is
 		// acceptable for a login that takes one paste of a token.
 		sessions: newSessions(),
 		replies:  newReplyCache(),
+	}
+	if s.texts == nil {
+		s.texts = messages.Embedded()
 	}
 	if cfg.AdminToken == "" {
 		log.Info("admin pages disabled: HELPGRAPH_ADMIN_TOKEN is not set; /admin answers 404")
