@@ -40,8 +40,8 @@ import (
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
-	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/internal/messages"
+	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/llm"
 )
 
