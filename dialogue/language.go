@@ -208,7 +208,7 @@ func subgraph(g *graph.Graph, urls []string) *graph.Graph {
 
 // messageLanguage returns the language a message is in: detected, else
 // (too short to tell) the conversation's, else what the customer's browser
-// or the widget asked for, else the default.
+// or the widget asked for, else the pages' (the default language's).
 func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 	if l := a.langs.detect.Detect(msg); l != "" {
 		return l
@@ -219,7 +219,7 @@ func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 	if l := messages.Base(s.ClientLang); l != "" {
 		return l
 	}
-	return a.opts.DefaultLanguage
+	return a.langs.lang
 }
 
 // respondInLanguage answers msg from the pages in the customer's language;

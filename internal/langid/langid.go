@@ -10,8 +10,13 @@
 //     is in that language. Short questions are mostly function words
 //     ("how do I renew my license"), where trigrams are weakest.
 //  3. Trigrams (whatlanggo: profiles of 84 languages, a few hundred KB,
-//     tens of microseconds a message) where they are confident and the
-//     function words do not speak against them.
+//     tens of microseconds a message) where they are confident and, for a
+//     language with a stop list, the message has at least one of its
+//     function words: whatlanggo reads "password reset email never comes"
+//     as French.
+//
+// Otherwise the language is unknown, and the caller's prior (the
+// conversation's language) stands.
 //
 // lingua-go is more accurate on short text alone but needs ~80 MB and ~75 µs
 // a message for five languages (see the README's language section).
@@ -125,10 +130,21 @@ func (d *Detector) Detect(text string) string {
 	}
 	info := whatlanggo.DetectWithOptions(text, d.opts)
 	code := d.codes[info.Lang]
-	if info.Confidence < MinConfidence || code == "" || !d.allows(code) || hits[code] < hits[best] {
+	if info.Confidence < MinConfidence || code == "" || !d.allows(code) || hits[code] < hits[best] ||
+		hits[code] == 0 && d.hasStopList(code) {
 		return ""
 	}
 	return code
+}
+
+// hasStopList reports whether lang's function words are counted.
+func (d *Detector) hasStopList(lang string) bool {
+	for _, m := range d.stops {
+		if m.Lang() == lang {
+			return true
+		}
+	}
+	return false
 }
 
 // stopHits counts text's words that are stop words, by language.

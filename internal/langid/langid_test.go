@@ -61,3 +61,14 @@ func TestDetectShortQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestDetectLeavesUnsureUnknown: an English message without function
+// words is not read as French on trigrams alone.
+func TestDetectLeavesUnsureUnknown(t *testing.T) {
+	d := New("en", "de", "fr", "es", "ja")
+	for _, text := range []string{"password reset email never comes", "dns settings not working"} {
+		if got := d.Detect(text); got != "" && got != "en" {
+			t.Errorf("Detect(%q) = %q, want en or unknown", text, got)
+		}
+	}
+}
