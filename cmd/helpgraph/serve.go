@@ -29,6 +29,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	proxyHeader := fs.String("proxy-header", "", "trusted header with the client IP, e.g. X-Forwarded-For (only behind a proxy)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
 	synonymsPath := synonymsFlag(fs)
+	langs := addLanguageFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -59,8 +60,12 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	opts := m.agentOptions(dialogue.Options{Logger: m.Logger, HumanHandoff: true, Synonyms: synonyms}, client)
+	opts, err := langs.apply(m.agentOptions(dialogue.Options{Logger: m.Logger, HumanHandoff: true, Synonyms: synonyms}, client))
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
 	deps := web.Deps{
+		Messages:      opts.Messages,
 		Logger:        m.Logger,
 		Graphs:        st,
 		Conversations: convs,
