@@ -181,7 +181,7 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		r.Text = a.say(s, a.handoff("Human"))
 		return r, true, nil
 	case ActRestart:
-		*s = Session{ID: s.ID, History: s.History}
+		*s = Session{ID: s.ID, History: s.History, Lang: s.Lang, ClientLang: s.ClientLang}
 		return Reply{Action: Clarification, Text: a.say(s, "StartOver")}, true, nil
 	case ActGreeting:
 		return Reply{Action: Clarification, Text: a.say(s, "Greeting"), NodeID: s.CurrentNode}, true, nil

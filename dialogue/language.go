@@ -228,7 +228,7 @@ func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 func (a *GraphAgent) respondInLanguage(ctx context.Context, s *Session, msg string) (Reply, error) {
 	s.Lang = a.messageLanguage(s, msg)
 	if a.langs.parts == nil {
-		r, err := a.respond(ctx, s, msg)
+		r, err := a.respondAcross(ctx, s, msg)
 		if err == nil && s.Lang != a.langs.lang && found(r) {
 			a.noteOtherLanguage(s, &r, a.langs.lang)
 		}
@@ -248,7 +248,7 @@ func (a *GraphAgent) respondInLanguage(ctx context.Context, s *Session, msg stri
 		fallback = nil
 	}
 	try := first.sessionFor(*s)
-	r, err := first.respond(ctx, &try, msg)
+	r, err := first.respondAcross(ctx, &try, msg)
 	if err != nil || found(r) || fallback == nil {
 		*s = try
 		if err == nil && first.langs.lang != s.Lang && found(r) {
@@ -257,7 +257,7 @@ func (a *GraphAgent) respondInLanguage(ctx context.Context, s *Session, msg stri
 		return r, err
 	}
 	other := fallback.sessionFor(*s)
-	r2, err := fallback.respond(ctx, &other, msg)
+	r2, err := fallback.respondAcross(ctx, &other, msg)
 	if err != nil || !found(r2) {
 		*s = try
 		return r, nil
@@ -265,6 +265,30 @@ func (a *GraphAgent) respondInLanguage(ctx context.Context, s *Session, msg stri
 	*s = other
 	a.noteOtherLanguage(s, &r2, fallback.langs.lang)
 	return r2, nil
+}
+
+// respondAcross is respond for a message in the conversation's language,
+// which may not be the pages'. Then the pages' words meet only the words
+// both languages share (product names, technical terms): the message's
+// function words are dropped, lest "le", "die" or "pas" count as words the
+// pages lack. The history keeps the message as it was written.
+func (a *GraphAgent) respondAcross(ctx context.Context, s *Session, msg string) (Reply, error) {
+	if s.Lang == a.langs.lang || s.Lang == "" {
+		return a.respond(ctx, s, msg)
+	}
+	from := len(s.History)
+	foreign := lexical.For(s.Lang)
+	var kept []string
+	for _, w := range foreign.Words(msg) {
+		if !foreign.IsStopWord(w) {
+			kept = append(kept, w)
+		}
+	}
+	r, err := a.respond(ctx, s, strings.Join(kept, " "))
+	if err == nil && from < len(s.History) && s.History[from].Role == "user" {
+		s.History[from].Text = msg
+	}
+	return r, err
 }
 
 // found reports whether r answers from the pages: an answer, a question
