@@ -10,10 +10,13 @@
 //     is in that language. Short questions are mostly function words
 //     ("how do I renew my license"), where trigrams are weakest.
 //  3. Trigrams (whatlanggo: profiles of 84 languages, a few hundred KB,
-//     tens of microseconds a message) where they are confident and, for a
-//     language with a stop list, the message has at least one of its
-//     function words: whatlanggo reads "password reset email never comes"
-//     as French.
+//     tens of microseconds a message) decide among the languages with the
+//     most function words in the text (French and Spanish share "de", "la",
+//     "en"), or alone for a language without a stop list where they are
+//     confident. They never name a language with a stop list none of
+//     whose function words the text has: whatlanggo reads "password reset
+//     email never comes" as French.
+//  4. Else the language with the most function words, if one has most.
 //
 // Otherwise the language is unknown, and the caller's prior (the
 // conversation's language) stands.
@@ -47,6 +50,10 @@ const maxLang = 256
 // MinLetters is the fewest letters of an alphabetic script a message needs
 // for its trigrams to tell its language: "vpn dns" tells nothing.
 const MinLetters = 12
+
+// MinTieConfidence is the trigram detector's confidence that decides
+// between languages with as many function words in the text.
+const MinTieConfidence = 0.05
 
 // MinConfidence is the trigram detector's confidence (0-1, the margin of
 // its best language over the next) below which a text's language is left
@@ -130,11 +137,19 @@ func (d *Detector) Detect(text string) string {
 	}
 	info := whatlanggo.DetectWithOptions(text, d.opts)
 	code := d.codes[info.Lang]
-	if info.Confidence < MinConfidence || code == "" || !d.allows(code) || hits[code] < hits[best] ||
-		hits[code] == 0 && d.hasStopList(code) {
-		return ""
+	switch {
+	case code == "" || !d.allows(code):
+	case hits[code] > 0 && hits[code] == hits[best] && info.Confidence >= MinTieConfidence:
+		// Related languages share function words ("de", "la", "en"):
+		// among those with the most, trigrams decide.
+		return code
+	case !d.hasStopList(code) && info.Confidence >= MinConfidence:
+		return code
 	}
-	return code
+	if hits[best] > second {
+		return best
+	}
+	return ""
 }
 
 // hasStopList reports whether lang's function words are counted.
