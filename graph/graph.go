@@ -46,8 +46,11 @@ const (
 // (Markdown-like: headings, lists, tables, paragraphs, [links](absolute-url))
 // and is what every node's Resolution is a snippet of.
 type Page struct {
-	URL         string `json:"url"`
-	Title       string `json:"title"`
+	URL   string `json:"url"`
+	Title string `json:"title"`
+	// Lang is the page's language as a BCP 47 tag ("de", "pt-BR"), "" when
+	// the source does not say.
+	Lang        string `json:"lang,omitempty"`
 	Text        string `json:"text,omitempty"`
 	ContentHash string `json:"content_hash,omitempty"`
 	Method      string `json:"method,omitempty"`

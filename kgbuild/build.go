@@ -44,6 +44,9 @@ type Builder struct {
 	// is kept in the report, so the next build can tell nothing changed
 	// without reading a page.
 	SourceDigest string
+	// BaseURL, if set, is the live site the pages' URLs are under
+	// (page.ReadOptions.BaseURL); kept in the report, so a rebuild keeps it.
+	BaseURL string
 	// SortPages orders the graph's pages by URL, for a source whose order
 	// depends on timing (a crawl); else they keep the source's order.
 	SortPages bool
@@ -77,6 +80,9 @@ func (b *Builder) Build(ctx context.Context, docs []*page.Document, pageErrors [
 // are recorded as failed. It returns an error, and writes nothing, when ctx
 // is cancelled, when src fails, when no page could be processed, or when
 // the store fails.
+//
+// Its phases, each one function: loadPrevious, readAndExtract,
+// references, assemble, check, write.
 func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 	started := time.Now()
 	logger := b.Logger
@@ -91,25 +97,75 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 	report := &Report{
 		Extractor:    version,
 		SourceDigest: b.SourceDigest,
+		BaseURL:      b.BaseURL,
 		Verdicts:     verdict.Version,
 		StartedAt:    started.UTC(),
 		Edges:        map[graph.EdgeType]int{graph.Child: 0, graph.Reference: 0},
 		Methods:      map[string]int{},
 	}
 
+	prev, prevGen, err := b.loadPrevious(ctx)
+	if err != nil {
+		return nil, err
+	}
+	report.phase("load previous graph", &mark)
+
+	var before llm.Stats
+	if b.LLMStats != nil {
+		before = b.LLMStats()
+	}
+	results, pageErrors, err := b.readAndExtract(ctx, src, version, graph.NewIndex(prev), report)
+	if err != nil {
+		return nil, err
+	}
+	report.phase("read and extract", &mark)
+
+	if b.SortPages {
+		slices.SortStableFunc(results, func(x, y *pageResult) int { return strings.Compare(x.page.URL, y.page.URL) })
+	}
+	// Reference edges. They change verdicts (Judge, below), never what the
+	// extractor said, so an unchanged page is never extracted again.
+	refs := b.references(results)
+	if b.LLMStats != nil {
+		report.llmUsage(b.LLMStats().Sub(before), b.Prices)
+	}
+	g := assemble(report, results, pageErrors, refs)
+	results = nil
+	if err := check(report, prev, g); err != nil {
+		return report, err
+	}
+	var delta *graph.Delta // what changed; a first build writes everything
+	if prevGen > 0 {
+		delta = graph.Changes(prev, g)
+	}
+	report.phase("link and check", &mark)
+	if err := ctx.Err(); err != nil {
+		return report, fmt.Errorf("building graph: %w", err)
+	}
+	return b.write(ctx, logger, report, started, &mark, prevGen, prev, g, delta)
+}
+
+// loadPrevious loads the store's graph and its generation (0 before the
+// first build): the nodes of unchanged pages are reused from it.
+func (b *Builder) loadPrevious(ctx context.Context) (*graph.Graph, int64, error) {
 	prev, err := b.Store.Load(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("building graph: loading previous graph: %w", err)
+		return nil, 0, fmt.Errorf("building graph: loading previous graph: %w", err)
 	}
-	prevIx := graph.NewIndex(prev)
 	prevGen := int64(0)
 	if lb, err := b.Store.LastBuild(ctx); err == nil {
 		prevGen = lb.Generation
 	} else if !errors.Is(err, graph.ErrNotFound) {
-		return nil, fmt.Errorf("building graph: reading last build: %w", err)
+		return nil, 0, fmt.Errorf("building graph: reading last build: %w", err)
 	}
-	report.phase("load previous graph", &mark)
+	return prev, prevGen, nil
+}
 
+// readAndExtract reads the pages of src, reusing unchanged ones from the
+// previous graph (prevIx) and extracting the others as they arrive. It
+// returns every page's result in src's order and the pages src could not
+// read; duplicate URLs are recorded as failed in report.
+func (b *Builder) readAndExtract(ctx context.Context, src Source, version string, prevIx *graph.Index, report *Report) ([]*pageResult, []page.PageError, error) {
 	total := 0
 	if s, ok := src.(Sized); ok {
 		total = s.Len()
@@ -123,10 +179,6 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 		if b.Progress != nil {
 			b.Progress(done, total)
 		}
-	}
-	var before llm.Stats
-	if b.LLMStats != nil {
-		before = b.LLMStats()
 	}
 
 	// One document per URL: the first wins, later duplicates fail.
@@ -160,31 +212,28 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 	close(jobs)
 	wait()
 	if err != nil {
-		return nil, fmt.Errorf("building graph: reading pages: %w", err)
+		return nil, nil, fmt.Errorf("building graph: reading pages: %w", err)
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("building graph: %w", err)
+		return nil, nil, fmt.Errorf("building graph: %w", err)
 	}
 	tick(len(pageErrors))
-	report.phase("read and extract", &mark)
+	return results, pageErrors, nil
+}
 
-	if b.SortPages {
-		slices.SortStableFunc(results, func(x, y *pageResult) int { return strings.Compare(x.page.URL, y.page.URL) })
-	}
-	// Reference edges. They change verdicts (Judge, below), never what the
-	// extractor said, so an unchanged page is never extracted again.
-	refs := b.references(results)
-	if b.LLMStats != nil {
-		report.llmUsage(b.LLMStats().Sub(before), b.Prices)
-	}
-
+// assemble makes the graph of the pages' results, the pages that could not
+// be read and the reference edges, and counts the pages in report. A page
+// that failed to read under a URL a result holds is left out.
+func assemble(report *Report, results []*pageResult, pageErrors []page.PageError, refs []graph.Edge) *graph.Graph {
 	// The graph's slices are made at their final size, and each page's
 	// nodes dropped once copied: appending doubled the largest slices, and
 	// held every node twice, at the build's peak.
 	nodes, edges := 0, 0
+	seen := make(map[string]bool, len(results))
 	for _, r := range results {
 		nodes += len(r.nodes)
 		edges += len(r.edges)
+		seen[r.page.URL] = true
 	}
 	g := &graph.Graph{
 		Pages: make([]graph.Page, 0, len(results)+len(pageErrors)),
@@ -228,15 +277,19 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 	}
 	g.Edges = append(g.Edges, refs...)
 	report.Pages = len(results) + len(pageErrors)
-	results = nil
 	sort.Strings(report.Retry)
 	sort.Slice(report.Failed, func(i, j int) bool { return report.Failed[i].URL < report.Failed[j].URL })
+	return g
+}
 
+// check validates g, judges its nodes, and records in report what changed
+// since prev and how big g is.
+func check(report *Report, prev, g *graph.Graph) error {
 	if report.PagesOK == 0 {
-		return report, fmt.Errorf("building graph: %w (%d failed)", ErrNoPages, len(report.Failed))
+		return fmt.Errorf("building graph: %w (%d failed)", ErrNoPages, len(report.Failed))
 	}
 	if err := g.Validate(); err != nil {
-		return report, fmt.Errorf("building graph: %w", err)
+		return fmt.Errorf("building graph: %w", err)
 	}
 	verdict.Judge(g)
 	diff(report, prev, g)
@@ -244,14 +297,13 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 	for _, e := range g.Edges {
 		report.Edges[e.Type]++
 	}
-	var delta *graph.Delta // what changed; a first build writes everything
-	if prevGen > 0 {
-		delta = graph.Changes(prev, g)
-	}
-	report.phase("link and check", &mark)
-	if err := ctx.Err(); err != nil {
-		return report, fmt.Errorf("building graph: %w", err)
-	}
+	return nil
+}
+
+// write stores g over prev (generation prevGen) the cheapest way that
+// gives the same graph (writeMode), with report, and finishes report.
+func (b *Builder) write(ctx context.Context, logger *slog.Logger, report *Report, started time.Time, mark *time.Time,
+	prevGen int64, prev, g *graph.Graph, delta *graph.Delta) (*Report, error) {
 	report.Write = b.writeMode(prevGen, prev, g, delta)
 	if report.Write == WriteNone {
 		report.PreviousGeneration = prevGen
@@ -276,7 +328,7 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 		return report, fmt.Errorf("building graph: writing graph: %w", err)
 	}
 	report.Generation = gen
-	report.phase("write", &mark)
+	report.phase("write", mark)
 	report.Duration = time.Since(started)
 	logger.Info("graph built", "generation", gen, "write", report.Write, "pages_ok", report.PagesOK, "failed", len(report.Failed),
 		"nodes", report.Nodes, "duration", report.Duration.Round(time.Millisecond))
@@ -289,6 +341,7 @@ func (b *Builder) reuse(doc *page.Document, version string, prevIx *graph.Index)
 	r := &pageResult{page: graph.Page{
 		URL:         doc.URL,
 		Title:       doc.Title,
+		Lang:        doc.Lang,
 		Text:        doc.Text(),
 		ContentHash: doc.ContentHash,
 		Extractor:   version,

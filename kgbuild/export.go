@@ -19,6 +19,7 @@ type Export struct {
 type ExportPage struct {
 	URL    string           `json:"url"`
 	Title  string           `json:"title"`
+	Lang   string           `json:"lang,omitempty"`
 	Status graph.PageStatus `json:"status"`
 	Error  string           `json:"error,omitempty"`
 }
@@ -28,7 +29,7 @@ type ExportPage struct {
 func ExportJSON(g *graph.Graph) ([]byte, error) {
 	ex := Export{Pages: []ExportPage{}, Nodes: []graph.Node{}, Edges: []graph.Edge{}}
 	for _, p := range g.Pages {
-		ex.Pages = append(ex.Pages, ExportPage{URL: p.URL, Title: p.Title, Status: p.Status, Error: p.Error})
+		ex.Pages = append(ex.Pages, ExportPage{URL: p.URL, Title: p.Title, Lang: p.Lang, Status: p.Status, Error: p.Error})
 	}
 	ex.Nodes = append(ex.Nodes, g.Nodes...)
 	ex.Edges = append(ex.Edges, g.Edges...)

@@ -26,6 +26,8 @@ type Report struct {
 	// those before Build (reading the pages).
 	Phases       []Phase `json:"phases,omitempty"`
 	SourceDigest string  `json:"source_digest,omitempty"`
+	// BaseURL is the live site a folder's pages were given URLs under.
+	BaseURL string `json:"base_url,omitempty"`
 	// Verdicts is the verdict.Version the build judged its nodes with.
 	Verdicts string `json:"verdicts,omitempty"`
 

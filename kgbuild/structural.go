@@ -63,7 +63,10 @@ type treeNode struct {
 	node     graph.Node
 }
 
-// Extract implements Extractor.
+// Extract implements Extractor. Its phases, each one function: buildTree
+// (which blocks open nodes, and their nesting), emit (each node's problem,
+// condition and resolution, in document order) and pageGraph (ids, intents,
+// edges, and the grounding check).
 func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGraph, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -82,7 +85,15 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 
 	first, title := titleBlock(doc)
 	starts := findStarts(doc.Blocks, first)
+	nodes := buildTree(doc.Blocks, starts, title)
+	nodes[0].node.Resolution = rootResolution(doc.Blocks, lines, starts, first)
+	out := emit(nodes, lines)
+	return pageGraph(doc.URL, text, nodes, out)
+}
 
+// buildTree nests the node starts by rank under a root for the page's
+// title: nodes[0] is the root, and each node lists its children.
+func buildTree(blocks []page.Block, starts []start, title string) []*treeNode {
 	root := &treeNode{parent: -1, path: "0", base: english.CleanTitle(title)}
 	if root.base == "" {
 		root.base = "This page"
@@ -90,7 +101,7 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 	nodes := []*treeNode{root}
 	stack := []int{0}
 	for k, st := range starts {
-		end := extentEnd(doc.Blocks, starts, k)
+		end := extentEnd(blocks, starts, k)
 		// Pop the nodes whose extent ended before this block.
 		for len(stack) > 1 && nodes[stack[len(stack)-1]].end <= st.block {
 			stack = stack[:len(stack)-1]
@@ -105,29 +116,35 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 		parent.children = append(parent.children, len(nodes)-1)
 		stack = append(stack, len(nodes)-1)
 	}
-	root.end = len(doc.Blocks)
+	root.end = len(blocks)
+	return nodes
+}
 
-	// Resolutions: a node's own lines, before its first child.
+// rootResolution is the page's intro: the lines from the first content
+// block to the first node start, else the first paragraph.
+func rootResolution(blocks []page.Block, lines []string, starts []start, first int) string {
+	introEnd := len(blocks)
+	if len(starts) > 0 {
+		introEnd = starts[0].block
+	}
+	res := joinLines(lines, first, introEnd)
+	if strings.TrimSpace(res) == "" {
+		res = firstParagraph(blocks, lines)
+	}
+	return res
+}
+
+// emit fills in each node's resolution (its own lines, before its first
+// child), problem and condition, and returns the nodes that are not chrome
+// in document order, numbering children per parent for stable ids.
+func emit(nodes []*treeNode, lines []string) []*treeNode {
 	firstChild := func(tn *treeNode) int {
 		if len(tn.children) > 0 {
 			return nodes[tn.children[0]].start.block
 		}
 		return tn.end
 	}
-	var rootRes string
-	introEnd := len(doc.Blocks)
-	if len(starts) > 0 {
-		introEnd = starts[0].block
-	}
-	rootRes = joinLines(lines, first, introEnd)
-	if strings.TrimSpace(rootRes) == "" {
-		rootRes = firstParagraph(doc.Blocks, lines)
-	}
-	root.node.Resolution = rootRes
-
-	// Emit in document order, numbering children per parent for stable ids.
 	var out []*treeNode
-	seenIntents := make(map[string]bool)
 	var walk func(idx int)
 	walk = func(idx int) {
 		tn := nodes[idx]
@@ -167,20 +184,27 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 		}
 	}
 	walk(0)
+	return out
+}
 
+// pageGraph turns the emitted nodes of the page at url into graph nodes
+// with ids, intents and child edges, checking that every resolution is
+// grounded in the page's text.
+func pageGraph(url, text string, nodes, out []*treeNode) (*PageGraph, error) {
 	pg := &PageGraph{Method: graph.MethodStructural}
 	grounder := page.NewGrounder(text)
+	seenIntents := make(map[string]bool)
 	ids := make(map[*treeNode]string, len(out))
 	for _, tn := range out {
 		if !grounder.Grounded(tn.node.Resolution) {
 			// By construction resolutions are whole lines of text; a miss
 			// here is a bug, and an ungrounded node must never be emitted.
-			return nil, fmt.Errorf("extracting %s: resolution of %q is not grounded in the page", doc.URL, tn.node.Problem)
+			return nil, fmt.Errorf("extracting %s: resolution of %q is not grounded in the page", url, tn.node.Problem)
 		}
-		id := NodeID(doc.URL, tn.path)
+		id := NodeID(url, tn.path)
 		ids[tn] = id
 		tn.node.ID = id
-		tn.node.Page = doc.URL
+		tn.node.Page = url
 		tn.node.Root = tn.parent == -1
 		tn.node.Actionable = english.Actionable(tn.node.Resolution)
 		tn.node.Intents = pickIntents(tn, nodes, seenIntents)

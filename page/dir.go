@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -25,13 +27,20 @@ type ReadOptions struct {
 	// MaxBytes is the largest page read; larger pages are reported as
 	// ErrTooBig without being read. Zero means DefaultMaxBytes.
 	MaxBytes int64
+	// BaseURL is the live site the folder is published at
+	// ("https://help.example.com/"): each page's URL, and each link
+	// between pages, is then the page's address there (see sitePath).
+	// Empty: a page's URL is its path in the folder.
+	BaseURL string
 }
 
-// ReadDir reads every .html, .htm and .md file under dir, recursively and in
-// sorted order, skipping hidden files and folders and the folder's own
-// README, CHANGELOG, LICENSE and CONTRIBUTING files. A page's URL is its slash
-// path relative to dir unless it declares a canonical URL, and links between
-// the pages are resolved to the same form so that they match page URLs.
+// ReadDir reads every .html, .htm, .md and .mdx file under dir, recursively
+// and in sorted order, skipping hidden files and folders, the folder's own
+// README, CHANGELOG, LICENSE and CONTRIBUTING files, partials (isPartial)
+// and drafts. A page's URL is its address under opts.BaseURL (sitePath),
+// else its slash path relative to dir, unless it declares a canonical URL;
+// links between the pages are resolved to the same form so that they
+// match page URLs (site.link).
 // Pages that cannot be read are returned as PageErrors; the error is only
 // for a folder that cannot be walked or a cancelled ctx.
 //
@@ -81,6 +90,8 @@ type Dir struct {
 	// another (ErrCanonicalTaken), by index in files.
 	links map[string]string
 	taken map[int]PageError
+	// site is what the pages know of each other (URLs, names, includes).
+	site *site
 }
 
 // OpenDir lists and hashes the pages of dir, reading each file once. The
@@ -88,6 +99,10 @@ type Dir struct {
 func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 	if opts.MaxBytes <= 0 {
 		opts.MaxBytes = DefaultMaxBytes
+	}
+	base, err := parseBaseURL(opts.BaseURL)
+	if err != nil {
+		return nil, err
 	}
 	info, err := os.Stat(dir)
 	if err != nil {
@@ -101,14 +116,18 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		return nil, err
 	}
 	sums := make([]string, len(files))
+	metas := make([]meta, len(files))
 	forEachFile(ctx, files, func(i int, f pageFile) {
-		sums[i], files[i].mayMove = scanFile(f.path, f.rel, opts.MaxBytes)
+		sums[i], files[i].mayMove, metas[i] = scanFile(f.path, f.rel, opts.MaxBytes)
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("reading pages folder %s: %w", dir, err)
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "max-bytes %d\n", opts.MaxBytes)
+	if base != nil {
+		fmt.Fprintf(h, "base-url %s\n", base)
+	}
 	for i, f := range files {
 		if f.err != nil {
 			fmt.Fprintf(h, "%s\terror %v\n", f.rel, f.err)
@@ -116,7 +135,43 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		}
 		fmt.Fprintf(h, "%s\t%s\n", f.rel, sums[i])
 	}
-	return &Dir{dir: dir, opts: opts, files: files, digest: hex.EncodeToString(h.Sum(nil))}, nil
+	// Partials (included by pages) and drafts count in the digest, but
+	// are no pages.
+	var pages []pageFile
+	var pageMetas []meta
+	for i, f := range files {
+		if f.partial || metas[i].draft {
+			continue
+		}
+		pages, pageMetas = append(pages, f), append(pageMetas, metas[i])
+	}
+	s := newSite(dir, base, pages, pageMetas)
+	// The folders' labels are part of the pages' input.
+	folders := slices.Sorted(maps.Keys(s.labels))
+	for _, f := range folders {
+		if s.labels[f] != "" {
+			fmt.Fprintf(h, "label %s\t%s\n", f, s.labels[f])
+		}
+	}
+	return &Dir{dir: dir, opts: opts, files: pages, digest: hex.EncodeToString(h.Sum(nil)), site: s}, nil
+}
+
+// parseBaseURL checks a --base-url: an absolute http(s) URL, its path
+// ending in "/" so that page paths resolve under it.
+func parseBaseURL(s string) (*url.URL, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("base URL %q: want an absolute http(s) URL such as https://help.example.com/", s)
+	}
+	u.RawQuery, u.Fragment, u.RawFragment = "", "", ""
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+		u.RawPath = ""
+	}
+	return u, nil
 }
 
 // Digest identifies the folder's input: the pages' paths and raw bytes, and
@@ -202,7 +257,7 @@ func (d *Dir) Each(ctx context.Context, fn func(*Document) error) ([]PageError, 
 			continue
 		}
 		if s.err != nil {
-			pageErrs = append(pageErrs, PageError{URL: d.files[s.i].rel, Err: s.err})
+			pageErrs = append(pageErrs, d.pageError(s.i, s.err))
 			continue
 		}
 		doc := s.doc
@@ -227,15 +282,72 @@ func (d *Dir) Each(ctx context.Context, fn func(*Document) error) ([]PageError, 
 	return pageErrs, nil
 }
 
+// pageError records that the page files[i] could not be read: under its
+// live URL when the folder has a base URL, the file named in the error.
+func (d *Dir) pageError(i int, err error) PageError {
+	rel := d.files[i].rel
+	if u := d.site.url(rel); u != rel {
+		return PageError{URL: u, Err: fmt.Errorf("%s: %w", unescapePath(rel), err)}
+	}
+	return PageError{URL: rel, Err: err}
+}
+
 // readPage reads, cleans and links the page files[i].
 func (d *Dir) readPage(i int) (*Document, error) {
-	f := d.files[i]
-	doc, err := readPage(f.path, f.rel, d.opts.MaxBytes)
+	doc, err := d.parse(i)
 	if err != nil {
 		return nil, err
 	}
 	rewriteLinks(doc, d.links)
+	d.liveLinks(doc)
 	return doc, nil
+}
+
+// parse reads and cleans the page files[i], with its folder's dialect
+// context, and gives it its URL and language.
+func (d *Dir) parse(i int) (*Document, error) {
+	f := d.files[i]
+	doc, err := readPage(f.path, f.rel, d.opts.MaxBytes, d.site)
+	if err != nil {
+		return nil, err
+	}
+	if doc.URL == f.rel {
+		doc.URL = d.site.url(f.rel)
+	}
+	if len(doc.Breadcrumb) == 0 {
+		doc.Breadcrumb = d.site.breadcrumb(f.rel)
+	}
+	if doc.Lang == "" {
+		doc.Lang = d.site.pageLang(f.rel)
+	} else {
+		doc.Lang = langTag(doc.Lang, false)
+	}
+	return doc, nil
+}
+
+// liveLinks makes the links of doc that lead to pages of the folder by
+// path lead to the pages' URLs, and, with a base URL, every other link
+// left relative absolute under it.
+func (d *Dir) liveLinks(doc *Document) {
+	if d.site.base == nil {
+		return
+	}
+	for bi := range doc.Blocks {
+		b := &doc.Blocks[bi]
+		for li, l := range b.Links {
+			to := l.URL
+			if _, ok := d.site.pages[to]; ok {
+				to = d.site.url(to)
+			} else {
+				to = d.site.absolute(to)
+			}
+			if to == l.URL {
+				continue
+			}
+			b.Text = strings.ReplaceAll(b.Text, "]("+escapeLinkURL(l.URL)+")", "]("+escapeLinkURL(to)+")")
+			b.Links[li].URL = to
+		}
+	}
 }
 
 // pageFile is a page file ReadDir reads, or an entry of the folder that
@@ -247,6 +359,9 @@ type pageFile struct {
 	// declare a canonical URL) or that serves a folder's URL (an index):
 	// the only pages other pages' links are rewritten to (see settle).
 	mayMove bool
+	// partial is a file pages include (in _includes/, or named _x.md):
+	// part of the folder's digest, but no page.
+	partial bool
 }
 
 // listPages returns the page files under dir in sorted order (see ReadDir).
@@ -256,10 +371,11 @@ func listPages(ctx context.Context, dir string) ([]pageFile, error) {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
 		}
-		rel, relErr := filepath.Rel(dir, p)
+		relPath, relErr := filepath.Rel(dir, p)
 		if relErr != nil {
 			return relErr
 		}
+		rel := relPath
 		// Escaped, so that a name with # or ? in it stays a path.
 		rel = (&url.URL{Path: filepath.ToSlash(rel)}).String()
 		if err != nil {
@@ -281,7 +397,12 @@ func listPages(ctx context.Context, dir string) ([]pageFile, error) {
 		if d.IsDir() || pageKind(d.Name()) == "" {
 			return nil
 		}
-		files = append(files, pageFile{path: p, rel: rel})
+		// The folder's own README and LICENSE describe the repository; in
+		// a subfolder, a page named so is a page (settings/license.md).
+		if filepath.Dir(p) == filepath.Clean(dir) && repoDocs[strings.ToLower(strings.TrimSuffix(d.Name(), filepath.Ext(d.Name())))] {
+			return nil
+		}
+		files = append(files, pageFile{path: p, rel: rel, partial: isPartial(filepath.ToSlash(relPath))})
 		return nil
 	})
 	if walkErr != nil {
@@ -326,10 +447,10 @@ var scanBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // scanFile returns the hex SHA-256 of the file's bytes, or a note of why it
 // cannot be read, and whether the page may not live at its path (see
 // pageFile.mayMove).
-func scanFile(file, rel string, maxBytes int64) (sum string, mayMove bool) {
+func scanFile(file, rel string, maxBytes int64) (sum string, mayMove bool, m meta) {
 	f, err := os.Open(file)
 	if err != nil {
-		return "error " + err.Error(), false
+		return "error " + err.Error(), false, m
 	}
 	defer f.Close()
 	buf := scanBuffers.Get().(*bytes.Buffer)
@@ -337,13 +458,35 @@ func scanFile(file, rel string, maxBytes int64) (sum string, mayMove bool) {
 	buf.Reset()
 	n, err := buf.ReadFrom(io.LimitReader(f, maxBytes+1))
 	if err != nil {
-		return "error " + err.Error(), false
+		return "error " + err.Error(), false, m
 	}
 	if n > maxBytes {
-		return "too big", false
+		return "too big", false, m
 	}
 	s := sha256.Sum256(buf.Bytes())
-	return hex.EncodeToString(s[:]), folderURL(rel) != "" || mayDeclareCanonical(buf.Bytes()) || pathURL(rel) != rel
+	m = scanMeta(buf.Bytes(), rel)
+	return hex.EncodeToString(s[:]), folderURL(rel) != "" || mayDeclareCanonical(buf.Bytes()) || pathURL(rel) != rel, m
+}
+
+// partialFolders hold the files the generators include into pages, and
+// their layouts and data: none is a page.
+var partialFolders = map[string]bool{
+	"_includes": true, "_layouts": true, "_partials": true, "_snippets": true, "_data": true,
+	"_drafts": true, "_site": true, "node_modules": true,
+}
+
+// isPartial reports whether the file at slash path rel is included by
+// pages rather than one: in a partials folder, or named _x.md (Docusaurus
+// partials; Hugo's _index.md is a section's page).
+func isPartial(rel string) bool {
+	segs := strings.Split(rel, "/")
+	for _, s := range segs[:len(segs)-1] {
+		if partialFolders[strings.ToLower(s)] {
+			return true
+		}
+	}
+	name := segs[len(segs)-1]
+	return strings.HasPrefix(name, "_") && !isIndexName(strings.TrimSuffix(name, filepath.Ext(name)))
 }
 
 // mayDeclareCanonical reports whether a page's raw bytes could declare a
@@ -373,14 +516,10 @@ var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": tru
 
 // pageKind returns "html" or "md" for the page files ReadDir reads, else "".
 func pageKind(name string) string {
-	ext := strings.ToLower(filepath.Ext(name))
-	if repoDocs[strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))] {
-		return ""
-	}
-	switch ext {
+	switch strings.ToLower(filepath.Ext(name)) {
 	case ".html", ".htm":
 		return "html"
-	case ".md", ".markdown":
+	case ".md", ".markdown", ".mdx":
 		return "md"
 	}
 	return ""
@@ -388,7 +527,7 @@ func pageKind(name string) string {
 
 // readPage reads and cleans one page file, reading at most maxBytes+1 bytes
 // so a huge file costs no more than the limit.
-func readPage(file, rel string, maxBytes int64) (*Document, error) {
+func readPage(file, rel string, maxBytes int64, s *site) (*Document, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
@@ -405,7 +544,11 @@ func readPage(file, rel string, maxBytes int64) (*Document, error) {
 		return nil, fmt.Errorf("over %d bytes: %w", maxBytes, ErrTooBig)
 	}
 	if pageKind(file) == "md" {
-		return ParseMarkdown(raw, rel)
+		return parseMarkdown(raw, rel, s.env(rel), s.link(rel))
 	}
-	return ParseHTML(raw, rel)
+	p, err := parseHTMLPage(raw, rel, "", s.link(rel))
+	if err != nil {
+		return nil, err
+	}
+	return p.Document, nil
 }

@@ -46,6 +46,12 @@ func ParseHTML(raw []byte, baseURL string) (*Document, error) {
 // declaration), and the raw page's links are returned too. When the error is
 // ErrNoText the page is still returned, with a nil Document and its links.
 func ParseHTMLPage(raw []byte, baseURL, contentType string) (*HTMLPage, error) {
+	return parseHTMLPage(raw, baseURL, contentType, nil)
+}
+
+// parseHTMLPage is ParseHTMLPage; links, when set, resolves a link
+// between pages of a folder before the page's URL does (see site.link).
+func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href string) (string, bool)) (*HTMLPage, error) {
 	text, err := decodeHTML(raw, charsetFromContentType(contentType))
 	if err != nil {
 		return nil, err
@@ -81,7 +87,7 @@ func ParseHTMLPage(raw []byte, baseURL, contentType string) (*HTMLPage, error) {
 			}
 		}
 	}
-	r := resolver{base: linkBase, relative: linkBase.Scheme == "" && linkBase.Host == ""}
+	r := resolver{base: linkBase, relative: linkBase.Scheme == "" && linkBase.Host == "", site: links}
 
 	p := &HTMLPage{}
 	p.NoIndex, p.NoFollow = metaRobots(gq)
@@ -110,9 +116,11 @@ func ParseHTMLPage(raw []byte, baseURL, contentType string) (*HTMLPage, error) {
 		title = firstHeading(x.blocks)
 	}
 	sum := sha256.Sum256(raw)
+	lang, _ := gq.Find("html[lang]").First().Attr("lang")
 	p.Document = &Document{
 		URL:         docURL.String(),
 		Title:       title,
+		Lang:        strings.TrimSpace(lang),
 		Blocks:      x.blocks,
 		ContentHash: hex.EncodeToString(sum[:]),
 	}
@@ -455,6 +463,8 @@ type resolver struct {
 	// relative is set for pages read from a folder, whose URLs are slash
 	// paths relative to the folder: resolved links keep that form.
 	relative bool
+	// site, if set, resolves links to other pages of the folder first.
+	site func(href string) (string, bool)
 }
 
 // resolve returns the target of href, or false when the link is not one to
@@ -463,6 +473,11 @@ func (r resolver) resolve(href string) (string, bool) {
 	href = strings.TrimSpace(href)
 	if href == "" || strings.HasPrefix(href, "#") {
 		return "", false
+	}
+	if r.site != nil {
+		if u, ok := r.site(href); ok {
+			return u, true
+		}
 	}
 	u, err := url.Parse(href)
 	if err != nil {

@@ -4,89 +4,173 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"path"
+	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/util"
 )
 
 // markdown renders help-center Markdown: GitHub tables and lists, and raw
 // HTML passed through, since the HTML cleaner removes what is unsafe.
+// Images are written as their alt text (imageAlt).
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
-	goldmark.WithRendererOptions(html.WithUnsafe()),
+	goldmark.WithRendererOptions(html.WithUnsafe(), renderer.WithNodeRenderers(util.Prioritized(imageAlt{}, 100))),
 )
 
+// imageAlt renders a Markdown image as its alt text in parentheses: what
+// the picture shows, for a reader who cannot see it, marked as an aside so
+// that an image alone on its line never reads as a heading-like line that
+// opens a section. (The HTML cleaner drops <img>, whose alt text on a
+// crawled page is mostly logos and icons.)
+type imageAlt struct{}
+
+func (imageAlt) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindImage, func(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		var alt bytes.Buffer
+		altText(&alt, src, n)
+		if t := bytes.TrimSpace(alt.Bytes()); len(t) > 0 {
+			_, _ = w.WriteString(" (")
+			_, _ = w.Write(util.EscapeHTML(t))
+			_, _ = w.WriteString(") ")
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// altText writes the text of an image's description.
+func altText(w *bytes.Buffer, src []byte, n ast.Node) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			w.Write(c.Value(src))
+			if c.SoftLineBreak() {
+				w.WriteByte(' ')
+			}
+		case *ast.String:
+			w.Write(c.Value)
+		default:
+			altText(w, src, c)
+		}
+	}
+}
+
+// ErrDraft is a page its front matter marks as a draft: not published, so
+// not read.
+var ErrDraft = errors.New("page is a draft")
+
 // ParseMarkdown cleans a Markdown page by rendering it to HTML and cleaning
-// that, so both kinds of page share one cleaner. The title is the front
-// matter's title: when there is one, else the first # heading.
+// that, so both kinds of page share one cleaner. The docs-as-code dialects
+// (front matter, Liquid, Hugo shortcodes, MDX, MkDocs, Obsidian) are
+// rendered first (see renderDialects). The title is the front matter's,
+// else the first # heading, else the file name of url.
 func ParseMarkdown(raw []byte, url string) (*Document, error) {
+	return parseMarkdown(raw, url, nil, nil)
+}
+
+// parseMarkdown is ParseMarkdown for a page of a folder: env renders its
+// includes and variables, links resolves links to the folder's pages.
+func parseMarkdown(raw []byte, url string, env *renderEnv, links func(string) (string, bool)) (*Document, error) {
 	text, err := decodeHTML(raw, "utf-8")
 	if err != nil {
 		return nil, err
 	}
-	body, title := frontMatter(text)
-	var out bytes.Buffer
-	if err := markdown.Convert(body, &out); err != nil {
-		return nil, fmt.Errorf("rendering Markdown: %w", err)
-	}
-	doc, err := ParseHTML(out.Bytes(), url)
+	front, format, body := splitFrontMatter(text)
+	fm, err := parseFrontMatter(front, format)
 	if err != nil {
 		return nil, err
 	}
-	if title != "" {
-		doc.Title = title
+	if fm.Draft {
+		return nil, ErrDraft
 	}
+	if env == nil {
+		env = &renderEnv{}
+	}
+	if fm.Title != "" {
+		vars := map[string]string{"page.title": fm.Title}
+		for k, v := range env.vars {
+			vars[k] = v
+		}
+		e := *env
+		e.vars = vars
+		env = &e
+	}
+	var out bytes.Buffer
+	if err := markdown.Convert(renderDialects(body, env), &out); err != nil {
+		return nil, fmt.Errorf("rendering Markdown: %w", err)
+	}
+	p, err := parseHTMLPage(out.Bytes(), url, "", links)
+	if err != nil {
+		return nil, err
+	}
+	doc := p.Document
+	doc.Title = fm.Title
+	if doc.Title == "" {
+		doc.Title = firstH1(doc.Blocks)
+	}
+	if doc.Title == "" {
+		doc.Title = titleFromPath(url)
+	}
+	doc.Lang = fm.Lang
 	sum := sha256.Sum256(raw)
 	doc.ContentHash = hex.EncodeToString(sum[:])
 	return doc, nil
 }
 
-// frontMatter splits YAML-style front matter (between --- lines at the very
-// start) from the body, and returns its title: value. Only that one key is
-// read, so no YAML parser is needed.
-func frontMatter(src []byte) (body []byte, title string) {
-	rest, ok := bytes.CutPrefix(src, []byte("---"))
-	if !ok {
-		return src, ""
-	}
-	nl := bytes.IndexByte(rest, '\n')
-	if nl < 0 || strings.TrimSpace(string(rest[:nl])) != "" {
-		return src, ""
-	}
-	rest = rest[nl+1:]
-	var front []byte
-	for {
-		nl := bytes.IndexByte(rest, '\n')
-		line := rest
-		if nl >= 0 {
-			line = rest[:nl]
-		}
-		if t := strings.TrimSpace(string(line)); t == "---" || t == "..." {
-			if nl < 0 {
-				rest = nil
-			} else {
-				rest = rest[nl+1:]
-			}
-			break
-		}
-		if nl < 0 {
-			return src, "" // no closing line: not front matter
-		}
-		front = append(front, line...)
-		front = append(front, '\n')
-		rest = rest[nl+1:]
-	}
-	for _, line := range strings.Split(string(front), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "title" {
-			v = strings.TrimSpace(v)
-			if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'') {
-				v = v[1 : len(v)-1]
-			}
-			title = collapse(v)
+// firstH1 is the text of the page's first level-1 heading, or "": a page
+// whose first heading is an h2 has no title of its own.
+func firstH1(blocks []Block) string {
+	for _, b := range blocks {
+		if b.Kind == Heading && b.Level == 1 {
+			return plainLinks(b)
 		}
 	}
-	return rest, title
+	return ""
+}
+
+// numericPrefix is the ordering prefix of a docs-as-code file or folder
+// name ("01-intro.md"), which the generators drop from titles and URLs.
+var numericPrefix = regexp.MustCompile(`^\d+[-_. ]+`)
+
+// titleFromPath makes a title of a page's file name, as the generators do
+// for a page that has none: "getting-started.md" -> "Getting started"; an
+// index page is named after its folder.
+func titleFromPath(p string) string {
+	p = strings.TrimSuffix(p, "/")
+	name := path.Base(p)
+	stem := strings.TrimSuffix(name, path.Ext(name))
+	if isIndexName(stem) {
+		if dir := path.Dir(p); dir != "." && dir != "/" {
+			stem = path.Base(dir)
+		}
+	}
+	stem = numericPrefix.ReplaceAllString(stem, "")
+	stem = collapse(strings.NewReplacer("-", " ", "_", " ").Replace(stem))
+	if stem == "" {
+		return ""
+	}
+	r := []rune(stem)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}
+
+// isIndexName reports whether a file stem names its folder's page.
+func isIndexName(stem string) bool {
+	switch strings.ToLower(stem) {
+	case "index", "_index", "readme":
+		return true
+	}
+	return false
 }

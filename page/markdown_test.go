@@ -59,19 +59,39 @@ func TestParseMarkdown(t *testing.T) {
 
 func TestFrontMatter(t *testing.T) {
 	tests := []struct {
-		in, wantBody, wantTitle string
+		name, in, wantBody string
+		want               FrontMatter
+		wantErr            bool
 	}{
-		{"---\ntitle: Hello\n---\nbody", "body", "Hello"},
-		{"---\ntitle: 'Quoted: yes'\nother: 1\n...\nbody\n", "body\n", "Quoted: yes"},
-		{"---\ntitle: never closed\nbody", "---\ntitle: never closed\nbody", ""},
-		{"--- not front matter\ntitle: x\n---\n", "--- not front matter\ntitle: x\n---\n", ""},
-		{"# no front matter", "# no front matter", ""},
+		{name: "yaml", in: "---\ntitle: Hello\n---\nbody", wantBody: "body", want: FrontMatter{Title: "Hello"}},
+		{name: "yaml dots", in: "---\ntitle: 'Quoted: yes'\nother: 1\n...\nbody\n", wantBody: "body\n", want: FrontMatter{Title: "Quoted: yes"}},
+		{name: "yaml all keys", in: "---\ntitle: Refunds\ndescription: How refunds work\ntags: [billing, money]\n" +
+			"aliases:\n  - Money back\nslug: /refunds\nlang: de\ndraft: false\n---\n",
+			want: FrontMatter{Title: "Refunds", Description: "How refunds work", Tags: []string{"billing", "money"},
+				Aliases: []string{"Money back"}, Slug: "/refunds", Lang: "de"}},
+		{name: "jekyll permalink, unpublished", in: "---\npermalink: /article/12-x\npublished: false\n---\n",
+			want: FrontMatter{Permalink: "/article/12-x", Draft: true}},
+		{name: "toml", in: "+++\ntitle = \"Hugo page\"\ntags = [\"a\"]\nurl = \"/x/\"\ndraft = true\nlanguageCode = \"x\"\n+++\nbody",
+			wantBody: "body", want: FrontMatter{Title: "Hugo page", Tags: []string{"a"}, Permalink: "/x/", Draft: true}},
+		{name: "never closed", in: "---\ntitle: never closed\nbody", wantBody: "---\ntitle: never closed\nbody"},
+		{name: "not front matter", in: "--- not front matter\ntitle: x\n---\n", wantBody: "--- not front matter\ntitle: x\n---\n"},
+		{name: "none", in: "# no front matter", wantBody: "# no front matter"},
+		{name: "bad yaml", in: "---\ntitle: [unclosed\n---\nbody", wantBody: "body", wantErr: true},
 	}
 	for _, tt := range tests {
-		body, title := frontMatter([]byte(tt.in))
-		if string(body) != tt.wantBody || title != tt.wantTitle {
-			t.Errorf("frontMatter(%q) = %q, %q, want %q, %q", tt.in, body, title, tt.wantBody, tt.wantTitle)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			front, format, body := splitFrontMatter([]byte(tt.in))
+			if string(body) != tt.wantBody {
+				t.Errorf("body = %q, want %q", body, tt.wantBody)
+			}
+			fm, err := parseFrontMatter(front, format)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v, want error %v", err, tt.wantErr)
+			}
+			if !reflect.DeepEqual(fm, tt.want) {
+				t.Errorf("front matter = %+v, want %+v", fm, tt.want)
+			}
+		})
 	}
 }
 

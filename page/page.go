@@ -43,12 +43,19 @@ type Block struct {
 // Document is a cleaned help page.
 type Document struct {
 	// URL identifies the page: its canonical URL when the page declares one,
-	// else the crawled URL or the file's path relative to the pages folder.
-	URL    string  `json:"url"`
-	Title  string  `json:"title"`
+	// else the crawled URL, or for a file its address under the folder's
+	// base URL (ReadOptions.BaseURL), else its path relative to the folder.
+	URL   string `json:"url"`
+	Title string `json:"title"`
+	// Lang is the page's language as a BCP 47 tag, "" when unknown: from
+	// its front matter, <html lang>, or a language folder (de/, i18n/de/).
+	Lang   string  `json:"lang,omitempty"`
 	Blocks []Block `json:"blocks"`
 	// ContentHash is the hex SHA-256 of the raw bytes the document came from.
 	ContentHash string `json:"content_hash"`
+	// Breadcrumb names the sections the page sits in, outermost first (a
+	// help desk's category and section), where the source says.
+	Breadcrumb []string `json:"breadcrumb,omitempty"`
 }
 
 // BlockLine renders one block as a line of the document text.

@@ -31,6 +31,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	fs := m.flagSet("build")
 	pagesDir := fs.String("pages", "", "build from this folder of .html/.htm/.md pages")
 	crawlURL := fs.String("crawl", "", "build by crawling the help center at this URL")
+	baseURL := fs.String("base-url", "", "with --pages: the live site the pages are published at, for page URLs and links (default: the last build's; \"none\" for folder paths)")
 	storeSpec := fs.String("store", "", "SQLite path or neo4j:// URI (default $HELPGRAPH_STORE or "+m.Config.Store+")")
 	llmMode := fs.String("llm", "auto", "LLM extraction: auto (when an endpoint is configured), on or off")
 	maxPages := fs.Int("max-pages", 0, "crawl at most this many pages (0: crawler default)")
@@ -90,7 +91,11 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		// The raw pages are hashed before any is parsed: the same bytes as
 		// the last build, with the same extractor, give the same graph, so
 		// nothing is parsed, written or published.
-		dir, err := page.OpenDir(ctx, *pagesDir, page.ReadOptions{MaxBytes: *maxBytes})
+		base, err := pagesBaseURL(ctx, store, *baseURL)
+		if err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
+		dir, err := page.OpenDir(ctx, *pagesDir, page.ReadOptions{MaxBytes: *maxBytes, BaseURL: base})
 		if err != nil {
 			return fmt.Errorf("build: %w", err)
 		}
@@ -103,6 +108,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 			return nil
 		}
 		b.SourceDigest = dir.Digest()
+		b.BaseURL = base
 		phases = append(phases, kgbuild.Phase{Name: "hash pages", Duration: time.Since(readStart)})
 		src = dir
 		b.Progress, finish = m.progress(dir.Len())
@@ -174,6 +180,27 @@ func unchangedSince(ctx context.Context, store graph.Store, digest, extractor st
 		return 0, false
 	}
 	return lb.Generation, true
+}
+
+// pagesBaseURL is the base URL of a --pages build: the flag's, else the
+// one the last build used, so that a rebuild keeps the live URLs; "none"
+// drops it.
+func pagesBaseURL(ctx context.Context, store graph.Store, flag string) (string, error) {
+	switch flag = strings.TrimSpace(flag); flag {
+	case "none":
+		return "", nil
+	case "":
+		lb, err := store.LastBuild(ctx)
+		if err != nil || len(lb.Report) == 0 {
+			return "", nil
+		}
+		var last kgbuild.Report
+		if json.Unmarshal(lb.Report, &last) != nil {
+			return "", nil
+		}
+		return last.BaseURL, nil
+	}
+	return flag, nil
 }
 
 // progress returns a Builder.Progress func and a func to call when the build

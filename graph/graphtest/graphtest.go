@@ -75,9 +75,9 @@ func Fixture() *graph.Graph {
 	)
 	return &graph.Graph{
 		Pages: []graph.Page{
-			{URL: pw, Title: "Reset your password", Text: "# Reset your password\n\nUse [the reset form](https://example.com/reset).\n\n## By SMS\n\nIf you added a phone number, ask for a code.",
+			{URL: pw, Title: "Reset your password", Lang: "en", Text: "# Reset your password\n\nUse [the reset form](https://example.com/reset).\n\n## By SMS\n\nIf you added a phone number, ask for a code.",
 				ContentHash: "sha256:aa", Method: graph.MethodStructural, Extractor: "structural/1", Status: graph.PageOK},
-			{URL: email, Title: "Change your email", Text: "# Change your email\n\nOpen Settings > Account.",
+			{URL: email, Title: "Change your email", Lang: "pt-BR", Text: "# Change your email\n\nOpen Settings > Account.",
 				ContentHash: "sha256:bb", Method: graph.MethodLLM, Extractor: "llm/1 gpt-4o-mini", Status: graph.PageOK},
 			{URL: failed, Title: "Broken", ContentHash: "sha256:cc", Method: graph.MethodFallback,
 				Extractor: "structural/1", Status: graph.PageFailed, Error: "fetch: status 500"},
@@ -126,7 +126,7 @@ func fixture2() *graph.Graph {
 		Pages: []graph.Page{
 			{URL: billing, Title: "Billing", Text: "# Billing\n\nInvoices are monthly.", ContentHash: "sha256:ee",
 				Method: graph.MethodLLM, Extractor: "llm/2", Status: graph.PageOK},
-			{URL: email, Title: "Change your email address", Text: "# Change your email address\n\nOpen Profile.",
+			{URL: email, Title: "Change your email address", Lang: "de", Text: "# Change your email address\n\nOpen Profile.",
 				ContentHash: "sha256:b2", Method: graph.MethodStructural, Extractor: "structural/2", Status: graph.PageOK},
 		},
 		Nodes: []graph.Node{

@@ -189,6 +189,7 @@ func testUpdateEdgesAcrossPages(t *testing.T, s graph.Updater) {
 	const email = "https://help.example.com/email"
 	page := prev.Pages[1]
 	page.Title = "Change your email address"
+	page.Lang = "de"
 	// Same root id: pw-root -> email-root stays.
 	same := &graph.Delta{Pages: []graph.Page{page}, Nodes: []graph.Node{prev.Nodes[2]}}
 	same.Nodes[0].Problem = "changing your email"

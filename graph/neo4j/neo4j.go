@@ -324,7 +324,7 @@ func replaceRows(g *graph.Graph) (pages, nodes, child, reference []map[string]an
 	pages = make([]map[string]any, len(g.Pages))
 	for i, p := range g.Pages {
 		pages[i] = map[string]any{
-			"url": p.URL, "title": p.Title, "text": p.Text, "content_hash": p.ContentHash,
+			"url": p.URL, "title": p.Title, "lang": p.Lang, "text": p.Text, "content_hash": p.ContentHash,
 			"method": p.Method, "extractor": p.Extractor, "status": string(p.Status), "error": p.Error,
 			"ord": int64(i),
 		}
@@ -404,7 +404,7 @@ func load(ctx context.Context, tx drv.ManagedTransaction) (*graph.Graph, error) 
 		var p graph.Page
 		var status string
 		err := getStrings(rec, map[string]*string{
-			"url": &p.URL, "title": &p.Title, "text": &p.Text, "content_hash": &p.ContentHash,
+			"url": &p.URL, "title": &p.Title, "lang": &p.Lang, "text": &p.Text, "content_hash": &p.ContentHash,
 			"method": &p.Method, "extractor": &p.Extractor, "status": &status, "error": &p.Error,
 		})
 		p.Status = graph.PageStatus(status)

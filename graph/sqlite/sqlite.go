@@ -169,6 +169,8 @@ var schema = []string{
 		content_rowid='id',
 		tokenize='unicode61 remove_diacritics 2'
 	);`,
+	// The page's language (graph.Page.Lang), '' when unknown.
+	`ALTER TABLE pages ADD COLUMN lang TEXT NOT NULL DEFAULT '';`,
 }
 
 // afterSchema are the steps in Go that follow a migration, by the version
@@ -339,10 +341,10 @@ func replace(ctx context.Context, tx *sql.Tx, g *graph.Graph, report json.RawMes
 			return 0, fmt.Errorf("clearing old graph: %w", err)
 		}
 	}
-	if err := insertAll(ctx, tx, "pages", []string{"url", "title", "text", "content_hash", "method", "extractor", "status", "error"},
+	if err := insertAll(ctx, tx, "pages", []string{"url", "title", "lang", "text", "content_hash", "method", "extractor", "status", "error"},
 		len(g.Pages), func(i int) []any {
 			p := &g.Pages[i]
-			return []any{p.URL, p.Title, p.Text, p.ContentHash, p.Method, p.Extractor, string(p.Status), p.Error}
+			return []any{p.URL, p.Title, p.Lang, p.Text, p.ContentHash, p.Method, p.Extractor, string(p.Status), p.Error}
 		}); err != nil {
 		return 0, fmt.Errorf("writing pages: %w", err)
 	}
@@ -505,13 +507,13 @@ func load(ctx context.Context, tx *sql.Tx) (*graph.Graph, error) {
 	g.Nodes = make([]graph.Node, 0, counts[1])
 	g.Edges = make([]graph.Edge, 0, counts[2])
 
-	rows, err := tx.QueryContext(ctx, `SELECT url, title, text, content_hash, method, extractor, status, error FROM pages ORDER BY seq`)
+	rows, err := tx.QueryContext(ctx, `SELECT url, title, lang, text, content_hash, method, extractor, status, error FROM pages ORDER BY seq`)
 	if err != nil {
 		return nil, fmt.Errorf("reading pages: %w", err)
 	}
 	for rows.Next() {
 		var p graph.Page
-		if err := rows.Scan(&p.URL, &p.Title, &p.Text, &p.ContentHash, &p.Method, &p.Extractor, &p.Status, &p.Error); err != nil {
+		if err := rows.Scan(&p.URL, &p.Title, &p.Lang, &p.Text, &p.ContentHash, &p.Method, &p.Extractor, &p.Status, &p.Error); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("reading pages: %w", err)
 		}

@@ -56,3 +56,11 @@ func repoRoot() (string, error) {
 		dir = parent
 	}
 }
+
+// AdguardKB returns the AdGuard knowledge base folder
+// (../shared/data/helpcenters/adguard-kb), a Docusaurus help center with
+// one folder per language; skipped or failed as Doc2DialSSA.
+func AdguardKB(tb testing.TB) string {
+	tb.Helper()
+	return find(tb, filepath.Join("helpcenters", "adguard-kb"), filepath.Join("en", "intro.md"))
+}

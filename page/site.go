@@ -1,0 +1,444 @@
+package page
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+	"golang.org/x/text/language"
+)
+
+// site is what the pages of a folder know of each other, read from their
+// paths and front matter when the folder is opened: each page's URL on the
+// live site, and the names links and wikilinks reach it by.
+type site struct {
+	root string   // the folder on disk
+	base *url.URL // the live site (--base-url), nil without one
+	lang string   // the folder's own language, when its name is one
+	// pages maps a page's path relative to the folder (escaped, as page
+	// URLs are) to what the site knows of it.
+	pages map[string]*sitePage
+	// byPath maps a path key (pathKey) to the page it reaches; byName a
+	// folded file name, title or alias (wikilinks).
+	byPath map[string]string
+	byName map[string]string
+	// bySlug maps the last segment of a page's path keys to the page, when
+	// only one page has it ("" when several do): a link by slug
+	// ("/article/123-refunds") reaches a page wherever its file is.
+	bySlug map[string]string
+	// labels maps a folder (slash path, "." for the root) to the label
+	// its _category_.json gives it (Docusaurus).
+	labels map[string]string
+}
+
+// sitePage is one page as its folder sees it.
+type sitePage struct {
+	rel  string
+	path string // its path on the site, relative to the base URL ("a/b/")
+	fm   FrontMatter
+	h1   string // the first # heading of a Markdown page
+	md   bool
+}
+
+// meta is what scanning a page file found in its bytes: its front matter
+// and first # heading, for Markdown pages.
+type meta struct {
+	fm    FrontMatter
+	h1    string
+	md    bool
+	draft bool
+}
+
+// scanMeta reads a Markdown page's front matter and first # heading. A
+// front matter that does not parse is left for readPage to report.
+func scanMeta(raw []byte, rel string) meta {
+	if pageKind(rel) != "md" {
+		return meta{}
+	}
+	front, format, body := splitFrontMatter(raw)
+	fm, _ := parseFrontMatter(front, format)
+	m := meta{fm: fm, md: true, draft: fm.Draft}
+	fenced := false
+	for len(body) > 0 {
+		line := body
+		if i := bytes.IndexByte(body, '\n'); i >= 0 {
+			line, body = body[:i], body[i+1:]
+		} else {
+			body = nil
+		}
+		t := bytes.TrimSpace(line)
+		if m := fenceOpen.FindSubmatch(t); m != nil && isFence(string(t), string(m[1])) {
+			fenced = !fenced
+		}
+		if !fenced && bytes.HasPrefix(t, []byte("# ")) {
+			m.h1 = collapse(string(t[2:]))
+			break
+		}
+	}
+	return m
+}
+
+// newSite indexes the pages of the folder dir; metas[i] is what scanning
+// files[i] found.
+func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
+	s := &site{root: dir, base: base, pages: map[string]*sitePage{}, byPath: map[string]string{}, byName: map[string]string{},
+		bySlug: map[string]string{}, labels: map[string]string{}}
+	if abs, err := filepath.Abs(dir); err == nil {
+		s.lang = langTag(filepath.Base(abs), true)
+	}
+	for i, f := range files {
+		if f.err != nil {
+			continue
+		}
+		for d := path.Dir(unescapePath(f.rel)); d != "." && d != "/"; d = path.Dir(d) {
+			if _, seen := s.labels[d]; seen {
+				break
+			}
+			s.labels[d] = categoryLabel(filepath.Join(dir, filepath.FromSlash(d)))
+		}
+		m := metas[i]
+		p := &sitePage{rel: f.rel, fm: m.fm, h1: m.h1, md: m.md}
+		p.path = sitePath(f.rel, m.fm, m.md)
+		s.pages[f.rel] = p
+		file := unescapePath(f.rel)
+		// The first page to claim a key keeps it: files are in path order.
+		slugs := map[string]bool{}
+		for _, k := range []string{file, docPath(file), p.path} {
+			if _, taken := s.byPath[pathKey(k)]; !taken {
+				s.byPath[pathKey(k)] = f.rel
+			}
+			if slug := path.Base(pathKey(k)); slug != "." && slug != "/" && !slugs[slug] {
+				slugs[slug] = true
+				if other, taken := s.bySlug[slug]; taken && other != f.rel {
+					s.bySlug[slug] = ""
+				} else {
+					s.bySlug[slug] = f.rel
+				}
+			}
+		}
+		names := []string{strings.TrimSuffix(path.Base(file), path.Ext(file)), file, m.fm.Title, m.h1}
+		names = append(names, m.fm.Aliases...)
+		for _, n := range names {
+			if k := foldName(n); k != "" {
+				if _, taken := s.byName[k]; !taken {
+					s.byName[k] = f.rel
+				}
+			}
+		}
+	}
+	return s
+}
+
+// categoryNames are the files that name a Docusaurus sidebar category.
+var categoryNames = []string{"_category_.json", "_category_.yml", "_category_.yaml"}
+
+// categoryLabel is the label a folder's _category_ file gives it, or "".
+func categoryLabel(folder string) string {
+	for _, name := range categoryNames {
+		raw, ok := readSmall(filepath.Join(folder, name))
+		if !ok {
+			continue
+		}
+		var c struct {
+			Label string `json:"label" yaml:"label"`
+		}
+		if strings.HasSuffix(name, ".json") {
+			_ = json.Unmarshal(raw, &c)
+		} else {
+			_ = yaml.Unmarshal(raw, &c)
+		}
+		return collapse(c.Label)
+	}
+	return ""
+}
+
+// breadcrumb is the labels of the folders the page at rel is in,
+// outermost first; folders without one are left out.
+func (s *site) breadcrumb(rel string) []string {
+	var out []string
+	for d := path.Dir(unescapePath(rel)); d != "." && d != "/"; d = path.Dir(d) {
+		if l := s.labels[d]; l != "" {
+			out = append(out, l)
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// url is the URL of the page read from rel: on the live site when there is
+// a base URL, else its path in the folder.
+func (s *site) url(rel string) string {
+	p := s.pages[rel]
+	if s.base == nil || p == nil {
+		return rel
+	}
+	return s.base.ResolveReference(&url.URL{Path: p.path}).String()
+}
+
+// pageLang is the language of the page at rel that its folder tells: a
+// language folder (de/, i18n/de/) or the folder's own name.
+func (s *site) pageLang(rel string) string {
+	segs := strings.Split(unescapePath(rel), "/")
+	segs = segs[:len(segs)-1]
+	for i, seg := range segs {
+		if i == 0 || segs[i-1] == "i18n" {
+			if tag := langTag(seg, true); tag != "" {
+				return tag
+			}
+		}
+	}
+	return s.lang
+}
+
+// folderLang matches a folder name that is a language: "de", "pt-BR",
+// "zh-Hans"; a longer word ("api", "faq") is not.
+var folderLang = regexp.MustCompile(`^[a-z]{2}([-_][A-Za-z]{2,4})?$`)
+
+// langTag returns s as a BCP 47 tag, or "" when it is none. A folder name
+// must look like one (folderLang), since many words parse as tags.
+func langTag(s string, folder bool) string {
+	s = strings.TrimSpace(s)
+	if s == "" || folder && !folderLang.MatchString(s) {
+		return ""
+	}
+	tag, err := language.Parse(strings.ReplaceAll(s, "_", "-"))
+	if err != nil {
+		return ""
+	}
+	if _, conf := tag.Base(); conf == language.No {
+		return ""
+	}
+	return tag.String()
+}
+
+// link returns the resolver of links on the page at from: a link that
+// reaches another page of the folder (by relative or site-absolute path,
+// doc path, slug, permalink, or a live URL under the base URL; a wikilink
+// by file name, title or alias) resolves to that page's path in the
+// folder, which readPage then turns into the page's URL.
+func (s *site) link(from string) func(string) (string, bool) {
+	return func(href string) (string, bool) {
+		if name, ok := strings.CutPrefix(href, wikiScheme); ok {
+			n, err := url.PathUnescape(name)
+			if err != nil {
+				return "", false
+			}
+			rel, ok := s.byName[foldName(n)]
+			if !ok {
+				rel, ok = s.byPath[pathKey(n)]
+			}
+			return rel, ok
+		}
+		u, err := url.Parse(href)
+		if err != nil {
+			return "", false
+		}
+		p := u.Path
+		if u.Scheme != "" || u.Host != "" {
+			if s.base == nil || !strings.EqualFold(u.Host, s.base.Host) || !strings.HasPrefix(p, s.base.Path) {
+				return "", false
+			}
+			p = "/" + strings.TrimPrefix(p, s.base.Path)
+		}
+		if p == "" {
+			return "", false
+		}
+		var cands []string
+		if strings.HasPrefix(p, "/") {
+			cands = append(cands, p)
+			if s.base != nil && len(s.base.Path) > 1 {
+				if rest, ok := strings.CutPrefix(p, s.base.Path); ok {
+					cands = append(cands, rest)
+				}
+			}
+		} else {
+			file := unescapePath(from)
+			// Relative to the file (Markdown links to .md files), and to
+			// the page's URL with and without a trailing slash (links
+			// written as the site resolves them).
+			cands = append(cands, path.Join(path.Dir(file), p))
+			if sp := s.pages[from]; sp != nil {
+				cands = append(cands, path.Join(sp.path, p), path.Join(path.Dir(strings.TrimSuffix(sp.path, "/")), p))
+			}
+		}
+		for _, c := range cands {
+			if rel, ok := s.byPath[pathKey(c)]; ok {
+				return rel, true
+			}
+		}
+		// A link by slug alone, to the one page that has it.
+		if slug := path.Base(pathKey(p)); slug != "." && slug != "/" && slug != "" {
+			if rel := s.bySlug[slug]; rel != "" {
+				return rel, true
+			}
+		}
+		return "", false
+	}
+}
+
+// include returns the resolver of includes on the page at from: the file
+// named relative to the page's folder, in an _includes or _snippets folder
+// of it or an ancestor, or relative to the pages folder; never outside it.
+func (s *site) include(from string) func(string) ([]byte, bool) {
+	return func(name string) ([]byte, bool) {
+		dir := path.Dir(unescapePath(from))
+		var cands []string
+		cands = append(cands, path.Join(dir, name))
+		for d := dir; ; d = path.Dir(d) {
+			cands = append(cands, path.Join(d, "_includes", name), path.Join(d, "_snippets", name), path.Join(d, "_partials", name))
+			if d == "." || d == "/" {
+				break
+			}
+		}
+		cands = append(cands, path.Clean(name))
+		for _, c := range cands {
+			if c == ".." || strings.HasPrefix(c, "../") || path.IsAbs(c) {
+				continue
+			}
+			if raw, ok := readSmall(filepath.Join(s.root, filepath.FromSlash(c))); ok {
+				return raw, true
+			}
+		}
+		return nil, false
+	}
+}
+
+// maxInclude bounds an included file.
+const maxInclude = 1 << 20
+
+func readSmall(file string) ([]byte, bool) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() || info.Size() > maxInclude {
+		return nil, false
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, maxInclude))
+	return raw, err == nil
+}
+
+// env is the rendering environment of the page at rel.
+func (s *site) env(rel string) *renderEnv {
+	vars := map[string]string{"site.baseurl": "", "site.url": ""}
+	if s.base != nil {
+		vars["site.url"] = strings.TrimSuffix((&url.URL{Scheme: s.base.Scheme, Host: s.base.Host}).String(), "/")
+		vars["site.baseurl"] = strings.TrimSuffix(s.base.Path, "/")
+	}
+	return &renderEnv{vars: vars, include: s.include(rel)}
+}
+
+// sitePath is the path on the site of the page read from rel (escaped),
+// relative to the base URL: its permalink, else its slug, else its file
+// path without extension, numeric ordering prefixes ("01-") and index
+// file names, ending in "/" as the generators publish pages. An HTML file
+// keeps its path.
+func sitePath(rel string, fm FrontMatter, md bool) string {
+	file := unescapePath(rel)
+	if !md {
+		return file
+	}
+	if p := fm.Permalink; p != "" && !strings.Contains(p, ":") {
+		return strings.TrimPrefix(p, "/")
+	}
+	p := docPath(file)
+	if slug := fm.Slug; slug != "" {
+		if strings.HasPrefix(slug, "/") {
+			p = strings.TrimPrefix(slug, "/")
+		} else {
+			dir := path.Dir(strings.TrimSuffix(p, "/"))
+			if isIndexName(strings.TrimSuffix(path.Base(file), path.Ext(file))) {
+				dir = strings.TrimSuffix(p, "/")
+			}
+			p = strings.TrimPrefix(path.Join(dir, slug), "./")
+			if dir == "." || dir == "" {
+				p = slug
+			}
+		}
+	}
+	if p != "" && !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	return p
+}
+
+// docPath is a Markdown file's path as the generators publish it: no
+// extension, no numeric prefixes, an index file as its folder ("" for the
+// root's). A file named as its folder (guides/guides.md) is the folder's
+// index too, as Docusaurus makes it.
+func docPath(file string) string {
+	segs := strings.Split(file, "/")
+	// Docusaurus translations: i18n/de/docusaurus-plugin-content-docs/
+	// current/x.md is published as de/x.
+	if len(segs) > 2 && segs[0] == "i18n" && langTag(segs[1], true) != "" {
+		segs = segs[1:]
+		if len(segs) > 3 && strings.HasPrefix(segs[1], "docusaurus-plugin-content-") {
+			segs = append(segs[:1], segs[3:]...)
+		}
+	}
+	last := len(segs) - 1
+	segs[last] = strings.TrimSuffix(segs[last], path.Ext(segs[last]))
+	for i, seg := range segs {
+		if s := numericPrefix.ReplaceAllString(seg, ""); s != "" {
+			segs[i] = s
+		}
+	}
+	if isIndexName(segs[last]) || last > 0 && strings.EqualFold(segs[last], segs[last-1]) {
+		segs = segs[:last]
+	}
+	return strings.Join(segs, "/")
+}
+
+// pathKey makes paths comparable: no leading or trailing slash, no page
+// extension, no index file name, lower case.
+func pathKey(p string) string {
+	p = strings.Trim(path.Clean("/"+p), "/")
+	switch strings.ToLower(path.Ext(p)) {
+	case ".md", ".mdx", ".markdown", ".html", ".htm":
+		p = strings.TrimSuffix(p, path.Ext(p))
+	}
+	if isIndexName(path.Base(p)) {
+		p = strings.Trim(path.Dir(p), "./")
+	}
+	return strings.ToLower(p)
+}
+
+// foldName makes wikilink names comparable: case, extension and spacing
+// folded.
+func foldName(s string) string {
+	s = strings.TrimSpace(s)
+	switch strings.ToLower(path.Ext(s)) {
+	case ".md", ".mdx", ".markdown":
+		s = strings.TrimSuffix(s, path.Ext(s))
+	}
+	return strings.ToLower(collapse(strings.NewReplacer("-", " ", "_", " ").Replace(s)))
+}
+
+func unescapePath(rel string) string {
+	if p, err := url.PathUnescape(rel); err == nil {
+		return p
+	}
+	return rel
+}
+
+// absolute makes a link left relative (to a file of the folder that is no
+// page, an image, a PDF) absolute against the base URL.
+func (s *site) absolute(link string) string {
+	if s.base == nil {
+		return link
+	}
+	u, err := url.Parse(link)
+	if err != nil || u.Scheme != "" || u.Host != "" {
+		return link
+	}
+	return s.base.ResolveReference(u).String()
+}
