@@ -77,9 +77,10 @@ func newLanguageAgents(g *graph.Graph, opts Options) *GraphAgent {
 }
 
 // PageLanguages returns the language of each page of g (by URL, base
-// subtags such as "de"): the language folder of its URL ("de/…",
-// "/i18n/de/…", "/fr-fr/…"), else the language of the other pages' text
-// taken together (the default language when it cannot be told).
+// subtags such as "de"): the one its reader recorded (front matter, <html
+// lang>, the help desk's locale), else the language folder of its URL
+// ("de/…", "/i18n/de/…", "/fr-fr/…"), else the language of the other pages'
+// text taken together (the default language when it cannot be told).
 //
 // Pages without a folder are not told apart one by one: trigrams misread
 // a short page now and then (a help center's English how-to as Danish or
@@ -88,10 +89,13 @@ func PageLanguages(g *graph.Graph, defaultLang string) map[string]string {
 	out := make(map[string]string, len(g.Pages))
 	var rest []string
 	for i := range g.Pages {
-		if l := FolderLanguage(g.Pages[i].URL); l != "" {
-			out[g.Pages[i].URL] = l
+		p := &g.Pages[i]
+		if l := messages.Base(p.Lang); l != "" {
+			out[p.URL] = l
+		} else if l := FolderLanguage(p.URL); l != "" {
+			out[p.URL] = l
 		} else {
-			rest = append(rest, g.Pages[i].URL)
+			rest = append(rest, p.URL)
 		}
 	}
 	if len(rest) == 0 {

@@ -172,3 +172,26 @@ func TestEnglishHelpCenterIsOneLanguage(t *testing.T) {
 		t.Errorf("sample help center: parts %v, language %q", a.langs.parts, a.langs.lang)
 	}
 }
+
+func TestPageLanguages(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{
+			{URL: "https://help.example.com/a", Title: "Passwort zurücksetzen", Lang: "de-AT"},
+			{URL: "fr/compte/mot-de-passe.md", Title: "Mot de passe"},
+			{URL: "https://help.example.com/b", Title: "How do I reset my password?"},
+			{URL: "https://help.example.com/c", Title: "Where is my invoice and how can I download it?"},
+		},
+	}
+	got := PageLanguages(g, "xx")
+	want := map[string]string{
+		"https://help.example.com/a": "de", // recorded by the reader
+		"fr/compte/mot-de-passe.md":  "fr", // its folder
+		"https://help.example.com/b": "en", // the rest's text
+		"https://help.example.com/c": "en",
+	}
+	for u, l := range want {
+		if got[u] != l {
+			t.Errorf("%s: %q, want %q", u, got[u], l)
+		}
+	}
+}
