@@ -9,14 +9,12 @@
 //     words (internal/lexical's lists), and more than twice any other's,
 //     is in that language. Short questions are mostly function words
 //     ("how do I renew my license"), where trigrams are weakest.
-//  3. Trigrams (whatlanggo: profiles of 84 languages, a few hundred KB,
-//     tens of microseconds a message) decide among the languages with the
-//     most function words in the text (French and Spanish share "de", "la",
-//     "en"), or alone for a language without a stop list where they are
-//     confident. They never name a language with a stop list none of
-//     whose function words the text has: whatlanggo reads "password reset
-//     email never comes" as French.
-//  4. Else the language with the most function words, if one has most.
+//  3. Else the language with the most function words; where languages tie
+//     (French and Spanish share "de", "la", "en"), trigrams (whatlanggo:
+//     profiles of 84 languages, a few hundred KB) decide among them.
+//  4. A text without any language's function words is told by trigrams
+//     only for a language without a stop list, where they are confident:
+//     whatlanggo reads "password reset email never comes" as French.
 //
 // Otherwise the language is unknown, and the caller's prior (the
 // conversation's language) stands.
@@ -39,6 +37,7 @@ import (
 type Detector struct {
 	opts  whatlanggo.Options
 	codes map[whatlanggo.Lang]string
+	langs map[string]whatlanggo.Lang // the inverse of codes
 	allow map[string]bool
 	// stops are the word models of the languages with a stop list.
 	stops []*lexical.Model
@@ -64,10 +63,11 @@ const MinConfidence = 0.5
 // New returns a detector choosing among langs (ISO 639-1 codes such as
 // "de"; region subtags are dropped); none: every language whatlanggo knows.
 func New(langs ...string) *Detector {
-	d := &Detector{codes: map[whatlanggo.Lang]string{}, allow: map[string]bool{}}
+	d := &Detector{codes: map[whatlanggo.Lang]string{}, langs: map[string]whatlanggo.Lang{}, allow: map[string]bool{}}
 	for l := whatlanggo.Lang(0); l < maxLang; l++ {
 		if code := whatlanggo.LangToStringShort(l); code != "" {
 			d.codes[l] = code
+			d.langs[code] = l
 		}
 	}
 	for _, l := range langs {
@@ -123,7 +123,7 @@ func (d *Detector) Detect(text string) string {
 	hits := d.stopHits(text)
 	best, second := "", 0
 	for l, n := range hits {
-		if n > hits[best] {
+		if n > hits[best] || n == hits[best] && l < best {
 			best = l
 		}
 	}
@@ -132,34 +132,32 @@ func (d *Detector) Detect(text string) string {
 			second = max(second, n)
 		}
 	}
-	if hits[best] >= 2 && hits[best] > 2*second {
-		return best
-	}
-	info := whatlanggo.DetectWithOptions(text, d.opts)
-	code := d.codes[info.Lang]
 	switch {
-	case code == "" || !d.allows(code):
-	case hits[code] > 0 && hits[code] == hits[best] && info.Confidence >= MinTieConfidence:
+	case hits[best] >= 2 && hits[best] > 2*second:
+		return best
+	case hits[best] > 0 && hits[best] == second:
 		// Related languages share function words ("de", "la", "en"):
 		// among those with the most, trigrams decide.
-		return code
-	case !d.hasStopList(code) && info.Confidence >= MinConfidence:
-		return code
-	}
-	if hits[best] > second {
+		tied := whatlanggo.Options{Whitelist: map[whatlanggo.Lang]bool{}}
+		for l, n := range hits {
+			if n == hits[best] {
+				tied.Whitelist[d.langs[l]] = true
+			}
+		}
+		if info := whatlanggo.DetectWithOptions(text, tied); info.Confidence >= MinTieConfidence {
+			return d.codes[info.Lang]
+		}
+		return ""
+	case hits[best] > 0:
 		return best
 	}
-	return ""
-}
-
-// hasStopList reports whether lang's function words are counted.
-func (d *Detector) hasStopList(lang string) bool {
-	for _, m := range d.stops {
-		if m.Lang() == lang {
-			return true
-		}
+	// No function words of a language with a stop list: trigrams, for the
+	// languages without one.
+	info := whatlanggo.DetectWithOptions(text, d.opts)
+	if code := d.codes[info.Lang]; code != "" && d.allows(code) && !d.hasStopList(code) && info.Confidence >= MinConfidence {
+		return code
 	}
-	return false
+	return ""
 }
 
 // stopHits counts text's words that are stop words, by language.
@@ -182,4 +180,14 @@ func base(tag string) string {
 		tag = tag[:i]
 	}
 	return tag
+}
+
+// hasStopList reports whether lang's function words are counted.
+func (d *Detector) hasStopList(lang string) bool {
+	for _, m := range d.stops {
+		if m.Lang() == lang {
+			return true
+		}
+	}
+	return false
 }

@@ -72,3 +72,20 @@ func TestDetectLeavesUnsureUnknown(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDetectTrigrams is the slowest path: messages whose function
+// words tie between related languages, decided by trigrams.
+func BenchmarkDetectTrigrams(b *testing.B) {
+	d := New("en", "de", "fr", "es", "ja")
+	msgs := []string{
+		"donde introduzco la clave de licencia",
+		"fuga de dns en windows",
+		"adguard vide la batterie de mon téléphone",
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		d.Detect(msgs[i%len(msgs)])
+		i++
+	}
+}
