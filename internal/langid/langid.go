@@ -10,8 +10,9 @@
 //     is in that language. Short questions are mostly function words
 //     ("how do I renew my license"), where trigrams are weakest.
 //  3. Else the language with the most function words; where languages tie
-//     (French and Spanish share "de", "la", "en"), trigrams (whatlanggo:
-//     profiles of 84 languages, a few hundred KB) decide among them.
+//     on two or more (French and Spanish share "de", "la", "en"), trigrams
+//     (whatlanggo: profiles of 84 languages, a few hundred KB) decide
+//     among them; on one word each, only where they are confident.
 //  4. A text without any language's function words is told by trigrams
 //     only for a language without a stop list, where they are confident:
 //     whatlanggo reads "password reset email never comes" as French.
@@ -137,14 +138,19 @@ func (d *Detector) Detect(text string) string {
 		return best
 	case hits[best] > 0 && hits[best] == second:
 		// Related languages share function words ("de", "la", "en"):
-		// among those with the most, trigrams decide.
+		// among those with the most, trigrams decide; on one word each,
+		// only when they are sure ("Yeah, mi ex-spouse, some months ago").
 		tied := whatlanggo.Options{Whitelist: map[whatlanggo.Lang]bool{}}
 		for l, n := range hits {
 			if n == hits[best] {
 				tied.Whitelist[d.langs[l]] = true
 			}
 		}
-		if info := whatlanggo.DetectWithOptions(text, tied); info.Confidence >= MinTieConfidence {
+		need := MinTieConfidence
+		if hits[best] == 1 {
+			need = MinConfidence
+		}
+		if info := whatlanggo.DetectWithOptions(text, tied); info.Confidence >= need {
 			return d.codes[info.Lang]
 		}
 		return ""
