@@ -128,6 +128,9 @@ func classifyAct(an *analyzer, msg string) Act {
 	if actRestart.MatchString(msg) {
 		return ActRestart
 	}
+	if act := phraseAct(msg); act != ActNone {
+		return act
+	}
 	rest := msg
 	act := ActNone
 	switch {

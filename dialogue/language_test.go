@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/internal/messages"
 )
 
@@ -192,6 +193,63 @@ func TestPageLanguages(t *testing.T) {
 	for u, l := range want {
 		if got[u] != l {
 			t.Errorf("%s: %q, want %q", u, got[u], l)
+		}
+	}
+}
+
+func TestActPhrases(t *testing.T) {
+	tests := []struct {
+		msg  string
+		want Act
+	}{
+		{"Danke!", ActThanks},
+		{"vielen Dank.", ActThanks},
+		{"Merci beaucoup !", ActThanks},
+		{"¡Muchas gracias!", ActThanks},
+		{"ありがとうございます。", ActThanks},
+		{"Hallo", ActGreeting},
+		{"Ja", ActYes},
+		{"Sí", ActYes},
+		{"はい", ActYes},
+		{"Nein", ActNo},
+		{"keine davon", ActNoneOfThese},
+		{"je ne sais pas", ActDontKnow},
+		{"hablar con una persona", ActHuman},
+		{"Neu beginnen", ActRestart},
+		{"danke, aber wie kündige ich mein Abo?", ActNone}, // a request of its own
+		{"ja, ich habe mein Passwort vergessen", ActNone},
+	}
+	for _, tt := range tests {
+		if got := ClassifyAct(tt.msg); got != tt.want {
+			t.Errorf("ClassifyAct(%q) = %v, want %v", tt.msg, got, tt.want)
+		}
+	}
+	seen := map[string]bool{}
+	for _, p := range actPhrases {
+		k := lexical.Normalize(p.phrase)
+		if seen[k] {
+			t.Errorf("act phrase %q twice", p.phrase)
+		}
+		seen[k] = true
+	}
+}
+
+// TestActsInTheCustomersLanguage: a German customer's thanks and request
+// for a person are understood and answered in German.
+func TestActsInTheCustomersLanguage(t *testing.T) {
+	a := multilingualAgent(t)
+	s := &Session{ID: "de"}
+	for _, tt := range []struct{ msg, want string }{
+		{"ich habe mein Passwort vergessen", ""},
+		{"Danke!", "Gern geschehen!"},
+		{"Mitarbeiter", "Gern. Ich gebe Ihr Anliegen an unser Support-Team weiter"},
+	} {
+		r, err := a.Respond(context.Background(), s, tt.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(r.Text, tt.want) {
+			t.Errorf("reply to %q = %q, want it to open with %q", tt.msg, r.Text, tt.want)
 		}
 	}
 }
