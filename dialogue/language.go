@@ -296,9 +296,21 @@ func (a *GraphAgent) respondAcross(ctx context.Context, s *Session, msg string) 
 }
 
 // found reports whether r answers from the pages: an answer, a question
-// about one of their problems, or suggestions.
+// about one of their problems, or suggestions of them (the not-found
+// reply's "Talk to a person" names no page).
 func found(r Reply) bool {
-	return (r.NodeID != "" || len(r.Options) > 0) && r.Action != Escalation
+	if r.Action == Escalation {
+		return false
+	}
+	if r.NodeID != "" {
+		return true
+	}
+	for _, o := range r.Options {
+		if o.NodeID != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // sessionFor returns a copy of s to go on with in a's pages: a
