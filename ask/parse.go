@@ -1,0 +1,499 @@
+package ask
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
+
+// ParseForm reads a masked question into a Form. prev is the form of the
+// conversation's previous answered turn (nil for none): a follow-up ("how
+// many are there?", "which of those link elsewhere?", "just the ones under
+// payments") refines it instead of starting over. c names the URL folders
+// ("under payments"); now resolves "the last 30 days".
+//
+// It reports an error when the question uses a content word it does not
+// know, names a problem (the example library answers those), or says
+// nothing it can ask about: the caller then falls back to the examples.
+func ParseForm(m Masked, prev *Form, c *Catalog, now time.Time) (Form, error) {
+	p := &formParser{toks: strings.Fields(m.Text), ents: map[string]Entity{}, cat: c, now: now}
+	for _, e := range m.Entities {
+		p.ents[e.Placeholder] = e
+	}
+	p.run()
+	if len(p.unknown) > 0 {
+		return Form{}, fmt.Errorf("words not understood: %s", strings.Join(p.unknown, ", "))
+	}
+	if p.problem {
+		return Form{}, fmt.Errorf("names a problem: asked through the examples")
+	}
+	return p.form(prev)
+}
+
+// formParser reads the tokens left to right: each step matches the longest
+// phrase of the vocabulary at the position and applies it.
+type formParser struct {
+	toks []string
+	ents map[string]Entity
+	cat  *Catalog
+	now  time.Time
+
+	ret      string // explicit return, "" when the question does not say
+	listWord bool   // "which", "list", …: a list unless a follow-up keeps its ranking
+	subject  string
+	measure  string
+	k        int
+	having   Having
+	filters  []Filter
+	neg      bool // a negation waiting for the next filter
+	linkVerb bool // the last words were "link to", "reference", …
+	followUp bool // "those", "them", "and …", "what about …"
+	both     bool
+	problem  bool
+	unknown  []string
+}
+
+// vocabulary maps phrases (words joined by spaces) to what they say.
+// Plural and singular forms, common synonyms and the contracted negations
+// lexical.Words folds ("arent") are listed; the rest of the question's words
+// must be function words (lexical.IsStopWord or fillers).
+var vocabulary = map[string]func(p *formParser, i int){}
+
+func init() {
+	say := func(f func(p *formParser, i int), phrases ...string) {
+		for _, ph := range phrases {
+			vocabulary[ph] = f
+		}
+	}
+	ret := func(r string) func(p *formParser, i int) {
+		return func(p *formParser, i int) {
+			if p.ret == "" || r != ReturnTop {
+				p.ret = r
+			}
+			if r == ReturnTop && p.k == 0 {
+				p.k = p.numberNear(i)
+			}
+		}
+	}
+	say(ret(ReturnCount), "how many", "number of", "count", "count of", "total number of", "how much", "amount of")
+	say(ret(ReturnShare), "share", "percentage", "percent", "proportion", "fraction", "ratio", "what part")
+	say(ret(ReturnTop), "top", "most", "the most", "most often", "most frequently", "biggest", "largest", "highest", "most common", "most frequent")
+	say(func(p *formParser, _ int) { p.listWord = true }, "which", "what", "list", "show", "give", "find", "name", "tell", "display")
+
+	subject := func(s string) func(p *formParser, i int) {
+		return func(p *formParser, i int) { p.noun(s, i) }
+	}
+	say(subject(SubjectPage), "page", "pages", "article", "articles", "doc", "docs", "document", "documents", "help page", "help pages", "help article", "help articles")
+	say(subject(SubjectNode), "node", "nodes", "section", "sections", "problem", "problems", "issue", "issues", "topic", "topics", "entry", "entries")
+	say(subject(SubjectHandoff), "handoff", "handoffs", "hand off", "hand offs", "handover", "handovers", "ticket", "tickets", "escalation", "escalations")
+	say(subject(SubjectConversation), "conversation", "conversations", "chat", "chats", "dialogue", "dialogues", "dialog", "dialogs")
+	say(func(p *formParser, i int) {
+		if p.subject == "" && p.ret != ReturnTop {
+			p.subject = SubjectReference
+			return
+		}
+		p.addFilter(FilterLinksOut, "", p.subjectOr(SubjectNode))
+	}, "reference", "references", "link", "links", "cross reference", "cross references")
+
+	negation := func(p *formParser, _ int) { p.neg = !p.neg }
+	say(negation, "not", "no", "non", "without", "never", "none", "arent", "isnt", "dont", "doesnt", "havent", "hasnt",
+		"werent", "wasnt", "didnt", "lack", "lacks", "lacking", "missing", "nothing")
+
+	filter := func(kind string, not bool) func(p *formParser, i int) {
+		return func(p *formParser, _ int) { p.addFilterNot(kind, "", p.subjectOr(SubjectNode), not) }
+	}
+	say(filter(FilterUnresolved, false), "unresolved", "unanswered", "no resolution", "no answer", "no solution")
+	say(filter(FilterUnresolved, true), "resolution", "resolutions", "answer", "answers", "solution", "solutions", "resolved", "answered", "fix")
+	say(filter(FilterActionable, false), "actionable", "action", "actions", "steps")
+	say(filter(FilterRoot, false), "root", "roots", "top level", "top node", "top nodes", "main problem", "main problems")
+	say(filter(FilterLeaf, false), "leaf", "leaves", "leaf node", "leaf nodes", "childless")
+	say(func(p *formParser, i int) {
+		if p.ret == ReturnTop {
+			p.measure = MeasureChildren
+			return
+		}
+		p.addFilterNot(FilterLeaf, "", SubjectNode, true)
+	}, "children", "child", "sub problems", "sub problem", "subproblems", "subproblem", "sub topics", "subtopics", "follow ups", "branches")
+	say(filter(FilterConditioned, false), "condition", "conditions", "conditional")
+	say(filter(FilterHollow, false), "hollow", "empty")
+	say(func(p *formParser, i int) {
+		if p.ret == ReturnTop {
+			p.measure = MeasureIntents
+			return
+		}
+		p.unknown = append(p.unknown, "intents")
+	}, "intents", "intent")
+	say(func(p *formParser, _ int) { p.linkVerb = true },
+		"link to", "links to", "linking to", "linked to", "point to", "points to", "pointing to", "refer to", "refers to",
+		"referring to", "reference", "references", "referencing", "cite", "cites", "citing", "send to", "sends to", "lead to", "leads to")
+	say(func(p *formParser, _ int) { p.addFilter(FilterLinksOut, "", p.subjectOr(SubjectNode)) },
+		"link elsewhere", "links elsewhere", "link out", "links out", "link outside", "outgoing", "outgoing links",
+		"outgoing references", "link to other pages", "links to other pages", "link to another page", "links to another page",
+		"link to other articles", "link to another article", "refer elsewhere", "point elsewhere")
+	say(func(p *formParser, _ int) {
+		if p.ret == ReturnTop {
+			p.measure = MeasureReferrers
+			return
+		}
+		p.addFilter(FilterReferenced, "", p.subjectOr(SubjectPage))
+	}, "referenced", "linked", "linked to", "incoming", "incoming links", "incoming references", "linked from", "referenced by",
+		"cited", "pointed to", "backlinks", "inbound links")
+	say(func(p *formParser, _ int) { p.addFilterNot(FilterReferenced, "", p.subjectOr(SubjectPage), true) }, "orphan", "orphans", "orphaned")
+	say(func(p *formParser, i int) {
+		if p.subject == "" {
+			p.subject = SubjectHandoff
+			return
+		}
+		if p.subject == SubjectHandoff || p.subject == SubjectConversation {
+			return
+		}
+		if p.ret == ReturnTop {
+			p.measure = SubjectHandoff
+			return
+		}
+		p.addFilter(FilterEscalated, "", p.subject)
+	}, "escalated", "handed off", "handed over", "passed to an agent", "passed to a person", "passed on", "led to handoffs", "led to a handoff", "escalate", "escalates")
+	say(func(p *formParser, _ int) { p.addFilter(FilterWaiting, "", SubjectHandoff) }, "waiting", "open", "pending", "unhandled", "outstanding", "unassigned")
+	say(func(p *formParser, _ int) { p.addFilterNot(FilterWaiting, "", SubjectHandoff, true) }, "handled", "closed", "done", "dealt with", "taken")
+	say(func(p *formParser, _ int) { p.addFilterNot(FilterNoPage, "", SubjectHandoff, false) }, "no page", "no node", "matched no node", "matched no page", "unmatched", "without a page", "no matching page")
+	say(func(p *formParser, _ int) { p.addFilter(FilterChanged, "", SubjectPage) }, "changed", "updated", "modified", "edited", "change", "changes")
+	say(func(p *formParser, _ int) { p.addFilter(FilterChanged, "added", SubjectPage) }, "added", "new")
+	say(func(p *formParser, _ int) { p.addFilter(FilterFailed, "", SubjectPage) }, "failed", "broken", "failing", "fail")
+	say(func(*formParser, int) {}, "last build", "latest build", "the last build", "recent build", "the build", "build", "in the last build")
+	say(func(p *formParser, i int) { p.since(i) }, "last", "past", "previous")
+	say(func(p *formParser, _ int) { p.both = true }, "both")
+
+	having := func(op string, n int) func(p *formParser, i int) {
+		return func(p *formParser, i int) {
+			p.having = Having{Op: op, N: n}
+			if n < 0 {
+				p.having.N = p.numberNear(i)
+			}
+		}
+	}
+	say(having(">", -1), "more than", "over", "above", "greater than")
+	say(having("<", -1), "fewer than", "less than", "under than", "below")
+	say(having(">=", -1), "at least")
+	say(having("=", 1), "only one", "a single", "just one", "exactly one", "one single")
+	say(having("=", -1), "exactly")
+
+	// Follow-up markers.
+	say(func(p *formParser, _ int) { p.followUp = true }, "those", "them", "they", "their", "these", "ones", "the ones", "of those",
+		"of them", "what about", "how about", "and", "also", "just", "only", "same", "such")
+}
+
+// fillers are function words a question may hold beyond lexical's stop words.
+var fillers = setOf("are", "is", "there", "have", "has", "had", "do", "does", "did", "me", "all", "every", "each", "any",
+	"which", "who", "whose", "where", "we", "our", "us", "i", "you", "please", "get", "see", "exist", "exists", "got", "by",
+	"per", "in", "on", "under", "with", "that", "this", "of", "for", "to", "from", "at", "currently", "right", "now",
+	"still", "yet", "so", "far", "altogether", "overall", "total", "ever", "anything", "something", "page", "can", "could",
+	"would", "will", "been", "being", "be", "were", "was", "ended", "end", "ending", "ends", "up", "let", "know", "s", "got",
+	"since", "after", "before", "until", "than", "within", "one", "ones", "else", "other", "others", "another", "other", "kind",
+	"say", "says", "talk", "talks", "about", "mention", "mentions", "mentioning", "mentioned", "contain", "contains",
+	"containing", "regarding", "word", "words", "text", "come", "comes", "are", "many", "a", "an", "the", "it", "its", "out", "more",
+	"belong", "belongs", "live", "lives", "appear", "appears", "located", "sit", "sits", "under", "inside", "there", "here",
+	"graph", "help", "center", "centre", "knowledge", "base", "site", "much", "often", "times", "time", "period", "range",
+	"status", "currently", "right", "hold", "holds", "include", "includes", "have", "has", "having", "got", "given")
+
+// maxPhrase is the most words a vocabulary phrase has.
+const maxPhrase = 5
+
+func (p *formParser) run() {
+	for i := 0; i < len(p.toks); {
+		if ph := placeholderRe.FindStringSubmatch(p.toks[i]); ph != nil && ph[0] == p.toks[i] {
+			p.entity(i)
+			i++
+			continue
+		}
+		n := p.phrase(i)
+		if n > 0 {
+			i += n
+			continue
+		}
+		w := p.toks[i]
+		switch {
+		case p.sectionWord(i):
+		case lexical.IsStopWord(w) || fillers[w]:
+		case w == "mean" || w == "average":
+			p.unknown = append(p.unknown, w)
+		default:
+			p.unknown = append(p.unknown, w)
+		}
+		i++
+	}
+}
+
+// phrase applies the longest vocabulary phrase at i and returns its length.
+func (p *formParser) phrase(i int) int {
+	for n := min(maxPhrase, len(p.toks)-i); n >= 1; n-- {
+		f, ok := vocabulary[strings.Join(p.toks[i:i+n], " ")]
+		if !ok {
+			continue
+		}
+		if n == 1 && p.toks[i] == "section" && i > 0 && strings.HasPrefix(p.toks[i-1], "<SECTION_") {
+			return 1 // "the payments section": the folder, said so
+		}
+		f(p, i)
+		return n
+	}
+	return 0
+}
+
+// sectionWord reads a URL folder named after "under" or "in" ("just the
+// ones under payments").
+func (p *formParser) sectionWord(i int) bool {
+	if p.cat == nil || i == 0 || !slices.Contains([]string{"under", "in", "within", "from"}, p.toks[i-1]) {
+		return false
+	}
+	e, ok := p.cat.sections[p.toks[i]]
+	if !ok {
+		return false
+	}
+	p.addFilter(FilterInSection, e.Value, SubjectPage)
+	return true
+}
+
+// entity reads a placeholder.
+func (p *formParser) entity(i int) {
+	e := p.ents[p.toks[i]]
+	switch e.Type {
+	case TypePage, TypeURL:
+		switch {
+		case p.linkVerb:
+			p.addFilter(FilterLinksTo, e.Value, p.subjectOr(SubjectPage))
+			p.linkVerb = false
+		case p.linkAfter(i) && p.subject == SubjectPage:
+			// "which pages does <PAGE> link to"
+			p.addFilter(FilterLinkedFrom, e.Value, SubjectPage)
+		default:
+			p.addFilter(FilterOnPage, e.Value, SubjectPage)
+		}
+	case TypeSection:
+		p.addFilter(FilterInSection, e.Value, SubjectPage)
+	case TypeTerm, TypeQuoted:
+		on := p.subjectOr(SubjectNode)
+		if on != SubjectPage {
+			on = SubjectNode
+		}
+		p.addFilter(FilterMentions, strings.ToLower(e.Value), on)
+	case TypeDate:
+		kind := FilterSince
+		if i > 0 && slices.Contains([]string{"before", "until"}, p.toks[i-1]) {
+			kind = FilterBefore
+		}
+		p.addFilter(kind, e.Value, SubjectHandoff)
+	case TypeNumber:
+		// read by the phrase before or after it (top 5, more than 8)
+	case TypeProblem:
+		p.problem = true
+	default:
+		p.unknown = append(p.unknown, p.toks[i])
+	}
+}
+
+// linkAfter reports whether a link verb follows token i.
+func (p *formParser) linkAfter(i int) bool {
+	for j := i + 1; j < len(p.toks) && j <= i+2; j++ {
+		if slices.Contains([]string{"link", "links", "reference", "references", "point", "points", "refer", "refers", "cite", "cites"}, p.toks[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// numberNear returns the NUMBER placeholder's value just before or after i, or 0.
+func (p *formParser) numberNear(i int) int {
+	for _, j := range []int{i + 1, i + 2, i - 1} {
+		if j < 0 || j >= len(p.toks) {
+			continue
+		}
+		if e, ok := p.ents[p.toks[j]]; ok && e.Type == TypeNumber {
+			n, _ := strconv.Atoi(e.Value)
+			return n
+		}
+	}
+	return 0
+}
+
+// since reads "the last 30 days", "the past 2 weeks".
+func (p *formParser) since(i int) {
+	if i+1 >= len(p.toks) {
+		p.unknown = append(p.unknown, p.toks[i])
+		return
+	}
+	n, unitAt := 1, i+1
+	if e, ok := p.ents[p.toks[i+1]]; ok && e.Type == TypeNumber {
+		n, _ = strconv.Atoi(e.Value)
+		unitAt = i + 2
+	}
+	var from time.Time
+	switch strings.TrimSuffix(p.toks[unitAt], "s") {
+	case "day":
+		from = p.now.AddDate(0, 0, -n)
+	case "week":
+		from = p.now.AddDate(0, 0, -7*n)
+	case "month":
+		from = p.now.AddDate(0, -n, 0)
+	case "year":
+		from = p.now.AddDate(-n, 0, 0)
+	default:
+		p.unknown = append(p.unknown, p.toks[i])
+		return
+	}
+	p.addFilter(FilterSince, from.UTC().Format("2006-01-02"), SubjectHandoff)
+	// The number and unit are read: what follows is filler.
+	for j := i + 1; j <= unitAt; j++ {
+		p.toks[j] = "the"
+	}
+}
+
+func (p *formParser) subjectOr(def string) string {
+	if p.subject == "" {
+		return def
+	}
+	return p.subject
+}
+
+// noun reads a subject noun: the first is the subject; a later one is what
+// a ranking counts ("pages with the most nodes") or what a count is about.
+func (p *formParser) noun(s string, i int) {
+	if i > 0 && strings.HasPrefix(p.toks[i-1], "<SECTION_") && strings.HasPrefix(p.toks[i], "section") {
+		return
+	}
+	switch {
+	case p.subject == "":
+		p.subject = s
+		if p.neg && s == SubjectPage {
+			// "pages without a page"? no: "no pages" is a count of none; keep the negation for a filter.
+		}
+	case p.subject == s:
+	case p.ret == ReturnTop || p.having.Op != "":
+		if p.measure == "" {
+			p.measure = s
+		}
+	case (p.subject == SubjectHandoff || p.subject == SubjectConversation) && (s == SubjectPage || s == SubjectNode):
+		// "handoffs on the Refunds page": the page filter says it.
+	case p.subject == SubjectPage && s == SubjectNode && p.ret == ReturnCount:
+		// "how many pages have problems": every page has.
+	case p.ret == ReturnCount && p.followUp:
+		p.subject = s // "how many nodes do they have?"
+	default:
+		p.measure = s
+	}
+}
+
+func (p *formParser) addFilter(kind, value, on string) { p.addFilterNot(kind, value, on, false) }
+
+// addFilterNot adds a filter, negated by not and by a waiting negation.
+func (p *formParser) addFilterNot(kind, value, on string, not bool) {
+	if on == SubjectConversation {
+		on = SubjectHandoff
+	}
+	if on == SubjectReference {
+		on = SubjectNode
+	}
+	if p.neg {
+		not = !not
+		p.neg = false
+	}
+	p.filters = append(p.filters, Filter{Kind: kind, Value: value, Not: not, On: on})
+}
+
+// form assembles the parse, refining prev for a follow-up.
+func (p *formParser) form(prev *Form) (Form, error) {
+	f := Form{Return: p.ret, Subject: p.subject, Measure: p.measure, K: p.k, Having: p.having, Filters: p.filters}
+	if f.Return == "" {
+		f.Return = ReturnList
+	}
+	if f.Return == ReturnTop && f.K == 0 && f.Having.Op == "" {
+		// "which 3 pages have the most nodes"
+		for _, tok := range p.toks {
+			if e, ok := p.ents[tok]; ok && e.Type == TypeNumber {
+				f.K, _ = strconv.Atoi(e.Value)
+			}
+		}
+	}
+	if f.Return == ReturnTop && f.Measure == "" {
+		// "referenced most", "escalated most": read as filters before "most" was.
+		for i := len(f.Filters) - 1; i >= 0; i-- {
+			fl := f.Filters[i]
+			if fl.Not || (fl.Kind != FilterReferenced && fl.Kind != FilterEscalated) {
+				continue
+			}
+			f.Measure = MeasureReferrers
+			if fl.Kind == FilterEscalated {
+				f.Measure = SubjectHandoff
+			}
+			f.Filters = slices.Delete(slices.Clone(f.Filters), i, i+1)
+			break
+		}
+	}
+	if f.Measure != "" && f.Return == ReturnList && f.Having.Op == "" {
+		// "which pages have handoffs": a filter, not a ranking.
+		f.Measure = ""
+	}
+	// A follow-up points back ("those", "and …"), names no subject, or
+	// only names another subject ("on which pages?").
+	followUp := prev != nil && (p.followUp || p.subject == "" ||
+		(p.subject != prev.Subject && len(p.filters) == 0 && p.ret == "" && p.measure == ""))
+	if !followUp {
+		if f.Subject == "" {
+			return Form{}, fmt.Errorf("no subject: pages, problems, handoffs, conversations or references")
+		}
+		return f, nil
+	}
+	out := *prev
+	out.Filters = append([]Filter{}, prev.Filters...)
+	if p.subject != "" {
+		out.Subject = p.subject
+	}
+	switch {
+	case p.ret != "":
+		out.Return = p.ret
+		if p.ret != ReturnTop {
+			out.Measure, out.K = "", 0
+		}
+	case p.listWord && (prev.Return != ReturnTop || out.Subject != prev.Subject):
+		out.Return, out.Measure, out.K = ReturnList, "", 0
+	}
+	if p.measure != "" {
+		out.Measure = p.measure
+	}
+	if p.k > 0 {
+		out.K = p.k
+	}
+	if p.having.Op != "" {
+		out.Having = p.having
+	}
+	for _, fl := range p.filters {
+		out.Filters = refine(out.Filters, fl, p.both)
+	}
+	return out, nil
+}
+
+// refine adds a follow-up's filter: another page or folder replaces the
+// earlier one ("and what about Contact us?"), unless the question says both;
+// anything else narrows.
+func refine(filters []Filter, fl Filter, both bool) []Filter {
+	pageValued := func(k string) bool { return k == FilterOnPage || k == FilterLinksTo || k == FilterLinkedFrom }
+	if !both {
+		for i, old := range filters {
+			switch {
+			case fl.Kind == FilterOnPage && pageValued(old.Kind):
+				filters[i].Value = fl.Value
+				return filters
+			case fl.Kind == old.Kind && (fl.Kind == FilterInSection || pageValued(fl.Kind)):
+				filters[i] = fl
+				return filters
+			case fl.Kind == old.Kind && fl.Value == old.Value:
+				filters[i] = fl // "only the actionable ones" after "not actionable"
+				return filters
+			}
+		}
+	}
+	return append(filters, fl)
+}
