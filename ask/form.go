@@ -74,6 +74,8 @@ const (
 	FilterBefore      = "before"      // handoff, conversation: before Value
 	FilterWaiting     = "waiting"     // handoff: not handled yet
 	FilterNoPage      = "no_page"     // handoff, conversation: ended on no node of the graph
+	FilterProblem     = "problem"     // node: its problem is Value
+	FilterChildOf     = "child_of"    // node: a sub-problem (at any depth) of the problem Value
 )
 
 // Filter is one condition. Not negates it. On is what it is about
@@ -194,6 +196,9 @@ func Compile(f Form) (string, error) {
 func listColumns(f Form) string {
 	switch f.Subject {
 	case SubjectPage:
+		if f.hasPositive(FilterChanged) {
+			return "DISTINCT p.title AS title, p.change AS change"
+		}
 		return "DISTINCT p.title AS title"
 	case SubjectNode:
 		// A node matched alone or with its one page is not repeated:
@@ -227,7 +232,7 @@ func (f Form) hasPositive(kind string) bool {
 
 func (f Form) onOnePage() bool {
 	for _, fl := range f.Filters {
-		if fl.Kind == FilterOnPage && !fl.Not {
+		if (fl.Kind == FilterOnPage || fl.Kind == FilterChildOf) && !fl.Not {
 			return true
 		}
 	}
@@ -403,6 +408,10 @@ func positive(fl Filter, subject string, vars map[string]bool) (string, error) {
 			v = "c"
 		}
 		return "NOT EXISTS { MATCH (" + v + ")-[:ENDED_ON]->(:HelpgraphNode) }", nil
+	case FilterProblem:
+		return node + ".problem = " + val, nil
+	case FilterChildOf:
+		return "EXISTS { MATCH (x:HelpgraphNode)-[:CHILD*1..10]->(" + node + ") WHERE x.problem = " + val + " }", nil
 	case FilterChanged:
 		if fl.Value == "added" {
 			return "p.change = 'added'", nil

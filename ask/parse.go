@@ -71,7 +71,10 @@ func init() {
 	}
 	ret := func(r string) func(p *formParser, i int) {
 		return func(p *formParser, i int) {
-			if p.ret == "" || r != ReturnTop {
+			switch {
+			case p.ret == ReturnTop && r == ReturnCount:
+				// "top 3 pages by node count": what the ranking counts
+			case p.ret == "" || r != ReturnTop:
 				p.ret = r
 			}
 			if r == ReturnTop && p.k == 0 {
@@ -87,17 +90,23 @@ func init() {
 	subject := func(s string) func(p *formParser, i int) {
 		return func(p *formParser, i int) { p.noun(s, i) }
 	}
-	say(subject(SubjectPage), "page", "pages", "article", "articles", "doc", "docs", "document", "documents", "help page", "help pages", "help article", "help articles")
-	say(subject(SubjectNode), "node", "nodes", "section", "sections", "problem", "problems", "issue", "issues", "topic", "topics", "entry", "entries")
+	say(subject(SubjectPage), append(subjectNouns[SubjectPage], "help page", "help pages", "help article", "help articles")...)
+	say(subject(SubjectNode), subjectNouns[SubjectNode]...)
 	say(subject(SubjectHandoff), "handoff", "handoffs", "hand off", "hand offs", "handover", "handovers", "ticket", "tickets", "escalation", "escalations")
 	say(subject(SubjectConversation), "conversation", "conversations", "chat", "chats", "dialogue", "dialogues", "dialog", "dialogs")
+	// "reference" and "link" are a verb before a page and a noun elsewhere.
 	say(func(p *formParser, i int) {
-		if p.subject == "" && p.ret != ReturnTop {
+		switch {
+		case p.pageFollows(i):
+			p.linkVerb = true
+		case p.subject == "" && p.ret != ReturnTop:
 			p.subject = SubjectReference
-			return
+		case p.ret == ReturnTop:
+			p.measure = MeasureReferrers
+		default:
+			p.addFilter(FilterLinksOut, "", p.subjectOr(SubjectNode))
 		}
-		p.addFilter(FilterLinksOut, "", p.subjectOr(SubjectNode))
-	}, "reference", "references", "link", "links", "cross reference", "cross references")
+	}, "reference", "references", "link", "links", "cross reference", "cross references", "referencing", "linking")
 
 	negation := func(p *formParser, _ int) { p.neg = !p.neg }
 	say(negation, "not", "no", "non", "without", "never", "none", "arent", "isnt", "dont", "doesnt", "havent", "hasnt",
@@ -129,7 +138,7 @@ func init() {
 	}, "intents", "intent")
 	say(func(p *formParser, _ int) { p.linkVerb = true },
 		"link to", "links to", "linking to", "linked to", "point to", "points to", "pointing to", "refer to", "refers to",
-		"referring to", "reference", "references", "referencing", "cite", "cites", "citing", "send to", "sends to", "lead to", "leads to")
+		"referring to", "cite", "cites", "citing", "send to", "sends to", "lead to", "leads to")
 	say(func(p *formParser, _ int) { p.addFilter(FilterLinksOut, "", p.subjectOr(SubjectNode)) },
 		"link elsewhere", "links elsewhere", "link out", "links out", "link outside", "outgoing", "outgoing links",
 		"outgoing references", "link to other pages", "links to other pages", "link to another page", "links to another page",
@@ -144,6 +153,10 @@ func init() {
 		"cited", "pointed to", "backlinks", "inbound links")
 	say(func(p *formParser, _ int) { p.addFilterNot(FilterReferenced, "", p.subjectOr(SubjectPage), true) }, "orphan", "orphans", "orphaned")
 	say(func(p *formParser, i int) {
+		if p.subject == "" && p.ret == ReturnTop {
+			p.measure = SubjectHandoff // "the most escalated topics"
+			return
+		}
 		if p.subject == "" {
 			p.subject = SubjectHandoff
 			return
@@ -176,14 +189,15 @@ func init() {
 		}
 	}
 	say(having(">", -1), "more than", "over", "above", "greater than")
-	say(having("<", -1), "fewer than", "less than", "under than", "below")
+	say(having("<", -1), "fewer than", "less than")
 	say(having(">=", -1), "at least")
 	say(having("=", 1), "only one", "a single", "just one", "exactly one", "one single")
 	say(having("=", -1), "exactly")
 
 	// Follow-up markers.
 	say(func(p *formParser, _ int) { p.followUp = true }, "those", "them", "they", "their", "these", "ones", "the ones", "of those",
-		"of them", "what about", "how about", "and", "also", "just", "only", "same", "such")
+		"of them", "what about", "how about", "and", "also", "just", "only", "same", "such", "narrow", "narrow down",
+		"restrict", "keep", "limit", "filter", "same question", "same for", "the same", "that", "instead")
 }
 
 // fillers are function words a question may hold beyond lexical's stop words.
@@ -196,6 +210,10 @@ var fillers = setOf("are", "is", "there", "have", "has", "had", "do", "does", "d
 	"say", "says", "talk", "talks", "about", "mention", "mentions", "mentioning", "mentioned", "contain", "contains",
 	"containing", "regarding", "word", "words", "text", "come", "comes", "are", "many", "a", "an", "the", "it", "its", "out", "more",
 	"belong", "belongs", "live", "lives", "appear", "appears", "located", "sit", "sits", "under", "inside", "there", "here",
+	"found", "holding", "produce", "produces", "produced", "generate", "generates", "generated", "cause", "causes",
+	"caused", "question", "people", "customers", "users", "send", "sends", "apply", "applies", "cover", "covers",
+	"attached", "appear", "appears", "shown", "listed", "written", "get", "gets", "got", "receive", "received",
+	"sits", "sit", "below", "beneath", "underneath",
 	"graph", "help", "center", "centre", "knowledge", "base", "site", "much", "often", "times", "time", "period", "range",
 	"status", "currently", "right", "hold", "holds", "include", "includes", "have", "has", "having", "got", "given")
 
@@ -218,8 +236,13 @@ func (p *formParser) run() {
 		switch {
 		case p.sectionWord(i):
 		case lexical.IsStopWord(w) || fillers[w]:
-		case w == "mean" || w == "average":
-			p.unknown = append(p.unknown, w)
+		case p.subjectNext(i):
+			// "refund problems", "billing articles": what they mention.
+			on := SubjectNode
+			if vocabularySubject(p.toks[i+1]) == SubjectPage {
+				on = SubjectPage
+			}
+			p.addFilter(FilterMentions, lexical.Stem(w), on)
 		default:
 			p.unknown = append(p.unknown, w)
 		}
@@ -266,7 +289,7 @@ func (p *formParser) entity(i int) {
 		case p.linkVerb:
 			p.addFilter(FilterLinksTo, e.Value, p.subjectOr(SubjectPage))
 			p.linkVerb = false
-		case p.linkAfter(i) && p.subject == SubjectPage:
+		case p.linkAfter(i) && (p.subject == SubjectPage || p.subject == ""):
 			// "which pages does <PAGE> link to"
 			p.addFilter(FilterLinkedFrom, e.Value, SubjectPage)
 		default:
@@ -289,10 +312,69 @@ func (p *formParser) entity(i int) {
 	case TypeNumber:
 		// read by the phrase before or after it (top 5, more than 8)
 	case TypeProblem:
+		// "the children of X", "what is below X": its sub-problems;
+		// "which page is X on": the page with that problem.
+		if p.childWords(i) {
+			// "the children of X" read "children" as "has children": it was the noun.
+			p.filters = slices.DeleteFunc(p.filters, func(f Filter) bool { return f.Kind == FilterLeaf })
+			p.addFilter(FilterChildOf, e.Value, SubjectNode)
+			p.subject = SubjectNode
+			return
+		}
+		if p.subject == SubjectPage || slices.Contains(p.toks, "where") {
+			p.addFilter(FilterProblem, e.Value, SubjectNode)
+			p.subject = SubjectPage
+			return
+		}
 		p.problem = true
 	default:
 		p.unknown = append(p.unknown, p.toks[i])
 	}
+}
+
+// subjectNext reports whether token i+1 is a page or problem noun.
+func (p *formParser) subjectNext(i int) bool {
+	s := vocabularySubject(p.toks[min(i+1, len(p.toks)-1)])
+	return i+1 < len(p.toks) && (s == SubjectPage || s == SubjectNode)
+}
+
+// vocabularySubject is the subject a one-word noun names, or "".
+func vocabularySubject(w string) string {
+	for _, s := range []string{SubjectPage, SubjectNode} {
+		if slices.Contains(subjectNouns[s], w) {
+			return s
+		}
+	}
+	return ""
+}
+
+var subjectNouns = map[string][]string{
+	SubjectPage: {"page", "pages", "article", "articles", "doc", "docs", "document", "documents"},
+	SubjectNode: {"node", "nodes", "section", "sections", "problem", "problems", "issue", "issues", "topic", "topics", "entry", "entries"},
+}
+
+// childWords reports whether the words before token i ask for sub-problems.
+func (p *formParser) childWords(i int) bool {
+	for j := max(0, i-3); j < i; j++ {
+		if slices.Contains([]string{"children", "child", "below", "beneath", "underneath", "subproblems", "problems"}, p.toks[j]) &&
+			(p.toks[j] != "problems" || j > 0 && p.toks[j-1] == "sub") {
+			return true
+		}
+	}
+	return false
+}
+
+// pageFollows reports whether a page placeholder follows token i (after "the", "to").
+func (p *formParser) pageFollows(i int) bool {
+	for j := i + 1; j < len(p.toks) && j <= i+3; j++ {
+		if e, ok := p.ents[p.toks[j]]; ok {
+			return e.Type == TypePage || e.Type == TypeURL
+		}
+		if !slices.Contains([]string{"the", "to", "a", "an"}, p.toks[j]) {
+			return false
+		}
+	}
+	return false
 }
 
 // linkAfter reports whether a link verb follows token i.
@@ -393,7 +475,7 @@ func (p *formParser) addFilterNot(kind, value, on string, not bool) {
 	if on == SubjectConversation {
 		on = SubjectHandoff
 	}
-	if on == SubjectReference {
+	if on == SubjectReference || nodeOnly[kind] {
 		on = SubjectNode
 	}
 	if p.neg {
@@ -402,6 +484,10 @@ func (p *formParser) addFilterNot(kind, value, on string, not bool) {
 	}
 	p.filters = append(p.filters, Filter{Kind: kind, Value: value, Not: not, On: on})
 }
+
+// nodeOnly are the filters about a node whatever the subject: "pages with
+// unresolved problems".
+var nodeOnly = setOf(FilterUnresolved, FilterActionable, FilterRoot, FilterLeaf, FilterConditioned, FilterHollow)
 
 // form assembles the parse, refining prev for a follow-up.
 func (p *formParser) form(prev *Form) (Form, error) {
@@ -441,6 +527,10 @@ func (p *formParser) form(prev *Form) (Form, error) {
 	followUp := prev != nil && (p.followUp || p.subject == "" ||
 		(p.subject != prev.Subject && len(p.filters) == 0 && p.ret == "" && p.measure == ""))
 	if !followUp {
+		if f.Subject == "" && len(f.Filters) > 0 {
+			// "what links to Contact us?": about what its first filter is about.
+			f.Subject = f.Filters[0].On
+		}
 		if f.Subject == "" {
 			return Form{}, fmt.Errorf("no subject: pages, problems, handoffs, conversations or references")
 		}
