@@ -21,7 +21,17 @@ type Form struct {
 	// Having keeps the subjects whose Measure count compares so ("pages with
 	// more than 8 nodes"); Op is "" when unused.
 	Having Having `json:"having,omitzero"`
+	// Show is the one property a list of nodes shows instead of the
+	// problem ("the resolution of X": ShowResolution).
+	Show string `json:"show,omitempty"`
 }
+
+// Properties a list may show alone.
+const (
+	ShowResolution = "resolution"
+	ShowCondition  = "condition"
+	ShowIntents    = "intents"
+)
 
 // Having compares a grouped count.
 type Having struct {
@@ -111,6 +121,9 @@ func (f Form) String() string {
 	if f.Measure != "" {
 		b.WriteString(" by " + f.Measure)
 	}
+	if f.Show != "" {
+		b.WriteString(" showing " + f.Show)
+	}
 	if f.Having.Op != "" {
 		fmt.Fprintf(&b, " having %s %d", f.Having.Op, f.Having.N)
 	}
@@ -186,6 +199,15 @@ func Compile(f Form) (string, error) {
 		}
 		return fmt.Sprintf("%s WITH DISTINCT %s, CASE WHEN %s THEN 1 ELSE 0 END AS hit WITH count(*) AS total, sum(hit) AS matching RETURN matching, total, CASE WHEN total = 0 THEN 0.0 ELSE round(1000.0 * matching / total) / 10.0 END AS percent", q, v, cond), nil
 	case ReturnList, "":
+		switch {
+		case f.Subject != SubjectNode || f.Show == "":
+		case f.Show == ShowIntents:
+			return q.String() + " UNWIND n.intents AS intent RETURN DISTINCT intent", nil
+		case f.Show == ShowResolution || f.Show == ShowCondition:
+			return q.String() + " RETURN n." + f.Show + " AS " + f.Show, nil
+		default:
+			return "", fmt.Errorf("cannot show %q", f.Show)
+		}
 		return q.String() + " RETURN " + listColumns(f), nil
 	}
 	return "", fmt.Errorf("unknown return %q", f.Return)
@@ -196,7 +218,7 @@ func Compile(f Form) (string, error) {
 func listColumns(f Form) string {
 	switch f.Subject {
 	case SubjectPage:
-		if f.hasPositive(FilterChanged) {
+		if f.hasChanged() {
 			return "DISTINCT p.title AS title, p.change AS change"
 		}
 		return "DISTINCT p.title AS title"
@@ -219,6 +241,17 @@ func listColumns(f Form) string {
 		return "a.problem AS from_problem, a.page AS from_page, b.page AS to_page"
 	}
 	return "*"
+}
+
+// hasChanged: the list shows what changed ("added" or "changed") when
+// the question asks for both.
+func (f Form) hasChanged() bool {
+	for _, fl := range f.Filters {
+		if fl.Kind == FilterChanged && !fl.Not && fl.Value == "" {
+			return true
+		}
+	}
+	return false
 }
 
 func (f Form) hasPositive(kind string) bool {

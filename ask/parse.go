@@ -21,6 +21,9 @@ import (
 // nothing it can ask about: the caller then falls back to the examples.
 func ParseForm(m Masked, prev *Form, c *Catalog, now time.Time) (Form, error) {
 	p := &formParser{toks: strings.Fields(m.Text), ents: map[string]Entity{}, cat: c, now: now}
+	if prev != nil {
+		p.prevSubject = prev.Subject
+	}
 	for _, e := range m.Entities {
 		p.ents[e.Placeholder] = e
 	}
@@ -39,6 +42,9 @@ func ParseForm(m Masked, prev *Form, c *Catalog, now time.Time) (Form, error) {
 type formParser struct {
 	toks []string
 	ents map[string]Entity
+	// prevSubject is the previous turn's subject: what a follow-up's
+	// filters are about until it names another.
+	prevSubject string
 	cat  *Catalog
 	now  time.Time
 
@@ -48,6 +54,7 @@ type formParser struct {
 	measure  string
 	k        int
 	having   Having
+	show     string
 	filters  []Filter
 	neg      bool // a negation waiting for the next filter
 	linkVerb bool // the last words were "link to", "reference", …
@@ -118,8 +125,16 @@ func init() {
 	say(filter(FilterUnresolved, false), "unresolved", "unanswered", "no resolution", "no answer", "no solution")
 	say(filter(FilterUnresolved, true), "resolution", "resolutions", "answer", "answers", "solution", "solutions", "resolved", "answered", "fix")
 	say(filter(FilterActionable, false), "actionable", "action", "actions", "steps")
-	say(filter(FilterRoot, false), "root", "roots", "top level", "top node", "top nodes", "main problem", "main problems")
-	say(filter(FilterLeaf, false), "leaf", "leaves", "leaf node", "leaf nodes", "childless")
+	say(filter(FilterRoot, false), "root", "roots", "top level", "main")
+	say(filter(FilterLeaf, false), "leaf", "leaves", "childless")
+	say(func(p *formParser, i int) {
+		if i+2 < len(p.toks) && p.toks[i+2] == "by" {
+			p.ret = ReturnTop // "top problems by number of intents"
+		} else {
+			p.addFilter(FilterRoot, "", SubjectNode)
+		}
+		p.noun(SubjectNode, i)
+	}, "top node", "top nodes", "top problem", "top problems")
 	say(func(p *formParser, i int) {
 		if p.ret == ReturnTop {
 			p.measure = MeasureChildren
@@ -134,7 +149,9 @@ func init() {
 			p.measure = MeasureIntents
 			return
 		}
-		p.unknown = append(p.unknown, "intents")
+		if !slices.ContainsFunc(p.toks, func(t string) bool { return strings.HasPrefix(t, "<PROBLEM_") }) {
+			p.unknown = append(p.unknown, "intents")
+		}
 	}, "intents", "intent")
 	say(func(p *formParser, _ int) { p.linkVerb = true },
 		"link to", "links to", "linking to", "linked to", "point to", "points to", "pointing to", "refer to", "refers to",
@@ -321,6 +338,19 @@ func (p *formParser) entity(i int) {
 			p.subject = SubjectNode
 			return
 		}
+		if show := p.propertyWords(); show != "" {
+			p.subject, p.show = SubjectNode, show
+			if show == ShowCondition {
+				// "the conditions of X" are its sub-problems' conditions.
+				p.filters = slices.DeleteFunc(p.filters, func(f Filter) bool { return f.Kind == FilterConditioned })
+				p.addFilter(FilterChildOf, e.Value, SubjectNode)
+				p.addFilter(FilterConditioned, "", SubjectNode)
+				return
+			}
+			p.filters = slices.DeleteFunc(p.filters, func(f Filter) bool { return f.Kind == FilterUnresolved })
+			p.addFilter(FilterProblem, e.Value, SubjectNode)
+			return
+		}
 		if p.subject == SubjectPage || slices.Contains(p.toks, "where") {
 			p.addFilter(FilterProblem, e.Value, SubjectNode)
 			p.subject = SubjectPage
@@ -351,6 +381,21 @@ func vocabularySubject(w string) string {
 var subjectNouns = map[string][]string{
 	SubjectPage: {"page", "pages", "article", "articles", "doc", "docs", "document", "documents"},
 	SubjectNode: {"node", "nodes", "section", "sections", "problem", "problems", "issue", "issues", "topic", "topics", "entry", "entries"},
+}
+
+// propertyWords names the property a question about one problem asks for.
+func (p *formParser) propertyWords() string {
+	for _, w := range p.toks {
+		switch w {
+		case "resolution", "resolved", "answer", "answered", "solution", "solved", "fix", "fixed":
+			return ShowResolution
+		case "conditions", "condition":
+			return ShowCondition
+		case "intents", "intent":
+			return ShowIntents
+		}
+	}
+	return ""
 }
 
 // childWords reports whether the words before token i ask for sub-problems.
@@ -434,6 +479,9 @@ func (p *formParser) since(i int) {
 }
 
 func (p *formParser) subjectOr(def string) string {
+	if p.subject == "" && p.prevSubject != "" {
+		return p.prevSubject
+	}
 	if p.subject == "" {
 		return def
 	}
@@ -445,6 +493,9 @@ func (p *formParser) subjectOr(def string) string {
 func (p *formParser) noun(s string, i int) {
 	if i > 0 && strings.HasPrefix(p.toks[i-1], "<SECTION_") && strings.HasPrefix(p.toks[i], "section") {
 		return
+	}
+	if i > 0 && s == SubjectPage && p.ents[p.toks[i-1]].Type == TypePage {
+		return // "the Refunds page" names the page, not the subject
 	}
 	switch {
 	case p.subject == "":
@@ -491,7 +542,7 @@ var nodeOnly = setOf(FilterUnresolved, FilterActionable, FilterRoot, FilterLeaf,
 
 // form assembles the parse, refining prev for a follow-up.
 func (p *formParser) form(prev *Form) (Form, error) {
-	f := Form{Return: p.ret, Subject: p.subject, Measure: p.measure, K: p.k, Having: p.having, Filters: p.filters}
+	f := Form{Return: p.ret, Subject: p.subject, Measure: p.measure, K: p.k, Having: p.having, Filters: p.filters, Show: p.show}
 	if f.Return == "" {
 		f.Return = ReturnList
 	}
