@@ -45,8 +45,8 @@ type formParser struct {
 	// prevSubject is the previous turn's subject: what a follow-up's
 	// filters are about until it names another.
 	prevSubject string
-	cat  *Catalog
-	now  time.Time
+	cat         *Catalog
+	now         time.Time
 
 	ret      string // explicit return, "" when the question does not say
 	listWord bool   // "which", "list", …: a list unless a follow-up keeps its ranking
