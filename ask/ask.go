@@ -47,6 +47,9 @@ type Asker struct {
 	MinScore float64 // offline: the least similarity to use an example (DefaultMinScore)
 	Limits   Limits
 	Dialect  string // DialectEmbedded or DialectNeo4j
+	// ExamplesOnly turns the offline question reader (ParseForm) off:
+	// questions are answered from the example library alone, as before it.
+	ExamplesOnly bool
 	Logger   *slog.Logger
 	Now      func() time.Time
 }
@@ -144,6 +147,8 @@ func (a *Asker) now() time.Time {
 	return a.Now()
 }
 
+var ratingEmoji = strings.NewReplacer("👎", " thumbs down ", "👍", " thumbs up ")
+
 // writeVerbs start a request to change the graph rather than a question.
 var writeVerbs = map[string]bool{"delete": true, "remove": true, "create": true, "add": true, "insert": true,
 	"update": true, "rename": true, "drop": true, "set": true, "merge": true, "wipe": true, "clear": true, "erase": true}
@@ -180,7 +185,8 @@ func (a *Asker) Ask(ctx context.Context, s *Session, question string) (Answer, e
 		return ans, fmt.Errorf("reading the graph's names: %w", err)
 	}
 	prior := s.entities()
-	m := Mask(question, cat, prior, a.now())
+	// The rating buttons' emoji are words to the reader ("rated 👎").
+	m := Mask(ratingEmoji.Replace(question), cat, prior, a.now())
 	ans.Masked, ans.Entities = m.Text, m.Entities
 	k := a.K
 	if k <= 0 {
@@ -200,7 +206,10 @@ func (a *Asker) Ask(ctx context.Context, s *Session, question string) (Answer, e
 			ans.Summary = "(LLM unavailable: answered from the examples) " + ans.Summary
 		}
 	} else {
-		err = a.askForm(ctx, &ans, m, s.lastForm(), cat)
+		err = errNoForm
+		if !a.ExamplesOnly {
+			err = a.askForm(ctx, &ans, m, s.lastForm(), cat)
+		}
 		if errors.Is(err, errNoForm) {
 			err = a.askOffline(ctx, &ans, top, all)
 		}

@@ -80,7 +80,9 @@ func (e *Embedded) current(ctx context.Context) (EngineCloser, *Catalog, error) 
 	return eng, e.cat, nil
 }
 
-// stateKey changes when the graph or the handoffs do.
+// stateKey changes when the graph, the handoffs or the ratings do. Gap
+// events are read again with them (a new one comes with a new handoff or
+// rating, or with a rephrase, which waits for the next change).
 func (e *Embedded) stateKey(ctx context.Context) (string, error) {
 	var gen int64
 	b, err := e.store.LastBuild(ctx)
@@ -106,6 +108,17 @@ func (e *Embedded) stateKey(ctx context.Context) (string, error) {
 			}
 		}
 		key += fmt.Sprintf("/%d/%d/%d", len(hs), maxID, handled)
+		if rl, ok := e.conversations.(ratingLister); ok {
+			rs, err := rl.NodeRatings(ctx)
+			if err != nil {
+				return "", fmt.Errorf("reading ratings: %w", err)
+			}
+			var n int
+			for _, r := range rs {
+				n += r.Helpful*1_000_003 + r.Not // a new rating of either kind changes it
+			}
+			key += fmt.Sprintf("/%d/%d", len(rs), n)
+		}
 	}
 	return key, nil
 }

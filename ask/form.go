@@ -57,6 +57,7 @@ const (
 	MeasureReferrers    = "referrers" // references pointing at a page
 	MeasureChildren     = "children"  // a node's sub-problems
 	MeasureIntents      = "intents"
+	MeasureThumbsDown   = "thumbs_down" // 👎 ratings of a node's answers
 )
 
 // DefaultTopK is how many a top-k question lists when it names no number.
@@ -84,6 +85,7 @@ const (
 	FilterBefore      = "before"      // handoff, conversation: before Value
 	FilterWaiting     = "waiting"     // handoff: not handled yet
 	FilterNoPage      = "no_page"     // handoff, conversation: ended on no node of the graph
+	FilterRatedDown   = "rated_down"  // node or page: an answer from it was rated 👎
 	FilterProblem     = "problem"     // node: its problem is Value
 	FilterChildOf     = "child_of"    // node: a sub-problem (at any depth) of the problem Value
 )
@@ -443,6 +445,11 @@ func positive(fl Filter, subject string, vars map[string]bool) (string, error) {
 		return "NOT EXISTS { MATCH (" + v + ")-[:ENDED_ON]->(:HelpgraphNode) }", nil
 	case FilterProblem:
 		return node + ".problem = " + val, nil
+	case FilterRatedDown:
+		if fl.On == SubjectPage && !vars["n"] {
+			return "EXISTS { MATCH (x:HelpgraphNode)-[:ON_PAGE]->(p) WHERE x.unhelpful > 0 }", nil
+		}
+		return node + ".unhelpful > 0", nil
 	case FilterChildOf:
 		return "EXISTS { MATCH (x:HelpgraphNode)-[:CHILD*1..10]->(" + node + ") WHERE x.problem = " + val + " }", nil
 	case FilterChanged:
@@ -556,6 +563,16 @@ func compileGrouped(f Form) (string, error) {
 		}
 		q.match = append(q.match, "(n)-[:CHILD]->(x:HelpgraphNode)")
 		counted, measure = "x", "sub_problems"
+	case (f.Subject == SubjectNode || f.Subject == SubjectPage) && f.Measure == MeasureThumbsDown:
+		q = &query{match: []string{"(n:HelpgraphNode)"}}
+		if f.Subject == SubjectPage {
+			q.match = []string{"(n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage)"}
+		}
+		if q, err = rescope(q, SubjectNode, f.Filters); err != nil {
+			return "", err
+		}
+		q.where = append(q.where, "n.unhelpful > 0")
+		return groupTail(q.String(), key, label, "sum(n.unhelpful)", "thumbs_down", f), nil
 	case f.Subject == SubjectNode && f.Measure == MeasureIntents:
 		if q, err = scope(SubjectNode, f.Filters, false); err != nil {
 			return "", err

@@ -196,6 +196,15 @@ func init() {
 	say(func(*formParser, int) {}, "last build", "latest build", "the last build", "recent build", "the build", "build", "in the last build")
 	say(func(p *formParser, i int) { p.since(i) }, "last", "past", "previous")
 	say(func(p *formParser, _ int) { p.both = true }, "both")
+	say(func(p *formParser, _ int) {
+		if p.ret == ReturnTop {
+			p.measure = MeasureThumbsDown
+			return
+		}
+		p.addFilter(FilterRatedDown, "", p.subjectOr(SubjectNode))
+	}, "thumbs down", "thumbs downs", "thumb down", "rated thumbs down", "rated down", "downvoted", "downvotes", "unhelpful",
+		"not helpful", "rated unhelpful", "rated badly", "bad ratings", "bad rating", "negative ratings", "negative rating",
+		"rated negatively", "disliked", "dislikes")
 
 	having := func(op string, n int) func(p *formParser, i int) {
 		return func(p *formParser, i int) {
@@ -230,7 +239,7 @@ var fillers = setOf("are", "is", "there", "have", "has", "had", "do", "does", "d
 	"found", "holding", "produce", "produces", "produced", "generate", "generates", "generated", "cause", "causes",
 	"caused", "question", "people", "customers", "users", "send", "sends", "apply", "applies", "cover", "covers",
 	"attached", "appear", "appears", "shown", "listed", "written", "get", "gets", "got", "receive", "received",
-	"sits", "sit", "below", "beneath", "underneath",
+	"led", "leading", "sits", "sit", "below", "beneath", "underneath",
 	"graph", "help", "center", "centre", "knowledge", "base", "site", "much", "often", "times", "time", "period", "range",
 	"status", "currently", "right", "hold", "holds", "include", "includes", "have", "has", "having", "got", "given")
 

@@ -4,6 +4,7 @@ package kuzu_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/ask"
 	"github.com/helpgraph/helpgraph/conversation"
+	"github.com/helpgraph/helpgraph/dialogue"
 )
 
 // seedHandoffs files escalations ending on a few sample nodes, so questions
@@ -143,5 +145,75 @@ func TestLeadQuestions(t *testing.T) {
 	t.Logf("support lead's questions offline: %d of %d right, %d errors", rep.Correct, rep.Total, rep.Errors)
 	if rep.Correct < 12 || rep.Errors > 0 {
 		t.Errorf("%d of %d right, %d errors; want at least 12 and none", rep.Correct, rep.Total, rep.Errors)
+	}
+}
+
+// TestSupportLeadSchema: ratings, gap events and handoffs that matched no
+// node are in the embedded engine's schema, and the reader asks about them.
+func TestSupportLeadSchema(t *testing.T) {
+	e := newEnv(t)
+	seedHandoffs(t, e)
+	ctx := context.Background()
+	g, err := e.store.Load(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refundNode string
+	for _, n := range g.Nodes {
+		if n.Problem == "My refund hasn't arrived" {
+			refundNode = n.ID
+		}
+	}
+	// A conversation whose answer from refundNode was rated 👎.
+	s, err := e.convs.Create(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.History = []dialogue.Turn{
+		{Role: "user", Text: "where is my refund"},
+		{Role: "agent", Text: "Refunds take 5 days.", Action: dialogue.Resolution, NodeID: refundNode},
+	}
+	if err := e.convs.Save(ctx, &s, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.convs.RecordFeedback(ctx, s.ID, 1, false); err != nil {
+		t.Fatal(err)
+	}
+	// A handoff from a conversation that never reached a node.
+	s2, err := e.convs.Create(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2.History = []dialogue.Turn{{Role: "user", Text: "asdf"}, {Role: "agent", Text: "I'll pass you to a person.", Action: dialogue.Escalation}}
+	if err := e.convs.Save(ctx, &s2, 0, &conversation.Handoff{ConversationID: s2.ID, Intent: "asdf", Transcript: s2.History}); err != nil {
+		t.Fatal(err)
+	}
+
+	a := e.asker()
+	for _, tt := range []struct{ question, want string }{
+		{"Which problems were rated 👎?", `[["My refund hasn't arrived","https://help.staynest.example/payments/refunds.html"]]`},
+		{"Which pages got the most thumbs down?", `[["Refunds | StayNest Help",1]]`},
+		{"How many handoffs matched no page?", `[[1]]`},
+		{"Which pages led to the most tickets?", `[["I can't log in | StayNest Help",4],["Refunds | StayNest Help",2],["No page",1]]`},
+	} {
+		ans, err := a.Ask(ctx, &ask.Session{}, tt.question)
+		if err != nil || ans.Result == nil {
+			t.Errorf("%q: %v (%s)", tt.question, err, ans.Summary)
+			continue
+		}
+		got, _ := json.Marshal(ans.Result.Rows)
+		if string(got) != tt.want {
+			t.Errorf("%q: %s\n got %s\nwant %s", tt.question, ans.Cypher, got, tt.want)
+		}
+	}
+	// Gap events: the escalations and the 👎, near their nodes.
+	res, err := a.Run(ctx, "MATCH (g:Gap) OPTIONAL MATCH (g)-[:NEAR]->(n:HelpgraphNode) RETURN g.kind AS kind, count(n) AS near, count(*) AS gaps ORDER BY kind")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(res.Rows)
+	t.Logf("gaps: %s", got)
+	if len(res.Rows) < 2 {
+		t.Errorf("gap events by kind: %s; want escalated and unhelpful", got)
 	}
 }

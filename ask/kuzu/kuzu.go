@@ -48,15 +48,17 @@ var _ ask.Engine = (*DB)(nil)
 // mean the same on both engines.
 var schema = []string{
 	`CREATE NODE TABLE HelpgraphPage(url STRING PRIMARY KEY, title STRING, text STRING, content_hash STRING, method STRING, extractor STRING, status STRING, error STRING, generation INT64, change STRING)`,
-	`CREATE NODE TABLE HelpgraphNode(id STRING PRIMARY KEY, page STRING, problem STRING, condition STRING, resolution STRING, intents STRING[], actionable BOOLEAN, root BOOLEAN, generation INT64)`,
+	`CREATE NODE TABLE HelpgraphNode(id STRING PRIMARY KEY, page STRING, problem STRING, condition STRING, resolution STRING, intents STRING[], actionable BOOLEAN, root BOOLEAN, generation INT64, helpful INT64, unhelpful INT64)`,
 	`CREATE NODE TABLE HelpgraphBuild(key STRING PRIMARY KEY, generation INT64, finished_at STRING)`,
 	`CREATE NODE TABLE Conversation(id STRING PRIMARY KEY, turns INT64, last_action STRING, escalated BOOLEAN)`,
 	`CREATE NODE TABLE Handoff(id INT64 PRIMARY KEY, conversation_id STRING, created_at STRING, intent STRING, handled BOOLEAN, handled_at STRING)`,
+	`CREATE NODE TABLE Gap(id INT64 PRIMARY KEY, kind STRING, conversation_id STRING, utterance STRING, at STRING)`,
 	`CREATE REL TABLE ON_PAGE(FROM HelpgraphNode TO HelpgraphPage, generation INT64)`,
 	`CREATE REL TABLE CHILD(FROM HelpgraphNode TO HelpgraphNode, ord INT64, generation INT64)`,
 	`CREATE REL TABLE REFERENCE(FROM HelpgraphNode TO HelpgraphNode, ord INT64, generation INT64)`,
 	`CREATE REL TABLE ENDED_ON(FROM Conversation TO HelpgraphNode, FROM Handoff TO HelpgraphNode)`,
 	`CREATE REL TABLE OF(FROM Handoff TO Conversation)`,
+	`CREATE REL TABLE NEAR(FROM Gap TO HelpgraphNode)`,
 }
 
 // Loading statements. Pages, nodes and edges go in batches ($rows, a list
@@ -67,12 +69,14 @@ const (
 	intentSep      = "\x1f"
 	batchSize      = 2000
 	insertPages    = `UNWIND $rows AS row CREATE (:HelpgraphPage {url: row.url, title: row.title, text: row.text, content_hash: row.content_hash, method: row.method, extractor: row.extractor, status: row.status, error: row.error, generation: row.generation, change: row.change})`
-	insertNodes    = `UNWIND $rows AS row CREATE (:HelpgraphNode {id: row.id, page: row.page, problem: row.problem, condition: row.condition, resolution: row.resolution, intents: list_filter(string_split(row.intents, row.sep), x -> x <> ''), actionable: row.actionable, root: row.root, generation: row.generation})`
+	insertNodes    = `UNWIND $rows AS row CREATE (:HelpgraphNode {id: row.id, page: row.page, problem: row.problem, condition: row.condition, resolution: row.resolution, intents: list_filter(string_split(row.intents, row.sep), x -> x <> ''), actionable: row.actionable, root: row.root, generation: row.generation, helpful: row.helpful, unhelpful: row.unhelpful})`
 	insertBuild    = `CREATE (:HelpgraphBuild {key: 'current', generation: $generation, finished_at: $finished_at})`
 	insertConv     = `MERGE (c:Conversation {id: $id}) SET c.turns = $turns, c.last_action = $last_action, c.escalated = true`
 	insertHandoff  = `MATCH (c:Conversation {id: $conversation_id}) CREATE (h:Handoff {id: $id, conversation_id: $conversation_id, created_at: $created_at, intent: $intent, handled: $handled, handled_at: $handled_at})-[:OF]->(c)`
 	linkConvEnd    = `MATCH (c:Conversation {id: $conversation_id}), (n:HelpgraphNode {id: $node}) MERGE (c)-[:ENDED_ON]->(n)`
 	linkHandoffEnd = `MATCH (h:Handoff {id: $id}), (n:HelpgraphNode {id: $node}) CREATE (h)-[:ENDED_ON]->(n)`
+	insertGap      = `CREATE (:Gap {id: $id, kind: $kind, conversation_id: $conversation_id, utterance: $utterance, at: $at})`
+	linkGap        = `MATCH (g:Gap {id: $id}), (n:HelpgraphNode {id: $node}) CREATE (g)-[:NEAR]->(n)`
 )
 
 // Open loads snap into a new in-memory database in this process. The
@@ -240,7 +244,8 @@ func (d *DB) loadRows(ctx context.Context, conn *kz.Connection, snap *ask.Snapsh
 	for _, n := range g.Nodes {
 		nodes = append(nodes, map[string]any{"id": n.ID, "page": n.Page, "problem": n.Problem,
 			"condition": n.Condition, "resolution": n.Resolution, "intents": strings.Join(n.Intents, intentSep),
-			"sep": intentSep, "actionable": n.Actionable, "root": n.Root, "generation": gen})
+			"sep": intentSep, "actionable": n.Actionable, "root": n.Root, "generation": gen,
+			"helpful": int64(snap.Ratings[n.ID].Helpful), "unhelpful": int64(snap.Ratings[n.ID].Unhelpful)})
 	}
 	for _, step := range []struct {
 		what string
@@ -261,9 +266,9 @@ func (d *DB) loadRows(ctx context.Context, conn *kz.Connection, snap *ask.Snapsh
 }
 
 // loadHandoffs loads the conversations that were handed off, linked to the
-// node they ended on.
+// node they ended on, and the gap events, linked to the node they were near.
 func (d *DB) loadHandoffs(conn *kz.Connection, snap *ask.Snapshot) error {
-	if len(snap.Handoffs) == 0 {
+	if len(snap.Handoffs) == 0 && len(snap.Gaps) == 0 {
 		return nil
 	}
 	ins, err := newInserter(conn)
@@ -298,6 +303,18 @@ func (d *DB) loadHandoffs(conn *kz.Connection, snap *ask.Snapshot) error {
 		}
 		if err := ins.run(linkHandoffEnd, map[string]any{"id": h.ID, "node": h.EndedOn}); err != nil {
 			return err
+		}
+	}
+	for i, gap := range snap.Gaps {
+		id := int64(i + 1)
+		if err := ins.run(insertGap, map[string]any{"id": id, "kind": gap.Kind, "conversation_id": gap.ConversationID,
+			"utterance": gap.Utterance, "at": isoTime(gap.At)}); err != nil {
+			return fmt.Errorf("gap %d: %w", id, err)
+		}
+		if gap.NodeID != "" && known[gap.NodeID] {
+			if err := ins.run(linkGap, map[string]any{"id": id, "node": gap.NodeID}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -439,6 +456,10 @@ func plain(v any) any {
 	case float32:
 		return float64(v)
 	case *big.Int:
+		// sum() of INT64 is INT128 here and an integer on Neo4j.
+		if v.IsInt64() {
+			return v.Int64()
+		}
 		return v.String()
 	case decimal.Decimal:
 		f, _ := v.Float64()
