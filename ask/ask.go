@@ -50,8 +50,8 @@ type Asker struct {
 	// ExamplesOnly turns the offline question reader (ParseForm) off:
 	// questions are answered from the example library alone, as before it.
 	ExamplesOnly bool
-	Logger   *slog.Logger
-	Now      func() time.Time
+	Logger       *slog.Logger
+	Now          func() time.Time
 }
 
 // Turn is one answered question of a session.

@@ -47,7 +47,7 @@ func newTestAsker(eng *fakeEngine) *Asker {
 	return &Asker{
 		ExamplesOnly: true,
 		Engine:       eng,
-		Catalogs: fixedCatalog{NewCatalog(sampleGraph())},
+		Catalogs:     fixedCatalog{NewCatalog(sampleGraph())},
 		Examples: []Example{
 			{Question: "how many nodes does the <PAGE_1> page have", Cypher: "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: <PAGE_1>}) RETURN count(n) AS nodes"},
 			{Question: "which problems are on the <PAGE_1> page", Cypher: "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: <PAGE_1>}) RETURN n.problem AS problem"},
