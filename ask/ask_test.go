@@ -108,7 +108,7 @@ func TestAskOfflineFollowUp(t *testing.T) {
 // follow-up, which refines it.
 func TestAskForm(t *testing.T) {
 	const (
-		count    = "MATCH (n:HelpgraphNode) WHERE toLower(n.problem) CONTAINS 'refund' RETURN count(DISTINCT n) AS problems"
+		count    = "MATCH (n:HelpgraphNode) WHERE toLower(n.problem) CONTAINS 'refund' RETURN count(DISTINCT n) AS sections"
 		list     = "MATCH (n:HelpgraphNode) WHERE toLower(n.problem) CONTAINS 'refund' RETURN n.problem AS problem, n.page AS page"
 		narrowed = "MATCH (n:HelpgraphNode) WHERE toLower(n.problem) CONTAINS 'refund' AND n.resolution = '' RETURN n.problem AS problem, n.page AS page"
 	)

@@ -24,6 +24,9 @@ type Form struct {
 	// Show is the one property a list of nodes shows instead of the
 	// problem ("the resolution of X": ShowResolution).
 	Show string `json:"show,omitempty"`
+	// Label names a count's column with the question's own noun ("nodes",
+	// "articles"); the subject's plural when empty.
+	Label string `json:"label,omitempty"`
 }
 
 // Properties a list may show alone.
@@ -189,7 +192,11 @@ func Compile(f Form) (string, error) {
 	v := subjectVar(f.Subject)
 	switch f.Return {
 	case ReturnCount:
-		return fmt.Sprintf("%s RETURN count(DISTINCT %s) AS %s", q, v, plural(f.Subject)), nil
+		label := plural(f.Subject)
+		if f.Label != "" {
+			label = f.Label
+		}
+		return fmt.Sprintf("%s RETURN count(DISTINCT %s) AS %s", q, v, label), nil
 	case ReturnShare:
 		if len(f.Filters) == 0 {
 			return "", fmt.Errorf("a share needs a condition: the share of %s that are what?", plural(f.Subject))

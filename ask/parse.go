@@ -55,6 +55,7 @@ type formParser struct {
 	k        int
 	having   Having
 	show     string
+	label    string // the subject's noun as the question wrote it, plural
 	filters  []Filter
 	neg      bool // a negation waiting for the next filter
 	linkVerb bool // the last words were "link to", "reference", …
@@ -407,6 +408,17 @@ func (p *formParser) propertyWords() string {
 	return ""
 }
 
+// pluralWord is a vocabulary noun's plural, a column name.
+func pluralWord(w string) string {
+	switch {
+	case strings.HasSuffix(w, "s"):
+		return w
+	case strings.HasSuffix(w, "y"):
+		return strings.TrimSuffix(w, "y") + "ies"
+	}
+	return w + "s"
+}
+
 // childWords reports whether the words before token i ask for sub-problems.
 func (p *formParser) childWords(i int) bool {
 	for j := max(0, i-3); j < i; j++ {
@@ -509,6 +521,7 @@ func (p *formParser) noun(s string, i int) {
 	switch {
 	case p.subject == "":
 		p.subject = s
+		p.label = pluralWord(p.toks[i])
 		if p.neg && s == SubjectPage {
 			// "pages without a page"? no: "no pages" is a count of none; keep the negation for a filter.
 		}
@@ -522,7 +535,7 @@ func (p *formParser) noun(s string, i int) {
 	case p.subject == SubjectPage && s == SubjectNode && p.ret == ReturnCount:
 		// "how many pages have problems": every page has.
 	case p.ret == ReturnCount && p.followUp:
-		p.subject = s // "how many nodes do they have?"
+		p.subject, p.label = s, pluralWord(p.toks[i]) // "how many nodes do they have?"
 	default:
 		p.measure = s
 	}
@@ -551,7 +564,7 @@ var nodeOnly = setOf(FilterUnresolved, FilterActionable, FilterRoot, FilterLeaf,
 
 // form assembles the parse, refining prev for a follow-up.
 func (p *formParser) form(prev *Form) (Form, error) {
-	f := Form{Return: p.ret, Subject: p.subject, Measure: p.measure, K: p.k, Having: p.having, Filters: p.filters, Show: p.show}
+	f := Form{Return: p.ret, Subject: p.subject, Measure: p.measure, K: p.k, Having: p.having, Filters: p.filters, Show: p.show, Label: p.label}
 	if f.Return == "" {
 		f.Return = ReturnList
 	}
@@ -599,7 +612,7 @@ func (p *formParser) form(prev *Form) (Form, error) {
 	out := *prev
 	out.Filters = append([]Filter{}, prev.Filters...)
 	if p.subject != "" {
-		out.Subject = p.subject
+		out.Subject, out.Label = p.subject, p.label
 	}
 	switch {
 	case p.ret != "":
