@@ -126,6 +126,17 @@ func TestShippedQuestionSet(t *testing.T) {
 	for _, r := range rep.Rounds {
 		t.Logf("  %-4s %2d/%2d", r.Round, r.Correct, r.Total)
 	}
+	for mode, c := range rep.ByMode() {
+		t.Logf("  answered by %s: %d, %d correct", mode, c[0], c[1])
+	}
+	// The example library alone, for comparison.
+	lib := e.asker()
+	lib.ExamplesOnly = true
+	base, err := ask.Evaluate(context.Background(), lib, items, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the example library alone: %.1f%% (%d/%d), %d errors", 100*base.Accuracy(), base.Correct, base.Total, base.Errors)
 }
 
 // TestLeadQuestions runs the support lead's questions (testdata/ask/lead.jsonl,
