@@ -206,7 +206,7 @@ func Compile(f Form) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s WITH DISTINCT %s, CASE WHEN %s THEN 1 ELSE 0 END AS hit WITH count(*) AS total, sum(hit) AS matching RETURN matching, total, CASE WHEN total = 0 THEN 0.0 ELSE round(1000.0 * matching / total) / 10.0 END AS percent", q, v, cond), nil
+		return fmt.Sprintf("%s WITH DISTINCT %s, CASE WHEN %s THEN 1 ELSE 0 END AS hit WITH count(*) AS total, sum(hit) AS matching RETURN matching, total, CASE WHEN total = 0 THEN 0.0 ELSE round(100.0 * matching / total, 1) END AS percent", q, v, cond), nil
 	case ReturnList, "":
 		switch {
 		case f.Subject != SubjectNode || f.Show == "":

@@ -240,7 +240,7 @@ var fillers = setOf("are", "is", "there", "have", "has", "had", "do", "does", "d
 	"found", "holding", "produce", "produces", "produced", "generate", "generates", "generated", "cause", "causes",
 	"caused", "question", "people", "customers", "users", "send", "sends", "apply", "applies", "cover", "covers",
 	"attached", "appear", "appears", "shown", "listed", "written", "get", "gets", "got", "receive", "received",
-	"led", "leading", "sits", "sit", "below", "beneath", "underneath",
+	"came", "created", "filed", "raised", "submitted", "logged", "led", "leading", "sits", "sit", "below", "beneath", "underneath",
 	"graph", "help", "center", "centre", "knowledge", "base", "site", "much", "often", "times", "time", "period", "range",
 	"status", "currently", "right", "hold", "holds", "include", "includes", "have", "has", "having", "got", "given")
 
@@ -558,6 +558,11 @@ func (p *formParser) addFilterNot(kind, value, on string, not bool) {
 	p.filters = append(p.filters, Filter{Kind: kind, Value: value, Not: not, On: on})
 }
 
+// measureFilter is what a measure says in a list: "pages with handoffs"
+// are the escalated ones.
+var measureFilter = map[string]string{SubjectHandoff: FilterEscalated, SubjectConversation: FilterEscalated,
+	MeasureReferrers: FilterReferenced, MeasureThumbsDown: FilterRatedDown}
+
 // nodeOnly are the filters about a node whatever the subject: "pages with
 // unresolved problems".
 var nodeOnly = setOf(FilterUnresolved, FilterActionable, FilterRoot, FilterLeaf, FilterConditioned, FilterHollow)
@@ -592,7 +597,10 @@ func (p *formParser) form(prev *Form) (Form, error) {
 		}
 	}
 	if f.Measure != "" && f.Return == ReturnList && f.Having.Op == "" {
-		// "which pages have handoffs": a filter, not a ranking.
+		// "which pages had escalations": a filter, not a ranking.
+		if kind, ok := measureFilter[f.Measure]; ok && f.Subject != "" {
+			f.Filters = append(f.Filters, Filter{Kind: kind, On: f.Subject})
+		}
 		f.Measure = ""
 	}
 	// A follow-up points back ("those", "and …"), names no subject, or

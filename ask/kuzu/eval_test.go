@@ -228,3 +228,45 @@ func TestSupportLeadSchema(t *testing.T) {
 		t.Errorf("gap events by kind: %s; want escalated and unhelpful", got)
 	}
 }
+
+// TestFormsRunOnSample: every kind of form the reader writes runs on the
+// embedded engine.
+func TestFormsRunOnSample(t *testing.T) {
+	e := newEnv(t)
+	seedHandoffs(t, e)
+	a := e.asker()
+	ctx := context.Background()
+	for _, turns := range [][]string{
+		{"What share of problems have no resolution?"},
+		{"What percentage of articles link elsewhere?"},
+		{"How many hollow problems are there?"},
+		{"Which pages have fewer than 3 problems?"},
+		{"How many chats are still waiting?"},
+		{"How many conversations ended on no page?"},
+		{"How many tickets were handled?"},
+		{"Which pages does Refunds link to?"},
+		{"Which problems were escalated?"},
+		{"Which articles had escalations?"},
+		{"Which handoffs came in the past 2 weeks?"},
+		{"Which leaf sections are on the Refunds page?"},
+		{"Which topics escalated most this week?", "and which of those are still open?"},
+		{"Which problems have the most sub-problems?"},
+		{"Top 5 problems by intents"},
+		{"How many references are there?"},
+		{"List the references from the Refunds page"},
+		{"Which pages changed in the last build?", "how many are there?"},
+	} {
+		s := &ask.Session{}
+		for _, q := range turns {
+			ans, err := a.Ask(ctx, s, q)
+			if err != nil || ans.Result == nil {
+				t.Errorf("%q: %v %s", q, err, ans.Summary)
+				continue
+			}
+			if ans.Mode != ask.ModeForm {
+				t.Errorf("%q: answered by %s, not read", q, ans.Mode)
+			}
+			t.Logf("%-45q %s → %s", q, ans.Form, ans.Summary)
+		}
+	}
+}
