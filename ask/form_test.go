@@ -163,3 +163,34 @@ func TestCompileGolden(t *testing.T) {
 		t.Errorf("compiled Cypher differs from %s (run with -update to accept):\n%s", path, b.String())
 	}
 }
+
+// FuzzParseForm: any question, read after any first turn, either is not
+// understood or compiles to one statement the guard allows; nothing panics.
+//
+//	go test ./ask -run '^$' -fuzz FuzzParseForm
+func FuzzParseForm(f *testing.F) {
+	for _, q := range []string{"How many articles are there?", "which of those link elsewhere?", "top 3 pages by number of problems",
+		"just the ones under payments", "what share of problems have no resolution", "tickets in the last 30 days",
+		"pages with more than 8 nodes", "the children of \"My refund hasn't arrived\"", "Refunds' resolution 'x\\'"} {
+		f.Add("Which sections mention password?", q)
+	}
+	cat := formCatalog()
+	f.Fuzz(func(t *testing.T, first, question string) {
+		m1 := Mask(first, cat, nil, formNow)
+		var prev *Form
+		if f1, err := ParseForm(m1, nil, cat, formNow); err == nil {
+			prev = &f1
+		}
+		form, err := ParseForm(Mask(question, cat, m1.Entities, formNow), prev, cat, formNow)
+		if err != nil {
+			return
+		}
+		cypher, err := Compile(form)
+		if err != nil {
+			return
+		}
+		if err := Guard(cypher); err != nil {
+			t.Fatalf("%q then %q: %s compiles to %s, which the guard refuses: %v", first, question, form, cypher, err)
+		}
+	})
+}

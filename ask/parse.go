@@ -478,6 +478,10 @@ func (p *formParser) since(i int) {
 		n, _ = strconv.Atoi(e.Value)
 		unitAt = i + 2
 	}
+	if unitAt >= len(p.toks) {
+		p.unknown = append(p.unknown, p.toks[i])
+		return
+	}
 	var from time.Time
 	switch strings.TrimSuffix(p.toks[unitAt], "s") {
 	case "day":
