@@ -3,6 +3,7 @@ package ask
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // The guard's lexer reads a statement the way Kùzu (its ANTLR grammar,
@@ -12,6 +13,7 @@ import (
 // backquote escape that let `x\`; COPY …` through was such a difference).
 //
 // What it refuses, and why:
+//   - bytes that are not UTF-8, and NUL;
 //   - characters outside ASCII except inside strings, backquoted names and
 //     comments: the engines treat many of them as spaces or dashes;
 //   - a number glued to a word (1SET, 0x1F, 1e+5): Kùzu splits 1SET into 1 and
@@ -72,6 +74,15 @@ var multiPunct = []string{"..", "<>", "<=", ">=", "=~", "!=", "<<", ">>"}
 func lex(s string) ([]lexToken, error) {
 	if len(s) > maxStatement {
 		return nil, &syntaxError{0, fmt.Sprintf("the query is longer than %d KB", maxStatement>>10)}
+	}
+	// The engines decode UTF-8 before they read tokens, and Kùzu gets the
+	// statement as a C string: a bad byte or a NUL could shift where they
+	// think a string ends.
+	if !utf8.ValidString(s) {
+		return nil, &syntaxError{0, "the query is not valid UTF-8"}
+	}
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return nil, &syntaxError{i, "a NUL character " + where(s, i)}
 	}
 	var toks []lexToken
 	fail := func(pos int, format string, args ...any) ([]lexToken, error) {

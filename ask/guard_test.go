@@ -114,6 +114,8 @@ var guardRefused = []struct{ q, says string }{
 	{"RETURN ``", "empty"},
 	{"MATCH (n)\u00a0RETURN n", "character"},
 	{"RETURN a$b", "directly"},
+	{"RETURN '\xe2' CREATE (n) RETURN '\xe2'", "UTF-8"},
+	{"RETURN 1 // \x00\nCREATE (n)", "NUL"},
 	{"MATCH (n) WITH n, $1SET n.x = 1 RETURN n", "parameter"},
 	{"", "empty"},
 	{"   ", "empty"},

@@ -313,6 +313,57 @@ func (b *Box) Query(ctx context.Context, cypher string, limits ask.Limits) (ask.
 	}
 }
 
+// UpdateHandoffs adds new handoffs and updates changed ones in the running
+// child, without loading the graph again; a child started later loads
+// them with the rest. If the child cannot take them, it is ended and the
+// next query starts one that loads everything.
+func (b *Box) UpdateHandoffs(ctx context.Context, hs []ask.Handoff) error {
+	select {
+	case b.turn <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-b.turn }()
+	if b.closed {
+		return errors.New("query engine closed")
+	}
+	b.snap = withHandoffs(b.snap, hs)
+	if b.child == nil || !b.child.running() {
+		return nil
+	}
+	var resp response
+	err := b.child.exchange(ctx, request{Update: true, Handoffs: hs}, &resp, b.cfg.LoadTimeout+grace)
+	if err == nil && resp.Err != "" {
+		err = errors.New(resp.Err)
+	}
+	if err != nil {
+		b.cfg.Logger.Warn("ask: query engine could not take new handoffs; the next query loads everything", "err", err)
+		b.child.stop()
+		b.child = nil
+	}
+	return nil
+}
+
+// withHandoffs returns a copy of snap with hs added or replacing the
+// handoffs of the same id.
+func withHandoffs(snap *ask.Snapshot, hs []ask.Handoff) *ask.Snapshot {
+	s := *snap
+	at := make(map[int64]int, len(s.Handoffs))
+	s.Handoffs = append([]ask.Handoff(nil), snap.Handoffs...)
+	for i, h := range s.Handoffs {
+		at[h.ID] = i
+	}
+	for _, h := range hs {
+		if i, ok := at[h.ID]; ok {
+			s.Handoffs[i] = h
+		} else {
+			at[h.ID] = len(s.Handoffs)
+			s.Handoffs = append(s.Handoffs, h)
+		}
+	}
+	return &s
+}
+
 // ended says why the child ended during req.
 func (b *Box) ended(c *child, req request, err error) error {
 	state := c.cmd.ProcessState

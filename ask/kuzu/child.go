@@ -92,6 +92,16 @@ func serveChild(in io.Reader, out io.Writer) error {
 			}
 			return fmt.Errorf("reading a request: %w", err)
 		}
+		if req.Update {
+			var resp response
+			if err := db.UpdateHandoffs(context.Background(), req.Handoffs); err != nil {
+				resp = response{ErrKind: errQuery, Err: err.Error()}
+			}
+			if err := send(resp); err != nil {
+				return err
+			}
+			continue
+		}
 		qctx, qcancel := context.WithCancel(context.Background())
 		mu.Lock()
 		interrupt = qcancel

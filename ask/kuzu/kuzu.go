@@ -34,9 +34,13 @@ const Available = true
 
 // DB is one loaded snapshot. It is safe for concurrent use.
 type DB struct {
-	mu     sync.RWMutex // Close waits for running queries
+	mu     sync.RWMutex // Close and UpdateHandoffs wait for running queries
 	db     *kz.Database
 	closed bool
+	// path and cfg are a read-only database's, opened for writing by
+	// UpdateHandoffs; path is empty for an in-memory one.
+	path string
+	cfg  kz.SystemConfig
 }
 
 var _ ask.Engine = (*DB)(nil)
@@ -64,19 +68,13 @@ var schema = []string{
 // Loading statements. Pages, nodes and edges go in batches ($rows, a list
 // of maps of scalars); Kùzu cannot bind an empty list (it has no element
 // type), so intents travel as one string joined with intentSep and are
-// split back. Conversations and handoffs, fewer, go one at a time.
+// split back. Handoffs: handoffs.go.
 const (
-	intentSep      = "\x1f"
-	batchSize      = 2000
-	insertPages    = `UNWIND $rows AS row CREATE (:HelpgraphPage {url: row.url, title: row.title, text: row.text, content_hash: row.content_hash, method: row.method, extractor: row.extractor, status: row.status, error: row.error, generation: row.generation, change: row.change})`
-	insertNodes    = `UNWIND $rows AS row CREATE (:HelpgraphNode {id: row.id, page: row.page, problem: row.problem, condition: row.condition, resolution: row.resolution, intents: list_filter(string_split(row.intents, row.sep), x -> x <> ''), actionable: row.actionable, root: row.root, generation: row.generation, helpful: row.helpful, unhelpful: row.unhelpful})`
-	insertBuild    = `CREATE (:HelpgraphBuild {key: 'current', generation: $generation, finished_at: $finished_at})`
-	insertConv     = `MERGE (c:Conversation {id: $id}) SET c.turns = $turns, c.last_action = $last_action, c.escalated = true`
-	insertHandoff  = `MATCH (c:Conversation {id: $conversation_id}) CREATE (h:Handoff {id: $id, conversation_id: $conversation_id, created_at: $created_at, intent: $intent, handled: $handled, handled_at: $handled_at})-[:OF]->(c)`
-	linkConvEnd    = `MATCH (c:Conversation {id: $conversation_id}), (n:HelpgraphNode {id: $node}) MERGE (c)-[:ENDED_ON]->(n)`
-	linkHandoffEnd = `MATCH (h:Handoff {id: $id}), (n:HelpgraphNode {id: $node}) CREATE (h)-[:ENDED_ON]->(n)`
-	insertGap      = `CREATE (:Gap {id: $id, kind: $kind, conversation_id: $conversation_id, utterance: $utterance, at: $at})`
-	linkGap        = `MATCH (g:Gap {id: $id}), (n:HelpgraphNode {id: $node}) CREATE (g)-[:NEAR]->(n)`
+	intentSep   = "\x1f"
+	batchSize   = 2000
+	insertPages = `UNWIND $rows AS row CREATE (:HelpgraphPage {url: row.url, title: row.title, text: row.text, content_hash: row.content_hash, method: row.method, extractor: row.extractor, status: row.status, error: row.error, generation: row.generation, change: row.change})`
+	insertNodes = `UNWIND $rows AS row CREATE (:HelpgraphNode {id: row.id, page: row.page, problem: row.problem, condition: row.condition, resolution: row.resolution, intents: list_filter(string_split(row.intents, row.sep), x -> x <> ''), actionable: row.actionable, root: row.root, generation: row.generation, helpful: row.helpful, unhelpful: row.unhelpful})`
+	insertBuild = `CREATE (:HelpgraphBuild {key: 'current', generation: $generation, finished_at: $finished_at})`
 )
 
 // Open loads snap into a new in-memory database in this process. The
@@ -127,6 +125,7 @@ func openReadOnly(ctx context.Context, dir string, snap *ask.Snapshot, bufferPoo
 		return nil, fmt.Errorf("loading graph into kuzu: %w", err)
 	}
 	cfg.ReadOnly = true
+	d.path, d.cfg = path, cfg
 	if d.db, err = kz.OpenDatabase(path, cfg); err != nil {
 		return nil, fmt.Errorf("opening kuzu database read-only: %w", err)
 	}
@@ -159,14 +158,10 @@ func (d *DB) load(ctx context.Context, snap *ask.Snapshot, dir string) error {
 	if err := copyRelationships(conn, snap.Graph, snap.Generation, dir); err != nil {
 		return err
 	}
-	if err := execute(conn, "BEGIN TRANSACTION"); err != nil {
+	if err := loadHandoffs(ctx, conn, snap, dir); err != nil {
 		return err
 	}
-	if err := d.loadHandoffs(conn, snap); err != nil {
-		_ = execute(conn, "ROLLBACK")
-		return err
-	}
-	return execute(conn, "COMMIT")
+	return loadGaps(ctx, conn, snap)
 }
 
 // copyRelationships bulk-loads ON_PAGE, CHILD and REFERENCE from CSV files:
@@ -186,20 +181,31 @@ func copyRelationships(conn *kz.Connection, g *graph.Graph, generation int64, di
 		files[table] = append(files[table], []string{e.From, e.To, strconv.Itoa(i), gen})
 	}
 	for _, table := range []string{"ON_PAGE", "CHILD", "REFERENCE"} {
-		rows := files[table]
-		if len(rows) == 0 {
-			continue
-		}
-		path := filepath.Join(dir, table+".csv")
-		if err := writeCSV(path, rows); err != nil {
+		if err := copyCSV(conn, dir, table, "", files[table]); err != nil {
 			return err
 		}
-		defer os.Remove(path)
-		// parallel=false: the parallel reader refuses quoted newlines, which ids may hold.
-		q := fmt.Sprintf("COPY %s FROM '%s' (header=false, parallel=false)", table, strings.ReplaceAll(path, "'", "\\'"))
-		if err := execute(conn, q); err != nil {
-			return fmt.Errorf("loading %s: %w", table, err)
-		}
+	}
+	return nil
+}
+
+// copyCSV bulk-loads rows into table through a CSV file in dir; options
+// are COPY's extra ones ("from='A', to='B'").
+func copyCSV(conn *kz.Connection, dir, table, options string, rows [][]string) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	path := filepath.Join(dir, table+".csv")
+	if err := writeCSV(path, rows); err != nil {
+		return err
+	}
+	defer os.Remove(path)
+	if options != "" {
+		options = ", " + options
+	}
+	// parallel=false: the parallel reader refuses quoted newlines, which ids may hold.
+	q := fmt.Sprintf("COPY %s FROM '%s' (header=false, parallel=false%s)", table, strings.ReplaceAll(path, "'", "\\'"), options)
+	if err := execute(conn, q); err != nil {
+		return fmt.Errorf("loading %s: %w", table, err)
 	}
 	return nil
 }
@@ -259,61 +265,6 @@ func (d *DB) loadRows(ctx context.Context, conn *kz.Connection, snap *ask.Snapsh
 			end := min(start+batchSize, len(step.rows))
 			if err := ins.run(step.q, map[string]any{"rows": step.rows[start:end]}); err != nil {
 				return fmt.Errorf("%s: %w", step.what, err)
-			}
-		}
-	}
-	return nil
-}
-
-// loadHandoffs loads the conversations that were handed off, linked to the
-// node they ended on, and the gap events, linked to the node they were near.
-func (d *DB) loadHandoffs(conn *kz.Connection, snap *ask.Snapshot) error {
-	if len(snap.Handoffs) == 0 && len(snap.Gaps) == 0 {
-		return nil
-	}
-	ins, err := newInserter(conn)
-	if err != nil {
-		return err
-	}
-	defer ins.close()
-	g := snap.Graph
-	known := make(map[string]bool, len(g.Nodes))
-	for _, n := range g.Nodes {
-		known[n.ID] = true
-	}
-	for _, h := range snap.Handoffs {
-		if err := ins.run(insertConv, map[string]any{"id": h.ConversationID, "turns": int64(h.Turns), "last_action": h.LastAction}); err != nil {
-			return fmt.Errorf("conversation %s: %w", h.ConversationID, err)
-		}
-		handledAt := ""
-		if !h.HandledAt.IsZero() {
-			handledAt = isoTime(h.HandledAt)
-		}
-		if err := ins.run(insertHandoff, map[string]any{"id": h.ID, "conversation_id": h.ConversationID,
-			"created_at": isoTime(h.CreatedAt), "intent": h.Intent, "handled": !h.HandledAt.IsZero(), "handled_at": handledAt}); err != nil {
-			return fmt.Errorf("handoff %d: %w", h.ID, err)
-		}
-		// A conversation can end on a node a rebuild removed; it then
-		// simply has no ENDED_ON.
-		if h.EndedOn == "" || !known[h.EndedOn] {
-			continue
-		}
-		if err := ins.run(linkConvEnd, map[string]any{"conversation_id": h.ConversationID, "node": h.EndedOn}); err != nil {
-			return err
-		}
-		if err := ins.run(linkHandoffEnd, map[string]any{"id": h.ID, "node": h.EndedOn}); err != nil {
-			return err
-		}
-	}
-	for i, gap := range snap.Gaps {
-		id := int64(i + 1)
-		if err := ins.run(insertGap, map[string]any{"id": id, "kind": gap.Kind, "conversation_id": gap.ConversationID,
-			"utterance": gap.Utterance, "at": isoTime(gap.At)}); err != nil {
-			return fmt.Errorf("gap %d: %w", id, err)
-		}
-		if gap.NodeID != "" && known[gap.NodeID] {
-			if err := ins.run(linkGap, map[string]any{"id": id, "node": gap.NodeID}); err != nil {
-				return err
 			}
 		}
 	}

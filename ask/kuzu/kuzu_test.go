@@ -254,9 +254,63 @@ func TestEmbeddedReloads(t *testing.T) {
 	if got := count(t, a, "MATCH (n:HelpgraphNode) RETURN count(n)"); got != int64(len(small.Nodes)) || got == nodes || loads != 2 {
 		t.Errorf("after a rebuild: %d nodes (want %d), %d loads", got, len(small.Nodes), loads)
 	}
+	// A new handoff, then the same handled: the engine takes them
+	// without loading the graph again.
 	e.handoff(t, small.Nodes[0].ID, "help")
-	if got := count(t, a, "MATCH (h:Handoff)-[:ENDED_ON]->(:HelpgraphNode) RETURN count(h)"); got != 1 || loads != 3 {
+	if got := count(t, a, "MATCH (h:Handoff)-[:ENDED_ON]->(:HelpgraphNode) RETURN count(h)"); got != 1 || loads != 2 {
 		t.Errorf("after a handoff: %d handoffs, %d loads", got, loads)
+	}
+	hs, err := e.convs.Handoffs(ctx, false)
+	if err != nil || len(hs) != 1 {
+		t.Fatal(hs, err)
+	}
+	if err := e.convs.SetStatus(ctx, hs[0].ID, conversation.StatusClosed); err != nil {
+		t.Fatal(err)
+	}
+	if got := count(t, a, "MATCH (h:Handoff)-[:OF]->(:Conversation) WHERE h.handled RETURN count(h)"); got != 1 || loads != 2 {
+		t.Errorf("after handling it: %d handled, %d loads", got, loads)
+	}
+	e.handoff(t, small.Nodes[0].ID, "more help")
+	if got := count(t, a, "MATCH (c:Conversation)<-[:OF]-(h:Handoff)-[:ENDED_ON]->(:HelpgraphNode) RETURN count(DISTINCT c)"); got != 2 || loads != 2 {
+		t.Errorf("after a second handoff: %d conversations, %d loads", got, loads)
+	}
+}
+
+// The boxed engine takes new and handled handoffs in its running child,
+// and a child started after that (the first one killed) has them too.
+func TestBoxUpdateHandoffs(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	snap, err := ask.TakeSnapshot(ctx, e.store, e.convs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := kuzu.NewBox(ctx, snap, kuzu.BoxConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	node := snap.Graph.Nodes[3].ID
+	h := ask.Handoff{ID: 41, ConversationID: "c41", CreatedAt: time.Now(), Intent: "refund", Turns: 3, EndedOn: node, LastAction: "escalation"}
+	if err := b.UpdateHandoffs(ctx, []ask.Handoff{h}); err != nil {
+		t.Fatal(err)
+	}
+	h.HandledAt = time.Now()
+	if err := b.UpdateHandoffs(ctx, []ask.Handoff{h, {ID: 42, ConversationID: "c42", Intent: "login"}}); err != nil {
+		t.Fatal(err)
+	}
+	q := "MATCH (h:Handoff)-[:OF]->(c:Conversation) OPTIONAL MATCH (h)-[:ENDED_ON]->(n:HelpgraphNode) RETURN h.id, h.handled, c.id, n.id ORDER BY h.id"
+	want := fmt.Sprint([][]any{{int64(41), true, "c41", node}, {int64(42), false, "c42", nil}})
+	res, err := b.Query(ctx, q, ask.Limits{})
+	if err != nil || fmt.Sprint(res.Rows) != want {
+		t.Errorf("after updates: %v, %v; want %s", res.Rows, err, want)
+	}
+	if err := kuzu.KillChildForTest(b); err != nil {
+		t.Fatal(err)
+	}
+	res, err = b.Query(ctx, q, ask.Limits{})
+	if err != nil || fmt.Sprint(res.Rows) != want {
+		t.Errorf("in a new child: %v, %v; want %s", res.Rows, err, want)
 	}
 }
 

@@ -24,6 +24,9 @@ func (d *DB) Query(ctx context.Context, cypher string, limits ask.Limits) (ask.R
 	return ask.Result{}, ErrNoCgo
 }
 
+// UpdateHandoffs fails: see ErrNoCgo.
+func (d *DB) UpdateHandoffs(ctx context.Context, hs []ask.Handoff) error { return ErrNoCgo }
+
 // ChildMain fails: see ErrNoCgo.
 func ChildMain() int {
 	fmt.Fprintln(os.Stderr, "helpgraph query engine:", ErrNoCgo)

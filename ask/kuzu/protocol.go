@@ -34,11 +34,14 @@ type ready struct {
 	Err string
 }
 
+// request is a query, or, with Update set, handoffs to add or update.
 type request struct {
-	Cypher  string
-	MaxRows int
-	Timeout time.Duration
-	CPU     time.Duration // CPU time for this query, all threads together
+	Update   bool
+	Handoffs []ask.Handoff
+	Cypher   string
+	MaxRows  int
+	Timeout  time.Duration
+	CPU      time.Duration // CPU time for this query, all threads together
 }
 
 // Kinds of error a response carries.

@@ -111,3 +111,22 @@ func TestNeo4jEngineGuards(t *testing.T) {
 		}
 	}
 }
+
+// One huge value (issue 23: range(1, 1e8) grew ask to 24 GB) stops at the
+// engine's memory limit with a clear error, and the next question works.
+func TestAskMemoryLimit(t *testing.T) {
+	store := buildSample(t)
+	var out, stderr bytes.Buffer
+	in := "cypher: RETURN range(1, 100000000)\ncypher: MATCH (n:HelpgraphNode) RETURN count(n) AS nodes\n"
+	m := &Main{Config: config.Config{Store: store}, Stdin: strings.NewReader(in), Stdout: &out, Stderr: &stderr}
+	err := m.Run(context.Background(), []string{"ask", "--llm", "off"})
+	if err == nil || !strings.Contains(err.Error(), "1 questions failed") {
+		t.Errorf("err = %v", err)
+	}
+	if !strings.Contains(stderr.String(), "the query used more than 1024 MB of memory") {
+		t.Errorf("no memory-limit error:\n%s", stderr.String())
+	}
+	if !strings.Contains(out.String(), "nodes: 192") {
+		t.Errorf("the question after it:\n%s", out.String())
+	}
+}
