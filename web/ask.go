@@ -44,6 +44,18 @@ type askEntry struct {
 	Form        string // the question as the offline reader understood it
 }
 
+// askable keeps the suggestions that are whole questions: "what is the
+// resolution of [problem]" needs a value first, and the summary lists it.
+func askable(qs []string) []string {
+	var out []string
+	for _, q := range qs {
+		if !strings.Contains(q, "[") {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
 // askStarters are suggested first questions: one of each kind the offline
 // reader understands.
 var askStarters = []string{

@@ -165,7 +165,7 @@ func askPageView(v askView) templ.Component {
 							return templ_7745c5c3_Err
 						}
 					}
-					templ_7745c5c3_Err = askSuggestions(v.ID, e.Suggestions).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = askSuggestions(v.ID, askable(e.Suggestions)).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
