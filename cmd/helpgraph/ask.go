@@ -223,6 +223,9 @@ func (m *Main) askOne(ctx context.Context, a *ask.Asker, s *ask.Session, line, f
 		return err
 	}
 	if ans.Cypher != "" {
+		if ans.Form != nil {
+			fmt.Fprintf(m.Stdout, "understood as: %s\n", ans.Form)
+		}
 		fmt.Fprintf(m.Stdout, "cypher (%s): %s\n", ans.Mode, oneLineCypher(ans.Cypher))
 	}
 	if err != nil {
