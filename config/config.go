@@ -45,6 +45,9 @@ type Config struct {
 	// share.
 	ConversationsDB string
 
+	// Desk is how the support team, its help desk and customers are reached.
+	Desk Desk
+
 	// LogLevel is the least level logged: debug shows every served request,
 	// info (the default) only client errors and failures among them.
 	LogLevel slog.Level
@@ -107,6 +110,7 @@ func FromLookup(lookup func(string) (string, bool)) Config {
 		AdminToken:      get("HELPGRAPH_ADMIN_TOKEN", ""),
 		ConversationsDB: get("HELPGRAPH_CONVERSATIONS", DefaultConversationsDB),
 		LogLevel:        level,
+		Desk:            readDesk(get),
 	}
 }
 
