@@ -7,6 +7,8 @@ require (
 	github.com/a-h/templ v0.3.977
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
+	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
+	github.com/emersion/go-smtp v0.25.1
 	github.com/gofiber/fiber/v2 v2.52.15
 	github.com/hashicorp/golang-lru/v2 v2.0.7
 	github.com/jackc/pgx/v5 v5.12.0
@@ -20,6 +22,7 @@ require (
 	github.com/shopspring/decimal v1.4.0
 	github.com/temoto/robotstxt v1.1.2
 	github.com/valyala/fasthttp v1.51.0
+	github.com/wneessen/go-mail v0.7.2
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/net v0.62.0
 	golang.org/x/term v0.47.0

@@ -81,6 +81,10 @@ type Dispatcher struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// draining is closed when Close begins: waits end early, so that what
+	// is pending is tried once more before the process exits.
+	draining  chan struct{}
+	closeOnce sync.Once
 
 	mu sync.Mutex
 	// tail is, per sink and handoff, the delivery the next one waits for,
@@ -114,7 +118,7 @@ func NewDispatcher(sinks []Sink, o Options) *Dispatcher {
 		o.LogSize = DefaultLogSize
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Dispatcher{sinks: sinks, o: o, log: o.Logger, ctx: ctx, cancel: cancel,
+	return &Dispatcher{sinks: sinks, o: o, log: o.Logger, ctx: ctx, cancel: cancel, draining: make(chan struct{}),
 		tail: make(map[string]chan struct{}), deliveries: make([]Delivery, 0, o.LogSize)}
 }
 
@@ -174,7 +178,19 @@ func (d *Dispatcher) Publish(e Event) {
 
 // deliver tries e on s until it succeeds, fails for good or the dispatcher closes.
 func (d *Dispatcher) deliver(s Sink, e Event) {
+	if ds, ok := s.(Delayer); ok {
+		if delay := e.At.Add(ds.Delay(e)).Sub(d.o.Clock.Now()); delay > 0 {
+			// On shutdown the e-mail goes now rather than never.
+			select {
+			case <-d.o.Clock.After(delay):
+			case <-d.draining:
+			case <-d.ctx.Done():
+				return
+			}
+		}
+	}
 	wait := d.o.Backoff
+	draining := false
 	for attempt := 1; ; attempt++ {
 		ctx, cancel := context.WithTimeout(d.ctx, d.o.Timeout)
 		err := s.Deliver(ctx, e)
@@ -185,7 +201,7 @@ func (d *Dispatcher) deliver(s Sink, e Event) {
 			rec.Outcome = Delivered
 		case errors.Is(err, ErrSkipped):
 			rec.Outcome, rec.Err = Skipped, err.Error()
-		case IsPermanent(err) || attempt >= d.o.Attempts || d.ctx.Err() != nil:
+		case IsPermanent(err) || attempt >= d.o.Attempts || draining || d.ctx.Err() != nil:
 			rec.Outcome, rec.Err = Failed, err.Error()
 		default:
 			rec.Outcome, rec.Err = Retrying, fmt.Sprintf("%v (next try in %s)", err, wait)
@@ -196,6 +212,11 @@ func (d *Dispatcher) deliver(s Sink, e Event) {
 		}
 		select {
 		case <-d.o.Clock.After(wait):
+		case <-d.draining:
+			if draining {
+				return // retried once since Close began
+			}
+			draining = true
 		case <-d.ctx.Done():
 			return
 		}
@@ -232,9 +253,10 @@ func (d *Dispatcher) Deliveries() []Delivery {
 	return out
 }
 
-// Close waits for the deliveries under way until ctx is done, then stops
-// the rest (their waits and attempts are cancelled).
+// Close ends the waits of pending deliveries, so each is tried (once more)
+// now, waits for them until ctx is done, then stops the rest.
 func (d *Dispatcher) Close(ctx context.Context) error {
+	d.closeOnce.Do(func() { close(d.draining) })
 	idle := make(chan struct{})
 	go func() { d.wg.Wait(); close(idle) }()
 	select {

@@ -73,6 +73,13 @@ type Sink interface {
 	Deliver(ctx context.Context, e Event) error
 }
 
+// Delayer is a Sink whose deliveries wait a while after the event before
+// their first attempt (an e-mail that is only needed if the customer has
+// not read the reply in the chat by then).
+type Delayer interface {
+	Delay(e Event) time.Duration
+}
+
 // ErrSkipped is returned by a Sink that decided not to deliver an event
 // (a reply the customer already read in the chat).
 var ErrSkipped = errors.New("skipped")
