@@ -103,7 +103,7 @@ func TestTeamAndCustomer(t *testing.T) {
 	ctx := context.Background()
 	team := &email.Team{Sender: s, To: "team@example.com"}
 	e := notify.Event{Kind: notify.Created, Ref: "HG-ABCDEF", Intent: "refund a booking", Contact: "jane@example.com",
-		AdminURL: "https://help.example/admin/handoffs/7",
+		AdminURL:   "https://help.example/admin/handoffs/7",
 		Transcript: []notify.Turn{{Role: "user", Text: "I want my money back"}, {Role: "agent", Text: "A person will reply."}}}
 	if err := team.Deliver(ctx, e); err != nil {
 		t.Fatal(err)
