@@ -181,7 +181,7 @@ func (s *Server) queue(c *fiber.Ctx) error {
 	for _, h := range hs {
 		said[h.ID] = lastCustomerText(h.Transcript)
 		if conv, err := s.convs.Get(c.UserContext(), h.ConversationID); err == nil {
-			said[h.ID] = cmp.Or(lastCustomerText(conv.History), said[h.ID])
+			said[h.ID] = cmp.Or(toTeam(h, conv.History), said[h.ID])
 		} else if !errors.Is(err, conversation.ErrNotFound) {
 			return err
 		}
@@ -194,7 +194,7 @@ func (s *Server) markHandled(c *fiber.Ctx) error {
 	if err != nil {
 		return badRequest("handoff id %q is not a number", c.Params("id"))
 	}
-	if err := s.convs.SetStatus(c.UserContext(), id, conversation.StatusClosed); err != nil {
+	if err := s.closeByID(c.UserContext(), id); err != nil {
 		return err
 	}
 	return c.Redirect("/admin/queue", fiber.StatusSeeOther)

@@ -61,7 +61,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 // e-mail, a support person signs in to /admin and replies on the handoff
 // page, and the reply appears in the customer's chat, also after a reload.
 func TestBrowserHandoff(t *testing.T) {
-	base := serveSample(t, Config{AdminToken: testToken})
+	base := serveSample(t, Config{AdminToken: testToken, EmailReplies: true})
 	ctx := newBrowser(t)
 	errs := consoleErrors(ctx)
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {

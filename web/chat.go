@@ -17,6 +17,7 @@ import (
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/notify"
 )
 
 // chatRequest is the body of POST /api/chat and POST /api/chat/stream.
@@ -89,10 +90,11 @@ func (s *Server) converse(ctx context.Context, owner, sessionID, message string)
 	// Once a person has the conversation, the customer's messages are for
 	// them, unless the customer starts over with the bot.
 	if active != nil && dialogue.ClassifyAct(message) != dialogue.ActRestart {
-		reply, f := followUp(&sess, active, message)
+		reply, f := followUp(&sess, active, message, s.cfg.EmailReplies)
 		if err := s.convs.SaveFollowUp(ctx, &sess, from, f); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
+		s.desk.Publish(s.event(notify.CustomerMessage, active, sess.History, &notify.Message{Seq: from, Text: message}))
 		s.metrics.turns.Inc()
 		s.metrics.actions.WithLabelValues(string(reply.Action)).Inc()
 		return sess, reply, &turnResult{cur: cur, handoff: active}, nil
@@ -111,7 +113,7 @@ func (s *Server) converse(ctx context.Context, owner, sessionID, message string)
 	for draw := 1; ; draw++ {
 		if escalate {
 			sess.History[len(sess.History)-1].Text = agentText
-			handoff = newHandoff(cur, &sess, reply)
+			handoff = newHandoff(cur, &sess, reply, s.handoffNotice)
 			reply.Text = sess.History[len(sess.History)-1].Text
 		}
 		err = s.convs.Save(ctx, &sess, from, handoff)
@@ -126,6 +128,7 @@ func (s *Server) converse(ctx context.Context, owner, sessionID, message string)
 	}
 	if handoff != nil {
 		s.log.Info("conversation handed off", "session", sess.ID, "handoff", handoff.ID, "ref", handoff.Ref, "intent", handoff.Intent)
+		s.desk.Publish(s.event(notify.Created, handoff, nil, nil))
 	} else {
 		handoff = active // the customer started over: the handoff stays open
 	}
@@ -339,6 +342,9 @@ func (s *Server) chatPage(embed bool) fiber.Handler {
 			err := s.checkOwner(c.UserContext(), c, id)
 			if err == nil {
 				v, err = s.savedChatView(c.UserContext(), id, embed)
+			}
+			if err == nil {
+				s.receipts.saw(id, v.TurnCount-1)
 			}
 			switch {
 			case errors.Is(err, conversation.ErrNotFound):

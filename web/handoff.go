@@ -53,13 +53,13 @@ func (s *Server) activeHandoff(ctx context.Context, sess *dialogue.Session) (*co
 	return &h, nil
 }
 
-// newHandoff is the record of the escalation that ended sess's last turn.
-func newHandoff(cur *served, sess *dialogue.Session, reply dialogue.Reply) *conversation.Handoff {
+// newHandoff is the record of the escalation that ended sess's last turn;
+// notice is what the customer is told of it (Server.handoffNotice).
+func newHandoff(cur *served, sess *dialogue.Session, reply dialogue.Reply, notice func(ref string) (string, bool)) *conversation.Handoff {
 	h := &conversation.Handoff{
-		Ref:             conversation.NewRef(),
-		Intent:          reply.Intent,
-		Confirmed:       sess.Confirmed,
-		AwaitingContact: true,
+		Ref:       conversation.NewRef(),
+		Intent:    reply.Intent,
+		Confirmed: sess.Confirmed,
 	}
 	seen := map[string]bool{}
 	cite := func(u string) {
@@ -82,10 +82,11 @@ func newHandoff(cur *served, sess *dialogue.Session, reply dialogue.Reply) *conv
 	for _, u := range reply.Sources {
 		cite(u)
 	}
-	// The customer is told the reference, and asked once how to reach them.
-	ask := fmt.Sprintf("\n\nYour reference number is %s. A person from our team will reply here in this chat. "+
-		"Would you like an answer by e-mail too? Type your e-mail address, or just carry on.", h.Ref)
-	sess.History[len(sess.History)-1].Text += ask
+	// The customer is told the reference and, when e-mail can be sent,
+	// asked once for an address.
+	text, askContact := notice(h.Ref)
+	h.AwaitingContact = askContact
+	sess.History[len(sess.History)-1].Text += "\n\n" + text
 	h.Transcript = sess.History
 	return h
 }
@@ -114,10 +115,15 @@ func contactIn(msg string) (addr string, found bool) {
 }
 
 // followUp takes a message to a conversation handed off as h: added to the
-// handoff with a receipt, never answered by the bot.
-func followUp(sess *dialogue.Session, h *conversation.Handoff, message string) (dialogue.Reply, conversation.FollowUp) {
+// handoff with a receipt, never answered by the bot. Without email (no
+// e-mail can be sent) an address in it is just part of the message.
+func followUp(sess *dialogue.Session, h *conversation.Handoff, message string, email bool) (dialogue.Reply, conversation.FollowUp) {
 	f := conversation.FollowUp{HandoffID: h.ID}
-	addr, found := contactIn(message)
+	var addr string
+	var found bool
+	if email {
+		addr, found = contactIn(message)
+	}
 	var text string
 	switch {
 	case addr != "" && (h.AwaitingContact || h.Contact == ""):
@@ -182,6 +188,7 @@ func (s *Server) apiUpdates(c *fiber.Ctx) error {
 	for i := after; i < len(sess.History); i++ {
 		if t := sess.History[i]; t.Role == conversation.RoleSupport {
 			out.Turns = append(out.Turns, updateTurn{Seq: i, Role: t.Role, Text: t.Text, HTML: s.replyHTML(t.Text)})
+			s.receipts.saw(id, i)
 		}
 	}
 	if h, err := s.convs.LatestHandoff(c.UserContext(), id); err == nil {
@@ -271,14 +278,9 @@ func (s *Server) replyPost(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	// The customer's own turns are numbered under this lock too.
-	unlock := s.lockSession(h.ConversationID)
-	_, err = s.convs.Reply(c.UserContext(), id, text)
-	unlock()
-	if err != nil {
+	if _, err := s.reply(c.UserContext(), h, "", text); err != nil {
 		return err
 	}
-	s.log.Info("handoff answered", "handoff", id, "ref", h.Ref)
 	return c.Redirect(fmt.Sprintf("/admin/handoffs/%d?sent=1#reply", id), fiber.StatusSeeOther)
 }
 
@@ -291,7 +293,12 @@ func (s *Server) statusPost(c *fiber.Ctx) error {
 	if !st.Valid() {
 		return badRequest("status %q: want open, answered or closed", st)
 	}
-	if err := s.convs.SetStatus(c.UserContext(), id, st); err != nil {
+	if st == conversation.StatusClosed {
+		err = s.closeByID(c.UserContext(), id)
+	} else {
+		err = s.convs.SetStatus(c.UserContext(), id, st)
+	}
+	if err != nil {
 		return err
 	}
 	return c.Redirect(fmt.Sprintf("/admin/handoffs/%d", id), fiber.StatusSeeOther)

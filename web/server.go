@@ -42,6 +42,7 @@ import (
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/llm"
+	"github.com/helpgraph/helpgraph/officehours"
 )
 
 // AgentFactory makes the agent that answers from g. The server calls it once
@@ -78,6 +79,16 @@ type Config struct {
 	// ProxyHeader, when set (e.g. "X-Forwarded-For"), is trusted for the
 	// client IP; only set it behind a proxy that overwrites it.
 	ProxyHeader string
+
+	// The support desk (desk.go). EmailReplies is set when e-mail can be
+	// sent: only then does the chat ask for an address. PublicURL is the
+	// server's address from outside, for links in e-mails and webhooks.
+	// OfficeHours, if set, is when the team answers. Now is the clock
+	// (time.Now when nil).
+	EmailReplies bool
+	PublicURL    string
+	OfficeHours  *officehours.Schedule
+	Now          func() time.Time
 }
 
 // Defaults for Config's zero values.
@@ -119,6 +130,9 @@ type Deps struct {
 	LLMStats func() llm.Stats
 	// Ask, if set, answers questions on /admin/ask.
 	Ask Asker
+	// Desk, if set, carries handoff events to the team and customers
+	// outside the chat (a notify.Dispatcher).
+	Desk Desk
 }
 
 // Server is the Helpgraph web server.
@@ -140,6 +154,8 @@ type Server struct {
 	sessionLocks [64]sync.Mutex
 	sessions     *sessions
 	replies      *lru.Cache[string, string] // rendered chat replies
+	desk         Desk
+	receipts     *readReceipts
 }
 
 // served is one graph generation with its index and agent.
@@ -171,6 +187,11 @@ func New(cfg Config, deps Deps) *Server {
 		// acceptable for a login that takes one paste of a token.
 		sessions: newSessions(),
 		replies:  newReplyCache(),
+		desk:     deps.Desk,
+		receipts: newReadReceipts(),
+	}
+	if s.desk == nil {
+		s.desk = noDesk{}
 	}
 	if cfg.AdminToken == "" {
 		log.Info("admin pages disabled: HELPGRAPH_ADMIN_TOKEN is not set; /admin answers 404")
