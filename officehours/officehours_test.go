@@ -40,8 +40,8 @@ func TestOpenAndNextOpening(t *testing.T) {
 		{week, "2026-01-05 10:00", true, "2026-01-05 10:00"},
 		{week, "2026-01-05 08:59", false, "2026-01-05 09:00"},
 		{week, "2026-01-05 17:00", false, "2026-01-06 09:00"},
-		{week, "2026-01-09 18:30", false, "2026-01-12 09:00"}, // Friday evening: Monday
-		{week, "2026-01-10 12:00", false, "2026-01-12 09:00"}, // Saturday
+		{week, "2026-01-09 18:30", false, "2026-01-12 09:00"},  // Friday evening: Monday
+		{week, "2026-01-10 12:00", false, "2026-01-12 09:00"},  // Saturday
 		{split, "2026-01-05 12:30", false, "2026-01-05 13:00"}, // lunch
 		{split, "2026-01-08 19:00", false, "2026-01-10 10:00"}, // Thursday evening: Saturday
 		{split, "2026-01-10 11:00", true, "2026-01-10 11:00"},
