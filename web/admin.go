@@ -40,6 +40,7 @@ func (s *Server) adminRoutes(app *fiber.App) {
 	admin.Get("/", s.requireAdmin, s.home)
 	admin.Get("/gaps", s.requireAdmin, s.gapsPage)
 	admin.Get("/queue", s.requireAdmin, s.queue)
+	admin.Get("/deliveries", s.requireAdmin, s.deliveriesPage)
 	admin.Post("/handoffs/:id/handled", s.requireAdmin, s.sameOrigin, s.markHandled)
 	admin.Get("/handoffs/:id", s.requireAdmin, s.handoffPage)
 	admin.Post("/handoffs/:id/reply", s.requireAdmin, s.sameOrigin, s.replyPost)

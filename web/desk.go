@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gofiber/fiber/v2"
 	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/helpgraph/helpgraph/conversation"
@@ -201,4 +202,9 @@ func (s *Server) closeByID(ctx context.Context, id int64) error {
 		return err
 	}
 	return s.closeHandoff(ctx, h)
+}
+
+// deliveriesPage serves /admin/deliveries.
+func (s *Server) deliveriesPage(c *fiber.Ctx) error {
+	return render(c, fiber.StatusOK, deliveriesPage(deliveriesView{Sinks: s.desk.Sinks(), Deliveries: s.desk.Deliveries()}))
 }

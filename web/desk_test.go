@@ -19,6 +19,7 @@ import (
 type recordingDesk struct {
 	mu     sync.Mutex
 	events []notify.Event
+	log    []notify.Delivery
 }
 
 func (d *recordingDesk) Publish(e notify.Event) {
@@ -26,7 +27,7 @@ func (d *recordingDesk) Publish(e notify.Event) {
 	defer d.mu.Unlock()
 	d.events = append(d.events, e)
 }
-func (d *recordingDesk) Deliveries() []notify.Delivery { return nil }
+func (d *recordingDesk) Deliveries() []notify.Delivery { return d.log }
 func (d *recordingDesk) Sinks() []string               { return []string{"recorder"} }
 
 func (d *recordingDesk) kinds() []notify.Kind {
@@ -208,6 +209,22 @@ func TestToTeam(t *testing.T) {
 	for _, tt := range tests {
 		if got := toTeam(h, append(append([]dialogue.Turn{}, h.Transcript...), tt.after...)); got != tt.want {
 			t.Errorf("%s: toTeam = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDeliveriesPage(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	if _, page := adminGet(t, env, "/admin/deliveries"); !strings.Contains(page, "not sent anywhere") {
+		t.Error("without a desk the page does not say handoffs go nowhere")
+	}
+	env.srv.desk = &recordingDesk{log: []notify.Delivery{
+		{At: time.Now(), Sink: "webhook", Kind: notify.Created, Ref: "HG-ABCDEF", Attempt: 2, Outcome: notify.Retrying, Err: "503 <Service Unavailable>"},
+	}}
+	status, page := adminGet(t, env, "/admin/deliveries")
+	for _, want := range []string{"recorder", "HG-ABCDEF", "handoff.created", "retrying", "503 &lt;Service Unavailable&gt;"} {
+		if status != 200 || !strings.Contains(page, want) {
+			t.Errorf("deliveries page (%d) lacks %q", status, want)
 		}
 	}
 }
