@@ -159,6 +159,7 @@ func (s *Server) apiChat(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	s.rememberConversation(c, sess.ID)
 	return c.JSON(chatResponse{
 		Turn:      len(sess.History) - 1,
 		Handoff:   infoOf(res.handoff),
@@ -197,6 +198,7 @@ func (s *Server) apiChatStream(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	s.rememberConversation(c, sess.ID)
 	meta := streamMeta{
 		Turn:        len(sess.History) - 1,
 		Handoff:     infoOf(res.handoff),
@@ -338,7 +340,16 @@ func chatBase(embed bool) string {
 func (s *Server) chatPage(embed bool) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		v := chatView{Embed: embed}
-		if id := c.Query("s"); id != "" {
+		id := c.Query("s")
+		if id == "" {
+			// No link: the browser's open conversation, if it has one.
+			open, err := s.openConversation(c.UserContext(), c)
+			if err != nil {
+				return err
+			}
+			id = open
+		}
+		if id != "" {
 			err := s.checkOwner(c.UserContext(), c, id)
 			if err == nil {
 				v, err = s.savedChatView(c.UserContext(), id, embed)
@@ -377,6 +388,7 @@ func (s *Server) chatForm(embed bool) fiber.Handler {
 			v.Notice = msg
 			return render(c, status, chatPage(v))
 		}
+		s.rememberConversation(c, sess.ID)
 		return c.Redirect(chatBase(embed)+"?s="+url.QueryEscape(sess.ID)+"#latest", fiber.StatusSeeOther)
 	}
 }

@@ -71,6 +71,8 @@ func (s *Server) routes() *fiber.App {
 	app.Post("/", limit, s.chatForm(false))
 	app.Get("/embed", s.chatPage(true))
 	app.Post("/embed", limit, s.chatForm(true))
+	app.Post("/restart", s.startOver(false))
+	app.Post("/embed/restart", s.startOver(true))
 	app.Post("/feedback", limit, s.feedbackForm)
 
 	api := app.Group("/api", s.apiBodyLimit)

@@ -54,6 +54,12 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	}
 	defer convs.Close()
 
+	dk, err := m.openDesk(m.Config.Desk)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer dk.close(m)
+
 	// The web chat records handoffs, so escalations may promise a person.
 	synonyms, err := readSynonyms(*synonymsPath)
 	if err != nil {
@@ -75,7 +81,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		defer emb.Close()
 	}
 	deps.Ask = asker
-	srv := web.New(web.Config{
+	webCfg := web.Config{
 		AdminToken:   m.Config.AdminToken,
 		ReportsDir:   *reports,
 		PollInterval: *poll,
@@ -83,7 +89,9 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		RateWindow:   time.Minute,
 		ProxyHeader:  *proxyHeader,
 		StreamDelay:  15 * time.Millisecond,
-	}, deps)
+	}
+	dk.apply(&webCfg, &deps, m.Config.Desk.PublicURL)
+	srv := web.New(webCfg, deps)
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

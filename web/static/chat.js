@@ -279,10 +279,8 @@
     var b = e.submitter || document.activeElement;
     if (b && b.value) ask(b.value);
   });
-  if (restartForm) restartForm.addEventListener("submit", function (e) {
-    e.preventDefault();
-    ask("start over");
-  });
+  // "Start over" is a plain form: the server forgets the open conversation
+  // and sends back an empty chat.
   var state = chat.getAttribute("data-handoff");
   if (state === "open" || state === "answered") startPolling();
 
