@@ -127,7 +127,8 @@ func (t *Team) Deliver(ctx context.Context, e notify.Event) error {
 		fmt.Fprintf(&b, "Answer it here: %s\n", e.AdminURL)
 	}
 	b.WriteString("\nConversation so far:\n\n")
-	writeTranscript(&b, e.Transcript)
+	b.WriteString(notify.Transcript(e.Transcript))
+	b.WriteString("\n")
 	return t.Sender.Send(ctx, t.To, subject, b.String())
 }
 
@@ -162,16 +163,6 @@ func (c *Customer) Deliver(ctx context.Context, e notify.Event) error {
 	}
 	b.WriteString("\n")
 	return c.Sender.Send(ctx, e.Contact, "Reply to your request "+e.Ref, b.String())
-}
-
-func writeTranscript(b *strings.Builder, turns []notify.Turn) {
-	for _, t := range turns {
-		who := map[string]string{"user": "Customer", "agent": "Assistant", "support": "Support"}[t.Role]
-		if who == "" {
-			who = t.Role
-		}
-		fmt.Fprintf(b, "%s: %s\n\n", who, t.Text)
-	}
 }
 
 func oneLine(s string, n int) string {
