@@ -104,3 +104,12 @@ func IsPermanent(err error) bool {
 	var p permanent
 	return errors.As(err, &p)
 }
+
+// Inbound is what a help desk's webhook brings back about a handoff: an
+// agent's reply to pass to the customer, or the ticket's close.
+type Inbound struct {
+	Ref    string
+	Text   string // the reply; "" when Close
+	Author string
+	Close  bool
+}

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/json"
 	"strings"
 	"unicode/utf8"
@@ -8,6 +10,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/helpgraph/helpgraph/conversation"
+	"github.com/helpgraph/helpgraph/notify"
 )
 
 // The help desk's API, for its automations (a Zendesk trigger, a Freshdesk
@@ -19,9 +22,62 @@ import (
 // Both take Authorization: Bearer $HELPGRAPH_ADMIN_TOKEN (401 without) and
 // are off (404) while no token is set. A cookie is not enough: these are
 // for machines, and a browser's cookie would make them a CSRF target.
-func (s *Server) deskRoutes(api fiber.Router) {
+func (s *Server) deskRoutes(app *fiber.App, api fiber.Router) {
 	api.Post("/handoffs/:ref/replies", s.requireBearer, s.apiHandoffReply)
 	api.Post("/handoffs/:ref/close", s.requireBearer, s.apiHandoffClose)
+	// Outside /api: a help desk's webhook carries the whole conversation,
+	// more than /api's body limit allows.
+	app.Post("/hooks/:name/:secret", s.apiHook)
+}
+
+// Hook is a help desk's webhook that brings its agents' replies back, at
+// POST /hooks/{Name}/{Secret} (the URL given to the help desk: the
+// secret in it is what authorises the call).
+type Hook struct {
+	Name, Secret string
+	// Parse reads one call; ok is false for one that is nothing for us.
+	Parse func(body []byte) (in notify.Inbound, ok bool, err error)
+}
+
+// apiHook serves a Hook: an agent's reply goes to the customer, a close
+// closes the handoff. What is not for us is acknowledged, so the help
+// desk does not retry it.
+func (s *Server) apiHook(c *fiber.Ctx) error {
+	var hook *Hook
+	for i := range s.hooks {
+		h := &s.hooks[i]
+		a, b := sha256.Sum256([]byte(c.Params("secret"))), sha256.Sum256([]byte(h.Secret))
+		if h.Name == c.Params("name") && h.Secret != "" && subtle.ConstantTimeCompare(a[:], b[:]) == 1 {
+			hook = h
+		}
+	}
+	if hook == nil {
+		return errNotFound
+	}
+	in, ok, err := hook.Parse(c.Body())
+	if err != nil {
+		return badRequest("%v", err)
+	}
+	if !ok {
+		return c.JSON(fiber.Map{"ignored": true})
+	}
+	h, err := s.convs.HandoffByRef(c.UserContext(), in.Ref)
+	if err != nil {
+		return err
+	}
+	switch {
+	case in.Close:
+		err = s.closeHandoff(c.UserContext(), h)
+	case h.Handled():
+		s.log.Warn("help desk reply to a closed handoff dropped", "hook", hook.Name, "ref", h.Ref)
+		return c.JSON(fiber.Map{"ignored": true, "reason": "handoff closed"})
+	default:
+		_, err = s.reply(c.UserContext(), h, cmpOr(in.Author, hook.Name), strings.TrimSpace(in.Text))
+	}
+	if err != nil {
+		return err
+	}
+	return c.JSON(fiber.Map{"reference": h.Ref})
 }
 
 func (s *Server) requireBearer(c *fiber.Ctx) error {

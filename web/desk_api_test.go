@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/notify"
+	"github.com/helpgraph/helpgraph/notify/chatwoot"
 )
 
 func apiCall(t *testing.T, env *testEnv, path, auth, body string) (int, map[string]any) {
@@ -80,5 +81,40 @@ func TestHandoffAPIOffWithoutToken(t *testing.T) {
 	env := newTestEnv(t, Config{})
 	if status, _ := apiCall(t, env, "/api/handoffs/HG-ABCDEF/replies", "Bearer x", `{"text":"hi"}`); status != 404 {
 		t.Errorf("status %d, want 404 while no token is configured", status)
+	}
+}
+
+func TestHelpDeskHook(t *testing.T) {
+	env := newTestEnv(t, Config{})
+	env.srv.hooks = []Hook{{Name: "chatwoot", Secret: "s3cret", Parse: (&chatwoot.Sink{}).Parse}}
+	_, r, _ := env.chat(t, "", "I want a human")
+	ref := r.Handoff.Ref
+	post := func(path, body string) int {
+		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		resp, _ := env.do(t, req)
+		return resp.StatusCode
+	}
+	conv := `"conversation":{"id":1,"custom_attributes":{"helpgraph_reference":"` + ref + `"}}`
+	reply := `{"event":"message_created","content":"Sam from support here.","message_type":"outgoing","private":false,"sender":{"name":"Sam"},` + conv + `}`
+	tests := []struct {
+		name, path, body string
+		status           int
+	}{
+		{"wrong secret", "/hooks/chatwoot/nope", reply, 404},
+		{"unknown help desk", "/hooks/zendesk/s3cret", reply, 404},
+		{"malformed", "/hooks/chatwoot/s3cret", `{"event":`, 400},
+		{"a private note is ignored", "/hooks/chatwoot/s3cret", strings.Replace(reply, `"private":false`, `"private":true`, 1), 200},
+		{"an agent's reply", "/hooks/chatwoot/s3cret", reply, 200},
+		{"resolved", "/hooks/chatwoot/s3cret", `{"event":"conversation_status_changed","id":1,"status":"resolved","custom_attributes":{"helpgraph_reference":"` + ref + `"}}`, 200},
+	}
+	for _, tt := range tests {
+		if status := post(tt.path, tt.body); status != tt.status {
+			t.Errorf("%s: %d, want %d", tt.name, status, tt.status)
+		}
+	}
+	u := updates(t, env, r.SessionID, 0)
+	if len(u.Turns) != 2 || u.Turns[0].Text != "Sam from support here." || u.Handoff.Status != "closed" {
+		t.Errorf("the chat got %+v, handoff %+v; want the agent's reply, then closed", u.Turns, u.Handoff)
 	}
 }

@@ -80,7 +80,7 @@ func (s *Server) routes() *fiber.App {
 	api.Post("/chat/stream", limit, s.apiChatStream)
 	api.Get("/chat/updates", s.apiUpdates)
 	api.Post("/feedback", limit, s.apiFeedback)
-	s.deskRoutes(api)
+	s.deskRoutes(app, api)
 
 	s.adminRoutes(app)
 	app.Use(func(c *fiber.Ctx) error { return errNotFound })

@@ -133,6 +133,8 @@ type Deps struct {
 	// Desk, if set, carries handoff events to the team and customers
 	// outside the chat (a notify.Dispatcher).
 	Desk Desk
+	// Hooks bring help desks' replies back (desk_api.go).
+	Hooks []Hook
 }
 
 // Server is the Helpgraph web server.
@@ -155,6 +157,7 @@ type Server struct {
 	sessions     *sessions
 	replies      *lru.Cache[string, string] // rendered chat replies
 	desk         Desk
+	hooks        []Hook
 	receipts     *readReceipts
 }
 
@@ -189,6 +192,7 @@ func New(cfg Config, deps Deps) *Server {
 		replies:  newReplyCache(),
 		desk:     deps.Desk,
 		receipts: newReadReceipts(),
+		hooks:    deps.Hooks,
 	}
 	if s.desk == nil {
 		s.desk = noDesk{}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ type desk struct {
 	dispatcher *notify.Dispatcher // nil when no sink is configured
 	emailOn    bool
 	hours      *officehours.Schedule
+	hooks      []web.Hook
 }
 
 // openDesk builds the sinks the environment configures. A half-configured
@@ -35,7 +37,7 @@ func (m *Main) openDesk(d config.Desk) (*desk, error) {
 	}
 	var sinks []notify.Sink
 	if d.SMTPURL != "" {
-		sender, err := email.NewSender(d.SMTPURL, d.MailFrom, nil)
+		sender, err := email.NewSender(d.SMTPURL, cmp.Or(d.MailFrom, d.SupportEmail), nil)
 		if err != nil {
 			return nil, fmt.Errorf("HELPGRAPH_SMTP_URL: %w", err)
 		}
@@ -55,11 +57,15 @@ func (m *Main) openDesk(d config.Desk) (*desk, error) {
 		}
 		sinks = append(sinks, &webhook.Sink{URL: d.WebhookURL, Secret: d.WebhookSecret, Client: notifyHTTPClient})
 	}
-	helpdesks, err := helpDeskSinks(d)
+	helpdesks, hooks, err := helpDeskSinks(d)
 	if err != nil {
 		return nil, err
 	}
 	sinks = append(sinks, helpdesks...)
+	out.hooks = hooks
+	if d.ChatwootURL != "" && len(hooks) == 0 {
+		m.Logger.Warn("HELPGRAPH_CHATWOOT_WEBHOOK_SECRET is not set: Chatwoot agents' replies cannot come back to the chat")
+	}
 	if len(sinks) > 0 {
 		out.dispatcher = notify.NewDispatcher(sinks, notify.Options{Logger: m.Logger})
 		m.Logger.Info("handoffs are told outside the chat", "to", strings.Join(out.dispatcher.Sinks(), ", "))
@@ -72,6 +78,7 @@ func (d *desk) apply(cfg *web.Config, deps *web.Deps, publicURL string) {
 	cfg.EmailReplies = d.emailOn
 	cfg.PublicURL = publicURL
 	cfg.OfficeHours = d.hours
+	deps.Hooks = d.hooks
 	if d.dispatcher != nil {
 		deps.Desk = d.dispatcher
 	}
