@@ -354,7 +354,8 @@ func (s *Server) chatPage(embed bool) fiber.Handler {
 			if err == nil {
 				v, err = s.savedChatView(c.UserContext(), id, embed)
 			}
-			if err == nil {
+			// The widget's frame loads while closed: it tells when it is read.
+			if err == nil && !embed {
 				s.receipts.saw(id, v.TurnCount-1)
 			}
 			switch {

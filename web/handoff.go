@@ -170,7 +170,8 @@ type updateTurn struct {
 }
 
 // apiUpdates serves GET /api/chat/updates?session_id=ID&after=N: the support
-// team's replies from turn N on, and the handoff's status, for the chat to poll.
+// team's replies from turn N on, and the handoff's status, for the chat to
+// poll. They count as read by the customer unless &shown=0 (a closed widget).
 func (s *Server) apiUpdates(c *fiber.Ctx) error {
 	id := c.Query("session_id")
 	after, err := strconv.Atoi(c.Query("after", "0"))
@@ -188,7 +189,9 @@ func (s *Server) apiUpdates(c *fiber.Ctx) error {
 	for i := after; i < len(sess.History); i++ {
 		if t := sess.History[i]; t.Role == conversation.RoleSupport {
 			out.Turns = append(out.Turns, updateTurn{Seq: i, Role: t.Role, Text: t.Text, HTML: s.replyHTML(t.Text)})
-			s.receipts.saw(id, i)
+			if c.Query("shown") != "0" { // a closed widget polls with shown=0
+				s.receipts.saw(id, i)
+			}
 		}
 	}
 	if h, err := s.convs.LatestHandoff(c.UserContext(), id); err == nil {

@@ -20,6 +20,19 @@
   var seen = parseInt(chat.getAttribute("data-turns"), 10) || 0;
   var pollMs = parseInt(chat.getAttribute("data-poll"), 10) || 3000;
   var polling = null;
+  // In the widget the chat is loaded while closed: replies count as read
+  // (and are not e-mailed) only once the customer opens it.
+  var framed = document.body.classList.contains("embed") && window.parent !== window;
+  var open = !framed;
+  var unread = 0;
+  function shown() { return open && document.visibilityState !== "hidden"; }
+  // markRead tells the server the customer has seen the replies so far.
+  function markRead() {
+    var id = sessionID();
+    if (!id) return;
+    fetch("/api/chat/updates?session_id=" + encodeURIComponent(id) + "&after=0&shown=1", { headers: { "Accept": "application/json" } })
+      .catch(function () { /* the next poll tells it */ });
+  }
 
   function sessionID() { return form.elements.session_id.value; }
   function setSessionID(id) {
@@ -131,11 +144,16 @@
     var id = sessionID();
     if (!id || inflight) return;
     inflight = true;
-    fetch("/api/chat/updates?session_id=" + encodeURIComponent(id) + "&after=" + seen, { headers: { "Accept": "application/json" } })
+    var visible = shown();
+    fetch("/api/chat/updates?session_id=" + encodeURIComponent(id) + "&after=" + seen + "&shown=" + (visible ? "1" : "0"), { headers: { "Accept": "application/json" } })
       .then(function (resp) { return resp.ok ? resp.json() : null; })
       .then(function (u) {
         if (!u) return;
         u.turns.forEach(function (t) { addSupport(t.html); });
+        if (!visible && u.turns.length > 0) {
+          unread += u.turns.length;
+          if (framed) window.parent.postMessage({ helpgraph: "unread", count: unread }, "*");
+        }
         seen = u.next;
         if (u.handoff) showHandoff(u.handoff);
       })
@@ -288,7 +306,12 @@
   // Esc anywhere in the chat asks the host page to close it.
   if (document.body.classList.contains("embed") && window.parent !== window) {
     window.addEventListener("message", function (e) {
-      if (e.source === window.parent && e.data && e.data.helpgraph === "focus") input.focus();
+      if (e.source !== window.parent || !e.data) return;
+      if (e.data.helpgraph === "focus") input.focus();
+      if (e.data.helpgraph === "shown") {
+        open = !!e.data.open;
+        if (open && unread > 0) { unread = 0; markRead(); }
+      }
     });
     document.addEventListener("keydown", function (e) {
       if (e.key === "Escape") window.parent.postMessage({ helpgraph: "close" }, "*");
