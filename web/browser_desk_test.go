@@ -130,3 +130,83 @@ func TestBrowserChatComesBackAfterReload(t *testing.T) {
 		t.Errorf("after going back to / the chat shows %d messages, want the conversation", n)
 	}
 }
+
+// layoutProblems measures the boxes of the chat after a reply: the end of
+// the last reply (the bot's question, "Was this helpful?") must be inside
+// the log's visible part, above the options and the text box, and the log
+// scrolled to its end.
+const layoutProblems = `(() => {
+	const bad = [];
+	const log = document.getElementById("log").getBoundingClientRect();
+	const dock = document.getElementById("dock").getBoundingClientRect();
+	const replies = document.querySelectorAll("#log li.msg.agent");
+	const last = replies[replies.length - 1];
+	const r = last.getBoundingClientRect();
+	if (r.bottom > log.bottom + 1) bad.push("the reply ends " + Math.round(r.bottom - log.bottom) + "px below the log's visible part");
+	if (r.bottom > dock.top + 1) bad.push("the reply ends under the options");
+	if (log.height < 120) bad.push("the log is " + Math.round(log.height) + "px tall");
+	const l = document.getElementById("log");
+	if (l.scrollTop + l.clientHeight < l.scrollHeight - 2) bad.push("the log is not scrolled to its end");
+	const text = last.querySelector(".text");
+	const t = text.getBoundingClientRect();
+	const hit = document.elementFromPoint(t.left + 5, t.bottom - 5);
+	if (!hit || !last.contains(hit)) bad.push("the last line of the reply is covered");
+	const fb = last.querySelector(".feedback");
+	if (fb) {
+		const f = fb.getBoundingClientRect();
+		if (f.bottom > log.bottom + 1 || f.top < log.top) bad.push("'Was this helpful?' is out of view");
+	}
+	return bad;
+})()`
+
+// TestBrowserLayoutBoxes: in the widget's frame (380×600) and on a phone
+// (375×812) the question and the end of the last reply are visible above
+// the options, after each finished reply.
+func TestBrowserLayoutBoxes(t *testing.T) {
+	base := serveSample(t, Config{})
+	for _, size := range []struct {
+		name          string
+		width, height int64
+		path          string
+	}{{"widget 380x600", 380, 600, "/embed"}, {"phone 375x812", 375, 812, "/"}} {
+		t.Run(size.name, func(t *testing.T) {
+			ctx := newBrowser(t)
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(base+size.path),
+				chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {
+				t.Fatal(err)
+			}
+			// A conversation longer than the screen, ending in a question with options.
+			n := 0
+			for _, msg := range []string{"hello", "thanks", bookingQuestion} {
+				n++
+				say(t, ctx, n, msg)
+			}
+			check := func(after string) {
+				t.Helper()
+				bad, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](layoutProblems))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(bad) > 0 {
+					t.Errorf("%s, after %s: %q", size.name, after, bad)
+				}
+			}
+			check("a clarification")
+			shotName := strings.ReplaceAll(size.name, " ", "-") + ".png"
+			screenshot(t, ctx, "layout-"+shotName, size.width)
+			// On to an answer, whose "Was this helpful?" must show too.
+			for class := ""; !strings.Contains(class, "resolution") && n < 6; {
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#options button"))); err != nil {
+					t.Fatal(err)
+				}
+				n++
+				var err error
+				if class, err = chromedp.Run(ctx, agentReplies(n)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			check("an answer")
+			screenshot(t, ctx, "layout-answer-"+shotName, size.width)
+		})
+	}
+}

@@ -50,6 +50,9 @@
     catch (e) { return false; }
   }
 
+  // follow keeps the end of the log, the latest reply's, in view.
+  function follow() { log.scrollTop = log.scrollHeight; }
+
   function addMessage(user, text) {
     var li = document.createElement("li");
     li.className = user ? "msg user" : "msg agent pending";
@@ -65,7 +68,7 @@
     if (old) old.removeAttribute("id");
     li.id = "latest";
     log.appendChild(li);
-    li.scrollIntoView({ block: "end" });
+    follow();
     return { li: li, body: body };
   }
 
@@ -124,7 +127,7 @@
     showHTML(body, html);
     li.appendChild(body);
     log.appendChild(li);
-    li.scrollIntoView({ block: "end" });
+    follow();
   }
 
   function showHandoff(h) {
@@ -262,12 +265,14 @@
             } else if (event === "delta" && reply) {
               text += data.text;
               reply.body.textContent = text;
+              follow();
             } else if (event === "done" && reply) {
               reply.li.className = "msg agent " + meta.action;
               showHTML(reply.body, data.html);
               showSources(reply.li, meta.source_links);
               if (meta.action === "resolution") addFeedback(reply.li, meta.turn);
               showHandoff(meta.handoff);
+              follow();
             }
           });
           return pump();
@@ -277,7 +282,9 @@
     }).then(function () {
       setBusy(false);
       var first = showOptions(meta && meta.options);
-      if (first) first.focus(); else input.focus();
+      // The options take room from the log: keep the reply's end in view.
+      follow();
+      if (first) first.focus({ preventScroll: true }); else input.focus({ preventScroll: true });
     }).catch(function (err) {
       setBusy(false);
       showError(err.message);
@@ -299,6 +306,7 @@
   });
   // "Start over" is a plain form: the server forgets the open conversation
   // and sends back an empty chat.
+  follow(); // a reloaded conversation opens at its end
   var state = chat.getAttribute("data-handoff");
   if (state === "open" || state === "answered") startPolling();
 
