@@ -270,6 +270,7 @@ func sourceLinks(ix *graph.Index, urls []string) []sourceLink {
 
 // chatView is what the chat page shows.
 type chatView struct {
+	Brand     Brand
 	Embed     bool
 	SessionID string
 	Turns     []turnView
@@ -366,7 +367,7 @@ func (s *Server) chatPage(embed bool) fiber.Handler {
 				return err
 			}
 		}
-		return render(c, fiber.StatusOK, chatPage(v))
+		return render(c, fiber.StatusOK, chatPage(s.branded(v)))
 	}
 }
 
@@ -387,7 +388,7 @@ func (s *Server) chatForm(embed bool) fiber.Handler {
 				}
 			}
 			v.Notice = msg
-			return render(c, status, chatPage(v))
+			return render(c, status, chatPage(s.branded(v)))
 		}
 		s.rememberConversation(c, sess.ID)
 		return c.Redirect(chatBase(embed)+"?s="+url.QueryEscape(sess.ID)+"#latest", fiber.StatusSeeOther)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"errors"
@@ -60,10 +61,14 @@ func (s *Server) routes() *fiber.App {
 		if err != nil {
 			return err
 		}
+		if s.cfg.Brand.Color != "" {
+			b = bytes.ReplaceAll(b, []byte(widgetColor), []byte(s.cfg.Brand.Color))
+		}
 		c.Set(fiber.HeaderCacheControl, "public, max-age=300")
 		c.Type("js", "utf-8")
 		return c.Send(b)
 	})
+	s.brandRoutes(app)
 	app.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static), MaxAge: 300}))
 
 	limit := s.rateLimiter()

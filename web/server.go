@@ -89,6 +89,9 @@ type Config struct {
 	PublicURL    string
 	OfficeHours  *officehours.Schedule
 	Now          func() time.Time
+
+	// Brand is the chat's and widget's title, greeting, colour and logo.
+	Brand Brand
 }
 
 // Defaults for Config's zero values.

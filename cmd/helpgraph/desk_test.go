@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"log/slog"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/config"
@@ -53,5 +55,15 @@ func TestOpenDesk(t *testing.T) {
 				t.Errorf("sinks %q, e-mail %v; want %q, %v", got, dk.emailOn, tt.sinks, tt.emailOn)
 			}
 		})
+	}
+}
+
+func TestServeRefusesBadBranding(t *testing.T) {
+	for _, args := range [][]string{{"--color", "green"}, {"--logo", "/no/such/logo.png"}} {
+		m := &Main{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}
+		err := m.Run(context.Background(), append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
+		if err == nil || !strings.Contains(err.Error(), "serve:") {
+			t.Errorf("serve %v: %v, want a refusal", args, err)
+		}
 	}
 }

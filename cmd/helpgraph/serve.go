@@ -28,9 +28,17 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	rateLimit := fs.Int("rate-limit", web.DefaultRateLimit, "chat requests per minute per client IP (negative: unlimited)")
 	proxyHeader := fs.String("proxy-header", "", "trusted header with the client IP, e.g. X-Forwarded-For (only behind a proxy)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
+	title := fs.String("title", web.DefaultTitle, "the chat's and widget's title")
+	greeting := fs.String("greeting", web.DefaultGreeting, "what an empty chat says first")
+	color := fs.String("color", "", "accent colour of the chat and widget, #rrggbb")
+	logo := fs.String("logo", "", "image file (PNG, JPEG, GIF, WebP, SVG) shown before the title")
 	synonymsPath := synonymsFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	brand, err := web.NewBrand(*title, *greeting, *color, *logo)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
 	}
 	if *cpuProfile != "" {
 		stop, err := startCPUProfile(*cpuProfile)
@@ -90,6 +98,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		ProxyHeader:  *proxyHeader,
 		StreamDelay:  15 * time.Millisecond,
 	}
+	webCfg.Brand = brand
 	dk.apply(&webCfg, &deps, m.Config.Desk.PublicURL)
 	srv := web.New(webCfg, deps)
 
