@@ -38,6 +38,10 @@ type Options struct {
 	Timeout time.Duration
 	// LogSize is how many deliveries the log keeps, newest first.
 	LogSize int
+	// MaxPending bounds the deliveries waiting or under way; past it new
+	// ones fail at once (and are logged) rather than pile up in memory
+	// when a destination is down during a flood of handoffs.
+	MaxPending int
 }
 
 // Defaults: six attempts over about a minute, then the delivery is shown
@@ -48,6 +52,7 @@ const (
 	DefaultMaxBackoff = 5 * time.Minute
 	DefaultTimeout    = 15 * time.Second
 	DefaultLogSize    = 200
+	DefaultMaxPending = 10_000
 )
 
 // Outcome is where a delivery stands.
@@ -90,6 +95,7 @@ type Dispatcher struct {
 	// tail is, per sink and handoff, the delivery the next one waits for,
 	// so that a help desk hears of a handoff before the messages on it.
 	tail       map[string]chan struct{}
+	pending    int
 	deliveries []Delivery // ring, newest at next-1
 	next       int
 }
@@ -116,6 +122,9 @@ func NewDispatcher(sinks []Sink, o Options) *Dispatcher {
 	}
 	if o.LogSize <= 0 {
 		o.LogSize = DefaultLogSize
+	}
+	if o.MaxPending <= 0 {
+		o.MaxPending = DefaultMaxPending
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Dispatcher{sinks: sinks, o: o, log: o.Logger, ctx: ctx, cancel: cancel, draining: make(chan struct{}),
@@ -150,6 +159,13 @@ func (d *Dispatcher) Publish(e Event) {
 		key := s.Name() + "\x00" + e.Ref
 		done := make(chan struct{})
 		d.mu.Lock()
+		if d.pending >= d.o.MaxPending {
+			d.mu.Unlock()
+			d.record(Delivery{At: d.o.Clock.Now(), Sink: s.Name(), Kind: e.Kind, Ref: e.Ref, EventID: e.ID, Outcome: Failed,
+				Err: fmt.Sprintf("not sent: %d deliveries already waiting", d.o.MaxPending)})
+			continue
+		}
+		d.pending++
 		prev := d.tail[key]
 		d.tail[key] = done
 		d.mu.Unlock()
@@ -161,6 +177,7 @@ func (d *Dispatcher) Publish(e Event) {
 				if d.tail[key] == done {
 					delete(d.tail, key)
 				}
+				d.pending--
 				d.mu.Unlock()
 				close(done)
 			}()

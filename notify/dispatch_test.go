@@ -173,3 +173,24 @@ func TestLogKeepsTheNewest(t *testing.T) {
 		t.Errorf("log refs = %v, want %v", refs, want)
 	}
 }
+
+// A destination that hangs does not make deliveries pile up without bound.
+func TestMaxPending(t *testing.T) {
+	clock := notifytest.NewClock(time.Now())
+	sink := newFlaky(100, errors.New("timeout"))
+	d := notify.NewDispatcher([]notify.Sink{sink}, notify.Options{Clock: clock, MaxPending: 2})
+	for _, ref := range []string{"HG-1", "HG-2", "HG-3"} {
+		d.Publish(notify.Event{Kind: notify.Created, Ref: ref})
+	}
+	clock.BlockUntil(2) // the first two wait to retry
+	var refused []string
+	for _, r := range d.Deliveries() {
+		if r.Outcome == notify.Failed {
+			refused = append(refused, r.Ref)
+		}
+	}
+	if len(refused) != 1 || refused[0] != "HG-3" {
+		t.Errorf("refused %v, want the third", refused)
+	}
+	d.Close(context.Background())
+}

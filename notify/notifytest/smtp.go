@@ -189,7 +189,10 @@ func (s *session) Data(r io.Reader) error {
 	_, isTLS := s.conn.TLSConnectionState()
 	s.srv.mails = append(s.srv.mails, Mail{From: s.from, To: s.to, Subject: msg.Header.Get("Subject"),
 		Body: decodeBody(msg.Header.Get("Content-Transfer-Encoding"), body), TLS: isTLS || s.tls, Authed: s.authed})
-	s.srv.arrived <- struct{}{}
+	select { // Wait re-counts after any signal: one pending is enough
+	case s.srv.arrived <- struct{}{}:
+	default:
+	}
 	return nil
 }
 
