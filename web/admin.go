@@ -41,6 +41,7 @@ func (s *Server) adminRoutes(app *fiber.App) {
 	admin.Get("/gaps", s.requireAdmin, s.gapsPage)
 	admin.Get("/queue", s.requireAdmin, s.queue)
 	admin.Get("/deliveries", s.requireAdmin, s.deliveriesPage)
+	admin.Get("/live", s.requireAdmin, s.liveStream)
 	admin.Post("/handoffs/:id/handled", s.requireAdmin, s.sameOrigin, s.markHandled)
 	admin.Get("/handoffs/:id", s.requireAdmin, s.handoffPage)
 	admin.Post("/handoffs/:id/reply", s.requireAdmin, s.sameOrigin, s.replyPost)

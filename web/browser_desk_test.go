@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -208,5 +209,64 @@ func TestBrowserLayoutBoxes(t *testing.T) {
 			check("an answer")
 			screenshot(t, ctx, "layout-answer-"+shotName, size.width)
 		})
+	}
+}
+
+// TestBrowserAdminLive: the queue and a handoff's page update themselves
+// when a customer hands off and writes again; a reply being typed stays.
+func TestBrowserAdminLive(t *testing.T) {
+	base := serveSample(t, Config{AdminToken: testToken})
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/admin/login?next=/admin/queue"),
+		chromedp.SendKeys(chromedp.CSS("#token"), testToken),
+		chromedp.Submit(chromedp.CSS("#token")),
+		chromedp.WaitVisible(chromedp.CSS(".admin-nav")),
+		chromedp.Navigate(base+"/admin/queue"),
+		chromedp.WaitVisible(chromedp.CSS(`[data-live="queue"]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// The page's event stream is open before the customer writes.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.getAttribute("data-live-state") === "open"`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("no /admin/live stream: %v", err)
+	}
+	customer := &http.Client{}
+	say := func(session, msg string) map[string]any {
+		body := fmt.Sprintf(`{"session_id":%q,"message":%q}`, session, msg)
+		req, _ := http.NewRequest("POST", base+"/api/chat", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.AddCookie(&http.Cookie{Name: browserCookie, Value: strings.Repeat("cd", 32)})
+		resp, err := customer.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	r := say("", "I want to talk to a person")
+	ref := r["handoff"].(map[string]any)["ref"].(string)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector('[data-live="queue"]').textContent.includes(%q)`, ref),
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the queue did not show the new handoff %s by itself: %v", ref, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.Search(fmt.Sprintf(`//a[text()=%q]`, ref))),
+		chromedp.WaitVisible(chromedp.CSS("#reply-text")),
+		chromedp.SendKeys(chromedp.CSS("#reply-text"), "Half-written reply"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	say(r["session_id"].(string), "my booking number is 42")
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector('[data-live="transcript"]').textContent.includes("my booking number is 42")`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the handoff page did not show the customer's message by itself: %v", err)
+	}
+	if typed, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("reply-text").value`)); typed != "Half-written reply" {
+		t.Errorf("the reply being typed became %q", typed)
 	}
 }

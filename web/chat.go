@@ -94,7 +94,7 @@ func (s *Server) converse(ctx context.Context, owner, sessionID, message string)
 		if err := s.convs.SaveFollowUp(ctx, &sess, from, f); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
-		s.desk.Publish(s.event(notify.CustomerMessage, active, sess.History, &notify.Message{Seq: from, Text: message}))
+		s.publish(s.event(notify.CustomerMessage, active, sess.History, &notify.Message{Seq: from, Text: message}))
 		s.metrics.turns.Inc()
 		s.metrics.actions.WithLabelValues(string(reply.Action)).Inc()
 		return sess, reply, &turnResult{cur: cur, handoff: active}, nil
@@ -128,7 +128,7 @@ func (s *Server) converse(ctx context.Context, owner, sessionID, message string)
 	}
 	if handoff != nil {
 		s.log.Info("conversation handed off", "session", sess.ID, "handoff", handoff.ID, "ref", handoff.Ref, "intent", handoff.Intent)
-		s.desk.Publish(s.event(notify.Created, handoff, nil, nil))
+		s.publish(s.event(notify.Created, handoff, nil, nil))
 	} else {
 		handoff = active // the customer started over: the handoff stays open
 	}

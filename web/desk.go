@@ -133,7 +133,7 @@ func (s *Server) publishReply(ctx context.Context, h conversation.Handoff, seq i
 	e := s.event(notify.Replied, &h, turns, &notify.Message{Seq: seq, Author: author, Text: text})
 	conv := h.ConversationID
 	e.ReplySeen = func() bool { return s.receipts.hasSeen(conv, seq) }
-	s.desk.Publish(e)
+	s.publish(e)
 }
 
 // reply posts a person's reply on handoff h and tells the desk.
@@ -173,7 +173,7 @@ func (s *Server) closeHandoff(ctx context.Context, h conversation.Handoff) error
 		turns = conv.History
 	}
 	s.log.Info("handoff closed", "handoff", h.ID, "ref", h.Ref)
-	s.desk.Publish(s.event(notify.Closed, &h, turns, nil))
+	s.publish(s.event(notify.Closed, &h, turns, nil))
 	return nil
 }
 

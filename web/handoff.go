@@ -298,8 +298,8 @@ func (s *Server) statusPost(c *fiber.Ctx) error {
 	}
 	if st == conversation.StatusClosed {
 		err = s.closeByID(c.UserContext(), id)
-	} else {
-		err = s.convs.SetStatus(c.UserContext(), id, st)
+	} else if err = s.convs.SetStatus(c.UserContext(), id, st); err == nil {
+		s.live.broadcast(liveEvent{ID: id, Event: "handoff.status"})
 	}
 	if err != nil {
 		return err

@@ -162,6 +162,7 @@ type Server struct {
 	desk         Desk
 	hooks        []Hook
 	receipts     *readReceipts
+	live         *live
 }
 
 // served is one graph generation with its index and agent.
@@ -196,6 +197,7 @@ func New(cfg Config, deps Deps) *Server {
 		desk:     deps.Desk,
 		receipts: newReadReceipts(),
 		hooks:    deps.Hooks,
+		live:     newLive(),
 	}
 	if s.desk == nil {
 		s.desk = noDesk{}
@@ -295,6 +297,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("serving on %s: %w", ln.Addr(), err)
 	case <-ctx.Done():
 	}
+	s.live.close() // /admin/live streams would hold the shutdown up
 	// Connections still open after the grace period (a browser's idle
 	// preconnect, a stalled client) are not worth failing the exit for.
 	if err := s.app.ShutdownWithTimeout(10 * time.Second); err != nil {
