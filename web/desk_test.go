@@ -228,3 +228,37 @@ func TestDeliveriesPage(t *testing.T) {
 		}
 	}
 }
+
+// A reply counts as read only where the customer can see it: the chat
+// page, a poll of a shown chat; not the closed widget's frame or its polls.
+func TestReadReceipts(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	_, r, _ := env.chat(t, "", "I want a human")
+	id := r.SessionID
+	h, _ := env.convs.LatestHandoff(context.Background(), id)
+	seq, err := env.srv.reply(context.Background(), h, "", "Hello from support")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		path string
+		seen bool
+	}{
+		{"/embed?s=" + id, false},
+		{"/api/chat/updates?session_id=" + id + "&after=0&shown=0", false},
+		{"/api/chat/updates?session_id=" + id + "&after=0&shown=1", true},
+	}
+	for _, st := range steps {
+		env.do(t, httptest.NewRequest("GET", st.path, nil))
+		if got := env.srv.receipts.hasSeen(id, seq); got != st.seen {
+			t.Errorf("after GET %s: seen %v, want %v", st.path, got, st.seen)
+		}
+	}
+	_, r2, _ := env.chat(t, "", "I want a human too")
+	h2, _ := env.convs.LatestHandoff(context.Background(), r2.SessionID)
+	seq2, _ := env.srv.reply(context.Background(), h2, "", "Hi")
+	env.do(t, httptest.NewRequest("GET", "/?s="+r2.SessionID, nil))
+	if !env.srv.receipts.hasSeen(r2.SessionID, seq2) {
+		t.Error("the chat page showed the reply, but it does not count as read")
+	}
+}

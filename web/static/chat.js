@@ -318,7 +318,8 @@
       if (e.data.helpgraph === "focus") input.focus();
       if (e.data.helpgraph === "shown") {
         open = !!e.data.open;
-        if (open && unread > 0) { unread = 0; markRead(); }
+        // Replies shown now, polled while closed or on the page since it loaded.
+        if (open && (unread > 0 || log.querySelector("li.msg.support"))) { unread = 0; markRead(); }
       }
     });
     document.addEventListener("keydown", function (e) {
