@@ -147,3 +147,12 @@ func (s *Server) apiHandoffClose(c *fiber.Ctx) error {
 	}
 	return c.JSON(apiHandoffResponse{Ref: h.Ref, Status: conversation.StatusClosed})
 }
+
+// loggedPath is path as the request log shows it: without a hook's secret.
+func loggedPath(path string) string {
+	if rest, ok := strings.CutPrefix(path, "/hooks/"); ok {
+		name, _, _ := strings.Cut(rest, "/")
+		return "/hooks/" + name + "/…"
+	}
+	return path
+}

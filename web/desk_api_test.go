@@ -118,3 +118,11 @@ func TestHelpDeskHook(t *testing.T) {
 		t.Errorf("the chat got %+v, handoff %+v; want the agent's reply, then closed", u.Turns, u.Handoff)
 	}
 }
+
+func TestLoggedPathHidesHookSecret(t *testing.T) {
+	for in, want := range map[string]string{"/hooks/chatwoot/s3cret": "/hooks/chatwoot/…", "/api/chat": "/api/chat", "/hooks/x": "/hooks/x/…"} {
+		if got := loggedPath(in); got != want || strings.Contains(got, "s3cret") {
+			t.Errorf("loggedPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -125,7 +125,7 @@ func (s *Server) logRequests(c *fiber.Ctx) error {
 		level = slog.LevelInfo
 	}
 	if s.log.Enabled(c.UserContext(), level) {
-		s.log.Log(c.UserContext(), level, "request", "method", c.Method(), "path", c.Path(), "status", status,
+		s.log.Log(c.UserContext(), level, "request", "method", c.Method(), "path", loggedPath(c.Path()), "status", status,
 			"duration", time.Since(start), "ip", c.IP())
 	}
 	return err
