@@ -61,6 +61,9 @@
     who.textContent = user ? "You said:" : "Assistant:";
     li.appendChild(who);
     if (restartForm) restartForm.hidden = false;
+    // The greeting is for an empty chat, as the server renders one.
+    var greeting = log.querySelector("li.greeting");
+    if (greeting) greeting.remove();
     var body = document.createElement(user ? "p" : "div");
     if (user) body.textContent = text; else body.className = "text";
     li.appendChild(body);
