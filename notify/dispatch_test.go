@@ -194,3 +194,48 @@ func TestMaxPending(t *testing.T) {
 	}
 	d.Close(context.Background())
 }
+
+// delayed is a sink whose deliveries wait Delay first, as the customer
+// reply e-mail does.
+type delayed struct {
+	*flaky
+	after time.Duration
+}
+
+func (d delayed) Delay(notify.Event) time.Duration { return d.after }
+
+func TestDelayBeforeFirstAttempt(t *testing.T) {
+	start := time.Date(2026, 1, 5, 10, 0, 0, 0, time.UTC)
+	clock := notifytest.NewClock(start)
+	sink := delayed{newFlaky(0, nil), 2 * time.Minute}
+	d := notify.NewDispatcher([]notify.Sink{sink}, notify.Options{Clock: clock})
+	defer d.Close(context.Background())
+	d.Publish(notify.Event{Kind: notify.Replied, Ref: "HG-EEEEEE", At: start.Add(-30 * time.Second)})
+	// The event is 30s old: 90s are left to wait.
+	if w := clock.BlockUntil(1); w[0] != 90*time.Second {
+		t.Errorf("waited %v before the first attempt, want 1m30s", w[0])
+	}
+	sink.mu.Lock()
+	early := len(sink.got)
+	sink.mu.Unlock()
+	if early != 0 {
+		t.Fatal("delivered before the delay was over")
+	}
+	clock.Advance(90 * time.Second)
+	<-sink.done
+}
+
+// Close sends a delayed delivery at once rather than dropping it.
+func TestCloseSendsDelayedNow(t *testing.T) {
+	clock := notifytest.NewClock(time.Now())
+	sink := delayed{newFlaky(0, nil), time.Hour}
+	d := notify.NewDispatcher([]notify.Sink{sink}, notify.Options{Clock: clock})
+	d.Publish(notify.Event{Kind: notify.Replied, Ref: "HG-FFFFFF"})
+	clock.BlockUntil(1)
+	if err := d.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if len(sink.got) != 1 {
+		t.Errorf("delivered %v on close, want the delayed one", sink.got)
+	}
+}
