@@ -45,15 +45,14 @@ type Config struct {
 	// share.
 	ConversationsDB string
 
-	// Help desk API credentials, for build --zendesk, --intercom and
-	// --freshdesk: a Zendesk agent's email and API token
-	// (HELPGRAPH_ZENDESK_EMAIL, HELPGRAPH_ZENDESK_TOKEN; without them public
-	// articles are read anonymously), an Intercom access token
-	// (HELPGRAPH_INTERCOM_TOKEN), a Freshdesk API key
-	// (HELPGRAPH_FRESHDESK_API_KEY).
-	ZendeskEmail, ZendeskToken string
-	IntercomToken              string
-	FreshdeskAPIKey            string
+	// IntercomToken is the Intercom access token for build --intercom
+	// (HELPGRAPH_INTERCOM_TOKEN). build --zendesk and --freshdesk use the
+	// same credentials as the desk's adapters (Desk.ZendeskEmail and
+	// ZendeskToken, without which public articles are read anonymously;
+	// Desk.FreshdeskAPIKey).
+	IntercomToken string
+	// Desk is how the support team, its help desk and customers are reached.
+	Desk Desk
 
 	// LogLevel is the least level logged: debug shows every served request,
 	// info (the default) only client errors and failures among them.
@@ -117,10 +116,8 @@ func FromLookup(lookup func(string) (string, bool)) Config {
 		AdminToken:      get("HELPGRAPH_ADMIN_TOKEN", ""),
 		ConversationsDB: get("HELPGRAPH_CONVERSATIONS", DefaultConversationsDB),
 		LogLevel:        level,
-		ZendeskEmail:    get("HELPGRAPH_ZENDESK_EMAIL", ""),
-		ZendeskToken:    get("HELPGRAPH_ZENDESK_TOKEN", ""),
 		IntercomToken:   get("HELPGRAPH_INTERCOM_TOKEN", ""),
-		FreshdeskAPIKey: get("HELPGRAPH_FRESHDESK_API_KEY", ""),
+		Desk:            readDesk(get),
 	}
 }
 

@@ -92,6 +92,9 @@ type Store interface {
 	Reply(ctx context.Context, id int64, text string) (int, error)
 	// Handoff returns one handoff, or an error wrapping ErrNotFound.
 	Handoff(ctx context.Context, id int64) (Handoff, error)
+	// HandoffByRef returns the handoff with reference ref (as the
+	// customer and the help desk know it), or an error wrapping ErrNotFound.
+	HandoffByRef(ctx context.Context, ref string) (Handoff, error)
 	// LatestHandoff returns the newest handoff of conversation conv, or an
 	// error wrapping ErrNotFound when it has none.
 	LatestHandoff(ctx context.Context, conv string) (Handoff, error)

@@ -76,8 +76,11 @@ func (f *GapFinder) Add(t GapTurn) {
 	case t.Action == dialogue.Clarification && t.NodeID == "" &&
 		(f.act == dialogue.ActNone || f.act == dialogue.ActNoneOfThese || f.act == dialogue.ActDontKnow):
 		// A question (or "none of these") the bot found nothing for: it
-		// asked the customer to put it another way.
+		// asked the customer to put it another way. It matched nothing,
+		// so it belongs to no page, whatever the conversation was about
+		// before.
 		ev.Kind = GapRephrase
+		ev.NodeID = ""
 	}
 	if t.NodeID != "" {
 		f.near = t.NodeID

@@ -42,6 +42,8 @@ func (s *Server) adminRoutes(app *fiber.App) {
 	admin.Get("/", s.requireAdmin, s.home)
 	admin.Get("/gaps", s.requireAdmin, s.gapsPage)
 	admin.Get("/queue", s.requireAdmin, s.queue)
+	admin.Get("/deliveries", s.requireAdmin, s.deliveriesPage)
+	admin.Get("/live", s.requireAdmin, s.liveStream)
 	admin.Post("/handoffs/:id/handled", s.requireAdmin, s.sameOrigin, s.markHandled)
 	admin.Get("/handoffs/:id", s.requireAdmin, s.handoffPage)
 	admin.Post("/handoffs/:id/reply", s.requireAdmin, s.sameOrigin, s.replyPost)
@@ -244,7 +246,7 @@ func (s *Server) queue(c *fiber.Ctx) error {
 	for _, h := range hs {
 		said[h.ID] = lastCustomerText(h.Transcript)
 		if conv, err := s.convs.Get(c.UserContext(), h.ConversationID); err == nil {
-			said[h.ID] = cmp.Or(lastCustomerText(conv.History), said[h.ID])
+			said[h.ID] = cmp.Or(toTeam(h, conv.History), said[h.ID])
 		} else if !errors.Is(err, conversation.ErrNotFound) {
 			return err
 		}
@@ -279,7 +281,7 @@ func (s *Server) markHandled(c *fiber.Ctx) error {
 	if err != nil {
 		return badRequest("handoff id %q is not a number", c.Params("id"))
 	}
-	if err := s.convs.SetStatus(c.UserContext(), id, conversation.StatusClosed); err != nil {
+	if err := s.closeByID(c.UserContext(), id); err != nil {
 		return err
 	}
 	return c.Redirect("/admin/queue", fiber.StatusSeeOther)

@@ -61,7 +61,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 // e-mail, a support person signs in to /admin and replies on the handoff
 // page, and the reply appears in the customer's chat, also after a reload.
 func TestBrowserHandoff(t *testing.T) {
-	base := serveSample(t, Config{AdminToken: testToken})
+	base := serveSample(t, Config{AdminToken: testToken, EmailReplies: true})
 	ctx := newBrowser(t)
 	errs := consoleErrors(ctx)
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {
@@ -172,7 +172,7 @@ func TestBrowserHandoff(t *testing.T) {
 }
 
 // TestBrowserFeedbackAndStartOverButton rates an answer 👎 (kept across a
-// reload), then starts over with the button.
+// reload), then starts a new conversation with the button.
 func TestBrowserFeedbackAndStartOverButton(t *testing.T) {
 	base := serveSample(t, Config{})
 	ctx := newBrowser(t)
@@ -211,15 +211,18 @@ func TestBrowserFeedbackAndStartOverButton(t *testing.T) {
 	if pressed != "true" {
 		t.Errorf("after reload 👎 aria-pressed = %q", pressed)
 	}
-	turns, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#log li.msg.agent").length`))
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("restart"))); err != nil {
+	// Start over is a new conversation: an empty chat, also after a reload.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("restart")), chromedp.WaitNotPresent(chromedp.CSS("#log li.msg"))); err != nil {
+		t.Fatalf("start over: %v", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, agentReplies(turns+1)); err != nil {
-		t.Fatal(err)
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#log li.msg").length`)); n != 0 {
+		t.Errorf("after start over and a reload the chat shows %d messages, want none", n)
 	}
-	if text := lastAgentText(t, ctx); !strings.Contains(text, "start over") {
-		t.Errorf("reply to the start over button: %q", text)
+	if hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("restart-form").hidden`)); !hidden {
+		t.Error("start over offered in an empty chat")
 	}
 	if e := errs(); len(e) > 0 {
 		t.Errorf("console errors: %q", e)

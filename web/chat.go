@@ -18,6 +18,7 @@ import (
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/messages"
+	"github.com/helpgraph/helpgraph/notify"
 )
 
 // chatRequest is the body of POST /api/chat and POST /api/chat/stream.
@@ -98,10 +99,11 @@ func (s *Server) converseOnce(ctx context.Context, owner, sessionID, message, cl
 	// Once a person has the conversation, the customer's messages are for
 	// them, unless the customer starts over with the bot.
 	if active != nil && dialogue.ClassifyAct(message) != dialogue.ActRestart {
-		reply, f := followUp(&sess, active, message, s.texts)
+		reply, f := followUp(&sess, active, message, s.texts, s.cfg.EmailReplies)
 		if err := s.convs.SaveFollowUp(ctx, &sess, from, f); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
+		s.publish(s.event(notify.CustomerMessage, active, sess.History, &notify.Message{Seq: from, Text: message}))
 		s.metrics.turns.Inc()
 		s.metrics.actions.WithLabelValues(string(reply.Action)).Inc()
 		return sess, reply, &turnResult{cur: cur, handoff: active}, nil
@@ -120,7 +122,7 @@ func (s *Server) converseOnce(ctx context.Context, owner, sessionID, message, cl
 	for draw := 1; ; draw++ {
 		if escalate {
 			sess.History[len(sess.History)-1].Text = agentText
-			handoff = newHandoff(cur, &sess, reply, s.texts)
+			handoff = newHandoff(cur, &sess, reply, s.handoffNotice)
 			reply.Text = sess.History[len(sess.History)-1].Text
 		}
 		err = s.convs.Save(ctx, &sess, from, handoff)
@@ -135,6 +137,7 @@ func (s *Server) converseOnce(ctx context.Context, owner, sessionID, message, cl
 	}
 	if handoff != nil {
 		s.log.Info("conversation handed off", "session", sess.ID, "handoff", handoff.ID, "ref", handoff.Ref, "intent", handoff.Intent)
+		s.publish(s.event(notify.Created, handoff, nil, nil))
 	} else {
 		handoff = active // the customer started over: the handoff stays open
 	}
@@ -165,6 +168,7 @@ func (s *Server) apiChat(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	s.rememberConversation(c, sess.ID)
 	return c.JSON(chatResponse{
 		Turn:      len(sess.History) - 1,
 		Handoff:   infoOf(res.handoff),
@@ -203,6 +207,7 @@ func (s *Server) apiChatStream(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	s.rememberConversation(c, sess.ID)
 	meta := streamMeta{
 		Turn:        len(sess.History) - 1,
 		Handoff:     infoOf(res.handoff),
@@ -274,6 +279,7 @@ func sourceLinks(ix *graph.Index, urls []string) []sourceLink {
 
 // chatView is what the chat page shows.
 type chatView struct {
+	Brand     Brand
 	Embed     bool
 	SessionID string
 	Turns     []turnView
@@ -347,10 +353,23 @@ func chatBase(embed bool) string {
 func (s *Server) chatPage(embed bool) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		v := chatView{Embed: embed}
-		if id := c.Query("s"); id != "" {
+		id := c.Query("s")
+		if id == "" {
+			// No link: the browser's open conversation, if it has one.
+			open, err := s.openConversation(c.UserContext(), c)
+			if err != nil {
+				return err
+			}
+			id = open
+		}
+		if id != "" {
 			err := s.checkOwner(c.UserContext(), c, id)
 			if err == nil {
 				v, err = s.savedChatView(c.UserContext(), id, embed)
+			}
+			// The widget's frame loads while closed: it tells when it is read.
+			if err == nil && !embed {
+				s.receipts.saw(id, v.TurnCount-1)
 			}
 			switch {
 			case errors.Is(err, conversation.ErrNotFound):
@@ -360,7 +379,7 @@ func (s *Server) chatPage(embed bool) fiber.Handler {
 				return err
 			}
 		}
-		return render(c, fiber.StatusOK, chatPage(s.localize(c, v)))
+		return render(c, fiber.StatusOK, chatPage(s.branded(s.localize(c, v))))
 	}
 }
 
@@ -382,8 +401,9 @@ func (s *Server) chatForm(embed bool) fiber.Handler {
 				}
 			}
 			v.Notice = msg
-			return render(c, status, chatPage(s.localize(c, v)))
+			return render(c, status, chatPage(s.branded(s.localize(c, v))))
 		}
+		s.rememberConversation(c, sess.ID)
 		return c.Redirect(chatBase(embed)+"?s="+url.QueryEscape(sess.ID)+"#latest", fiber.StatusSeeOther)
 	}
 }

@@ -55,13 +55,14 @@ func (s *Server) activeHandoff(ctx context.Context, sess *dialogue.Session) (*co
 	return &h, nil
 }
 
-// newHandoff is the record of the escalation that ended sess's last turn.
-func newHandoff(cur *served, sess *dialogue.Session, reply dialogue.Reply, texts *messages.Catalog) *conversation.Handoff {
+// newHandoff is the record of the escalation that ended sess's last turn;
+// notice is what the customer is told of it, in their language
+// (Server.handoffNotice).
+func newHandoff(cur *served, sess *dialogue.Session, reply dialogue.Reply, notice func(lang, ref string) (string, bool)) *conversation.Handoff {
 	h := &conversation.Handoff{
-		Ref:             conversation.NewRef(),
-		Intent:          reply.Intent,
-		Confirmed:       sess.Confirmed,
-		AwaitingContact: true,
+		Ref:       conversation.NewRef(),
+		Intent:    reply.Intent,
+		Confirmed: sess.Confirmed,
 	}
 	seen := map[string]bool{}
 	cite := func(u string) {
@@ -84,9 +85,11 @@ func newHandoff(cur *served, sess *dialogue.Session, reply dialogue.Reply, texts
 	for _, u := range reply.Sources {
 		cite(u)
 	}
-	// The customer is told the reference, and asked once how to reach them.
-	ask := "\n\n" + texts.Text(sess.Lang, "HandoffReference", "Ref", h.Ref)
-	sess.History[len(sess.History)-1].Text += ask
+	// The customer is told the reference and, when e-mail can be sent,
+	// asked once for an address.
+	text, askContact := notice(sess.Lang, h.Ref)
+	h.AwaitingContact = askContact
+	sess.History[len(sess.History)-1].Text += "\n\n" + text
 	h.Transcript = sess.History
 	return h
 }
@@ -115,10 +118,15 @@ func contactIn(msg string) (addr string, found bool) {
 }
 
 // followUp takes a message to a conversation handed off as h: added to the
-// handoff with a receipt, never answered by the bot.
-func followUp(sess *dialogue.Session, h *conversation.Handoff, message string, texts *messages.Catalog) (dialogue.Reply, conversation.FollowUp) {
+// handoff with a receipt, never answered by the bot. Without email (no
+// e-mail can be sent) an address in it is just part of the message.
+func followUp(sess *dialogue.Session, h *conversation.Handoff, message string, texts *messages.Catalog, email bool) (dialogue.Reply, conversation.FollowUp) {
 	f := conversation.FollowUp{HandoffID: h.ID}
-	addr, found := contactIn(message)
+	var addr string
+	var found bool
+	if email {
+		addr, found = contactIn(message)
+	}
 	var text string
 	switch {
 	case addr != "" && (h.AwaitingContact || h.Contact == ""):
@@ -165,7 +173,8 @@ type updateTurn struct {
 }
 
 // apiUpdates serves GET /api/chat/updates?session_id=ID&after=N: the support
-// team's replies from turn N on, and the handoff's status, for the chat to poll.
+// team's replies from turn N on, and the handoff's status, for the chat to
+// poll. They count as read by the customer unless &shown=0 (a closed widget).
 func (s *Server) apiUpdates(c *fiber.Ctx) error {
 	id := c.Query("session_id")
 	after, err := strconv.Atoi(c.Query("after", "0"))
@@ -183,6 +192,9 @@ func (s *Server) apiUpdates(c *fiber.Ctx) error {
 	for i := after; i < len(sess.History); i++ {
 		if t := sess.History[i]; t.Role == conversation.RoleSupport {
 			out.Turns = append(out.Turns, updateTurn{Seq: i, Role: t.Role, Text: t.Text, HTML: s.replyHTML(t.Text)})
+			if c.Query("shown") != "0" { // a closed widget polls with shown=0
+				s.receipts.saw(id, i)
+			}
 		}
 	}
 	if h, err := s.convs.LatestHandoff(c.UserContext(), id); err == nil {
@@ -311,14 +323,9 @@ func (s *Server) replyPost(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	// The customer's own turns are numbered under this lock too.
-	unlock := s.lockSession(h.ConversationID)
-	_, err = s.convs.Reply(c.UserContext(), id, text)
-	unlock()
-	if err != nil {
+	if _, err := s.reply(c.UserContext(), h, "", text); err != nil {
 		return err
 	}
-	s.log.Info("handoff answered", "handoff", id, "ref", h.Ref)
 	return c.Redirect(fmt.Sprintf("/admin/handoffs/%d?sent=1#reply", id), fiber.StatusSeeOther)
 }
 
@@ -331,7 +338,12 @@ func (s *Server) statusPost(c *fiber.Ctx) error {
 	if !st.Valid() {
 		return badRequest("status %q: want open, answered or closed", st)
 	}
-	if err := s.convs.SetStatus(c.UserContext(), id, st); err != nil {
+	if st == conversation.StatusClosed {
+		err = s.closeByID(c.UserContext(), id)
+	} else if err = s.convs.SetStatus(c.UserContext(), id, st); err == nil {
+		s.live.broadcast(liveEvent{ID: id, Event: "handoff.status"})
+	}
+	if err != nil {
 		return err
 	}
 	return c.Redirect(fmt.Sprintf("/admin/handoffs/%d", id), fiber.StatusSeeOther)

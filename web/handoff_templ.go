@@ -199,12 +199,12 @@ func queuePage(hs []conversation.Handoff, said map[int64]string, filter string, 
 				return templ_7745c5c3_Err
 			}
 			if len(hs) == 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<p class=\"empty\">Nothing here.</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<p class=\"empty\" data-live=\"queue\">Nothing here.</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<table class=\"queue-table\"><thead><tr><th scope=\"col\">Reference</th><th scope=\"col\">Status</th><th scope=\"col\">Received</th><th scope=\"col\">About</th><th scope=\"col\">Customer said</th><th scope=\"col\">Contact</th></tr></thead> <tbody>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<table class=\"queue-table\" data-live=\"queue\"><thead><tr><th scope=\"col\">Reference</th><th scope=\"col\">Status</th><th scope=\"col\">Received</th><th scope=\"col\">About</th><th scope=\"col\">Customer said</th><th scope=\"col\">Contact</th></tr></thead> <tbody>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -497,7 +497,7 @@ func handoffPage(v handoffView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "<ol class=\"transcript rich\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "<ol class=\"transcript rich\" data-live=\"transcript\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -597,7 +597,7 @@ func handoffPage(v handoffView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, "\" class=\"reply\" id=\"reply\"><label for=\"reply-text\">Reply to the customer</label> <textarea id=\"reply-text\" name=\"reply\" rows=\"5\" maxlength=\"10000\" required></textarea><p class=\"hint\">Markdown works: [link text](https://…), lists. The customer sees the reply in the chat.</p><button type=\"submit\">Send reply</button></form></section><aside class=\"details\" aria-label=\"Details\"><h2>Details</h2><dl><dt>Status</dt><dd>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, "\" class=\"reply\" id=\"reply\"><label for=\"reply-text\">Reply to the customer</label> <textarea id=\"reply-text\" name=\"reply\" rows=\"5\" maxlength=\"10000\" required></textarea><p class=\"hint\">Markdown works: [link text](https://…), lists. The customer sees the reply in the chat.</p><button type=\"submit\">Send reply</button></form></section><aside class=\"details\" aria-label=\"Details\" data-live=\"details\"><h2>Details</h2><dl><dt>Status</dt><dd>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -73,7 +73,7 @@ func updates(t *testing.T, env *testEnv, id string, after int) updatesResponse {
 // and the status moving open → answered → open → closed, after which the
 // bot answers again.
 func TestHandoffRoundTrip(t *testing.T) {
-	env := newTestEnv(t, Config{AdminToken: testToken})
+	env := newTestEnv(t, Config{AdminToken: testToken, EmailReplies: true})
 	ctx := context.Background()
 	_, r1, _ := env.chat(t, "", "booking please")
 	id := r1.SessionID

@@ -22,7 +22,9 @@ import (
 // holding two-turn conversations (question, then the first option) over the
 // sample help center with the real graph agent. It runs only with
 // HELPGRAPH_LOADTEST=1; HELPGRAPH_LOADTEST_DURATION (default 30s) and
-// HELPGRAPH_LOADTEST_CLIENTS (default 32) tune it:
+// HELPGRAPH_LOADTEST_CLIENTS (default 32) tune it; HELPGRAPH_LOADTEST_HANDOFFS=1
+// makes a quarter of the clients hand off, and HELPGRAPH_LOADTEST_DESK=1
+// delivers the handoffs by e-mail (a real SMTP server) and a signed webhook:
 //
 //	HELPGRAPH_LOADTEST=1 go test ./web -run TestLoad -v -timeout 10m
 func TestLoad(t *testing.T) {
@@ -38,7 +40,14 @@ func TestLoad(t *testing.T) {
 		clients = n
 	}
 
-	srv, _ := newSampleEnv(t, Config{RateLimit: -1, MaxConnsPerIP: -1})
+	cfg := Config{RateLimit: -1, MaxConnsPerIP: -1}
+	handoffs := os.Getenv("HELPGRAPH_LOADTEST_HANDOFFS") == "1"
+	withDesk := os.Getenv("HELPGRAPH_LOADTEST_DESK") == "1"
+	cfg.EmailReplies = withDesk
+	srv, _ := newSampleEnv(t, cfg)
+	if withDesk {
+		srv.desk = loadDesk(t)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -114,9 +123,18 @@ func TestLoad(t *testing.T) {
 		}
 	}()
 	var wg sync.WaitGroup
-	for range clients {
+	for client := range clients {
 		wg.Go(func() {
 			for time.Now().Before(deadline) {
+				// HELPGRAPH_LOADTEST_HANDOFFS=1: a quarter of the clients ask
+				// for a person, then leave an address (two handoff events).
+				if handoffs && client%4 == 0 {
+					r, cookie, err := post("", "I want to talk to a person", nil)
+					if err == nil {
+						post(r.SessionID, "jane@example.com", cookie)
+					}
+					continue
+				}
 				r, cookie, err := post("", bookingQuestion, nil)
 				if err != nil || len(r.Options) == 0 {
 					continue

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net"
-	"strconv"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -31,7 +30,7 @@ func (s *Server) browserOwner(c *fiber.Ctx, create bool) string {
 		b := make([]byte, 32)
 		rand.Read(b) // never fails (crypto/rand)
 		secret = hex.EncodeToString(b)
-		c.Append(fiber.HeaderSetCookie, browserCookieHeader(secret, secureContext(c)))
+		c.Response().Header.Add(fiber.HeaderSetCookie, browserCookieHeader(secret, secureContext(c)))
 	}
 	sum := sha256.Sum256([]byte(secret))
 	return hex.EncodeToString(sum[:])
@@ -52,16 +51,7 @@ func validSecret(s string) bool {
 // as secure) the cookie is Lax: the chat works, the widget on another site
 // cannot keep a conversation.
 func browserCookieHeader(secret string, secure bool) string {
-	var b strings.Builder
-	b.WriteString(browserCookie + "=" + secret + "; Path=/; Max-Age=")
-	b.WriteString(strconv.Itoa(browserCookieAge))
-	b.WriteString("; HttpOnly")
-	if secure {
-		b.WriteString("; SameSite=None; Secure; Partitioned")
-	} else {
-		b.WriteString("; SameSite=Lax")
-	}
-	return b.String()
+	return cookieHeader(browserCookie, secret, browserCookieAge, secure)
 }
 
 func secureContext(c *fiber.Ctx) bool {

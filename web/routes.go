@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"errors"
@@ -67,10 +68,14 @@ func (s *Server) routes() *fiber.App {
 			return err
 		}
 		b = withWidgetLabels(b, s.widgetTexts())
+		if s.cfg.Brand.Color != "" {
+			b = bytes.ReplaceAll(b, []byte(widgetColor), []byte(s.cfg.Brand.Color))
+		}
 		c.Set(fiber.HeaderCacheControl, "public, max-age=300")
 		c.Type("js", "utf-8")
 		return c.Send(b)
 	})
+	s.brandRoutes(app)
 	app.Use("/static", filesystem.New(filesystem.Config{Root: http.FS(static), MaxAge: 300}))
 
 	limit := s.rateLimiter()
@@ -78,6 +83,8 @@ func (s *Server) routes() *fiber.App {
 	app.Post("/", limit, s.chatForm(false))
 	app.Get("/embed", s.chatPage(true))
 	app.Post("/embed", limit, s.chatForm(true))
+	app.Post("/restart", s.startOver(false))
+	app.Post("/embed/restart", s.startOver(true))
 	app.Post("/feedback", limit, s.feedbackForm)
 
 	api := app.Group("/api", s.apiBodyLimit)
@@ -85,6 +92,7 @@ func (s *Server) routes() *fiber.App {
 	api.Post("/chat/stream", limit, s.apiChatStream)
 	api.Get("/chat/updates", s.apiUpdates)
 	api.Post("/feedback", limit, s.apiFeedback)
+	s.deskRoutes(app, api)
 
 	s.adminRoutes(app)
 	app.Use(func(c *fiber.Ctx) error { return errNotFound })
@@ -127,7 +135,7 @@ func (s *Server) logRequests(c *fiber.Ctx) error {
 		level = slog.LevelInfo
 	}
 	if s.log.Enabled(c.UserContext(), level) {
-		s.log.Log(c.UserContext(), level, "request", "method", c.Method(), "path", c.Path(), "status", status,
+		s.log.Log(c.UserContext(), level, "request", "method", c.Method(), "path", loggedPath(c.Path()), "status", status,
 			"duration", time.Since(start), "ip", c.IP())
 	}
 	return err

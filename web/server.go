@@ -43,6 +43,7 @@ import (
 	"github.com/helpgraph/helpgraph/internal/messages"
 	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/llm"
+	"github.com/helpgraph/helpgraph/officehours"
 	"github.com/helpgraph/helpgraph/resync"
 )
 
@@ -89,6 +90,19 @@ type Config struct {
 	// ProxyHeader, when set (e.g. "X-Forwarded-For"), is trusted for the
 	// client IP; only set it behind a proxy that overwrites it.
 	ProxyHeader string
+
+	// The support desk (desk.go). EmailReplies is set when e-mail can be
+	// sent: only then does the chat ask for an address. PublicURL is the
+	// server's address from outside, for links in e-mails and webhooks.
+	// OfficeHours, if set, is when the team answers. Now is the clock
+	// (time.Now when nil).
+	EmailReplies bool
+	PublicURL    string
+	OfficeHours  *officehours.Schedule
+	Now          func() time.Time
+
+	// Brand is the chat's and widget's title, greeting, colour and logo.
+	Brand Brand
 }
 
 // Defaults for Config's zero values.
@@ -142,6 +156,11 @@ type Deps struct {
 	// Messages are the chat's own words in each language (nil: the
 	// embedded catalog); the agent's come from its own options.
 	Messages *messages.Catalog
+	// Desk, if set, carries handoff events to the team and customers
+	// outside the chat (a notify.Dispatcher).
+	Desk Desk
+	// Hooks bring help desks' replies back (desk_api.go).
+	Hooks []Hook
 }
 
 // Server is the Helpgraph web server.
@@ -167,6 +186,10 @@ type Server struct {
 	signIn       *signInThrottle
 	outage       *outageLog
 	replies      *lru.Cache[string, string] // rendered chat replies
+	desk         Desk
+	hooks        []Hook
+	receipts     *readReceipts
+	live         *live
 }
 
 // served is one graph generation with its index and agent.
@@ -202,6 +225,13 @@ func New(cfg Config, deps Deps) *Server {
 		signIn:   newSignInThrottle(log),
 		outage:   newOutageLog(log),
 		replies:  newReplyCache(),
+		desk:     deps.Desk,
+		receipts: newReadReceipts(),
+		hooks:    deps.Hooks,
+		live:     newLive(),
+	}
+	if s.desk == nil {
+		s.desk = noDesk{}
 	}
 	if s.texts == nil {
 		s.texts = messages.Embedded()
@@ -302,6 +332,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("serving on %s: %w", ln.Addr(), err)
 	case <-ctx.Done():
 	}
+	s.live.close() // /admin/live streams would hold the shutdown up
 	// Connections still open after the grace period (a browser's idle
 	// preconnect, a stalled client) are not worth failing the exit for.
 	if err := s.app.ShutdownWithTimeout(10 * time.Second); err != nil {

@@ -127,13 +127,13 @@ func TestPrintFriendly(t *testing.T) {
 	r := dialogue.Reply{Action: dialogue.Resolution, Text: "## Steps\nOpen [My bookings](https://x.test/b) and see https://x.test/c.",
 		Options: []dialogue.Option{{Label: "Online"}, {Label: "By phone"}}, Sources: []string{"https://x.test/page"}}
 	var plain bytes.Buffer
-	printFriendly(&plain, r, false)
+	printFriendly(&plain, r, false, 0)
 	want := "Steps\nOpen My bookings (https://x.test/b) and see https://x.test/c.\n  1) Online\n  2) By phone\n  Source: https://x.test/page\n\n"
 	if plain.String() != want {
 		t.Errorf("printFriendly =\n%q\nwant\n%q", plain.String(), want)
 	}
 	var coloured bytes.Buffer
-	printFriendly(&coloured, dialogue.Reply{Action: dialogue.Escalation, Text: "A person will help"}, true)
+	printFriendly(&coloured, dialogue.Reply{Action: dialogue.Escalation, Text: "A person will help"}, true, 0)
 	if !strings.Contains(coloured.String(), "\x1b[33mA person will help\x1b[0m") || strings.Contains(coloured.String(), "escalation") {
 		t.Errorf("escalation in colour = %q", coloured.String())
 	}

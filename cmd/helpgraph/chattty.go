@@ -37,11 +37,16 @@ func ttyChat(ctx context.Context, agent dialogue.Agent, in, out *os.File) error 
 		io.Writer
 	}{in, out}, colour(promptColour, "you › "))
 	// A terminal that reports no size (some ptys) keeps x/term's 80 columns.
+	width := 80
 	if w, h, err := term.GetSize(int(out.Fd())); err == nil && w >= 20 && h > 0 {
 		t.SetSize(w, h)
+		width = w
 	}
 	fmt.Fprint(t, "Type a number to pick an option, /restart to start over, Ctrl-D to leave.\n\n")
-	return converseLoop(ctx, agent, t.ReadLine, t, func(w io.Writer, r dialogue.Reply) { printFriendly(w, r, true) })
+	return converseLoop(ctx, agent, t.ReadLine, t, func(w io.Writer, r dialogue.Reply) {
+		// One column spare: a line as wide as the terminal wraps on its own.
+		printFriendly(w, r, true, width-1)
+	})
 }
 
 const (
@@ -71,21 +76,25 @@ func readable(text string) string {
 var mdHeading = regexp.MustCompile(`(?m)^#{1,6}\s+`)
 
 // printFriendly prints r for a person: the text, numbered options, the
-// sources; with color, in ANSI colours.
-func printFriendly(w io.Writer, r dialogue.Reply, color bool) {
+// sources; with color, in ANSI colours; wrapped at word boundaries to
+// width columns (0: not wrapped).
+func printFriendly(w io.Writer, r dialogue.Reply, color bool, width int) {
 	paint := func(code, s string) string {
 		if color {
 			return colour(code, s)
 		}
 		return s
 	}
-	text := readable(r.Text)
+	text := wrap(readable(r.Text), width)
 	if r.Action == dialogue.Escalation {
 		text = paint(handoffColour, text)
 	}
 	fmt.Fprintf(w, "%s\n", text)
 	for i, o := range r.Options {
-		fmt.Fprintf(w, "  %s %s\n", paint(optionColour, fmt.Sprintf("%d)", i+1)), o.Label)
+		num := fmt.Sprintf("%d)", i+1)
+		// Wrapped under the label, past the number.
+		label := wrap(strings.Repeat(" ", len(num)+3)+o.Label, width)[len(num)+3:]
+		fmt.Fprintf(w, "  %s %s\n", paint(optionColour, num), label)
 	}
 	if len(r.Sources) > 0 {
 		fmt.Fprintln(w, paint(sourceColour, "  Source: "+strings.Join(r.Sources, ", ")))

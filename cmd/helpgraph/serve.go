@@ -35,6 +35,10 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	maxConns := fs.Int("max-conns-per-ip", 0, fmt.Sprintf("connections one client IPv4 address may hold open (0: %d, or none with --proxy-header; negative: no cap)", web.DefaultMaxConnsPerIP))
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
 	resyncEvery := fs.Duration("resync", 0, "repeat the last build this often in the background (e.g. 6h) and serve its graph; a failed one keeps the graph served (0: never)")
+	title := fs.String("title", "", "the chat's title (default: \"Help\" in the customer's language)")
+	greeting := fs.String("greeting", "", "what an empty chat says first (default: the catalog's ChatHint, in the customer's language)")
+	color := fs.String("color", "", "accent colour of the chat and widget, #rrggbb")
+	logo := fs.String("logo", "", "image file (PNG, JPEG, GIF, WebP, SVG) shown before the title")
 	synonymsPath := synonymsFlag(fs)
 	langs := addLanguageFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -42,6 +46,10 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	}
 	if *resyncEvery < 0 {
 		return usageError{errors.New("serve: --resync must not be negative")}
+	}
+	brand, err := web.NewBrand(*title, *greeting, *color, *logo)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
 	}
 	if *cpuProfile != "" {
 		stop, err := startCPUProfile(*cpuProfile)
@@ -64,6 +72,12 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	defer convs.Close()
+
+	dk, err := m.openDesk(m.Config.Desk)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer dk.close(m)
 
 	// The web chat records handoffs, so escalations may promise a person.
 	synonyms, err := readSynonyms(*synonymsPath)
@@ -101,7 +115,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		}
 		deps.Resync = loop.Status
 	}
-	srv = web.New(web.Config{
+	webCfg := web.Config{
 		AdminToken:    m.Config.AdminToken,
 		ReportsDir:    *reports,
 		PollInterval:  *poll,
@@ -110,7 +124,10 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		ProxyHeader:   *proxyHeader,
 		MaxConnsPerIP: *maxConns,
 		StreamDelay:   15 * time.Millisecond,
-	}, deps)
+		Brand:         brand,
+	}
+	dk.apply(&webCfg, &deps, m.Config.Desk.PublicURL)
+	srv = web.New(webCfg, deps)
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -66,7 +66,7 @@ func (m *Main) helpdeskSource(kind, location string) (kgbuild.Source, error) {
 	}
 	switch kind {
 	case "zendesk":
-		r := zendesk.New(loc, m.Config.ZendeskEmail, m.Config.ZendeskToken)
+		r := zendesk.New(loc, m.Config.Desk.ZendeskEmail, m.Config.Desk.ZendeskToken)
 		r.Client.Logger = m.Logger
 		return r, nil
 	case "intercom":
@@ -77,7 +77,7 @@ func (m *Main) helpdeskSource(kind, location string) (kgbuild.Source, error) {
 		r.Client.Logger = m.Logger
 		return r, nil
 	case "freshdesk":
-		r, err := freshdesk.New(loc, m.Config.FreshdeskAPIKey)
+		r, err := freshdesk.New(loc, m.Config.Desk.FreshdeskAPIKey)
 		if err != nil {
 			return nil, err
 		}

@@ -38,6 +38,7 @@ func TestStore(t *testing.T, fresh func(t *testing.T) Opener, o Options) {
 		{"HandoffLifecycle", testHandoffLifecycle},
 		{"HandoffConversationWithAPerson", testHandoffWithAPerson},
 		{"HandoffRefTaken", testHandoffRefTaken},
+		{"HandoffByRef", testHandoffByRef},
 		{"FollowUpIsAtomic", testFollowUpIsAtomic},
 		{"OneOpenHandoff", testOneOpenHandoff},
 		{"ListHandoffs", testListHandoffs},

@@ -32,6 +32,19 @@
   var seen = parseInt(chat.getAttribute("data-turns"), 10) || 0;
   var pollMs = parseInt(chat.getAttribute("data-poll"), 10) || 3000;
   var polling = null;
+  // In the widget the chat is loaded while closed: replies count as read
+  // (and are not e-mailed) only once the customer opens it.
+  var framed = document.body.classList.contains("embed") && window.parent !== window;
+  var open = !framed;
+  var unread = 0;
+  function shown() { return open && document.visibilityState !== "hidden"; }
+  // markRead tells the server the customer has seen the replies so far.
+  function markRead() {
+    var id = sessionID();
+    if (!id) return;
+    fetch("/api/chat/updates?session_id=" + encodeURIComponent(id) + "&after=0&shown=1", { headers: { "Accept": "application/json" } })
+      .catch(function () { /* the next poll tells it */ });
+  }
 
   function sessionID() { return form.elements.session_id.value; }
   function setSessionID(id) {
@@ -49,6 +62,9 @@
     catch (e) { return false; }
   }
 
+  // follow keeps the end of the log, the latest reply's, in view.
+  function follow() { log.scrollTop = log.scrollHeight; }
+
   function addMessage(user, text) {
     var li = document.createElement("li");
     li.className = user ? "msg user" : "msg agent pending";
@@ -57,6 +73,9 @@
     who.textContent = (user ? t("YouSaid") : t("Assistant")) + ":";
     li.appendChild(who);
     if (restartForm) restartForm.hidden = false;
+    // The greeting is for an empty chat, as the server renders one.
+    var greeting = log.querySelector("li.greeting");
+    if (greeting) greeting.remove();
     var body = document.createElement(user ? "p" : "div");
     if (user) body.textContent = text; else body.className = "text";
     li.appendChild(body);
@@ -64,7 +83,7 @@
     if (old) old.removeAttribute("id");
     li.id = "latest";
     log.appendChild(li);
-    li.scrollIntoView({ block: "end" });
+    follow();
     return { li: li, body: body };
   }
 
@@ -123,7 +142,7 @@
     showHTML(body, html);
     li.appendChild(body);
     log.appendChild(li);
-    li.scrollIntoView({ block: "end" });
+    follow();
   }
 
   function showHandoff(h) {
@@ -143,11 +162,16 @@
     var id = sessionID();
     if (!id || inflight) return;
     inflight = true;
-    fetch("/api/chat/updates?session_id=" + encodeURIComponent(id) + "&after=" + seen, { headers: { "Accept": "application/json" } })
+    var visible = shown();
+    fetch("/api/chat/updates?session_id=" + encodeURIComponent(id) + "&after=" + seen + "&shown=" + (visible ? "1" : "0"), { headers: { "Accept": "application/json" } })
       .then(function (resp) { return resp.ok ? resp.json() : null; })
       .then(function (u) {
         if (!u) return;
         u.turns.forEach(function (t) { addSupport(t.html); });
+        if (!visible && u.turns.length > 0) {
+          unread += u.turns.length;
+          if (framed) window.parent.postMessage({ helpgraph: "unread", count: unread }, "*");
+        }
         seen = u.next;
         if (u.handoff) showHandoff(u.handoff);
       })
@@ -256,12 +280,14 @@
             } else if (event === "delta" && reply) {
               text += data.text;
               reply.body.textContent = text;
+              follow();
             } else if (event === "done" && reply) {
               reply.li.className = "msg agent " + meta.action;
               showHTML(reply.body, data.html);
               showSources(reply.li, meta.source_links);
               if (meta.action === "resolution") addFeedback(reply.li, meta.turn);
               showHandoff(meta.handoff);
+              follow();
             }
           });
           return pump();
@@ -271,7 +297,9 @@
     }).then(function () {
       setBusy(false);
       var first = showOptions(meta && meta.options);
-      if (first) first.focus(); else input.focus();
+      // The options take room from the log: keep the reply's end in view.
+      follow();
+      if (first) first.focus({ preventScroll: true }); else input.focus({ preventScroll: true });
     }).catch(function (err) {
       setBusy(false);
       showError(err.message);
@@ -291,10 +319,9 @@
     var b = e.submitter || document.activeElement;
     if (b && b.value) ask(b.value);
   });
-  if (restartForm) restartForm.addEventListener("submit", function (e) {
-    e.preventDefault();
-    ask("start over");
-  });
+  // "Start over" is a plain form: the server forgets the open conversation
+  // and sends back an empty chat.
+  follow(); // a reloaded conversation opens at its end
   var state = chat.getAttribute("data-handoff");
   if (state === "open" || state === "answered") startPolling();
 
@@ -302,7 +329,13 @@
   // Esc anywhere in the chat asks the host page to close it.
   if (document.body.classList.contains("embed") && window.parent !== window) {
     window.addEventListener("message", function (e) {
-      if (e.source === window.parent && e.data && e.data.helpgraph === "focus") input.focus();
+      if (e.source !== window.parent || !e.data) return;
+      if (e.data.helpgraph === "focus") input.focus();
+      if (e.data.helpgraph === "shown") {
+        open = !!e.data.open;
+        // Replies shown now, polled while closed or on the page since it loaded.
+        if (open && (unread > 0 || log.querySelector("li.msg.support"))) { unread = 0; markRead(); }
+      }
     });
     document.addEventListener("keydown", function (e) {
       if (e.key === "Escape") window.parent.postMessage({ helpgraph: "close" }, "*");

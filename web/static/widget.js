@@ -19,7 +19,6 @@
   var button = document.createElement("button");
   button.id = "helpgraph-widget-button";
   button.type = "button";
-  button.textContent = text.open;
   button.setAttribute("aria-expanded", "false");
   button.setAttribute("aria-controls", "helpgraph-widget-frame");
   button.setAttribute("aria-label", text.openLabel);
@@ -29,6 +28,28 @@
     background: "#1f5fbf", color: "#fff", font: "600 15px system-ui, sans-serif",
     boxShadow: "0 4px 14px rgba(0,0,0,.25)"
   });
+
+  // The number of support replies that came while the chat was closed.
+  var badge = document.createElement("span");
+  badge.id = "helpgraph-widget-badge";
+  badge.hidden = true;
+  style(badge, {
+    position: "absolute", top: "-6px", right: "-6px", minWidth: "20px", height: "20px", padding: "0 6px",
+    borderRadius: "10px", background: "#d93025", color: "#fff", font: "700 12px/20px system-ui, sans-serif",
+    textAlign: "center", boxSizing: "border-box"
+  });
+  button.appendChild(badge);
+  var label = document.createElement("span");
+  label.textContent = text.open;
+  button.insertBefore(label, badge);
+  var unread = 0;
+  function setUnread(n) {
+    unread = n;
+    badge.textContent = String(n);
+    badge.hidden = n === 0;
+    if (!frame.hidden) return;
+    button.setAttribute("aria-label", n ? text.openLabel + " (" + n + ")" : text.openLabel);
+  }
 
   var frame = document.createElement("iframe");
   frame.id = "helpgraph-widget-frame";
@@ -46,7 +67,9 @@
     frame.hidden = !open;
     button.setAttribute("aria-expanded", String(open));
     button.setAttribute("aria-label", open ? text.closeLabel : text.openLabel);
-    button.textContent = open ? text.close : text.open;
+    label.textContent = open ? text.close : text.open;
+    if (open) setUnread(0);
+    if (frame.contentWindow) frame.contentWindow.postMessage({ helpgraph: "shown", open: open }, origin);
     if (open) focusChat();
   }
   // The chat is another origin: ask it to put focus in its text box.
@@ -62,9 +85,14 @@
   window.addEventListener("message", function (e) {
     if (e.origin !== origin || e.source !== frame.contentWindow || !e.data) return;
     if (e.data.helpgraph === "close" && !frame.hidden) { setOpen(false); button.focus(); }
-    if (e.data.helpgraph === "ready" && !frame.hidden) focusChat();
+    if (e.data.helpgraph === "ready" && !frame.hidden) {
+      frame.contentWindow.postMessage({ helpgraph: "shown", open: true }, origin);
+      focusChat();
+    }
+    if (e.data.helpgraph === "unread" && frame.hidden) setUnread(e.data.count | 0);
   });
 
+  label.textContent = "Help";
   function mount() { document.body.appendChild(frame); document.body.appendChild(button); }
   if (document.body) mount(); else document.addEventListener("DOMContentLoaded", mount);
 })();
