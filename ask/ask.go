@@ -47,8 +47,11 @@ type Asker struct {
 	MinScore float64 // offline: the least similarity to use an example (DefaultMinScore)
 	Limits   Limits
 	Dialect  string // DialectEmbedded or DialectNeo4j
-	Logger   *slog.Logger
-	Now      func() time.Time
+	// ExamplesOnly turns the offline question reader (ParseForm) off:
+	// questions are answered from the example library alone, as before it.
+	ExamplesOnly bool
+	Logger       *slog.Logger
+	Now          func() time.Time
 }
 
 // Turn is one answered question of a session.
@@ -58,6 +61,9 @@ type Turn struct {
 	Entities []Entity `json:"entities,omitempty"`
 	Cypher   string   `json:"cypher"`
 	Rows     int      `json:"rows"`
+	// Form is the question as understood offline (nil when an example or
+	// the LLM answered it); a follow-up refines it.
+	Form *Form `json:"form,omitempty"`
 }
 
 // Session is a conversation with the graph: follow-up questions are read
@@ -72,6 +78,14 @@ func (s *Session) entities() []Entity {
 		es = append(es, t.Entities...)
 	}
 	return es
+}
+
+// lastForm is the form of the last turn, if it had one.
+func (s *Session) lastForm() *Form {
+	if len(s.Turns) == 0 {
+		return nil
+	}
+	return s.Turns[len(s.Turns)-1].Form
 }
 
 func (s *Session) masked() []string {
@@ -92,6 +106,7 @@ type Attempt struct {
 // Modes of an answer.
 const (
 	ModeOffline = "offline" // an example's Cypher with the question's values
+	ModeForm    = "form"    // the question read into a Form and compiled (offline)
 	ModeLLM     = "llm"
 	ModeCypher  = "cypher" // Cypher written by the person asking
 )
@@ -105,6 +120,7 @@ type Answer struct {
 	Rewritten string    `json:"rewritten,omitempty"`
 	Mode      string    `json:"mode"`
 	Example   *Scored   `json:"example,omitempty"` // offline: the example used
+	Form      *Form     `json:"form,omitempty"`    // ModeForm: the question as understood
 	Cypher    string    `json:"cypher,omitempty"`
 	Result    *Result   `json:"result,omitempty"`
 	Summary   string    `json:"summary"`
@@ -130,6 +146,8 @@ func (a *Asker) now() time.Time {
 	}
 	return a.Now()
 }
+
+var ratingEmoji = strings.NewReplacer("👎", " thumbs down ", "👍", " thumbs up ")
 
 // writeVerbs start a request to change the graph rather than a question.
 var writeVerbs = map[string]bool{"delete": true, "remove": true, "create": true, "add": true, "insert": true,
@@ -167,7 +185,8 @@ func (a *Asker) Ask(ctx context.Context, s *Session, question string) (Answer, e
 		return ans, fmt.Errorf("reading the graph's names: %w", err)
 	}
 	prior := s.entities()
-	m := Mask(question, cat, prior, a.now())
+	// The rating buttons' emoji are words to the reader ("rated 👎").
+	m := Mask(ratingEmoji.Replace(question), cat, prior, a.now())
 	ans.Masked, ans.Entities = m.Text, m.Entities
 	k := a.K
 	if k <= 0 {
@@ -187,13 +206,19 @@ func (a *Asker) Ask(ctx context.Context, s *Session, question string) (Answer, e
 			ans.Summary = "(LLM unavailable: answered from the examples) " + ans.Summary
 		}
 	} else {
-		err = a.askOffline(ctx, &ans, top, all)
+		err = errNoForm
+		if !a.ExamplesOnly {
+			err = a.askForm(ctx, &ans, m, s.lastForm(), cat)
+		}
+		if errors.Is(err, errNoForm) {
+			err = a.askOffline(ctx, &ans, top, all)
+		}
 	}
 	if err != nil || ans.Result == nil {
 		return ans, err
 	}
 	s.Turns = append(s.Turns, Turn{Question: firstNonEmpty(ans.Rewritten, question), Masked: m.Text,
-		Entities: m.Entities, Cypher: ans.Cypher, Rows: len(ans.Result.Rows)})
+		Entities: m.Entities, Cypher: ans.Cypher, Rows: len(ans.Result.Rows), Form: ans.Form})
 	return ans, nil
 }
 
@@ -216,6 +241,32 @@ func (a *Asker) Run(ctx context.Context, cypher string) (Result, error) {
 		return Result{}, &QueryError{Cypher: cypher, Err: err}
 	}
 	return res, err
+}
+
+// errNoForm says a question could not be read into a Form.
+var errNoForm = errors.New("not understood as a form")
+
+// askForm answers a question read into a Form, refining the previous turn's
+// form for a follow-up. It returns errNoForm when the question is not read.
+func (a *Asker) askForm(ctx context.Context, ans *Answer, m Masked, prev *Form, cat *Catalog) error {
+	f, err := ParseForm(m, prev, cat, a.now())
+	if err != nil {
+		a.logger().Debug("ask: no form", "question", ans.Question, "err", err)
+		return errNoForm
+	}
+	cypher, err := Compile(f)
+	if err != nil {
+		a.logger().Debug("ask: form does not compile", "form", f.String(), "err", err)
+		return errNoForm
+	}
+	ans.Mode, ans.Form, ans.Cypher = ModeForm, &f, cypher
+	res, err := a.Run(ctx, cypher)
+	ans.Attempts = append(ans.Attempts, attempt(cypher, res, err))
+	if err != nil {
+		return err
+	}
+	ans.Result, ans.Summary = &res, Summarize(res)
+	return nil
 }
 
 // askOffline answers with the best example whose placeholders the

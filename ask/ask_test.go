@@ -42,10 +42,12 @@ const (
 	unresolvedOn = "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: 'https://help.example/payments/refunds.html'}) WHERE n.resolution = '' RETURN n.problem AS problem"
 )
 
+// newTestAsker answers from its examples alone; TestAskForm has the reader on.
 func newTestAsker(eng *fakeEngine) *Asker {
 	return &Asker{
-		Engine:   eng,
-		Catalogs: fixedCatalog{NewCatalog(sampleGraph())},
+		ExamplesOnly: true,
+		Engine:       eng,
+		Catalogs:     fixedCatalog{NewCatalog(sampleGraph())},
 		Examples: []Example{
 			{Question: "how many nodes does the <PAGE_1> page have", Cypher: "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: <PAGE_1>}) RETURN count(n) AS nodes"},
 			{Question: "which problems are on the <PAGE_1> page", Cypher: "MATCH (n:HelpgraphNode)-[:ON_PAGE]->(p:HelpgraphPage {url: <PAGE_1>}) RETURN n.problem AS problem"},
@@ -99,6 +101,41 @@ func TestAskOfflineFollowUp(t *testing.T) {
 	ans, err = a.Ask(ctx, &Session{}, "Which of those have no resolution?")
 	if err != nil || ans.Answered() {
 		t.Errorf("follow-up without history: %+v, %v", ans, err)
+	}
+}
+
+// The reader answers what it understands and keeps its form for the
+// follow-up, which refines it.
+func TestAskForm(t *testing.T) {
+	const (
+		count    = "MATCH (n:HelpgraphNode) WHERE toLower(n.problem) CONTAINS 'refund' RETURN count(DISTINCT n) AS sections"
+		list     = "MATCH (n:HelpgraphNode) WHERE toLower(n.problem) CONTAINS 'refund' RETURN n.problem AS problem, n.page AS page"
+		narrowed = "MATCH (n:HelpgraphNode) WHERE toLower(n.problem) CONTAINS 'refund' AND n.resolution = '' RETURN n.problem AS problem, n.page AS page"
+	)
+	eng := &fakeEngine{results: map[string]Result{
+		list:     {Columns: []string{"problem", "page"}, Rows: [][]any{{"My refund hasn't arrived", refundsURL}}},
+		count:    {Columns: []string{"problems"}, Rows: [][]any{{int64(1)}}},
+		narrowed: {Columns: []string{"problem", "page"}},
+	}}
+	a := newTestAsker(eng)
+	a.ExamplesOnly = false
+	s := &Session{}
+	ctx := context.Background()
+	for _, step := range []struct{ q, cypher string }{
+		{"What sections mention refund?", list},
+		{"how many are there?", count},
+		{"and which of those have no answer?", narrowed},
+	} {
+		ans, err := a.Ask(ctx, s, step.q)
+		if err != nil {
+			t.Fatalf("%q: %v", step.q, err)
+		}
+		if ans.Mode != ModeForm || ans.Cypher != step.cypher || ans.Form == nil {
+			t.Errorf("%q: mode %s cypher %s", step.q, ans.Mode, ans.Cypher)
+		}
+	}
+	if len(s.Turns) != 3 || s.Turns[2].Form == nil {
+		t.Errorf("session keeps no forms: %+v", s.Turns)
 	}
 }
 

@@ -43,6 +43,7 @@ type Embedded struct {
 	// gen and handled are what eng holds: the graph's generation, and
 	// each handoff's id with whether it was handled.
 	gen     int64
+	ratings string // the ratings' part of key
 	handled map[int64]bool
 	// inUse is read-held by every query, from taking the engine to its
 	// last row, so a replaced engine is closed only once nothing uses it.
@@ -63,15 +64,18 @@ func NewEmbedded(store graph.Store, conversations HandoffLister, open OpenFunc, 
 func (e *Embedded) current(ctx context.Context) (EngineCloser, *Catalog, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	gen, hs, err := e.state(ctx)
+	gen, hs, ratings, err := e.state(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	key := stateKey(gen, hs, e.conversations != nil)
+	key := stateKey(gen, hs, e.conversations != nil) + ratings
 	if e.eng != nil && key == e.key {
 		return e.eng, e.cat, nil
 	}
-	if up, ok := e.eng.(HandoffUpdater); ok && gen == e.gen {
+	// Only handoffs changed: give the engine those. Ratings and gap events
+	// are read with a full load (a new rating, a build), so gap events of
+	// handoffs given this way wait for the next one.
+	if up, ok := e.eng.(HandoffUpdater); ok && gen == e.gen && ratings == e.ratings {
 		if changed, ok := e.changedHandoffs(hs); ok {
 			err := up.UpdateHandoffs(ctx, changed)
 			if err == nil {
@@ -103,7 +107,7 @@ func (e *Embedded) current(ctx context.Context) (EngineCloser, *Catalog, error) 
 			old.Close()
 		}()
 	}
-	e.eng, e.cat, e.key, e.gen = eng, NewCatalog(snap.Graph), key, snap.Generation
+	e.eng, e.cat, e.key, e.gen, e.ratings = eng, NewCatalog(snap.Graph), key, snap.Generation, ratings
 	e.handled = make(map[int64]bool, len(snap.Handoffs))
 	for _, h := range snap.Handoffs {
 		e.handled[h.ID] = !h.HandledAt.IsZero()
@@ -130,25 +134,39 @@ func (e *Embedded) changedHandoffs(hs []conversation.Handoff) ([]Handoff, bool) 
 	return changed, held == len(e.handled)
 }
 
-// state reads the graph's generation and the handoffs.
-func (e *Embedded) state(ctx context.Context) (int64, []conversation.Handoff, error) {
+// state reads the graph's generation, the handoffs and a key of the
+// ratings ("" without them).
+func (e *Embedded) state(ctx context.Context) (int64, []conversation.Handoff, string, error) {
 	var gen int64
 	b, err := e.store.LastBuild(ctx)
 	switch {
 	case errors.Is(err, graph.ErrNotFound):
 	case err != nil:
-		return 0, nil, fmt.Errorf("reading last build: %w", err)
+		return 0, nil, "", fmt.Errorf("reading last build: %w", err)
 	default:
 		gen = b.Generation
 	}
 	if e.conversations == nil {
-		return gen, nil, nil
+		return gen, nil, "", nil
 	}
 	hs, err := e.conversations.Handoffs(ctx, false)
 	if err != nil {
-		return 0, nil, fmt.Errorf("reading handoffs: %w", err)
+		return 0, nil, "", fmt.Errorf("reading handoffs: %w", err)
 	}
-	return gen, hs, nil
+	ratings := ""
+	if rl, ok := e.conversations.(ratingLister); ok {
+		rs, err := rl.NodeRatings(ctx)
+		if err != nil {
+			return 0, nil, "", fmt.Errorf("reading ratings: %w", err)
+		}
+		helpful, not := 0, 0
+		for _, r := range rs {
+			helpful += r.Helpful
+			not += r.Not
+		}
+		ratings = fmt.Sprintf("/r%d/%d/%d", len(rs), helpful, not)
+	}
+	return gen, hs, ratings, nil
 }
 
 // stateKey changes when the graph or the handoffs do.

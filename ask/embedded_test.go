@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/graph/graphtest"
 )
 
@@ -86,5 +87,50 @@ func TestEmbeddedClosesReplacedEngineAfterQueries(t *testing.T) {
 	close(first.release)
 	if err := <-slow; err != nil {
 		t.Errorf("running query: %v", err)
+	}
+}
+
+// ratedConversations lists handoffs and node ratings, as a conversation store does.
+type ratedConversations struct {
+	ratings []conversation.NodeRating
+}
+
+func (r *ratedConversations) Handoffs(context.Context, bool) ([]conversation.Handoff, error) {
+	return nil, nil
+}
+
+func (r *ratedConversations) NodeRatings(context.Context) ([]conversation.NodeRating, error) {
+	return r.ratings, nil
+}
+
+// A new rating loads the snapshot again, with the ratings in it.
+func TestEmbeddedReloadsOnRatings(t *testing.T) {
+	ctx := context.Background()
+	store := graphtest.NewMemory()
+	if _, err := store.Replace(ctx, sampleGraph(), nil); err != nil {
+		t.Fatal(err)
+	}
+	convs := &ratedConversations{}
+	var snaps []*Snapshot
+	emb := NewEmbedded(store, convs, func(_ context.Context, s *Snapshot) (EngineCloser, error) {
+		snaps = append(snaps, s)
+		return &blockingEngine{}, nil
+	}, nil)
+	defer emb.Close()
+	query := func() {
+		t.Helper()
+		if _, err := emb.Query(ctx, "MATCH (n) RETURN n", Limits{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	query()
+	query()
+	if len(snaps) != 1 {
+		t.Fatalf("%d loads before any rating, want 1", len(snaps))
+	}
+	convs.ratings = []conversation.NodeRating{{NodeID: "n1", Not: 1}}
+	query()
+	if len(snaps) != 2 || snaps[1].Ratings["n1"].Unhelpful != 1 {
+		t.Fatalf("after a 👎: %d loads, ratings %+v", len(snaps), snaps[len(snaps)-1].Ratings)
 	}
 }

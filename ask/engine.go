@@ -57,6 +57,38 @@ type Snapshot struct {
 	// pages not in it were unchanged.
 	Change   map[string]string
 	Handoffs []Handoff
+	// Ratings counts the customers' 👍 and 👎 on the answers given from
+	// each node, by node id.
+	Ratings map[string]Rating
+	// Gaps are the moments of the last GapWindow where conversations showed
+	// the help center falling short (conversation.GapEvent).
+	Gaps []Gap
+}
+
+// Rating counts the ratings of one node's answers.
+type Rating struct{ Helpful, Unhelpful int }
+
+// Gap is a gap event as the query schema shows it: a (:Gap) node linked to
+// the node its conversation was nearest to.
+type Gap struct {
+	Kind           string // "escalated", "unhelpful" or "rephrase"
+	ConversationID string
+	Utterance      string
+	NodeID         string // "" for none
+	At             time.Time
+}
+
+// GapWindow is how far back the snapshot reads gap events.
+const GapWindow = 90 * 24 * time.Hour
+
+// ratingLister and gapLister are the conversation store's read sides the
+// snapshot uses when the store has them (every conversation.Store does).
+type ratingLister interface {
+	NodeRatings(ctx context.Context) ([]conversation.NodeRating, error)
+}
+
+type gapLister interface {
+	GapEvents(ctx context.Context, since time.Time) ([]conversation.GapEvent, error)
 }
 
 // Handoff is a handoff as the query schema shows it: a (:Handoff) node
@@ -115,6 +147,25 @@ func TakeSnapshot(ctx context.Context, store graph.Store, conversations HandoffL
 		}
 		for _, h := range hs {
 			s.Handoffs = append(s.Handoffs, handoffFrom(h))
+		}
+	}
+	if rl, ok := conversations.(ratingLister); ok {
+		rs, err := rl.NodeRatings(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("reading ratings: %w", err)
+		}
+		s.Ratings = make(map[string]Rating, len(rs))
+		for _, r := range rs {
+			s.Ratings[r.NodeID] = Rating{Helpful: r.Helpful, Unhelpful: r.Not}
+		}
+	}
+	if gl, ok := conversations.(gapLister); ok {
+		es, err := gl.GapEvents(ctx, time.Now().Add(-GapWindow))
+		if err != nil {
+			return nil, fmt.Errorf("reading gap events: %w", err)
+		}
+		for _, e := range es {
+			s.Gaps = append(s.Gaps, Gap{Kind: string(e.Kind), ConversationID: e.ConversationID, Utterance: e.Utterance, NodeID: e.NodeID, At: e.At})
 		}
 	}
 	return s, nil

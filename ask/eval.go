@@ -47,7 +47,10 @@ type EvalOutcome struct {
 	Question string `json:"question"`
 	Masked   string `json:"masked"`
 	Cypher   string `json:"cypher,omitempty"`
-	Correct  bool   `json:"correct"`
+	// Mode is how the question was answered: ModeForm, ModeOffline (an
+	// example) or ModeLLM.
+	Mode    string `json:"mode,omitempty"`
+	Correct bool   `json:"correct"`
 	// Error is an engine or syntax error (or a refusal) of the final query.
 	Error string `json:"error,omitempty"`
 	// Unanswered: no query was produced (offline, nothing close enough).
@@ -74,6 +77,23 @@ type EvalReport struct {
 	Tries      int           `json:"tries"` // attempts over all items
 	Rounds     []RoundStat   `json:"rounds"`
 	Items      []EvalOutcome `json:"items"`
+}
+
+// ByMode counts the items answered and answered correctly in each mode.
+func (r EvalReport) ByMode() map[string][2]int {
+	m := map[string][2]int{}
+	for _, it := range r.Items {
+		if it.Mode == "" || it.Cypher == "" {
+			continue
+		}
+		c := m[it.Mode]
+		c[0]++
+		if it.Correct {
+			c[1]++
+		}
+		m[it.Mode] = c
+	}
+	return m
 }
 
 // Accuracy is execution accuracy: the share of items whose result equals the gold's.
@@ -184,7 +204,7 @@ func evalItem(ctx context.Context, a *Asker, it EvalItem, library map[string]boo
 		}
 	}
 	ans, err := a.Ask(ctx, s, it.Question)
-	out.Masked, out.Cypher, out.Tries = ans.Masked, ans.Cypher, len(ans.Attempts)
+	out.Masked, out.Cypher, out.Tries, out.Mode = ans.Masked, ans.Cypher, len(ans.Attempts), ans.Mode
 	out.InLibrary = library[libraryKey(maskedPrev, ans.Masked)]
 	switch {
 	case err != nil && !isQueryError(err):

@@ -184,3 +184,8 @@ func Fill(cypher string, entities []Entity) (string, error) {
 	}
 	return out, nil
 }
+
+// Shape is a question's comparable form: stemmed words without articles,
+// placeholders by type. Two questions of the same shape are the same
+// question to Retrieve (the evaluation set must share none with the library).
+func Shape(question string) string { return strings.Join(shape(question), " ") }

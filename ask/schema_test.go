@@ -18,7 +18,8 @@ func TestSchemaIsNeo4jStores(t *testing.T) {
 		t.Fatal(err)
 	}
 	store := string(src)
-	askOnly := map[string]bool{"Conversation": true, "Handoff": true, "ENDED_ON": true, "OF": true, "change": true}
+	askOnly := map[string]bool{"Conversation": true, "Handoff": true, "ENDED_ON": true, "OF": true, "change": true,
+		"Gap": true, "NEAR": true, "helpful": true, "unhelpful": true}
 	names := 0
 	for _, m := range regexp.MustCompile(`[(\[]:(\w+)(?: \{([^}]*)\})?`).FindAllStringSubmatch(Schema, -1) {
 		name, props := m[1], m[2]

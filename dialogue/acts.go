@@ -156,6 +156,9 @@ func classifyAct(an *analyzer, msg string) Act {
 	if actRestart.MatchString(msg) {
 		return ActRestart
 	}
+	if act := phraseAct(msg); act != ActNone {
+		return act
+	}
 	rest := msg
 	act := ActNone
 	switch {
@@ -206,29 +209,26 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 		if cur != nil {
 			r.NodeID, r.Intent = cur.ID, cur.Problem
 		}
-		r.Text = "Of course. Please contact our support team."
-		if a.opts.HumanHandoff {
-			r.Text = "Of course. I'll pass this to our support team, and a person will follow up with you."
-		}
+		r.Text = a.say(s, a.handoff("Human"))
 		return r, true, nil
 	case ActRestart:
-		*s = Session{ID: s.ID, History: s.History}
-		return Reply{Action: Clarification, Text: "Let's start over. What can I help you with?"}, true, nil
+		*s = Session{ID: s.ID, History: s.History, Lang: s.Lang, ClientLang: s.ClientLang}
+		return Reply{Action: Clarification, Text: a.say(s, "StartOver")}, true, nil
 	case ActGreeting:
-		return Reply{Action: Clarification, Text: "Hello! What can I help you with?", NodeID: s.CurrentNode}, true, nil
+		return Reply{Action: Clarification, Text: a.say(s, "Greeting"), NodeID: s.CurrentNode}, true, nil
 	case ActThanks:
 		s.PendingOptions = nil
 		s.Rephrases = 0
-		return Reply{Action: Clarification, Text: "You're welcome! Is there anything else I can help you with?", NodeID: s.CurrentNode}, true, nil
+		return Reply{Action: Clarification, Text: a.say(s, "Welcome"), NodeID: s.CurrentNode}, true, nil
 	case ActNoneOfThese:
-		return a.noneFits(s, "All right, none of those."), true, nil
+		return a.noneFits(s, "LeadNoneOfThose"), true, nil
 	case ActBotQuestion:
-		return Reply{Action: Clarification, Text: botAnswer, NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
+		return Reply{Action: Clarification, Text: a.say(s, "BotAnswer"), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
 	case ActAck:
 		if len(s.PendingOptions) > 0 && lastAgentTurn(s).Action == Clarification {
 			return a.askWhich(s), true, nil
 		}
-		return Reply{Action: Clarification, Text: "All right. Is there anything else I can help you with?", NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
+		return Reply{Action: Clarification, Text: a.say(s, "AckAnythingElse"), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
 	}
 	pending := s.PendingOptions
 	switch {
@@ -242,17 +242,17 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 			return r, err == nil, err
 		}
 	case len(pending) == 1 && act == ActNo:
-		return a.noneFits(s, "All right, then that's not it."), true, nil
+		return a.noneFits(s, "LeadNotIt"), true, nil
 	case len(pending) > 1 && act == ActDontKnow && cur != nil && !verdictOf(cur).Hollow:
 		// The user can't tell which situation is theirs: what the page
 		// says for everyone, with the situations still open.
 		r := a.resolve(ctx, s, cur, msg, pending, a.sourcesOf(cur.ID), true)
-		r.Text += "\n\nIf one of these applies to you, choose it for more."
+		r.Text += "\n\n" + a.say(s, "ChooseForMore")
 		return r, true, nil
 	case len(pending) > 0 && act == ActDontKnow:
 		// Nothing said for everyone: the page can't decide for them, a
 		// person can.
-		return a.noneFits(s, "No problem."), true, nil
+		return a.noneFits(s, "LeadNoProblem"), true, nil
 	case len(pending) > 1 && act == ActYes && lastAgentTurn(s).Action == Resolution:
 		// "Yes" after an answer whose follow-ups are offered: the answer
 		// asked nothing; go on as after any answer.
@@ -272,17 +272,14 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 	}
 	if len(pending) == 0 && lastAgentTurn(s).Action == Resolution {
 		// "No" (or a "yes" with nothing more to say) after an answer.
-		return Reply{Action: Clarification, Text: "All right. What else can I help you with?"}, true, nil
+		return Reply{Action: Clarification, Text: a.say(s, "WhatElse")}, true, nil
 	}
 	if act == ActDontKnow || act == ActNo {
 		// Not knowing, or saying no, to a question no longer pending.
-		return a.noneFits(s, "All right."), true, nil
+		return a.noneFits(s, "LeadAllRight"), true, nil
 	}
 	return Reply{}, false, nil
 }
-
-// botAnswer answers "are you a bot?" honestly.
-const botAnswer = "I'm an automated assistant: I answer from this help center's pages. If you'd like to talk to a person, just say so."
 
 // goOn is the reply to a "yes" after an answer at the current node: what
 // the section has not said yet, or else the page's next section. It returns
@@ -307,7 +304,7 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 // askWhich asks which of the pending options applies: the answer to a
 // question with several answers was only a yes or a no.
 func (a *GraphAgent) askWhich(s *Session) Reply {
-	return Reply{Action: Clarification, Text: "Which one of these applies to you?", NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}
+	return Reply{Action: Clarification, Text: a.say(s, "WhichOne"), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}
 }
 
 // leadingAct returns ActYes or ActNo when msg opens with a yes or a no
@@ -359,7 +356,7 @@ var (
 
 // noneFits answers "none of these" (and "I don't know" which): the options
 // are withdrawn and the user is asked to say it in their own words, after
-// lead; a second miss in a row hands over.
+// lead (a message id); a second miss in a row hands over.
 func (a *GraphAgent) noneFits(s *Session, lead string) Reply {
 	if len(s.PendingOptions) > 0 {
 		s.Declined = s.CurrentNode
@@ -370,7 +367,7 @@ func (a *GraphAgent) noneFits(s *Session, lead string) Reply {
 		s.Rephrases = 0
 		return a.escalate(s, nil, nil)
 	}
-	return Reply{Action: Clarification, Text: lead + " Could you describe your situation in a few words? If you'd rather talk to a person, just say so."}
+	return Reply{Action: Clarification, Text: a.say(s, "Describe", "Lead", a.say(s, lead))}
 }
 
 // nextSection returns the node after n in its page's order that has

@@ -64,6 +64,14 @@ type Session struct {
 	// Declined is the node whose options the user said none of (or could
 	// not choose from): asking the same again would go round in circles.
 	Declined string `json:"declined,omitempty"`
+	// Lang is the conversation's language (BCP 47, "" not yet known): the
+	// language of its last message long enough to tell. The agent's own
+	// words are in it, and answers come from pages in it where there are.
+	Lang string `json:"lang,omitempty"`
+	// ClientLang is the language the customer's browser or the widget asks
+	// for (its lang attribute, else Accept-Language), set by the client:
+	// the language of a first message too short to tell.
+	ClientLang string `json:"client_lang,omitempty"`
 }
 
 // Agent answers user messages. Respond appends the user turn and the agent

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -32,6 +33,9 @@ var benchGraphs = []struct {
 		"asdf qwerty",
 	}},
 	{"synthetic-100k", func(testing.TB) *graph.Graph { return verdict.Judged(graphtest.Synthetic(100_000, 1)) }, syntheticScript},
+	// The same size in five language folders of 20,000 nodes each (the
+	// text is the synthetic English): what routing a message costs.
+	{"synthetic-100k-5lang", func(testing.TB) *graph.Graph { return verdict.Judged(inLanguageFolders(20_000)) }, syntheticScript},
 	// The same help center written as 10,000 pages and built offline, as
 	// `helpgraph build` would: the extractor's nodes, intents and verdicts.
 	{"pages-100k", func(tb testing.TB) *graph.Graph {
@@ -125,8 +129,38 @@ func BenchmarkNewGraphAgent(b *testing.B) {
 // forgetTexts empties the agent's caches of texts read (masked messages,
 // earlier messages).
 func (a *GraphAgent) forgetTexts() {
+	for _, p := range a.langs.parts {
+		p.forgetTexts()
+	}
+	if a.masked == nil {
+		return // the languages' agent: its parts read the texts
+	}
 	a.masked.Purge()
 	a.earlier.mu.Lock()
 	a.earlier.m = nil
 	a.earlier.mu.Unlock()
+}
+
+// inLanguageFolders returns five copies of graphtest.Synthetic(nodes, 1),
+// each under a language folder of the help center (en/, de/, fr/, es/, ja/).
+func inLanguageFolders(nodes int) *graph.Graph {
+	out := &graph.Graph{}
+	for _, lang := range []string{"en", "de", "fr", "es", "ja"} {
+		g := graphtest.Synthetic(nodes, 1)
+		url := func(u string) string { return strings.Replace(u, ".com/", ".com/"+lang+"/", 1) }
+		id := func(s string) string { return lang + "-" + s }
+		for _, p := range g.Pages {
+			p.URL = url(p.URL)
+			out.Pages = append(out.Pages, p)
+		}
+		for _, n := range g.Nodes {
+			n.ID, n.Page = id(n.ID), url(n.Page)
+			out.Nodes = append(out.Nodes, n)
+		}
+		for _, e := range g.Edges {
+			e.From, e.To = id(e.From), id(e.To)
+			out.Edges = append(out.Edges, e)
+		}
+	}
+	return out
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
 	"github.com/helpgraph/helpgraph/internal/lexical"
+	"github.com/helpgraph/helpgraph/internal/messages"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/verdict"
 )
@@ -64,6 +65,14 @@ type Options struct {
 	// Reword lets the LLM choose and order the sentences of a resolution
 	// (never write its own); off by default.
 	Reword bool
+
+	// Messages are the agent's own words in each language (nil: the
+	// embedded catalog); a reply is in the session's language.
+	Messages *messages.Catalog
+	// DefaultLanguage is the language of the pages that answer a customer
+	// whose language no page has (or none of whose pages match), and of
+	// pages whose language is unknown. Default "en".
+	DefaultLanguage string
 }
 
 func (o Options) withDefaults() Options {
@@ -90,6 +99,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Hops <= 0 {
 		o.Hops = 2
+	}
+	if o.Messages == nil {
+		o.Messages = messages.Embedded()
+	}
+	if o.DefaultLanguage = messages.Base(o.DefaultLanguage); o.DefaultLanguage == "" {
+		o.DefaultLanguage = messages.Default
 	}
 	return o
 }
@@ -142,11 +157,15 @@ type GraphAgent struct {
 	// titles holds each page's title terms (URL -> []string), read on
 	// first use.
 	titles sync.Map
+	// langs are the help center's languages (see language.go).
+	langs languages
 }
 
 var _ Agent = (*GraphAgent)(nil)
 
 // NewGraphAgent returns an agent over g. g must not be modified afterwards.
+// A help center in several languages gets one agent per language (see
+// language.go).
 func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 	if g == nil {
 		g = &graph.Graph{}
@@ -158,7 +177,13 @@ func NewGraphAgent(g *graph.Graph, opts Options) *GraphAgent {
 		opts.Logger.Warn("graph has no verdicts (built by an older helpgraph); deciding them now; run helpgraph build to store them")
 		g = j
 	}
-	an := newAnalyzer(opts.Synonyms)
+	return newLanguageAgents(g, opts)
+}
+
+// newGraphAgent returns the agent over g, a graph in one language whose
+// words model reads.
+func newGraphAgent(g *graph.Graph, opts Options, model *lexical.Model) *GraphAgent {
+	an := newModelAnalyzer(model, opts.Synonyms)
 	a := &GraphAgent{
 		opts:        opts,
 		an:          an,
@@ -216,6 +241,14 @@ func (a *GraphAgent) Respond(ctx context.Context, s *Session, message string) (R
 	if err := ctx.Err(); err != nil {
 		return Reply{}, err
 	}
+	if a.langs.parts != nil || a.langs.detect != nil {
+		return a.respondInLanguage(ctx, s, message)
+	}
+	return a.respond(ctx, s, message)
+}
+
+// respond is Respond within one language's pages.
+func (a *GraphAgent) respond(ctx context.Context, s *Session, message string) (Reply, error) {
 	a.heal(s)
 	message = truncate(strings.TrimSpace(message), MaxMessageChars)
 	s.History = append(s.History, Turn{Role: "user", Text: message})
@@ -335,7 +368,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 				s.Rephrases++
 				s.CurrentNode = ""
 				s.PendingOptions = opts
-				return Reply{Action: Clarification, Text: "I'm not sure I understood. Is it about one of these?", Options: opts, Sources: []string{}}, nil
+				return Reply{Action: Clarification, Text: a.say(s, "Suggest"), Options: opts, Sources: []string{}}, nil
 			}
 		}
 		return a.miss(s), nil
@@ -414,14 +447,21 @@ func (a *GraphAgent) miss(s *Session) Reply {
 	}
 	return Reply{
 		Action:  Clarification,
-		Text:    "Sorry, I couldn't find that in our help pages. Could you put it another way, in a few words? If you'd rather talk to a person, just say so.",
-		Options: []Option{talkToPerson},
+		Text:    a.say(s, "NotFound"),
+		Options: []Option{a.talkToPerson(s)},
 	}
 }
 
-// talkToPerson is the option a not-found reply offers: its value is a
-// request for a person (ActHuman) when sent back.
-var talkToPerson = Option{Label: "Talk to a person", Value: "talk to a person"}
+// talkToPersonValue is what the not-found reply's "Talk to a person"
+// option sends back: a request for a person (ActHuman) in every language,
+// since the act reader knows its English words.
+const talkToPersonValue = "talk to a person"
+
+// talkToPerson is the option a not-found reply offers, labelled in the
+// customer's language.
+func (a *GraphAgent) talkToPerson(s *Session) Option {
+	return Option{Label: a.say(s, "TalkToPerson"), Value: talkToPersonValue}
+}
 
 func (a *GraphAgent) confirm(s *Session, condition string) {
 	if condition == "" {

@@ -136,7 +136,7 @@ func checkReplyInvariants(t *testing.T, a *GraphAgent, r Reply) {
 		}
 	}
 	for _, o := range r.Options {
-		if o == talkToPerson {
+		if o.Value == talkToPersonValue {
 			if classifyAct(a.an, o.Value) != ActHuman {
 				t.Errorf("option %+v does not ask for a person", o)
 			}

@@ -113,6 +113,11 @@ func (a *GraphAgent) embedQuery(ctx context.Context, text string) ([]float32, er
 // needs them starts computing them in the background and goes on lexically,
 // so no turn pays for them.
 func (a *GraphAgent) WarmUp(ctx context.Context) error {
+	for _, p := range a.langs.parts {
+		if err := p.WarmUp(ctx); err != nil {
+			return err
+		}
+	}
 	if a.embed == nil {
 		return nil
 	}

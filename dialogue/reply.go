@@ -2,7 +2,6 @@ package dialogue
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -52,16 +51,16 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 		return r
 	}
 	s.CurrentNode = n.ID
-	text := "Which of these applies to you?"
+	text := a.say(s, "Clarify")
 	if p := strings.TrimSpace(n.Problem); p != "" {
 		// The problem is quoted, not woven into the sentence: problems are
 		// noun phrases, questions or statements, whatever the page used.
-		text = "About “" + p + "”: which of these applies to you?"
+		text = a.say(s, "ClarifyAbout", "Problem", p)
 	}
 	if len(opts) > maxOptions {
 		// A list longer than anyone reads is no question; the rest can
 		// still be named in words.
-		text += fmt.Sprintf(" (Or tell me in a few words: there are %d more.)", len(opts)-maxOptions)
+		text += a.opts.Messages.Plural(s.Lang, "MoreOptions", len(opts)-maxOptions)
 		opts = opts[:maxOptions]
 	}
 	s.PendingOptions = opts
@@ -158,7 +157,7 @@ func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply
 			b.WriteString("\n\n")
 		}
 	}
-	b.WriteString(a.handoff("I can't resolve this from our help pages"))
+	b.WriteString(a.say(s, a.handoff("CantResolve")))
 	r.Text = b.String()
 	return r
 }
@@ -168,16 +167,17 @@ func (a *GraphAgent) escalateRepeat(s *Session, n *graph.Node, sources []string)
 	r := a.escalate(s, nil, sources)
 	s.CurrentNode = n.ID
 	r.NodeID, r.Intent = n.ID, n.Problem
-	r.Text = a.handoff("I'm sorry that didn't solve it. Our help pages have no other answer for this")
+	r.Text = a.say(s, a.handoff("NotSolved"))
 	return r
 }
 
-// handoff completes an escalation: a person follows up only where one really does.
+// handoff returns the message id of an escalation saying why: a person
+// follows up only where one really does.
 func (a *GraphAgent) handoff(why string) string {
 	if a.opts.HumanHandoff {
-		return why + ", so I'll pass this to our support team. A person will follow up with you."
+		return why + "Handoff"
 	}
-	return why + ". Please contact our support team."
+	return why + "Contact"
 }
 
 // saidAt returns what the agent has said at node id in s, its replies joined.
@@ -206,4 +206,10 @@ func lastAgentTurn(s *Session) Turn {
 func repeatsLastAnswer(s *Session, id string) bool {
 	t := lastAgentTurn(s)
 	return t.Action == Resolution && t.NodeID == id
+}
+
+// say returns the agent's own text id (see internal/messages) in the
+// conversation's language, its template filled from name/value pairs.
+func (a *GraphAgent) say(s *Session, id string, data ...any) string {
+	return a.opts.Messages.Text(s.Lang, id, data...)
 }

@@ -54,6 +54,7 @@ var genericSynonyms = func() [][]string {
 // analyzer turns text into the terms the lexical index and the condition
 // matcher compare: lowercased words, stemmed, synonyms folded, stop words out.
 type analyzer struct {
+	model   *lexical.Model      // the language's words, stop words and stems
 	words   map[string]string   // stemmed word -> canonical term
 	phrases map[string][]phrase // first stemmed word -> phrases starting with it, longest first
 	// known are the served graph's words, stemmed once: a message's words
@@ -67,16 +68,24 @@ type phrase struct {
 	canon string
 }
 
-// newAnalyzer returns an analyzer folding the generic synonyms and extra,
-// the help center's own (which win where they overlap).
-func newAnalyzer(extra [][]string) *analyzer {
-	a := &analyzer{words: map[string]string{}, phrases: map[string][]phrase{}}
-	for _, group := range slices.Concat(genericSynonyms, extra) {
-		head := lexical.Stem(group[0])
+// newAnalyzer returns an English analyzer folding the generic synonyms and
+// extra, the help center's own (which win where they overlap).
+func newAnalyzer(extra [][]string) *analyzer { return newModelAnalyzer(lexical.English, extra) }
+
+// newModelAnalyzer returns an analyzer of model's language. The generic
+// synonyms are English: other languages fold only the help center's own.
+func newModelAnalyzer(model *lexical.Model, extra [][]string) *analyzer {
+	a := &analyzer{model: model, words: map[string]string{}, phrases: map[string][]phrase{}}
+	groups := extra
+	if model == lexical.English {
+		groups = slices.Concat(genericSynonyms, extra)
+	}
+	for _, group := range groups {
+		head := model.Stem(group[0])
 		for _, entry := range group {
-			parts := lexical.Words(entry)
+			parts := model.Words(entry)
 			for i := range parts {
-				parts[i] = lexical.Stem(parts[i])
+				parts[i] = model.Stem(parts[i])
 			}
 			if len(parts) == 1 {
 				a.words[parts[0]] = head
@@ -92,19 +101,19 @@ func newAnalyzer(extra [][]string) *analyzer {
 	return a
 }
 
-// stem is lexical.Stem(w), looked up for the graph's words.
+// stem is the model's stem of w, looked up for the graph's words.
 func (a *analyzer) stem(w string) string {
 	if a.known != nil {
 		if id, ok := a.known.ids[w]; ok {
 			return a.known.words[id].stem
 		}
 	}
-	return lexical.Stem(w)
+	return a.model.Stem(w)
 }
 
 // terms returns the matching terms of s, in order, duplicates kept.
 func (a *analyzer) terms(s string) []string {
-	raw := lexical.Words(s)
+	raw := a.model.Words(s)
 	stems := make([]string, len(raw))
 	for i, w := range raw {
 		stems[i] = a.stem(w)
@@ -123,7 +132,7 @@ func (a *analyzer) terms(s string) []string {
 			i += matched - 1
 			continue
 		}
-		if lexical.IsStopWord(raw[i]) {
+		if a.model.IsStopWord(raw[i]) {
 			continue
 		}
 		t := stems[i]

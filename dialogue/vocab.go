@@ -41,7 +41,7 @@ func newVocab(an *analyzer) *vocab {
 // counting them, without making a string of each.
 func (v *vocab) split(s string, dst []int32) []int32 {
 	start := len(dst)
-	v.buf = lexical.EachWord(s, v.buf, func(w []byte) { dst = append(dst, v.addBytes(w)) })
+	v.buf = v.an.model.EachWord(s, v.buf, func(w []byte) { dst = append(dst, v.addBytes(w)) })
 	for _, id := range dst[start:] {
 		v.words[id].count++
 	}
@@ -62,7 +62,7 @@ func (v *vocab) add(w string) int32 {
 	if !ok {
 		id = int32(len(v.words))
 		v.ids[w] = id
-		stem := lexical.Stem(w)
+		stem := v.an.model.Stem(w)
 		v.words = append(v.words, vocabWord{text: w, stem: stem, phrases: v.an.phrases[stem], term: termUnnumbered})
 	}
 	return id
@@ -89,7 +89,7 @@ func (v *vocab) terms(lx *lexicalIndex, words []int32, dst []int32, limit int) [
 		}
 		if w.term == termUnnumbered {
 			w.term = termDropped
-			if !lexical.IsStopWord(w.text) {
+			if !v.an.model.IsStopWord(w.text) {
 				t := w.stem
 				if c, ok := v.an.words[t]; ok {
 					t = c

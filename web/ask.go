@@ -41,6 +41,29 @@ type askEntry struct {
 	Error       string
 	Suggestions []string
 	Tries       int
+	Form        string // the question as the offline reader understood it
+}
+
+// askable keeps the suggestions that are whole questions: "what is the
+// resolution of [problem]" needs a value first, and the summary lists it.
+func askable(qs []string) []string {
+	var out []string
+	for _, q := range qs {
+		if !strings.Contains(q, "[") {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// askStarters are suggested first questions: one of each kind the offline
+// reader understands.
+var askStarters = []string{
+	"Which pages have the most problems?",
+	"Which problems mention password?",
+	"How many sections have no resolution?",
+	"Which articles have no incoming links?",
+	"Which topics escalated most in the last 30 days?",
 }
 
 type askConversation struct {
@@ -142,6 +165,9 @@ func (s *Server) askPost(c *fiber.Ctx) error {
 		ans, err := s.ask.asker.Ask(ctx, &session, question)
 		e = askEntry{Question: question, Mode: ans.Mode, Cypher: ans.Cypher, Summary: ans.Summary,
 			Suggestions: ans.Suggestions, Tries: len(ans.Attempts)}
+		if ans.Form != nil {
+			e.Form = ans.Form.String()
+		}
 		e.fill(ans.Result, err)
 		if err != nil && !isAskError(err) {
 			s.log.Error("ask: question failed", "err", err)

@@ -17,12 +17,16 @@ import (
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/messages"
 )
 
 // chatRequest is the body of POST /api/chat and POST /api/chat/stream.
 type chatRequest struct {
 	SessionID string `json:"session_id"`
 	Message   string `json:"message"`
+	// Lang is the language the widget or page asks for (BCP 47), for a
+	// first message too short to tell its own; else Accept-Language.
+	Lang string `json:"lang,omitempty"`
 }
 
 // chatResponse is the answer of POST /api/chat.
@@ -52,8 +56,9 @@ type turnResult struct {
 
 // converseOnce runs one turn of conversation sessionID ("" starts one) and
 // persists it, recording a handoff when the agent escalates (converse
-// retries it when another replica wrote first).
-func (s *Server) converseOnce(ctx context.Context, owner, sessionID, message string) (dialogue.Session, dialogue.Reply, *turnResult, error) {
+// retries it when another replica wrote first). clientLang is the language
+// the browser or widget asks for ("" none).
+func (s *Server) converseOnce(ctx context.Context, owner, sessionID, message, clientLang string) (dialogue.Session, dialogue.Reply, *turnResult, error) {
 	start := time.Now()
 	message = strings.TrimSpace(message)
 	switch {
@@ -82,6 +87,9 @@ func (s *Server) converseOnce(ctx context.Context, owner, sessionID, message str
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
 	}
+	if clientLang != "" {
+		sess.ClientLang = clientLang
+	}
 	active, err := s.activeHandoff(ctx, &sess)
 	if err != nil {
 		return dialogue.Session{}, dialogue.Reply{}, nil, err
@@ -90,7 +98,7 @@ func (s *Server) converseOnce(ctx context.Context, owner, sessionID, message str
 	// Once a person has the conversation, the customer's messages are for
 	// them, unless the customer starts over with the bot.
 	if active != nil && dialogue.ClassifyAct(message) != dialogue.ActRestart {
-		reply, f := followUp(&sess, active, message)
+		reply, f := followUp(&sess, active, message, s.texts)
 		if err := s.convs.SaveFollowUp(ctx, &sess, from, f); err != nil {
 			return dialogue.Session{}, dialogue.Reply{}, nil, err
 		}
@@ -112,7 +120,7 @@ func (s *Server) converseOnce(ctx context.Context, owner, sessionID, message str
 	for draw := 1; ; draw++ {
 		if escalate {
 			sess.History[len(sess.History)-1].Text = agentText
-			handoff = newHandoff(cur, &sess, reply)
+			handoff = newHandoff(cur, &sess, reply, s.texts)
 			reply.Text = sess.History[len(sess.History)-1].Text
 		}
 		err = s.convs.Save(ctx, &sess, from, handoff)
@@ -153,7 +161,7 @@ func (s *Server) apiChat(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	sess, reply, res, err := s.converse(c.UserContext(), s.browserOwner(c, true), req.SessionID, req.Message)
+	sess, reply, res, err := s.converse(c.UserContext(), s.browserOwner(c, true), req.SessionID, req.Message, clientLanguage(req.Lang, c.Get(fiber.HeaderAcceptLanguage)))
 	if err != nil {
 		return err
 	}
@@ -191,7 +199,7 @@ func (s *Server) apiChatStream(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	sess, reply, res, err := s.converse(c.UserContext(), s.browserOwner(c, true), req.SessionID, req.Message)
+	sess, reply, res, err := s.converse(c.UserContext(), s.browserOwner(c, true), req.SessionID, req.Message, clientLanguage(req.Lang, c.Get(fiber.HeaderAcceptLanguage)))
 	if err != nil {
 		return err
 	}
@@ -273,6 +281,9 @@ type chatView struct {
 	Options   []dialogue.Option
 	Notice    string
 	Handoff   *handoffInfo
+	// Lang is the language the page is in; texts its words (see localize).
+	Lang  string
+	texts *messages.Catalog
 }
 
 type turnView struct {
@@ -288,7 +299,7 @@ type turnView struct {
 
 // chatView is what the chat shows of sess; ratings and handoff are optional.
 func (s *Server) chatView(sess dialogue.Session, embed bool, ratings map[int]bool, h *conversation.Handoff) chatView {
-	v := chatView{Embed: embed, SessionID: sess.ID, TurnCount: len(sess.History), Handoff: infoOf(h)}
+	v := chatView{Embed: embed, SessionID: sess.ID, TurnCount: len(sess.History), Handoff: infoOf(h), Lang: sess.Lang}
 	cur := s.current.Load()
 	for i, t := range sess.History {
 		tv := turnView{Seq: i, User: t.Role == "user", Support: t.Role == conversation.RoleSupport, Text: t.Text, Action: t.Action}
@@ -344,12 +355,12 @@ func (s *Server) chatPage(embed bool) fiber.Handler {
 			switch {
 			case errors.Is(err, conversation.ErrNotFound):
 				// Also when it is another browser's: the link alone shows nothing.
-				v = chatView{Embed: embed, Notice: "That conversation was not found in this browser. You can start a new one."}
+				v = chatView{Embed: embed, Notice: s.texts.Text(s.requestLanguage(c), "ConversationNotFound")}
 			case err != nil:
 				return err
 			}
 		}
-		return render(c, fiber.StatusOK, chatPage(v))
+		return render(c, fiber.StatusOK, chatPage(s.localize(c, v)))
 	}
 }
 
@@ -357,7 +368,8 @@ func (s *Server) chatPage(embed bool) fiber.Handler {
 // redirects back to the conversation (post/redirect/get).
 func (s *Server) chatForm(embed bool) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		sess, _, _, err := s.converse(c.UserContext(), s.browserOwner(c, true), c.FormValue("session_id"), c.FormValue("message"))
+		lang := clientLanguage(c.FormValue("lang"), c.Get(fiber.HeaderAcceptLanguage))
+		sess, _, _, err := s.converse(c.UserContext(), s.browserOwner(c, true), c.FormValue("session_id"), c.FormValue("message"), lang)
 		if err != nil {
 			status, msg := httpStatus(err)
 			if status >= 500 {
@@ -370,7 +382,7 @@ func (s *Server) chatForm(embed bool) fiber.Handler {
 				}
 			}
 			v.Notice = msg
-			return render(c, status, chatPage(v))
+			return render(c, status, chatPage(s.localize(c, v)))
 		}
 		return c.Redirect(chatBase(embed)+"?s="+url.QueryEscape(sess.ID)+"#latest", fiber.StatusSeeOther)
 	}

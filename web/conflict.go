@@ -19,9 +19,9 @@ const maxConflictRetries = 3
 // again on the conversation as it now is, so two replicas escalating it at
 // once file one handoff and the later message goes to it, as a follow-up.
 // Past maxConflictRetries the error stands (409, send again).
-func (s *Server) converse(ctx context.Context, owner, sessionID, message string) (dialogue.Session, dialogue.Reply, *turnResult, error) {
+func (s *Server) converse(ctx context.Context, owner, sessionID, message, clientLang string) (dialogue.Session, dialogue.Reply, *turnResult, error) {
 	for attempt := 0; ; attempt++ {
-		sess, reply, res, err := s.converseOnce(ctx, owner, sessionID, message)
+		sess, reply, res, err := s.converseOnce(ctx, owner, sessionID, message, clientLang)
 		if !errors.Is(err, conversation.ErrConflict) || sessionID == "" {
 			return sess, reply, res, err
 		}

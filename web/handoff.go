@@ -15,6 +15,7 @@ import (
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/messages"
 )
 
 // actionHandoff is the action of the chat's receipts for messages written
@@ -55,7 +56,7 @@ func (s *Server) activeHandoff(ctx context.Context, sess *dialogue.Session) (*co
 }
 
 // newHandoff is the record of the escalation that ended sess's last turn.
-func newHandoff(cur *served, sess *dialogue.Session, reply dialogue.Reply) *conversation.Handoff {
+func newHandoff(cur *served, sess *dialogue.Session, reply dialogue.Reply, texts *messages.Catalog) *conversation.Handoff {
 	h := &conversation.Handoff{
 		Ref:             conversation.NewRef(),
 		Intent:          reply.Intent,
@@ -84,8 +85,7 @@ func newHandoff(cur *served, sess *dialogue.Session, reply dialogue.Reply) *conv
 		cite(u)
 	}
 	// The customer is told the reference, and asked once how to reach them.
-	ask := fmt.Sprintf("\n\nYour reference number is %s. A person from our team will reply here in this chat. "+
-		"Would you like an answer by e-mail too? Type your e-mail address, or just carry on.", h.Ref)
+	ask := "\n\n" + texts.Text(sess.Lang, "HandoffReference", "Ref", h.Ref)
 	sess.History[len(sess.History)-1].Text += ask
 	h.Transcript = sess.History
 	return h
@@ -116,21 +116,21 @@ func contactIn(msg string) (addr string, found bool) {
 
 // followUp takes a message to a conversation handed off as h: added to the
 // handoff with a receipt, never answered by the bot.
-func followUp(sess *dialogue.Session, h *conversation.Handoff, message string) (dialogue.Reply, conversation.FollowUp) {
+func followUp(sess *dialogue.Session, h *conversation.Handoff, message string, texts *messages.Catalog) (dialogue.Reply, conversation.FollowUp) {
 	f := conversation.FollowUp{HandoffID: h.ID}
 	addr, found := contactIn(message)
 	var text string
 	switch {
 	case addr != "" && (h.AwaitingContact || h.Contact == ""):
 		f.Contact = addr
-		text = fmt.Sprintf("Thank you. We will also answer at %s. Your reference number is %s; a person will reply here.", addr, h.Ref)
+		text = texts.Text(sess.Lang, "ContactThanks", "Address", addr, "Ref", h.Ref)
 	case found && h.AwaitingContact:
 		f.AwaitingContact = true
-		text = "That doesn't look like an e-mail address (like name@example.com). Please check it, or just carry on: a person will reply here either way."
+		text = texts.Text(sess.Lang, "ContactInvalid")
 	case h.AwaitingContact && skipRE.MatchString(message):
-		text = fmt.Sprintf("All right. A person will reply here. Your reference number is %s.", h.Ref)
+		text = texts.Text(sess.Lang, "ContactSkipped", "Ref", h.Ref)
 	default:
-		text = fmt.Sprintf("Added to your request %s. A person will reply here.", h.Ref)
+		text = texts.Text(sess.Lang, "FollowUpAdded", "Ref", h.Ref)
 	}
 	sess.History = append(sess.History,
 		dialogue.Turn{Role: "user", Text: message},

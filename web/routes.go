@@ -66,6 +66,7 @@ func (s *Server) routes() *fiber.App {
 		if err != nil {
 			return err
 		}
+		b = withWidgetLabels(b, s.widgetTexts())
 		c.Set(fiber.HeaderCacheControl, "public, max-age=300")
 		c.Type("js", "utf-8")
 		return c.Send(b)

@@ -40,6 +40,7 @@ import (
 	"github.com/helpgraph/helpgraph/conversation"
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/messages"
 	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/resync"
@@ -138,6 +139,9 @@ type Deps struct {
 	Ask Asker
 	// Resync, if set, reports the background re-syncs on the build page.
 	Resync func() resync.Status
+	// Messages are the chat's own words in each language (nil: the
+	// embedded catalog); the agent's come from its own options.
+	Messages *messages.Catalog
 }
 
 // Server is the Helpgraph web server.
@@ -149,6 +153,7 @@ type Server struct {
 	newAgent AgentFactory
 	lint     func(g *graph.Graph) []kgbuild.Finding
 	resync   func() resync.Status
+	texts    *messages.Catalog
 	metrics  *metrics
 	app      *fiber.App
 	ask      *askPages
@@ -188,6 +193,7 @@ func New(cfg Config, deps Deps) *Server {
 		newAgent: deps.NewAgent,
 		lint:     deps.Lint,
 		resync:   deps.Resync,
+		texts:    deps.Messages,
 		metrics:  newMetrics(deps.LLMStats),
 		ask:      newAskPages(deps.Ask),
 		// Per process: admin sign-ins do not outlive the process, which is
@@ -196,6 +202,9 @@ func New(cfg Config, deps Deps) *Server {
 		signIn:   newSignInThrottle(log),
 		outage:   newOutageLog(log),
 		replies:  newReplyCache(),
+	}
+	if s.texts == nil {
+		s.texts = messages.Embedded()
 	}
 	if cfg.AdminToken == "" {
 		log.Info("admin pages disabled: HELPGRAPH_ADMIN_TOKEN is not set; /admin answers 404")

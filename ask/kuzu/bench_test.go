@@ -74,6 +74,45 @@ func BenchmarkQuery(b *testing.B) {
 	}
 }
 
+type fixedCatalog struct{ c *ask.Catalog }
+
+func (f fixedCatalog) Catalog(context.Context) (*ask.Catalog, error) { return f.c, nil }
+
+// BenchmarkAsk measures a whole offline question on a 10k-node graph in the
+// boxed engine: masking, reading it into a form (or finding an example),
+// compiling and running it. The follow-up is asked after its first turn,
+// which is timed too.
+//
+//	go test ./ask/kuzu -run '^$' -bench Ask
+func BenchmarkAsk(b *testing.B) {
+	g := graphtest.Synthetic(10000, 1)
+	snap := &ask.Snapshot{Generation: 1, Graph: g}
+	db, err := kuzu.NewBox(context.Background(), snap, kuzu.BoxConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	a := &ask.Asker{Engine: db, Catalogs: fixedCatalog{ask.NewCatalog(g)}, Examples: ask.DefaultExamples()}
+	for _, qs := range [][]string{
+		{"How many sections have no resolution?"},
+		{"Which pages have the most problems?"},
+		{"Which articles have no incoming links?"},
+		{"Which problems mention password?", "how many are there?"},
+	} {
+		b.Run(qs[len(qs)-1], func(b *testing.B) {
+			for range b.N {
+				s := &ask.Session{}
+				for _, q := range qs {
+					ans, err := a.Ask(context.Background(), s, q)
+					if err != nil || ans.Result == nil || ans.Mode != ask.ModeForm {
+						b.Fatalf("%q: %v %s (%s)", q, err, ans.Summary, ans.Mode)
+					}
+				}
+			}
+		})
+	}
+}
+
 // withHandoffs returns a snapshot of g with n handoffs ending on its nodes.
 func withHandoffs(g *graph.Graph, n int) *ask.Snapshot {
 	s := &ask.Snapshot{Generation: 1, Graph: g}

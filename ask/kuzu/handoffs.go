@@ -187,3 +187,47 @@ func upsertHandoff(ctx context.Context, ins *inserter, h ask.Handoff) error {
 	}
 	return nil
 }
+
+// Gap statements: a few hundred events at most, one at a time.
+const (
+	insertGap = `CREATE (:Gap {id: $id, kind: $kind, conversation_id: $conversation_id, utterance: $utterance, at: $at})`
+	linkGap   = `MATCH (g:Gap {id: $id}), (n:HelpgraphNode {id: $node}) CREATE (g)-[:NEAR]->(n)`
+)
+
+// loadGaps loads the gap events, linked to the node they were near.
+func loadGaps(ctx context.Context, conn *kz.Connection, snap *ask.Snapshot) error {
+	if len(snap.Gaps) == 0 {
+		return nil
+	}
+	known := make(map[string]bool, len(snap.Graph.Nodes))
+	for _, n := range snap.Graph.Nodes {
+		known[n.ID] = true
+	}
+	ins, err := newInserter(conn)
+	if err != nil {
+		return err
+	}
+	defer ins.close()
+	if err := execute(conn, "BEGIN TRANSACTION"); err != nil {
+		return err
+	}
+	for i, gap := range snap.Gaps {
+		if err := ctx.Err(); err != nil {
+			_ = execute(conn, "ROLLBACK")
+			return err
+		}
+		id := int64(i + 1)
+		if err := ins.run(insertGap, map[string]any{"id": id, "kind": gap.Kind, "conversation_id": gap.ConversationID,
+			"utterance": gap.Utterance, "at": isoTime(gap.At)}); err != nil {
+			_ = execute(conn, "ROLLBACK")
+			return fmt.Errorf("gap %d: %w", id, err)
+		}
+		if gap.NodeID != "" && known[gap.NodeID] {
+			if err := ins.run(linkGap, map[string]any{"id": id, "node": gap.NodeID}); err != nil {
+				_ = execute(conn, "ROLLBACK")
+				return err
+			}
+		}
+	}
+	return execute(conn, "COMMIT")
+}

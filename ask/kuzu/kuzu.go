@@ -52,15 +52,17 @@ var _ ask.Engine = (*DB)(nil)
 // mean the same on both engines.
 var schema = []string{
 	`CREATE NODE TABLE HelpgraphPage(url STRING PRIMARY KEY, title STRING, text STRING, content_hash STRING, method STRING, extractor STRING, status STRING, error STRING, generation INT64, change STRING)`,
-	`CREATE NODE TABLE HelpgraphNode(id STRING PRIMARY KEY, page STRING, problem STRING, condition STRING, resolution STRING, intents STRING[], actionable BOOLEAN, root BOOLEAN, generation INT64)`,
+	`CREATE NODE TABLE HelpgraphNode(id STRING PRIMARY KEY, page STRING, problem STRING, condition STRING, resolution STRING, intents STRING[], actionable BOOLEAN, root BOOLEAN, generation INT64, helpful INT64, unhelpful INT64)`,
 	`CREATE NODE TABLE HelpgraphBuild(key STRING PRIMARY KEY, generation INT64, finished_at STRING)`,
 	`CREATE NODE TABLE Conversation(id STRING PRIMARY KEY, turns INT64, last_action STRING, escalated BOOLEAN)`,
 	`CREATE NODE TABLE Handoff(id INT64 PRIMARY KEY, conversation_id STRING, created_at STRING, intent STRING, handled BOOLEAN, handled_at STRING)`,
+	`CREATE NODE TABLE Gap(id INT64 PRIMARY KEY, kind STRING, conversation_id STRING, utterance STRING, at STRING)`,
 	`CREATE REL TABLE ON_PAGE(FROM HelpgraphNode TO HelpgraphPage, generation INT64)`,
 	`CREATE REL TABLE CHILD(FROM HelpgraphNode TO HelpgraphNode, ord INT64, generation INT64)`,
 	`CREATE REL TABLE REFERENCE(FROM HelpgraphNode TO HelpgraphNode, ord INT64, generation INT64)`,
 	`CREATE REL TABLE ENDED_ON(FROM Conversation TO HelpgraphNode, FROM Handoff TO HelpgraphNode)`,
 	`CREATE REL TABLE OF(FROM Handoff TO Conversation)`,
+	`CREATE REL TABLE NEAR(FROM Gap TO HelpgraphNode)`,
 }
 
 // Loading statements. Pages, nodes and edges go in batches ($rows, a list
@@ -71,7 +73,7 @@ const (
 	intentSep   = "\x1f"
 	batchSize   = 2000
 	insertPages = `UNWIND $rows AS row CREATE (:HelpgraphPage {url: row.url, title: row.title, text: row.text, content_hash: row.content_hash, method: row.method, extractor: row.extractor, status: row.status, error: row.error, generation: row.generation, change: row.change})`
-	insertNodes = `UNWIND $rows AS row CREATE (:HelpgraphNode {id: row.id, page: row.page, problem: row.problem, condition: row.condition, resolution: row.resolution, intents: list_filter(string_split(row.intents, row.sep), x -> x <> ''), actionable: row.actionable, root: row.root, generation: row.generation})`
+	insertNodes = `UNWIND $rows AS row CREATE (:HelpgraphNode {id: row.id, page: row.page, problem: row.problem, condition: row.condition, resolution: row.resolution, intents: list_filter(string_split(row.intents, row.sep), x -> x <> ''), actionable: row.actionable, root: row.root, generation: row.generation, helpful: row.helpful, unhelpful: row.unhelpful})`
 	insertBuild = `CREATE (:HelpgraphBuild {key: 'current', generation: $generation, finished_at: $finished_at})`
 )
 
@@ -156,7 +158,10 @@ func (d *DB) load(ctx context.Context, snap *ask.Snapshot, dir string) error {
 	if err := copyRelationships(conn, snap.Graph, snap.Generation, dir); err != nil {
 		return err
 	}
-	return loadHandoffs(ctx, conn, snap, dir)
+	if err := loadHandoffs(ctx, conn, snap, dir); err != nil {
+		return err
+	}
+	return loadGaps(ctx, conn, snap)
 }
 
 // copyRelationships bulk-loads ON_PAGE, CHILD and REFERENCE from CSV files:
@@ -245,7 +250,8 @@ func (d *DB) loadRows(ctx context.Context, conn *kz.Connection, snap *ask.Snapsh
 	for _, n := range g.Nodes {
 		nodes = append(nodes, map[string]any{"id": n.ID, "page": n.Page, "problem": n.Problem,
 			"condition": n.Condition, "resolution": n.Resolution, "intents": strings.Join(n.Intents, intentSep),
-			"sep": intentSep, "actionable": n.Actionable, "root": n.Root, "generation": gen})
+			"sep": intentSep, "actionable": n.Actionable, "root": n.Root, "generation": gen,
+			"helpful": int64(snap.Ratings[n.ID].Helpful), "unhelpful": int64(snap.Ratings[n.ID].Unhelpful)})
 	}
 	for _, step := range []struct {
 		what string
@@ -401,6 +407,10 @@ func plain(v any) any {
 	case float32:
 		return float64(v)
 	case *big.Int:
+		// sum() of INT64 is INT128 here and an integer on Neo4j.
+		if v.IsInt64() {
+			return v.Int64()
+		}
 		return v.String()
 	case decimal.Decimal:
 		f, _ := v.Float64()

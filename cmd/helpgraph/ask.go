@@ -223,6 +223,9 @@ func (m *Main) askOne(ctx context.Context, a *ask.Asker, s *ask.Session, line, f
 		return err
 	}
 	if ans.Cypher != "" {
+		if ans.Form != nil {
+			fmt.Fprintf(m.Stdout, "understood as: %s\n", ans.Form)
+		}
 		fmt.Fprintf(m.Stdout, "cypher (%s): %s\n", ans.Mode, oneLineCypher(ans.Cypher))
 	}
 	if err != nil {
@@ -256,6 +259,8 @@ func writeTable(w io.Writer, r ask.Result) {
 	}
 	tw.Flush()
 }
+
+var modeName = map[string]string{ask.ModeForm: "the question reader", ask.ModeOffline: "an example", ask.ModeLLM: "the LLM"}
 
 // runAskEval runs an evaluation set and reports execution accuracy, the
 // error rate, tries and the per-round table.
@@ -291,13 +296,31 @@ func (m *Main) runAskEval(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("ask-eval: %w", err)
 	}
+	// With an LLM, the same set offline too: the two accuracies are
+	// reported apart, never blended.
+	var offline *ask.EvalReport
+	if a.LLM != nil {
+		off := *a
+		off.LLM = nil
+		r, err := ask.Evaluate(ctx, &off, items, nil)
+		if err != nil {
+			return fmt.Errorf("ask-eval offline: %w", err)
+		}
+		offline = &r
+	}
 	if *f.format == "json" {
+		var offAcc *float64
+		if offline != nil {
+			acc := offline.Accuracy()
+			offAcc = &acc
+		}
 		b, err := json.MarshalIndent(struct {
-			Accuracy  float64 `json:"execution_accuracy"`
-			ErrorRate float64 `json:"error_rate"`
-			MeanTries float64 `json:"mean_tries"`
+			Accuracy        float64  `json:"execution_accuracy"`
+			OfflineAccuracy *float64 `json:"offline_execution_accuracy,omitempty"`
+			ErrorRate       float64  `json:"error_rate"`
+			MeanTries       float64  `json:"mean_tries"`
 			ask.EvalReport
-		}{rep.Accuracy(), rep.ErrorRate(), rep.MeanTries(), rep}, "", "  ")
+		}{rep.Accuracy(), offAcc, rep.ErrorRate(), rep.MeanTries(), rep}, "", "  ")
 		if err != nil {
 			return err
 		}
@@ -310,6 +333,17 @@ func (m *Main) runAskEval(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(m.Stdout, "questions: %d (%s)\nexecution accuracy: %.1f%% (%d/%d)\nerror rate: %.1f%% (%d)\nunanswered: %d\nmean tries: %.2f\n\n",
 		rep.Total, mode, 100*rep.Accuracy(), rep.Correct, rep.Total, 100*rep.ErrorRate(), rep.Errors, rep.Unanswered, rep.MeanTries())
+	if offline != nil {
+		fmt.Fprintf(m.Stdout, "offline execution accuracy: %.1f%% (%d/%d), error rate %.1f%%\n\n",
+			100*offline.Accuracy(), offline.Correct, offline.Total, 100*offline.ErrorRate())
+	}
+	byMode := rep.ByMode()
+	for _, md := range []string{ask.ModeForm, ask.ModeOffline, ask.ModeLLM} {
+		if c, ok := byMode[md]; ok {
+			fmt.Fprintf(m.Stdout, "answered by %s: %d, %d correct\n", modeName[md], c[0], c[1])
+		}
+	}
+	fmt.Fprintln(m.Stdout)
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "round\tquestions\tcorrect\taccuracy")
 	for _, r := range rep.Rounds {

@@ -40,7 +40,8 @@ func TestAskCommand(t *testing.T) {
 	if err := m.Run(ctx, []string{"ask", "--llm", "off", "How many nodes does the Refunds page have?"}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "cypher (offline): MATCH") || !strings.Contains(out.String(), "nodes: 5") {
+	if !strings.Contains(out.String(), "understood as: count node where page.on_page(") ||
+		!strings.Contains(out.String(), "cypher (form): MATCH") || !strings.Contains(out.String(), "nodes: 5") {
 		t.Errorf("ask output:\n%s", out.String())
 	}
 

@@ -24,6 +24,7 @@ func (m *Main) runChat(ctx context.Context, args []string) error {
 	storeSpec := fs.String("store", "", "SQLite path or neo4j:// URI (default $HELPGRAPH_STORE or "+m.Config.Store+")")
 	llmMode := fs.String("llm", "auto", "LLM for intent identification and replies: auto (when an endpoint is configured), on or off")
 	synonymsPath := synonymsFlag(fs)
+	langs := addLanguageFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -49,7 +50,10 @@ func (m *Main) runChat(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("chat: %w", err)
 	}
-	opts := m.agentOptions(dialogue.Options{Logger: m.Logger, HumanHandoff: false, Synonyms: synonyms}, client)
+	opts, err := langs.apply(m.agentOptions(dialogue.Options{Logger: m.Logger, HumanHandoff: false, Synonyms: synonyms}, client))
+	if err != nil {
+		return fmt.Errorf("chat: %w", err)
+	}
 	agent := dialogue.NewGraphAgent(g, opts)
 	fmt.Fprintf(m.Stderr, "Helpgraph chat: %d pages, %d nodes. Type your question; /restart starts over; end with Ctrl-D.\n", len(g.Pages), len(g.Nodes))
 	if client != nil {

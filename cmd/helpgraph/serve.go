@@ -36,6 +36,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
 	resyncEvery := fs.Duration("resync", 0, "repeat the last build this often in the background (e.g. 6h) and serve its graph; a failed one keeps the graph served (0: never)")
 	synonymsPath := synonymsFlag(fs)
+	langs := addLanguageFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -69,8 +70,12 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	opts := m.agentOptions(dialogue.Options{Logger: m.Logger, HumanHandoff: true, Synonyms: synonyms}, client)
+	opts, err := langs.apply(m.agentOptions(dialogue.Options{Logger: m.Logger, HumanHandoff: true, Synonyms: synonyms}, client))
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
 	deps := web.Deps{
+		Messages:      opts.Messages,
 		Logger:        m.Logger,
 		Graphs:        st,
 		Conversations: convs,

@@ -16,6 +16,18 @@
   var restartForm = document.getElementById("restart-form");
   var banner = document.getElementById("handoff-banner");
   var busy = false;
+  // The page's words in its language (web/language.go), English where missing.
+  var texts = {};
+  try { texts = JSON.parse(chat.getAttribute("data-texts") || "{}"); } catch (e) { texts = {}; }
+  var english = {
+    YouSaid: "You said", Assistant: "Assistant", SupportTeam: "Support team", WhichFits: "Which of these fits?",
+    Source: "Source:", WithSupport: "With our support team · reference", Helpful: "Was this helpful?",
+    HelpfulYes: "Yes", HelpfulNo: "No", HelpfulYesLabel: "Yes, this helped", HelpfulNoLabel: "No, this did not help",
+    FeedbackThanks: "Thanks for telling us.", Thinking: "The assistant is answering…",
+    RatingFailed: "Your rating could not be saved.", SendFailed: "Something went wrong."
+  };
+  function t(id) { return texts[id] || english[id]; }
+  var lang = chat.getAttribute("data-lang") || "";
   // Turns the page holds; the support team's replies are polled from here.
   var seen = parseInt(chat.getAttribute("data-turns"), 10) || 0;
   var pollMs = parseInt(chat.getAttribute("data-poll"), 10) || 3000;
@@ -42,7 +54,7 @@
     li.className = user ? "msg user" : "msg agent pending";
     var who = document.createElement("span");
     who.className = "visually-hidden";
-    who.textContent = user ? "You said:" : "Assistant:";
+    who.textContent = (user ? t("YouSaid") : t("Assistant")) + ":";
     li.appendChild(who);
     if (restartForm) restartForm.hidden = false;
     var body = document.createElement(user ? "p" : "div");
@@ -66,7 +78,7 @@
     f.appendChild(hidden);
     var fs = document.createElement("fieldset");
     var legend = document.createElement("legend");
-    legend.textContent = "Which of these fits?";
+    legend.textContent = t("WhichFits");
     fs.appendChild(legend);
     options.forEach(function (o) {
       var b = document.createElement("button");
@@ -82,7 +94,7 @@
     if (!links || links.length === 0) return;
     var p = document.createElement("p");
     p.className = "sources";
-    p.appendChild(document.createTextNode("Source: "));
+    p.appendChild(document.createTextNode(t("Source") + " "));
     links.forEach(function (l, i) {
       if (i > 0) p.appendChild(document.createTextNode(", "));
       if (safeURL(l.url)) {
@@ -104,7 +116,7 @@
     li.className = "msg support";
     var who = document.createElement("span");
     who.className = "who";
-    who.textContent = "Support team";
+    who.textContent = t("SupportTeam");
     li.appendChild(who);
     var body = document.createElement("div");
     body.className = "text";
@@ -118,7 +130,7 @@
     if (!h) return;
     chat.setAttribute("data-handoff", h.status);
     if (h.status === "closed") { banner.hidden = true; return; }
-    banner.textContent = "With our support team · reference ";
+    banner.textContent = t("WithSupport") + " ";
     var strong = document.createElement("strong");
     strong.textContent = h.ref;
     banner.appendChild(strong);
@@ -152,9 +164,9 @@
     f.method = "post"; f.action = "/feedback"; f.className = "feedback";
     f.setAttribute("data-turn", String(turn));
     var q = document.createElement("span");
-    q.className = "q"; q.textContent = "Was this helpful?";
+    q.className = "q"; q.textContent = t("Helpful");
     f.appendChild(q);
-    [["yes", "👍 Yes", "Yes, this helped"], ["no", "👎 No", "No, this did not help"]].forEach(function (b) {
+    [["yes", "👍 " + t("HelpfulYes"), t("HelpfulYesLabel")], ["no", "👎 " + t("HelpfulNo"), t("HelpfulNoLabel")]].forEach(function (b) {
       var btn = document.createElement("button");
       btn.type = "submit"; btn.name = "helpful"; btn.value = b[0]; btn.textContent = b[1];
       btn.setAttribute("aria-label", b[2]); btn.setAttribute("aria-pressed", "false");
@@ -168,13 +180,13 @@
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ session_id: sessionID(), turn: parseInt(f.getAttribute("data-turn"), 10), helpful: helpful })
     }).then(function (resp) {
-      if (!resp.ok) throw new Error("Your rating could not be saved (" + resp.status + ").");
+      if (!resp.ok) throw new Error(t("RatingFailed") + " (" + resp.status + ")");
       Array.prototype.forEach.call(f.querySelectorAll("button"), function (b) {
         b.setAttribute("aria-pressed", String((b.value === "yes") === helpful));
       });
       var thanks = f.querySelector(".thanks");
       if (!thanks) { thanks = document.createElement("span"); thanks.className = "thanks"; f.appendChild(thanks); }
-      thanks.textContent = "Thanks for telling us.";
+      thanks.textContent = t("FeedbackThanks");
     }).catch(function (err) { showError(err.message); });
   }
   log.addEventListener("submit", function (e) {
@@ -189,7 +201,7 @@
     busy = b;
     send.disabled = b;
     Array.prototype.forEach.call(slot.querySelectorAll("button"), function (x) { x.disabled = b; });
-    status.textContent = b ? "The assistant is answering…" : "";
+    status.textContent = b ? t("Thinking") : "";
   }
 
   function showError(msg) {
@@ -224,11 +236,11 @@
     fetch("/api/chat/stream", {
       method: "POST",
       headers: { "Content-Type": "application/json", "Accept": "text/event-stream" },
-      body: JSON.stringify({ session_id: sessionID(), message: message })
+      body: JSON.stringify({ session_id: sessionID(), message: message, lang: lang })
     }).then(function (resp) {
       if (!resp.ok) {
         return resp.json().catch(function () { return {}; }).then(function (j) {
-          throw new Error(j.error || ("Something went wrong (" + resp.status + ")."));
+          throw new Error(j.error || (t("SendFailed") + " (" + resp.status + ")"));
         });
       }
       var reader = resp.body.getReader(), decoder = new TextDecoder(), buf = "";

@@ -2,21 +2,27 @@
 //   <script src="https://HELPGRAPH-HOST/widget.js" defer></script>
 // It adds a floating help button that opens the chat in an iframe served by
 // the Helpgraph host, so the host page's CSS and CSP cannot clash with it.
+// The chat speaks the language of data-lang on the script tag, else the
+// page's <html lang>, else the browser's.
 (function () {
   "use strict";
   var script = document.currentScript;
   if (!script || document.getElementById("helpgraph-widget-button")) return;
   var origin = new URL(script.src, location.href).origin;
+  // Labels by language, filled in by the server from its message catalog.
+  var labels = /*HELPGRAPH_LABELS*/{"en": {"open": "Help", "close": "Close", "openLabel": "Open the help chat", "closeLabel": "Close the help chat", "title": "Help chat"}}/**/;
+  var lang = script.getAttribute("data-lang") || document.documentElement.lang || navigator.language || "en";
+  var text = labels[lang.toLowerCase().split(/[-_]/)[0]] || labels.en;
 
   function style(el, props) { for (var k in props) el.style[k] = props[k]; }
 
   var button = document.createElement("button");
   button.id = "helpgraph-widget-button";
   button.type = "button";
-  button.textContent = "Help";
+  button.textContent = text.open;
   button.setAttribute("aria-expanded", "false");
   button.setAttribute("aria-controls", "helpgraph-widget-frame");
-  button.setAttribute("aria-label", "Open the help chat");
+  button.setAttribute("aria-label", text.openLabel);
   style(button, {
     position: "fixed", right: "20px", bottom: "20px", zIndex: "2147483647",
     padding: "12px 18px", borderRadius: "24px", border: "0", cursor: "pointer",
@@ -26,8 +32,8 @@
 
   var frame = document.createElement("iframe");
   frame.id = "helpgraph-widget-frame";
-  frame.title = "Help chat";
-  frame.src = origin + "/embed";
+  frame.title = text.title;
+  frame.src = origin + "/embed?lang=" + encodeURIComponent(lang);
   frame.hidden = true;
   style(frame, {
     position: "fixed", right: "20px", bottom: "76px", zIndex: "2147483647",
@@ -39,8 +45,8 @@
   function setOpen(open) {
     frame.hidden = !open;
     button.setAttribute("aria-expanded", String(open));
-    button.setAttribute("aria-label", open ? "Close the help chat" : "Open the help chat");
-    button.textContent = open ? "Close" : "Help";
+    button.setAttribute("aria-label", open ? text.closeLabel : text.openLabel);
+    button.textContent = open ? text.close : text.open;
     if (open) focusChat();
   }
   // The chat is another origin: ask it to put focus in its text box.

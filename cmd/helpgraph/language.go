@@ -1,0 +1,49 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"golang.org/x/text/language"
+
+	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/internal/messages"
+)
+
+// languageFlags are the flags of the languages a help center speaks.
+type languageFlags struct {
+	messages    []string
+	defaultLang string
+}
+
+// addLanguageFlags adds --messages FILE (repeatable) and --default-language.
+func addLanguageFlags(fs *flag.FlagSet) *languageFlags {
+	lf := &languageFlags{}
+	if env := os.Getenv("HELPGRAPH_MESSAGES"); env != "" {
+		lf.messages = strings.Split(env, ",")
+	}
+	fs.Func("messages", "a file of the bot's own words overriding the built-in ones, named for its language (de.toml, messages.fr.json; repeatable; env HELPGRAPH_MESSAGES, comma-separated)",
+		func(path string) error { lf.messages = append(lf.messages, path); return nil })
+	def := os.Getenv("HELPGRAPH_DEFAULT_LANGUAGE")
+	if def == "" {
+		def = messages.Default
+	}
+	fs.StringVar(&lf.defaultLang, "default-language", def, "language of the pages that answer a customer whose language has none (BCP 47; env HELPGRAPH_DEFAULT_LANGUAGE)")
+	return lf
+}
+
+// apply sets opts' catalog and default language from the flags.
+func (lf *languageFlags) apply(opts dialogue.Options) (dialogue.Options, error) {
+	if _, err := language.Parse(lf.defaultLang); err != nil {
+		return opts, fmt.Errorf("--default-language %q: not a language tag (like en or de-CH)", lf.defaultLang)
+	}
+	cat, err := messages.New(lf.messages...)
+	if err != nil {
+		return opts, err
+	}
+	opts.Messages = cat
+	opts.DefaultLanguage = lf.defaultLang
+	return opts, nil
+}

@@ -1,0 +1,255 @@
+package dialogue
+
+import (
+	"context"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
+	"github.com/helpgraph/helpgraph/internal/messages"
+)
+
+// multilingualGraph is testdata/multilingual, a help center written for
+// these tests: the password article in English, German and Japanese, the
+// refund article in English only.
+var multilingualGraph = sync.OnceValues(func() (*graph.Graph, error) {
+	return buildGraph(filepath.Join("testdata", "multilingual"))
+})
+
+func multilingualAgent(t *testing.T) *GraphAgent {
+	t.Helper()
+	g, err := multilingualGraph()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewGraphAgent(g, Options{HumanHandoff: true})
+}
+
+func TestAnswersInTheCustomersLanguage(t *testing.T) {
+	a := multilingualAgent(t)
+	tests := []struct {
+		name, msg string
+		page      string // the first source's language folder
+		note      string // a word that the pages are in another language
+	}{
+		{"English", "I forgot my password", "en/", ""},
+		{"German", "ich habe mein Passwort vergessen", "de/", ""},
+		{"Japanese", "パスワードを忘れました", "ja/", ""},
+		// Offline, words meet only where both languages use them (product
+		// and technical terms): the LLM's rewrite is what translates.
+		{"French: no French pages", "le login avec Google ne marche pas", "en/", "Nous n’avons pas de page à ce sujet en français ; cette réponse provient de nos pages en anglais."},
+		{"German: no German page matches", "ich will einen Refund für meine Subscription", "en/", "Zu diesem Thema haben wir keine Seite auf Deutsch; diese Antwort stammt aus unseren Seiten auf Englisch."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Session{ID: tt.name}
+			r, err := a.Respond(context.Background(), s, tt.msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Sources) == 0 || !strings.Contains(r.Sources[0], tt.page) {
+				t.Fatalf("reply %q from %v, want a page under %s", r.Text, r.Sources, tt.page)
+			}
+			if tt.note != "" && !strings.HasPrefix(r.Text, tt.note) {
+				t.Errorf("reply = %q, want it to open with %q", r.Text, tt.note)
+			}
+			if tt.note == "" && strings.Contains(r.Text, "\n\n") && strings.Contains(r.Text, "page") {
+				t.Errorf("reply = %q: a note about another language where the customer's has the page", r.Text)
+			}
+			// The note is said once a conversation.
+			if tt.note != "" {
+				r2, _ := a.Respond(context.Background(), s, tt.msg)
+				if strings.Contains(r2.Text, tt.note) {
+					t.Errorf("second reply repeats the note: %q", r2.Text)
+				}
+			}
+		})
+	}
+}
+
+// englishFixedTexts returns the English catalog's sentences of three words
+// or more, template fields cut out: what no reply to a customer writing in
+// another language may contain.
+func englishFixedTexts(t *testing.T, pages *graph.Graph) []string {
+	t.Helper()
+	var pageText strings.Builder
+	for _, n := range pages.Nodes {
+		pageText.WriteString(n.Problem + " " + n.Condition + " " + n.Resolution + " ")
+	}
+	en := messages.Embedded()
+	var out []string
+	field := regexp.MustCompile(`\{\{[^}]*\}\}|[“”"]`)
+	sentence := regexp.MustCompile(`[^.?!:;()]+`)
+	for _, id := range englishIDs {
+		text := en.Text("en", id)
+		if id == "MoreOptions" {
+			text = en.Plural("en", id, 3)
+		}
+		for _, part := range field.Split(text, -1) {
+			for _, s := range sentence.FindAllString(part, -1) {
+				s = strings.TrimSpace(s)
+				if len(strings.Fields(s)) >= 3 && !strings.Contains(pageText.String(), s) {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	if len(out) < 20 {
+		t.Fatalf("only %d English fixed texts: the catalog did not load", len(out))
+	}
+	return out
+}
+
+// englishIDs are the dialogue's message ids (the web's are tested there).
+var englishIDs = []string{"Clarify", "ClarifyAbout", "WhichOne", "ChooseForMore", "Suggest", "NotFound", "Describe",
+	"LeadNoneOfThose", "LeadNotIt", "LeadNoProblem", "LeadAllRight", "CantResolveHandoff", "CantResolveContact",
+	"NotSolvedHandoff", "NotSolvedContact", "HumanHandoff", "HumanContact", "StartOver", "Greeting", "Welcome",
+	"WhatElse", "OtherLanguage", "MoreOptions"}
+
+// TestNoEnglishFixedTextInOtherLanguages: conversations in German, French,
+// Spanish and Japanese, over pages in their language or only in English,
+// get none of the agent's English fixed texts.
+func TestNoEnglishFixedTextInOtherLanguages(t *testing.T) {
+	a := multilingualAgent(t)
+	g, _ := multilingualGraph()
+	fixed := englishFixedTexts(t, g)
+	scripts := map[string][]string{
+		"de": {"ich habe mein Passwort vergessen", "die E-Mail kommt nicht an", "start over",
+			"wie kann ich meine Lieferadresse bei der Bestellung ändern", "wie kann ich meine Lieferadresse bei der Bestellung ändern",
+			"ich möchte mein Abonnement kündigen", "das hat nicht geholfen"},
+		"fr": {"j'ai oublié mon mot de passe", "start over", "comment changer mon adresse de livraison pour la commande",
+			"comment changer mon adresse de livraison pour la commande"},
+		"es": {"olvidé mi contraseña y no puedo entrar", "start over", "cómo cambio la dirección de envío de mi pedido",
+			"cómo cambio la dirección de envío de mi pedido"},
+		"ja": {"パスワードを忘れました", "再設定メールが届かない", "start over", "注文の配送先住所を変更したい", "注文の配送先住所を変更したい"},
+	}
+	for lang, script := range scripts {
+		s := &Session{ID: lang}
+		for _, msg := range script {
+			r, err := a.Respond(context.Background(), s, msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Lang != lang {
+				t.Errorf("%s: %q: conversation language %q", lang, msg, s.Lang)
+			}
+			for _, f := range fixed {
+				if strings.Contains(r.Text, f) {
+					t.Errorf("%s: reply to %q has the English %q:\n%s", lang, msg, f, r.Text)
+				}
+			}
+		}
+	}
+}
+
+func TestFolderLanguage(t *testing.T) {
+	tests := []struct{ url, want string }{
+		{"de/general/account.md", "de"},
+		{"https://help.example.com/fr-fr/articles/12", "fr"},
+		{"/i18n/ja/docusaurus-plugin-content-docs/x.md", "ja"},
+		{"pt_BR/guia.md", "pt"},
+		{"guides/it/setup.md", ""}, // a deeper folder is a topic
+		{"account/password.md", ""},
+		{"de.md", ""},
+		{"https://help.example.com/", ""},
+		{"api/intro.md", ""},
+	}
+	for _, tt := range tests {
+		if got := FolderLanguage(tt.url); got != tt.want {
+			t.Errorf("FolderLanguage(%q) = %q, want %q", tt.url, got, tt.want)
+		}
+	}
+}
+
+// TestEnglishHelpCenterIsOneLanguage: an English help center without
+// language folders is one agent with the English word model.
+func TestEnglishHelpCenterIsOneLanguage(t *testing.T) {
+	a := NewGraphAgent(sampleGraph(t), Options{})
+	if a.langs.parts != nil || a.langs.lang != "en" || a.an.model.Lang() != "en" {
+		t.Errorf("sample help center: parts %v, language %q", a.langs.parts, a.langs.lang)
+	}
+}
+
+func TestPageLanguages(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{
+			{URL: "https://help.example.com/a", Title: "Passwort zurücksetzen", Lang: "de-AT"},
+			{URL: "fr/compte/mot-de-passe.md", Title: "Mot de passe"},
+			{URL: "https://help.example.com/b", Title: "How do I reset my password?"},
+			{URL: "https://help.example.com/c", Title: "Where is my invoice and how can I download it?"},
+		},
+	}
+	got := PageLanguages(g, "xx")
+	want := map[string]string{
+		"https://help.example.com/a": "de", // recorded by the reader
+		"fr/compte/mot-de-passe.md":  "fr", // its folder
+		"https://help.example.com/b": "en", // the rest's text
+		"https://help.example.com/c": "en",
+	}
+	for u, l := range want {
+		if got[u] != l {
+			t.Errorf("%s: %q, want %q", u, got[u], l)
+		}
+	}
+}
+
+func TestActPhrases(t *testing.T) {
+	tests := []struct {
+		msg  string
+		want Act
+	}{
+		{"Danke!", ActThanks},
+		{"vielen Dank.", ActThanks},
+		{"Merci beaucoup !", ActThanks},
+		{"¡Muchas gracias!", ActThanks},
+		{"ありがとうございます。", ActThanks},
+		{"Hallo", ActGreeting},
+		{"Ja", ActYes},
+		{"Sí", ActYes},
+		{"はい", ActYes},
+		{"Nein", ActNo},
+		{"keine davon", ActNoneOfThese},
+		{"je ne sais pas", ActDontKnow},
+		{"hablar con una persona", ActHuman},
+		{"Neu beginnen", ActRestart},
+		{"danke, aber wie kündige ich mein Abo?", ActNone}, // a request of its own
+		{"ja, ich habe mein Passwort vergessen", ActNone},
+	}
+	for _, tt := range tests {
+		if got := ClassifyAct(tt.msg); got != tt.want {
+			t.Errorf("ClassifyAct(%q) = %v, want %v", tt.msg, got, tt.want)
+		}
+	}
+	seen := map[string]bool{}
+	for _, p := range actPhrases {
+		k := lexical.Normalize(p.phrase)
+		if seen[k] {
+			t.Errorf("act phrase %q twice", p.phrase)
+		}
+		seen[k] = true
+	}
+}
+
+// TestActsInTheCustomersLanguage: a German customer's thanks and request
+// for a person are understood and answered in German.
+func TestActsInTheCustomersLanguage(t *testing.T) {
+	a := multilingualAgent(t)
+	s := &Session{ID: "de"}
+	for _, tt := range []struct{ msg, want string }{
+		{"ich habe mein Passwort vergessen", ""},
+		{"Danke!", "Gern geschehen!"},
+		{"Mitarbeiter", "Gern. Ich gebe Ihr Anliegen an unser Support-Team weiter"},
+	} {
+		r, err := a.Respond(context.Background(), s, tt.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(r.Text, tt.want) {
+			t.Errorf("reply to %q = %q, want it to open with %q", tt.msg, r.Text, tt.want)
+		}
+	}
+}

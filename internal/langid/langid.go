@@ -1,0 +1,199 @@
+// Package langid tells the language of a customer's message or a page's
+// text, among the languages a help center serves.
+//
+// Three passes, the first that tells wins:
+//
+//  1. Script: text with kana is Japanese, with Hangul Korean, with Han alone
+//     Chinese (or Japanese where the help center has no Chinese).
+//  2. Function words: a message with two or more of one language's stop
+//     words (internal/lexical's lists), and more than twice any other's,
+//     is in that language. Short questions are mostly function words
+//     ("how do I renew my license"), where trigrams are weakest.
+//  3. Else the language with the most function words; where languages tie
+//     on two or more (French and Spanish share "de", "la", "en"), trigrams
+//     (whatlanggo: profiles of 84 languages, a few hundred KB) decide
+//     among them; on one word each, only where they are confident.
+//  4. A text without any language's function words is told by trigrams
+//     only for a language without a stop list, where they are confident:
+//     whatlanggo reads "password reset email never comes" as French.
+//
+// Otherwise the language is unknown, and the caller's prior (the
+// conversation's language) stands.
+//
+// lingua-go is more accurate on short text alone but needs ~80 MB and ~75 µs
+// a message for five languages (see the README's language section).
+package langid
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/abadojack/whatlanggo"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
+
+// Detector tells languages apart among a fixed set. It is immutable and
+// safe for concurrent use.
+type Detector struct {
+	opts  whatlanggo.Options
+	codes map[whatlanggo.Lang]string
+	langs map[string]whatlanggo.Lang // the inverse of codes
+	allow map[string]bool
+	// stops are the word models of the languages with a stop list.
+	stops []*lexical.Model
+}
+
+// maxLang bounds whatlanggo's language numbers (it has 84).
+const maxLang = 256
+
+// MinLetters is the fewest letters of an alphabetic script a message needs
+// for its trigrams to tell its language: "vpn dns" tells nothing.
+const MinLetters = 12
+
+// MinTieConfidence is the trigram detector's confidence that decides
+// between languages with as many function words in the text.
+const MinTieConfidence = 0.05
+
+// MinConfidence is the trigram detector's confidence (0-1, the margin of
+// its best language over the next) below which a text's language is left
+// unknown: below it whatlanggo reads "can I talk to a real person?" as
+// Spanish.
+const MinConfidence = 0.5
+
+// New returns a detector choosing among langs (ISO 639-1 codes such as
+// "de"; region subtags are dropped); none: every language whatlanggo knows.
+func New(langs ...string) *Detector {
+	d := &Detector{codes: map[whatlanggo.Lang]string{}, langs: map[string]whatlanggo.Lang{}, allow: map[string]bool{}}
+	for l := whatlanggo.Lang(0); l < maxLang; l++ {
+		if code := whatlanggo.LangToStringShort(l); code != "" {
+			d.codes[l] = code
+			d.langs[code] = l
+		}
+	}
+	for _, l := range langs {
+		d.allow[base(l)] = true
+	}
+	for _, l := range lexical.StopListLanguages() {
+		if d.allows(l) {
+			d.stops = append(d.stops, lexical.For(l))
+		}
+	}
+	if len(d.allow) > 0 {
+		d.opts.Whitelist = map[whatlanggo.Lang]bool{}
+		for l, code := range d.codes {
+			if d.allow[code] {
+				d.opts.Whitelist[l] = true
+			}
+		}
+	}
+	return d
+}
+
+// allows reports whether lang is among the detector's languages.
+func (d *Detector) allows(lang string) bool { return len(d.allow) == 0 || d.allow[lang] }
+
+// Detect returns the language of text (an ISO 639-1 code), or "" when text
+// is too short to tell or the detector is unsure.
+func (d *Detector) Detect(text string) string {
+	var kana, hangul, han, alpha int
+	for _, r := range text {
+		switch {
+		case r == 'ー' || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
+			kana++
+		case unicode.Is(unicode.Hangul, r):
+			hangul++
+		case unicode.Is(unicode.Han, r):
+			han++
+		case unicode.IsLetter(r):
+			alpha++
+		}
+	}
+	switch {
+	case kana > 0 && d.allows("ja"):
+		return "ja"
+	case hangul > 0 && d.allows("ko"):
+		return "ko"
+	case han > 0 && d.allows("zh"):
+		return "zh"
+	case han > 0 && d.allows("ja"):
+		return "ja"
+	case alpha < MinLetters:
+		return ""
+	}
+	hits := d.stopHits(text)
+	best, second := "", 0
+	for l, n := range hits {
+		if n > hits[best] || n == hits[best] && l < best {
+			best = l
+		}
+	}
+	for l, n := range hits {
+		if l != best {
+			second = max(second, n)
+		}
+	}
+	switch {
+	case hits[best] >= 2 && hits[best] > 2*second:
+		return best
+	case hits[best] > 0 && hits[best] == second:
+		// Related languages share function words ("de", "la", "en"):
+		// among those with the most, trigrams decide; on one word each,
+		// only when they are sure ("Yeah, mi ex-spouse, some months ago").
+		tied := whatlanggo.Options{Whitelist: map[whatlanggo.Lang]bool{}}
+		for l, n := range hits {
+			if n == hits[best] {
+				tied.Whitelist[d.langs[l]] = true
+			}
+		}
+		need := MinTieConfidence
+		if hits[best] == 1 {
+			need = MinConfidence
+		}
+		if info := whatlanggo.DetectWithOptions(text, tied); info.Confidence >= need {
+			return d.codes[info.Lang]
+		}
+		return ""
+	case hits[best] > 0:
+		return best
+	}
+	// No function words of a language with a stop list: trigrams, for the
+	// languages without one.
+	info := whatlanggo.DetectWithOptions(text, d.opts)
+	if code := d.codes[info.Lang]; code != "" && d.allows(code) && !d.hasStopList(code) && info.Confidence >= MinConfidence {
+		return code
+	}
+	return ""
+}
+
+// stopHits counts text's words that are stop words, by language.
+func (d *Detector) stopHits(text string) map[string]int {
+	hits := make(map[string]int, len(d.stops)+1)
+	lexical.EachWord(text, nil, func(w []byte) {
+		for _, m := range d.stops {
+			if m.IsStopWord(string(w)) {
+				hits[m.Lang()]++
+			}
+		}
+	})
+	return hits
+}
+
+// base is the lowercase language subtag of a BCP 47 tag.
+func base(tag string) string {
+	tag = strings.ToLower(strings.TrimSpace(tag))
+	if i := strings.IndexAny(tag, "-_"); i >= 0 {
+		tag = tag[:i]
+	}
+	return tag
+}
+
+// hasStopList reports whether lang's function words are counted.
+func (d *Detector) hasStopList(lang string) bool {
+	for _, m := range d.stops {
+		if m.Lang() == lang {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,327 @@
+package lexical
+
+import (
+	"embed"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	snowball "github.com/blevesearch/snowballstem"
+	"github.com/blevesearch/snowballstem/arabic"
+	"github.com/blevesearch/snowballstem/danish"
+	"github.com/blevesearch/snowballstem/dutch"
+	"github.com/blevesearch/snowballstem/finnish"
+	"github.com/blevesearch/snowballstem/french"
+	"github.com/blevesearch/snowballstem/german"
+	"github.com/blevesearch/snowballstem/hungarian"
+	"github.com/blevesearch/snowballstem/irish"
+	"github.com/blevesearch/snowballstem/italian"
+	"github.com/blevesearch/snowballstem/norwegian"
+	"github.com/blevesearch/snowballstem/portuguese"
+	"github.com/blevesearch/snowballstem/romanian"
+	"github.com/blevesearch/snowballstem/russian"
+	"github.com/blevesearch/snowballstem/spanish"
+	"github.com/blevesearch/snowballstem/swedish"
+	"github.com/blevesearch/snowballstem/tamil"
+	"github.com/blevesearch/snowballstem/turkish"
+	"golang.org/x/text/unicode/norm"
+)
+
+// A Model is the word model of one language: what its words are (Latin,
+// Cyrillic... words as Words has them; Chinese and Japanese text, which has
+// no spaces, as overlapping character pairs), which carry no content, and
+// how they meet (its Snowball stemmer, then accents folded, so "Blöcke"
+// and "blocke" meet; the stemmers' rules want the accents, so a word typed
+// without one whose suffix has one, "aplicacion", still misses).
+//
+// The English model is the package's functions (Words, Stem, IsStopWord),
+// unchanged, so English results do not depend on this file.
+type Model struct {
+	lang  string
+	stem  func(*snowball.Env) bool // nil: words are not stemmed
+	stop  map[string]bool          // lowercase, folded forms included
+	cjk   bool                     // segment Chinese and Japanese text into bigrams
+	multi bool                     // not English: fold and segment
+}
+
+// snowballStemmers are the languages with a Snowball stemmer in Go
+// (blevesearch/snowballstem; English keeps kljensen/snowball's Porter2,
+// which the English results were measured with).
+var snowballStemmers = map[string]func(*snowball.Env) bool{
+	"ar": arabic.Stem, "da": danish.Stem, "nl": dutch.Stem, "fi": finnish.Stem, "fr": french.Stem,
+	"de": german.Stem, "hu": hungarian.Stem, "ga": irish.Stem, "it": italian.Stem, "no": norwegian.Stem,
+	"nb": norwegian.Stem, "nn": norwegian.Stem, "pt": portuguese.Stem, "ro": romanian.Stem,
+	"ru": russian.Stem, "es": spanish.Stem, "sv": swedish.Stem, "ta": tamil.Stem, "tr": turkish.Stem,
+}
+
+// StemmedLanguages returns the languages whose words are stemmed.
+func StemmedLanguages() []string {
+	out := []string{"en"}
+	for l := range snowballStemmers {
+		out = append(out, l)
+	}
+	return out
+}
+
+//go:embed stopwords/*.txt
+var stopFiles embed.FS
+
+// StopListLanguages returns the languages with a stop list.
+func StopListLanguages() []string {
+	out := []string{"en"}
+	entries, _ := stopFiles.ReadDir("stopwords")
+	for _, e := range entries {
+		if l, ok := strings.CutSuffix(e.Name(), ".txt"); ok {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+var (
+	modelsMu sync.Mutex
+	models   = map[string]*Model{}
+)
+
+// English is the English word model.
+var English = &Model{lang: "en"}
+
+// For returns the word model of language lang (a BCP 47 tag; its base
+// language counts). "" and "en" are English; a language with no stemmer or
+// stop list still has its words folded and, for Chinese and Japanese,
+// segmented.
+func For(lang string) *Model {
+	lang = baseLang(lang)
+	if lang == "" || lang == "en" {
+		return English
+	}
+	modelsMu.Lock()
+	defer modelsMu.Unlock()
+	if m := models[lang]; m != nil {
+		return m
+	}
+	m := &Model{lang: lang, stem: snowballStemmers[lang], stop: map[string]bool{}, multi: true}
+	m.cjk = true // a page in any language may quote Japanese or Chinese
+	if b, err := stopFiles.ReadFile("stopwords/" + lang + ".txt"); err == nil {
+		for _, w := range strings.Fields(string(b)) {
+			w = strings.ToLower(w)
+			m.stop[w] = true
+			m.stop[fold(w)] = true
+		}
+	}
+	models[lang] = m
+	return m
+}
+
+// Lang returns the model's language ("en" for English).
+func (m *Model) Lang() string { return m.lang }
+
+// EachWord calls f with each word of s, lowercased and, outside English,
+// with Chinese and Japanese runs cut into character bigrams and full-width
+// forms narrowed. The buffer f sees is reused: f must copy what it keeps.
+func (m *Model) EachWord(s string, buf []byte, f func(w []byte)) []byte {
+	if !m.multi {
+		return EachWord(s, buf, f)
+	}
+	var scratch []byte
+	return EachWord(s, buf, func(w []byte) {
+		if !isASCII(w) && hasWideOrCJK(w) {
+			scratch = foldBytes(scratch[:0], w)
+			if hasCJK(scratch) {
+				eachBigram(scratch, f)
+				return
+			}
+			w = scratch
+		}
+		f(w)
+	})
+}
+
+// Words returns the words of s as EachWord has them.
+func (m *Model) Words(s string) []string {
+	if !m.multi {
+		return Words(s)
+	}
+	var out []string
+	m.EachWord(s, nil, func(w []byte) { out = append(out, string(w)) })
+	return out
+}
+
+// IsStopWord reports whether the lowercase (folded) word w carries no content.
+func (m *Model) IsStopWord(w string) bool {
+	if !m.multi {
+		return IsStopWord(w)
+	}
+	return m.stop[w]
+}
+
+// IsTerm reports whether w counts as a term (see the package's IsTerm).
+func (m *Model) IsTerm(w string) bool {
+	if !m.multi {
+		return IsTerm(w)
+	}
+	return !m.stop[w] && (utf8.RuneCountInString(w) >= 2 || IsDigits(w))
+}
+
+// Stem reduces a word as EachWord gives it to its stem, accents folded
+// after stemming (the stemmers' rules are written for accented suffixes);
+// a bigram or a digit run is kept as it is.
+func (m *Model) Stem(w string) string {
+	if !m.multi {
+		return Stem(w)
+	}
+	if len(w) <= 2 || IsDigits(w) || hasCJK([]byte(w)) {
+		return w
+	}
+	if m.stem != nil {
+		env := snowball.NewEnv(w)
+		m.stem(env)
+		w = env.Current()
+	}
+	if !isASCII([]byte(w)) {
+		w = fold(w)
+	}
+	return w
+}
+
+// Terms returns the stemmed content words of s, in order, duplicates kept.
+func (m *Model) Terms(s string) []string {
+	if !m.multi {
+		return Terms(s)
+	}
+	var out []string
+	m.EachWord(s, nil, func(w []byte) {
+		if m.IsTerm(string(w)) {
+			out = append(out, m.Stem(string(w)))
+		}
+	})
+	return out
+}
+
+// baseLang is the lowercase language subtag of a BCP 47 tag.
+func baseLang(tag string) string {
+	tag = strings.ToLower(strings.TrimSpace(tag))
+	if i := strings.IndexAny(tag, "-_"); i >= 0 {
+		tag = tag[:i]
+	}
+	return tag
+}
+
+func isASCII(w []byte) bool {
+	for _, c := range w {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// fold returns w with its accents dropped (see foldBytes).
+func fold(w string) string { return string(foldBytes(nil, []byte(w))) }
+
+// foldBytes appends w to dst with the accents of Latin letters dropped
+// ("é" is "e", "ß" stays) and full-width ASCII narrowed ("ＶＰＮ" is
+// "vpn"); other scripts' marks (Japanese dakuten) are kept.
+func foldBytes(dst, w []byte) []byte {
+	for len(w) > 0 {
+		r, size := utf8.DecodeRune(w)
+		w = w[size:]
+		switch {
+		case r >= 0xC0 && r < 0x250:
+			if b, ok := latinBase[r]; ok {
+				r = b
+			}
+		case r >= 0xFF01 && r <= 0xFF5E:
+			r = unicode.ToLower(r - 0xFEE0)
+		case unicode.Is(unicode.Mn, r) && r < 0x370:
+			continue // a combining accent typed apart
+		}
+		dst = utf8.AppendRune(dst, r)
+	}
+	return dst
+}
+
+// latinBase maps each accented Latin letter to its base letter.
+var latinBase = func() map[rune]rune {
+	m := map[rune]rune{}
+	for r := rune(0xC0); r < 0x250; r++ {
+		d := []rune(norm.NFD.String(string(r)))
+		if len(d) > 1 && d[0] < 0x80 {
+			m[r] = d[0]
+		}
+	}
+	return m
+}()
+
+// Scripts of Chinese and Japanese text, for segmentation.
+const (
+	scriptOther = iota
+	scriptHan
+	scriptKatakana
+	scriptHiragana
+)
+
+func scriptOf(r rune) int {
+	switch {
+	case r == 'ー' || unicode.Is(unicode.Katakana, r):
+		return scriptKatakana
+	case unicode.Is(unicode.Hiragana, r):
+		return scriptHiragana
+	case r == '々' || unicode.Is(unicode.Han, r):
+		return scriptHan
+	}
+	return scriptOther
+}
+
+// hasWideOrCJK reports whether w has Chinese or Japanese letters or
+// full-width forms.
+func hasWideOrCJK(w []byte) bool {
+	for _, r := range string(w) {
+		if scriptOf(r) != scriptOther || r >= 0xFF01 && r <= 0xFF5E {
+			return true
+		}
+	}
+	return false
+}
+
+func hasCJK(w []byte) bool {
+	for _, r := range string(w) {
+		if scriptOf(r) != scriptOther {
+			return true
+		}
+	}
+	return false
+}
+
+// eachBigram cuts a word of Chinese or Japanese text at changes of script
+// and calls f with each run's overlapping character pairs (a one-character
+// run as it is; "広告ブロック" is 広告, ブロ, ロッ, ック), the usual
+// dictionary-free segmentation of text without spaces. Hiragana runs of
+// one or two characters are Japanese particles and endings (の, を, から):
+// they are dropped. Runs of other scripts ("VPN") are words.
+func eachBigram(w []byte, f func([]byte)) {
+	runes := []rune(string(w))
+	var out []byte
+	for i := 0; i < len(runes); {
+		sc := scriptOf(runes[i])
+		j := i + 1
+		for j < len(runes) && scriptOf(runes[j]) == sc {
+			j++
+		}
+		run := runes[i:j]
+		switch {
+		case sc == scriptOther:
+			f([]byte(string(run)))
+		case sc == scriptHiragana && len(run) <= 2:
+		case len(run) == 1:
+			f([]byte(string(run)))
+		default:
+			for k := 0; k+1 < len(run); k++ {
+				out = utf8.AppendRune(utf8.AppendRune(out[:0], run[k]), run[k+1])
+				f(out)
+			}
+		}
+		i = j
+	}
+}

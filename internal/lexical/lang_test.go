@@ -1,0 +1,79 @@
+package lexical
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestModelTerms(t *testing.T) {
+	tests := []struct {
+		lang, text string
+		want       []string
+	}{
+		// German: stop words out, Snowball stems, umlauts folded.
+		{"de", "Die Werbung wird auf YouTube nicht blockiert", []string{"werbung", "youtub", "blockiert"}},
+		{"de", "Werbungen blockieren", []string{"werbung", "blocki"}},
+		{"de-CH", "Filter für Browser", []string{"filt", "brows"}},
+		// French and Spanish: stemmed with their accents, then folded, so
+		// a word typed without its accent mostly meets the page's.
+		{"fr", "Comment désactiver le filtrage HTTPS ?", []string{"comment", "desactiv", "filtrag", "http"}},
+		{"fr", "comment desactiver le filtrage https", []string{"comment", "desactiv", "filtrag", "http"}},
+		{"es", "¿Cómo instalo la aplicación?", []string{"com", "instal", "aplic"}}, // "cómo" asks: no Snowball stop word
+		{"es", "como instalo las aplicaciones", []string{"instal", "aplic"}},
+		// Japanese: no spaces; bigrams within each script's run, particles out.
+		{"ja", "広告ブロックが動作しない", []string{"広告", "ブロ", "ロッ", "ック", "動作", "しな", "ない"}},
+		{"ja", "ＶＰＮに接続できない", []string{"vpn", "接続", "でき", "きな", "ない"}},
+		// A language with no stemmer still folds.
+		{"pl", "Reklamy się wyświetlają", []string{"reklamy", "sie", "wyswietlaja"}},
+	}
+	for _, tt := range tests {
+		if got := For(tt.lang).Terms(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("For(%q).Terms(%q) = %q, want %q", tt.lang, tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestEnglishModelIsThePackage: the English model is the functions English
+// results were measured with.
+func TestEnglishModelIsThePackage(t *testing.T) {
+	for _, s := range []string{"I can't log in to my account, it's locked!", "Booked bookings", "Café au lait über"} {
+		for _, lang := range []string{"", "en", "en-GB"} {
+			if got, want := For(lang).Terms(s), Terms(s); !slices.Equal(got, want) {
+				t.Errorf("For(%q).Terms(%q) = %q, want %q", lang, s, got, want)
+			}
+			if got, want := For(lang).Words(s), Words(s); !slices.Equal(got, want) {
+				t.Errorf("For(%q).Words(%q) = %q, want %q", lang, s, got, want)
+			}
+		}
+	}
+}
+
+func TestStemmedLanguages(t *testing.T) {
+	for _, l := range []string{"en", "de", "nl", "it", "pt", "fr", "es", "sv", "ru", "fi"} {
+		if !slices.Contains(StemmedLanguages(), l) {
+			t.Errorf("%s has no stemmer", l)
+		}
+	}
+	if got := For("nl").Stem("fietsen"); got != "fiets" {
+		t.Errorf("Dutch stem of fietsen = %q", got)
+	}
+	if got := For("it").Stem("abbonamento"); got != "abbon" {
+		t.Errorf("Italian stem of abbonamento = %q", got)
+	}
+}
+
+func BenchmarkModelTerms(b *testing.B) {
+	for _, tt := range []struct{ lang, text string }{
+		{"en", "Ads are still shown on YouTube after I installed the extension"},
+		{"de", "Die Werbung wird auf YouTube trotz der Erweiterung weiter angezeigt"},
+		{"ja", "拡張機能を入れてもYouTubeで広告が表示されます"},
+	} {
+		m := For(tt.lang)
+		b.Run(tt.lang, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				m.Terms(tt.text)
+			}
+		})
+	}
+}

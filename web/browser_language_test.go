@@ -1,0 +1,78 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserWidgetInGerman: on a German page the widget, the chat in it
+// and the bot's words are German.
+func TestBrowserWidgetInGerman(t *testing.T) {
+	base := serveSample(t, Config{}) // before the browser, which must close first
+	ctx := newBrowser(t)
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<!doctype html><html lang="de"><head><title>Acme</title></head><body><h1>Acme Hotels</h1>
+<script src="%s/widget.js" defer></script></body></html>`, base)
+	}))
+	defer host.Close()
+	hostURL := strings.Replace(host.URL, "127.0.0.1", "localhost", 1) // another site: the frame is its own target
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(hostURL), chromedp.WaitVisible(chromedp.ID("helpgraph-widget-button"))); err != nil {
+		t.Fatal(err)
+	}
+	label, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("helpgraph-widget-button").textContent`))
+	if err != nil || label != "Hilfe" {
+		t.Fatalf("widget button %q (%v), want Hilfe", label, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("helpgraph-widget-button")), chromedp.WaitVisible(chromedp.ID("helpgraph-widget-frame"))); err != nil {
+		t.Fatal(err)
+	}
+	var frameCtx context.Context
+	for i := 0; frameCtx == nil && i < 100; i++ {
+		infos, err := chromedp.Targets(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, info := range infos {
+			if info.Type == "iframe" && strings.HasPrefix(info.URL, base+"/embed?lang=de") {
+				fctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(info.TargetID))
+				defer cancel()
+				frameCtx = fctx
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if frameCtx == nil {
+		t.Fatal("no iframe target for /embed?lang=de")
+	}
+	if err := chromedp.Do(frameCtx,
+		chromedp.WaitVisible(chromedp.CSS("#message")),
+		chromedp.SendKeys(chromedp.CSS("#message"), "Ich kann meine Buchung nicht ändern, was soll ich tun?"),
+		chromedp.Click(chromedp.CSS("#send")),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(frameCtx, agentReplies(1)); err != nil {
+		t.Fatalf("reply in the widget: %v", err)
+	}
+	page, err := chromedp.Run(frameCtx, chromedp.Evaluate[string](`document.querySelector("label[for=message]").textContent + "|" +
+		document.querySelector("#log li.msg.user .visually-hidden").textContent + "|" +
+		document.querySelector("#log li.msg.agent .text").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.SplitN(page, "|", 3)
+	if len(parts) != 3 || parts[0] != "Ihre Frage" || parts[1] != "Sie schrieben:" {
+		t.Errorf("chat labels %q, want German", page)
+	}
+	if len(parts) == 3 && !strings.Contains(parts[2], "Deutsch") && !strings.Contains(parts[2], "Hilfeseiten") {
+		t.Errorf("reply %q: want German words (a note that the pages are English, or not found)", parts[2])
+	}
+}

@@ -1,0 +1,99 @@
+package web
+
+import (
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+	"golang.org/x/text/language"
+
+	"github.com/helpgraph/helpgraph/internal/messages"
+)
+
+// clientLanguage returns the base language of the first of tags that
+// names one (a tag such as the widget's "de-CH", or an Accept-Language
+// header), or "".
+func clientLanguage(tags ...string) string {
+	for _, t := range tags {
+		if t = strings.TrimSpace(t); t == "" || len(t) > maxLangHeader {
+			continue
+		}
+		prefs, _, err := language.ParseAcceptLanguage(t)
+		if err != nil || len(prefs) == 0 {
+			continue
+		}
+		if b, conf := prefs[0].Base(); conf != language.No {
+			return b.String()
+		}
+	}
+	return ""
+}
+
+// maxLangHeader bounds the language preferences read from a request.
+const maxLangHeader = 256
+
+// requestLanguage returns the language to show the chat in before the
+// conversation has one: ?lang= (the widget's), else the browser's
+// Accept-Language, matched to the catalog; else the catalog's default.
+func (s *Server) requestLanguage(c *fiber.Ctx) string {
+	if l := s.texts.Match(c.Query("lang"), c.Get(fiber.HeaderAcceptLanguage)); l != "" {
+		return l
+	}
+	return messages.Default
+}
+
+// localize sets the language v is shown in: the conversation's, else the
+// request's.
+func (s *Server) localize(c *fiber.Ctx, v chatView) chatView {
+	if v.Lang == "" || !s.texts.Has(v.Lang) {
+		v.Lang = s.requestLanguage(c)
+	}
+	v.texts = s.texts
+	return v
+}
+
+// T returns the chat's text id in the page's language.
+func (v chatView) T(id string) string {
+	if v.texts == nil {
+		return messages.Embedded().Text(v.Lang, id)
+	}
+	return v.texts.Text(v.Lang, id)
+}
+
+// scriptTexts are the texts chat.js shows, as JSON for a data attribute.
+func (v chatView) scriptTexts() string {
+	ids := []string{"YouSaid", "Assistant", "SupportTeam", "WhichFits", "Source", "WithSupport",
+		"Helpful", "HelpfulYes", "HelpfulNo", "HelpfulYesLabel", "HelpfulNoLabel", "FeedbackThanks",
+		"Thinking", "RatingFailed", "SendFailed"}
+	m := make(map[string]string, len(ids))
+	for _, id := range ids {
+		m[id] = v.T(id)
+	}
+	b, _ := json.Marshal(m) // strings only: cannot fail
+	return string(b)
+}
+
+// widgetTexts are the widget's labels in each language of the catalog, as
+// JSON: the widget picks its page's language.
+func (s *Server) widgetTexts() []byte {
+	out := map[string]map[string]string{}
+	for _, l := range s.texts.Languages() {
+		out[l] = map[string]string{
+			"open": s.texts.Text(l, "ChatTitle"), "close": s.texts.Text(l, "WidgetClose"),
+			"openLabel": s.texts.Text(l, "WidgetOpenLabel"), "closeLabel": s.texts.Text(l, "WidgetCloseLabel"),
+			"title": s.texts.Text(l, "WidgetFrameTitle"),
+		}
+	}
+	b, _ := json.Marshal(out) // strings only: cannot fail
+	return b
+}
+
+// widgetLabels marks the labels in widget.js that the server fills in.
+var widgetLabels = regexp.MustCompile(`/\*HELPGRAPH_LABELS\*/.*?/\*\*/`)
+
+// withWidgetLabels returns widget.js with labels (JSON) as its labels.
+func withWidgetLabels(js, labels []byte) []byte {
+	return widgetLabels.ReplaceAllLiteral(js, slices.Concat([]byte("/*HELPGRAPH_LABELS*/"), labels, []byte("/**/")))
+}
