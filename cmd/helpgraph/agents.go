@@ -29,9 +29,9 @@ func (m *Main) newAgent(name string, g *graph.Graph, client *llm.Client, synonym
 				o.Embedder = client
 			}
 		}
-		return rag.New(g.Pages, o), nil
+		return rag.NewByLanguage(g.Pages, "", o), nil
 	case "bm25":
-		return pagesearch.New(g.Pages), nil
+		return pagesearch.NewByLanguage(g.Pages, "", nil), nil
 	}
 	return nil, usageError{fmt.Errorf("unknown agent %q (want graph, rag or bm25)", name)}
 }

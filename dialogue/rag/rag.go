@@ -23,6 +23,7 @@ import (
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/lexical"
+	"github.com/helpgraph/helpgraph/internal/messages"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/prompts"
 )
@@ -41,6 +42,12 @@ type Options struct {
 	MinSimilarity float64
 	// TopK passages are retrieved when none reaches MinSimilarity, and by BM25.
 	TopK int
+	// Words is the pages' word model (nil: English); NewByLanguage gives
+	// each language's agent its own.
+	Words *lexical.Model
+	// Messages are the agent's fixed texts, in the session's language
+	// (nil: the embedded catalog).
+	Messages *messages.Catalog
 }
 
 // Defaults for zero Options fields.
@@ -83,8 +90,31 @@ func New(pages []graph.Page, opts Options) *Agent {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	ps := splitPages(pages)
-	return &Agent{opts: opts, log: log, passages: ps, index: newPassageIndex(ps)}
+	if opts.Words == nil {
+		opts.Words = lexical.English
+	}
+	if opts.Messages == nil {
+		opts.Messages = messages.Embedded()
+	}
+	ps := splitPages(pages, opts.Words)
+	return &Agent{opts: opts, log: log, passages: ps, index: newPassageIndex(ps, opts.Words)}
+}
+
+// NewByLanguage returns the agent over pages in several languages: one
+// agent per language, each with its language's word model, answering in
+// the customer's language (see dialogue.ByLanguage).
+func NewByLanguage(pages []graph.Page, defaultLang string, opts Options) dialogue.Agent {
+	return dialogue.NewByLanguage(pages, defaultLang, opts.Messages,
+		func(pages []graph.Page, words *lexical.Model, catalog *messages.Catalog) dialogue.Agent {
+			o := opts
+			o.Words, o.Messages = words, catalog
+			return New(pages, o)
+		})
+}
+
+// say returns the fixed text id in the session's language.
+func (a *Agent) say(s *dialogue.Session, id string, data ...any) string {
+	return a.opts.Messages.Text(s.Lang, id, data...)
 }
 
 // Respond implements dialogue.Agent.
@@ -96,14 +126,14 @@ func (a *Agent) Respond(ctx context.Context, s *dialogue.Session, message string
 	)
 	switch act := dialogue.ClassifyAct(message); {
 	case act == dialogue.ActHuman:
-		r = dialogue.Reply{Action: dialogue.Escalation, Text: "Of course. " + escalationHandoff}
+		r = dialogue.Reply{Action: dialogue.Escalation, Text: a.say(s, "BaselineHuman")}
 	case act == dialogue.ActRestart:
 		*s = dialogue.Session{ID: s.ID, History: s.History}
-		r = dialogue.Reply{Action: dialogue.Clarification, Text: "Let's start over. What can I help you with?"}
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "StartOver")}
 	case act == dialogue.ActThanks:
-		r = dialogue.Reply{Action: dialogue.Clarification, Text: "You're welcome! Is there anything else I can help you with?"}
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "Welcome")}
 	case act == dialogue.ActGreeting:
-		r = dialogue.Reply{Action: dialogue.Clarification, Text: "Hello! What can I help you with?"}
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "Greeting")}
 	case a.opts.LLM != nil:
 		r, err = a.respondLLM(ctx, s)
 	default:
@@ -131,11 +161,6 @@ func (a *Agent) Respond(ctx context.Context, s *dialogue.Session, message string
 	return r, nil
 }
 
-const (
-	escalationHandoff = "I'll pass your question to our support team, who will get back to you."
-	escalationText    = "I'm sorry, I couldn't find an answer to that in our help center. " + escalationHandoff
-)
-
 // respondOffline is the extractive baseline.
 func (a *Agent) respondOffline(s *dialogue.Session, message string) dialogue.Reply {
 	intent := a.offlineIntent(s)
@@ -145,13 +170,13 @@ func (a *Agent) respondOffline(s *dialogue.Session, message string) dialogue.Rep
 	}
 	hits := a.index.search(intent, a.opts.TopK)
 	if len(hits) == 0 || hits[0].coverage < a.opts.MinCoverage {
-		return dialogue.Reply{Action: dialogue.Escalation, Text: escalationText}
+		return dialogue.Reply{Action: dialogue.Escalation, Text: a.say(s, "BaselineNotFound")}
 	}
 	best := hits[0]
 	if isContactPassage(best.p) {
 		r := a.resolve(best.p, intent)
 		r.Action = dialogue.Escalation
-		r.Text = "This needs our support team. " + r.Text
+		r.Text = a.say(s, "BaselineContact") + " " + r.Text
 		return r
 	}
 	if len(hits) > 1 && clarifications(s) < maxClarifications {
@@ -163,7 +188,7 @@ func (a *Agent) respondOffline(s *dialogue.Session, message string) dialogue.Rep
 			}
 			return dialogue.Reply{
 				Action:  dialogue.Clarification,
-				Text:    fmt.Sprintf("Which of these applies to you: %q or %q?", best.p.Heading, second.p.Heading),
+				Text:    a.say(s, "BaselineWhich", "First", best.p.Heading, "Second", second.p.Heading),
 				Options: opts,
 				Sources: uniq([]string{best.p.URL, second.p.URL}),
 				Intent:  intent,
@@ -189,14 +214,14 @@ func (a *Agent) chosenOption(pending []dialogue.Option, message string) *passage
 	if len(pending) == 0 {
 		return nil
 	}
-	msg := lexical.TermSet(message)
+	msg := a.termSet(message)
 	bestScore, bestRef := 0.0, ""
 	for _, o := range pending {
 		if strings.EqualFold(strings.TrimSpace(message), strings.TrimSpace(o.Value)) {
 			bestScore, bestRef = 2, o.NodeID
 			break
 		}
-		if sc := lexical.Overlap(lexical.TermSet(o.Label), msg); sc > bestScore {
+		if sc := lexical.Overlap(a.termSet(o.Label), msg); sc > bestScore {
 			bestScore, bestRef = sc, o.NodeID
 		}
 	}
@@ -209,6 +234,14 @@ func (a *Agent) chosenOption(pending []dialogue.Option, message string) *passage
 		}
 	}
 	return nil
+}
+
+func (a *Agent) termSet(s string) map[string]bool {
+	set := map[string]bool{}
+	for _, t := range a.opts.Words.Terms(s) {
+		set[t] = true
+	}
+	return set
 }
 
 func clarifications(s *dialogue.Session) int {
