@@ -15,6 +15,13 @@ import (
 // session's language (Session.Lang, set before each turn).
 type LanguagePart func(pages []graph.Page, words *lexical.Model, catalog *messages.Catalog) Agent
 
+// A PageAnswerer is a language's agent that can answer a message from one
+// of its pages, named: a ByLanguage answers from the translation of the
+// default language's page that its search found.
+type PageAnswerer interface {
+	RespondFrom(ctx context.Context, s *Session, message, page string) (Reply, error)
+}
+
 // ByLanguage is an agent made of one agent per page language, choosing
 // as the graph agent does: a message is answered from the pages in the
 // customer's language; when there are none, or none matches, from the
@@ -26,6 +33,8 @@ type ByLanguage struct {
 	detect   *langid.Detector
 	catalog  *messages.Catalog
 	pageLang map[string]string // page URL -> language
+	// translations are each page's translations by language.
+	translations map[string]map[string]string
 }
 
 var _ Agent = (*ByLanguage)(nil)
@@ -58,6 +67,7 @@ func NewByLanguage(pages []graph.Page, defaultLang string, catalog *messages.Cat
 		catalog:  catalog,
 		pageLang: pageLang,
 	}
+	b.translations = Translations(pages, pageLang)
 	if len(langs) == 0 {
 		langs = []string{defaultLang}
 	}
@@ -100,6 +110,16 @@ func (b *ByLanguage) Respond(ctx context.Context, s *Session, message string) (R
 	if err != nil || !answered(r2) {
 		*s = try
 		return r, nil
+	}
+	// The customer's language may have the translation of the page found.
+	if pa, ok := first.(PageAnswerer); ok && firstLang == s.Lang && len(r2.Sources) > 0 {
+		if t := b.translations[r2.Sources[0]][s.Lang]; t != "" {
+			mine := cloneSession(*s)
+			if r3, err := pa.RespondFrom(ctx, &mine, message, t); err == nil && answered(r3) {
+				*s = mine
+				return r3, nil
+			}
+		}
 	}
 	*s = other
 	b.noteOtherLanguage(s, &r2, b.def)

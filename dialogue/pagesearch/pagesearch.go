@@ -6,6 +6,7 @@ package pagesearch
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/dialogue"
@@ -25,7 +26,10 @@ type Agent struct {
 	field bm25.Field
 }
 
-var _ dialogue.Agent = (*Agent)(nil)
+var (
+	_ dialogue.Agent        = (*Agent)(nil)
+	_ dialogue.PageAnswerer = (*Agent)(nil)
+)
 
 // New indexes pages, English ones; failed and empty pages are left out.
 func New(pages []graph.Page) *Agent { return NewIn(pages, lexical.English, nil) }
@@ -95,6 +99,12 @@ func (a *Agent) search(query string) int {
 	return best
 }
 
+// RespondFrom implements dialogue.PageAnswerer: the answer is page.
+func (a *Agent) RespondFrom(_ context.Context, s *dialogue.Session, message, page string) (dialogue.Reply, error) {
+	best := slices.IndexFunc(a.pages, func(p graph.Page) bool { return p.URL == page })
+	return a.answer(s, message, best), nil
+}
+
 // Respond searches with every message the customer has sent in s, this
 // one included (a customer refining a search adds words to the box), and
 // answers with the best page's title; with no page matching it hands over.
@@ -106,13 +116,18 @@ func (a *Agent) Respond(_ context.Context, s *dialogue.Session, message string) 
 		}
 	}
 	query.WriteString(message)
+	return a.answer(s, message, a.search(query.String())), nil
+}
+
+// answer answers message with the page at index best (-1: none).
+func (a *Agent) answer(s *dialogue.Session, message string, best int) dialogue.Reply {
 	r := dialogue.Reply{Action: dialogue.Escalation, Text: a.msgs.Text(s.Lang, "NoPageMatches"), Options: []dialogue.Option{}, Sources: []string{}}
-	if best := a.search(query.String()); best >= 0 {
+	if best >= 0 {
 		p := a.pages[best]
 		r = dialogue.Reply{Action: dialogue.Resolution, Text: p.Title, Options: []dialogue.Option{}, Sources: []string{p.URL}}
 	}
 	s.History = append(s.History,
 		dialogue.Turn{Role: "user", Text: message},
 		dialogue.Turn{Role: "agent", Text: r.Text, Action: r.Action})
-	return r, nil
+	return r
 }

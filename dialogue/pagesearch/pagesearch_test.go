@@ -78,3 +78,23 @@ func TestNewByLanguageSearchesInTheCustomersLanguage(t *testing.T) {
 		t.Errorf("no match: %q, want %q", r.Text, want)
 	}
 }
+
+// TestNewByLanguageAnswersFromTheTranslation: a German question whose one
+// content word only the English article has is answered with that
+// article's German translation.
+func TestNewByLanguageAnswersFromTheTranslation(t *testing.T) {
+	pages := []graph.Page{
+		{URL: "en/backup.md", Title: "Backup and restore", Text: "Export your settings to a backup file."},
+		{URL: "de/backup.md", Title: "Sicherung und Wiederherstellung", Text: "Exportieren Sie Ihre Einstellungen in eine Sicherungsdatei."},
+		{URL: "de/konto.md", Title: "Konto löschen", Text: "Öffnen Sie Ihr Konto und wählen Sie Löschen."},
+	}
+	a := NewByLanguage(pages, "en", nil)
+	var s dialogue.Session
+	r, err := a.Respond(context.Background(), &s, "Wie mache ich ein Backup, damit nichts verloren geht?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Lang != "de" || len(r.Sources) != 1 || r.Sources[0] != "de/backup.md" {
+		t.Errorf("lang %q, sources %v, want de, [de/backup.md]", s.Lang, r.Sources)
+	}
+}

@@ -73,7 +73,10 @@ type Agent struct {
 	embs  [][]float32 // passage embeddings, computed on first use
 }
 
-var _ dialogue.Agent = (*Agent)(nil)
+var (
+	_ dialogue.Agent        = (*Agent)(nil)
+	_ dialogue.PageAnswerer = (*Agent)(nil)
+)
 
 // New returns an agent over pages' cleaned text.
 func New(pages []graph.Page, opts Options) *Agent {
@@ -119,26 +122,32 @@ func (a *Agent) say(s *dialogue.Session, id string, data ...any) string {
 
 // Respond implements dialogue.Agent.
 func (a *Agent) Respond(ctx context.Context, s *dialogue.Session, message string) (dialogue.Reply, error) {
+	return a.respondWith(ctx, s, message, a.turn)
+}
+
+// RespondFrom implements dialogue.PageAnswerer: the answer is the passage
+// of page that best matches the conversation, else its first.
+func (a *Agent) RespondFrom(ctx context.Context, s *dialogue.Session, message, page string) (dialogue.Reply, error) {
+	return a.respondWith(ctx, s, message, func(context.Context, *dialogue.Session, string) (dialogue.Reply, error) {
+		intent := a.offlineIntent(s)
+		for _, h := range a.index.search(intent, len(a.passages)) {
+			if h.p.URL == page {
+				return a.resolve(h.p, intent), nil
+			}
+		}
+		for _, p := range a.passages {
+			if p.URL == page {
+				return a.resolve(p, intent), nil
+			}
+		}
+		return dialogue.Reply{Action: dialogue.Escalation, Text: a.say(s, "BaselineNotFound")}, nil
+	})
+}
+
+// respondWith is Respond with turn deciding the reply.
+func (a *Agent) respondWith(ctx context.Context, s *dialogue.Session, message string, turn func(context.Context, *dialogue.Session, string) (dialogue.Reply, error)) (dialogue.Reply, error) {
 	s.History = append(s.History, dialogue.Turn{Role: "user", Text: message})
-	var (
-		r   dialogue.Reply
-		err error
-	)
-	switch act := dialogue.ClassifyAct(message); {
-	case act == dialogue.ActHuman:
-		r = dialogue.Reply{Action: dialogue.Escalation, Text: a.say(s, "BaselineHuman")}
-	case act == dialogue.ActRestart:
-		*s = dialogue.Session{ID: s.ID, History: s.History}
-		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "StartOver")}
-	case act == dialogue.ActThanks:
-		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "Welcome")}
-	case act == dialogue.ActGreeting:
-		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "Greeting")}
-	case a.opts.LLM != nil:
-		r, err = a.respondLLM(ctx, s)
-	default:
-		r = a.respondOffline(s, message)
-	}
+	r, err := turn(ctx, s, message)
 	if err != nil {
 		s.History = s.History[:len(s.History)-1]
 		return dialogue.Reply{}, err
@@ -159,6 +168,30 @@ func (a *Agent) Respond(ctx context.Context, s *dialogue.Session, message string
 	s.CurrentNode = r.NodeID
 	s.History = append(s.History, dialogue.Turn{Role: "agent", Text: r.Text, Action: r.Action, NodeID: r.NodeID})
 	return r, nil
+}
+
+// turn decides the reply to message, the last turn of s.History.
+func (a *Agent) turn(ctx context.Context, s *dialogue.Session, message string) (dialogue.Reply, error) {
+	var (
+		r   dialogue.Reply
+		err error
+	)
+	switch act := dialogue.ClassifyAct(message); {
+	case act == dialogue.ActHuman:
+		r = dialogue.Reply{Action: dialogue.Escalation, Text: a.say(s, "BaselineHuman")}
+	case act == dialogue.ActRestart:
+		*s = dialogue.Session{ID: s.ID, History: s.History}
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "StartOver")}
+	case act == dialogue.ActThanks:
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "Welcome")}
+	case act == dialogue.ActGreeting:
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "Greeting")}
+	case a.opts.LLM != nil:
+		r, err = a.respondLLM(ctx, s)
+	default:
+		r = a.respondOffline(s, message)
+	}
+	return r, err
 }
 
 // respondOffline is the extractive baseline.
