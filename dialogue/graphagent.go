@@ -249,10 +249,15 @@ func (a *GraphAgent) Respond(ctx context.Context, s *Session, message string) (R
 
 // respond is Respond within one language's pages.
 func (a *GraphAgent) respond(ctx context.Context, s *Session, message string) (Reply, error) {
+	return a.respondWith(ctx, s, message, a.turn)
+}
+
+// respondWith is respond with turn deciding the reply.
+func (a *GraphAgent) respondWith(ctx context.Context, s *Session, message string, turn func(context.Context, *Session, string) (Reply, error)) (Reply, error) {
 	a.heal(s)
 	message = truncate(strings.TrimSpace(message), MaxMessageChars)
 	s.History = append(s.History, Turn{Role: "user", Text: message})
-	r, err := a.turn(a.beginTurn(ctx), s, message)
+	r, err := turn(a.beginTurn(ctx), s, message)
 	if err != nil {
 		return Reply{}, err
 	}

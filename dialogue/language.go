@@ -28,6 +28,9 @@ type languages struct {
 	// detect tells a message's language among the pages' and the
 	// catalog's languages; nil in a part.
 	detect *langid.Detector
+	// translations are each page's translations by language (see
+	// Translations), when there are several parts.
+	translations map[string]map[string]string
 }
 
 // newLanguageAgents returns the agent over g: one agent when its pages are
@@ -62,9 +65,10 @@ func newLanguageAgents(g *graph.Graph, opts Options) *GraphAgent {
 		def = slices.MaxFunc(langs, func(x, y string) int { return len(byLang[x]) - len(byLang[y]) })
 	}
 	a := &GraphAgent{opts: opts, ix: graph.NewIndex(g), langs: languages{
-		lang:   def,
-		parts:  make(map[string]*GraphAgent, len(langs)),
-		detect: langid.New(known...),
+		lang:         def,
+		parts:        make(map[string]*GraphAgent, len(langs)),
+		detect:       langid.New(known...),
+		translations: Translations(g.Pages, pageLang),
 	}}
 	for _, l := range langs {
 		sub := subgraph(g, byLang[l])
@@ -266,9 +270,49 @@ func (a *GraphAgent) respondInLanguage(ctx context.Context, s *Session, msg stri
 		*s = try
 		return r, nil
 	}
+	// The default language's article may have a translation the
+	// customer's words missed: then the answer is from it.
+	if first == a.langs.parts[s.Lang] {
+		if id := a.translatedNode(r2.NodeID, fallback, first); id != "" {
+			mine := first.sessionFor(*s)
+			if r3, err := first.answerAt(ctx, &mine, id, msg); err == nil && found(r3) {
+				*s = mine
+				return r3, nil
+			}
+		}
+	}
 	*s = other
 	a.noteOtherLanguage(s, &r2, fallback.langs.lang)
 	return r2, nil
+}
+
+// translatedNode returns the node of to's pages that stands for node id of
+// from's pages in the translation of its page: the node at the same place
+// among the page's nodes when both pages have as many (a translation keeps
+// the headings), else the translation's root; "" when the page has no
+// translation in to's language.
+func (a *GraphAgent) translatedNode(id string, from, to *GraphAgent) string {
+	n := from.ix.Node(id)
+	if n == nil {
+		return ""
+	}
+	t := a.langs.translations[n.Page][to.langs.lang]
+	if t == "" {
+		return ""
+	}
+	src, dst := from.ix.PageNodes(n.Page), to.ix.PageNodes(t)
+	if i := slices.Index(src, id); i >= 0 && len(src) == len(dst) {
+		return dst[i]
+	}
+	return to.ix.Root(t)
+}
+
+// answerAt is respond with the message's node known: the turn answers at
+// node id (a translation's) instead of identifying one.
+func (a *GraphAgent) answerAt(ctx context.Context, s *Session, id, msg string) (Reply, error) {
+	return a.respondWith(ctx, s, msg, func(ctx context.Context, s *Session, msg string) (Reply, error) {
+		return a.respondOrHandOver(ctx, s, id, msg, msg)
+	})
 }
 
 // respondAcross is respond for a message in the conversation's language,

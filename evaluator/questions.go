@@ -145,6 +145,10 @@ type QuestionsOptions struct {
 	// reply ("" when unknown): a clarification is on the page of the node
 	// it asks about, and its options' pages are the pages it offers.
 	PageOf func(id string) string
+	// ClientLang is the language the customer's browser or widget asks for
+	// (dialogue.Session.ClientLang), "" none: a question set in one
+	// language is asked as on that language's help center.
+	ClientLang string
 	// Concurrency bounds conversations in flight; 0 means 2×GOMAXPROCS.
 	Concurrency int
 	// Progress, if set, is told each finished conversation.
@@ -311,7 +315,7 @@ func AskQuestions(ctx context.Context, agents []ReplayAgent, qs []Question, opts
 // askOne has one conversation: the question, then each follow-up. An
 // agent error ends it; the turns not taken count as misses.
 func askOne(ctx context.Context, a ReplayAgent, i int, q *Question, gold [][]string, opts QuestionsOptions) ([]QuestionTurn, bool) {
-	s := &dialogue.Session{ID: fmt.Sprintf("q%d/%s", i+1, a.Name)}
+	s := &dialogue.Session{ID: fmt.Sprintf("q%d/%s", i+1, a.Name), ClientLang: opts.ClientLang}
 	msgs := []string{q.Question}
 	for _, f := range q.FollowUps {
 		msgs = append(msgs, f.Message)

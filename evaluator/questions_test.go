@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/dialogue"
@@ -323,4 +324,33 @@ func FuzzReadQuestions(f *testing.F) {
 			}
 		}
 	})
+}
+
+// clientLangs records the browser language each conversation's first turn
+// came with.
+type clientLangs struct {
+	mu   sync.Mutex
+	seen map[string]bool
+}
+
+func (a *clientLangs) Respond(_ context.Context, s *dialogue.Session, msg string) (dialogue.Reply, error) {
+	a.mu.Lock()
+	a.seen[s.ClientLang] = true
+	a.mu.Unlock()
+	s.History = append(s.History, dialogue.Turn{Role: "user", Text: msg}, dialogue.Turn{Role: "agent", Text: "?"})
+	return dialogue.Reply{Action: dialogue.Clarification, Text: "?"}, nil
+}
+
+// TestAskQuestionsClientLang: a question set in one language is asked as
+// on that language's help center (evaluate --client-lang).
+func TestAskQuestionsClientLang(t *testing.T) {
+	_, qs, opts := questionsFixture()
+	a := &clientLangs{seen: map[string]bool{}}
+	opts.ClientLang = "es"
+	if _, err := AskQuestions(context.Background(), []ReplayAgent{{Name: "graph", Agent: a}}, qs, opts); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a.seen, map[string]bool{"es": true}) {
+		t.Errorf("sessions' ClientLang = %v, want only es", a.seen)
+	}
 }

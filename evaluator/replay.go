@@ -27,6 +27,9 @@ type ReplayOptions struct {
 	// under the folder it was given (docs/ssa/x.html is "ssa/x.html" when
 	// built from docs).
 	Pages []string
+	// ClientLang is the language the customer's browser or widget asks for
+	// (dialogue.Session.ClientLang), "" none.
+	ClientLang string
 	// Concurrency bounds dialogues in flight; 0 means 2×GOMAXPROCS.
 	Concurrency int
 	// Progress, if set, is told each finished dialogue.
@@ -137,7 +140,7 @@ func Replay(ctx context.Context, agents []ReplayAgent, ds []doc2dial.Dialogue, o
 			progress = func(done int) { opts.Progress(a.Name, done, len(ds)) }
 		}
 		err := forEach(ctx, len(ds), opts.Concurrency, func(i int) {
-			turns[i], skipped[i] = replayOne(ctx, a, &ds[i], pages[i], opts.Logger)
+			turns[i], skipped[i] = replayOne(ctx, a, &ds[i], pages[i], opts.ClientLang, opts.Logger)
 		}, progress)
 		if err != nil {
 			return nil, fmt.Errorf("replay: %w", err)
@@ -157,10 +160,10 @@ func Replay(ctx context.Context, agents []ReplayAgent, ds []doc2dial.Dialogue, o
 }
 
 // replayOne replays one dialogue against one agent.
-func replayOne(ctx context.Context, a ReplayAgent, d *doc2dial.Dialogue, goldPage string, log *slog.Logger) ([]ReplayTurn, map[string]int) {
+func replayOne(ctx context.Context, a ReplayAgent, d *doc2dial.Dialogue, goldPage, clientLang string, log *slog.Logger) ([]ReplayTurn, map[string]int) {
 	var out []ReplayTurn
 	skipped := map[string]int{}
-	s := &dialogue.Session{ID: d.DialID + "/" + a.Name}
+	s := &dialogue.Session{ID: d.DialID + "/" + a.Name, ClientLang: clientLang}
 	round, failed := 0, false
 	for i := range d.Turns {
 		t := &d.Turns[i]

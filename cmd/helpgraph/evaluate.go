@@ -37,6 +37,8 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	agentList := fs.String("agents", "", "agents to replay or question, comma-separated (default "+strings.Join(agentNames, ",")+"; with --questions also bm25, a page search)")
 	out := fs.String("out", "", "report directory")
 	synonymsPath := synonymsFlag(fs)
+	langs := addLanguageFlags(fs)
+	fs.StringVar(&langs.clientLang, "client-lang", "", "the language the customer's browser or widget asks for (BCP 47), as a help center in that language would: the language of a first message too short to tell (optional)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -107,7 +109,7 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 		if list == "" {
 			list = strings.Join(agentNames, ",")
 		}
-		rr, err := m.replay(ctx, *replayDir, half, *store, list, client, synonyms)
+		rr, err := m.replay(ctx, *replayDir, half, *store, list, client, synonyms, langs)
 		if err != nil {
 			return fmt.Errorf("evaluate: %w", err)
 		}
@@ -118,7 +120,7 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 		if list == "" {
 			list = strings.Join(append(agentNames[:len(agentNames):len(agentNames)], "bm25"), ",")
 		}
-		qr, err := m.askQuestions(ctx, questions, *store, list, client, synonyms)
+		qr, err := m.askQuestions(ctx, questions, *store, list, client, synonyms, langs)
 		if err != nil {
 			return fmt.Errorf("evaluate: %w", err)
 		}
@@ -146,7 +148,7 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 
 // agentsOn loads the graph in store and returns it, the agents a
 // comma-separated list names over it, and its pages' URLs.
-func (m *Main) agentsOn(ctx context.Context, store, list string, client *llm.Client, synonyms [][]string) (*graph.Graph, []evaluator.ReplayAgent, []string, error) {
+func (m *Main) agentsOn(ctx context.Context, store, list string, client *llm.Client, synonyms [][]string, langs *languageFlags) (*graph.Graph, []evaluator.ReplayAgent, []string, error) {
 	st, err := m.openStore(ctx, store)
 	if err != nil {
 		return nil, nil, nil, err
@@ -159,7 +161,7 @@ func (m *Main) agentsOn(ctx context.Context, store, list string, client *llm.Cli
 	var agents []evaluator.ReplayAgent
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
-		a, err := m.newAgent(name, g, client, synonyms)
+		a, err := m.newAgent(name, g, client, synonyms, langs)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("--agents: %w", err)
 		}
@@ -182,8 +184,8 @@ func (m *Main) logProgress(what string) func(agent string, done, total int) {
 }
 
 // askQuestions asks qs of each listed agent over the graph in store.
-func (m *Main) askQuestions(ctx context.Context, qs []evaluator.Question, store, agentList string, client *llm.Client, synonyms [][]string) (*evaluator.QuestionsResult, error) {
-	g, agents, pages, err := m.agentsOn(ctx, store, agentList, client, synonyms)
+func (m *Main) askQuestions(ctx context.Context, qs []evaluator.Question, store, agentList string, client *llm.Client, synonyms [][]string, langs *languageFlags) (*evaluator.QuestionsResult, error) {
+	g, agents, pages, err := m.agentsOn(ctx, store, agentList, client, synonyms, langs)
 	if err != nil {
 		return nil, err
 	}
@@ -199,8 +201,9 @@ func (m *Main) askQuestions(ctx context.Context, qs []evaluator.Question, store,
 			}
 			return rag.PassagePage(id)
 		},
-		Logger:   m.Logger,
-		Progress: m.logProgress("asking questions"),
+		ClientLang: langs.clientLang,
+		Logger:     m.Logger,
+		Progress:   m.logProgress("asking questions"),
 	})
 	if errors.Is(err, evaluator.ErrNoGoldQuestion) {
 		return nil, fmt.Errorf("%w: build the graph at %s from the pages the questions are about first", err, store)
@@ -215,20 +218,21 @@ func (m *Main) askQuestions(ctx context.Context, qs []evaluator.Question, store,
 
 // replay replays the doc2dial dialogues in dir against each listed agent
 // over the graph in store.
-func (m *Main) replay(ctx context.Context, dir string, half doc2dial.Half, store, agentList string, client *llm.Client, synonyms [][]string) (*evaluator.ReplayResult, error) {
+func (m *Main) replay(ctx context.Context, dir string, half doc2dial.Half, store, agentList string, client *llm.Client, synonyms [][]string, langs *languageFlags) (*evaluator.ReplayResult, error) {
 	ds, err := doc2dial.Read(dir)
 	if err != nil {
 		return nil, err
 	}
 	ds = doc2dial.InHalf(ds, half)
-	_, agents, pages, err := m.agentsOn(ctx, store, agentList, client, synonyms)
+	_, agents, pages, err := m.agentsOn(ctx, store, agentList, client, synonyms, langs)
 	if err != nil {
 		return nil, err
 	}
 	rr, err := evaluator.Replay(ctx, agents, ds, evaluator.ReplayOptions{
-		Pages:    pages,
-		Logger:   m.Logger,
-		Progress: m.logProgress("replaying"),
+		Pages:      pages,
+		ClientLang: langs.clientLang,
+		Logger:     m.Logger,
+		Progress:   m.logProgress("replaying"),
 	})
 	if errors.Is(err, evaluator.ErrNoGoldPages) {
 		return nil, fmt.Errorf("%w: build the graph at %s from %s first", err, store, filepath.Join(dir, "docs"))

@@ -16,6 +16,8 @@ import (
 type languageFlags struct {
 	messages    []string
 	defaultLang string
+	// clientLang is evaluate's --client-lang.
+	clientLang string
 }
 
 // addLanguageFlags adds --messages FILE (repeatable) and --default-language.
@@ -36,14 +38,25 @@ func addLanguageFlags(fs *flag.FlagSet) *languageFlags {
 
 // apply sets opts' catalog and default language from the flags.
 func (lf *languageFlags) apply(opts dialogue.Options) (dialogue.Options, error) {
-	if _, err := language.Parse(lf.defaultLang); err != nil {
-		return opts, fmt.Errorf("--default-language %q: not a language tag (like en or de-CH)", lf.defaultLang)
-	}
-	cat, err := messages.New(lf.messages...)
+	cat, err := lf.catalog()
 	if err != nil {
 		return opts, err
 	}
 	opts.Messages = cat
 	opts.DefaultLanguage = lf.defaultLang
 	return opts, nil
+}
+
+// catalog returns the built-in catalog with the flags' files laid over it,
+// once the flags are checked.
+func (lf *languageFlags) catalog() (*messages.Catalog, error) {
+	if _, err := language.Parse(lf.defaultLang); err != nil {
+		return nil, fmt.Errorf("--default-language %q: not a language tag (like en or de-CH)", lf.defaultLang)
+	}
+	if lf.clientLang != "" {
+		if _, err := language.Parse(lf.clientLang); err != nil {
+			return nil, fmt.Errorf("--client-lang %q: not a language tag (like es or pt-BR)", lf.clientLang)
+		}
+	}
+	return messages.New(lf.messages...)
 }

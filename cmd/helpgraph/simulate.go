@@ -27,6 +27,7 @@ func (m *Main) runSimulate(ctx context.Context, args []string) error {
 	maxTurns := fs.Int("max-turns", simulator.DefaultMaxTurns, "agent turns after which the user gives up")
 	out := fs.String("out", "", "dialogues output file (JSONL)")
 	synonymsPath := synonymsFlag(fs)
+	langs := addLanguageFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -57,7 +58,7 @@ func (m *Main) runSimulate(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
-	agent, err := m.newAgent(*agentName, g, client, synonyms)
+	agent, err := m.newAgent(*agentName, g, client, synonyms, langs)
 	if err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}

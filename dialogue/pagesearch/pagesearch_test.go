@@ -7,6 +7,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/messages"
 )
 
 func TestRespond(t *testing.T) {
@@ -53,5 +54,47 @@ func TestRespond(t *testing.T) {
 				t.Errorf("history has %d turns, want %d", n, 2*(len(tt.said)+1))
 			}
 		})
+	}
+}
+
+func TestNewByLanguageSearchesInTheCustomersLanguage(t *testing.T) {
+	pages := []graph.Page{
+		{URL: "en/update.md", Title: "Updating the app", Text: "Open settings and choose update."},
+		{URL: "de/update.md", Title: "Die App aktualisieren", Text: "Öffnen Sie die Einstellungen und wählen Sie Aktualisierungen."},
+	}
+	a := NewByLanguage(pages, "en", nil)
+	var s dialogue.Session
+	// "aktualisiert" meets "aktualisieren" only through the German stemmer.
+	r, err := a.Respond(context.Background(), &s, "Wie wird die App aktualisiert?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Sources) != 1 || r.Sources[0] != "de/update.md" {
+		t.Errorf("sources %v, want [de/update.md]", r.Sources)
+	}
+	s = dialogue.Session{}
+	r, _ = a.Respond(context.Background(), &s, "Ich möchte einen Kuchen backen, bitte")
+	if want := messages.Embedded().Text("de", "NoPageMatches"); r.Text != want {
+		t.Errorf("no match: %q, want %q", r.Text, want)
+	}
+}
+
+// TestNewByLanguageAnswersFromTheTranslation: a German question whose one
+// content word only the English article has is answered with that
+// article's German translation.
+func TestNewByLanguageAnswersFromTheTranslation(t *testing.T) {
+	pages := []graph.Page{
+		{URL: "en/backup.md", Title: "Backup and restore", Text: "Export your settings to a backup file."},
+		{URL: "de/backup.md", Title: "Sicherung und Wiederherstellung", Text: "Exportieren Sie Ihre Einstellungen in eine Sicherungsdatei."},
+		{URL: "de/konto.md", Title: "Konto löschen", Text: "Öffnen Sie Ihr Konto und wählen Sie Löschen."},
+	}
+	a := NewByLanguage(pages, "en", nil)
+	var s dialogue.Session
+	r, err := a.Respond(context.Background(), &s, "Wie mache ich ein Backup, damit nichts verloren geht?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Lang != "de" || len(r.Sources) != 1 || r.Sources[0] != "de/backup.md" {
+		t.Errorf("lang %q, sources %v, want de, [de/backup.md]", s.Lang, r.Sources)
 	}
 }

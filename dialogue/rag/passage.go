@@ -52,7 +52,7 @@ var headingLine = regexp.MustCompile(`^(#{1,6})\s+(.*)$`)
 
 // splitPages cuts every page's Text at its heading lines. Headings with no
 // text below them are folded into the next passage's heading context.
-func splitPages(pages []graph.Page) []*passage {
+func splitPages(pages []graph.Page, words *lexical.Model) []*passage {
 	var out []*passage
 	for _, pg := range pages {
 		if pg.Status == graph.PageFailed || strings.TrimSpace(pg.Text) == "" {
@@ -69,7 +69,7 @@ func splitPages(pages []graph.Page) []*passage {
 			}
 			p := &passage{URL: pg.URL, Title: pg.Title, Heading: heading, N: n, Body: text}
 			n++
-			p.terms = lexical.Terms(pg.Title + " " + heading + " " + text)
+			p.terms = words.Terms(pg.Title + " " + heading + " " + text)
 			out = append(out, p)
 		}
 		for _, line := range strings.Split(pg.Text, "\n") {
@@ -88,13 +88,14 @@ func splitPages(pages []graph.Page) []*passage {
 // passageIndex is a BM25 index over passages, one field holding each
 // passage's title, heading and body.
 type passageIndex struct {
+	words *lexical.Model
 	docs  []*passage
 	dict  map[string]int32 // term -> term number
 	field bm25.Field
 }
 
-func newPassageIndex(docs []*passage) *passageIndex {
-	ix := &passageIndex{docs: docs, dict: make(map[string]int32)}
+func newPassageIndex(docs []*passage, words *lexical.Model) *passageIndex {
+	ix := &passageIndex{words: words, docs: docs, dict: make(map[string]int32)}
 	var terms []int32
 	ends := make([]int32, len(docs))
 	for i, d := range docs {
@@ -136,7 +137,7 @@ func (ix *passageIndex) search(query string, limit int) []hit {
 	// cannot flip between runs.
 	var q []string
 	seen := map[string]bool{}
-	for _, t := range lexical.Terms(query) {
+	for _, t := range ix.words.Terms(query) {
 		if !seen[t] {
 			seen[t] = true
 			q = append(q, t)
@@ -171,7 +172,8 @@ func (ix *passageIndex) search(query string, limit int) []hit {
 	return hits
 }
 
-var sentenceSplit = regexp.MustCompile(`(?:[.!?])\s+|\n+`)
+// Japanese and Chinese end sentences with full-width marks and no space.
+var sentenceSplit = regexp.MustCompile(`(?:[.!?])\s+|[。！？]|\n+`)
 
 // bestSentences returns up to n sentences of body that share the most
 // (IDF-weighted) terms with query, in their original order.
@@ -186,7 +188,10 @@ func (ix *passageIndex) bestSentences(body, query string, n int) []string {
 	if len(sents) <= n {
 		return sents
 	}
-	q := lexical.TermSet(query)
+	q := map[string]bool{}
+	for _, t := range ix.words.Terms(query) {
+		q[t] = true
+	}
 	type scored struct {
 		i     int
 		score float64
@@ -197,7 +202,7 @@ func (ix *passageIndex) bestSentences(body, query string, n int) []string {
 		// In the sentence's order, each term once: a fixed order of
 		// summing keeps near-tied sentences from flipping between runs.
 		seen := map[string]bool{}
-		for _, t := range lexical.Terms(s) {
+		for _, t := range ix.words.Terms(s) {
 			if q[t] && !seen[t] {
 				seen[t] = true
 				ss[i].score += ix.idf(t)

@@ -23,6 +23,7 @@ import (
 	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/lexical"
+	"github.com/helpgraph/helpgraph/internal/messages"
 	"github.com/helpgraph/helpgraph/llm"
 	"github.com/helpgraph/helpgraph/prompts"
 )
@@ -41,6 +42,12 @@ type Options struct {
 	MinSimilarity float64
 	// TopK passages are retrieved when none reaches MinSimilarity, and by BM25.
 	TopK int
+	// Words is the pages' word model (nil: English); NewByLanguage gives
+	// each language's agent its own.
+	Words *lexical.Model
+	// Messages are the agent's fixed texts, in the session's language
+	// (nil: the embedded catalog).
+	Messages *messages.Catalog
 }
 
 // Defaults for zero Options fields.
@@ -66,7 +73,10 @@ type Agent struct {
 	embs  [][]float32 // passage embeddings, computed on first use
 }
 
-var _ dialogue.Agent = (*Agent)(nil)
+var (
+	_ dialogue.Agent        = (*Agent)(nil)
+	_ dialogue.PageAnswerer = (*Agent)(nil)
+)
 
 // New returns an agent over pages' cleaned text.
 func New(pages []graph.Page, opts Options) *Agent {
@@ -83,32 +93,61 @@ func New(pages []graph.Page, opts Options) *Agent {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	ps := splitPages(pages)
-	return &Agent{opts: opts, log: log, passages: ps, index: newPassageIndex(ps)}
+	if opts.Words == nil {
+		opts.Words = lexical.English
+	}
+	if opts.Messages == nil {
+		opts.Messages = messages.Embedded()
+	}
+	ps := splitPages(pages, opts.Words)
+	return &Agent{opts: opts, log: log, passages: ps, index: newPassageIndex(ps, opts.Words)}
+}
+
+// NewByLanguage returns the agent over pages in several languages: one
+// agent per language, each with its language's word model, answering in
+// the customer's language (see dialogue.ByLanguage).
+func NewByLanguage(pages []graph.Page, defaultLang string, opts Options) dialogue.Agent {
+	return dialogue.NewByLanguage(pages, defaultLang, opts.Messages,
+		func(pages []graph.Page, words *lexical.Model, catalog *messages.Catalog) dialogue.Agent {
+			o := opts
+			o.Words, o.Messages = words, catalog
+			return New(pages, o)
+		})
+}
+
+// say returns the fixed text id in the session's language.
+func (a *Agent) say(s *dialogue.Session, id string, data ...any) string {
+	return a.opts.Messages.Text(s.Lang, id, data...)
 }
 
 // Respond implements dialogue.Agent.
 func (a *Agent) Respond(ctx context.Context, s *dialogue.Session, message string) (dialogue.Reply, error) {
+	return a.respondWith(ctx, s, message, a.turn)
+}
+
+// RespondFrom implements dialogue.PageAnswerer: the answer is the passage
+// of page that best matches the conversation, else its first.
+func (a *Agent) RespondFrom(ctx context.Context, s *dialogue.Session, message, page string) (dialogue.Reply, error) {
+	return a.respondWith(ctx, s, message, func(context.Context, *dialogue.Session, string) (dialogue.Reply, error) {
+		intent := a.offlineIntent(s)
+		for _, h := range a.index.search(intent, len(a.passages)) {
+			if h.p.URL == page {
+				return a.resolve(h.p, intent), nil
+			}
+		}
+		for _, p := range a.passages {
+			if p.URL == page {
+				return a.resolve(p, intent), nil
+			}
+		}
+		return dialogue.Reply{Action: dialogue.Escalation, Text: a.say(s, "BaselineNotFound")}, nil
+	})
+}
+
+// respondWith is Respond with turn deciding the reply.
+func (a *Agent) respondWith(ctx context.Context, s *dialogue.Session, message string, turn func(context.Context, *dialogue.Session, string) (dialogue.Reply, error)) (dialogue.Reply, error) {
 	s.History = append(s.History, dialogue.Turn{Role: "user", Text: message})
-	var (
-		r   dialogue.Reply
-		err error
-	)
-	switch act := dialogue.ClassifyAct(message); {
-	case act == dialogue.ActHuman:
-		r = dialogue.Reply{Action: dialogue.Escalation, Text: "Of course. " + escalationHandoff}
-	case act == dialogue.ActRestart:
-		*s = dialogue.Session{ID: s.ID, History: s.History}
-		r = dialogue.Reply{Action: dialogue.Clarification, Text: "Let's start over. What can I help you with?"}
-	case act == dialogue.ActThanks:
-		r = dialogue.Reply{Action: dialogue.Clarification, Text: "You're welcome! Is there anything else I can help you with?"}
-	case act == dialogue.ActGreeting:
-		r = dialogue.Reply{Action: dialogue.Clarification, Text: "Hello! What can I help you with?"}
-	case a.opts.LLM != nil:
-		r, err = a.respondLLM(ctx, s)
-	default:
-		r = a.respondOffline(s, message)
-	}
+	r, err := turn(ctx, s, message)
 	if err != nil {
 		s.History = s.History[:len(s.History)-1]
 		return dialogue.Reply{}, err
@@ -131,10 +170,29 @@ func (a *Agent) Respond(ctx context.Context, s *dialogue.Session, message string
 	return r, nil
 }
 
-const (
-	escalationHandoff = "I'll pass your question to our support team, who will get back to you."
-	escalationText    = "I'm sorry, I couldn't find an answer to that in our help center. " + escalationHandoff
-)
+// turn decides the reply to message, the last turn of s.History.
+func (a *Agent) turn(ctx context.Context, s *dialogue.Session, message string) (dialogue.Reply, error) {
+	var (
+		r   dialogue.Reply
+		err error
+	)
+	switch act := dialogue.ClassifyAct(message); {
+	case act == dialogue.ActHuman:
+		r = dialogue.Reply{Action: dialogue.Escalation, Text: a.say(s, "BaselineHuman")}
+	case act == dialogue.ActRestart:
+		*s = dialogue.Session{ID: s.ID, History: s.History}
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "StartOver")}
+	case act == dialogue.ActThanks:
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "Welcome")}
+	case act == dialogue.ActGreeting:
+		r = dialogue.Reply{Action: dialogue.Clarification, Text: a.say(s, "Greeting")}
+	case a.opts.LLM != nil:
+		r, err = a.respondLLM(ctx, s)
+	default:
+		r = a.respondOffline(s, message)
+	}
+	return r, err
+}
 
 // respondOffline is the extractive baseline.
 func (a *Agent) respondOffline(s *dialogue.Session, message string) dialogue.Reply {
@@ -145,13 +203,13 @@ func (a *Agent) respondOffline(s *dialogue.Session, message string) dialogue.Rep
 	}
 	hits := a.index.search(intent, a.opts.TopK)
 	if len(hits) == 0 || hits[0].coverage < a.opts.MinCoverage {
-		return dialogue.Reply{Action: dialogue.Escalation, Text: escalationText}
+		return dialogue.Reply{Action: dialogue.Escalation, Text: a.say(s, "BaselineNotFound")}
 	}
 	best := hits[0]
 	if isContactPassage(best.p) {
 		r := a.resolve(best.p, intent)
 		r.Action = dialogue.Escalation
-		r.Text = "This needs our support team. " + r.Text
+		r.Text = a.say(s, "BaselineContact") + " " + r.Text
 		return r
 	}
 	if len(hits) > 1 && clarifications(s) < maxClarifications {
@@ -163,7 +221,7 @@ func (a *Agent) respondOffline(s *dialogue.Session, message string) dialogue.Rep
 			}
 			return dialogue.Reply{
 				Action:  dialogue.Clarification,
-				Text:    fmt.Sprintf("Which of these applies to you: %q or %q?", best.p.Heading, second.p.Heading),
+				Text:    a.say(s, "BaselineWhich", "First", best.p.Heading, "Second", second.p.Heading),
 				Options: opts,
 				Sources: uniq([]string{best.p.URL, second.p.URL}),
 				Intent:  intent,
@@ -189,14 +247,14 @@ func (a *Agent) chosenOption(pending []dialogue.Option, message string) *passage
 	if len(pending) == 0 {
 		return nil
 	}
-	msg := lexical.TermSet(message)
+	msg := a.termSet(message)
 	bestScore, bestRef := 0.0, ""
 	for _, o := range pending {
 		if strings.EqualFold(strings.TrimSpace(message), strings.TrimSpace(o.Value)) {
 			bestScore, bestRef = 2, o.NodeID
 			break
 		}
-		if sc := lexical.Overlap(lexical.TermSet(o.Label), msg); sc > bestScore {
+		if sc := lexical.Overlap(a.termSet(o.Label), msg); sc > bestScore {
 			bestScore, bestRef = sc, o.NodeID
 		}
 	}
@@ -209,6 +267,14 @@ func (a *Agent) chosenOption(pending []dialogue.Option, message string) *passage
 		}
 	}
 	return nil
+}
+
+func (a *Agent) termSet(s string) map[string]bool {
+	set := map[string]bool{}
+	for _, t := range a.opts.Words.Terms(s) {
+		set[t] = true
+	}
+	return set
 }
 
 func clarifications(s *dialogue.Session) int {

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -33,6 +34,10 @@ type Store struct {
 	// Replaces queue on the busy timeout instead of failing on a lock upgrade.
 	read  *sql.DB
 	write *sql.DB
+	// detectors tell a query's language among the pages' languages, by
+	// the languages (see queryWords).
+	detectors sync.Map
+	pageLangs pageCounts
 }
 
 var _ graph.Store = (*Store)(nil)
@@ -171,12 +176,17 @@ var schema = []string{
 	);`,
 	// The page's language (graph.Page.Lang), '' when unknown.
 	`ALTER TABLE pages ADD COLUMN lang TEXT NOT NULL DEFAULT '';`,
+	// Intents' terms in their page's language's word model (see
+	// restemByLanguage); the index lists the languages a search tells
+	// apart.
+	`CREATE INDEX pages_lang ON pages(lang);`,
 }
 
 // afterSchema are the steps in Go that follow a migration, by the version
 // it migrates to.
 var afterSchema = map[int]func(context.Context, *sql.Tx) error{
 	3: fillTerms,
+	5: restemByLanguage,
 }
 
 // fillTerms computes the stems of the intents already stored and indexes them.
@@ -203,7 +213,7 @@ func fillTerms(ctx context.Context, tx *sql.Tx) error {
 	}
 	stems := stemCache{}
 	for _, r := range all {
-		if _, err := tx.ExecContext(ctx, `UPDATE intents SET terms = ? WHERE id = ?`, stems.terms(r.text), r.id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE intents SET terms = ? WHERE id = ?`, stems.terms(lexical.English, r.text), r.id); err != nil {
 			return err
 		}
 	}
@@ -212,19 +222,19 @@ func fillTerms(ctx context.Context, tx *sql.Tx) error {
 }
 
 // stemCache stems each distinct word once: a graph's intents repeat few
-// words many times.
+// words many times. A cache serves one word model.
 type stemCache map[string]string
 
-// terms is what the full-text index holds for an intent: its terms
-// (lexical.Terms), separated by spaces.
-func (c stemCache) terms(text string) string {
+// terms is what the full-text index holds for an intent in the language
+// of words: its terms (words.Terms), separated by spaces.
+func (c stemCache) terms(words *lexical.Model, text string) string {
 	var b strings.Builder
-	lexical.EachWord(text, nil, func(w []byte) {
+	words.EachWord(text, nil, func(w []byte) {
 		stem, ok := c[string(w)]
 		if !ok {
 			word := string(w)
-			if lexical.IsTerm(word) {
-				stem = lexical.Stem(word)
+			if words.IsTerm(word) {
+				stem = words.Stem(word)
 			}
 			c[word] = stem
 		}
@@ -407,18 +417,30 @@ func insertNodes(ctx context.Context, tx *sql.Tx, nodes []graph.Node) error {
 	return nil
 }
 
-// insertIntents writes the intents of nodes, in order, with their stems.
+// insertIntents writes the intents of nodes, in order, with their stems
+// in their page's language (the pages are written first).
 func insertIntents(ctx context.Context, tx *sql.Tx, nodes []graph.Node) error {
-	type intent struct{ node, text string }
+	langs, err := pageLanguages(ctx, tx)
+	if err != nil {
+		return fmt.Errorf("writing intents: %w", err)
+	}
+	type intent struct {
+		node, text string
+		words      *lexical.Model
+	}
 	var intents []intent
 	for _, n := range nodes {
+		words := lexical.For(langs[n.Page])
 		for _, text := range n.Intents {
-			intents = append(intents, intent{n.ID, text})
+			intents = append(intents, intent{n.ID, text, words})
 		}
 	}
-	stems := stemCache{}
+	stems := stemCaches{}
 	if err := insertAll(ctx, tx, "intents", []string{"node", "text", "terms"},
-		len(intents), func(i int) []any { return []any{intents[i].node, intents[i].text, stems.terms(intents[i].text)} }); err != nil {
+		len(intents), func(i int) []any {
+			in := &intents[i]
+			return []any{in.node, in.text, stems.terms(in.words, in.text)}
+		}); err != nil {
 		return fmt.Errorf("writing intents: %w", err)
 	}
 	return nil
@@ -658,11 +680,28 @@ FROM (
 // is selective) and broadens only when that finds fewer than limit nodes
 // (see searchTiers).
 func (s *Store) SearchIntents(ctx context.Context, query string, limit int) ([]graph.IntentHit, error) {
+	models, err := s.queryWords(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("searching intents for %q: %w", query, err)
+	}
+	// The query's language first; when its words meet nothing, the other
+	// languages' (a query too short to tell, a page's language mislabelled).
+	for _, words := range models {
+		hits, err := s.searchIn(ctx, words, query, limit)
+		if err != nil || len(hits) > 0 {
+			return hits, err
+		}
+	}
+	return nil, nil
+}
+
+// searchIn is SearchIntents with the query read in the language of words.
+func (s *Store) searchIn(ctx context.Context, words *lexical.Model, query string, limit int) ([]graph.IntentHit, error) {
 	// The index holds stems (see stemCache.terms): the query's words are
 	// stemmed the same way, and words that meet count once.
 	var terms []string
-	for _, w := range graph.SearchTerms(query) {
-		if t := lexical.Stem(w); !slices.Contains(terms, t) {
+	for _, w := range searchTerms(words, query) {
+		if t := words.Stem(w); !slices.Contains(terms, t) {
 			terms = append(terms, t)
 		}
 	}
