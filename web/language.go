@@ -83,7 +83,9 @@ func (s *Server) widgetTexts() []byte {
 		out[l] = map[string]string{
 			"open": s.texts.Text(l, "ChatTitle"), "close": s.texts.Text(l, "WidgetClose"),
 			"openLabel": s.texts.Text(l, "WidgetOpenLabel"), "closeLabel": s.texts.Text(l, "WidgetCloseLabel"),
-			"title": s.texts.Text(l, "WidgetFrameTitle"),
+			"title":      s.texts.Text(l, "WidgetFrameTitle"),
+			"unreadOne":  s.texts.Plural(l, "WidgetUnread", 1),
+			"unreadMany": s.texts.Text(l, "WidgetUnread", "Count", "{n}"), // the "other" form
 		}
 	}
 	b, _ := json.Marshal(out) // strings only: cannot fail

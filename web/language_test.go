@@ -79,7 +79,7 @@ func TestHandoffInCustomersLanguage(t *testing.T) {
 	if _, err := store.Replace(ctx, bookingGraph("Graph A"), json.RawMessage(`{}`)); err != nil {
 		t.Fatal(err)
 	}
-	srv := New(Config{}, Deps{Graphs: store, Conversations: convs,
+	srv := New(Config{EmailReplies: true}, Deps{Graphs: store, Conversations: convs,
 		NewAgent: func(g *graph.Graph) dialogue.Agent { return clientLangAgent{newFakeAgent(g)} }})
 	if _, err := srv.Reload(ctx); err != nil {
 		t.Fatal(err)

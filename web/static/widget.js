@@ -10,7 +10,7 @@
   if (!script || document.getElementById("helpgraph-widget-button")) return;
   var origin = new URL(script.src, location.href).origin;
   // Labels by language, filled in by the server from its message catalog.
-  var labels = /*HELPGRAPH_LABELS*/{"en": {"open": "Help", "close": "Close", "openLabel": "Open the help chat", "closeLabel": "Close the help chat", "title": "Help chat"}}/**/;
+  var labels = /*HELPGRAPH_LABELS*/{"en": {"open": "Help", "close": "Close", "openLabel": "Open the help chat", "closeLabel": "Close the help chat", "title": "Help chat", "unreadOne": "Open the help chat (1 new reply)", "unreadMany": "Open the help chat ({n} new replies)"}}/**/;
   var lang = script.getAttribute("data-lang") || document.documentElement.lang || navigator.language || "en";
   var text = labels[lang.toLowerCase().split(/[-_]/)[0]] || labels.en;
 
@@ -48,7 +48,7 @@
     badge.textContent = String(n);
     badge.hidden = n === 0;
     if (!frame.hidden) return;
-    button.setAttribute("aria-label", n ? text.openLabel + " (" + n + ")" : text.openLabel);
+    button.setAttribute("aria-label", n === 0 ? text.openLabel : n === 1 ? text.unreadOne : text.unreadMany.replace("{n}", String(n)));
   }
 
   var frame = document.createElement("iframe");
@@ -92,7 +92,6 @@
     if (e.data.helpgraph === "unread" && frame.hidden) setUnread(e.data.count | 0);
   });
 
-  label.textContent = "Help";
   function mount() { document.body.appendChild(frame); document.body.appendChild(button); }
   if (document.body) mount(); else document.addEventListener("DOMContentLoaded", mount);
 })();
