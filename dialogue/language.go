@@ -218,6 +218,12 @@ func subgraph(g *graph.Graph, urls []string) *graph.Graph {
 // (too short to tell) the conversation's, else what the customer's browser
 // or the widget asked for, else the pages' (the default language's).
 func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
+	// A chosen option is the bot's own words sent back (the "Talk to a
+	// person" option's value is English in every language): it says
+	// nothing of the customer's language.
+	if s.Lang != "" && (isOptionValue(s.PendingOptions, msg) || strings.EqualFold(strings.TrimSpace(msg), talkToPersonValue)) {
+		return s.Lang
+	}
 	if l := a.langs.detect.Detect(msg); l != "" {
 		return l
 	}
@@ -228,6 +234,17 @@ func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 		return l
 	}
 	return a.langs.lang
+}
+
+// isOptionValue reports whether msg is the value of one of opts.
+func isOptionValue(opts []Option, msg string) bool {
+	msg = strings.TrimSpace(msg)
+	for _, o := range opts {
+		if strings.EqualFold(o.Value, msg) {
+			return true
+		}
+	}
+	return false
 }
 
 // respondInLanguage answers msg from the pages in the customer's language;

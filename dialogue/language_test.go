@@ -253,3 +253,24 @@ func TestActsInTheCustomersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A chosen option keeps the conversation's language: "Talk to a person"
+// sends back English words whatever the customer's language.
+func TestChosenOptionKeepsLanguage(t *testing.T) {
+	a := multilingualAgent(t)
+	s := &Session{ID: "de-person"}
+	r, err := a.Respond(context.Background(), s, "ich habe mein Passwort vergessen")
+	if err != nil || s.Lang != "de" {
+		t.Fatalf("first turn: lang %q, %v", s.Lang, err)
+	}
+	r, err = a.Respond(context.Background(), s, talkToPersonValue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Lang != "de" {
+		t.Errorf("after the option the conversation is in %q, want de (reply %q)", s.Lang, r.Text)
+	}
+	if want := a.opts.Messages.Text("de", "HumanHandoff"); r.Action == Escalation && !strings.Contains(r.Text, want[:20]) {
+		t.Errorf("escalation %q is not in German (want %q)", r.Text, want)
+	}
+}
