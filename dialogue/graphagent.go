@@ -203,7 +203,7 @@ func newGraphAgent(g *graph.Graph, opts Options, model *lexical.Model) *GraphAge
 	})
 	words := newGraphWords(an, g)
 	wg.Wait()
-	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms)) })
+	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms), model.IsWord) })
 	a.lex = newLexicalIndex(an, a.ix, words, a.doc, opts.PageWeight)
 	wg.Wait()
 	an.known = words.v

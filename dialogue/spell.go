@@ -19,6 +19,7 @@ import (
 type speller struct {
 	freq    map[string]int      // word -> occurrences in the graph
 	deletes map[string][]string // a word less one letter -> the words it came from
+	isWord  func(string) bool   // a real word of the language, though not the graph's
 }
 
 // minSpellLen is the shortest word corrected: short words are too close to
@@ -26,9 +27,15 @@ type speller struct {
 const minSpellLen = 5
 
 // newSpeller learns the words of a graph, and those of synonyms (words
-// customers use that the pages may not).
-func newSpeller(gw *graphWords, synonyms [][]string) *speller {
-	sp := &speller{freq: map[string]int{}, deletes: map[string][]string{}}
+// customers use that the pages may not). isWord tells a real word of the
+// language (a dictionary's), which is no typo even where the graph lacks
+// it; nil knows none.
+func newSpeller(gw *graphWords, synonyms [][]string, isWord func(string) bool) *speller {
+	if isWord == nil {
+		isWord = func(string) bool { return false }
+	}
+	sp := &speller{freq: map[string]int{}, deletes: map[string][]string{}, isWord: isWord}
+	isWord("") // reads the dictionary now, not on the first turn
 	add := func(words []string) {
 		for _, w := range words {
 			sp.freq[w]++
@@ -130,11 +137,19 @@ func (sp *speller) word(w string) string {
 	if sp.freq[w] > 0 || utf8.RuneCountInString(w) < minSpellLen || lexical.IsStopWord(w) {
 		return w
 	}
+	// A real word the pages lack is what the customer meant ("plane" is
+	// no "plan", "charger" no "charged"), unless a graph word is it with
+	// a letter doubled: a double letter typed single is the commonest
+	// typo, and the real word it makes is mostly a rare one ("planing").
+	real := sp.isWord(w)
 	best, bestFreq := w, 0
 	// A typo rarely changes a word's first letter; an English word the
 	// graph lacks is often one letter from a graph word there ("water",
 	// "later").
 	consider := func(c string) {
+		if real && !doublesALetter(w, c) {
+			return
+		}
 		if c != w && sp.freq[c] > bestFreq && c[0] == w[0] && oneEdit(w, c) {
 			best, bestFreq = c, sp.freq[c]
 		}
@@ -152,6 +167,20 @@ func (sp *speller) word(w string) string {
 		consider(c)
 	}
 	return best
+}
+
+// doublesALetter reports whether long is short with one of its letters
+// doubled ("planning", "planing").
+func doublesALetter(short, long string) bool {
+	rs, rl := []rune(short), []rune(long)
+	if len(rl) != len(rs)+1 {
+		return false
+	}
+	i := 0
+	for i < len(rs) && rs[i] == rl[i] {
+		i++
+	}
+	return i > 0 && rl[i] == rl[i-1] && string(rs[i:]) == string(rl[i+1:])
 }
 
 // oneEdit reports whether a and b are one insertion, deletion, substitution

@@ -1,0 +1,66 @@
+package dialogue
+
+import (
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
+
+// TestSpellerLeavesRealWords corrects against a small hand-made graph with
+// and without a dictionary: a real word the pages lack is what the
+// customer meant, unless a graph word is it with a letter doubled.
+func TestSpellerLeavesRealWords(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: "plans", Title: "Changing your plan"}},
+		Nodes: []graph.Node{
+			{ID: "plan", Page: "plans", Root: true, Problem: "Changing your plan",
+				Resolution: "Planning ahead: your plan is charged monthly. Our shows list every plan and the planning tools."},
+		},
+	}
+	an := newModelAnalyzer(lexical.English, nil)
+	words := newGraphWords(an, g)
+	dictionary := map[string]bool{"plane": true, "charger": true, "planing": true, "shoes": true}
+	for _, tc := range []struct {
+		word, withDictionary, without string
+	}{
+		{"plane", "plane", "plan"},           // a real word, not the graph's
+		{"charger", "charger", "charged"},    // a real word, not the graph's
+		{"shoes", "shoes", "shows"},          // a real word, not the graph's
+		{"planing", "planning", "planning"},  // real, but "planning" with a letter typed once
+		{"plann", "plan", "plan"},            // no word at all: a typo
+		{"chargd", "charged", "charged"},     // no word at all: a typo
+		{"planning", "planning", "planning"}, // the graph's own word
+		{"quetzal", "quetzal", "quetzal"},    // nothing near it
+	} {
+		with := newSpeller(words, nil, func(w string) bool { return dictionary[w] })
+		if got := with.word(tc.word); got != tc.withDictionary {
+			t.Errorf("with a dictionary, word(%q) = %q, want %q", tc.word, got, tc.withDictionary)
+		}
+		without := newSpeller(words, nil, nil)
+		if got := without.word(tc.word); got != tc.without {
+			t.Errorf("without a dictionary, word(%q) = %q, want %q", tc.word, got, tc.without)
+		}
+	}
+}
+
+func TestDoublesALetter(t *testing.T) {
+	for _, tc := range []struct {
+		short, long string
+		want        bool
+	}{
+		{"planing", "planning", true},
+		{"adress", "address", true},
+		{"tomorow", "tomorrow", true},
+		{"plane", "planet", false}, // a letter added, not doubled
+		{"plan", "plann", true},    // the last letter doubled
+		{"lan", "llan", true},      // the first letter doubled
+		{"plan", "plan", false},    // the same word
+		{"planning", "planing", false},
+		{"shows", "shoes", false},
+	} {
+		if got := doublesALetter(tc.short, tc.long); got != tc.want {
+			t.Errorf("doublesALetter(%q, %q) = %v, want %v", tc.short, tc.long, got, tc.want)
+		}
+	}
+}
