@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
@@ -21,9 +22,12 @@ import (
 
 // markdown renders help-center Markdown: GitHub tables and lists, and raw
 // HTML passed through, since the HTML cleaner removes what is unsafe.
-// Images are written as their alt text (imageAlt).
+// Images are written as their alt text (imageAlt). A heading's explicit
+// anchor ("## Install {#install}", as Docusaurus and MkDocs write them) is
+// parsed as its id, not kept in its text, where a reply would quote it.
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
+	goldmark.WithParserOptions(parser.WithAttribute()),
 	goldmark.WithRendererOptions(html.WithUnsafe(), renderer.WithNodeRenderers(util.Prioritized(imageAlt{}, 100))),
 )
 
