@@ -215,6 +215,16 @@ func TestActPhrases(t *testing.T) {
 		{"keine davon", ActNoneOfThese},
 		{"je ne sais pas", ActDontKnow},
 		{"hablar con una persona", ActHuman},
+		{"Ich möchte mit einem Menschen sprechen", ActHuman},
+		{"kann ich bitte mit einem Mitarbeiter sprechen? Mein Abo ist weg", ActHuman},
+		{"je voudrais parler à un conseiller s'il vous plaît", ActHuman},
+		{"quiero hablar con una persona", ActHuman},
+		{"すみません、人と話したいです", ActHuman},
+		{"Bist du ein Bot?", ActBotQuestion},
+		{"¿Eres un robot?", ActBotQuestion},
+		{"ボットですか？", ActBotQuestion},
+		{"オペレーターの設定を変えたい", ActNone},
+		{"wo finde ich die Mitarbeiter-Einstellungen?", ActNone}, // one word is a person request only alone
 		{"Neu beginnen", ActRestart},
 		{"danke, aber wie kündige ich mein Abo?", ActNone}, // a request of its own
 		{"ja, ich habe mein Passwort vergessen", ActNone},
