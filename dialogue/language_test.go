@@ -253,6 +253,7 @@ func TestActsInTheCustomersLanguage(t *testing.T) {
 		{"ich habe mein Passwort vergessen", ""},
 		{"Danke!", "Gern geschehen!"},
 		{"Mitarbeiter", "Gern. Ich gebe Ihr Anliegen an unser Support-Team weiter"},
+		{"Ich möchte mit einem Menschen sprechen", "Gern. Ich gebe Ihr Anliegen an unser Support-Team weiter"},
 	} {
 		r, err := a.Respond(context.Background(), s, tt.msg)
 		if err != nil {
@@ -260,6 +261,29 @@ func TestActsInTheCustomersLanguage(t *testing.T) {
 		}
 		if !strings.HasPrefix(r.Text, tt.want) {
 			t.Errorf("reply to %q = %q, want it to open with %q", tt.msg, r.Text, tt.want)
+		}
+	}
+}
+
+// TestActsAnsweredFromAnotherLanguage: a German customer of an English help
+// center asks for a person, or whether this is a bot, in a whole sentence:
+// the act is read before the sentence is cut to its content words.
+func TestActsAnsweredFromAnotherLanguage(t *testing.T) {
+	a := NewGraphAgent(sampleGraph(t), Options{})
+	for _, tt := range []struct {
+		msg  string
+		want Action
+	}{
+		{"Ich möchte mit einem Menschen sprechen", Escalation},
+		{"Kann ich bitte mit einem Mitarbeiter sprechen?", Escalation},
+	} {
+		s := &Session{ID: "de", ClientLang: "de"}
+		r, err := a.Respond(context.Background(), s, tt.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Action != tt.want {
+			t.Errorf("%q (language %q): %s %q, want %s", tt.msg, s.Lang, r.Action, r.Text, tt.want)
 		}
 	}
 }
