@@ -223,12 +223,14 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (
 	case ActNoneOfThese:
 		return a.noneFits(s, "LeadNoneOfThose"), true, nil
 	case ActBotQuestion:
-		return Reply{Action: Clarification, Text: a.say(s, "BotAnswer"), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
+		// The bot's own words cite no page: the conversation stays where it
+		// was (NodeID, the options) without the last answer's source.
+		return Reply{Action: Clarification, Text: a.say(s, "BotAnswer"), NodeID: s.CurrentNode, Options: s.PendingOptions}, true, nil
 	case ActAck:
 		if len(s.PendingOptions) > 0 && lastAgentTurn(s).Action == Clarification {
 			return a.askWhich(s), true, nil
 		}
-		return Reply{Action: Clarification, Text: a.say(s, "AckAnythingElse"), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}, true, nil
+		return Reply{Action: Clarification, Text: a.say(s, "AckAnythingElse"), NodeID: s.CurrentNode, Options: s.PendingOptions}, true, nil
 	}
 	pending := s.PendingOptions
 	switch {

@@ -1,6 +1,11 @@
 package dialogue
 
-import "github.com/helpgraph/helpgraph/internal/lexical"
+import (
+	"strings"
+	"unicode"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
 
 // actPhrases are the dialogue acts customers say in the catalog's other
 // languages as a whole message ("danke", "はい"), one row a phrase: the
@@ -17,6 +22,8 @@ var actPhrases = []struct {
 	{"keine davon", ActNoneOfThese}, {"nichts davon", ActNoneOfThese}, {"keins davon", ActNoneOfThese},
 	{"weiß nicht", ActDontKnow}, {"ich weiß nicht", ActDontKnow}, {"keine ahnung", ActDontKnow},
 	{"mitarbeiter", ActHuman}, {"mit einem menschen sprechen", ActHuman}, {"mit einem mitarbeiter sprechen", ActHuman},
+	{"mit einer person sprechen", ActHuman}, {"mit jemandem sprechen", ActHuman}, {"mit einem echten menschen sprechen", ActHuman},
+	{"bist du ein bot", ActBotQuestion}, {"bist du ein mensch", ActBotQuestion}, {"sind sie ein bot", ActBotQuestion}, {"sind sie ein mensch", ActBotQuestion},
 	{"neu beginnen", ActRestart}, {"von vorn", ActRestart}, {"von vorne", ActRestart},
 	// French
 	{"bonjour", ActGreeting}, {"salut", ActGreeting}, {"bonsoir", ActGreeting},
@@ -24,7 +31,8 @@ var actPhrases = []struct {
 	{"oui", ActYes}, {"oui exactement", ActYes}, {"exactement", ActYes}, {"non", ActNo}, {"non merci", ActNo},
 	{"aucune", ActNoneOfThese}, {"aucun", ActNoneOfThese}, {"aucune de celles ci", ActNoneOfThese},
 	{"je ne sais pas", ActDontKnow}, {"aucune idée", ActDontKnow},
-	{"parler à un humain", ActHuman}, {"parler à une personne", ActHuman}, {"parler à un conseiller", ActHuman},
+	{"parler à un humain", ActHuman}, {"parler à une personne", ActHuman}, {"parler à un conseiller", ActHuman}, {"parler à quelqu'un", ActHuman},
+	{"es tu un robot", ActBotQuestion}, {"êtes vous un robot", ActBotQuestion}, {"es tu un bot", ActBotQuestion}, {"es tu humain", ActBotQuestion}, {"êtes vous humain", ActBotQuestion},
 	{"recommencer", ActRestart},
 	// Spanish
 	{"hola", ActGreeting}, {"buenos días", ActGreeting}, {"buenas tardes", ActGreeting},
@@ -32,7 +40,8 @@ var actPhrases = []struct {
 	{"sí", ActYes}, {"si", ActYes}, {"claro", ActYes}, {"exacto", ActYes}, {"no gracias", ActNo},
 	{"ninguna", ActNoneOfThese}, {"ninguno", ActNoneOfThese}, {"ninguna de esas", ActNoneOfThese},
 	{"no sé", ActDontKnow}, {"no lo sé", ActDontKnow}, {"ni idea", ActDontKnow},
-	{"hablar con una persona", ActHuman}, {"hablar con un agente", ActHuman}, {"hablar con un humano", ActHuman},
+	{"hablar con una persona", ActHuman}, {"hablar con un agente", ActHuman}, {"hablar con un humano", ActHuman}, {"hablar con alguien", ActHuman},
+	{"eres un bot", ActBotQuestion}, {"eres un robot", ActBotQuestion}, {"eres humano", ActBotQuestion}, {"eres una persona", ActBotQuestion},
 	{"empezar de nuevo", ActRestart},
 	// Japanese
 	{"こんにちは", ActGreeting}, {"こんばんは", ActGreeting}, {"おはようございます", ActGreeting},
@@ -42,6 +51,7 @@ var actPhrases = []struct {
 	{"わからない", ActDontKnow}, {"わかりません", ActDontKnow},
 	{"担当者", ActHuman}, {"担当者と話したい", ActHuman}, {"人と話したい", ActHuman}, {"オペレーター", ActHuman},
 	{"最初からやり直す", ActRestart}, {"やり直す", ActRestart},
+	{"ボットですか", ActBotQuestion}, {"ロボットですか", ActBotQuestion}, {"人間ですか", ActBotQuestion},
 }
 
 // actByPhrase is actPhrases by normalised phrase.
@@ -53,13 +63,55 @@ var actByPhrase = func() map[string]Act {
 	return m
 }()
 
-// phraseAct returns the act msg says as a whole in another language than
-// English, or ActNone.
+// humanPhrases are the requests for a person of several words ("mit einem
+// Menschen sprechen", "人と話したい"): as the English actHuman does, they
+// win wherever they stand in a message ("ich möchte mit einem Menschen
+// sprechen"). A single word ("Mitarbeiter") is one only as a whole message.
+var humanPhrases = func() []string {
+	var out []string
+	for _, p := range actPhrases {
+		if p.act != ActHuman {
+			continue
+		}
+		n := lexical.Normalize(p.phrase)
+		if strings.Contains(n, " ") || isKanaPhrase(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}()
+
+// isKanaPhrase reports whether s, in an unspaced script, is a phrase
+// rather than a word: hiragana particles join it to other script's words
+// ("人と話したい"; not "オペレーター").
+func isKanaPhrase(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Hiragana, r) }) &&
+		strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Katakana, r) })
+}
+
+// phraseAct returns the act msg says in another language than English, or
+// ActNone: a request for a person anywhere in it (humanPhrases), else an
+// act that is the whole message.
 func phraseAct(msg string) Act {
+	n := lexical.Normalize(msg)
+	for _, p := range humanPhrases {
+		if containsWords(n, p) {
+			return ActHuman
+		}
+	}
 	if len(msg) > maxActPhrase {
 		return ActNone
 	}
-	return actByPhrase[lexical.Normalize(msg)]
+	return actByPhrase[n]
+}
+
+// containsWords reports whether the normalised text has phrase as whole
+// words; in unspaced scripts, anywhere.
+func containsWords(text, phrase string) bool {
+	if isKanaPhrase(phrase) {
+		return strings.Contains(text, phrase)
+	}
+	return strings.Contains(" "+text+" ", " "+phrase+" ")
 }
 
 // maxActPhrase bounds the bytes of a message looked up as an act phrase.

@@ -341,6 +341,12 @@ func (a *GraphAgent) respondAcross(ctx context.Context, s *Session, msg string) 
 	if s.Lang == a.langs.lang || s.Lang == "" {
 		return a.respond(ctx, s, msg)
 	}
+	// A dialogue act is read from the customer's words as written: without
+	// its stop words "ich möchte mit einem Menschen sprechen" is no longer
+	// a request for a person.
+	if classifyAct(a.an, msg) != ActNone {
+		return a.respond(ctx, s, msg)
+	}
 	from := len(s.History)
 	foreign := lexical.For(s.Lang)
 	var kept []string

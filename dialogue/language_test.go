@@ -215,6 +215,16 @@ func TestActPhrases(t *testing.T) {
 		{"keine davon", ActNoneOfThese},
 		{"je ne sais pas", ActDontKnow},
 		{"hablar con una persona", ActHuman},
+		{"Ich möchte mit einem Menschen sprechen", ActHuman},
+		{"kann ich bitte mit einem Mitarbeiter sprechen? Mein Abo ist weg", ActHuman},
+		{"je voudrais parler à un conseiller s'il vous plaît", ActHuman},
+		{"quiero hablar con una persona", ActHuman},
+		{"すみません、人と話したいです", ActHuman},
+		{"Bist du ein Bot?", ActBotQuestion},
+		{"¿Eres un robot?", ActBotQuestion},
+		{"ボットですか？", ActBotQuestion},
+		{"オペレーターの設定を変えたい", ActNone},
+		{"wo finde ich die Mitarbeiter-Einstellungen?", ActNone}, // one word is a person request only alone
 		{"Neu beginnen", ActRestart},
 		{"danke, aber wie kündige ich mein Abo?", ActNone}, // a request of its own
 		{"ja, ich habe mein Passwort vergessen", ActNone},
@@ -243,6 +253,7 @@ func TestActsInTheCustomersLanguage(t *testing.T) {
 		{"ich habe mein Passwort vergessen", ""},
 		{"Danke!", "Gern geschehen!"},
 		{"Mitarbeiter", "Gern. Ich gebe Ihr Anliegen an unser Support-Team weiter"},
+		{"Ich möchte mit einem Menschen sprechen", "Gern. Ich gebe Ihr Anliegen an unser Support-Team weiter"},
 	} {
 		r, err := a.Respond(context.Background(), s, tt.msg)
 		if err != nil {
@@ -272,5 +283,28 @@ func TestChosenOptionKeepsLanguage(t *testing.T) {
 	}
 	if want := a.opts.Messages.Text("de", "HumanHandoff"); r.Action == Escalation && !strings.Contains(r.Text, want[:20]) {
 		t.Errorf("escalation %q is not in German (want %q)", r.Text, want)
+	}
+}
+
+// TestActsAnsweredFromAnotherLanguage: a German customer of an English help
+// center asks for a person, or whether this is a bot, in a whole sentence:
+// the act is read before the sentence is cut to its content words.
+func TestActsAnsweredFromAnotherLanguage(t *testing.T) {
+	a := NewGraphAgent(sampleGraph(t), Options{})
+	for _, tt := range []struct {
+		msg  string
+		want Action
+	}{
+		{"Ich möchte mit einem Menschen sprechen", Escalation},
+		{"Kann ich bitte mit einem Mitarbeiter sprechen?", Escalation},
+	} {
+		s := &Session{ID: "de", ClientLang: "de"}
+		r, err := a.Respond(context.Background(), s, tt.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Action != tt.want {
+			t.Errorf("%q (language %q): %s %q, want %s", tt.msg, s.Lang, r.Action, r.Text, tt.want)
+		}
 	}
 }

@@ -54,7 +54,8 @@ func TestOwnAnswer(t *testing.T) {
 
 // TestBotQuestionAndAck: "are you a bot?" is answered honestly and keeps
 // the conversation where it was; an acknowledgement after an answer is no
-// new request; a bare "agent please" hands over.
+// new request; a bare "agent please" hands over. Neither of the bot's own
+// replies cites the page of the answer before it.
 func TestBotQuestionAndAck(t *testing.T) {
 	for _, tc := range []struct {
 		then   string
@@ -69,6 +70,10 @@ func TestBotQuestionAndAck(t *testing.T) {
 		r := secondReply(t, stayGraph(), "how do I return an item", "return", tc.then)
 		if r.Action != tc.action || r.NodeID != tc.node || !strings.Contains(r.Text, tc.text) {
 			t.Errorf("%q: got %s at %q (%q), want %s at %q with %q", tc.then, r.Action, r.NodeID, r.Text, tc.action, tc.node, tc.text)
+		}
+		// The bot's own words are no quote of a page: no "Source:" under them.
+		if r.Action == Clarification && len(r.Sources) > 0 {
+			t.Errorf("%q: %q cites %v", tc.then, r.Text, r.Sources)
 		}
 	}
 }

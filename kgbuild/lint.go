@@ -3,6 +3,7 @@ package kgbuild
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
@@ -62,12 +63,15 @@ func Lint(g *graph.Graph) []Finding {
 		}
 	}
 	// Dangling references are links to pages of this help center that are
-	// missing or failed; a link to another site is not a gap. "This help
-	// center" is every URL that shares a page's scheme and host, or any
-	// relative URL when pages are relative paths.
-	sites := make(map[string]bool)
-	for _, p := range g.Pages {
-		sites[siteOf(p.URL)] = true
+	// missing or failed; a link to another site is not a gap, nor one to
+	// the rest of the help center's own site (its shop, its blog, when the
+	// help center is https://acme.example/kb/). "This help center" is
+	// every URL under the path its pages share on their scheme and host
+	// (helpCenterRoots), or any relative URL when pages are relative paths.
+	roots := helpCenterRoots(g.Pages)
+	inHelpCenter := func(u string) bool {
+		root, ok := roots[siteOf(u)]
+		return ok && strings.HasPrefix(normalizeURL(u)+"/", root)
 	}
 	for _, n := range g.Nodes {
 		if len(ix.Children(n.ID)) == 0 && len(ix.References(n.ID)) == 0 && !n.Answers() {
@@ -86,7 +90,7 @@ func Lint(g *graph.Graph) []Finding {
 					Message: fmt.Sprintf("links to %s, which failed to build: %s", u, reason)})
 				continue
 			}
-			if !okPages[nu] && sites[siteOf(u)] {
+			if !okPages[nu] && inHelpCenter(u) {
 				out = append(out, Finding{Kind: DanglingReference, Page: n.Page, Node: n.ID,
 					Message: fmt.Sprintf("links to %s, which is not in the graph", u)})
 			}
@@ -147,6 +151,45 @@ func Lint(g *graph.Graph) []Finding {
 }
 
 // siteOf returns a URL's scheme and host, or "" for a relative URL.
+// helpCenterRoots returns, by siteOf, the path prefix ending in "/" that
+// the site's pages share, a page's URL counting as a folder of its own
+// ("https://acme.example/kb" and "https://acme.example/kb/billing/refunds"
+// share "https://acme.example/kb/"); a site of one page has its folder.
+// Relative pages have the root "".
+func helpCenterRoots(pages []graph.Page) map[string]string {
+	roots := make(map[string]string)
+	count := make(map[string]int)
+	for _, p := range pages {
+		site := siteOf(p.URL)
+		if site == "" {
+			roots[site] = ""
+			continue
+		}
+		dir := normalizeURL(p.URL) + "/"
+		count[site]++
+		if r, ok := roots[site]; ok {
+			dir = commonFolder(r, dir)
+		}
+		roots[site] = dir
+	}
+	for site, n := range count {
+		if r := roots[site]; n == 1 && len(r) > len(site)+1 {
+			r = strings.TrimSuffix(r, "/")
+			roots[site] = r[:strings.LastIndex(r, "/")+1]
+		}
+	}
+	return roots
+}
+
+// commonFolder returns the longest prefix of a and b that ends in "/".
+func commonFolder(a, b string) string {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return a[:strings.LastIndex(a[:n], "/")+1]
+}
+
 func siteOf(u string) string {
 	nu := normalizeURL(u)
 	for _, prefix := range []string{"https://", "http://"} {

@@ -52,3 +52,29 @@ func TestLint(t *testing.T) {
 		t.Errorf("findings %v, want %v", got, want)
 	}
 }
+
+// TestLintHelpCenterUnderAPath: a help center published under a path of its
+// company's site (https://acme.example/kb/) links to the rest of that site
+// (the shop, the licence): those links are not dangling, a link to a
+// missing page under /kb/ is.
+func TestLintHelpCenterUnderAPath(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{
+			{URL: "https://acme.example/kb/", Status: graph.PageOK},
+			{URL: "https://acme.example/kb/billing/refunds/", Status: graph.PageOK},
+		},
+		Nodes: []graph.Node{
+			{ID: "r", Page: "https://acme.example/kb/billing/refunds/", Root: true, Actionable: true, Problem: "Refunds",
+				Resolution: "See [licence](https://acme.example/license.html), [buy](https://acme.example/download.html?auto=true), [overview](https://acme.example/kb/) and [gone](https://acme.example/kb/billing/gone/)."},
+		},
+	}
+	var dangling []string
+	for _, f := range Lint(g) {
+		if f.Kind == DanglingReference {
+			dangling = append(dangling, f.Message)
+		}
+	}
+	if want := "links to https://acme.example/kb/billing/gone/, which is not in the graph"; len(dangling) != 1 || dangling[0] != want {
+		t.Errorf("dangling references %q, want [%q]", dangling, want)
+	}
+}

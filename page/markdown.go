@@ -14,18 +14,37 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
 // markdown renders help-center Markdown: GitHub tables and lists, and raw
 // HTML passed through, since the HTML cleaner removes what is unsafe.
-// Images are written as their alt text (imageAlt).
+// Images are written as their alt text (imageAlt). A heading's explicit
+// anchor ("## Install {#install}", as Docusaurus and MkDocs write them) is
+// parsed off, not kept in its text, where a reply would quote it; it is
+// not written out either (dropAttributes), as the HTML reader drops an
+// element whose id says cookie or popup (#cookie-modifier, #1p-cookie).
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
+	goldmark.WithParserOptions(parser.WithAttribute(), parser.WithASTTransformers(util.Prioritized(dropAttributes{}, 100))),
 	goldmark.WithRendererOptions(html.WithUnsafe(), renderer.WithNodeRenderers(util.Prioritized(imageAlt{}, 100))),
 )
+
+// dropAttributes removes the attributes parsed off headings.
+type dropAttributes struct{}
+
+func (dropAttributes) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && n.Kind() == ast.KindHeading {
+			n.RemoveAttributes()
+		}
+		return ast.WalkContinue, nil
+	})
+}
 
 // imageAlt renders a Markdown image as its alt text in parentheses: what
 // the picture shows, for a reader who cannot see it, marked as an aside so

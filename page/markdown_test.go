@@ -111,3 +111,16 @@ func FuzzParseMarkdown(f *testing.F) {
 		}
 	})
 }
+
+// TestParseMarkdownHeadingAnchor: an explicit heading anchor is markup, not
+// words of the heading a reply may quote.
+func TestParseMarkdownHeadingAnchor(t *testing.T) {
+	// (An id that says cookie must not read as a cookie banner either.)
+	doc, err := ParseMarkdown([]byte("# Rules\n\n## Basic rule modifiers {#basic-rule-modifiers-examples}\n\nA rule with modifiers.\n\n### Delete cookies {#1p-cookie}\n\nCookies go.\n"), "rules.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := doc.Text(), "# Rules\n## Basic rule modifiers\nA rule with modifiers.\n### Delete cookies\nCookies go."; got != want {
+		t.Errorf("Text() =\n%s\nwant\n%s", got, want)
+	}
+}
