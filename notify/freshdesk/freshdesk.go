@@ -15,7 +15,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 
 	"github.com/helpgraph/helpgraph/notify"
 )
@@ -34,8 +33,7 @@ type Sink struct {
 	APIKey  string
 	Client  *http.Client
 
-	mu      sync.Mutex
-	tickets map[string]int64 // by handoff reference
+	tickets notify.Tickets
 }
 
 func (s *Sink) Name() string { return "Freshdesk" }
@@ -105,7 +103,7 @@ func (s *Sink) create(ctx context.Context, e notify.Event) error {
 	if err := s.do(ctx, http.MethodPost, "/api/v2/tickets", t, &out); err != nil {
 		return err
 	}
-	s.remember(e.Ref, out.ID)
+	s.tickets.Remember(e.Ref, out.ID)
 	return nil
 }
 
@@ -115,9 +113,7 @@ var errNoTicket = errors.New("no Freshdesk ticket for this handoff yet")
 // ticketID finds the ticket of handoff ref: remembered, or searched for
 // by its tag (after a restart).
 func (s *Sink) ticketID(ctx context.Context, ref string) (int64, error) {
-	s.mu.Lock()
-	id := s.tickets[ref]
-	s.mu.Unlock()
+	id := s.tickets.Get(ref)
 	if id != 0 {
 		return id, nil
 	}
@@ -133,18 +129,10 @@ func (s *Sink) ticketID(ctx context.Context, ref string) (int64, error) {
 	if len(out.Results) == 0 {
 		return 0, fmt.Errorf("%s: %w", ref, errNoTicket)
 	}
-	s.remember(ref, out.Results[0].ID)
+	s.tickets.Remember(ref, out.Results[0].ID)
 	return out.Results[0].ID, nil
 }
 
-func (s *Sink) remember(ref string, id int64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.tickets == nil {
-		s.tickets = make(map[string]int64)
-	}
-	s.tickets[ref] = id
-}
 
 func (s *Sink) do(ctx context.Context, method, path string, body, out any) error {
 	req, err := notify.JSONRequest(ctx, method, strings.TrimRight(s.BaseURL, "/")+path, body)

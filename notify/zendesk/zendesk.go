@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 
 	"github.com/helpgraph/helpgraph/notify"
 )
@@ -26,8 +25,7 @@ type Sink struct {
 	Token   string
 	Client  *http.Client
 
-	mu      sync.Mutex
-	tickets map[string]int64 // by handoff reference
+	tickets notify.Tickets
 }
 
 func (s *Sink) Name() string { return "Zendesk" }
@@ -97,7 +95,7 @@ func (s *Sink) create(ctx context.Context, e notify.Event) error {
 	if err := s.do(ctx, http.MethodPost, "/api/v2/tickets.json", envelope{Ticket: t}, &out); err != nil {
 		return err
 	}
-	s.remember(e.Ref, out.Ticket.ID)
+	s.tickets.Remember(e.Ref, out.Ticket.ID)
 	return nil
 }
 
@@ -115,9 +113,7 @@ func (s *Sink) update(ctx context.Context, ref string, t ticket) error {
 // ticketID finds the ticket of handoff ref: remembered, or looked up by
 // external_id (after a restart); 0 when there is none.
 func (s *Sink) ticketID(ctx context.Context, ref string) (int64, error) {
-	s.mu.Lock()
-	id := s.tickets[ref]
-	s.mu.Unlock()
+	id := s.tickets.Get(ref)
 	if id != 0 {
 		return id, nil
 	}
@@ -130,18 +126,10 @@ func (s *Sink) ticketID(ctx context.Context, ref string) (int64, error) {
 	if len(out.Tickets) == 0 {
 		return 0, nil
 	}
-	s.remember(ref, out.Tickets[0].ID)
+	s.tickets.Remember(ref, out.Tickets[0].ID)
 	return out.Tickets[0].ID, nil
 }
 
-func (s *Sink) remember(ref string, id int64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.tickets == nil {
-		s.tickets = make(map[string]int64)
-	}
-	s.tickets[ref] = id
-}
 
 func (s *Sink) do(ctx context.Context, method, path string, body, out any) error {
 	req, err := notify.JSONRequest(ctx, method, strings.TrimRight(s.BaseURL, "/")+path, body)
