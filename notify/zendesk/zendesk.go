@@ -130,7 +130,6 @@ func (s *Sink) ticketID(ctx context.Context, ref string) (int64, error) {
 	return out.Tickets[0].ID, nil
 }
 
-
 func (s *Sink) do(ctx context.Context, method, path string, body, out any) error {
 	req, err := notify.JSONRequest(ctx, method, strings.TrimRight(s.BaseURL, "/")+path, body)
 	if err != nil {
