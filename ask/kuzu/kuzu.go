@@ -343,8 +343,28 @@ func (d *DB) query(ctx context.Context, cypher string, limits ask.Limits, maxByt
 	if limits.Timeout > 0 {
 		conn.SetTimeout(uint64(limits.Timeout.Milliseconds()))
 	}
-	stop := context.AfterFunc(ctx, conn.Interrupt)
-	defer stop()
+	// The engine forgets an interrupt that comes before the query starts,
+	// so once ctx ends it is repeated until the query returns.
+	quit, interrupting := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(interrupting)
+		select {
+		case <-quit:
+			return
+		case <-ctx.Done():
+		}
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			conn.Interrupt()
+			select {
+			case <-quit:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	defer func() { close(quit); <-interrupting }()
 	r, err := conn.Query(cypher)
 	if err != nil {
 		if r != nil {
