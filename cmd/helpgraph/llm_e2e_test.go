@@ -177,16 +177,7 @@ func TestServeLLMOnEndToEnd(t *testing.T) {
 	m := &Main{Config: cfg, Stdout: &bytes.Buffer{}, Stderr: &stderr}
 	done := make(chan error, 1)
 	go func() { done <- m.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--llm", "on"}) }()
-	addrRE := regexp.MustCompile(`serving the chat on (http://\S+)/`)
-	var base string
-	for deadline := time.Now().Add(10 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if m := addrRE.FindStringSubmatch(stderr.String()); m != nil {
-			base = m[1]
-		}
-	}
-	if base == "" {
-		t.Fatalf("serve never said where it listens:\n%s", stderr.String())
-	}
+	base := listening(t, &stderr, done)
 	before := len(srv.Requests())
 	resp, err := http.Post(base+"/api/chat", "application/json", strings.NewReader(`{"message": "I'm getting an error when trying to change my booking"}`))
 	if err != nil {
