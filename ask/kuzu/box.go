@@ -411,7 +411,10 @@ func (b *Box) ended(c *child, req request, err error) error {
 		return fmt.Errorf("the query ran longer than %s and was stopped", req.Timeout)
 	case state != nil && state.ExitCode() == exitCPU:
 		return fmt.Errorf("the query used more than %s of CPU time and was stopped", req.CPU)
-	case strings.Contains(stderr, "out of memory"), strings.Contains(stderr, "bad_alloc"), strings.Contains(stderr, "cannot allocate memory"):
+	case strings.Contains(stderr, "out of memory"), strings.Contains(stderr, "bad_alloc"), strings.Contains(stderr, "cannot allocate memory"),
+		// The Go runtime could not map a new thread's stack under the
+		// address-space limit.
+		strings.Contains(stderr, "pthread_create failed"):
 		return fmt.Errorf("the query used more than %s of memory and was stopped", mb(b.cfg.Memory))
 	}
 	return fmt.Errorf("the query engine stopped during the query (%v): %s", state, lastLine(stderr))

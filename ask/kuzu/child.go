@@ -22,6 +22,9 @@ import (
 // the process's exit code. The parent (Box) starts it with an empty
 // environment in a scratch folder of its own.
 func ChildMain() int {
+	// Non-blocking, the cancel pipe is read by the runtime's poller, not by
+	// a thread of its own (threads count against the memory limit).
+	_ = syscall.SetNonblock(3, true)
 	if err := serveChild(os.Stdin, os.Stdout, os.NewFile(3, "cancel")); err != nil {
 		fmt.Fprintln(os.Stderr, "helpgraph query engine:", err)
 		return 1

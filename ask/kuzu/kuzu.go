@@ -345,14 +345,11 @@ func (d *DB) query(ctx context.Context, cypher string, limits ask.Limits, maxByt
 	}
 	// The engine forgets an interrupt that comes before the query starts,
 	// so once ctx ends it is repeated until the query returns.
+	// No goroutine until then: in the box a new thread may not fit under
+	// the memory limit while the query holds one.
 	quit, interrupting := make(chan struct{}), make(chan struct{})
-	go func() {
+	stop := context.AfterFunc(ctx, func() {
 		defer close(interrupting)
-		select {
-		case <-quit:
-			return
-		case <-ctx.Done():
-		}
 		tick := time.NewTicker(20 * time.Millisecond)
 		defer tick.Stop()
 		for {
@@ -363,8 +360,13 @@ func (d *DB) query(ctx context.Context, cypher string, limits ask.Limits, maxByt
 			case <-tick.C:
 			}
 		}
+	})
+	defer func() {
+		close(quit)
+		if !stop() {
+			<-interrupting // it started: wait for its last Interrupt
+		}
 	}()
-	defer func() { close(quit); <-interrupting }()
 	r, err := conn.Query(cypher)
 	if err != nil {
 		if r != nil {
