@@ -334,26 +334,24 @@ func countIn(reqs []llmtest.Request, marker string) int {
 
 // TestGraphAgentLLMStalledEndpoint: an endpoint that never answers costs the
 // first turn its deadline, once; every turn completes offline, and the next
-// turns do not wait at all (the breaker is open).
+// turns do not wait at all (the breaker is open). The endpoint and the
+// client's own timeout are an hour: only the turn deadline can end a turn
+// (without it the test hangs until go test's -timeout).
 func TestGraphAgentLLMStalledEndpoint(t *testing.T) {
 	srv := llmtest.NewServer(t)
-	srv.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Delay: time.Minute} })
+	srv.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Delay: time.Hour} })
 	cfg := srv.Config()
-	cfg.Timeout = time.Second // longer than the turn deadline
+	cfg.Timeout = time.Hour
 	client, err := llm.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := fixtureAgent(t, Options{LLM: client, Embedder: client, TurnTimeout: 200 * time.Millisecond})
-	start := time.Now()
 	runDialogues(t, a, []dialogueCase{{"demo with a stalled LLM", []step{
 		{"I'm getting an error when trying to change my booking", Clarification, "err |", 3},
 		{"by phone", Resolution, "err-phone", 0},
 		{"how do I cancel my booking?", Resolution, "cancel", 0},
 	}}})
-	if elapsed := time.Since(start); elapsed > 4*time.Second {
-		t.Errorf("3 turns took %v with a 200ms turn deadline", elapsed)
-	}
 	// The identify prompt of the first turn, and the node embeddings
 	// started in the background then.
 	if n := len(srv.Requests()); n > 2 {

@@ -150,7 +150,7 @@ func TestLLMExtractor(t *testing.T) {
 		},
 		{
 			name:         "timeout falls back",
-			queue:        []llmtest.Reply{{Delay: time.Minute}, {Delay: time.Minute}},
+			queue:        []llmtest.Reply{{Delay: time.Hour}, {Delay: time.Hour}}, // only the client's timeout ends them
 			tweak:        func(c *llm.Config) { c.Timeout = 50 * time.Millisecond; c.MaxRetries = 1 },
 			wantMethod:   graph.MethodFallback,
 			wantRequests: 1, // a stall is not retried
@@ -193,20 +193,18 @@ func TestLLMExtractor(t *testing.T) {
 			x := kgbuild.NewLLMExtractor(client, &fallback, nil)
 			doc := loadLLMPage(t)
 
-			start := time.Now()
 			pg, err := x.Extract(t.Context(), doc)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if elapsed := time.Since(start); elapsed > 10*time.Second {
-				t.Errorf("Extract took %v", elapsed)
-			}
 			if pg.Method != tt.wantMethod {
 				t.Errorf("Method = %q, want %q", pg.Method, tt.wantMethod)
 			}
+			// Counted by the client: on a loaded machine a request may
+			// time out before the server has read it.
 			reqs := s.Requests()
-			if len(reqs) != tt.wantRequests {
-				t.Errorf("%d requests, want %d", len(reqs), tt.wantRequests)
+			if n := client.Stats().Calls; n != int64(tt.wantRequests) {
+				t.Errorf("%d requests, want %d", n, tt.wantRequests)
 			}
 			if tt.wantCorrection != "" && !slices.ContainsFunc(reqs, func(r llmtest.Request) bool {
 				return strings.HasPrefix(r.LastUser(), "Your answer was invalid") && strings.Contains(r.LastUser(), tt.wantCorrection)
@@ -290,7 +288,7 @@ func checkReservationGraph(t *testing.T, doc *page.Document, pg *kgbuild.PageGra
 
 func TestLLMExtractorCancelledDoesNotFallBack(t *testing.T) {
 	s := llmtest.NewServer(t)
-	s.Enqueue(llmtest.Reply{Delay: time.Minute})
+	s.Enqueue(llmtest.Reply{Delay: time.Hour})
 	client, err := llm.New(s.Config())
 	if err != nil {
 		t.Fatal(err)

@@ -284,41 +284,39 @@ func TestRetries(t *testing.T) {
 
 func TestTimeout(t *testing.T) {
 	s := llmtest.NewServer(t)
-	s.Enqueue(llmtest.Reply{Delay: time.Minute}, llmtest.Reply{Delay: time.Minute}, llmtest.Reply{Content: "too late"})
+	// The replies never come: only the client's timeout ends the call
+	// (without it, the test hangs until go test's -timeout).
+	s.Enqueue(llmtest.Reply{Delay: time.Hour}, llmtest.Reply{Delay: time.Hour}, llmtest.Reply{Content: "too late"})
 	cfg := s.Config()
 	cfg.Timeout = 50 * time.Millisecond
 	cfg.MaxRetries = 1
 	c := newClient(t, cfg)
-	start := time.Now()
 	_, err := c.Complete(t.Context(), question)
 	if err == nil || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want a deadline error", err)
 	}
-	if elapsed := time.Since(start); elapsed > 5*time.Second {
-		t.Errorf("took %v with a 50ms timeout", elapsed)
-	}
-	// A stalled request is not retried: it would stall again.
-	if n := len(s.Requests()); n != 1 {
+	// A stalled request is not retried: it would stall again. (Counted
+	// by the client: on a loaded machine the request may time out before
+	// the server has read it.)
+	if n := c.Stats().Calls; n != 1 {
 		t.Errorf("%d requests, want 1", n)
 	}
 }
 
 func TestBackoffRespectsContext(t *testing.T) {
 	s := llmtest.NewServer(t)
-	s.Enqueue(llmtest.Reply{Status: 429, Header: http.Header{"Retry-After": {"60"}}})
+	// An hour's wait against a minute's deadline: a client that ignored
+	// the context would sleep the hour (and go test's -timeout end it).
+	s.Enqueue(llmtest.Reply{Status: 429, Header: http.Header{"Retry-After": {"3600"}}})
 	cfg := s.Config()
 	cfg.Sleep = nil // the real sleep
 	c := newClient(t, cfg)
-	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
-	start := time.Now()
 	_, err := c.Complete(ctx, question)
 	// It does not even start waiting: the wait would outlive the deadline.
 	if err == nil || !strings.Contains(err.Error(), "would pass the deadline") {
 		t.Fatalf("err = %v, want a refusal to wait past the deadline", err)
-	}
-	if elapsed := time.Since(start); elapsed > 10*time.Second {
-		t.Errorf("backoff ignored the context: took %v", elapsed)
 	}
 }
 

@@ -111,7 +111,7 @@ func TestJSONSchemaFallbackDetectedOnce(t *testing.T) {
 
 func TestBreakerDeadEndpointCostsOneTimeout(t *testing.T) {
 	s := llmtest.NewServer(t)
-	s.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Delay: time.Minute} })
+	s.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Delay: time.Hour} })
 	var mu sync.Mutex
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	cfg := s.Config()
@@ -133,8 +133,10 @@ func TestBreakerDeadEndpointCostsOneTimeout(t *testing.T) {
 			t.Fatalf("embed while open: %v, want ErrUnavailable", err)
 		}
 	}
-	if n := len(s.Requests()); n != 1 {
-		t.Errorf("%d requests reached the dead endpoint, want 1", n)
+	// Counted by the client: on a loaded machine the first request may
+	// time out before the server has read it.
+	if n := c.Stats().Calls; n != 1 {
+		t.Errorf("%d requests sent to the dead endpoint, want 1", n)
 	}
 	if st := c.Stats(); st.Unavailable != 10 {
 		t.Errorf("Unavailable = %d, want 10", st.Unavailable)
@@ -164,12 +166,12 @@ func TestBreakerIgnoresBadAnswers(t *testing.T) {
 
 func TestRetryStopsAtDeadline(t *testing.T) {
 	s := llmtest.NewServer(t)
-	s.Enqueue(llmtest.Reply{Status: 429, Header: http.Header{"Retry-After": {"30"}}}, llmtest.Reply{Content: "late"})
+	s.Enqueue(llmtest.Reply{Status: 429, Header: http.Header{"Retry-After": {"3600"}}}, llmtest.Reply{Content: "late"})
 	var sl sleeper
 	cfg := s.Config()
 	cfg.Sleep = sl.Sleep
 	c := newClient(t, cfg)
-	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	if _, err := c.Complete(ctx, question); err == nil || !strings.Contains(err.Error(), "would pass the deadline") {
 		t.Fatalf("err = %v, want a refusal to wait past the deadline", err)

@@ -33,7 +33,7 @@ func TestRunProvenanceAndFailures(t *testing.T) {
 		case strings.Contains(u, "refund"):
 			return llmtest.Reply{Status: 400}
 		case strings.Contains(u, "move"):
-			return llmtest.Reply{Delay: time.Minute}
+			return llmtest.Reply{Delay: time.Hour} // only the user's timeout ends it
 		}
 		return llmtest.Reply{Content: `{"action": "end", "reply": ""}`, PromptTokens: 100, CompletionTokens: 10}
 	})
@@ -46,7 +46,8 @@ func TestRunProvenanceAndFailures(t *testing.T) {
 	var out bytes.Buffer
 	sum, err := simulator.Run(t.Context(), clarifier{}, qs, &out, simulator.Options{
 		AgentName: "graph", Concurrency: 1, Model: client.Model(),
-		User: simulator.LLMUser{LLM: client, Timeout: 100 * time.Millisecond},
+		// Room for the other calls on a loaded machine (100 ms was not).
+		User: simulator.LLMUser{LLM: client, Timeout: 2 * time.Second},
 	})
 	if err != nil {
 		t.Fatal(err)

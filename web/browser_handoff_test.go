@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -150,7 +149,7 @@ func TestBrowserHandoff(t *testing.T) {
 	got, err := chromedp.Run(ctx, chromedp.Poll[string](`(() => {
 		const s = document.querySelector("#log li.msg.support");
 		return s ? s.textContent : "";
-	})()`, chromedp.WithPollingTimeout(20*time.Second)))
+	})()`, chromedp.WithPollingTimeout(0)))
 	if err != nil || !strings.Contains(got, "booking 4711 is changed") {
 		t.Fatalf("support reply in the chat: %q (%v)", got, err)
 	}
@@ -284,26 +283,9 @@ func TestBrowserWidgetFocusAndEsc(t *testing.T) {
 	); err != nil {
 		t.Fatalf("opening the widget by keyboard: %v", err)
 	}
-	var frameCtx context.Context
-	for i := 0; frameCtx == nil && i < 100; i++ {
-		infos, err := chromedp.Targets(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, info := range infos {
-			if info.Type == "iframe" && strings.HasPrefix(info.URL, base+"/embed") {
-				fctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(info.TargetID))
-				defer cancel()
-				frameCtx = fctx
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if frameCtx == nil {
-		t.Fatal("no iframe target for /embed")
-	}
+	frameCtx := embedFrame(t, ctx, base+"/embed")
 	focused, err := chromedp.Run(frameCtx, chromedp.Poll[string](`document.hasFocus() && document.activeElement.id === "message" ? "message" : ""`,
-		chromedp.WithPollingTimeout(10*time.Second)))
+		chromedp.WithPollingTimeout(0)))
 	if err != nil || focused != "message" {
 		t.Fatalf("focus after opening: %q (%v), want the text box", focused, err)
 	}

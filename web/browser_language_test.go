@@ -1,13 +1,11 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -34,24 +32,7 @@ func TestBrowserWidgetInGerman(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("helpgraph-widget-button")), chromedp.WaitVisible(chromedp.ID("helpgraph-widget-frame"))); err != nil {
 		t.Fatal(err)
 	}
-	var frameCtx context.Context
-	for i := 0; frameCtx == nil && i < 100; i++ {
-		infos, err := chromedp.Targets(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, info := range infos {
-			if info.Type == "iframe" && strings.HasPrefix(info.URL, base+"/embed?lang=de") {
-				fctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(info.TargetID))
-				defer cancel()
-				frameCtx = fctx
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if frameCtx == nil {
-		t.Fatal("no iframe target for /embed?lang=de")
-	}
+	frameCtx := embedFrame(t, ctx, base+"/embed?lang=de")
 	if err := chromedp.Do(frameCtx,
 		chromedp.WaitVisible(chromedp.CSS("#message")),
 		chromedp.SendKeys(chromedp.CSS("#message"), "Ich kann meine Buchung nicht ändern, was soll ich tun?"),

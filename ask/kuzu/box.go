@@ -3,16 +3,15 @@ package kuzu
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/gob"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/helpgraph/helpgraph/ask"
@@ -36,6 +35,8 @@ type BoxConfig struct {
 	// LoadTimeout bounds loading the graph into a new child (default 5 minutes).
 	LoadTimeout time.Duration
 	Logger      *slog.Logger
+	// grace replaces the constant grace in tests.
+	grace time.Duration
 }
 
 // Defaults of BoxConfig.
@@ -64,6 +65,9 @@ func (c BoxConfig) withDefaults() BoxConfig {
 	}
 	if c.LoadTimeout <= 0 {
 		c.LoadTimeout = defaultLoadTimeout
+	}
+	if c.grace <= 0 {
+		c.grace = grace
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
@@ -119,9 +123,17 @@ func NewBox(ctx context.Context, snap *ask.Snapshot, cfg BoxConfig) (*Box, error
 
 // child is one child process.
 type child struct {
-	cmd    *exec.Cmd
-	dir    string
-	stdin  io.WriteCloser
+	cmd   *exec.Cmd
+	dir   string
+	stdin *os.File
+	// stdout is read by dec; it is ours, not exec's, so that the child's
+	// last message (a failed load's error) is read before it is closed.
+	stdout *os.File
+	// cancel carries the number of the message whose work the child is
+	// to give up (see cancelPipe).
+	cancel *os.File
+	sent   uint64 // messages sent: hello is 1, each request one more
+	grace  time.Duration
 	enc    *gob.Encoder
 	dec    *gob.Decoder
 	stderr *tail
@@ -137,28 +149,30 @@ func (b *Box) start(ctx context.Context) (*child, error) {
 	if err != nil {
 		return nil, fmt.Errorf("query engine: %w", err)
 	}
-	c, stdout, err := b.spawn(dir, !b.sharedNet)
+	c, err := b.spawn(dir, !b.sharedNet)
 	if err != nil && !b.sharedNet {
 		// No user namespaces here (a container or kernel setting): the
 		// child runs with the host's network, behind the guard still.
 		b.sharedNet = true
 		b.cfg.Logger.Warn("ask: the query engine runs without its own network namespace", "err", err)
-		c, stdout, err = b.spawn(dir, false)
+		c, err = b.spawn(dir, false)
 	}
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("query engine: starting %s: %w", b.cfg.Command[0], err)
 	}
-	stdin := c.stdin
-	c.enc, c.dec = gob.NewEncoder(stdin), gob.NewDecoder(stdout)
+	c.enc, c.dec = gob.NewEncoder(c.stdin), gob.NewDecoder(c.stdout)
 	h := hello{Snapshot: b.snap, Memory: b.cfg.Memory, BufferPool: b.cfg.BufferPool, MaxBytes: b.cfg.MaxBytes, LoadTimeout: b.cfg.LoadTimeout}
 	var r ready
-	err = c.exchange(ctx, h, &r, b.cfg.LoadTimeout+grace)
+	err = c.exchange(ctx, h, &r, b.cfg.LoadTimeout+b.cfg.grace)
 	if err == nil && r.Err != "" {
 		err = errors.New(r.Err)
 	}
 	if err != nil {
 		c.stop()
+		if ctx.Err() != nil {
+			err = ctx.Err()
+		}
 		return nil, fmt.Errorf("query engine: loading the graph: %w", err)
 	}
 	b.cfg.Logger.Debug("ask: query engine started", "pid", c.cmd.Process.Pid, "own network", c.isolated)
@@ -167,31 +181,49 @@ func (b *Box) start(ctx context.Context) (*child, error) {
 
 // spawn starts the child process in dir, in a network namespace of its
 // own (no interface but a loopback that is down) when isolated.
-func (b *Box) spawn(dir string, isolated bool) (*child, io.Reader, error) {
+//
+// The pipes are made here rather than by exec.Cmd.StdoutPipe: Wait closes
+// those as soon as the process ends, while a message it wrote before may
+// still be unread.
+func (b *Box) spawn(dir string, isolated bool) (c *child, err error) {
 	cmd := exec.Command(b.cfg.Command[0], b.cfg.Command[1:]...)
 	cmd.Env = []string{} // nothing inherited: no tokens, keys or passwords
 	cmd.Dir = dir
 	cmd.SysProcAttr = childProcAttr(isolated)
-	c := &child{cmd: cmd, dir: dir, stderr: &tail{max: 4 << 10}, isolated: isolated}
+	c = &child{cmd: cmd, dir: dir, stderr: &tail{max: 4 << 10}, isolated: isolated, grace: b.cfg.grace}
 	cmd.Stderr = c.stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, nil, err
+	var ends [3][2]*os.File // stdin, stdout, cancel: the child's end, ours
+	defer func() {
+		for _, e := range ends {
+			if e[0] != nil {
+				e[0].Close() // the child has its own copy
+			}
+			if err != nil && e[1] != nil {
+				e[1].Close()
+			}
+		}
+	}()
+	for i := range ends {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		if i == 1 {
+			r, w = w, r // the child writes its stdout
+		}
+		ends[i] = [2]*os.File{r, w}
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, nil, err
-	}
+	cmd.Stdin, cmd.Stdout, cmd.ExtraFiles = ends[0][0], ends[1][0], []*os.File{ends[2][0]}
+	c.stdin, c.stdout, c.cancel = ends[0][1], ends[1][1], ends[2][1]
 	if err := cmd.Start(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	c.stdin = stdin
 	c.exited = make(chan struct{})
 	go func() {
 		c.waitErr = cmd.Wait()
 		close(c.exited)
 	}()
-	return c, stdout, nil
+	return c, nil
 }
 
 // errTimedOut is an exchange past its deadline.
@@ -200,6 +232,8 @@ var errTimedOut = errors.New("no answer in time")
 // exchange sends msg and reads the answer into into, giving up (and
 // killing the child) when ctx ends or after timeout.
 func (c *child) exchange(ctx context.Context, msg, into any, timeout time.Duration) error {
+	c.sent++
+	n := c.sent
 	done := make(chan error, 1)
 	go func() {
 		if err := c.enc.Encode(msg); err != nil {
@@ -214,13 +248,14 @@ func (c *child) exchange(ctx context.Context, msg, into any, timeout time.Durati
 	case err := <-done:
 		return err
 	case <-ctx.Done():
-		// Ask the engine to interrupt the query (its answer keeps the
-		// child in step); kill it if it does not.
-		_ = c.cmd.Process.Signal(syscall.SIGUSR1)
+		// Ask the child to give up this message's work, even if it has
+		// not read the message yet (its answer keeps it in step); kill it
+		// if it does not.
+		_ = binary.Write(c.cancel, binary.BigEndian, n)
 		select {
 		case err := <-done:
 			return err
-		case <-time.After(grace):
+		case <-time.After(c.grace):
 			c.stop()
 			<-done
 			return ctx.Err()
@@ -235,8 +270,10 @@ func (c *child) exchange(ctx context.Context, msg, into any, timeout time.Durati
 // stop ends the child and removes its folder.
 func (c *child) stop() {
 	c.stdin.Close()
+	c.cancel.Close()
 	_ = c.cmd.Process.Kill()
 	c.wait()
+	c.stdout.Close() // after Wait: the decoder reads what the child wrote, then EOF
 	os.RemoveAll(c.dir)
 }
 
@@ -285,7 +322,7 @@ func (b *Box) Query(ctx context.Context, cypher string, limits ask.Limits) (ask.
 	req := request{Cypher: cypher, MaxRows: limits.MaxRows, Timeout: limits.Timeout,
 		CPU: time.Duration(float64(limits.Timeout) * b.cfg.CPUPerSecond)}
 	var resp response
-	err := b.child.exchange(ctx, req, &resp, limits.Timeout+grace)
+	err := b.child.exchange(ctx, req, &resp, limits.Timeout+b.cfg.grace)
 	if err == nil && ctx.Err() != nil {
 		return ask.Result{}, ctx.Err()
 	}
@@ -332,7 +369,7 @@ func (b *Box) UpdateHandoffs(ctx context.Context, hs []ask.Handoff) error {
 		return nil
 	}
 	var resp response
-	err := b.child.exchange(ctx, request{Update: true, Handoffs: hs}, &resp, b.cfg.LoadTimeout+grace)
+	err := b.child.exchange(ctx, request{Update: true, Handoffs: hs}, &resp, b.cfg.LoadTimeout+b.cfg.grace)
 	if err == nil && resp.Err != "" {
 		err = errors.New(resp.Err)
 	}
@@ -374,7 +411,10 @@ func (b *Box) ended(c *child, req request, err error) error {
 		return fmt.Errorf("the query ran longer than %s and was stopped", req.Timeout)
 	case state != nil && state.ExitCode() == exitCPU:
 		return fmt.Errorf("the query used more than %s of CPU time and was stopped", req.CPU)
-	case strings.Contains(stderr, "out of memory"), strings.Contains(stderr, "bad_alloc"), strings.Contains(stderr, "cannot allocate memory"):
+	case strings.Contains(stderr, "out of memory"), strings.Contains(stderr, "bad_alloc"), strings.Contains(stderr, "cannot allocate memory"),
+		// The Go runtime could not map a new thread's stack under the
+		// address-space limit.
+		strings.Contains(stderr, "pthread_create failed"):
 		return fmt.Errorf("the query used more than %s of memory and was stopped", mb(b.cfg.Memory))
 	}
 	return fmt.Errorf("the query engine stopped during the query (%v): %s", state, lastLine(stderr))
@@ -391,7 +431,7 @@ func (b *Box) Close() error {
 		c.stdin.Close() // the child returns on EOF
 		select {
 		case <-c.exited:
-		case <-time.After(grace):
+		case <-time.After(b.cfg.grace):
 		}
 		c.stop()
 	}

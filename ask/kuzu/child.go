@@ -5,6 +5,7 @@ package kuzu
 import (
 	"bufio"
 	"context"
+	"encoding/binary"
 	"encoding/gob"
 	"errors"
 	"fmt"
@@ -21,15 +22,58 @@ import (
 // the process's exit code. The parent (Box) starts it with an empty
 // environment in a scratch folder of its own.
 func ChildMain() int {
-	if err := serveChild(os.Stdin, os.Stdout); err != nil {
+	// Non-blocking, the cancel pipe is read by the runtime's poller, not by
+	// a thread of its own (threads count against the memory limit).
+	_ = syscall.SetNonblock(3, true)
+	if err := serveChild(os.Stdin, os.Stdout, os.NewFile(3, "cancel")); err != nil {
 		fmt.Fprintln(os.Stderr, "helpgraph query engine:", err)
 		return 1
 	}
 	return 0
 }
 
-func serveChild(in io.Reader, out io.Writer) error {
+// canceller gives up the work of a message when the parent asks: the
+// parent writes the number of the message (hello is 1, each request one
+// more) to the cancel pipe, maybe before this side has read the message.
+type canceller struct {
+	mu        sync.Mutex
+	running   uint64 // the message being worked on
+	stop      context.CancelFunc
+	cancelled uint64 // the last message the parent gave up on
+}
+
+// start returns the context for message n's work.
+func (c *canceller) start(n uint64) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.running, c.stop = n, cancel
+	if c.cancelled == n {
+		cancel()
+	}
+	return ctx, cancel
+}
+
+// read takes message numbers from the cancel pipe until it closes.
+func (c *canceller) read(r io.Reader) {
+	for {
+		var n uint64
+		if err := binary.Read(r, binary.BigEndian, &n); err != nil {
+			return
+		}
+		c.mu.Lock()
+		c.cancelled = n
+		if c.running == n && c.stop != nil {
+			c.stop()
+		}
+		c.mu.Unlock()
+	}
+}
+
+func serveChild(in io.Reader, out io.Writer, cancel io.Reader) error {
 	noCoreDumps()
+	var cc canceller
+	go cc.read(cancel)
 	dec := gob.NewDecoder(bufio.NewReader(in))
 	w := bufio.NewWriter(out)
 	enc := gob.NewEncoder(w)
@@ -47,9 +91,11 @@ func serveChild(in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), h.LoadTimeout)
+	lctx, stop := cc.start(1)
+	ctx, cancelLoad := context.WithTimeout(lctx, h.LoadTimeout)
 	db, err := openReadOnly(ctx, dir, h.Snapshot, h.BufferPool)
-	cancel()
+	cancelLoad()
+	stop()
 	if err != nil {
 		return send(ready{Err: err.Error()})
 	}
@@ -68,23 +114,10 @@ func serveChild(in io.Reader, out io.Writer) error {
 		<-xcpu
 		os.Exit(exitCPU)
 	}()
-	// The parent interrupts the running query with SIGUSR1 (its caller
-	// went away).
-	var mu sync.Mutex
-	interrupt := func() {}
-	usr1 := make(chan os.Signal, 1)
-	signal.Notify(usr1, syscall.SIGUSR1)
-	go func() {
-		for range usr1 {
-			mu.Lock()
-			interrupt()
-			mu.Unlock()
-		}
-	}()
 	if err := send(ready{}); err != nil {
 		return err
 	}
-	for {
+	for n := uint64(2); ; n++ {
 		var req request
 		if err := dec.Decode(&req); err != nil {
 			if errors.Is(err, io.EOF) {
@@ -92,9 +125,12 @@ func serveChild(in io.Reader, out io.Writer) error {
 			}
 			return fmt.Errorf("reading a request: %w", err)
 		}
+		qctx, qcancel := cc.start(n)
 		if req.Update {
 			var resp response
-			if err := db.UpdateHandoffs(context.Background(), req.Handoffs); err != nil {
+			err := db.UpdateHandoffs(qctx, req.Handoffs)
+			qcancel()
+			if err != nil {
 				resp = response{ErrKind: errQuery, Err: err.Error()}
 			}
 			if err := send(resp); err != nil {
@@ -102,10 +138,6 @@ func serveChild(in io.Reader, out io.Writer) error {
 			}
 			continue
 		}
-		qctx, qcancel := context.WithCancel(context.Background())
-		mu.Lock()
-		interrupt = qcancel
-		mu.Unlock()
 		restore := limitCPU(req.CPU)
 		res, err := db.query(qctx, req.Cypher, ask.Limits{MaxRows: req.MaxRows, Timeout: req.Timeout}, h.MaxBytes)
 		restore()

@@ -343,8 +343,30 @@ func (d *DB) query(ctx context.Context, cypher string, limits ask.Limits, maxByt
 	if limits.Timeout > 0 {
 		conn.SetTimeout(uint64(limits.Timeout.Milliseconds()))
 	}
-	stop := context.AfterFunc(ctx, conn.Interrupt)
-	defer stop()
+	// The engine forgets an interrupt that comes before the query starts,
+	// so once ctx ends it is repeated until the query returns.
+	// No goroutine until then: in the box a new thread may not fit under
+	// the memory limit while the query holds one.
+	quit, interrupting := make(chan struct{}), make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		defer close(interrupting)
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			conn.Interrupt()
+			select {
+			case <-quit:
+				return
+			case <-tick.C:
+			}
+		}
+	})
+	defer func() {
+		close(quit)
+		if !stop() {
+			<-interrupting // it started: wait for its last Interrupt
+		}
+	}()
 	r, err := conn.Query(cypher)
 	if err != nil {
 		if r != nil {

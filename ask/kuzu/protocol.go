@@ -18,7 +18,9 @@ const ChildArg = "__helpgraph-query-engine"
 var ErrNoCgo = errors.New("the embedded query engine (Kùzu) needs a build with cgo: install gcc and build with CGO_ENABLED=1")
 
 // The parent and the child talk gob over the child's stdin and stdout: one
-// hello, one ready, then a request and a response per query.
+// hello, one ready, then a request and a response per query. A third pipe
+// (the child's fd 3) carries the number of the message whose work the
+// parent gives up on (hello is 1, each request one more): see canceller.
 
 // hello is the first message: what to load and how much it may use.
 type hello struct {

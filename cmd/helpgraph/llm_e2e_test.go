@@ -177,16 +177,7 @@ func TestServeLLMOnEndToEnd(t *testing.T) {
 	m := &Main{Config: cfg, Stdout: &bytes.Buffer{}, Stderr: &stderr}
 	done := make(chan error, 1)
 	go func() { done <- m.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--llm", "on"}) }()
-	addrRE := regexp.MustCompile(`serving the chat on (http://\S+)/`)
-	var base string
-	for deadline := time.Now().Add(10 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if m := addrRE.FindStringSubmatch(stderr.String()); m != nil {
-			base = m[1]
-		}
-	}
-	if base == "" {
-		t.Fatalf("serve never said where it listens:\n%s", stderr.String())
-	}
+	base := listening(t, &stderr, done)
 	before := len(srv.Requests())
 	resp, err := http.Post(base+"/api/chat", "application/json", strings.NewReader(`{"message": "I'm getting an error when trying to change my booking"}`))
 	if err != nil {
@@ -296,9 +287,12 @@ func TestSimulateEvaluateLLMOnEndToEnd(t *testing.T) {
 // and chat's exit line says how many calls the breaker refused.
 func TestChatStalledEndpoint(t *testing.T) {
 	srv := llmtest.NewServer(t)
-	srv.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Delay: time.Minute} })
+	srv.Handle(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Delay: time.Hour} })
 	dir := t.TempDir()
 	cfg := llmConfig(srv, dir)
+	// Only the turn deadline can end a turn: without it, chat would wait
+	// the hour (and go test's -timeout end it).
+	cfg.LLMTimeout = time.Hour
 	cfg.TurnTimeout = 300 * time.Millisecond
 	if err := (&Main{Config: cfg, Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}).Run(context.Background(),
 		[]string{"build", "--pages", filepath.Join("..", "..", "testdata", "helpcenter"), "--llm", "off"}); err != nil {
@@ -306,18 +300,16 @@ func TestChatStalledEndpoint(t *testing.T) {
 	}
 	in := "I'm getting an error when trying to change my booking\nby phone\nhow do I cancel my booking?\n"
 	var out, errb bytes.Buffer
-	start := time.Now()
 	if err := (&Main{Config: cfg, Stdin: strings.NewReader(in), Stdout: &out, Stderr: &errb}).Run(context.Background(), []string{"chat", "--llm", "on"}); err != nil {
 		t.Fatal(err)
-	}
-	if elapsed := time.Since(start); elapsed > 5*time.Second {
-		t.Errorf("3 turns took %v against a stalled endpoint with a 300ms turn deadline", elapsed)
 	}
 	if n := strings.Count(out.String(), "\n["); n != 2 || !strings.HasPrefix(out.String(), "[clarification]") {
 		t.Errorf("not every turn was answered offline:\n%s", out.String())
 	}
-	if n := len(srv.Requests()); n != 1 {
-		t.Errorf("%d requests reached the stalled endpoint, want 1", n)
+	// At most: on a loaded machine the first may be cut before the server
+	// reads it; the exit line below says the breaker refused the rest.
+	if n := len(srv.Requests()); n > 1 {
+		t.Errorf("%d requests reached the stalled endpoint, want at most 1", n)
 	}
 	if !strings.Contains(errb.String(), "calls refused while the endpoint was down") {
 		t.Errorf("chat's exit line does not report the refused calls:\n%s", errb.String())

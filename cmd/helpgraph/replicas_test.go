@@ -159,39 +159,35 @@ func startReplica(t *testing.T, graphPath, conversations string) string {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(15 * time.Second):
-			cmd.Process.Kill()
-			t.Error("a replica did not stop on SIGTERM")
-		}
-	})
+	// No deadlines here: a loaded machine may take long to start or stop a
+	// replica, and go test's -timeout ends one that never does. Wait is
+	// called once stderr is read to its end, as os/exec requires.
 	found := make(chan string, 1)
+	read := make(chan struct{})
 	var log bytes.Buffer
 	go func() {
+		defer close(read)
 		addrRE := regexp.MustCompile(`serving the chat on (http://\S+)/`)
 		lines := bufio.NewScanner(stderr)
 		for lines.Scan() {
 			if m := addrRE.FindStringSubmatch(lines.Text()); m != nil {
-				found <- m[1]
+				select {
+				case found <- m[1]:
+				default: // said twice: the first stands
+				}
 			}
 			log.WriteString(lines.Text() + "\n")
 		}
 		close(found)
 	}()
-	select {
-	case base, ok := <-found:
-		if !ok {
-			cmd.Wait()
-			t.Fatalf("a replica exited before serving:\n%s", log.String())
-		}
-		return base
-	case <-time.After(60 * time.Second):
-		t.Fatal("a replica never said where it listens")
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		<-read
+		cmd.Wait()
+	})
+	base, ok := <-found
+	if !ok {
+		t.Fatalf("a replica exited before serving:\n%s", log.String())
 	}
-	return ""
+	return base
 }

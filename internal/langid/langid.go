@@ -15,7 +15,7 @@
 //     among them; on one word each, only where they are confident.
 //  4. A text without any language's function words is told by trigrams
 //     only for a language without a stop list, where they are confident:
-//     whatlanggo reads "reset link email never arrives" as French.
+//     whatlanggo reads "account deletion request pending" as French.
 //
 // Otherwise the language is unknown, and the caller's prior (the
 // conversation's language) stands.
@@ -139,7 +139,7 @@ func (d *Detector) Detect(text string) string {
 	case hits[best] > 0 && hits[best] == second:
 		// Related languages share function words ("de", "la", "en"):
 		// among those with the most, trigrams decide; on one word each,
-		// only when they are sure ("Yeah, mi stepfather, some years ago").
+		// only when they are sure ("Okay, mi employer, some time ago").
 		tied := whatlanggo.Options{Whitelist: map[whatlanggo.Lang]bool{}}
 		for l, n := range hits {
 			if n == hits[best] {

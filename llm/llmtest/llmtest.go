@@ -123,7 +123,9 @@ func NewServer(t testing.TB) *Server {
 		mux.HandleFunc("POST "+prefix+"/embeddings", s.serve)
 	}
 	s.Server = httptest.NewServer(mux)
-	t.Cleanup(s.Close)
+	// Closing the connections first ends a reply held back by Delay whose
+	// client is still waiting (Close waits for every request to end).
+	t.Cleanup(func() { s.CloseClientConnections(); s.Close() })
 	return s
 }
 
