@@ -63,19 +63,7 @@ func (s *Store) Handoffs(ctx context.Context, waitingOnly bool) ([]conversation.
 	if err != nil {
 		return nil, errorf("listing handoffs: %w", err)
 	}
-	defer rows.Close()
-	var hs []conversation.Handoff
-	for rows.Next() {
-		h, err := scanHandoff(rows)
-		if err != nil {
-			return nil, errorf("listing handoffs: %w", err)
-		}
-		hs = append(hs, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, errorf("listing handoffs: %w", err)
-	}
-	return hs, nil
+	return collectHandoffs(rows, nil)
 }
 
 // ListHandoffs returns a page of the handoffs q selects, newest first.
@@ -101,8 +89,12 @@ func (s *Store) ListHandoffs(ctx context.Context, q conversation.HandoffQuery) (
 	if err != nil {
 		return nil, errorf("listing handoffs: %w", err)
 	}
+	return collectHandoffs(rows, make([]conversation.Handoff, 0, q.Limit))
+}
+
+// collectHandoffs appends the handoffs of rows to hs and closes rows.
+func collectHandoffs(rows pgx.Rows, hs []conversation.Handoff) ([]conversation.Handoff, error) {
 	defer rows.Close()
-	hs := make([]conversation.Handoff, 0, q.Limit)
 	for rows.Next() {
 		h, err := scanHandoff(rows)
 		if err != nil {

@@ -56,19 +56,7 @@ func (s *Store) Handoffs(ctx context.Context, waitingOnly bool) ([]Handoff, erro
 	if err != nil {
 		return nil, fmt.Errorf("listing handoffs: %w", err)
 	}
-	defer rows.Close()
-	var hs []Handoff
-	for rows.Next() {
-		h, err := scanHandoff(rows)
-		if err != nil {
-			return nil, fmt.Errorf("listing handoffs: %w", err)
-		}
-		hs = append(hs, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("listing handoffs: %w", err)
-	}
-	return hs, nil
+	return collectHandoffs(rows, nil)
 }
 
 // ListHandoffs returns a page of the handoffs q selects, newest first.
@@ -92,8 +80,12 @@ func (s *Store) ListHandoffs(ctx context.Context, q conversation.HandoffQuery) (
 	if err != nil {
 		return nil, fmt.Errorf("listing handoffs: %w", err)
 	}
+	return collectHandoffs(rows, make([]Handoff, 0, q.Limit))
+}
+
+// collectHandoffs appends the handoffs of rows to hs and closes rows.
+func collectHandoffs(rows *sql.Rows, hs []Handoff) ([]Handoff, error) {
 	defer rows.Close()
-	hs := make([]Handoff, 0, q.Limit)
 	for rows.Next() {
 		h, err := scanHandoff(rows)
 		if err != nil {
