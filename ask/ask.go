@@ -259,7 +259,14 @@ func (a *Asker) askForm(ctx context.Context, ans *Answer, m Masked, prev *Form, 
 		a.logger().Debug("ask: form does not compile", "form", f.String(), "err", err)
 		return errNoForm
 	}
-	ans.Mode, ans.Form, ans.Cypher = ModeForm, &f, cypher
+	ans.Mode, ans.Form = ModeForm, &f
+	return a.answerWith(ctx, ans, cypher)
+}
+
+// answerWith runs cypher as ans's query: the attempt is recorded and, when
+// it ran, its result and summary are the answer.
+func (a *Asker) answerWith(ctx context.Context, ans *Answer, cypher string) error {
+	ans.Cypher = cypher
 	res, err := a.Run(ctx, cypher)
 	ans.Attempts = append(ans.Attempts, attempt(cypher, res, err))
 	if err != nil {
@@ -286,14 +293,8 @@ func (a *Asker) askOffline(ctx context.Context, ans *Answer, top []Scored, entit
 		if err != nil {
 			continue
 		}
-		ans.Example, ans.Cypher = &ex, cypher
-		res, err := a.Run(ctx, cypher)
-		ans.Attempts = append(ans.Attempts, attempt(cypher, res, err))
-		if err != nil {
-			return err
-		}
-		ans.Result, ans.Summary = &res, Summarize(res)
-		return nil
+		ans.Example = &ex
+		return a.answerWith(ctx, ans, cypher)
 	}
 	ans.Suggestions = suggestions(top)
 	ans.Summary = "I can't answer that offline: it is not close enough to a question I know how to turn into a query."
