@@ -201,7 +201,7 @@ func classifyAct(an *analyzer, msg string) Act {
 // act handles a message that is a dialogue act rather than a request. It
 // returns false when the act means nothing here (a "yes" with no question
 // pending, say) and the message is to be matched as usual.
-func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg string) (Reply, bool, error) {
+func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg *reading) (Reply, bool, error) {
 	cur := a.ix.Node(s.CurrentNode)
 	switch act {
 	case ActHuman:
@@ -294,11 +294,11 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 		return Reply{}, false
 	}
 	said := saidAt(s, cur.ID)
-	if more := a.focus(cur, "", said); !strings.Contains(said, more) {
+	if more := a.focus(cur, nil, said); !strings.Contains(said, more) {
 		return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
 	}
 	if next := a.nextSection(cur); next != nil {
-		return a.resolve(ctx, s, next, "", a.options(a.ix.Children(next.ID)), a.sourcesOf(next.ID), true), true
+		return a.resolve(ctx, s, next, nil, a.options(a.ix.Children(next.ID)), a.sourcesOf(next.ID), true), true
 	}
 	return Reply{}, false
 }

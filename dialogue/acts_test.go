@@ -191,7 +191,7 @@ func TestMatchOptionsOwnWords(t *testing.T) {
 		{"something about my credit score", nil},
 	} {
 		s := &Session{CurrentNode: "pay", PendingOptions: a.options([]string{"card", "transfer"})}
-		if got := a.matchOptions(s, tc.msg); !slices.Equal(got, tc.want) {
+		if got := a.matchOptions(s, a.readText(tc.msg)); !slices.Equal(got, tc.want) {
 			t.Errorf("matchOptions(%q) = %v, want %v", tc.msg, got, tc.want)
 		}
 	}

@@ -35,7 +35,7 @@ func (a *GraphAgent) conditionalChildren(id string) []string {
 // decides between them. Several ids mean a tie; none means nothing decided.
 // Words of the parent's problem are ignored in the text: "error changing my
 // booking" names the problem, it does not pick the "booking made by phone" branch.
-func (a *GraphAgent) pickChildren(parent string, kids []string, text *readText, confirmed []string) []string {
+func (a *GraphAgent) pickChildren(parent string, kids []string, text *reading, confirmed []string) []string {
 	// The children's conditions are graph text: analysed once per graph.
 	labels := make([]labelTerms, len(kids))
 	for i, k := range kids {
@@ -46,7 +46,7 @@ func (a *GraphAgent) pickChildren(parent string, kids []string, text *readText, 
 		return pick(kids, picked)
 	}
 	for i := len(confirmed) - 1; i >= 0; i-- {
-		if picked := a.discriminateTerms(labels, a.read(confirmed[i]), nil); len(picked) == 1 {
+		if picked := a.discriminateTerms(labels, a.readText(confirmed[i]), nil); len(picked) == 1 {
 			return pick(kids, picked)
 		}
 	}
@@ -69,6 +69,11 @@ type nodeTexts struct {
 	condition    []string        // the condition's distinct terms
 	conditionNeg bool            // whether the condition is negated
 	problem      map[string]bool // the problem's terms
+	// problemWords are the problem's words with specifics masked, as a
+	// message's are, for texts that join it to a message; problemNeg
+	// says they are negated.
+	problemWords textWords
+	problemNeg   bool
 }
 
 // nodeFacts returns node d's nodeTexts.
@@ -81,6 +86,8 @@ func (a *GraphAgent) nodeFacts(d int) *nodeTexts {
 	for _, t := range a.an.terms(n.Problem) {
 		f.problem[t] = true
 	}
+	masked := lexical.Mask(n.Problem)
+	f.problemWords, f.problemNeg = a.an.split(masked), lexical.Negated(masked)
 	a.facts[d].Store(f)
 	return f
 }
@@ -98,24 +105,12 @@ func pick(ids []string, idx []int) []string {
 // indices of the best-scoring labels, or nil when none scores. When labels
 // differ by a negation ("you have your code" / "you don't have your code"),
 // text on their subject picks the side whose polarity it shares.
-func (a *GraphAgent) discriminate(labels []string, text string, ignore map[string]bool) []int {
+func (a *GraphAgent) discriminate(labels []string, text *reading, ignore map[string]bool) []int {
 	lts := make([]labelTerms, len(labels))
 	for i, l := range labels {
 		lts[i] = labelTerms{terms: uniqueTerms(a.an.terms(l)), neg: lexical.Negated(l)}
 	}
-	return a.discriminateTerms(lts, a.read(text), ignore)
-}
-
-// readText is a text as discriminate reads it: its terms with the user's
-// specifics masked, and whether it is negated.
-type readText struct {
-	text  string
-	terms []string // shared: not to be changed
-	neg   bool
-}
-
-func (a *GraphAgent) read(text string) *readText {
-	return &readText{text: text, terms: a.an.terms(a.mask(text)), neg: lexical.Negated(text)}
+	return a.discriminateTerms(lts, text, ignore)
 }
 
 // labelTerms is a label as discriminate reads it: its distinct terms, and
@@ -126,7 +121,7 @@ type labelTerms struct {
 }
 
 // discriminateTerms is discriminate with the labels analysed.
-func (a *GraphAgent) discriminateTerms(labels []labelTerms, text *readText, ignore map[string]bool) []int {
+func (a *GraphAgent) discriminateTerms(labels []labelTerms, text *reading, ignore map[string]bool) []int {
 	terms := slices.DeleteFunc(slices.Clone(text.terms), func(t string) bool { return ignore[t] })
 	if len(terms) == 0 {
 		return nil

@@ -51,11 +51,11 @@ func units(text string) []unit {
 
 // focus returns n's resolution as shown for a question: whole when short,
 // else a window of sentences from the one that shares the most
-// (IDF-weighted) terms with query, or from its opening, which says what
+// (IDF-weighted) terms with query (a message's terms), or from its opening, which says what
 // the section is about, when none does. Sentences already in shown are
 // passed over: asked again about the same section, it goes on with what it
 // has not said yet.
-func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
+func (a *GraphAgent) focus(n *graph.Node, query []string, shown string) string {
 	res := shownText(n)
 	if len(res) <= maxAnswerChars && shown == "" {
 		return res
@@ -78,7 +78,7 @@ func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
 		return res
 	}
 	want := map[string]float64{}
-	for _, t := range a.an.terms(a.mask(query)) {
+	for _, t := range query {
 		want[t] = a.lex.idf(t)
 	}
 	if unseen == len(us) {

@@ -151,8 +151,8 @@ type GraphAgent struct {
 	embed       *embeddingCache
 	// earlier caches the reading of earlier user messages (see topic).
 	earlier messageCache
-	// masked caches lexical.Mask by text: a turn reads its message in
-	// several steps, and option labels come back as messages.
+	// masked caches lexical.Mask by text: texts come back (option labels
+	// sent as messages, the message before a yes with a story).
 	masked *lru.Cache[string, string]
 	// titles holds each page's title terms (URL -> []string), read on
 	// first use.
@@ -309,26 +309,20 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	if msg == "" || isInjection(msg) {
 		return a.miss(s), nil
 	}
-	// An act is read before spelling is corrected too: "agent" is no
-	// misspelt word of the help center's.
-	act := classifyAct(a.an, msg)
-	msg = a.spell.correct(msg)
-	if act == ActNone {
-		act = classifyAct(a.an, msg)
-	}
-	if act != ActNone {
-		if r, ok, err := a.act(ctx, s, act, msg); ok || err != nil {
-			return r, err
+	r := a.readMessage(msg)
+	if r.act != ActNone {
+		if reply, ok, err := a.act(ctx, s, r.act, r); ok || err != nil {
+			return reply, err
 		}
 	}
 	if len(s.PendingOptions) > 0 {
-		picked := a.matchOptions(s, msg)
+		picked := a.matchOptions(s, r)
 		switch {
 		case len(picked) == 1:
 			o := s.PendingOptions[picked[0]]
 			a.confirm(s, a.ix.Node(o.NodeID).Condition)
 			s.Rephrases = 0
-			return a.respondAt(ctx, s, o.NodeID, msg)
+			return a.respondAt(ctx, s, o.NodeID, r)
 		case len(picked) > 1 && a.ix.Node(s.CurrentNode) != nil:
 			// "online" when the options were member online / guest online / phone.
 			var narrowed []Option
@@ -339,37 +333,32 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 			return a.clarify(s, a.ix.Node(s.CurrentNode), narrowed, a.sourcesOf(s.CurrentNode)), nil
 		}
 	}
-	id, text, err := a.identify(ctx, s, msg)
+	id, text, err := a.identify(ctx, s, r)
 	if err != nil {
 		return Reply{}, err
 	}
 	if id == "" {
 		// "Yes, I was away all summer": a yes with a story no page tells
 		// goes on as a plain yes would.
-		if leadingAct(msg) == ActYes {
-			if r, ok, err := a.act(ctx, s, ActYes, msg); ok || err != nil {
-				return r, err
+		if r.lead == ActYes {
+			if reply, ok, err := a.act(ctx, s, ActYes, r); ok || err != nil {
+				return reply, err
 			}
 		}
 		// "Can you help me?", "why?" after an answer: with no words of
 		// its own, a message is about what was just said.
-		if len(a.an.terms(a.mask(msg))) == 0 {
-			if r, ok := a.goOn(ctx, s); ok {
-				return r, nil
+		if len(r.terms) == 0 {
+			if reply, ok := a.goOn(ctx, s); ok {
+				return reply, nil
 			}
 		}
-		if lexical.HasRecordNumber(msg) {
+		if r.record {
 			return a.escalate(s, nil, nil), nil // see record.go
 		}
-		// With an LLM, its judgement that nothing fits stands.
+		// With an LLM, its judgement that nothing fits stands (and text,
+		// offline, is the message itself).
 		if s.Rephrases < 2 && a.opts.LLM == nil {
-			// After suggestions the user may say more instead of picking
-			// one ("she was 72"): what they said first still counts.
-			said := text
-			if s.Rephrases > 0 {
-				said = previousUserMessage(s) + " . " + text
-			}
-			if opts := a.suggestions(s, said); len(opts) > 0 && !sameNodes(opts, s.PendingOptions) {
+			if opts := a.suggestions(s, r); len(opts) > 0 && !sameNodes(opts, s.PendingOptions) {
 				s.Rephrases++
 				s.CurrentNode = ""
 				s.PendingOptions = opts
@@ -379,7 +368,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		return a.miss(s), nil
 	}
 	s.Rephrases = 0
-	return a.respondOrHandOver(ctx, s, id, text, msg)
+	return a.respondOrHandOver(ctx, s, id, text, r)
 }
 
 // previousUserMessage returns the user's message before the one being
@@ -416,14 +405,20 @@ const (
 // words no page has, and a choice of topics is a question the user can
 // answer where "please rephrase" is not. Several nodes from one page count
 // once (the shallowest), so the choice is between topics.
-func (a *GraphAgent) suggestions(s *Session, text string) []Option {
-	terms := a.an.terms(a.mask(text))
+func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
+	// After suggestions the user may say more instead of picking one
+	// ("she was 72"): what they said first still counts.
+	terms, neg := r.terms, r.neg
+	if s.Rephrases > 0 {
+		prev := a.readText(previousUserMessage(s))
+		terms, neg = a.an.termsOf(prev.words.join(r.words), nil), prev.neg || r.neg
+	}
 	if len(terms) == 0 {
 		return nil
 	}
 	var ids []string
 	seen := map[string]bool{}
-	for _, c := range a.lexical(query{terms: terms, neg: lexical.Negated(text)}, nil, 10) {
+	for _, c := range a.lexical(query{terms: terms, neg: neg}, nil, 10) {
 		n := a.ix.Node(c.id)
 		if c.terms < suggestTerms || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
 			continue
@@ -502,18 +497,10 @@ const maxDescent = 32
 // A non-actionable node whose reference is followed may still say something
 // ("the code is on the reservation page; if it isn't there, see ..."): its
 // condition and resolution lead the reply, verbatim.
-func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string) (r Reply, err error) {
+func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, message *reading) (r Reply, err error) {
 	n := a.ix.Node(id)
 	sources := []string{n.Page}
-	message := text // for the LLM's reply, even once text stops deciding branches
-	// The text is read once, however many levels it decides.
-	var last *readText
-	read := func(text string) *readText {
-		if last == nil || last.text != text {
-			last = a.read(text)
-		}
-		return last
-	}
+	text := message // what decides branches; the message is still the LLM's to reply to
 	var lead []string
 	defer func() {
 		if err == nil && len(lead) > 0 {
@@ -524,7 +511,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 	// its parent's question, unless the text picks it among its siblings.
 	if n.Condition != "" && !a.confirmed(s, n.Condition) {
 		if parent := a.ix.Parent(id); parent != "" {
-			picked := a.pickChildren(parent, a.conditionalChildren(parent), read(text), s.Confirmed)
+			picked := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
 			if len(picked) == 1 && picked[0] == id {
 				a.confirm(s, n.Condition)
 			} else {
@@ -538,7 +525,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 		visited[id] = true
 		kids := a.conditionalChildren(id)
 		if len(kids) > 0 {
-			picked := a.pickChildren(id, kids, read(text), s.Confirmed)
+			picked := a.pickChildren(id, kids, text, s.Confirmed)
 			if len(picked) == 1 {
 				a.confirm(s, a.ix.Node(picked[0]).Condition)
 				id, n = picked[0], a.ix.Node(picked[0])
@@ -581,7 +568,8 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			}
 		}
 		if len(refs) > 1 {
-			refs = a.bestReferences(refs, text+" . "+n.Problem)
+			problem, _ := a.problemWords(id)
+			refs = a.bestReferences(refs, a.joined(text, problem))
 		}
 		if len(refs) > 1 {
 			return a.clarify(s, n, a.options(refs), sources), nil
@@ -599,7 +587,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			sources = appendSource(sources, n.Page)
 			// The message was about the page we came from; on the referenced
 			// page only the conditions the user confirmed decide branches.
-			text = ""
+			text = &reading{}
 			continue
 		}
 		if own := a.ownAnswer(n, message); own != nil {
@@ -618,11 +606,11 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 // reference edge would lose it. A node the verdict finds a bare hand-off
 // (not hollow, not answering) is no pointer: it is escalated, its text
 // shown.
-func (a *GraphAgent) ownAnswer(n *graph.Node, message string) *graph.Node {
+func (a *GraphAgent) ownAnswer(n *graph.Node, message *reading) *graph.Node {
 	if !verdictOf(n).Hollow {
 		return nil
 	}
-	if terms := a.an.terms(a.mask(message)); len(terms) > 0 {
+	if terms := message.terms; len(terms) > 0 {
 		allow := map[string]bool{}
 		for _, id := range a.ix.PageNodes(n.Page) {
 			allow[id] = id != n.ID
@@ -642,9 +630,9 @@ func (a *GraphAgent) ownAnswer(n *graph.Node, message string) *graph.Node {
 // bestReferences returns the referenced roots whose problem and intents
 // share the most (IDF-weighted) terms with context, or all of them when none
 // shares any.
-func (a *GraphAgent) bestReferences(refs []string, context string) []string {
+func (a *GraphAgent) bestReferences(refs []string, context []string) []string {
 	want := map[string]bool{}
-	for _, t := range a.an.terms(a.mask(context)) {
+	for _, t := range context {
 		want[t] = true
 	}
 	var best []string

@@ -50,10 +50,9 @@ var followUp = regexp.MustCompile(`(?i)^\s*(?:what about|how about|and|but|what 
 // are read from: the LLM's self-contained rewrite, or else the message itself
 // (never the current problem a follow-up was combined with, which may name
 // the very branch the user is moving away from).
-func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, text string, err error) {
+func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id string, text *reading, err error) {
 	cur := a.ix.Node(s.CurrentNode)
-	masked := a.mask(msg)
-	own := a.an.terms(masked)
+	own := r.terms
 	// The message's own terms are scored at most once, for the follow-up
 	// test and for retrieval alike.
 	var ownMatch *lexicalMatch
@@ -74,42 +73,45 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	// page ("go", "phone") is chance. Embeddings and an LLM can still find
 	// what the words miss.
 	if a.embed == nil && a.opts.LLM == nil && len(own) <= shortRequest && a.mostlyUnknown(own) {
-		return "", msg, nil
+		return "", r, nil
 	}
-	search, text := msg, msg
+	text = r
+	// The search: the message, or with the texts it leans on joined to it.
 	var required []string // terms a follow-up's match must contain
-	terms, m := own, (*lexicalMatch)(nil)
-	if cur != nil && a.isFollowUp(msg, own, matchOwn) {
-		search = msg + " . " + cur.Problem
+	terms, neg, m := own, r.maskedNeg, (*lexicalMatch)(nil)
+	search := func() string { return r.masked } // for embeddings
+	if cur != nil && a.isFollowUp(r, matchOwn) {
+		problem, problemNeg := a.problemWords(cur.ID)
+		terms, neg = a.joined(r, problem), r.maskedNeg || problemNeg
 		required = own
-		masked = a.mask(search)
-		terms = a.an.terms(masked)
-	} else if prev := previousUserMessage(s); cur != nil && prev != "" && len(own) > 0 && answersYes(msg) {
+		search = func() string { return r.masked + " . " + lexical.Mask(cur.Problem) }
+	} else if prev := previousUserMessage(s); cur != nil && prev != "" && len(own) > 0 && r.yesStatement {
 		// "Yes, I already get a pension": the user's situation, said for
 		// the request before it and the answer it got, not a new request.
 		// Read alone, its words match any page about that situation.
-		search = msg + " . " + prev + " . " + cur.Problem
-		masked = a.mask(search)
-		terms = a.an.terms(masked)
+		earlier := a.readText(prev)
+		problem, problemNeg := a.problemWords(cur.ID)
+		terms, neg = a.joined(r, earlier.words, problem), r.maskedNeg || earlier.maskedNeg || problemNeg
+		search = func() string { return r.masked + " . " + earlier.masked + " . " + lexical.Mask(cur.Problem) }
 	} else if len(own) > 0 {
 		m = matchOwn()
 	}
 	if len(terms) == 0 {
 		return "", text, nil
 	}
-	q := query{terms: terms, required: required, neg: lexical.Negated(masked)}
-	cands, err := a.retrieve(ctx, s, masked, q, m)
+	q := query{terms: terms, required: required, neg: neg}
+	cands, err := a.retrieve(ctx, s, search, q, m)
 	if err != nil {
 		return "", text, err
 	}
 	// With no candidate, a follow-up still goes to the LLM for its rewrite.
 	if a.opts.LLM != nil && (len(cands) > 0 || len(s.History) > 1) {
-		if id, q, ok := a.identifyLLM(ctx, s, msg, cands); ok {
-			return id, q, nil
+		if id, rewrite, ok := a.identifyLLM(ctx, s, r, cands); ok {
+			return id, rewrite, nil
 		}
 	}
 	if len(cands) == 0 {
-		return a.stayAfterMiss(s, q, own, msg, required != nil), text, nil
+		return a.stayAfterMiss(s, q, r, required != nil), text, nil
 	}
 	// A short opening request with a word no page has, whose best match
 	// shares one word with it, is about what the unknown word names ("may
@@ -129,20 +131,20 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if id := a.phraseMatch(own, cands); id != "" {
 		return id, text, nil
 	}
-	return a.stayAfterMiss(s, q, own, msg, required != nil), text, nil
+	return a.stayAfterMiss(s, q, r, required != nil), text, nil
 }
 
 // stayAfterMiss returns the node in the conversation's place for a
-// request, q, that matched nothing well enough, or "". own are the
-// message's terms; followUp says q is msg combined with the current problem.
-func (a *GraphAgent) stayAfterMiss(s *Session, q query, own []string, msg string, followUp bool) string {
+// request, q, that matched nothing well enough, or "". r is the message;
+// followUp says q is r combined with the current problem.
+func (a *GraphAgent) stayAfterMiss(s *Session, q query, r *reading, followUp bool) string {
 	if followUp {
 		// A follow-up's words must be in what a node is about to match
 		// anywhere; on the page being discussed, a section whose answer
 		// has most of them will do ("and for deaf callers?" and a section
 		// that gives the number for the deaf; not "may I bring a dog to
 		// the office?" and one that has only the office).
-		return a.stayOnPage(s, query{terms: own, neg: lexical.Negated(a.mask(msg))}, answerShare)
+		return a.stayOnPage(s, query{terms: r.terms, neg: r.maskedNeg}, answerShare)
 	}
 	return a.stayOnPage(s, q, 0)
 }
@@ -198,15 +200,16 @@ const standalone = 0.9
 // isFollowUp reports whether msg is a short follow-up with no clear intent
 // of its own ("what about by phone?", "it still fails", "and as a guest?").
 // matchOwn scores own (once) for the test.
-func (a *GraphAgent) isFollowUp(msg string, own []string, matchOwn func() *lexicalMatch) bool {
+func (a *GraphAgent) isFollowUp(r *reading, matchOwn func() *lexicalMatch) bool {
+	own := r.terms
 	// With no words of its own ("1", "ok") there is nothing to follow up with.
 	if len(own) == 0 || len(own) > shortRequest {
 		return false
 	}
-	if followUp.MatchString(msg) {
+	if r.followUpForm {
 		return true
 	}
-	for _, c := range a.candidates(matchOwn(), query{terms: own, neg: lexical.Negated(msg)}, nil, 1) {
+	for _, c := range a.candidates(matchOwn(), query{terms: own, neg: r.neg}, nil, 1) {
 		if a.good(c) {
 			return false
 		}
@@ -216,8 +219,9 @@ func (a *GraphAgent) isFollowUp(msg string, own []string, matchOwn func() *lexic
 
 // retrieve ranks candidates for terms, preferring the current node's
 // neighbourhood unless something elsewhere is clearly better (a topic change).
-// m is q's terms and required terms already scored, or nil.
-func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, q query, m *lexicalMatch) ([]candidate, error) {
+// m is q's terms and required terms already scored, or nil; text returns
+// the request's text, which embeddings compare.
+func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text func() string, q query, m *lexicalMatch) ([]candidate, error) {
 	const limit = 10
 	// The message's terms are scored once; the searches below differ only
 	// in the topic added and the nodes allowed.
@@ -228,7 +232,7 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text string, q qu
 	search := func(allow map[string]bool) []candidate {
 		cands := a.candidates(m, q, allow, limit)
 		if a.embed != nil {
-			fused, err := a.fuse(ctx, text, cands, allow, limit)
+			fused, err := a.fuse(ctx, text(), cands, allow, limit)
 			if err != nil {
 				a.opts.Logger.WarnContext(ctx, "dialogue: embeddings unavailable; lexical only", "err", err)
 				return cands
@@ -454,8 +458,9 @@ var (
 // the words that tell the options apart ("by phone"). It returns the indices
 // of the matching options (several on a tie), or nil when the message is not
 // an answer to the question.
-func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
+func (a *GraphAgent) matchOptions(s *Session, r *reading) []int {
 	opts := s.PendingOptions
+	msg := r.text
 	norm := strings.ToLower(strings.Trim(strings.TrimSpace(msg), ".!?\"' "))
 	for i, o := range opts {
 		if norm == strings.ToLower(o.Value) || norm == strings.ToLower(o.Label) || (o.NodeID != "" && msg == o.NodeID) {
@@ -468,8 +473,7 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 		}
 		return nil
 	}
-	words := lexical.Words(msg)
-	if len(words) <= 4 {
+	if words := r.plainWords(); len(words) <= 4 {
 		for _, w := range words {
 			if n, ok := ordinals[w]; ok && n <= len(opts) {
 				return []int{n - 1}
@@ -499,13 +503,13 @@ func (a *GraphAgent) matchOptions(s *Session, msg string) []int {
 	// own words ("I lost my job" for "you are unemployed") may say a little
 	// more, as long as it names one option with at least as many words as
 	// it adds.
-	unknown, terms := 0, a.an.terms(a.mask(msg))
+	unknown, terms := 0, r.terms
 	for _, t := range terms {
 		if !known[t] {
 			unknown++
 		}
 	}
-	picked := a.discriminate(labels, msg, problem)
+	picked := a.discriminate(labels, r, problem)
 	if unknown == 0 || (len(picked) == 1 && 2*unknown < len(terms)) {
 		return picked
 	}

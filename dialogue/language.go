@@ -328,7 +328,8 @@ func (a *GraphAgent) translatedNode(id string, from, to *GraphAgent) string {
 // node id (a translation's) instead of identifying one.
 func (a *GraphAgent) answerAt(ctx context.Context, s *Session, id, msg string) (Reply, error) {
 	return a.respondWith(ctx, s, msg, func(ctx context.Context, s *Session, msg string) (Reply, error) {
-		return a.respondOrHandOver(ctx, s, id, msg, msg)
+		r := a.readText(msg)
+		return a.respondOrHandOver(ctx, s, id, r, r)
 	})
 }
 

@@ -72,7 +72,9 @@ var _ llm.Validator = (*identifyAnswer)(nil)
 // more than the message did (a follow-up), the rewrite is retrieved again,
 // lexically (no further call), and the graph's own selection decides. ok is
 // false when the LLM gave no valid answer: the caller goes on offline.
-func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, msg string, cands []candidate) (id, text string, ok bool) {
+// text is the rewrite as read (r itself when it is the message again).
+func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, r *reading, cands []candidate) (id string, text *reading, ok bool) {
+	msg := r.text
 	data := prompts.DialogueIdentify{History: promptHistory(s), Message: msg}
 	if cur := a.ix.Node(s.CurrentNode); cur != nil {
 		data.CurrentProblem = cur.Problem
@@ -85,18 +87,21 @@ func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, msg string, ca
 	}
 	if err := a.callJSON(ctx, "dialogue_identify", data, &ans); err != nil {
 		a.opts.Logger.WarnContext(ctx, "dialogue: LLM identify failed; using retrieval", "err", err)
-		return "", "", false
+		return "", nil, false
 	}
-	rewrite := strings.TrimSpace(ans.Query)
-	if ans.NodeID != "" || lexical.Normalize(rewrite) == lexical.Normalize(msg) {
+	rewrite := r
+	if q := strings.TrimSpace(ans.Query); q != msg {
+		rewrite = a.readText(q)
+	}
+	if ans.NodeID != "" || lexical.Normalize(rewrite.text) == lexical.Normalize(msg) {
 		return ans.NodeID, rewrite, true
 	}
-	terms := a.an.terms(a.mask(rewrite))
+	terms := rewrite.terms
 	if len(terms) == 0 {
 		return "", rewrite, true
 	}
 	// Lexical only: the turn's calls are spent.
-	again, err := a.retrieve(offlineTurn(ctx), s, a.mask(rewrite), query{terms: terms, neg: lexical.Negated(a.mask(rewrite))}, nil)
+	again, err := a.retrieve(offlineTurn(ctx), s, func() string { return rewrite.masked }, query{terms: terms, neg: rewrite.maskedNeg}, nil)
 	if err != nil || len(again) == 0 || !a.good(again[0]) {
 		return "", rewrite, true
 	}

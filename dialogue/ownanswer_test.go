@@ -43,7 +43,7 @@ func TestOwnAnswer(t *testing.T) {
 			t.Fatalf("%s: the fixture's node answers by its verdict; the test needs one that does not", tc.node)
 		}
 		got := ""
-		if m := a.ownAnswer(n, tc.message); m != nil {
+		if m := a.ownAnswer(n, a.readText(tc.message)); m != nil {
 			got = m.ID
 		}
 		if got != tc.want {

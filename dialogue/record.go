@@ -2,8 +2,6 @@ package dialogue
 
 import (
 	"context"
-
-	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // A user who names one of their records (a booking, order or case number:
@@ -18,10 +16,10 @@ import (
 // again with a record number has a situation the options do not cover, on
 // a record a person must read: the same question again would go round in
 // circles.
-func (a *GraphAgent) respondOrHandOver(ctx context.Context, s *Session, id, text, msg string) (Reply, error) {
+func (a *GraphAgent) respondOrHandOver(ctx context.Context, s *Session, id string, text, msg *reading) (Reply, error) {
 	asked := s.PendingOptions
 	r, err := a.respondAt(ctx, s, id, text)
-	if err == nil && r.Action == Clarification && len(asked) > 0 && sameNodes(r.Options, asked) && lexical.HasRecordNumber(msg) {
+	if err == nil && r.Action == Clarification && len(asked) > 0 && sameNodes(r.Options, asked) && msg.record {
 		return a.escalate(s, a.ix.Node(r.NodeID), r.Sources), nil
 	}
 	return r, err

@@ -69,7 +69,7 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	// on the page. A lead-in that only repeats the problem (a page whose
 	// text is its heading) is said once, in the question.
 	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) {
-		text = withCondition(n, a.focus(n, "", "")) + "\n\n" + text
+		text = withCondition(n, a.focus(n, nil, "")) + "\n\n" + text
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
 }
@@ -80,7 +80,12 @@ const maxOptions = 8
 // resolve answers with n. more are follow-up options (n's sub-problems),
 // which an answer by number or words picks like a clarification's. hopped
 // says n was reached along a reference from the node the user asked about.
-func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, userText string, more []Option, sources []string, hopped bool) Reply {
+// asked is the user's message (nil: none, as when going on with a page).
+func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, asked *reading, more []Option, sources []string, hopped bool) Reply {
+	if asked == nil {
+		asked = &reading{}
+	}
+	userText := asked.text
 	shown := ""
 	// A reference back to the last answer is the page's "see also", not the
 	// user asking the same thing again.
@@ -102,9 +107,9 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 	// A conversation's opening request says what it is about: a long
 	// section opens where it does. Later, a question about one of its
 	// points gets that point ("what age do the benefits stop at?").
-	query := userText
+	query := asked.terms
 	if lastAgentTurn(s).Role == "" {
-		query = ""
+		query = nil
 	}
 	text := withCondition(n, a.focus(n, query, shown))
 	if a.opts.LLM != nil {

@@ -60,6 +60,9 @@ type analyzer struct {
 	// known are the served graph's words, stemmed once: a message's words
 	// are mostly the pages' own (set once the agent is built).
 	known *vocab
+	// onRead, if set, is called with each text the analyzer cuts into
+	// words: tests count how often a turn reads its message.
+	onRead func(text string)
 }
 
 // phrase is a multi-word synonym entry, stemmed.
@@ -113,12 +116,39 @@ func (a *analyzer) stem(w string) string {
 
 // terms returns the matching terms of s, in order, duplicates kept.
 func (a *analyzer) terms(s string) []string {
+	w := a.split(s)
+	return a.termsOf(w, w.raw[:0]) // reuse: out never overtakes the word being read
+}
+
+// textWords is a text cut into words, lowercased, and their stems: what
+// the analyzer reads before it matches phrases and drops stop words. Two
+// texts' words joined are the words of the two joined by a full stop.
+type textWords struct {
+	raw, stems []string
+}
+
+// join returns w followed by more (new slices: w is kept as it was).
+func (w textWords) join(more textWords) textWords {
+	return textWords{raw: slices.Concat(w.raw, more.raw), stems: slices.Concat(w.stems, more.stems)}
+}
+
+// split cuts s into words and stems them.
+func (a *analyzer) split(s string) textWords {
+	if a.onRead != nil {
+		a.onRead(s)
+	}
 	raw := a.model.Words(s)
 	stems := make([]string, len(raw))
 	for i, w := range raw {
 		stems[i] = a.stem(w)
 	}
-	out := raw[:0] // reuse: out never overtakes the word being read
+	return textWords{raw: raw, stems: stems}
+}
+
+// termsOf appends the matching terms of w to out and returns it: phrases
+// matched, synonyms folded, stop words and one-letter words out.
+func (a *analyzer) termsOf(w textWords, out []string) []string {
+	raw, stems := w.raw, w.stems
 	for i := 0; i < len(stems); i++ {
 		matched := 0
 		for _, p := range a.phrases[stems[i]] {

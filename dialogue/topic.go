@@ -33,12 +33,22 @@ type earlierMessage struct {
 	terms   []string // its terms, spelling corrected and specifics masked
 }
 
-// readEarlier reads an earlier user message for the topic.
+// readEarlier reads an earlier user message for the topic: one the
+// agent has not read in its own turn (a conversation restored from
+// storage, or read by another agent).
 func (a *GraphAgent) readEarlier(text string) earlierMessage {
 	if isRestart(text) {
 		return earlierMessage{restart: true}
 	}
 	return earlierMessage{terms: a.an.terms(a.mask(a.spell.correct(text)))}
+}
+
+// earlierOf is what the topic takes from msg, read as r in its own turn.
+func (a *GraphAgent) earlierOf(msg string, r *reading) earlierMessage {
+	if isRestart(msg) {
+		return earlierMessage{restart: true}
+	}
+	return earlierMessage{terms: r.terms}
 }
 
 // messageCacheSize bounds a messageCache: past it, the cache starts afresh.
@@ -55,6 +65,16 @@ type messageCache struct {
 	m  map[string]earlierMessage
 }
 
+// put remembers what text was read as.
+func (c *messageCache) put(text string, v earlierMessage) {
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= messageCacheSize {
+		c.m = make(map[string]earlierMessage)
+	}
+	c.m[text] = v
+	c.mu.Unlock()
+}
+
 func (c *messageCache) get(text string, read func(string) earlierMessage) earlierMessage {
 	c.mu.Lock()
 	v, ok := c.m[text]
@@ -63,11 +83,6 @@ func (c *messageCache) get(text string, read func(string) earlierMessage) earlie
 		return v
 	}
 	v = read(text)
-	c.mu.Lock()
-	if c.m == nil || len(c.m) >= messageCacheSize {
-		c.m = make(map[string]earlierMessage)
-	}
-	c.m[text] = v
-	c.mu.Unlock()
+	c.put(text, v)
 	return v
 }

@@ -1,0 +1,98 @@
+package dialogue
+
+import (
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
+
+// reading is a message as a turn reads it, made once at the top of the
+// turn (readMessage): every step after it (acts, options, identification,
+// conditions, the reply's focus) reads this value, and none analyses the
+// message's text again. Texts joined to it (the problem being discussed,
+// the message before) are analysed on their own and their words joined.
+//
+// A reading is shared by the steps of a turn: none changes it.
+type reading struct {
+	// text is the message as answered: trimmed and spelling corrected.
+	text string
+	// masked is text with the user's specifics removed (lexical.Mask).
+	masked string
+	// words are masked's words and stems, in the pages' language; terms
+	// are what the lexical index matches (analyzer.termsOf).
+	words textWords
+	terms []string
+	// neg says text is negated; maskedNeg, what is left once specifics
+	// are masked (a negation inside an e-mail or a place's name is none).
+	neg, maskedNeg bool
+
+	// What the message does in the conversation (readMessage only).
+	act  Act // classifyAct: of the message as written, else as corrected
+	lead Act // the yes or no it opens or closes with (leadingAct)
+	// yesStatement: a yes followed by a statement (answersYes).
+	yesStatement bool
+	// followUpForm: it opens as a follow-up does ("what about", "and").
+	followUpForm bool
+	// record: it names a record number (lexical.HasRecordNumber).
+	record bool
+	// plain are text's words, unmasked ("the 2nd one"), cut on first use.
+	plain []string
+}
+
+// readMessage reads msg, a user's message (trimmed, not yet corrected),
+// for one turn. It also remembers the message's terms for the turns after
+// it, which rank with the conversation's earlier words (see topic).
+func (a *GraphAgent) readMessage(msg string) *reading {
+	// An act is read before spelling is corrected too: "agent" is no
+	// misspelt word of the help center's.
+	act := classifyAct(a.an, msg)
+	corrected := a.spell.correct(msg)
+	if act == ActNone {
+		act = classifyAct(a.an, corrected)
+	}
+	r := a.readText(corrected)
+	r.act = act
+	r.lead = leadingAct(corrected)
+	r.yesStatement = answersYes(corrected)
+	r.followUpForm = followUp.MatchString(corrected)
+	r.record = lexical.HasRecordNumber(corrected)
+	a.earlier.put(msg, a.earlierOf(msg, r))
+	return r
+}
+
+// readText reads text (a message as it is, an LLM's rewrite, a confirmed
+// condition) for matching: its acts are not read.
+func (a *GraphAgent) readText(text string) *reading {
+	r := &reading{text: text, masked: a.mask(text), neg: lexical.Negated(text)}
+	r.maskedNeg = lexical.Negated(r.masked)
+	r.words = a.an.split(r.masked)
+	r.terms = a.an.termsOf(r.words, nil)
+	return r
+}
+
+// plainWords returns the words of r's text, specifics not masked.
+func (r *reading) plainWords() []string {
+	if r.plain == nil {
+		r.plain = lexical.Words(r.text)
+	}
+	return r.plain
+}
+
+// joined is r's words followed by more's (a text read on its own), read
+// as terms: the terms of the two texts joined by a full stop.
+func (a *GraphAgent) joined(r *reading, more ...textWords) []string {
+	w := r.words
+	for _, m := range more {
+		w = w.join(m)
+	}
+	return a.an.termsOf(w, nil)
+}
+
+// problemWords returns the words of node id's problem, specifics masked
+// as a message's are, analysed once per graph; none for no such node.
+func (a *GraphAgent) problemWords(id string) (textWords, bool) {
+	d, ok := a.doc[id]
+	if !ok {
+		return textWords{}, false
+	}
+	f := a.nodeFacts(d)
+	return f.problemWords, f.problemNeg
+}

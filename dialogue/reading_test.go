@@ -1,0 +1,52 @@
+package dialogue
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
+
+// TestTurnReadsMessageOnce plays conversations that go through every step
+// of a turn (acts, options answered in words, follow-ups, a yes with a
+// story, descents through conditions, references, misses with
+// suggestions) and fails when one turn cuts its message into words more
+// than once: the turn's reading is made once and passed on.
+func TestTurnReadsMessageOnce(t *testing.T) {
+	a := fixtureAgent(t, Options{})
+	conversations := [][]string{
+		{"I want to change my booking", "as a guest", "I don't have the code"},
+		{"I'm getting an error when trying to change my booking", "member", "what about by phone?", "and as a guest?", "it still fails"},
+		{"I want to change my booking", "online", "member", "where do I find my confirmation code?"},
+		{"how can I change a reservation I booked by phone", "yes, I booked it last week", "thanks"},
+		{"my account is locked", "yes", "can you help me?"},
+		{"expiry points weather sunshine pool dinner spa gym", "the first one", "no"},
+		{"asdf qwerty", "the parrot of my neighbour", "how do I cancel my booking?", "what about refunds?"},
+		{"Hi there, good morning! I was wondering if you could tell me a little bit about how to cancel my booking", "I don't know"},
+		{"I left my charger in the room at Hotel Sunrise", "booking AB12345C was charged twice"},
+	}
+	var read []string
+	a.an.onRead = func(text string) { read = append(read, text) }
+	for _, conv := range conversations {
+		s := &Session{ID: conv[0]}
+		for _, msg := range conv {
+			read = read[:0]
+			if _, err := a.Respond(context.Background(), s, msg); err != nil {
+				t.Fatal(err)
+			}
+			// The message as the turn matches it: spelling corrected,
+			// specifics masked; alone or joined to other texts.
+			m := lexical.Mask(a.spell.correct(msg))
+			n := 0
+			for _, text := range read {
+				if text == m || strings.HasPrefix(text, m+" . ") || strings.HasSuffix(text, " . "+m) || strings.Contains(text, " . "+m+" . ") {
+					n++
+				}
+			}
+			if n > 1 {
+				t.Errorf("%q (in %q): the turn read its message %d times: %q", msg, conv[0], n, read)
+			}
+		}
+	}
+}
