@@ -198,86 +198,80 @@ func classifyAct(an *analyzer, msg string) Act {
 	return act
 }
 
-// act handles a message that is a dialogue act rather than a request. It
-// returns false when the act means nothing here (a "yes" with no question
-// pending, say) and the message is to be matched as usual.
+// act handles a message that is a dialogue act rather than a request, as
+// the policy (actPolicy) says. It returns false when the act means nothing
+// here (a "yes" with no question pending, say) and the message is to be
+// matched as usual.
 func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg *reading) (Reply, bool, error) {
+	for _, m := range actMoves(act, a.actState(s)) {
+		if r, ok, err := a.makeMove(ctx, s, m, msg); ok || err != nil {
+			return r, err == nil, err
+		}
+	}
+	return Reply{}, false, nil
+}
+
+// actState is what the policy reads of session s.
+func (a *GraphAgent) actState(s *Session) actState {
+	st := actState{pending: len(s.PendingOptions), last: lastAgentTurn(s).Action}
+	if st.pending > 0 {
+		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil
+	}
+	if cur := a.ix.Node(s.CurrentNode); cur != nil {
+		st.nodeSays = !verdictOf(cur).Hollow
+	}
+	return st
+}
+
+// makeMove makes move m for the message msg. It returns false when the
+// move declines (there is nothing more to go on with).
+func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *reading) (Reply, bool, error) {
 	cur := a.ix.Node(s.CurrentNode)
-	switch act {
-	case ActHuman:
+	switch m {
+	case moveHandOver:
 		r := a.escalate(s, nil, a.sourcesOf(s.CurrentNode))
 		if cur != nil {
 			r.NodeID, r.Intent = cur.ID, cur.Problem
 		}
 		r.Text = a.say(s, a.handoff("Human"))
 		return r, true, nil
-	case ActRestart:
+	case moveStartOver:
 		*s = Session{ID: s.ID, History: s.History, Lang: s.Lang, ClientLang: s.ClientLang}
 		return Reply{Action: Clarification, Text: a.say(s, "StartOver")}, true, nil
-	case ActGreeting:
+	case moveGreet:
 		return Reply{Action: Clarification, Text: a.say(s, "Greeting"), NodeID: s.CurrentNode}, true, nil
-	case ActThanks:
+	case moveWelcome:
 		s.PendingOptions = nil
 		s.Rephrases = 0
 		return Reply{Action: Clarification, Text: a.say(s, "Welcome"), NodeID: s.CurrentNode}, true, nil
-	case ActNoneOfThese:
-		return a.noneFits(s, "LeadNoneOfThose"), true, nil
-	case ActBotQuestion:
-		// The bot's own words cite no page: the conversation stays where it
-		// was (NodeID, the options) without the last answer's source.
+	case moveBotAnswer:
 		return Reply{Action: Clarification, Text: a.say(s, "BotAnswer"), NodeID: s.CurrentNode, Options: s.PendingOptions}, true, nil
-	case ActAck:
-		if len(s.PendingOptions) > 0 && lastAgentTurn(s).Action == Clarification {
-			return a.askWhich(s), true, nil
-		}
+	case moveAskWhich:
+		return a.askWhich(s), true, nil
+	case moveAnythingElse:
 		return Reply{Action: Clarification, Text: a.say(s, "AckAnythingElse"), NodeID: s.CurrentNode, Options: s.PendingOptions}, true, nil
-	}
-	pending := s.PendingOptions
-	switch {
-	case len(pending) == 1 && act == ActYes:
-		// "Does this apply?" "Yes."
-		o := pending[0]
-		if n := a.ix.Node(o.NodeID); n != nil {
-			a.confirm(s, n.Condition)
-			s.Rephrases = 0
-			r, err := a.respondAt(ctx, s, o.NodeID, msg)
-			return r, err == nil, err
-		}
-	case len(pending) == 1 && act == ActNo:
+	case moveTakeOption:
+		o := s.PendingOptions[0]
+		a.confirm(s, a.ix.Node(o.NodeID).Condition)
+		s.Rephrases = 0
+		r, err := a.respondAt(ctx, s, o.NodeID, msg)
+		return r, true, err
+	case moveNoneOfThose:
+		return a.noneFits(s, "LeadNoneOfThose"), true, nil
+	case moveNotIt:
 		return a.noneFits(s, "LeadNotIt"), true, nil
-	case len(pending) > 1 && act == ActDontKnow && cur != nil && !verdictOf(cur).Hollow:
-		// The user can't tell which situation is theirs: what the page
-		// says for everyone, with the situations still open.
-		r := a.resolve(ctx, s, cur, msg, pending, a.sourcesOf(cur.ID), true)
+	case moveForEveryone:
+		r := a.resolve(ctx, s, cur, msg, s.PendingOptions, a.sourcesOf(cur.ID), true)
 		r.Text += "\n\n" + a.say(s, "ChooseForMore")
 		return r, true, nil
-	case len(pending) > 0 && act == ActDontKnow:
-		// Nothing said for everyone: the page can't decide for them, a
-		// person can.
+	case moveNoProblem:
 		return a.noneFits(s, "LeadNoProblem"), true, nil
-	case len(pending) > 1 && act == ActYes && lastAgentTurn(s).Action == Resolution:
-		// "Yes" after an answer whose follow-ups are offered: the answer
-		// asked nothing; go on as after any answer.
-		if r, ok := a.goOn(ctx, s); ok {
-			return r, true, nil
-		}
-		return a.askWhich(s), true, nil
-	case len(pending) > 1 && (act == ActYes || act == ActNo):
-		// A yes or no to a question with several answers: ask which.
-		return a.askWhich(s), true, nil
-	case len(pending) == 0 && act == ActYes:
-		// "Yes" after an answer: go on with what the section has not
-		// said, or else with the page's next section.
-		if r, ok := a.goOn(ctx, s); ok {
-			return r, true, nil
-		}
-	}
-	if len(pending) == 0 && lastAgentTurn(s).Action == Resolution {
-		// "No" (or a "yes" with nothing more to say) after an answer.
+	case moveGoOn:
+		r, ok := a.goOn(ctx, s)
+		return r, ok, nil
+	case moveWhatElse:
 		return Reply{Action: Clarification, Text: a.say(s, "WhatElse")}, true, nil
-	}
-	if act == ActDontKnow || act == ActNo {
-		// Not knowing, or saying no, to a question no longer pending.
+	case moveAllRight:
 		return a.noneFits(s, "LeadAllRight"), true, nil
 	}
 	return Reply{}, false, nil

@@ -1,0 +1,99 @@
+package dialogue
+
+// The policy: what the agent does with a dialogue act, given where the
+// conversation stands. Each row is one (act, state) case and its move; a
+// new behaviour is a new row here, not a condition inside a step.
+
+// move is what the agent does with an act.
+type move int
+
+const (
+	moveHandOver     move = iota + 1 // hand over to a person
+	moveStartOver                    // forget the conversation
+	moveGreet                        // greet back
+	moveWelcome                      // "you're welcome": the conversation may end
+	moveBotAnswer                    // say honestly that this is a bot
+	moveAskWhich                     // ask which of the pending options applies
+	moveAnythingElse                 // an acknowledgement taken in: anything else?
+	moveTakeOption                   // the one option offered applies: answer there
+	moveNoneOfThose                  // no option applies: ask for their own words
+	moveNotIt                        // the one option offered does not apply
+	moveForEveryone                  // what the page says for every situation, options kept
+	moveNoProblem                    // the page can't tell their situation: their own words
+	moveGoOn                         // go on with the section (declined when it has no more)
+	moveWhatElse                     // after an answer: what else?
+	moveAllRight                     // a no, or not knowing, to no question pending
+)
+
+// actState is what the policy reads of the conversation.
+type actState struct {
+	pending    int    // options pending
+	optionNode bool   // the first pending option is a node of the graph
+	last       Action // the agent's last action ("" at the start)
+	// nodeSays: the conversation is at a node that says something of
+	// its own (not a bare heading).
+	nodeSays bool
+}
+
+// actRule is one row of the policy: for act, when the state is so, move.
+type actRule struct {
+	act  Act
+	when func(actState) bool
+	move move
+}
+
+func always(actState) bool { return true }
+
+// actPolicy is the policy, first row first. A row whose move declines (see
+// moveGoOn) lets the next matching row decide; an act no row takes is
+// matched against the graph as a request.
+var actPolicy = []actRule{
+	{ActHuman, always, moveHandOver},
+	{ActRestart, always, moveStartOver},
+	{ActGreeting, always, moveGreet},
+	{ActThanks, always, moveWelcome},
+	{ActNoneOfThese, always, moveNoneOfThose},
+	// The bot's own words cite no page: the conversation stays where it was.
+	{ActBotQuestion, always, moveBotAnswer},
+	{ActAck, func(st actState) bool { return st.pending > 0 && st.last == Clarification }, moveAskWhich},
+	{ActAck, always, moveAnythingElse},
+	// "Does this apply?" "Yes." / "No."
+	{ActYes, func(st actState) bool { return st.pending == 1 && st.optionNode }, moveTakeOption},
+	{ActNo, func(st actState) bool { return st.pending == 1 }, moveNotIt},
+	// The user can't tell which situation is theirs: what the page says
+	// for everyone, with the situations still open; with nothing said for
+	// everyone, a person can decide.
+	{ActDontKnow, func(st actState) bool { return st.pending > 1 && st.nodeSays }, moveForEveryone},
+	{ActDontKnow, func(st actState) bool { return st.pending > 0 }, moveNoProblem},
+	// "Yes" after an answer whose follow-ups are offered: the answer asked
+	// nothing; go on as after any answer, else ask which.
+	{ActYes, func(st actState) bool { return st.pending > 1 && st.last == Resolution }, moveGoOn},
+	// A yes or no to a question with several answers: ask which.
+	{ActYes, func(st actState) bool { return st.pending > 1 }, moveAskWhich},
+	{ActNo, func(st actState) bool { return st.pending > 1 }, moveAskWhich},
+	// "Yes" after an answer: go on with what the section has not said, or
+	// the page's next section.
+	{ActYes, func(st actState) bool { return st.pending == 0 }, moveGoOn},
+	// "No" (or a "yes" with nothing more to say) after an answer.
+	{ActYes, afterAnswer, moveWhatElse},
+	{ActNo, afterAnswer, moveWhatElse},
+	{ActDontKnow, afterAnswer, moveWhatElse},
+	// Not knowing, or saying no, to a question no longer pending.
+	{ActDontKnow, always, moveAllRight},
+	{ActNo, always, moveAllRight},
+}
+
+func afterAnswer(st actState) bool { return st.pending == 0 && st.last == Resolution }
+
+// actMoves returns the moves the policy makes for act in st, in the order
+// to try them: the first that does not decline is made. None: act means
+// nothing here (a "yes" with no question pending and nothing said).
+func actMoves(act Act, st actState) []move {
+	var moves []move
+	for _, row := range actPolicy {
+		if row.act == act && row.when(st) {
+			moves = append(moves, row.move)
+		}
+	}
+	return moves
+}
