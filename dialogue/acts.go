@@ -50,10 +50,7 @@ func (a Act) String() string {
 // wholeActs are the acts a message makes when it says nothing else, tried
 // in order before the others: each row is the act and the form of the
 // whole message.
-var wholeActs = []struct {
-	act Act
-	re  quickre.Regexp
-}{
+var wholeActs = []actRow{
 	// "Are you a bot?", "am I talking to a real person?", "is this a human?"
 	{ActBotQuestion, quickre.MustCompile(`(?i)^\s*(?:(?:so|wait|hey|hi|hello)[\s,]+)?(?:are\s+you|r\s+u|is\s+(?:this|that|it)|am\s+i\s+(?:talking|speaking|chatting)\s+(?:to|with))\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:bot|robot|chat\s*bot|machine|computer|ai|a\.i\.|human(?:\s+being)?|person|people|automated(?:\s+\w+)?)(?:\s+or\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:bot|robot|chat\s*bot|machine|computer|ai|human(?:\s+being)?|person|not))?[\s.!?]*$`)},
 	// "agent please", "a human", "person!": a bare request for one.
@@ -62,6 +59,28 @@ var wholeActs = []struct {
 	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
 	// no; "ok" alone goes on with the section.)
 	{ActAck, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|alright|all\s+right|great|cool|perfect|good)[\s,.!]+)*(?:sounds?\s+(?:good|great|fine|ok(?:ay)?)|(?:that|this)\s+(?:sounds|is|seems)\s+(?:good|great|fine|ok(?:ay)?|helpful)|i\s+see|i\s+understand|understood|makes\s+sense|(?:that|it)\s+makes\s+sense|fine|noted|will\s+do|i'?ll\s+(?:do\s+that|try\s+(?:it|that)))[\s.!?]*$`)},
+}
+
+// actRow is an act and a form of message that makes it.
+type actRow struct {
+	act Act
+	re  quickre.Regexp
+}
+
+// decisiveActs decide wherever they stand in a message, after wholeActs:
+// a request for a person anywhere ("can I talk to a real person about my
+// refund?" wants the person first), starting over at its start.
+var decisiveActs = []actRow{{ActHuman, actHuman}, {ActRestart, actRestart}}
+
+// partActs are the acts a phrase makes within a message, tried in order:
+// the phrase is cut out, and what is left must say nothing of its own
+// (see classifyAct).
+var partActs = []actRow{
+	{ActNoneOfThese, actNone},
+	{ActDontKnow, actDontKnow},
+	{ActThanks, actThanks},
+	// Asking for more of what was said is a yes to going on.
+	{ActYes, actMore},
 }
 
 var (
@@ -150,26 +169,21 @@ func classifyAct(an *analyzer, msg string) Act {
 			return row.act
 		}
 	}
-	if actHuman.MatchString(msg) {
-		return ActHuman
-	}
-	if actRestart.MatchString(msg) {
-		return ActRestart
+	for _, row := range decisiveActs {
+		if row.re.MatchString(msg) {
+			return row.act
+		}
 	}
 	if act := phraseAct(msg); act != ActNone {
 		return act
 	}
 	rest := msg
 	act := ActNone
-	switch {
-	case actNone.MatchString(rest):
-		act, rest = ActNoneOfThese, actNone.ReplaceAllString(rest, " ")
-	case actDontKnow.MatchString(rest):
-		act, rest = ActDontKnow, actDontKnow.ReplaceAllString(rest, " ")
-	case actThanks.MatchString(rest):
-		act, rest = ActThanks, actThanks.ReplaceAllString(rest, " ")
-	case actMore.MatchString(rest):
-		act, rest = ActYes, actMore.ReplaceAllString(rest, " ")
+	for _, row := range partActs {
+		if row.re.MatchString(rest) {
+			act, rest = row.act, row.re.ReplaceAllString(rest, " ")
+			break
+		}
 	}
 	rest = dropFillers(rest)
 	if act == ActNone && actGreeting.MatchString(rest) {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"regexp"
 	"slices"
-	"strconv"
-	"strings"
 	"sync/atomic"
 
 	"github.com/helpgraph/helpgraph/internal/lexical"
@@ -445,44 +443,22 @@ func (a *GraphAgent) isAncestor(anc, id string) bool {
 	return false
 }
 
-var (
-	optionNumber = regexp.MustCompile(`(?i)^\s*(?:option|number|no\.?|#)?\s*(\d{1,2})\s*[.)]?\s*$`)
-	ordinals     = map[string]int{
-		"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
-		"fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "former": 1,
-	}
-)
-
 // matchOptions matches a reply to a clarification against its pending
-// options: by value, by number ("2"), by ordinal ("the second one"), or by
-// the words that tell the options apart ("by phone"). It returns the indices
-// of the matching options (several on a tie), or nil when the message is not
-// an answer to the question.
+// options: by its form (optionByForm), or by the words that tell the
+// options apart ("by phone"). It returns the indices of the matching
+// options (several on a tie), or nil when the message is not an answer to
+// the question.
 func (a *GraphAgent) matchOptions(s *Session, r *reading) []int {
+	if picked, answered := optionByForm(r, s.PendingOptions); answered {
+		return picked
+	}
+	return a.optionsByWords(s, r)
+}
+
+// optionsByWords matches reply r against the pending options by the words
+// that tell them apart (see matchOptions).
+func (a *GraphAgent) optionsByWords(s *Session, r *reading) []int {
 	opts := s.PendingOptions
-	msg := r.text
-	norm := strings.ToLower(strings.Trim(strings.TrimSpace(msg), ".!?\"' "))
-	for i, o := range opts {
-		if norm == strings.ToLower(o.Value) || norm == strings.ToLower(o.Label) || (o.NodeID != "" && msg == o.NodeID) {
-			return []int{i}
-		}
-	}
-	if m := optionNumber.FindStringSubmatch(msg); m != nil {
-		if n, err := strconv.Atoi(m[1]); err == nil && n >= 1 && n <= len(opts) {
-			return []int{n - 1}
-		}
-		return nil
-	}
-	if words := r.plainWords(); len(words) <= 4 {
-		for _, w := range words {
-			if n, ok := ordinals[w]; ok && n <= len(opts) {
-				return []int{n - 1}
-			}
-			if w == "last" || w == "latter" {
-				return []int{len(opts) - 1}
-			}
-		}
-	}
 	known := map[string]bool{}
 	labels := make([]string, len(opts))
 	for i, o := range opts {

@@ -55,3 +55,38 @@ func TestActPolicy(t *testing.T) {
 		})
 	}
 }
+
+// TestOptionByForm checks how a reply names an option by its form alone,
+// on plain options.
+func TestOptionByForm(t *testing.T) {
+	opts := []Option{
+		{Label: "You booked online as a member", Value: "member", NodeID: "change-member"},
+		{Label: "You booked online as a guest", Value: "guest", NodeID: "change-guest"},
+		{Label: "You booked by phone", Value: "phone", NodeID: "change-phone"},
+	}
+	for _, tc := range []struct {
+		msg      string
+		want     []int
+		answered bool
+	}{
+		{"guest", []int{1}, true},
+		{"You booked by phone.", []int{2}, true},
+		{"change-member", []int{0}, true},
+		{"2", []int{1}, true},
+		{"option 3", []int{2}, true},
+		{"#1.", []int{0}, true},
+		{"7", nil, true}, // a number no option has: an answer that picks none
+		{"the third one", []int{2}, true},
+		{"the 2nd", []int{1}, true},
+		{"the last one", []int{2}, true},
+		{"the latter", []int{2}, true},
+		{"the fifth one", nil, false}, // no fifth option: the words decide
+		{"my first booking was by phone yesterday", nil, false},
+		{"by phone", nil, false},
+	} {
+		got, answered := optionByForm(&reading{text: tc.msg}, opts)
+		if !slices.Equal(got, tc.want) || answered != tc.answered {
+			t.Errorf("optionByForm(%q) = %v, %v; want %v, %v", tc.msg, got, answered, tc.want, tc.answered)
+		}
+	}
+}
