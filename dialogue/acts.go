@@ -287,6 +287,19 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		return Reply{Action: Clarification, Text: a.say(s, "WhatElse")}, true, nil
 	case moveAllRight:
 		return a.noneFits(s, "LeadAllRight"), true, nil
+	case moveAsYes:
+		return a.act(ctx, s, ActYes, msg)
+	case moveHandOverRecord:
+		return a.escalate(s, nil, nil), true, nil
+	case moveSuggest:
+		opts := a.suggestions(s, msg)
+		if len(opts) == 0 || sameNodes(opts, s.PendingOptions) {
+			return Reply{}, false, nil
+		}
+		s.Rephrases++
+		s.CurrentNode = ""
+		s.PendingOptions = opts
+		return Reply{Action: Clarification, Text: a.say(s, "Suggest"), Options: opts, Sources: []string{}}, true, nil
 	}
 	return Reply{}, false, nil
 }

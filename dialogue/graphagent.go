@@ -338,31 +338,9 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		return Reply{}, err
 	}
 	if id == "" {
-		// "Yes, I was away all summer": a yes with a story no page tells
-		// goes on as a plain yes would.
-		if r.lead == ActYes {
-			if reply, ok, err := a.act(ctx, s, ActYes, r); ok || err != nil {
+		for _, m := range missMoves(r, missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil}) {
+			if reply, ok, err := a.makeMove(ctx, s, m, r); ok || err != nil {
 				return reply, err
-			}
-		}
-		// "Can you help me?", "why?" after an answer: with no words of
-		// its own, a message is about what was just said.
-		if len(r.terms) == 0 {
-			if reply, ok := a.goOn(ctx, s); ok {
-				return reply, nil
-			}
-		}
-		if r.record {
-			return a.escalate(s, nil, nil), nil // see record.go
-		}
-		// With an LLM, its judgement that nothing fits stands (and text,
-		// offline, is the message itself).
-		if s.Rephrases < 2 && a.opts.LLM == nil {
-			if opts := a.suggestions(s, r); len(opts) > 0 && !sameNodes(opts, s.PendingOptions) {
-				s.Rephrases++
-				s.CurrentNode = ""
-				s.PendingOptions = opts
-				return Reply{Action: Clarification, Text: a.say(s, "Suggest"), Options: opts, Sources: []string{}}, nil
 			}
 		}
 		return a.miss(s), nil

@@ -2,7 +2,6 @@ package dialogue
 
 import (
 	"context"
-	"regexp"
 	"slices"
 	"sync/atomic"
 
@@ -40,9 +39,6 @@ func (a *GraphAgent) good(c candidate) bool {
 		(a.embed != nil && c.cosine >= a.opts.MinCosine)
 }
 
-// followUp recognises messages that lean on what was said before.
-var followUp = regexp.MustCompile(`(?i)^\s*(?:what about|how about|and|but|what if|also|same|it still|still|again|ok(?:ay)?,? (?:and|but|what))\b`)
-
 // identify finds the node the message is about (step 1) and returns its id,
 // or "" when nothing matches well enough, and the text the user's conditions
 // are read from: the LLM's self-contained rewrite, or else the message itself
@@ -78,21 +74,28 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	var required []string // terms a follow-up's match must contain
 	terms, neg, m := own, r.maskedNeg, (*lexicalMatch)(nil)
 	search := func() string { return r.masked } // for embeddings
-	if cur != nil && a.isFollowUp(r, matchOwn) {
+	prev := previousUserMessage(s)
+	ownGood := func() bool {
+		for _, c := range a.candidates(matchOwn(), query{terms: own, neg: r.neg}, nil, 1) {
+			return a.good(c)
+		}
+		return false
+	}
+	switch leanOf(r, cur != nil, prev != "", ownGood) {
+	case followsUp:
 		problem, problemNeg := a.problemWords(cur.ID)
 		terms, neg = a.joined(r, problem), r.maskedNeg || problemNeg
 		required = own
 		search = func() string { return r.masked + " . " + lexical.Mask(cur.Problem) }
-	} else if prev := previousUserMessage(s); cur != nil && prev != "" && len(own) > 0 && r.yesStatement {
-		// "Yes, I already get a pension": the user's situation, said for
-		// the request before it and the answer it got, not a new request.
-		// Read alone, its words match any page about that situation.
+	case statesSituation:
 		earlier := a.readText(prev)
 		problem, problemNeg := a.problemWords(cur.ID)
 		terms, neg = a.joined(r, earlier.words, problem), r.maskedNeg || earlier.maskedNeg || problemNeg
 		search = func() string { return r.masked + " . " + earlier.masked + " . " + lexical.Mask(cur.Problem) }
-	} else if len(own) > 0 {
-		m = matchOwn()
+	default:
+		if len(own) > 0 {
+			m = matchOwn()
+		}
 	}
 	if len(terms) == 0 {
 		return "", text, nil
@@ -194,26 +197,6 @@ func (a *GraphAgent) pageMatch(terms []string, cands []candidate) string {
 // standalone is the own coverage of a message's best match above which the
 // message is taken on its own, whatever the conversation was about.
 const standalone = 0.9
-
-// isFollowUp reports whether msg is a short follow-up with no clear intent
-// of its own ("what about by phone?", "it still fails", "and as a guest?").
-// matchOwn scores own (once) for the test.
-func (a *GraphAgent) isFollowUp(r *reading, matchOwn func() *lexicalMatch) bool {
-	own := r.terms
-	// With no words of its own ("1", "ok") there is nothing to follow up with.
-	if len(own) == 0 || len(own) > shortRequest {
-		return false
-	}
-	if r.followUpForm {
-		return true
-	}
-	for _, c := range a.candidates(matchOwn(), query{terms: own, neg: r.neg}, nil, 1) {
-		if a.good(c) {
-			return false
-		}
-	}
-	return true
-}
 
 // retrieve ranks candidates for terms, preferring the current node's
 // neighbourhood unless something elsewhere is clearly better (a topic change).

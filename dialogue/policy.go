@@ -1,5 +1,7 @@
 package dialogue
 
+import "regexp"
+
 // The policy: what the agent does with a dialogue act, given where the
 // conversation stands. Each row is one (act, state) case and its move; a
 // new behaviour is a new row here, not a condition inside a step.
@@ -23,6 +25,11 @@ const (
 	moveGoOn                         // go on with the section (declined when it has no more)
 	moveWhatElse                     // after an answer: what else?
 	moveAllRight                     // a no, or not knowing, to no question pending
+
+	// Moves for a message that matched no node (missPolicy).
+	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
+	moveHandOverRecord // a request about one of the user's records: only a person can look it up
+	moveSuggest        // offer the nodes nearest the request (declined when none is near enough)
 )
 
 // actState is what the policy reads of the conversation.
@@ -92,6 +99,88 @@ func actMoves(act Act, st actState) []move {
 	var moves []move
 	for _, row := range actPolicy {
 		if row.act == act && row.when(st) {
+			moves = append(moves, row.move)
+		}
+	}
+	return moves
+}
+
+// lean is what a message leans on in the conversation, which decides what
+// it is searched with.
+type lean int
+
+const (
+	// standsAlone: the message is searched by its own words.
+	standsAlone lean = iota
+	// followsUp: a short follow-up with no clear intent of its own ("what
+	// about by phone?", "it still fails"): searched with the problem being
+	// discussed, a match needing one of its own words.
+	followsUp
+	// statesSituation: "Yes, I already get a pension": the user's
+	// situation, said for the request before it and the answer it got, not
+	// a new request (read alone, its words match any page about that
+	// situation): searched with the message before and the problem.
+	statesSituation
+)
+
+// followUp recognises messages that lean on what was said before.
+var followUp = regexp.MustCompile(`(?i)^\s*(?:what about|how about|and|but|what if|also|same|it still|still|again|ok(?:ay)?,? (?:and|but|what))\b`)
+
+// leanOf returns what message r leans on. atNode says the conversation is
+// at a node, saidBefore that the user said something before; ownGood
+// reports (called only when needed: it searches) whether r's own words
+// match a node well enough.
+func leanOf(r *reading, atNode, saidBefore bool, ownGood func() bool) lean {
+	if !atNode {
+		return standsAlone
+	}
+	// With no words of its own ("1", "ok") there is nothing to follow up
+	// with; a long message says what it wants.
+	if n := len(r.terms); n > 0 && n <= shortRequest && (r.followUpForm || !ownGood()) {
+		return followsUp
+	}
+	if saidBefore && len(r.terms) > 0 && r.yesStatement {
+		return statesSituation
+	}
+	return standsAlone
+}
+
+// missState is what the miss policy reads of the conversation.
+type missState struct {
+	rephrases int  // misses in a row so far
+	llm       bool // an LLM judged that nothing fits: its judgement stands
+}
+
+// missRule is one row of the miss policy: when the message and the state
+// are so, move.
+type missRule struct {
+	when func(*reading, missState) bool
+	move move
+}
+
+// missPolicy is what the agent does with a message that matched no node,
+// first row first; a move that declines lets the next row decide. When all
+// decline, the agent asks to rephrase, or hands over on a second miss in a
+// row (GraphAgent.miss).
+var missPolicy = []missRule{
+	// "Yes, I was away all summer".
+	{func(r *reading, _ missState) bool { return r.lead == ActYes }, moveAsYes},
+	// "Can you help me?", "why?" after an answer: with no words of its
+	// own, a message is about what was just said.
+	{func(r *reading, _ missState) bool { return len(r.terms) == 0 }, moveGoOn},
+	// See record.go.
+	{func(r *reading, _ missState) bool { return r.record }, moveHandOverRecord},
+	// A long, chatty request often names its topic among words no page
+	// has: a choice of topics, before asking again.
+	{func(_ *reading, st missState) bool { return st.rephrases < 2 && !st.llm }, moveSuggest},
+}
+
+// missMoves returns the moves the miss policy makes for r in st, in the
+// order to try them.
+func missMoves(r *reading, st missState) []move {
+	var moves []move
+	for _, row := range missPolicy {
+		if row.when(r, st) {
 			moves = append(moves, row.move)
 		}
 	}

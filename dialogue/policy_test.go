@@ -90,3 +90,61 @@ func TestOptionByForm(t *testing.T) {
 		}
 	}
 }
+
+// TestLeanOf checks what a message leans on, on plain readings: whether
+// its own words match well is a given, and asked only when it decides.
+func TestLeanOf(t *testing.T) {
+	terms := func(n int) []string { return slices.Repeat([]string{"w"}, n) }
+	for _, tc := range []struct {
+		name                        string
+		r                           reading
+		atNode, saidBefore, ownGood bool
+		want                        lean
+		asks                        bool // whether ownGood must be asked
+	}{
+		{"opening request", reading{terms: terms(2)}, false, false, false, standsAlone, false},
+		{"short, matching nothing well", reading{terms: terms(2)}, true, true, false, followsUp, true},
+		{"short, matching well", reading{terms: terms(2)}, true, true, true, standsAlone, true},
+		{"follow-up form", reading{terms: terms(1), followUpForm: true}, true, true, true, followsUp, false},
+		{"long: says what it wants", reading{terms: terms(shortRequest + 1), followUpForm: true}, true, true, false, standsAlone, false},
+		{"no words of its own", reading{followUpForm: true}, true, true, false, standsAlone, false},
+		{"a yes with a story", reading{terms: terms(shortRequest + 2), yesStatement: true}, true, true, false, statesSituation, false},
+		{"a short yes with a story matching well", reading{terms: terms(2), yesStatement: true}, true, true, true, statesSituation, true},
+		{"a yes with a story, nothing said before", reading{terms: terms(shortRequest + 2), yesStatement: true}, true, false, false, standsAlone, false},
+		{"a yes with a story, at no node", reading{terms: terms(3), yesStatement: true}, false, true, false, standsAlone, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			asked := false
+			got := leanOf(&tc.r, tc.atNode, tc.saidBefore, func() bool { asked = true; return tc.ownGood })
+			if got != tc.want || asked != tc.asks {
+				t.Errorf("leanOf = %v (asked: %v), want %v (asked: %v)", got, asked, tc.want, tc.asks)
+			}
+		})
+	}
+}
+
+// TestMissMoves checks the moves for a message that matched no node, on
+// plain readings and states.
+func TestMissMoves(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    reading
+		st   missState
+		want []move
+	}{
+		{"words no page has", reading{terms: []string{"parrot"}}, missState{}, []move{moveSuggest}},
+		{"after a rephrase", reading{terms: []string{"parrot"}}, missState{rephrases: 1}, []move{moveSuggest}},
+		{"a second miss", reading{terms: []string{"parrot"}}, missState{rephrases: 2}, nil},
+		{"with an LLM", reading{terms: []string{"parrot"}}, missState{llm: true}, nil},
+		{"a yes with a story", reading{terms: []string{"away", "summer"}, lead: ActYes}, missState{}, []move{moveAsYes, moveSuggest}},
+		{"no words of its own", reading{}, missState{rephrases: 2}, []move{moveGoOn}},
+		{"a record number", reading{terms: []string{"booking"}, record: true}, missState{}, []move{moveHandOverRecord, moveSuggest}},
+		{"a bare record number", reading{record: true}, missState{}, []move{moveGoOn, moveHandOverRecord, moveSuggest}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := missMoves(&tc.r, tc.st); !slices.Equal(got, tc.want) {
+				t.Errorf("missMoves = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
