@@ -72,7 +72,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	text = r
 	// The search: the message, or with the texts it leans on joined to it.
 	var required []string // terms a follow-up's match must contain
-	terms, neg, m := own, r.maskedNeg, (*lexicalMatch)(nil)
+	terms, neg, m := own, r.neg, (*lexicalMatch)(nil)
 	search := func() string { return r.masked } // for embeddings
 	prev := previousUserMessage(s)
 	ownGood := func() bool {
@@ -84,13 +84,13 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	switch leanOf(r, cur != nil, prev != "", ownGood) {
 	case followsUp:
 		problem, problemNeg := a.problemWords(cur.ID)
-		terms, neg = a.joined(r, problem), r.maskedNeg || problemNeg
+		terms, neg = a.joined(r, problem), r.neg || problemNeg
 		required = own
 		search = func() string { return r.masked + " . " + lexical.Mask(cur.Problem) }
 	case statesSituation:
 		earlier := a.readText(prev)
 		problem, problemNeg := a.problemWords(cur.ID)
-		terms, neg = a.joined(r, earlier.words, problem), r.maskedNeg || earlier.maskedNeg || problemNeg
+		terms, neg = a.joined(r, earlier.words, problem), r.neg || earlier.neg || problemNeg
 		search = func() string { return r.masked + " . " + earlier.masked + " . " + lexical.Mask(cur.Problem) }
 	default:
 		if len(own) > 0 {
@@ -145,7 +145,7 @@ func (a *GraphAgent) stayAfterMiss(s *Session, q query, r *reading, followUp boo
 		// has most of them will do ("and for deaf callers?" and a section
 		// that gives the number for the deaf; not "may I bring a dog to
 		// the office?" and one that has only the office).
-		return a.stayOnPage(s, query{terms: r.terms, neg: r.maskedNeg}, answerShare)
+		return a.stayOnPage(s, query{terms: r.terms, neg: r.neg}, answerShare)
 	}
 	return a.stayOnPage(s, q, 0)
 }

@@ -101,7 +101,7 @@ func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, r *reading, ca
 		return "", rewrite, true
 	}
 	// Lexical only: the turn's calls are spent.
-	again, err := a.retrieve(offlineTurn(ctx), s, func() string { return rewrite.masked }, query{terms: terms, neg: rewrite.maskedNeg}, nil)
+	again, err := a.retrieve(offlineTurn(ctx), s, func() string { return rewrite.masked }, query{terms: terms, neg: rewrite.neg}, nil)
 	if err != nil || len(again) == 0 || !a.good(again[0]) {
 		return "", rewrite, true
 	}

@@ -20,9 +20,10 @@ type reading struct {
 	// are what the lexical index matches (analyzer.termsOf).
 	words textWords
 	terms []string
-	// neg says text is negated; maskedNeg, what is left once specifics
-	// are masked (a negation inside an e-mail or a place's name is none).
-	neg, maskedNeg bool
+	// neg says the message is negated ("I don't have my code"), read
+	// once its specifics are masked: "no-reply@…" or a place named "No
+	// Name Street" negates nothing.
+	neg bool
 
 	// What the message does in the conversation (readMessage only).
 	act  Act // classifyAct: of the message as written, else as corrected
@@ -61,8 +62,8 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 // readText reads text (a message as it is, an LLM's rewrite, a confirmed
 // condition) for matching: its acts are not read.
 func (a *GraphAgent) readText(text string) *reading {
-	r := &reading{text: text, masked: a.mask(text), neg: lexical.Negated(text)}
-	r.maskedNeg = lexical.Negated(r.masked)
+	r := &reading{text: text, masked: a.mask(text)}
+	r.neg = lexical.Negated(r.masked)
 	r.words = a.an.split(r.masked)
 	r.terms = a.an.termsOf(r.words, nil)
 	return r

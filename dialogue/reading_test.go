@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,6 +48,34 @@ func TestTurnReadsMessageOnce(t *testing.T) {
 			if n > 1 {
 				t.Errorf("%q (in %q): the turn read its message %d times: %q", msg, conv[0], n, read)
 			}
+		}
+	}
+}
+
+// TestReadMessage checks what a turn reads in a message, row by row.
+func TestReadMessage(t *testing.T) {
+	a := fixtureAgent(t, Options{})
+	for _, tc := range []struct {
+		msg  string
+		want reading // the fields compared: terms, neg, act, lead, yesStatement, followUpForm, record
+	}{
+		{"how do I cancel my booking?", reading{terms: []string{"cancel", "book"}}},
+		{"I don't have the code", reading{terms: []string{"code"}, neg: true}},
+		// A negation word inside a specific negates nothing (the e-mail
+		// goes, with its label).
+		{"my e-mail is no-reply@example.com", reading{}},
+		{"yes, I booked it last week", reading{terms: []string{"book", "last", "week"}, lead: ActYes, yesStatement: true}},
+		{"yes, and how do I cancel?", reading{terms: []string{"cancel"}, lead: ActYes}},
+		{"what about by phone?", reading{terms: []string{"phone"}, followUpForm: true}},
+		{"booking AB12345C was charged twice", reading{terms: []string{"book", "pay", "twice"}, record: true}},
+		{"agent please", reading{terms: []string{"agent"}, act: ActHuman}},
+		{"no", reading{act: ActNo, lead: ActNo, neg: true}},
+	} {
+		r := a.readMessage(tc.msg)
+		got := reading{terms: r.terms, neg: r.neg, act: r.act, lead: r.lead, yesStatement: r.yesStatement, followUpForm: r.followUpForm, record: r.record}
+		if !slices.Equal(got.terms, tc.want.terms) || got.neg != tc.want.neg || got.act != tc.want.act || got.lead != tc.want.lead ||
+			got.yesStatement != tc.want.yesStatement || got.followUpForm != tc.want.followUpForm || got.record != tc.want.record {
+			t.Errorf("readMessage(%q) =\n %+v, want\n %+v", tc.msg, got, tc.want)
 		}
 	}
 }
