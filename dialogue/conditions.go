@@ -42,11 +42,11 @@ func (a *GraphAgent) pickChildren(parent string, kids []string, text *reading, c
 		f := a.nodeFacts(a.doc[k])
 		labels[i] = labelTerms{terms: f.condition, neg: f.conditionNeg}
 	}
-	if picked := a.discriminateTerms(labels, text, a.problemTerms(parent)); len(picked) > 0 {
+	if picked := discriminateTerms(labels, text, a.problemTerms(parent)); len(picked) > 0 {
 		return pick(kids, picked)
 	}
 	for i := len(confirmed) - 1; i >= 0; i-- {
-		if picked := a.discriminateTerms(labels, a.readText(confirmed[i]), nil); len(picked) == 1 {
+		if picked := discriminateTerms(labels, a.readText(confirmed[i]), nil); len(picked) == 1 {
 			return pick(kids, picked)
 		}
 	}
@@ -110,7 +110,7 @@ func (a *GraphAgent) discriminate(labels []string, text *reading, ignore map[str
 	for i, l := range labels {
 		lts[i] = labelTerms{terms: uniqueTerms(a.an.terms(l)), neg: lexical.Negated(l)}
 	}
-	return a.discriminateTerms(lts, text, ignore)
+	return discriminateTerms(lts, text, ignore)
 }
 
 // labelTerms is a label as discriminate reads it: its distinct terms, and
@@ -121,7 +121,7 @@ type labelTerms struct {
 }
 
 // discriminateTerms is discriminate with the labels analysed.
-func (a *GraphAgent) discriminateTerms(labels []labelTerms, text *reading, ignore map[string]bool) []int {
+func discriminateTerms(labels []labelTerms, text *reading, ignore map[string]bool) []int {
 	terms := slices.DeleteFunc(slices.Clone(text.terms), func(t string) bool { return ignore[t] })
 	if len(terms) == 0 {
 		return nil

@@ -79,3 +79,31 @@ func TestReadMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestLeadingAct checks the yes or no a message opens (or closes) with,
+// and whether it is a yes followed by a statement.
+func TestLeadingAct(t *testing.T) {
+	for _, tc := range []struct {
+		msg          string
+		lead         Act
+		yesStatement bool
+	}{
+		{"Yes, I left to run errands", ActYes, true},
+		{"Oh, ok, yes I am", ActYes, true},
+		{"yes, and how do I apply?", ActYes, false},
+		{"yes how do I apply", ActYes, false},
+		{"yes", ActYes, false},
+		{"No, I was at home", ActNo, false},
+		{"I've read about that already, yes.", ActYes, true}, // a statement closed by a yes
+		{"it's free, right?", ActNone, false},
+		{"I've read that, yes?", ActNone, false},
+		{"how do I apply", ActNone, false},
+	} {
+		if got := leadingAct(tc.msg); got != tc.lead {
+			t.Errorf("leadingAct(%q) = %s, want %s", tc.msg, got, tc.lead)
+		}
+		if got := answersYes(tc.msg); got != tc.yesStatement {
+			t.Errorf("answersYes(%q) = %v, want %v", tc.msg, got, tc.yesStatement)
+		}
+	}
+}
