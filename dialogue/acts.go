@@ -352,11 +352,11 @@ func leadingAct(msg string) Act {
 // "sure" there ask ("it's free, right?") as often as they confirm.
 var closingYes = map[string]bool{"yes": true, "yeah": true, "yep": true, "yup": true}
 
-// answersYes reports whether msg is a yes followed by a statement ("Yes,
-// I already get a pension"), not by a question of its own ("yes, and how
-// do I apply?").
-func answersYes(msg string) bool {
-	if leadingAct(msg) != ActYes || strings.Contains(msg, "?") {
+// statesAfterYes reports whether msg, known to lead with a yes
+// (leadingAct), is a yes followed by a statement ("Yes, I already get a
+// pension"), not by a question of its own ("yes, and how do I apply?").
+func statesAfterYes(msg string) bool {
+	if strings.Contains(msg, "?") {
 		return false
 	}
 	_, rest, _ := strings.Cut(dropFillers(msg), " ")

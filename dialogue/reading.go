@@ -52,7 +52,7 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	r := a.readText(corrected)
 	r.act = act
 	r.lead = leadingAct(corrected)
-	r.yesStatement = answersYes(corrected)
+	r.yesStatement = r.lead == ActYes && statesAfterYes(corrected)
 	r.followUpForm = followUp.MatchString(corrected)
 	r.record = lexical.HasRecordNumber(corrected)
 	a.earlier.put(msg, a.earlierOf(msg, r))

@@ -102,8 +102,8 @@ func TestLeadingAct(t *testing.T) {
 		if got := leadingAct(tc.msg); got != tc.lead {
 			t.Errorf("leadingAct(%q) = %s, want %s", tc.msg, got, tc.lead)
 		}
-		if got := answersYes(tc.msg); got != tc.yesStatement {
-			t.Errorf("answersYes(%q) = %v, want %v", tc.msg, got, tc.yesStatement)
+		if got := tc.lead == ActYes && statesAfterYes(tc.msg); got != tc.yesStatement {
+			t.Errorf("statesAfterYes(%q) = %v, want %v", tc.msg, got, tc.yesStatement)
 		}
 	}
 }
