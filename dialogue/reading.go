@@ -46,7 +46,7 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	// misspelt word of the help center's.
 	act := classifyAct(a.an, msg)
 	corrected := a.spell.correct(msg)
-	if act == ActNone {
+	if act == ActNone && corrected != msg {
 		act = classifyAct(a.an, corrected)
 	}
 	r := a.readText(corrected)
