@@ -2,6 +2,7 @@ package evaluator
 
 import (
 	"io/fs"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -20,6 +21,7 @@ func TestNearDomainSets(t *testing.T) {
 		{"sample-near.jsonl", func(testing.TB) string { return filepath.Join("..", "testdata", "helpcenter") }},
 		{"ssa-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.Doc2DialSSA(tb), "docs") }},
 		{"adguard-en-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.AdguardKB(tb), "en") }},
+		{"gnome-near.jsonl", gnomeHelp},
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
@@ -71,4 +73,38 @@ func pageFiles(t *testing.T, dir string) []string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// gnomeHelp is the GNOME user help as make corpus-gnome converts it; the
+// test is skipped when it has not been converted.
+func gnomeHelp(tb testing.TB) string {
+	dir := filepath.Join("..", "out", "corpora", "gnome-help")
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		tb.Skipf("GNOME user help not converted at %s (make corpus-gnome)", dir)
+	}
+	return dir
+}
+
+// TestGnomeQuestionSet: every gold page of testdata/questions/gnome-en.jsonl
+// (questions and follow-ups) is a page of the converted GNOME user help.
+func TestGnomeQuestionSet(t *testing.T) {
+	qs, err := ReadQuestionsFile(filepath.Join("..", "testdata", "questions", "gnome-en.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(qs) < 60 {
+		t.Errorf("%d questions, want at least 60", len(qs))
+	}
+	pages := pageFiles(t, gnomeHelp(t))
+	for _, q := range qs {
+		golds := q.Gold
+		for _, f := range q.FollowUps {
+			golds = append(golds[:len(golds):len(golds)], f.Gold...)
+		}
+		for _, g := range golds {
+			if len(GoldPages(g, pages)) == 0 {
+				t.Errorf("%q: gold %s names none of the pages", q.Question, g)
+			}
+		}
+	}
 }
