@@ -64,6 +64,9 @@ type ReplayTurn struct {
 	GoldPage string          `json:"gold_page"`
 	F1       float64         `json:"f1"`
 	PageHit  bool            `json:"page_hit"`
+	// AfterOnPage says the agent's previous reply in the dialogue (to the
+	// user turn sent before this one) cited the dialogue's page first.
+	AfterOnPage bool `json:"after_on_page,omitempty"`
 }
 
 // ReplayResult is a whole replay.
@@ -83,6 +86,12 @@ type ReplayMetrics struct {
 	Actions map[dialogue.Action]float64 `json:"actions"`
 	Rounds  map[string]RoundMetrics     `json:"rounds"`  // "R1" … "R4", "R5+"
 	Skipped map[string]int              `json:"skipped"` // reason -> user turns
+	// OnPageBefore counts the scored turns that follow a reply on the
+	// dialogue's page, and LeftPage is the share of them whose reply cites
+	// another page first: how often the agent leaves the right page (a
+	// reply citing no page, such as a request to rephrase, has not left it).
+	OnPageBefore int     `json:"on_page_before"`
+	LeftPage     float64 `json:"left_page"`
 }
 
 // RoundMetrics are the replay numbers of one round.
@@ -164,7 +173,7 @@ func replayOne(ctx context.Context, a ReplayAgent, d *doc2dial.Dialogue, goldPag
 	var out []ReplayTurn
 	skipped := map[string]int{}
 	s := &dialogue.Session{ID: d.DialID + "/" + a.Name, ClientLang: clientLang}
-	round, failed := 0, false
+	round, failed, onPage := 0, false, false
 	for i := range d.Turns {
 		t := &d.Turns[i]
 		if t.Role != doc2dial.User {
@@ -190,6 +199,8 @@ func replayOne(ctx context.Context, a ReplayAgent, d *doc2dial.Dialogue, goldPag
 			failed = true
 			continue
 		}
+		afterOnPage := onPage
+		onPage = goldPage != "" && len(r.Sources) > 0 && r.Sources[0] == goldPage
 		var next *doc2dial.Turn
 		if i+1 < len(d.Turns) {
 			next = &d.Turns[i+1]
@@ -205,6 +216,7 @@ func replayOne(ctx context.Context, a ReplayAgent, d *doc2dial.Dialogue, goldPag
 		rt := ReplayTurn{
 			Agent: a.Name, DialID: d.DialID, Round: round, User: msg,
 			Reply: r.Text, Action: r.Action, Gold: next.Grounding(), GoldPage: goldPage,
+			AfterOnPage: afterOnPage,
 		}
 		if len(r.Sources) > 0 {
 			rt.Source = r.Sources[0]
@@ -242,6 +254,7 @@ func replayMetrics(turns []ReplayTurn, skipped map[string]int) ReplayMetrics {
 		f1      float64
 	}
 	var all acc
+	var before, left int
 	rounds := map[string]*acc{}
 	actions := map[dialogue.Action]int{}
 	for _, t := range turns {
@@ -258,6 +271,12 @@ func replayMetrics(turns []ReplayTurn, skipped map[string]int) ReplayMetrics {
 			}
 		}
 		actions[t.Action]++
+		if t.AfterOnPage {
+			before++
+			if t.Source != "" && !t.PageHit {
+				left++
+			}
+		}
 	}
 	mean := func(sum float64, n int) float64 {
 		if n == 0 {
@@ -268,6 +287,7 @@ func replayMetrics(turns []ReplayTurn, skipped map[string]int) ReplayMetrics {
 	m := ReplayMetrics{
 		F1: mean(all.f1, all.n), PageAccuracy: frac(all.hits, all.n), Turns: all.n,
 		Actions: map[dialogue.Action]float64{}, Rounds: map[string]RoundMetrics{}, Skipped: skipped,
+		OnPageBefore: before, LeftPage: frac(left, before),
 	}
 	for a, n := range actions {
 		m.Actions[a] = frac(n, all.n)

@@ -164,13 +164,47 @@ func TestReplay(t *testing.T) {
 	er := &Result{}
 	er.AddReplay(res)
 	md := Markdown(er)
-	for _, want := range []string{"# Replay of real dialogues", "| graph | 6 | 0.633 | 50.0% | 100.0% | 0.0% | 0.0% |", "| R2 | rag | 0 | 0.000 | 0.0% |", "1 no agent turn follows"} {
+	for _, want := range []string{"# Replay of real dialogues", "| graph | 6 | 0.633 | 50.0% | 0.0% (of 2) | 100.0% | 0.0% | 0.0% |", "| R2 | rag | 0 | 0.000 | 0.0% |", "1 no agent turn follows"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report.md lacks %q:\n%s", want, md)
 		}
 	}
 	if strings.Contains(md, "Simulated evaluation") {
 		t.Errorf("a replay-only report shows an empty simulated evaluation:\n%s", md)
+	}
+}
+
+// pageAgent cites, for each message, the page it names ("" none).
+type pageAgent map[string]string
+
+func (a pageAgent) Respond(_ context.Context, _ *dialogue.Session, message string) (dialogue.Reply, error) {
+	r := dialogue.Reply{Action: dialogue.Resolution, Text: message}
+	if p := a[message]; p != "" {
+		r.Sources = []string{p}
+	}
+	return r, nil
+}
+
+func TestReplayLeftPage(t *testing.T) {
+	ds := []doc2dial.Dialogue{{DialID: "d", DocFile: "docs/x.html", Turns: []doc2dial.Turn{
+		user(str("on")), agent("a"), // on the page
+		user(str("stay")), agent("a"), // after a reply on the page: stays
+		user(str("unsure")),            // no agent turn: not scored, but its reply is the one before the next
+		user(str("leave")), agent("a"), // after "unsure", which cited no page: not counted
+		user(str("back")), agent("a"), // after a reply elsewhere: not counted
+		user(str("rephrase")), agent("a"), // after a reply on the page: cites none, has not left
+		user(str("leave")), agent("a"), // after "rephrase" (no page): not counted
+		user(str("back")), agent("a"),
+		user(str("leave")), agent("a"), // after a reply on the page: left
+	}}}
+	ag := pageAgent{"on": "x.html", "stay": "x.html", "back": "x.html", "leave": "y.html"}
+	res, err := Replay(context.Background(), []ReplayAgent{{"graph", ag}}, ds, ReplayOptions{Pages: []string{"x.html", "y.html"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// After a reply on the page: stay, rephrase, leave (the last).
+	if g := res.Metrics["graph"]; g.OnPageBefore != 3 || math.Abs(g.LeftPage-1.0/3) > 1e-9 {
+		t.Errorf("on page before %d, left %v; want 3, 1/3", g.OnPageBefore, g.LeftPage)
 	}
 }
 

@@ -96,15 +96,16 @@ func Markdown(r *Result) string {
 // replayIntro says what the replay measures.
 const replayIntro = "The real user turns of each dialogue, sent in order in a fresh session; each reply is scored " +
 	"against the grounding spans of the agent turn that followed in the real dialogue: token F1 after " +
-	"SQuAD normalisation, page accuracy (the reply's first source is the dialogue's page), and the action taken."
+	"SQuAD normalisation, page accuracy (the reply's first source is the dialogue's page), the action taken, " +
+	"and how often a reply leaves the page: of the turns after a reply on the dialogue's page, the share whose reply cites another page."
 
 func replayMarkdown(b *strings.Builder, m Metrics) {
 	names := m.ReplayAgentNames()
 	b.WriteString("# Replay of real dialogues\n\n" + replayIntro + "\n\n")
-	b.WriteString("| agent | scored turns | token F1 | page accuracy | resolution | clarification | escalation |\n|---|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| agent | scored turns | token F1 | page accuracy | left the page next turn | resolution | clarification | escalation |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, a := range names {
 		x := m.Replay[a]
-		fmt.Fprintf(b, "| %s | %d | %.3f | %s | %s | %s | %s |\n", a, x.Turns, x.F1, pct(x.PageAccuracy),
+		fmt.Fprintf(b, "| %s | %d | %.3f | %s | %s (of %d) | %s | %s | %s |\n", a, x.Turns, x.F1, pct(x.PageAccuracy), pct(x.LeftPage), x.OnPageBefore,
 			pct(x.Actions[dialogue.Resolution]), pct(x.Actions[dialogue.Clarification]), pct(x.Actions[dialogue.Escalation]))
 	}
 	b.WriteString("\n## Replay by round (user turn)\n\n| round | agent | turns | token F1 | page accuracy |\n|---|---|---:|---:|---:|\n")
@@ -349,10 +350,10 @@ func replayHTML(d *htmlReport, m Metrics) {
 	}
 	esc := template.HTMLEscapeString
 	var t strings.Builder
-	t.WriteString("<table><tr><th>agent</th><th>scored turns</th><th>token F1</th><th>page accuracy</th><th>resolution</th><th>clarification</th><th>escalation</th></tr>\n")
+	t.WriteString("<table><tr><th>agent</th><th>scored turns</th><th>token F1</th><th>page accuracy</th><th>left the page next turn</th><th>resolution</th><th>clarification</th><th>escalation</th></tr>\n")
 	for _, a := range names {
 		x := m.Replay[a]
-		fmt.Fprintf(&t, "<tr><td>%s</td><td>%d</td><td>%.3f</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", esc(a), x.Turns, x.F1, pct(x.PageAccuracy),
+		fmt.Fprintf(&t, "<tr><td>%s</td><td>%d</td><td>%.3f</td><td>%s</td><td>%s (of %d)</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", esc(a), x.Turns, x.F1, pct(x.PageAccuracy), pct(x.LeftPage), x.OnPageBefore,
 			pct(x.Actions[dialogue.Resolution]), pct(x.Actions[dialogue.Clarification]), pct(x.Actions[dialogue.Escalation]))
 	}
 	t.WriteString("</table>\n<h3>By round (user turn)</h3>\n<table><tr><th>round</th><th>agent</th><th>turns</th><th>token F1</th><th>page accuracy</th></tr>\n")
