@@ -67,6 +67,9 @@ type ReplayTurn struct {
 	// AfterOnPage says the agent's previous reply in the dialogue (to the
 	// user turn sent before this one) cited the dialogue's page first.
 	AfterOnPage bool `json:"after_on_page,omitempty"`
+	// OtherSite says the reply's first source is on another site (Site)
+	// than the dialogue's page.
+	OtherSite bool `json:"other_site,omitempty"`
 }
 
 // ReplayResult is a whole replay.
@@ -92,6 +95,10 @@ type ReplayMetrics struct {
 	// reply citing no page, such as a request to rephrase, has not left it).
 	OnPageBefore int     `json:"on_page_before"`
 	LeftPage     float64 `json:"left_page"`
+	// OtherSite is the share of scored turns whose reply's first source is
+	// on another site (Site) than the dialogue's page: on a graph built
+	// from several sites, the agent answering from the wrong one.
+	OtherSite float64 `json:"other_site"`
 }
 
 // RoundMetrics are the replay numbers of one round.
@@ -99,6 +106,7 @@ type RoundMetrics struct {
 	Turns        int     `json:"turns"`
 	F1           float64 `json:"f1"`
 	PageAccuracy float64 `json:"page_accuracy"`
+	OtherSite    float64 `json:"other_site"`
 }
 
 // Rounds are the round keys in display order.
@@ -223,9 +231,29 @@ func replayOne(ctx context.Context, a ReplayAgent, d *doc2dial.Dialogue, goldPag
 		}
 		rt.F1 = TokenF1(rt.Reply, rt.Gold)
 		rt.PageHit = goldPage != "" && rt.Source == goldPage
+		rt.OtherSite = goldPage != "" && rt.Source != "" && Site(rt.Source) != Site(goldPage)
 		out = append(out, rt)
 	}
 	return out, skipped
+}
+
+// Site is the site a page URL belongs to, for telling replies from another
+// site's pages: the host of an absolute URL, lower-cased
+// ("https://www.ssa.gov/x" is "www.ssa.gov"); else the first segment of the
+// page's path in the build. That is the folder a page came from in a build
+// from several folders ("docs/ssa/x.html", built with --pages docs --pages
+// kb, is on "docs"), and the domain in a build of a doc2dial docs folder,
+// which holds one folder per domain ("ssa/x.html" is on "ssa"). A page at
+// the top of a one-folder build ("faq.md") is on site "".
+func Site(pageURL string) string {
+	if u, err := url.Parse(pageURL); err == nil && u.Host != "" {
+		return strings.ToLower(u.Host)
+	}
+	p := strings.TrimPrefix(pageURL, "./")
+	if i := strings.Index(p, "/"); i >= 0 {
+		return p[:i]
+	}
+	return ""
 }
 
 // GoldPage returns the URL among pages that names docFile (see
@@ -250,8 +278,8 @@ func GoldPage(docFile string, pages []string) string {
 
 func replayMetrics(turns []ReplayTurn, skipped map[string]int) ReplayMetrics {
 	type acc struct {
-		n, hits int
-		f1      float64
+		n, hits, other int
+		f1             float64
 	}
 	var all acc
 	var before, left int
@@ -268,6 +296,9 @@ func replayMetrics(turns []ReplayTurn, skipped map[string]int) ReplayMetrics {
 			x.f1 += t.F1
 			if t.PageHit {
 				x.hits++
+			}
+			if t.OtherSite {
+				x.other++
 			}
 		}
 		actions[t.Action]++
@@ -287,13 +318,13 @@ func replayMetrics(turns []ReplayTurn, skipped map[string]int) ReplayMetrics {
 	m := ReplayMetrics{
 		F1: mean(all.f1, all.n), PageAccuracy: frac(all.hits, all.n), Turns: all.n,
 		Actions: map[dialogue.Action]float64{}, Rounds: map[string]RoundMetrics{}, Skipped: skipped,
-		OnPageBefore: before, LeftPage: frac(left, before),
+		OnPageBefore: before, LeftPage: frac(left, before), OtherSite: frac(all.other, all.n),
 	}
 	for a, n := range actions {
 		m.Actions[a] = frac(n, all.n)
 	}
 	for k, r := range rounds {
-		m.Rounds[k] = RoundMetrics{Turns: r.n, F1: mean(r.f1, r.n), PageAccuracy: frac(r.hits, r.n)}
+		m.Rounds[k] = RoundMetrics{Turns: r.n, F1: mean(r.f1, r.n), PageAccuracy: frac(r.hits, r.n), OtherSite: frac(r.other, r.n)}
 	}
 	return m
 }
