@@ -124,3 +124,27 @@ func TestParseMarkdownHeadingAnchor(t *testing.T) {
 		t.Errorf("Text() =\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestImageAltStyleMarkers: the words led by an asterisk that end an
+// image's alt text style the picture ("*border", "*mobile_border"); they
+// are no part of what the picture shows, and a reply must not quote them.
+func TestImageAltStyleMarkers(t *testing.T) {
+	for _, tc := range []struct{ md, want string }{
+		{"Open it.\n![Statistics *border](s.png)", "Open it. (Statistics)"},
+		{"Open it.\n![Main screen *mobile_border](s.png)", "Open it. (Main screen)"},
+		{"Open it.\n![Main screen \\*mobile\\_border](s.png)", "Open it. (Main screen)"},
+		{"Open it.\n![Uninstall *mobile border](s.png)", "Open it. (Uninstall)"},
+		{"Open it.\n![*border](s.png)", "Open it."},
+		{"Open it.\n![A *bold* word](s.png)", "Open it. (A bold word)"},
+		{"Open it.\n![Rule *.example.com](s.png)", "Open it. (Rule *.example.com)"},
+		{"Open it.\n![Price: 5 * 3](s.png)", "Open it. (Price: 5 * 3)"},
+	} {
+		doc, err := ParseMarkdown([]byte(tc.md), "p.md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := doc.Text(); got != tc.want {
+			t.Errorf("%q: text %q, want %q", tc.md, got, tc.want)
+		}
+	}
+}
