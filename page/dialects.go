@@ -93,6 +93,56 @@ type dialectWriter struct {
 	mkdocs []int
 	// jsx gathers a JSX tag written over several lines until it closes.
 	jsx string
+	// started: the section (the page's top, or since the last heading)
+	// has text of its own; a note before it is held back (see holdAside).
+	started bool
+	aside   aside        // the note being held, if any
+	held    bytes.Buffer // notes held back, written before the next heading
+}
+
+// aside is a note (an admonition or callout) that opens a section, before
+// the section's own text: "This article is about the app for Windows".
+// It is held back and written at the end of the section's own text, so
+// that what the section opens with, and a reply quotes first, is the
+// section's answer; nothing is dropped. Warnings keep their place: they
+// are to be read before the steps.
+type aside struct {
+	syntax byte // ':' Docusaurus, '!' MkDocs, '>' a GitHub callout; 0: none held
+	// depth is, for ':', the fences opened inside the note; for '!', the
+	// number of open MkDocs blocks with the note's own.
+	depth int
+}
+
+// warningKinds are the admonition kinds that keep their place (the
+// Docusaurus, MkDocs Material and GitHub names).
+var warningKinds = map[string]bool{
+	"caution": true, "warning": true, "danger": true, "important": true, "attention": true,
+	"error": true, "failure": true, "fail": true, "bug": true, "missing": true,
+}
+
+// holdAside starts holding a note of kind that opens the section.
+func (r *dialectWriter) holdAside(syntax byte, kind string, depth int) {
+	if r.started || r.aside.syntax != 0 || warningKinds[strings.ToLower(kind)] {
+		return
+	}
+	r.aside = aside{syntax: syntax, depth: depth}
+}
+
+// endAside ends the note being held.
+func (r *dialectWriter) endAside() {
+	r.flushLabel()
+	r.emit("")
+	r.aside = aside{}
+}
+
+// writeHeld writes the notes held back, before the section's next heading
+// or at the end of the page.
+func (r *dialectWriter) writeHeld() {
+	if r.held.Len() > 0 {
+		r.out.WriteByte('\n') // not a lazy line of the text before
+		r.out.Write(r.held.Bytes())
+		r.held.Reset()
+	}
 }
 
 // renderDialects rewrites src (a page body, front matter cut) to CommonMark.
@@ -155,8 +205,25 @@ func (r *dialectWriter) render(src []byte) {
 }
 
 func (r *dialectWriter) emit(s string) {
-	r.out.WriteString(s)
-	r.out.WriteByte('\n')
+	r.write([]byte(s + "\n"))
+}
+
+// write writes rendered lines: into the held notes while one is held;
+// else to the page, after the held notes when the lines open a heading.
+func (r *dialectWriter) write(b []byte) {
+	if r.aside.syntax != 0 {
+		r.held.Write(b)
+		return
+	}
+	if len(bytes.TrimSpace(b)) > 0 {
+		if r.fence == "" && headingLine.Match(b) {
+			r.writeHeld()
+			r.started = false
+		} else {
+			r.started = true
+		}
+	}
+	r.out.Write(b)
 }
 
 // flushLabel writes a pending admonition label as its own paragraph.
@@ -170,6 +237,12 @@ func (r *dialectWriter) flushLabel() {
 
 func (r *dialectWriter) line(s string) {
 	s = r.dedent(s)
+	switch {
+	case r.aside.syntax == '!' && len(r.mkdocs) < r.aside.depth:
+		r.endAside() // the line is outside the note's indent
+	case r.aside.syntax == '>' && r.fence == "" && !strings.HasPrefix(strings.TrimSpace(s), ">"):
+		r.endAside() // the callout's quote ended
+	}
 	if r.fence == "" {
 		var whole bool
 		if s, whole = r.gatherJSX(s); !whole {
@@ -188,6 +261,8 @@ func (r *dialectWriter) finish() {
 		r.body(s)
 	}
 	r.flushLabel()
+	r.aside = aside{}
+	r.writeHeld()
 }
 
 // body rewrites a (dedented, whole) line.
@@ -216,7 +291,7 @@ func (r *dialectWriter) body(s string) {
 			return
 		}
 		r.raw = false
-		r.out.WriteString(s[:loc[0]])
+		r.write([]byte(s[:loc[0]]))
 		s = s[loc[1]:]
 	}
 	if m := fenceOpen.FindStringSubmatch(s); m != nil && isFence(s, m[1]) {
@@ -386,6 +461,13 @@ func (r *dialectWriter) blockLine(s string) bool {
 			return false
 		}
 		if m[2] == "" { // a closing fence
+			if r.aside.syntax == ':' && r.aside.depth == 0 {
+				r.endAside()
+				return true
+			}
+			if r.aside.syntax == ':' {
+				r.aside.depth--
+			}
 			r.flushLabel()
 			r.emit("")
 			return true
@@ -393,6 +475,10 @@ func (r *dialectWriter) blockLine(s string) bool {
 		title := strings.TrimSpace(m[3] + m[4])
 		r.flushLabel()
 		r.emit("")
+		if r.aside.syntax == ':' {
+			r.aside.depth++
+		}
+		r.holdAside(':', m[2], 0)
 		r.label = admonitionLabel(m[2], title)
 		return true
 	case strings.HasPrefix(t, "<Tabs") || strings.HasPrefix(t, "</Tabs") || strings.HasPrefix(t, "</TabItem"):
@@ -430,6 +516,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 			r.openMkdocs(len(m[1]))
 			r.flushLabel()
 			r.emit("")
+			r.holdAside('!', m[2], len(r.mkdocs))
 			r.label = admonitionLabel(m[2], m[3])
 			return true
 		}
@@ -449,6 +536,8 @@ func (r *dialectWriter) blockLine(s string) bool {
 	}
 	if m := calloutLine.FindStringSubmatch(s); m != nil {
 		label := admonitionLabel(m[2], m[3])
+		r.flushLabel()
+		r.holdAside('>', m[2], 0)
 		r.emit(m[1] + label)
 		return true
 	}
@@ -522,5 +611,5 @@ func (r *dialectWriter) includeFile(name string) {
 	sub.render(body)
 	sub.finish()
 	r.flushLabel()
-	r.out.Write(sub.out.Bytes())
+	r.write(sub.out.Bytes())
 }
