@@ -2,6 +2,8 @@ package page
 
 import (
 	"bytes"
+	"fmt"
+	"html"
 	"regexp"
 	"strings"
 	"unicode"
@@ -65,11 +67,14 @@ var (
 	imageExt      = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true}
 )
 
-// tabGroup is an open <Tabs>: the heading level it is under, and the
-// labels its values={[{label, value}]} attribute gives its tabs.
+// tabGroup is an open <Tabs> (or Hugo tabs shortcode): the heading level
+// it is under, the labels its values={[{label, value}]} attribute gives
+// its tabs by value, and for Hugo the labels of its items="A,B" by order.
 type tabGroup struct {
 	level  int
 	labels map[string]string
+	items  []string
+	next   int // the Hugo tabs opened so far
 }
 
 // tabValue is one {label: 'A', value: 'a'} of a <Tabs values={[...]}>.
@@ -216,7 +221,7 @@ func (r *dialectWriter) write(b []byte) {
 		return
 	}
 	if len(bytes.TrimSpace(b)) > 0 {
-		if r.fence == "" && headingLine.Match(b) {
+		if r.fence == "" && (headingLine.Match(b) || tabHeadingLine.Match(b)) {
 			r.writeHeld()
 			r.started = false
 		} else {
@@ -343,6 +348,9 @@ func (r *dialectWriter) gatherJSX(s string) (string, bool) {
 	s, r.jsx = strings.TrimSpace(r.jsx), ""
 	return s, true
 }
+
+// tabHeadingLine matches the heading tabHeading writes.
+var tabHeadingLine = regexp.MustCompile(`^<h[1-6] role="tab">`)
 
 // jsxStart matches a line that opens a component's tag.
 var jsxStart = regexp.MustCompile(`^</?[A-Z][\w.]*(\s|$)`)
@@ -531,6 +539,9 @@ func (r *dialectWriter) blockLine(s string) bool {
 		r.includeFile(m[1] + m[2])
 		return true
 	}
+	if r.hugoTabs(t) {
+		return true
+	}
 	if mdxImport.MatchString(s) || jsxLine.MatchString(s) {
 		return true
 	}
@@ -544,6 +555,59 @@ func (r *dialectWriter) blockLine(s string) bool {
 	return false
 }
 
+// hugoTabs handles a line that is only a Hugo tabs shortcode, as the
+// common themes write them: {{< tabs items="A,B" >}} or {{< tabpane >}}
+// open a set, {{< tab "A" >}} (or header=, title=, name=, else the set's
+// next item) opens one tab, written as tabHeading does.
+func (r *dialectWriter) hugoTabs(t string) bool {
+	m := hugoShortcode.FindStringSubmatch(t)
+	if m == nil || len(m[0]) != len(t) {
+		return false
+	}
+	closing, name, args := m[2] == "/", m[3], m[4]
+	switch {
+	case (name == "tabs" || name == "tabpane") && closing:
+		if len(r.tabs) > 0 {
+			r.tabs = r.tabs[:len(r.tabs)-1]
+		}
+		r.emit("")
+	case name == "tabs" || name == "tabpane":
+		g := tabGroup{level: r.level}
+		for _, a := range shortcodeAttr.FindAllStringSubmatch(args, -1) {
+			if a[1] == "items" {
+				for _, it := range strings.Split(a[2], ",") {
+					g.items = append(g.items, strings.TrimSpace(it))
+				}
+			}
+		}
+		r.tabs = append(r.tabs, g)
+		r.emit("")
+	case name == "tab" && closing:
+		r.emit("")
+	case name == "tab":
+		label := ""
+		if q := quotedArg.FindStringSubmatch(args); q != nil {
+			label = q[1]
+		}
+		for _, a := range shortcodeAttr.FindAllStringSubmatch(args, -1) {
+			if label == "" && (a[1] == "header" || a[1] == "title" || a[1] == "name") {
+				label = a[2]
+			}
+		}
+		if len(r.tabs) > 0 {
+			g := &r.tabs[len(r.tabs)-1]
+			if label == "" && g.next < len(g.items) {
+				label = g.items[g.next]
+			}
+			g.next++
+		}
+		r.tabHeading(label)
+	default:
+		return false
+	}
+	return true
+}
+
 // openMkdocs opens a MkDocs block whose marker is indented by indent: its
 // content is indented four spaces more.
 func (r *dialectWriter) openMkdocs(indent int) {
@@ -551,7 +615,8 @@ func (r *dialectWriter) openMkdocs(indent int) {
 }
 
 // tabHeading writes a tab's label as a heading one level below the
-// section it is in, so that each tab is a labelled alternative.
+// section it is in, so that each tab is a labelled alternative: an HTML
+// heading with the role of a tab, which the HTML reader marks (Block.Tab).
 func (r *dialectWriter) tabHeading(label string) {
 	r.flushLabel()
 	label = collapse(label)
@@ -564,7 +629,7 @@ func (r *dialectWriter) tabHeading(label string) {
 	}
 	level := min(under+1, 6)
 	r.emit("")
-	r.emit(strings.Repeat("#", level) + " " + label)
+	r.emit(fmt.Sprintf(`<h%d role="tab">%s</h%d>`, level, html.EscapeString(label), level))
 	r.emit("")
 }
 

@@ -148,3 +148,44 @@ func TestImageAltStyleMarkers(t *testing.T) {
 		}
 	}
 }
+
+// TestTabHeadings: each dialect's tabs come out as headings marked Tab, one
+// level below the section they are in; other headings are not marked.
+func TestTabHeadings(t *testing.T) {
+	type h struct {
+		level int
+		text  string
+		tab   bool
+	}
+	for _, tc := range []struct {
+		name, md string
+		want     []h
+	}{
+		{"docusaurus", "## Install\n<Tabs>\n<TabItem value=\"a\" label=\"Android\">\nTap Install.\n</TabItem>\n<TabItem value=\"i\" label=\"iOS & iPadOS\">\nTap Get.\n</TabItem>\n</Tabs>\n## Next\nx",
+			[]h{{2, "Install", false}, {3, "Android", true}, {3, "iOS & iPadOS", true}, {2, "Next", false}}},
+		{"mkdocs", "## Install\n=== \"Android\"\n    Tap Install.\n=== \"iOS\"\n    Tap Get.\n",
+			[]h{{2, "Install", false}, {3, "Android", true}, {3, "iOS", true}}},
+		{"hugo, labels given", "## Install\n{{< tabs >}}\n{{% tab \"Android\" %}}\nTap Install.\n{{% /tab %}}\n{{% tab header=\"iOS\" %}}\nTap Get.\n{{% /tab %}}\n{{< /tabs >}}\n",
+			[]h{{2, "Install", false}, {3, "Android", true}, {3, "iOS", true}}},
+		{"hugo, labels from items", "## Install\n{{< tabs items=\"Android,iOS\" >}}\n{{< tab >}}\nTap Install.\n{{< /tab >}}\n{{< tab >}}\nTap Get.\n{{< /tab >}}\n{{< /tabs >}}\n",
+			[]h{{2, "Install", false}, {3, "Android", true}, {3, "iOS", true}}},
+		{"plain headings", "## Install\n### Android\nTap Install.\n### iOS\nTap Get.",
+			[]h{{2, "Install", false}, {3, "Android", false}, {3, "iOS", false}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := ParseMarkdown([]byte(tc.md), "p.md")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []h
+			for _, b := range doc.Blocks {
+				if b.Kind == Heading {
+					got = append(got, h{b.Level, b.Text, b.Tab})
+				}
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("headings %+v, want %+v\n%s", got, tc.want, doc.Text())
+			}
+		})
+	}
+}
