@@ -2,11 +2,8 @@ package page
 
 import (
 	"bytes"
-	"fmt"
-	"html"
 	"regexp"
 	"strings"
-	"unicode"
 )
 
 // The docs-as-code dialects: the template, component and wiki syntax that
@@ -67,19 +64,6 @@ var (
 	imageExt      = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true}
 )
 
-// tabGroup is an open <Tabs> (or Hugo tabs shortcode): the heading level
-// it is under, the labels its values={[{label, value}]} attribute gives
-// its tabs by value, and for Hugo the labels of its items="A,B" by order.
-type tabGroup struct {
-	level  int
-	labels map[string]string
-	items  []string
-	next   int // the Hugo tabs opened so far
-}
-
-// tabValue is one {label: 'A', value: 'a'} of a <Tabs values={[...]}>.
-var tabValue = regexp.MustCompile(`\{\s*(label|value):\s*['"]([^'"]*)['"]\s*,\s*(label|value):\s*['"]([^'"]*)['"]`)
-
 // dialectWriter rewrites one page's lines.
 type dialectWriter struct {
 	env     *renderEnv
@@ -103,51 +87,6 @@ type dialectWriter struct {
 	started bool
 	aside   aside        // the note being held, if any
 	held    bytes.Buffer // notes held back, written before the next heading
-}
-
-// aside is a note (an admonition or callout) that opens a section, before
-// the section's own text: "This article is about the app for Windows".
-// It is held back and written at the end of the section's own text, so
-// that what the section opens with, and a reply quotes first, is the
-// section's answer; nothing is dropped. Warnings keep their place: they
-// are to be read before the steps.
-type aside struct {
-	syntax byte // ':' Docusaurus, '!' MkDocs, '>' a GitHub callout; 0: none held
-	// depth is, for ':', the fences opened inside the note; for '!', the
-	// number of open MkDocs blocks with the note's own.
-	depth int
-}
-
-// warningKinds are the admonition kinds that keep their place (the
-// Docusaurus, MkDocs Material and GitHub names).
-var warningKinds = map[string]bool{
-	"caution": true, "warning": true, "danger": true, "important": true, "attention": true,
-	"error": true, "failure": true, "fail": true, "bug": true, "missing": true,
-}
-
-// holdAside starts holding a note of kind that opens the section.
-func (r *dialectWriter) holdAside(syntax byte, kind string, depth int) {
-	if r.started || r.aside.syntax != 0 || warningKinds[strings.ToLower(kind)] {
-		return
-	}
-	r.aside = aside{syntax: syntax, depth: depth}
-}
-
-// endAside ends the note being held.
-func (r *dialectWriter) endAside() {
-	r.flushLabel()
-	r.emit("")
-	r.aside = aside{}
-}
-
-// writeHeld writes the notes held back, before the section's next heading
-// or at the end of the page.
-func (r *dialectWriter) writeHeld() {
-	if r.held.Len() > 0 {
-		r.out.WriteByte('\n') // not a lazy line of the text before
-		r.out.Write(r.held.Bytes())
-		r.held.Reset()
-	}
 }
 
 // renderDialects rewrites src (a page body, front matter cut) to CommonMark.
@@ -348,9 +287,6 @@ func (r *dialectWriter) gatherJSX(s string) (string, bool) {
 	s, r.jsx = strings.TrimSpace(r.jsx), ""
 	return s, true
 }
-
-// tabHeadingLine matches the heading tabHeading writes.
-var tabHeadingLine = regexp.MustCompile(`^<h[1-6] role="tab">`)
 
 // jsxStart matches a line that opens a component's tag.
 var jsxStart = regexp.MustCompile(`^</?[A-Z][\w.]*(\s|$)`)
@@ -555,99 +491,10 @@ func (r *dialectWriter) blockLine(s string) bool {
 	return false
 }
 
-// hugoTabs handles a line that is only a Hugo tabs shortcode, as the
-// common themes write them: {{< tabs items="A,B" >}} or {{< tabpane >}}
-// open a set, {{< tab "A" >}} (or header=, title=, name=, else the set's
-// next item) opens one tab, written as tabHeading does.
-func (r *dialectWriter) hugoTabs(t string) bool {
-	m := hugoShortcode.FindStringSubmatch(t)
-	if m == nil || len(m[0]) != len(t) {
-		return false
-	}
-	closing, name, args := m[2] == "/", m[3], m[4]
-	switch {
-	case (name == "tabs" || name == "tabpane") && closing:
-		if len(r.tabs) > 0 {
-			r.tabs = r.tabs[:len(r.tabs)-1]
-		}
-		r.emit("")
-	case name == "tabs" || name == "tabpane":
-		g := tabGroup{level: r.level}
-		for _, a := range shortcodeAttr.FindAllStringSubmatch(args, -1) {
-			if a[1] == "items" {
-				for _, it := range strings.Split(a[2], ",") {
-					g.items = append(g.items, strings.TrimSpace(it))
-				}
-			}
-		}
-		r.tabs = append(r.tabs, g)
-		r.emit("")
-	case name == "tab" && closing:
-		r.emit("")
-	case name == "tab":
-		label := ""
-		if q := quotedArg.FindStringSubmatch(args); q != nil {
-			label = q[1]
-		}
-		for _, a := range shortcodeAttr.FindAllStringSubmatch(args, -1) {
-			if label == "" && (a[1] == "header" || a[1] == "title" || a[1] == "name") {
-				label = a[2]
-			}
-		}
-		if len(r.tabs) > 0 {
-			g := &r.tabs[len(r.tabs)-1]
-			if label == "" && g.next < len(g.items) {
-				label = g.items[g.next]
-			}
-			g.next++
-		}
-		r.tabHeading(label)
-	default:
-		return false
-	}
-	return true
-}
-
 // openMkdocs opens a MkDocs block whose marker is indented by indent: its
 // content is indented four spaces more.
 func (r *dialectWriter) openMkdocs(indent int) {
 	r.mkdocs = append(r.mkdocs, r.strip()+indent+4)
-}
-
-// tabHeading writes a tab's label as a heading one level below the
-// section it is in, so that each tab is a labelled alternative: an HTML
-// heading with the role of a tab, which the HTML reader marks (Block.Tab).
-func (r *dialectWriter) tabHeading(label string) {
-	r.flushLabel()
-	label = collapse(label)
-	if label == "" {
-		return
-	}
-	under := r.level
-	if len(r.tabs) > 0 {
-		under = r.tabs[len(r.tabs)-1].level
-	}
-	level := min(under+1, 6)
-	r.emit("")
-	r.emit(fmt.Sprintf(`<h%d role="tab">%s</h%d>`, level, html.EscapeString(label), level))
-	r.emit("")
-}
-
-// admonitionLabel is an admonition's title, else its kind ("note" ->
-// "Note:").
-func admonitionLabel(kind, title string) string {
-	title = collapse(strings.Trim(strings.TrimSpace(title), `"`))
-	if title != "" {
-		if strings.HasSuffix(title, ":") {
-			return title
-		}
-		return title + ":"
-	}
-	kind = strings.ReplaceAll(kind, "-", " ")
-	if kind == "" {
-		return ""
-	}
-	return string(unicode.ToUpper(rune(kind[0]))) + strings.ToLower(kind[1:]) + ":"
 }
 
 func jsxAttrs(s string) map[string]string {
