@@ -159,6 +159,8 @@ type GraphAgent struct {
 	titles sync.Map
 	// langs are the help center's languages (see language.go).
 	langs languages
+	// boilerplate holds the opening lines many pages share.
+	boilerplate boilerplate
 }
 
 var _ Agent = (*GraphAgent)(nil)

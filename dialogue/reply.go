@@ -99,14 +99,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 		more = more[:maxOptions] // follow-ups, not a menu: the page has the rest
 	}
 	s.PendingOptions = more
-	// A conversation's opening request says what it is about: a long
-	// section opens where it does. Later, a question about one of its
-	// points gets that point ("what age do the benefits stop at?").
-	query := userText
-	if lastAgentTurn(s).Role == "" {
-		query = ""
-	}
-	text := withCondition(n, a.focus(n, query, shown))
+	text := withCondition(n, a.focus(n, userText, shown))
 	if a.opts.LLM != nil {
 		text = a.reword(ctx, s, n, userText, text)
 	}
