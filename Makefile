@@ -154,22 +154,30 @@ eval-ssa: $(BIN)
 # corpus, offline: build its pages into $(EVAL_Q_OUT)/NAME.db, ask the graph
 # agent, the RAG baseline and a BM25 page search, and print one line per
 # corpus; reports in $(EVAL_Q_OUT)/NAME/. A corpus whose pages are not here
-# is skipped. EVAL_Q_ARGS is added to each evaluate (e.g. --fail-below 0.8:
-# every corpus still runs, and the target fails if any fell below).
+# is skipped; a pages folder already built in this run is copied, not built
+# again. EVAL_Q_ARGS is added to each evaluate (e.g. --fail-below 0.8:
+# every corpus still runs, and the target fails if any fell below). The
+# *-near sets are questions the pages do not answer ("gold": []): their
+# line ends with how many each agent answered all the same.
 ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
 EVAL_Q_OUT ?= out/eval-questions
 EVAL_Q_ARGS ?=
 EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.jsonl \
 	ssa-eval:$(SSA)/docs:testdata/questions/ssa-eval.jsonl \
 	adguard-en:$(ADGUARD)/en:testdata/questions/adguard-en.jsonl \
-	adguard-en-kb40:$(ADGUARD)/en:$(ADGUARD)/questions/en.jsonl
+	adguard-en-kb40:$(ADGUARD)/en:$(ADGUARD)/questions/en.jsonl \
+	sample-near:testdata/helpcenter:testdata/questions/sample-near.jsonl \
+	ssa-near:$(SSA)/docs:testdata/questions/ssa-near.jsonl \
+	adguard-en-near:$(ADGUARD)/en:testdata/questions/adguard-en-near.jsonl
 eval-questions: $(BIN)
-	@mkdir -p $(EVAL_Q_OUT) && failed=0 && for c in $(EVAL_CORPORA); do \
+	@mkdir -p $(EVAL_Q_OUT) && failed=0 && built= && for c in $(EVAL_CORPORA); do \
 		name=$${c%%:*}; rest=$${c#*:}; pages=$${rest%%:*}; qs=$${rest#*:}; out=$(EVAL_Q_OUT)/$$name; \
 		if [ ! -d "$$pages" ] || [ ! -f "$$qs" ]; then printf '%-16s skipped: %s or %s not found\n' $$name $$pages $$qs; continue; fi; \
 		syn=; [ -f "$$pages/synonyms.txt" ] && syn="--synonyms $$pages/synonyms.txt"; \
-		rm -f $$out.db; \
+		rm -f $$out.db; db=; for b in $$built; do [ "$${b%%=*}" = "$$pages" ] && db=$${b#*=}; done; \
+		if [ -n "$$db" ]; then cp $$db $$out.db; else \
 		$(BIN) build --llm off --pages $$pages --store $$out.db >$$out.build.log 2>&1 || { cat $$out.build.log; exit 1; }; \
+		built="$$built $$pages=$$out.db"; fi; \
 		$(BIN) evaluate --llm off --store $$out.db --questions $$qs --out $$out $$syn $(EVAL_Q_ARGS) >$$out.txt 2>$$out.log; \
 		rc=$$?; printf '%-16s %s\n' $$name "$$(tail -1 $$out.txt)"; \
 		[ $$rc -eq 0 ] || { tail -1 $$out.log; failed=1; }; \

@@ -1,0 +1,74 @@
+package evaluator
+
+import (
+	"io/fs"
+	"path/filepath"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/internal/shareddata"
+)
+
+// TestNearDomainSets checks the hand-written near-domain sets of
+// testdata/questions (its README): 30 questions the pages do not answer
+// asked cold, 30 conversations that open with an in-domain question whose
+// gold names pages of the corpus and go on with one they do not answer.
+func TestNearDomainSets(t *testing.T) {
+	sets := []struct {
+		file  string
+		pages func(testing.TB) string
+	}{
+		{"sample-near.jsonl", func(testing.TB) string { return filepath.Join("..", "testdata", "helpcenter") }},
+		{"ssa-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.Doc2DialSSA(tb), "docs") }},
+		{"adguard-en-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.AdguardKB(tb), "en") }},
+	}
+	for _, s := range sets {
+		t.Run(s.file, func(t *testing.T) {
+			qs, err := ReadQuestionsFile(filepath.Join("..", "testdata", "questions", s.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages := pageFiles(t, s.pages(t))
+			var cold, mid int
+			for _, q := range qs {
+				if q.NearDomain() {
+					cold++
+					if len(q.FollowUps) > 0 {
+						t.Errorf("%q: a cold near-domain question with follow-ups", q.Question)
+					}
+					continue
+				}
+				for _, g := range q.Gold {
+					if len(GoldPages(g, pages)) == 0 {
+						t.Errorf("%q: gold %s names none of the pages", q.Question, g)
+					}
+				}
+				if len(q.FollowUps) != 1 || !q.FollowUps[0].NearDomain() {
+					t.Errorf("%q: want one near-domain follow-up", q.Question)
+					continue
+				}
+				mid++
+			}
+			if cold != 30 || mid != 30 {
+				t.Errorf("%d cold and %d mid-conversation near-domain questions, want 30 and 30", cold, mid)
+			}
+		})
+	}
+}
+
+// pageFiles lists the files under dir, relative to it, as gold names them.
+func pageFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		out = append(out, filepath.ToSlash(rel))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
