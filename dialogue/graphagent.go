@@ -161,6 +161,8 @@ type GraphAgent struct {
 	langs languages
 	// boilerplate holds the opening lines many pages share.
 	boilerplate boilerplate
+	// rarest is the weight of the graph's rarest word (see holdsRequest).
+	rarest rarestWeight
 }
 
 var _ Agent = (*GraphAgent)(nil)
@@ -344,6 +346,12 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	id, text, err := a.identify(ctx, s, msg)
 	if err != nil {
 		return Reply{}, err
+	}
+	// Offline, words alone decide: a node without the request's
+	// distinctive words does not answer it (embeddings and an LLM judge
+	// meaning themselves).
+	if id != "" && a.embed == nil && a.opts.LLM == nil && !a.holdsRequest(s, id, msg) {
+		id = ""
 	}
 	if id == "" {
 		// "Yes, I was away all summer": a yes with a story no page tells
