@@ -63,21 +63,25 @@ func answersRequest(h heldRequest, minCoverage float64) bool {
 
 // holdsRequest reports whether node id, found for msg, answers it (see
 // answersRequest). The message's own words count, never the
-// conversation's: earlier words do not carry a request to another page.
-// A node on the page being discussed, where the conversation says what a
-// message is about ("and for deaf callers?"), and a message that answers
-// the agent with the user's situation ("yes, I was abroad") pass.
+// conversation's: earlier words do not carry a request ("and how do I
+// pay for my Netflix?"). A message that answers the agent with the
+// user's situation ("yes, I was abroad") passes.
 func (a *GraphAgent) holdsRequest(s *Session, id, msg string) bool {
 	n := a.ix.Node(id)
 	if n == nil || answersYes(msg) {
 		return true
 	}
-	if cur := a.ix.Node(s.CurrentNode); cur != nil && cur.Page == n.Page {
-		return true
-	}
 	terms := a.an.terms(a.mask(msg))
 	if len(terms) > 2*shortRequest {
 		return true // a long message's unknown words are mostly its story
+	}
+	// On the page being discussed the page, not the node, holds what a
+	// follow-up asks ("and for deaf callers?"), and only a short one,
+	// which the conversation's words would carry, is weighed.
+	cur := a.ix.Node(s.CurrentNode)
+	onPage := cur != nil && cur.Page == n.Page
+	if onPage && len(terms) > shortRequest {
+		return true
 	}
 	if _, ids, _, _ := a.lex.queryTerms(terms); !slices.Contains(ids, -1) {
 		return true // nothing to weigh again: no need to search
@@ -94,6 +98,9 @@ func (a *GraphAgent) holdsRequest(s *Session, id, msg string) bool {
 	h.node, h.own = m.sc.found[d].matched(), m.sc.found[d].own()
 	if a.lex.pageWeight > 0 {
 		h.page = m.sc.pageFound[a.lex.pageOf[d]]
+		if onPage {
+			h.node |= h.page
+		}
 	}
 	return answersRequest(h, a.opts.MinCoverage)
 }

@@ -37,9 +37,10 @@ func TestAnswersRequest(t *testing.T) {
 }
 
 // TestHoldsRequest: on a small hand-made graph, a request whose word no
-// page has outweighs what a node holds of it gets no answer, asked first
-// or after an answer on another page; the same request without that word,
-// and one whose distinctive word the node has, are answered.
+// page has outweighs what a node holds of it gets no answer, asked first,
+// after an answer on another page or on its own page; the same request
+// without that word, one whose distinctive word the node has, and a
+// follow-up whose words the page holds, are answered.
 func TestHoldsRequest(t *testing.T) {
 	var nodes []graph.Node
 	// Every heading says "project settings", five say "report": generic
@@ -60,6 +61,8 @@ func TestHoldsRequest(t *testing.T) {
 		{"a distinctive word the node has beside one no page has", "", "how do I print a snapchat report", Resolution},
 		{"a word no page has outweighs the common ones held, asked first", "", "where are my snapchat report settings", Clarification},
 		{"the same after an answer on another page", "how do nightly backups work", "where are my snapchat report settings", Clarification},
+		{"the same after an answer on its page", "how do I export a report", "and my snapchat report settings?", Clarification},
+		{"a follow-up the page holds", "how do I export a report", "and the project settings?", Resolution},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := NewGraphAgent(g, Options{})
