@@ -18,27 +18,22 @@ import (
 // rarest word's: half, since some such words are still chat or typos.
 const unknownRarity = 0.5
 
-// pageHolds is the share of a request's weight a node's page must hold
-// when the node holds less than it needs: a page with nearly all of the
-// request's words is about it, though its sections share them out.
-const pageHolds = 0.8
-
 // heldRequest is what answersRequest reads: the request's term weights
 // (their IDF; 0 for a word no page has), the weight of the graph's rarest
 // word, and the request's terms (bits by position) that the node has in
-// any field, in its own fields, and on its whole page.
+// any field and in its own fields.
 type heldRequest struct {
-	weights         []float64
-	rarest          float64
-	node, own, page uint64
+	weights   []float64
+	rarest    float64
+	node, own uint64
 }
 
 // answersRequest reports whether a node holds enough of a request to
 // answer it, a word no page has weighing unknownRarity of the rarest
-// word's: the node minCoverage of the request's weight (or, holding
-// longMatchTerms of its words in its own fields, longMatchShare of that,
-// as for any match), or its page pageHolds. A request with no such word
-// was weighed by the ranking as it is: it passes.
+// word's: minCoverage of the request's weight (or, holding longMatchTerms
+// of its words in its own fields, longMatchShare of that, as for any
+// match). A request with no such word was weighed by the ranking as it
+// is: it passes.
 func answersRequest(h heldRequest, minCoverage float64) bool {
 	if !slices.ContainsFunc(h.weights, func(w float64) bool { return w <= 0 }) {
 		return true
@@ -56,9 +51,8 @@ func answersRequest(h heldRequest, minCoverage float64) bool {
 		}
 		return got / total
 	}
-	node := share(h.node)
-	return node >= minCoverage || (bits.OnesCount64(h.own) >= longMatchTerms && node >= minCoverage*longMatchShare) ||
-		share(h.page) >= pageHolds
+	held := share(h.node)
+	return held >= minCoverage || (bits.OnesCount64(h.own) >= longMatchTerms && held >= minCoverage*longMatchShare)
 }
 
 // holdsRequest reports whether node id, found for msg, answers it (see
@@ -96,11 +90,8 @@ func (a *GraphAgent) holdsRequest(s *Session, id, msg string) bool {
 		}
 	}
 	h.node, h.own = m.sc.found[d].matched(), m.sc.found[d].own()
-	if a.lex.pageWeight > 0 {
-		h.page = m.sc.pageFound[a.lex.pageOf[d]]
-		if onPage {
-			h.node |= h.page
-		}
+	if onPage && a.lex.pageWeight > 0 {
+		h.node |= m.sc.pageFound[a.lex.pageOf[d]]
 	}
 	return answersRequest(h, a.opts.MinCoverage)
 }

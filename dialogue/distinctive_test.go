@@ -13,22 +13,21 @@ func TestAnswersRequest(t *testing.T) {
 	// Three terms of weight 2, 2 and 1 in a graph whose rarest word
 	// weighs 4: a word no page has weighs 2 (unknownRarity).
 	for _, tc := range []struct {
-		name            string
-		weights         []float64
-		node, own, page uint64
-		want            bool
+		name      string
+		weights   []float64
+		node, own uint64
+		want      bool
 	}{
-		{"every word known: the ranking judged it", []float64{2, 1, 0.5}, 0b001, 0, 0, true},
-		{"a word no page has, the node holds the rest", []float64{2, 2, 0}, 0b011, 0b011, 0b011, true},
-		{"a word no page has outweighs the generic one held", []float64{0, 0, 1}, 0b100, 0b100, 0b100, false},
-		{"a word no page has and half the rest held", []float64{0, 2, 1}, 0b010, 0b010, 0b010, false},
-		{"held in the node: half the weight is enough", []float64{0, 2, 1, 0.5}, 0b110, 0, 0b110, true},
-		{"three words in the node's own fields: a long match", []float64{0, 0, 1, 1, 1}, 0b11100, 0b11100, 0b11100, true},
-		{"the page holds nearly all", []float64{0, 4, 4, 4, 2}, 0b00110, 0, 0b11110, true},
-		{"the page holds too little", []float64{0, 4, 4, 1}, 0b0010, 0, 0b0110, false},
+		{"every word known: the ranking judged it", []float64{2, 1, 0.5}, 0b001, 0, true},
+		{"a word no page has, the node holds the rest", []float64{2, 2, 0}, 0b011, 0b011, true},
+		{"a word no page has outweighs the generic one held", []float64{0, 0, 1}, 0b100, 0b100, false},
+		{"a word no page has and half the rest held", []float64{0, 2, 1}, 0b010, 0b010, false},
+		{"half the weight held is enough", []float64{0, 2, 1, 0.5}, 0b110, 0, true},
+		{"three words in the node's own fields: a long match", []float64{0, 0, 1, 1, 1}, 0b11100, 0b11100, true},
+		{"three words, but in the answer text only", []float64{0, 0, 1, 1, 1}, 0b11100, 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := heldRequest{weights: tc.weights, rarest: 4, node: tc.node, own: tc.own, page: tc.page}
+			h := heldRequest{weights: tc.weights, rarest: 4, node: tc.node, own: tc.own}
 			if got := answersRequest(h, 0.5); got != tc.want {
 				t.Errorf("answersRequest(%+v) = %v, want %v", h, got, tc.want)
 			}
