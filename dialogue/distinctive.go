@@ -9,7 +9,7 @@ import (
 // A resolution needs the request's distinctive words. The ranking weighs a
 // word no page has like a typical word (some are chat or a typo the
 // speller left), so a node holding a request's generic words answers it
-// whatever else it names: "how do I cancel my Norton subscription" and the
+// whatever else it names: "how do I cancel my gym membership" and the
 // help center's page on cancelling its own. Such a word names what the
 // help center never mentions (a product, a service, an institution): this
 // guard weighs it as the rare word it is.
@@ -58,7 +58,7 @@ func answersRequest(h heldRequest, minCoverage float64) bool {
 // holdsRequest reports whether node id, found for msg, answers it (see
 // answersRequest). The message's own words count, never the
 // conversation's: earlier words do not carry a request ("and how do I
-// pay for my Netflix?"). A message that answers the agent with the
+// pay my gym with it?"). A message that answers the agent with the
 // user's situation ("yes, I was abroad") passes.
 func (a *GraphAgent) holdsRequest(s *Session, id, msg string) bool {
 	n := a.ix.Node(id)
