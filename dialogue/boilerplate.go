@@ -64,3 +64,11 @@ func (a *GraphAgent) withoutBoilerplate(text string) string {
 	}
 	return text
 }
+
+// onlyBoilerplate reports whether n's text is the site's boilerplate line
+// and nothing else: a page's introduction that only names the product
+// says nothing of the page's sections.
+func (a *GraphAgent) onlyBoilerplate(n *graph.Node) bool {
+	line, rest := splitOpening(shownText(n))
+	return rest == "" && line != "" && a.boilerplate.has(a.ix.Graph, line)
+}

@@ -572,7 +572,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			return a.clarify(s, n, a.options(picked), sources), nil
 		}
 		sub := a.ix.Children(id)
-		if verdictOf(n).Answers {
+		if verdictOf(n).Answers && !(len(sub) > 0 && a.onlyBoilerplate(n)) {
 			// Sub-problems are no unmet branch: the node answers, and they
 			// come along as options for what the user may ask next.
 			return a.resolve(ctx, s, n, message, a.options(sub), sources, hops > 0), nil
