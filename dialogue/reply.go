@@ -68,7 +68,7 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	// change it depends on how you booked"): its opening comes first, as
 	// on the page. A lead-in that only repeats the problem (a page whose
 	// text is its heading) is said once, in the question.
-	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) {
+	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) && !a.onlyBoilerplate(n) {
 		text = withCondition(n, a.focus(n, nil, "")) + "\n\n" + text
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
@@ -104,14 +104,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 		more = more[:maxOptions] // follow-ups, not a menu: the page has the rest
 	}
 	s.PendingOptions = more
-	// A conversation's opening request says what it is about: a long
-	// section opens where it does. Later, a question about one of its
-	// points gets that point ("what age do the benefits stop at?").
-	query := asked.terms
-	if lastAgentTurn(s).Role == "" {
-		query = nil
-	}
-	text := withCondition(n, a.focus(n, query, shown))
+	text := withCondition(n, a.focus(n, asked.terms, shown))
 	if a.opts.LLM != nil {
 		text = a.reword(ctx, s, n, userText, text)
 	}
