@@ -1,8 +1,6 @@
 package dialogue
 
-import (
-	"github.com/helpgraph/helpgraph/internal/lexical"
-)
+import "github.com/helpgraph/helpgraph/internal/lexical"
 
 // reading is a message as a turn reads it, made once at the top of the
 // turn (readMessage): every step after it (acts, options, identification,
@@ -10,7 +8,8 @@ import (
 // message's text again. Texts joined to it (the problem being discussed,
 // the message before) are analysed on their own and their words joined.
 //
-// A reading is shared by the steps of a turn: none changes it.
+// A reading is shared by the steps of a turn: none changes it (plainWords
+// only fills in what it cuts on first use).
 type reading struct {
 	// text is the message as answered: trimmed and spelling corrected.
 	text string
@@ -28,7 +27,7 @@ type reading struct {
 	// What the message does in the conversation (readMessage only).
 	act  Act // classifyAct: of the message as written, else as corrected
 	lead Act // the yes or no it opens or closes with (leadingAct)
-	// yesStatement: a yes followed by a statement (answersYes).
+	// yesStatement: a yes followed by a statement (statesAfterYes).
 	yesStatement bool
 	// followUpForm: it opens as a follow-up does ("what about", "and").
 	followUpForm bool
