@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-questions screenshots
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-questions screenshots corpus-gnome
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -150,26 +150,55 @@ eval-ssa: $(BIN)
 		--replay $(SSA) --half $(SSA_HALF) --out $(SSA_OUT) >/dev/null && \
 	sed -n '1,/^## Escalation/p;/^## Dialogue coherence/,/^## Resolvable inquiries by topic/p;/^# Replay/,$$p' $(SSA_OUT)/report.md | grep -v '^## \(Escalation\|Resolvable inquiries by topic\)'
 
+# A fourth development corpus of real pages nobody here wrote: GNOME's user
+# help (Debian packages gnome-user-docs and yelp-tools; CC-BY-SA 3.0, see
+# $(GNOME_HELP)-LICENSE.txt), its Mallard pages turned into an HTML folder
+# by yelp-build. Generated, not committed; make eval-questions skips it when
+# it is not there.
+GNOME_HELP_SRC ?= /usr/share/help/C/gnome-help
+GNOME_HELP     ?= out/corpora/gnome-help
+corpus-gnome:
+	@command -v yelp-build >/dev/null || { echo "corpus-gnome: yelp-build not found (apt-get install -y gnome-user-docs yelp-tools)"; exit 1; }
+	@[ -d "$(GNOME_HELP_SRC)" ] || { echo "corpus-gnome: $(GNOME_HELP_SRC) not found (apt-get install -y gnome-user-docs)"; exit 1; }
+	rm -rf $(GNOME_HELP).tmp && mkdir -p $(GNOME_HELP).tmp
+	yelp-build html -o $(GNOME_HELP).tmp $(GNOME_HELP_SRC)
+	{ echo "GNOME user help (gnome-help), converted by 'make corpus-gnome' with yelp-build html from $(GNOME_HELP_SRC)"; \
+	  dpkg-query -W -f='Debian package $${Package} $${Version}\n' gnome-user-docs 2>/dev/null; \
+	  echo "Licence: Creative Commons Attribution-ShareAlike 3.0 Unported (CC-BY-SA 3.0); authors and terms:"; echo; \
+	  cat /usr/share/doc/gnome-user-docs/copyright 2>/dev/null; } >$(GNOME_HELP)-LICENSE.txt
+	rm -rf $(GNOME_HELP) && mv $(GNOME_HELP).tmp $(GNOME_HELP)
+	@echo "corpus-gnome: $$(ls $(GNOME_HELP)/*.html | wc -l) pages in $(GNOME_HELP) (licence: $(GNOME_HELP)-LICENSE.txt)"
+
 # The question sets (testdata/questions/README.md) on each development
 # corpus, offline: build its pages into $(EVAL_Q_OUT)/NAME.db, ask the graph
 # agent, the RAG baseline and a BM25 page search, and print one line per
 # corpus; reports in $(EVAL_Q_OUT)/NAME/. A corpus whose pages are not here
-# is skipped. EVAL_Q_ARGS is added to each evaluate (e.g. --fail-below 0.8:
-# every corpus still runs, and the target fails if any fell below).
+# is skipped; a pages folder already built in this run is copied, not built
+# again. EVAL_Q_ARGS is added to each evaluate (e.g. --fail-below 0.8:
+# every corpus still runs, and the target fails if any fell below). The
+# *-near sets are questions the pages do not answer ("gold": []): their
+# line ends with how many each agent answered all the same.
 ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
 EVAL_Q_OUT ?= out/eval-questions
 EVAL_Q_ARGS ?=
 EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.jsonl \
 	ssa-eval:$(SSA)/docs:testdata/questions/ssa-eval.jsonl \
 	adguard-en:$(ADGUARD)/en:testdata/questions/adguard-en.jsonl \
-	adguard-en-kb40:$(ADGUARD)/en:$(ADGUARD)/questions/en.jsonl
+	adguard-en-kb40:$(ADGUARD)/en:$(ADGUARD)/questions/en.jsonl \
+	sample-near:testdata/helpcenter:testdata/questions/sample-near.jsonl \
+	ssa-near:$(SSA)/docs:testdata/questions/ssa-near.jsonl \
+	adguard-en-near:$(ADGUARD)/en:testdata/questions/adguard-en-near.jsonl \
+	gnome-en:$(GNOME_HELP):testdata/questions/gnome-en.jsonl \
+	gnome-near:$(GNOME_HELP):testdata/questions/gnome-near.jsonl
 eval-questions: $(BIN)
-	@mkdir -p $(EVAL_Q_OUT) && failed=0 && for c in $(EVAL_CORPORA); do \
+	@mkdir -p $(EVAL_Q_OUT) && failed=0 && built= && for c in $(EVAL_CORPORA); do \
 		name=$${c%%:*}; rest=$${c#*:}; pages=$${rest%%:*}; qs=$${rest#*:}; out=$(EVAL_Q_OUT)/$$name; \
 		if [ ! -d "$$pages" ] || [ ! -f "$$qs" ]; then printf '%-16s skipped: %s or %s not found\n' $$name $$pages $$qs; continue; fi; \
 		syn=; [ -f "$$pages/synonyms.txt" ] && syn="--synonyms $$pages/synonyms.txt"; \
-		rm -f $$out.db; \
+		rm -f $$out.db; db=; for b in $$built; do [ "$${b%%=*}" = "$$pages" ] && db=$${b#*=}; done; \
+		if [ -n "$$db" ]; then cp $$db $$out.db; else \
 		$(BIN) build --llm off --pages $$pages --store $$out.db >$$out.build.log 2>&1 || { cat $$out.build.log; exit 1; }; \
+		built="$$built $$pages=$$out.db"; fi; \
 		$(BIN) evaluate --llm off --store $$out.db --questions $$qs --out $$out $$syn $(EVAL_Q_ARGS) >$$out.txt 2>$$out.log; \
 		rc=$$?; printf '%-16s %s\n' $$name "$$(tail -1 $$out.txt)"; \
 		[ $$rc -eq 0 ] || { tail -1 $$out.log; failed=1; }; \

@@ -2,6 +2,7 @@ package evaluator
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -23,17 +24,46 @@ import (
 type Question struct {
 	Question string `json:"question"`
 	// Gold are the pages that answer the question, each a page URL, a path
-	// relative to the pages folder or a tail of one (see GoldPages).
+	// relative to the pages folder or a tail of one (see GoldPages). An
+	// empty list ("gold": []) marks a near-domain question: the pages do
+	// not answer it, and the agent should give no resolution.
 	Gold      []string   `json:"gold"`
 	FollowUps []FollowUp `json:"follow_ups,omitempty"`
+}
+
+// NearDomain reports whether the pages do not answer the question.
+func (q *Question) NearDomain() bool { return q.Gold != nil && len(q.Gold) == 0 }
+
+// followUpNearDomain reports whether the pages do not answer follow-up j:
+// its gold is [], or it has none and is on a near-domain question's page.
+func (q *Question) followUpNearDomain(j int) bool {
+	f := &q.FollowUps[j]
+	return f.NearDomain() || f.Gold == nil && q.NearDomain()
 }
 
 // FollowUp is a later message of the conversation a Question starts.
 type FollowUp struct {
 	Message string `json:"message"`
-	// Gold are the pages that answer the follow-up; empty means the
-	// question's own.
+	// Gold are the pages that answer the follow-up; none (no "gold") means
+	// the question's own, an empty list ("gold": []) a near-domain
+	// follow-up that the pages do not answer.
 	Gold []string `json:"gold,omitempty"`
+}
+
+// NearDomain reports whether the pages do not answer the follow-up.
+func (f *FollowUp) NearDomain() bool { return f.Gold != nil && len(f.Gold) == 0 }
+
+// MarshalJSON writes a near-domain follow-up's "gold": [], which
+// omitempty would drop (and so turn it into one on the question's page).
+func (f FollowUp) MarshalJSON() ([]byte, error) {
+	type plain FollowUp
+	if f.NearDomain() {
+		return json.Marshal(struct {
+			Message string   `json:"message"`
+			Gold    []string `json:"gold"`
+		}{f.Message, f.Gold})
+	}
+	return json.Marshal(plain(f))
 }
 
 // ReadQuestions reads and checks a JSON Lines question set. Blank lines
@@ -43,8 +73,8 @@ func ReadQuestions(r io.Reader) ([]Question, error) {
 		switch {
 		case strings.TrimSpace(q.Question) == "":
 			return errors.New("empty question")
-		case len(q.Gold) == 0:
-			return fmt.Errorf("question %q: no gold page", q.Question)
+		case q.Gold == nil:
+			return fmt.Errorf("question %q: no gold page (list the pages that answer it, or [] when none does)", q.Question)
 		}
 		for _, f := range q.FollowUps {
 			if strings.TrimSpace(f.Message) == "" {
@@ -180,11 +210,17 @@ type QuestionTurn struct {
 	// AskedWhich: a clarification with options.
 	AskedWhich bool `json:"asked_which"`
 	Abstained  bool `json:"abstained"`
+	// NearDomain: the pages do not answer the message (gold []); Answered:
+	// the agent gave a resolution citing a page all the same.
+	NearDomain bool `json:"near_domain,omitempty"`
+	Answered   bool `json:"answered,omitempty"`
 }
 
 // QuestionMetrics are one agent's numbers on a question set (metrics.json
 // "questions"). Rates are fractions 0..1.
 type QuestionMetrics struct {
+	// Questions and FollowUps count those with gold pages; near-domain
+	// ones are counted apart and in none of the rates.
 	Questions int `json:"questions"`
 	// FirstOnGold: the first reply is on a gold page (it cites one first,
 	// or it is a clarification about a node on one).
@@ -200,7 +236,14 @@ type QuestionMetrics struct {
 	FollowUps int     `json:"follow_ups"`
 	// FollowUpsOnGold: follow-up replies on the follow-up's gold page.
 	FollowUpsOnGold float64 `json:"follow_ups_on_gold"`
-	Failed          int     `json:"failed,omitempty"` // conversations an agent error ended
+	// NearDomain counts the questions the pages do not answer (gold [])
+	// and NearDomainAnswered those given a resolution citing a page all
+	// the same; the follow-up pair counts them mid-conversation.
+	NearDomain                  int `json:"near_domain,omitempty"`
+	NearDomainAnswered          int `json:"near_domain_answered,omitempty"`
+	NearDomainFollowUps         int `json:"near_domain_follow_ups,omitempty"`
+	NearDomainFollowUpsAnswered int `json:"near_domain_follow_ups_answered,omitempty"`
+	Failed                      int `json:"failed,omitempty"` // conversations an agent error ended
 }
 
 // GraphStats describe the graph a question set was asked over.
@@ -248,10 +291,14 @@ func AskQuestions(ctx context.Context, agents []ReplayAgent, qs []Question, opts
 		opts.PageOf = func(string) string { return "" }
 	}
 	res := &QuestionsResult{Metrics: make(map[string]QuestionMetrics, len(agents))}
-	// gold[i][0] is question i's pages, gold[i][k] follow-up k's.
+	// gold[i][0] is question i's pages, gold[i][k] follow-up k's; a
+	// near-domain message's are an empty, non-nil list.
 	gold := make([][][]string, len(qs))
 	known := 0
 	resolve := func(names []string) []string {
+		if names != nil && len(names) == 0 {
+			return []string{}
+		}
 		var out []string
 		for _, n := range names {
 			out = append(out, GoldPages(n, opts.Pages)...)
@@ -268,19 +315,19 @@ func AskQuestions(ctx context.Context, agents []ReplayAgent, qs []Question, opts
 			known++
 		}
 		for _, f := range q.FollowUps {
-			if len(f.Gold) == 0 {
+			if f.Gold == nil {
 				gold[i] = append(gold[i], gold[i][0])
 			} else {
 				gold[i] = append(gold[i], resolve(f.Gold))
 			}
+			if len(gold[i][len(gold[i])-1]) > 0 {
+				known++
+			}
 		}
 	}
-	if known == 0 {
+	// A set of near-domain questions only names no page to check.
+	if known == 0 && !allNearDomain(qs) {
 		return nil, fmt.Errorf("questions: %w (e.g. %s, among %d pages)", ErrNoGoldQuestion, qs[0].Gold[0], len(opts.Pages))
-	}
-	followUps := 0
-	for _, q := range qs {
-		followUps += len(q.FollowUps)
 	}
 	for _, a := range agents {
 		res.Agents = append(res.Agents, a.Name)
@@ -305,7 +352,7 @@ func AskQuestions(ctx context.Context, agents []ReplayAgent, qs []Question, opts
 			}
 		}
 		res.Turns = append(res.Turns, all...)
-		m := questionMetrics(all, len(qs), followUps)
+		m := questionMetrics(all, qs)
 		m.Failed = nFailed
 		res.Metrics[a.Name] = m
 	}
@@ -330,7 +377,7 @@ func askOne(ctx context.Context, a ReplayAgent, i int, q *Question, gold [][]str
 			return out, true
 		}
 		t := scoreTurn(a.Name, i+1, k, msg, r, gold[k], opts.PageOf)
-		if len(t.Gold) == 0 {
+		if len(t.Gold) == 0 && !t.NearDomain {
 			t.UnknownGold = q.Gold
 			if k > 0 && len(q.FollowUps[k-1].Gold) > 0 {
 				t.UnknownGold = q.FollowUps[k-1].Gold
@@ -374,7 +421,23 @@ func scoreTurn(agent string, question, turn int, msg string, r dialogue.Reply, g
 	// Options that name no page ("Talk to a person") ask nothing of the kind.
 	t.AskedWhich = r.Action == dialogue.Clarification && len(t.Options) > 0
 	t.Abstained = t.Page == "" && len(t.Options) == 0
+	t.NearDomain = gold != nil && len(gold) == 0
+	t.Answered = t.NearDomain && r.Action == dialogue.Resolution && t.Page != ""
 	return t
+}
+
+func allNearDomain(qs []Question) bool {
+	for i := range qs {
+		if !qs[i].NearDomain() {
+			return false
+		}
+		for j := range qs[i].FollowUps {
+			if !qs[i].followUpNearDomain(j) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func contains(list []string, s string) bool {
@@ -386,14 +449,37 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// questionMetrics are the rates over one agent's turns; n and follow are
-// the numbers of questions and follow-ups in the set, so that a turn an
-// agent error left out counts as missed.
-func questionMetrics(turns []QuestionTurn, n, follow int) QuestionMetrics {
-	m := QuestionMetrics{Questions: n}
+// questionMetrics are the rates over one agent's turns on qs; the
+// denominators come from qs, so that a turn an agent error left out
+// counts as missed (and a near-domain one as not answered).
+func questionMetrics(turns []QuestionTurn, qs []Question) QuestionMetrics {
+	var m QuestionMetrics
+	for i := range qs {
+		if qs[i].NearDomain() {
+			m.NearDomain++
+		} else {
+			m.Questions++
+		}
+		for j := range qs[i].FollowUps {
+			if qs[i].followUpNearDomain(j) {
+				m.NearDomainFollowUps++
+			} else {
+				m.FollowUps++
+			}
+		}
+	}
 	var first, offered, clarified, abstained, followHits int
 	for _, t := range turns {
-		if t.Turn == 0 {
+		switch {
+		case t.NearDomain && t.Turn == 0:
+			if t.Answered {
+				m.NearDomainAnswered++
+			}
+		case t.NearDomain:
+			if t.Answered {
+				m.NearDomainFollowUpsAnswered++
+			}
+		case t.Turn == 0:
 			if t.OnGold {
 				first++
 			}
@@ -406,14 +492,12 @@ func questionMetrics(turns []QuestionTurn, n, follow int) QuestionMetrics {
 			if t.Abstained {
 				abstained++
 			}
-			continue
-		}
-		if t.OnGold {
+		case t.OnGold:
 			followHits++
 		}
 	}
-	m.FirstOnGold, m.GoldOffered = frac(first, n), frac(offered, n)
-	m.Clarified, m.Abstained = frac(clarified, n), frac(abstained, n)
-	m.FollowUps, m.FollowUpsOnGold = follow, frac(followHits, follow)
+	m.FirstOnGold, m.GoldOffered = frac(first, m.Questions), frac(offered, m.Questions)
+	m.Clarified, m.Abstained = frac(clarified, m.Questions), frac(abstained, m.Questions)
+	m.FollowUpsOnGold = frac(followHits, m.FollowUps)
 	return m
 }

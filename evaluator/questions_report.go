@@ -15,18 +15,52 @@ const questionsIntro = "Each question of the set is asked in a fresh session, th
 	"gold offered: a gold page is among the reply's options; clarified: the reply asks which of several options applies; " +
 	"abstained: the reply names no page (a request to rephrase, a hand-off without a source)."
 
-// QuestionsSummary is one line: each agent's first reply on gold, the
-// agents in the order they ran.
+// nearDomainIntro says what the near-domain counts measure.
+const nearDomainIntro = "Near-domain messages (gold []) are ones the pages do not answer; they count in none of the rates above. " +
+	"Answered: the agent gave a resolution citing a page all the same; cold: asked first, mid-conversation: asked as a follow-up."
+
+// QuestionsSummary is one line: each agent's first reply on gold, then,
+// when the set has near-domain questions, how many each agent answered
+// cold and mid-conversation; the agents in the order they ran.
 func QuestionsSummary(qr *QuestionsResult) string {
-	var parts []string
+	var first, near []string
 	for _, a := range qr.Agents {
-		parts = append(parts, fmt.Sprintf("%s %s", a, pct(qr.Metrics[a].FirstOnGold)))
+		x := qr.Metrics[a]
+		first = append(first, fmt.Sprintf("%s %s", a, pct(x.FirstOnGold)))
+		near = append(near, fmt.Sprintf("%s %s", a, nearDomainCounts(x)))
 	}
-	n := 0
+	var m QuestionMetrics
 	if len(qr.Agents) > 0 {
-		n = qr.Metrics[qr.Agents[0]].Questions
+		m = qr.Metrics[qr.Agents[0]]
 	}
-	return fmt.Sprintf("first reply on gold: %s (%d questions)", strings.Join(parts, " · "), n)
+	var parts []string
+	if m.Questions > 0 || !hasNearDomain(m) {
+		parts = append(parts, fmt.Sprintf("first reply on gold: %s (%d questions)", strings.Join(first, " · "), m.Questions))
+	}
+	if hasNearDomain(m) {
+		parts = append(parts, "near-domain answered: "+strings.Join(near, " · "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func hasNearDomain(m QuestionMetrics) bool { return m.NearDomain+m.NearDomainFollowUps > 0 }
+
+// nearDomainCounts reads "2/30 cold, 9/30 mid-conversation", leaving out
+// a kind the set does not have.
+func nearDomainCounts(m QuestionMetrics) string {
+	var parts []string
+	if m.NearDomain > 0 {
+		parts = append(parts, fmt.Sprintf("%d/%d cold", m.NearDomainAnswered, m.NearDomain))
+	}
+	if m.NearDomainFollowUps > 0 {
+		parts = append(parts, fmt.Sprintf("%d/%d mid-conversation", m.NearDomainFollowUpsAnswered, m.NearDomainFollowUps))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// anyNearDomain reports whether the set had near-domain messages.
+func anyNearDomain(qr *QuestionsResult) bool {
+	return len(qr.Agents) > 0 && hasNearDomain(qr.Metrics[qr.Agents[0]])
 }
 
 func questionsMarkdown(b *strings.Builder, qr *QuestionsResult) {
@@ -39,6 +73,13 @@ func questionsMarkdown(b *strings.Builder, qr *QuestionsResult) {
 		x := qr.Metrics[a]
 		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %s | %d | %s |\n", a, x.Questions, pct(x.FirstOnGold), pct(x.GoldOffered),
 			pct(x.Clarified), pct(x.Abstained), x.FollowUps, pct(x.FollowUpsOnGold))
+	}
+	if anyNearDomain(qr) {
+		b.WriteString("\n" + nearDomainIntro + "\n\n| agent | near-domain questions | answered cold | near-domain follow-ups | answered mid-conversation |\n|---|---:|---:|---:|---:|\n")
+		for _, a := range qr.Agents {
+			x := qr.Metrics[a]
+			fmt.Fprintf(b, "| %s | %d | %d | %d | %d |\n", a, x.NearDomain, x.NearDomainAnswered, x.NearDomainFollowUps, x.NearDomainFollowUpsAnswered)
+		}
 	}
 	if qr.UnknownGold > 0 {
 		fmt.Fprintf(b, "\n%d questions or follow-ups name a gold page the agents do not read; they count as misses.\n", qr.UnknownGold)
@@ -82,7 +123,10 @@ func questionRows(qr *QuestionsResult) []questionRow {
 				msg = "↳ " + msg
 			}
 			gold := t.Gold
-			if len(gold) == 0 {
+			switch {
+			case t.NearDomain:
+				gold = []string{"none (near-domain)"}
+			case len(gold) == 0:
 				gold = []string{"unknown: " + strings.Join(t.UnknownGold, ", ")}
 			}
 			r = &questionRow{message: msg, gold: gold, cells: make([]string, len(qr.Agents))}
@@ -105,7 +149,7 @@ func questionRows(qr *QuestionsResult) []questionRow {
 
 func turnCell(t QuestionTurn) string {
 	mark := "✗"
-	if t.OnGold {
+	if t.OnGold || t.NearDomain && !t.Answered {
 		mark = "✓"
 	}
 	var notes []string
@@ -120,6 +164,9 @@ func turnCell(t QuestionTurn) string {
 	}
 	if t.Abstained {
 		notes = append(notes, "abstained")
+	}
+	if t.Answered {
+		notes = append(notes, "near-domain answered")
 	}
 	s := mark
 	if t.Page != "" {
@@ -150,6 +197,14 @@ func questionsHTML(d *htmlReport, qr *QuestionsResult) {
 			pct(x.FirstOnGold), pct(x.GoldOffered), pct(x.Clarified), pct(x.Abstained), x.FollowUps, pct(x.FollowUpsOnGold))
 	}
 	t.WriteString("</table>\n")
+	if anyNearDomain(qr) {
+		fmt.Fprintf(&t, "<p>%s</p>\n<table><tr><th>agent</th><th>near-domain questions</th><th>answered cold</th><th>near-domain follow-ups</th><th>answered mid-conversation</th></tr>\n", esc(nearDomainIntro))
+		for _, a := range names {
+			x := qr.Metrics[a]
+			fmt.Fprintf(&t, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>\n", esc(a), x.NearDomain, x.NearDomainAnswered, x.NearDomainFollowUps, x.NearDomainFollowUpsAnswered)
+		}
+		t.WriteString("</table>\n")
+	}
 	if g := qr.Graph; g != nil {
 		fmt.Fprintf(&t, "<p>The graph: %d pages, %d nodes, %s of them with a condition.</p>\n", g.Pages, g.Nodes, pct(g.ConditionShare))
 	}

@@ -3,6 +3,7 @@ package evaluator
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"os"
@@ -82,7 +83,17 @@ func TestReadQuestions(t *testing.T) {
 				{Question: "refund?", Gold: []string{"billing/refund"}},
 			},
 		},
-		{name: "no gold", in: `{"question": "refund?"}`, err: "line 1: question \"refund?\": no gold page"},
+		{
+			name: "near-domain",
+			in: `{"question": "is my flight delayed", "gold": []}
+{"question": "refund?", "gold": ["billing/refund"], "follow_ups": [{"message": "and my car insurance?", "gold": []}]}`,
+			want: []Question{
+				{Question: "is my flight delayed", Gold: []string{}},
+				{Question: "refund?", Gold: []string{"billing/refund"}, FollowUps: []FollowUp{{Message: "and my car insurance?", Gold: []string{}}}},
+			},
+		},
+		{name: "no gold", in: `{"question": "refund?"}`, err: "line 1: question \"refund?\": no gold"},
+		{name: "null gold", in: `{"question": "refund?", "gold": null}`, err: "line 1: question \"refund?\": no gold"},
 		{name: "empty question", in: `{"question": " ", "gold": ["a"]}`, err: "line 1: empty question"},
 		{name: "empty follow-up", in: `{"question": "q", "gold": ["a"], "follow_ups": [{"message": ""}]}`, err: "empty message"},
 		{name: "unknown field", in: `{"question": "q", "gold": ["a"], "answer": "x"}`, err: "unknown field"},
@@ -237,7 +248,10 @@ func TestAskQuestionsFailuresAndUnknownGold(t *testing.T) {
 func TestQuestionsReportGolden(t *testing.T) {
 	agents, qs, opts := questionsFixture()
 	qs[2].Gold = append(qs[2].Gold, "nowhere.md")
-	qs = append(qs, Question{Question: "what | is this", Gold: []string{"nowhere/else.md"}})
+	qs = append(qs, Question{Question: "what | is this", Gold: []string{"nowhere/else.md"}},
+		Question{Question: "money back", Gold: []string{}},
+		Question{Question: "where is my receipt", Gold: []string{}, FollowUps: []FollowUp{{Message: "and if i want to close the account"}}})
+	qs[0].FollowUps = append(qs[0].FollowUps, FollowUp{Message: "money back", Gold: []string{}})
 	opts.Concurrency = 1
 	res, err := AskQuestions(context.Background(), agents, qs, opts)
 	if err != nil {
@@ -285,7 +299,7 @@ func TestQuestionsReportGolden(t *testing.T) {
 	if strings.Contains(string(html), "Simulated evaluation") {
 		t.Error("report.html shows an empty simulated evaluation")
 	}
-	if got := QuestionsSummary(res); got != "first reply on gold: graph 40.0% · rag 0.0% (5 questions)" {
+	if got := QuestionsSummary(res); got != "first reply on gold: graph 40.0% · rag 0.0% (5 questions); near-domain answered: graph 0/2 cold, 1/2 mid-conversation · rag 0/2 cold, 0/2 mid-conversation" {
 		t.Errorf("QuestionsSummary = %q", got)
 	}
 }
@@ -352,5 +366,118 @@ func TestAskQuestionsClientLang(t *testing.T) {
 	}
 	if !reflect.DeepEqual(a.seen, map[string]bool{"es": true}) {
 		t.Errorf("sessions' ClientLang = %v, want only es", a.seen)
+	}
+}
+
+// TestAskQuestionsNearDomain: a message whose gold is [] is one the pages
+// do not answer; a resolution citing any page answers it, and it counts
+// in none of the gold-page rates.
+func TestAskQuestionsNearDomain(t *testing.T) {
+	agent := scripted{
+		"in domain": {Action: dialogue.Resolution, Text: "Reset it.", Sources: []string{"account/password.md"}},
+		// Answered, cold and mid-conversation.
+		"answered cold": {Action: dialogue.Resolution, Text: "Refunds.", Sources: []string{"billing/refund.md"}},
+		"answered mid":  {Action: dialogue.Resolution, Text: "Delete it.", Sources: []string{"account/delete.md"}},
+		// Not answered: a question back, a hand-off even with a source,
+		// a resolution without a source, no reply naming a page.
+		"asked which": {Action: dialogue.Clarification, Text: "One of these?", NodeID: "refund#0", Sources: []string{"billing/refund.md"},
+			Options: []dialogue.Option{{Label: "a", NodeID: "refund#0"}, {Label: "b", NodeID: "invoice#0"}}},
+		"handed off":       {Action: dialogue.Escalation, Text: "A person will help.", Sources: []string{"account/password.md"}},
+		"no source":        {Action: dialogue.Resolution, Text: "I cannot help with that."},
+		"please rephrase?": {Action: dialogue.Clarification, Text: "Could you put it another way?"},
+	}
+	near := []string{}
+	tests := []struct {
+		name string
+		qs   []Question
+		want QuestionMetrics
+	}{
+		{"cold answered", []Question{{Question: "answered cold", Gold: near}},
+			QuestionMetrics{NearDomain: 1, NearDomainAnswered: 1}},
+		{"cold clarified", []Question{{Question: "asked which", Gold: near}},
+			QuestionMetrics{NearDomain: 1}},
+		{"cold handed off", []Question{{Question: "handed off", Gold: near}},
+			QuestionMetrics{NearDomain: 1}},
+		{"cold resolution without a source", []Question{{Question: "no source", Gold: near}},
+			QuestionMetrics{NearDomain: 1}},
+		{"mid-conversation answered", []Question{{Question: "in domain", Gold: []string{"account/password.md"},
+			FollowUps: []FollowUp{{Message: "answered mid", Gold: near}}}},
+			QuestionMetrics{Questions: 1, FirstOnGold: 1, NearDomainFollowUps: 1, NearDomainFollowUpsAnswered: 1}},
+		{"mid-conversation declined, then back on the question's page", []Question{{Question: "in domain", Gold: []string{"account/password.md"},
+			FollowUps: []FollowUp{{Message: "please rephrase?", Gold: near}, {Message: "in domain"}}}},
+			QuestionMetrics{Questions: 1, FirstOnGold: 1, FollowUps: 1, FollowUpsOnGold: 1, NearDomainFollowUps: 1}},
+		// A follow-up without gold is on the question's page: none.
+		{"follow-up of a near-domain question", []Question{{Question: "asked which", Gold: near,
+			FollowUps: []FollowUp{{Message: "answered mid"}}}},
+			QuestionMetrics{NearDomain: 1, NearDomainFollowUps: 1, NearDomainFollowUpsAnswered: 1}},
+		// Near-domain questions are not in the first-reply rates.
+		{"mixed", []Question{
+			{Question: "in domain", Gold: []string{"account/password.md"}},
+			{Question: "answered cold", Gold: near},
+			{Question: "asked which", Gold: []string{"billing/invoice.md"}},
+		}, QuestionMetrics{Questions: 2, FirstOnGold: 0.5, GoldOffered: 0.5, Clarified: 0.5, NearDomain: 1, NearDomainAnswered: 1}},
+	}
+	_, _, opts := questionsFixture()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := AskQuestions(context.Background(), []ReplayAgent{{Name: "graph", Agent: agent}}, tt.qs, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Metrics["graph"]; got != tt.want {
+				t.Errorf("metrics %+v\nwant %+v", got, tt.want)
+			}
+			if res.UnknownGold != 0 {
+				t.Errorf("UnknownGold = %d, want 0: near-domain gold names no page on purpose", res.UnknownGold)
+			}
+		})
+	}
+}
+
+func TestQuestionsSummaryNearDomain(t *testing.T) {
+	tests := []struct {
+		name string
+		m    map[string]QuestionMetrics
+		want string
+	}{
+		{"gold only", map[string]QuestionMetrics{"graph": {Questions: 4, FirstOnGold: 0.5}, "rag": {Questions: 4}},
+			"first reply on gold: graph 50.0% · rag 0.0% (4 questions)"},
+		{"both", map[string]QuestionMetrics{
+			"graph": {Questions: 30, FirstOnGold: 0.5, NearDomain: 30, NearDomainAnswered: 2, NearDomainFollowUps: 30, NearDomainFollowUpsAnswered: 9},
+			"rag":   {Questions: 30, FirstOnGold: 0.4, NearDomain: 30, NearDomainAnswered: 30, NearDomainFollowUps: 30, NearDomainFollowUpsAnswered: 28}},
+			"first reply on gold: graph 50.0% · rag 40.0% (30 questions); near-domain answered: graph 2/30 cold, 9/30 mid-conversation · rag 30/30 cold, 28/30 mid-conversation"},
+		{"cold near-domain only", map[string]QuestionMetrics{"graph": {NearDomain: 3, NearDomainAnswered: 1}, "rag": {NearDomain: 3}},
+			"near-domain answered: graph 1/3 cold · rag 0/3 cold"},
+	}
+	for _, tt := range tests {
+		qr := &QuestionsResult{Agents: []string{"graph", "rag"}, Metrics: tt.m}
+		if got := QuestionsSummary(qr); got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestFollowUpJSON: a near-domain follow-up keeps its "gold": [] when a
+// set is written back (omitempty would make it one on the question's page).
+func TestFollowUpJSON(t *testing.T) {
+	for _, tt := range []struct {
+		f    FollowUp
+		want string
+	}{
+		{FollowUp{Message: "and?"}, `{"message":"and?"}`},
+		{FollowUp{Message: "and?", Gold: []string{}}, `{"message":"and?","gold":[]}`},
+		{FollowUp{Message: "and?", Gold: []string{"a.md"}}, `{"message":"and?","gold":["a.md"]}`},
+	} {
+		b, err := json.Marshal(tt.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != tt.want {
+			t.Errorf("Marshal(%+v) = %s, want %s", tt.f, b, tt.want)
+		}
+		var back FollowUp
+		if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, tt.f) {
+			t.Errorf("round trip of %s = %+v, %v", b, back, err)
+		}
 	}
 }

@@ -31,7 +31,7 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	llmMode := fs.String("llm", "auto", "LLM for the evaluator and the replayed agents: auto (when an endpoint is configured), on or off")
 	replayDir := fs.String("replay", "", "doc2dial folder (DIR/dialogues.jsonl) whose real user turns are replayed against the agents (optional)")
 	halfName := fs.String("half", "all", "with --replay: the dialogues to replay: tuning, evaluation or all (split by dialogue id; see doc2dial.HalfOf)")
-	questionsPath := fs.String("questions", "", "question set (JSONL of question, gold pages, optional follow_ups) asked of the agents (optional)")
+	questionsPath := fs.String("questions", "", "question set (JSONL of question, gold pages or [] for a near-domain question, optional follow_ups) asked of the agents (optional)")
 	failBelow := fs.Float64("fail-below", 0, "with --questions: exit non-zero when the graph agent's first reply is on a gold page less often than this share (0..1)")
 	store := fs.String("store", m.Config.Store, "graph store the replayed and questioned agents read: SQLite path or neo4j:// URI")
 	agentList := fs.String("agents", "", "agents to replay or question, comma-separated (default "+strings.Join(agentNames, ",")+"; with --questions also bm25, a page search)")
