@@ -20,11 +20,10 @@ type candidate struct {
 	// fields and context), not only in its answer text.
 	ownCoverage float64
 	terms       int // how many of the utterance's terms the node's own fields contain
-	// pageCoverage is the share of the utterance's terms its whole page
-	// has, and pageLead its page's score over the best other page's.
-	pageCoverage, pageLead float64
-	cosine                 float64 // embedding similarity, 0 without an Embedder
-	near                   bool    // within the current node's neighbourhood
+	// pageCoverage is the share of the utterance's terms its whole page has.
+	pageCoverage float64
+	cosine       float64 // embedding similarity, 0 without an Embedder
+	near         bool    // within the current node's neighbourhood
 	// matched and own are the query terms the node has, in any field and
 	// in its own or context fields (bits by position; lexical only).
 	matched, own uint64
@@ -130,10 +129,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if id := a.phraseMatch(own, cands); id != "" {
 		return id, text, nil
 	}
-	if id := a.stayAfterMiss(s, q, own, msg, required != nil); id != "" {
-		return id, text, nil
-	}
-	return a.pageLeader(cands), text, nil
+	return a.stayAfterMiss(s, q, own, msg, required != nil), text, nil
 }
 
 // stayAfterMiss returns the node in the conversation's place for a
@@ -323,7 +319,7 @@ func (a *GraphAgent) candidates(m *lexicalMatch, q query, allow map[string]bool,
 	hits := m.top(q.topic, docs, limit)
 	out := make([]candidate, len(hits))
 	for i, h := range hits {
-		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, matched: h.matched, own: h.own, near: allow != nil, pageCoverage: h.pageCoverage, pageLead: h.pageLead}
+		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, matched: h.matched, own: h.own, near: allow != nil, pageCoverage: h.pageCoverage}
 		if a.negatedProblem(h.doc) != q.neg {
 			out[i].score *= polarityPenalty
 		}

@@ -119,10 +119,6 @@ type lexicalHit struct {
 	// pageCoverage is the share (IDF-weighted) of the query's terms that
 	// the node's whole page has.
 	pageCoverage float64
-	// pageLead is the node's page's score over the best other page's (0
-	// when no page matched; +Inf when no other page did): how clearly the
-	// request is about this page as a whole.
-	pageLead float64
 }
 
 // termsFound is, per field, the query terms (bits by position) a node has
@@ -341,10 +337,6 @@ type lexicalMatch struct {
 	topicIDs []int32
 	// pageTopicIDs are the topic terms whose scores the pages hold.
 	pageTopicIDs []int32
-	// firstPage is the best-scoring page (-1: none), and firstScore and
-	// secondScore the best two pages' scores (see rankPages).
-	firstPage               int32
-	firstScore, secondScore float64
 }
 
 // match scores query's terms against every node (see search).
@@ -479,41 +471,6 @@ func (m *lexicalMatch) setPageTopic(topicIDs []int32) {
 	}
 }
 
-// rankPages finds the best two pages by their scores (the message's and
-// the earlier words'), for hits' pageLead.
-func (m *lexicalMatch) rankPages() {
-	m.firstPage, m.firstScore, m.secondScore = -1, 0, 0
-	if m.lx.pageWeight <= 0 {
-		return
-	}
-	sc := m.sc
-	for _, touched := range [][]int32{sc.pageTouched, sc.pageTopicTouched} {
-		for _, p := range touched {
-			s := sc.page[p] + sc.pageTopic[p]
-			switch {
-			case p == m.firstPage:
-			case s > m.firstScore:
-				m.firstPage, m.firstScore, m.secondScore = p, s, m.firstScore
-			case s > m.secondScore:
-				m.secondScore = s
-			}
-		}
-	}
-}
-
-// pageLead is node d's page's score over the best other page's (see
-// lexicalHit.pageLead).
-func (m *lexicalMatch) pageLead(d int32) float64 {
-	if m.firstPage < 0 {
-		return 0
-	}
-	other := m.firstScore
-	if m.lx.pageOf[d] == m.firstPage {
-		other = m.secondScore
-	}
-	return m.pageScore(d) / other // +Inf when no other page scored
-}
-
 // release returns m's scratch space; m must not be used afterwards.
 func (m *lexicalMatch) release() {
 	sc := m.sc
@@ -557,7 +514,6 @@ func (m *lexicalMatch) top(topic []string, allow []int32, limit int) []lexicalHi
 	}
 	topicIDs := m.lx.topicTerms(m.uniq, topic)
 	m.setPageTopic(topicIDs)
-	m.rankPages()
 	best := hitList{limit: limit}
 	if allow != nil {
 		for _, d := range allow {
@@ -657,7 +613,6 @@ func (m *lexicalMatch) hit(d int32, score float64) lexicalHit {
 	if m.lx.pageWeight > 0 {
 		h.score += m.lx.pageWeight * m.pageScore(d)
 		h.pageCoverage = m.sums.of(m.sc.pageFound[m.lx.pageOf[d]])
-		h.pageLead = m.pageLead(d)
 	}
 	return h
 }

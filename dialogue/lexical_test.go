@@ -89,7 +89,6 @@ func fullScoring(m *lexicalMatch, topic, required []string, limit int) []lexical
 		}
 	}
 	m.setPageTopic(m.lx.topicTerms(m.uniq, topic))
-	m.rankPages()
 	var hits []lexicalHit
 	for _, d := range m.sc.touched {
 		if mask != 0 && m.sc.found[d].own()&mask == 0 {
