@@ -118,7 +118,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, msg string) (id, 
 	if a.embed == nil && a.opts.LLM == nil && cur == nil && m != nil && len(own) <= shortRequest && a.chanceMatch(own, cands[0]) {
 		return "", text, nil
 	}
-	if id := a.titledOver(cands, a.selectCandidate(s, cands, q.terms), q.terms); id != "" {
+	if id := a.selectCandidate(s, cands, q.terms); id != "" {
 		return id, text, nil
 	}
 	if id := a.pageMatch(q.terms, cands); id != "" {

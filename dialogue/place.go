@@ -113,6 +113,10 @@ func (a *GraphAgent) place(cur *graph.Node) map[string]bool {
 // ancestor preferences.
 const titleWeight = 0.1
 
+// fullTitle is the title share from which a page's title counts as having
+// all of the request's words.
+const fullTitle = 0.99
+
 // titleShare is the share of terms' weight (as in coverage) that the title
 // of node id's page has.
 func (a *GraphAgent) titleShare(id string, terms []string) float64 {
