@@ -42,10 +42,6 @@ type Options struct {
 	MinCoverage float64
 	// MinCosine is the embedding similarity that counts as a match. Default 0.8.
 	MinCosine float64
-	// TopicChange is how much better (score ratio) a node outside the
-	// conversation's place (the current node's neighbourhood and page) must
-	// score to leave it. Default 1.5.
-	TopicChange float64
 	// TieMargin is how close (relative BM25 score) candidates must be to the
 	// best one to be weighed against each other in selection. Default 0.1.
 	TieMargin float64
@@ -84,9 +80,6 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MinCosine <= 0 {
 		o.MinCosine = 0.8
-	}
-	if o.TopicChange <= 0 {
-		o.TopicChange = 1.5
 	}
 	if o.TieMargin <= 0 {
 		o.TieMargin = 0.1

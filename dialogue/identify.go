@@ -121,7 +121,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	if a.embed == nil && a.opts.LLM == nil && cur == nil && m != nil && len(own) <= shortRequest && a.chanceMatch(own, cands[0]) {
 		return "", text, nil
 	}
-	if id := a.titledOver(cands, a.selectCandidate(s, cands, q.terms), q.terms); id != "" {
+	if id := a.selectCandidate(s, cands, q.terms); id != "" {
 		return id, text, nil
 	}
 	if id := a.pageMatch(q.terms, cands); id != "" {
@@ -246,10 +246,9 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text func() strin
 	if len(near) == 0 || !a.goodNear(near[0]) {
 		return all, nil
 	}
-	// A user who changes the topic names the new one: a node elsewhere must
-	// score clearly better (page evidence included: a page whose title and
-	// text have the request's words is about it) than the best in the place.
-	if top := all[0]; !top.near && a.good(top) && top.score > near[0].score*a.opts.TopicChange {
+	// The page being discussed is kept unless the message clearly moves
+	// away: a better match elsewhere is not enough.
+	if top := all[0]; !top.near && a.good(top) && top.score > near[0].score && a.movesAway(top, near[0], q.terms) {
 		return all, nil
 	}
 	return near, nil

@@ -82,6 +82,22 @@ func (a *GraphAgent) chanceMatch(terms []string, best candidate) bool {
 	return false
 }
 
+// movesAway reports whether a message clearly moves away from the
+// conversation's place, where here is its best match, to there, its best
+// match elsewhere: there's page holds more of the message than here's, or
+// there's page title has all of the message's terms and here's does not
+// ("where do I find my confirmation code?" while changing a booking, whose
+// page mentions the code too). A follow-up in generic words ("when can I
+// start?") often matches a heading elsewhere better than any here, but the
+// page being discussed has its words too: it stays. terms are the
+// message's terms (with a follow-up's, the current problem's).
+func (a *GraphAgent) movesAway(there, here candidate, terms []string) bool {
+	if there.pageCoverage > here.pageCoverage+1e-9 {
+		return true
+	}
+	return a.titleShare(there.id, terms) >= fullTitle && a.titleShare(here.id, terms) < fullTitle
+}
+
 // place is the conversation's place when it is at node cur: cur's
 // neighbourhood and the rest of its page.
 func (a *GraphAgent) place(cur *graph.Node) map[string]bool {
@@ -96,6 +112,10 @@ func (a *GraphAgent) place(cur *graph.Node) map[string]bool {
 // request's terms adds to its fit: less than being near, more than the
 // ancestor preferences.
 const titleWeight = 0.1
+
+// fullTitle is the title share from which a page's title counts as having
+// all of the request's words.
+const fullTitle = 0.99
 
 // titleShare is the share of terms' weight (as in coverage) that the title
 // of node id's page has.

@@ -27,20 +27,46 @@ func topicGraph() *graph.Graph {
 	}
 }
 
-// TestTopicChangeNeedsTheTitle: a follow-up that shares more words with a
-// section elsewhere stays on the page being discussed unless it scores
-// 4/3 of TopicChange better or the other page's title says more of it.
-func TestTopicChangeNeedsTheTitle(t *testing.T) {
+// TestMovesAway: the page being discussed is left only when the message
+// clearly moves away: the other page holds more of it, or its title has all
+// of it and this page's does not.
+func TestMovesAway(t *testing.T) {
+	a := NewGraphAgent(topicGraph(), Options{})
+	qualify := a.an.terms("how do I qualify?")
+	divorce := a.an.terms("the marriage length after a divorce")
+	for _, tc := range []struct {
+		name        string
+		there, here candidate
+		terms       []string
+		want        bool
+	}{
+		{"the other page holds more of the message", candidate{id: "qualify-marriage", pageCoverage: 1}, candidate{id: "family-divorced", pageCoverage: 0.6}, divorce, true},
+		{"both pages hold all of it", candidate{id: "qualify-marriage", pageCoverage: 1}, candidate{id: "family-divorced", pageCoverage: 1}, divorce, false},
+		{"this page holds more of it", candidate{id: "qualify-marriage", pageCoverage: 0.6}, candidate{id: "family-divorced", pageCoverage: 1}, divorce, false},
+		{"the other page's title has all of it", candidate{id: "qualify", pageCoverage: 1}, candidate{id: "family", pageCoverage: 1}, qualify, true},
+		{"this page's title has all of it too", candidate{id: "qualify-marriage", pageCoverage: 1}, candidate{id: "qualify", pageCoverage: 1}, qualify, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := a.movesAway(tc.there, tc.here, tc.terms); got != tc.want {
+				t.Errorf("movesAway = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestTopicChange: a follow-up that shares more words with a section
+// elsewhere stays on the page being discussed when that page has its words
+// too; one that names another page's title goes there.
+func TestTopicChange(t *testing.T) {
 	for _, tc := range []struct{ then, want string }{
-		// "marriage length" is the other section's heading: it scores about
-		// twice the section here, between TopicChange and 4/3 of it. (A
-		// change in that band that the title backs is in the fixture's
-		// dialogues: "where do I find my confirmation code?")
+		// The other section's heading: it scores three times the section
+		// here, but the family page has every word.
+		{"marriage length and divorce", "family-divorced"},
 		{"the marriage length after a divorce, is it 10 years?", "family-divorced"},
 		{"how do I qualify?", "qualify"},
 	} {
 		t.Run(tc.then, func(t *testing.T) {
-			a := NewGraphAgent(topicGraph(), Options{TopicChange: 1.8})
+			a := NewGraphAgent(topicGraph(), Options{})
 			s := &Session{}
 			if r, err := a.Respond(context.Background(), s, "family benefits"); err != nil || r.NodeID != "family" {
 				t.Fatalf("first turn: %s at %q, %v", r.Action, r.NodeID, err)

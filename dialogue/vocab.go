@@ -1,6 +1,8 @@
 package dialogue
 
 import (
+	"regexp"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -160,10 +162,25 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 			gw.words = gw.v.split(in, gw.words)
 		}
 		gw.off = append(gw.off, int32(len(gw.words)))
-		gw.words = gw.v.split(n.Resolution, gw.words)
+		gw.words = gw.v.split(withoutLinks(n.Resolution), gw.words)
 		gw.off = append(gw.off, int32(len(gw.words)))
 	}
 	return gw
+}
+
+// markdownLink is a link (or an image) in a resolution: "[text](target)".
+var markdownLink = regexp.MustCompile(`\[[^\]]*\]\([^)]*\)`)
+
+// withoutLinks is a resolution without its links' text, as the answer
+// field indexes it: a link's words say what the page it leads to is about
+// ("[Clear a paper jam — how to free the paper](paperjam.html)" in a list
+// of printer problems), and counted for the node that links they rank the
+// list above the page it points to. An image's alt text goes too.
+func withoutLinks(resolution string) string {
+	if !strings.Contains(resolution, "](") {
+		return resolution
+	}
+	return markdownLink.ReplaceAllString(resolution, " ")
 }
 
 // offsPerNode is how many offsets graphWords.off holds per node.

@@ -8,8 +8,8 @@ import (
 
 // TestTitledPageOverRepeatedWord: a section that scores best by repeating
 // the request's words loses to a section on the page whose title has all
-// of them (titledOver when the scores are close, page evidence when they
-// are not); not when its page's title lacks some of the words.
+// of them (page evidence, fused into every section's score); not when its
+// page's title lacks some of the words.
 func TestTitledPageOverRepeatedWord(t *testing.T) {
 	const retire, survive, other = "https://help.example/retire", "https://help.example/survivors", "https://help.example/other"
 	graphWith := func(heading string) *graph.Graph {
@@ -31,11 +31,13 @@ func TestTitledPageOverRepeatedWord(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ heading, say, want string }{
-		{"Who gets paid: survivors", "how do I plan benefits for my survivors", "survive"},
 		{"Who gets paid: survivors", "planning benefits for survivors", "survive"},
-		// Far behind in section score, the page is still the one titled
-		// with the request: page evidence takes it there.
-		{"Who gets paid when you die: survivors", "how do I plan benefits for my survivors", "survive"},
+		// Where the request's other words ("how do I", "my") let the
+		// repeating section ahead, neither page wins on evidence alone
+		// ("how do I plan benefits for my survivors" gets "retire"): the
+		// rule that took the titled page within 25% of the best score
+		// (titledOver) changed no development corpus but ssa-near's
+		// in-domain questions, and went.
 		{"Who gets paid: survivors", "plan my retirement benefits", "retire"},
 	} {
 		t.Run(tc.say+"/"+tc.heading, func(t *testing.T) {
