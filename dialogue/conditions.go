@@ -5,6 +5,7 @@ package dialogue
 
 import (
 	"slices"
+	"sync/atomic"
 
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
@@ -69,11 +70,17 @@ type nodeTexts struct {
 	condition    []string        // the condition's distinct terms
 	conditionNeg bool            // whether the condition is negated
 	problem      map[string]bool // the problem's terms
-	// problemWords are the problem's words with specifics masked, as a
-	// message's are, for texts that join it to a message; problemNeg
-	// says they are negated.
-	problemWords textWords
-	problemNeg   bool
+	// maskedProblem is the problem read as a message is, made on first
+	// use (see GraphAgent.problemWords): masking is costly, and most
+	// nodes whose facts are read are never joined to a message.
+	maskedProblem atomic.Pointer[maskedText]
+}
+
+// maskedText is a text's words once its specifics are masked, and whether
+// it is negated.
+type maskedText struct {
+	words textWords
+	neg   bool
 }
 
 // nodeFacts returns node d's nodeTexts.
@@ -86,8 +93,6 @@ func (a *GraphAgent) nodeFacts(d int) *nodeTexts {
 	for _, t := range a.an.terms(n.Problem) {
 		f.problem[t] = true
 	}
-	masked := lexical.Mask(n.Problem)
-	f.problemWords, f.problemNeg = a.an.split(masked), lexical.Negated(masked)
 	a.facts[d].Store(f)
 	return f
 }

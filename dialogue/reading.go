@@ -87,12 +87,19 @@ func (a *GraphAgent) joined(r *reading, more ...textWords) []string {
 }
 
 // problemWords returns the words of node id's problem, specifics masked
-// as a message's are, analysed once per graph; none for no such node.
+// as a message's are, and whether they are negated, read once per graph;
+// none for no such node.
 func (a *GraphAgent) problemWords(id string) (textWords, bool) {
 	d, ok := a.doc[id]
 	if !ok {
 		return textWords{}, false
 	}
 	f := a.nodeFacts(d)
-	return f.problemWords, f.problemNeg
+	m := f.maskedProblem.Load()
+	if m == nil {
+		masked := lexical.Mask(a.ix.Graph.Nodes[d].Problem)
+		m = &maskedText{words: a.an.split(masked), neg: lexical.Negated(masked)}
+		f.maskedProblem.Store(m)
+	}
+	return m.words, m.neg
 }
