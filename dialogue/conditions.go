@@ -112,10 +112,14 @@ type readText struct {
 	text  string
 	terms []string // shared: not to be changed
 	neg   bool
+	// denied are the terms each negation governs ("not a member"): they
+	// count against a label that states them, not for it.
+	denied [][]string
 }
 
 func (a *GraphAgent) read(text string) *readText {
-	return &readText{text: text, terms: a.an.terms(a.mask(text)), neg: lexical.Negated(text)}
+	masked := a.mask(text)
+	return &readText{text: text, terms: a.an.terms(masked), neg: lexical.Negated(text), denied: a.negatedScopes(masked)}
 }
 
 // labelTerms is a label as discriminate reads it: its distinct terms, and
@@ -150,9 +154,13 @@ func (a *GraphAgent) discriminateTerms(labels []labelTerms, text *readText, igno
 	for _, t := range terms {
 		have[t] = true
 	}
+	denied := deniedLabels(labelTerms, labelNeg, count, text.denied, ignore)
 	var best []int
 	var bestScore float64
 	for i, lt := range labelTerms {
+		if len(denied) > 0 && denied[i] {
+			continue
+		}
 		var score float64
 		overlap := false
 		for _, t := range lt {
@@ -160,7 +168,7 @@ func (a *GraphAgent) discriminateTerms(labels []labelTerms, text *readText, igno
 				continue
 			}
 			overlap = true
-			if count[t] == len(labels) && len(labels) > 1 {
+			if deniedTerm(text.denied, t) || count[t] == len(labels) && len(labels) > 1 {
 				continue
 			}
 			// Rarer among the labels is more telling.
@@ -176,6 +184,9 @@ func (a *GraphAgent) discriminateTerms(labels []labelTerms, text *readText, igno
 		case score > bestScore-1e-9:
 			best = append(best, i)
 		}
+	}
+	if best == nil {
+		return notDenied(denied)
 	}
 	return best
 }
