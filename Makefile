@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-questions screenshots corpus-gnome
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions screenshots corpus-gnome
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -149,6 +149,24 @@ eval-ssa: $(BIN)
 	$(BIN) evaluate --llm off --store $$tmp/ssa.db --dialogues $(SSA_OUT)/graph.jsonl --dialogues $(SSA_OUT)/rag.jsonl \
 		--replay $(SSA) --half $(SSA_HALF) --out $(SSA_OUT) >/dev/null && \
 	sed -n '1,/^## Escalation/p;/^## Dialogue coherence/,/^## Resolvable inquiries by topic/p;/^# Replay/,$$p' $(SSA_OUT)/report.md | grep -v '^## \(Escalation\|Resolvable inquiries by topic\)'
+
+# The ssa dialogues replayed on ONE graph built from several sites' pages,
+# as a team with several help centers would build it: the ssa pages beside
+# the sample help center, adguard-kb en and, when make corpus-gnome has made
+# it, GNOME's help (those not here are left out). Each folder is its own site
+# (build --pages, repeated, names a page by its folder: docs/ssa/x.html), so
+# the replay's "from another site" is how often an agent answers an ssa
+# question from another help center's pages. Replay only; reports in
+# $(SSA_MIXED_OUT). SSA_HALF as for eval-ssa.
+SSA_MIXED_OUT   ?= out/ssa-mixed
+SSA_MIXED_PAGES ?= $(SSA)/docs $(wildcard testdata/helpcenter $(ADGUARD)/en $(GNOME_HELP))
+eval-ssa-mixed: $(BIN)
+	@test -f $(SSA)/dialogues.jsonl || { echo "$(SSA)/dialogues.jsonl not found: set SSA=DIR (see README, Data)"; exit 1; }
+	@mkdir -p $(SSA_MIXED_OUT) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	{ $(BIN) build --llm off $(foreach d,$(SSA_MIXED_PAGES),--pages $(d)) --store $$tmp/mixed.db >$$tmp/build.log 2>&1 || { cat $$tmp/build.log; exit 1; }; } && \
+	echo "eval-ssa-mixed: one graph from $(SSA_MIXED_PAGES)" && grep '^graph:' $$tmp/build.log && \
+	{ $(BIN) evaluate --llm off --store $$tmp/mixed.db --replay $(SSA) --half $(SSA_HALF) --out $(SSA_MIXED_OUT) >$$tmp/eval.log 2>&1 || { cat $$tmp/eval.log; exit 1; }; } && \
+	sed -n '/^# Replay/,/^User turns not scored/p' $(SSA_MIXED_OUT)/report.md | sed '1,/^$$/d;/^The real user turns/,/^$$/d'
 
 # A fourth development corpus of real pages nobody here wrote: GNOME's user
 # help (Debian packages gnome-user-docs and yelp-tools; CC-BY-SA 3.0, see

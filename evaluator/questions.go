@@ -413,6 +413,14 @@ func scoreTurn(agent string, question, turn int, msg string, r dialogue.Reply, g
 		}
 	}
 	t.OnGold = t.Page != "" && contains(gold, t.Page)
+	// A question between pages, every one of them gold (an article and its
+	// twin for another version), leads to gold whatever the customer picks.
+	if r.Action == dialogue.Clarification && t.Page == "" && len(t.Options) > 0 {
+		t.OnGold = true
+		for _, p := range t.Options {
+			t.OnGold = t.OnGold && contains(gold, p)
+		}
+	}
 	for _, p := range t.Options {
 		if contains(gold, p) {
 			t.GoldOffered = true

@@ -481,3 +481,31 @@ func TestFollowUpJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestScoreTurnClarificationBetweenPages(t *testing.T) {
+	pages := map[string]string{"a#0": "a.md", "b#0": "b.md", "c#0": "c.md"}
+	pageOf := func(id string) string { return pages[id] }
+	ask := func(ids ...string) dialogue.Reply {
+		r := dialogue.Reply{Action: dialogue.Clarification, Text: "Which?"}
+		for _, id := range ids {
+			r.Options = append(r.Options, dialogue.Option{Label: id, NodeID: id})
+		}
+		return r
+	}
+	tests := []struct {
+		name string
+		r    dialogue.Reply
+		gold []string
+		want bool
+	}{
+		{"every option gold", ask("a#0", "b#0"), []string{"a.md", "b.md"}, true},
+		{"one option off gold", ask("a#0", "c#0"), []string{"a.md", "b.md"}, false},
+		{"a person, no page", dialogue.Reply{Action: dialogue.Clarification, Options: []dialogue.Option{{Label: "Talk to a person"}}}, []string{"a.md"}, false},
+		{"a resolution citing no page", dialogue.Reply{Action: dialogue.Resolution}, []string{"a.md"}, false},
+	}
+	for _, tt := range tests {
+		if got := scoreTurn("graph", 1, 0, "m", tt.r, tt.gold, pageOf).OnGold; got != tt.want {
+			t.Errorf("%s: OnGold = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -64,6 +64,12 @@ type ReplayTurn struct {
 	GoldPage string          `json:"gold_page"`
 	F1       float64         `json:"f1"`
 	PageHit  bool            `json:"page_hit"`
+	// AfterOnPage says the agent's previous reply in the dialogue (to the
+	// user turn sent before this one) cited the dialogue's page first.
+	AfterOnPage bool `json:"after_on_page,omitempty"`
+	// OtherSite says the reply's first source is on another site (Site)
+	// than the dialogue's page.
+	OtherSite bool `json:"other_site,omitempty"`
 }
 
 // ReplayResult is a whole replay.
@@ -83,6 +89,16 @@ type ReplayMetrics struct {
 	Actions map[dialogue.Action]float64 `json:"actions"`
 	Rounds  map[string]RoundMetrics     `json:"rounds"`  // "R1" … "R4", "R5+"
 	Skipped map[string]int              `json:"skipped"` // reason -> user turns
+	// OnPageBefore counts the scored turns that follow a reply on the
+	// dialogue's page, and LeftPage is the share of them whose reply cites
+	// another page first: how often the agent leaves the right page (a
+	// reply citing no page, such as a request to rephrase, has not left it).
+	OnPageBefore int     `json:"on_page_before"`
+	LeftPage     float64 `json:"left_page"`
+	// OtherSite is the share of scored turns whose reply's first source is
+	// on another site (Site) than the dialogue's page: on a graph built
+	// from several sites, the agent answering from the wrong one.
+	OtherSite float64 `json:"other_site"`
 }
 
 // RoundMetrics are the replay numbers of one round.
@@ -90,6 +106,7 @@ type RoundMetrics struct {
 	Turns        int     `json:"turns"`
 	F1           float64 `json:"f1"`
 	PageAccuracy float64 `json:"page_accuracy"`
+	OtherSite    float64 `json:"other_site"`
 }
 
 // Rounds are the round keys in display order.
@@ -164,7 +181,7 @@ func replayOne(ctx context.Context, a ReplayAgent, d *doc2dial.Dialogue, goldPag
 	var out []ReplayTurn
 	skipped := map[string]int{}
 	s := &dialogue.Session{ID: d.DialID + "/" + a.Name, ClientLang: clientLang}
-	round, failed := 0, false
+	round, failed, onPage := 0, false, false
 	for i := range d.Turns {
 		t := &d.Turns[i]
 		if t.Role != doc2dial.User {
@@ -190,6 +207,8 @@ func replayOne(ctx context.Context, a ReplayAgent, d *doc2dial.Dialogue, goldPag
 			failed = true
 			continue
 		}
+		afterOnPage := onPage
+		onPage = goldPage != "" && len(r.Sources) > 0 && r.Sources[0] == goldPage
 		var next *doc2dial.Turn
 		if i+1 < len(d.Turns) {
 			next = &d.Turns[i+1]
@@ -205,15 +224,36 @@ func replayOne(ctx context.Context, a ReplayAgent, d *doc2dial.Dialogue, goldPag
 		rt := ReplayTurn{
 			Agent: a.Name, DialID: d.DialID, Round: round, User: msg,
 			Reply: r.Text, Action: r.Action, Gold: next.Grounding(), GoldPage: goldPage,
+			AfterOnPage: afterOnPage,
 		}
 		if len(r.Sources) > 0 {
 			rt.Source = r.Sources[0]
 		}
 		rt.F1 = TokenF1(rt.Reply, rt.Gold)
 		rt.PageHit = goldPage != "" && rt.Source == goldPage
+		rt.OtherSite = goldPage != "" && rt.Source != "" && Site(rt.Source) != Site(goldPage)
 		out = append(out, rt)
 	}
 	return out, skipped
+}
+
+// Site is the site a page URL belongs to, for telling replies from another
+// site's pages: the host of an absolute URL, lower-cased
+// ("https://www.ssa.gov/x" is "www.ssa.gov"); else the first segment of the
+// page's path in the build. That is the folder a page came from in a build
+// from several folders ("docs/ssa/x.html", built with --pages docs --pages
+// kb, is on "docs"), and the domain in a build of a doc2dial docs folder,
+// which holds one folder per domain ("ssa/x.html" is on "ssa"). A page at
+// the top of a one-folder build ("faq.md") is on site "".
+func Site(pageURL string) string {
+	if u, err := url.Parse(pageURL); err == nil && u.Host != "" {
+		return strings.ToLower(u.Host)
+	}
+	p := strings.TrimPrefix(pageURL, "./")
+	if i := strings.Index(p, "/"); i >= 0 {
+		return p[:i]
+	}
+	return ""
 }
 
 // GoldPage returns the URL among pages that names docFile (see
@@ -238,10 +278,11 @@ func GoldPage(docFile string, pages []string) string {
 
 func replayMetrics(turns []ReplayTurn, skipped map[string]int) ReplayMetrics {
 	type acc struct {
-		n, hits int
-		f1      float64
+		n, hits, other int
+		f1             float64
 	}
 	var all acc
+	var before, left int
 	rounds := map[string]*acc{}
 	actions := map[dialogue.Action]int{}
 	for _, t := range turns {
@@ -256,8 +297,17 @@ func replayMetrics(turns []ReplayTurn, skipped map[string]int) ReplayMetrics {
 			if t.PageHit {
 				x.hits++
 			}
+			if t.OtherSite {
+				x.other++
+			}
 		}
 		actions[t.Action]++
+		if t.AfterOnPage {
+			before++
+			if t.Source != "" && !t.PageHit {
+				left++
+			}
+		}
 	}
 	mean := func(sum float64, n int) float64 {
 		if n == 0 {
@@ -268,12 +318,13 @@ func replayMetrics(turns []ReplayTurn, skipped map[string]int) ReplayMetrics {
 	m := ReplayMetrics{
 		F1: mean(all.f1, all.n), PageAccuracy: frac(all.hits, all.n), Turns: all.n,
 		Actions: map[dialogue.Action]float64{}, Rounds: map[string]RoundMetrics{}, Skipped: skipped,
+		OnPageBefore: before, LeftPage: frac(left, before), OtherSite: frac(all.other, all.n),
 	}
 	for a, n := range actions {
 		m.Actions[a] = frac(n, all.n)
 	}
 	for k, r := range rounds {
-		m.Rounds[k] = RoundMetrics{Turns: r.n, F1: mean(r.f1, r.n), PageAccuracy: frac(r.hits, r.n)}
+		m.Rounds[k] = RoundMetrics{Turns: r.n, F1: mean(r.f1, r.n), PageAccuracy: frac(r.hits, r.n), OtherSite: frac(r.other, r.n)}
 	}
 	return m
 }

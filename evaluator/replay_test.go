@@ -164,13 +164,116 @@ func TestReplay(t *testing.T) {
 	er := &Result{}
 	er.AddReplay(res)
 	md := Markdown(er)
-	for _, want := range []string{"# Replay of real dialogues", "| graph | 6 | 0.633 | 50.0% | 100.0% | 0.0% | 0.0% |", "| R2 | rag | 0 | 0.000 | 0.0% |", "1 no agent turn follows"} {
+	for _, want := range []string{"# Replay of real dialogues", "| graph | 6 | 0.633 | 50.0% | 0.0% (of 2) | 0.0% | 100.0% | 0.0% | 0.0% |", "| R2 | rag | 0 | 0.000 | 0.0% | 0.0% |", "from another site", "1 no agent turn follows"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report.md lacks %q:\n%s", want, md)
 		}
 	}
 	if strings.Contains(md, "Simulated evaluation") {
 		t.Errorf("a replay-only report shows an empty simulated evaluation:\n%s", md)
+	}
+}
+
+// pageAgent cites, for each message, the page it names ("" none).
+type pageAgent map[string]string
+
+func (a pageAgent) Respond(_ context.Context, _ *dialogue.Session, message string) (dialogue.Reply, error) {
+	r := dialogue.Reply{Action: dialogue.Resolution, Text: message}
+	if p := a[message]; p != "" {
+		r.Sources = []string{p}
+	}
+	return r, nil
+}
+
+func TestReplayLeftPage(t *testing.T) {
+	ds := []doc2dial.Dialogue{{DialID: "d", DocFile: "docs/x.html", Turns: []doc2dial.Turn{
+		user(str("on")), agent("a"), // on the page
+		user(str("stay")), agent("a"), // after a reply on the page: stays
+		user(str("unsure")),            // no agent turn: not scored, but its reply is the one before the next
+		user(str("leave")), agent("a"), // after "unsure", which cited no page: not counted
+		user(str("back")), agent("a"), // after a reply elsewhere: not counted
+		user(str("rephrase")), agent("a"), // after a reply on the page: cites none, has not left
+		user(str("leave")), agent("a"), // after "rephrase" (no page): not counted
+		user(str("back")), agent("a"),
+		user(str("leave")), agent("a"), // after a reply on the page: left
+	}}}
+	ag := pageAgent{"on": "x.html", "stay": "x.html", "back": "x.html", "leave": "y.html"}
+	res, err := Replay(context.Background(), []ReplayAgent{{"graph", ag}}, ds, ReplayOptions{Pages: []string{"x.html", "y.html"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// After a reply on the page: stay, rephrase, leave (the last).
+	if g := res.Metrics["graph"]; g.OnPageBefore != 3 || math.Abs(g.LeftPage-1.0/3) > 1e-9 {
+		t.Errorf("on page before %d, left %v; want 3, 1/3", g.OnPageBefore, g.LeftPage)
+	}
+}
+
+func TestSite(t *testing.T) {
+	tests := []struct{ page, want string }{
+		{"https://www.SSA.gov/benefits/x.html", "www.ssa.gov"}, // a URL's host, lower-cased
+		{"https://kb.example.com/help/reset/", "kb.example.com"},
+		{"http://localhost:8080/x", "localhost:8080"},
+		{"docs/ssa/x.html", "docs"}, // a build from several folders: the folder
+		{"ssa/x.html", "ssa"},       // a doc2dial docs folder: the domain
+		{"./gnome-help/net.html", "gnome-help"},
+		{"faq.md", ""}, // the top of a one-folder build
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := Site(tt.page); got != tt.want {
+			t.Errorf("Site(%q) = %q, want %q", tt.page, got, tt.want)
+		}
+	}
+}
+
+func TestReplayOtherSite(t *testing.T) {
+	pages := []string{"docs/ssa/x.html", "docs/ssa/y.html", "kb/z.md", "https://help.example.com/w/"}
+	ag := pageAgent{
+		"same page":      "docs/ssa/x.html",
+		"same site":      "docs/ssa/y.html",
+		"folder site":    "kb/z.md",
+		"host site":      "https://help.example.com/w/",
+		"no source":      "",
+		"gold elsewhere": "kb/z.md",
+	}
+	tests := []struct {
+		name    string
+		docFile string
+		message string
+		want    bool
+	}{
+		{"the dialogue's page", "docs/ssa/x.html", "same page", false},
+		{"another page of the site", "docs/ssa/x.html", "same site", false},
+		{"another folder", "docs/ssa/x.html", "folder site", true},
+		{"another host", "docs/ssa/x.html", "host site", true},
+		{"no source (rephrase, escalation)", "docs/ssa/x.html", "no source", false},
+		{"the dialogue's page is not in the graph", "docs/ssa/gone.html", "gold elsewhere", false},
+	}
+	var ds []doc2dial.Dialogue
+	for _, tt := range tests {
+		ds = append(ds, doc2dial.Dialogue{DialID: tt.name, DocFile: tt.docFile, Turns: []doc2dial.Turn{user(str(tt.message)), agent("a")}})
+	}
+	res, err := Replay(context.Background(), []ReplayAgent{{"graph", ag}}, ds, ReplayOptions{Pages: pages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Turns) != len(tests) {
+		t.Fatalf("%d scored turns, want %d", len(res.Turns), len(tests))
+	}
+	other := 0
+	for i, tt := range tests {
+		if got := res.Turns[i].OtherSite; got != tt.want {
+			t.Errorf("%s: other site %v, want %v", tt.name, got, tt.want)
+		}
+		if tt.want {
+			other++
+		}
+	}
+	// The share is of every scored turn; R1 holds them all.
+	g := res.Metrics["graph"]
+	want := float64(other) / float64(len(tests))
+	if math.Abs(g.OtherSite-want) > 1e-9 || math.Abs(g.Rounds["R1"].OtherSite-want) > 1e-9 {
+		t.Errorf("other site %v, R1 %v; want %v", g.OtherSite, g.Rounds["R1"].OtherSite, want)
 	}
 }
 

@@ -96,22 +96,25 @@ func Markdown(r *Result) string {
 // replayIntro says what the replay measures.
 const replayIntro = "The real user turns of each dialogue, sent in order in a fresh session; each reply is scored " +
 	"against the grounding spans of the agent turn that followed in the real dialogue: token F1 after " +
-	"SQuAD normalisation, page accuracy (the reply's first source is the dialogue's page), and the action taken."
+	"SQuAD normalisation, page accuracy (the reply's first source is the dialogue's page), the action taken, " +
+	"how often a reply leaves the page: of the turns after a reply on the dialogue's page, the share whose reply cites another page, " +
+	"and how often it answers from another site: the share of scored turns whose reply's first source is on another site than the dialogue's page " +
+	"(a site is a URL's host, or for a folder build the first folder of the page's path: the pages folder in a build from several, the domain in a doc2dial docs folder)."
 
 func replayMarkdown(b *strings.Builder, m Metrics) {
 	names := m.ReplayAgentNames()
 	b.WriteString("# Replay of real dialogues\n\n" + replayIntro + "\n\n")
-	b.WriteString("| agent | scored turns | token F1 | page accuracy | resolution | clarification | escalation |\n|---|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| agent | scored turns | token F1 | page accuracy | left the page next turn | from another site | resolution | clarification | escalation |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, a := range names {
 		x := m.Replay[a]
-		fmt.Fprintf(b, "| %s | %d | %.3f | %s | %s | %s | %s |\n", a, x.Turns, x.F1, pct(x.PageAccuracy),
+		fmt.Fprintf(b, "| %s | %d | %.3f | %s | %s (of %d) | %s | %s | %s | %s |\n", a, x.Turns, x.F1, pct(x.PageAccuracy), pct(x.LeftPage), x.OnPageBefore, pct(x.OtherSite),
 			pct(x.Actions[dialogue.Resolution]), pct(x.Actions[dialogue.Clarification]), pct(x.Actions[dialogue.Escalation]))
 	}
-	b.WriteString("\n## Replay by round (user turn)\n\n| round | agent | turns | token F1 | page accuracy |\n|---|---|---:|---:|---:|\n")
+	b.WriteString("\n## Replay by round (user turn)\n\n| round | agent | turns | token F1 | page accuracy | from another site |\n|---|---|---:|---:|---:|---:|\n")
 	for _, k := range Rounds {
 		for _, a := range names {
 			x := m.Replay[a].Rounds[k]
-			fmt.Fprintf(b, "| %s | %s | %d | %.3f | %s |\n", k, a, x.Turns, x.F1, pct(x.PageAccuracy))
+			fmt.Fprintf(b, "| %s | %s | %d | %.3f | %s | %s |\n", k, a, x.Turns, x.F1, pct(x.PageAccuracy), pct(x.OtherSite))
 		}
 	}
 	if len(names) > 0 {
@@ -349,17 +352,17 @@ func replayHTML(d *htmlReport, m Metrics) {
 	}
 	esc := template.HTMLEscapeString
 	var t strings.Builder
-	t.WriteString("<table><tr><th>agent</th><th>scored turns</th><th>token F1</th><th>page accuracy</th><th>resolution</th><th>clarification</th><th>escalation</th></tr>\n")
+	t.WriteString("<table><tr><th>agent</th><th>scored turns</th><th>token F1</th><th>page accuracy</th><th>left the page next turn</th><th>from another site</th><th>resolution</th><th>clarification</th><th>escalation</th></tr>\n")
 	for _, a := range names {
 		x := m.Replay[a]
-		fmt.Fprintf(&t, "<tr><td>%s</td><td>%d</td><td>%.3f</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", esc(a), x.Turns, x.F1, pct(x.PageAccuracy),
+		fmt.Fprintf(&t, "<tr><td>%s</td><td>%d</td><td>%.3f</td><td>%s</td><td>%s (of %d)</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", esc(a), x.Turns, x.F1, pct(x.PageAccuracy), pct(x.LeftPage), x.OnPageBefore, pct(x.OtherSite),
 			pct(x.Actions[dialogue.Resolution]), pct(x.Actions[dialogue.Clarification]), pct(x.Actions[dialogue.Escalation]))
 	}
-	t.WriteString("</table>\n<h3>By round (user turn)</h3>\n<table><tr><th>round</th><th>agent</th><th>turns</th><th>token F1</th><th>page accuracy</th></tr>\n")
+	t.WriteString("</table>\n<h3>By round (user turn)</h3>\n<table><tr><th>round</th><th>agent</th><th>turns</th><th>token F1</th><th>page accuracy</th><th>from another site</th></tr>\n")
 	for _, k := range Rounds {
 		for _, a := range names {
 			x := m.Replay[a].Rounds[k]
-			fmt.Fprintf(&t, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%.3f</td><td>%s</td></tr>\n", k, esc(a), x.Turns, x.F1, pct(x.PageAccuracy))
+			fmt.Fprintf(&t, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%.3f</td><td>%s</td><td>%s</td></tr>\n", k, esc(a), x.Turns, x.F1, pct(x.PageAccuracy), pct(x.OtherSite))
 		}
 	}
 	t.WriteString("</table>\n")

@@ -168,7 +168,7 @@ func Summary(m Metrics) string {
 	for _, k := range Rounds {
 		fmt.Fprintf(&b, " | %-3s F1  page", k)
 	}
-	b.WriteString("\n")
+	b.WriteString(" | left page\n")
 	for _, a := range m.ReplayAgentNames() {
 		x := m.Replay[a]
 		fmt.Fprintf(&b, "  %-12s %5d %.3f %.3f", a, x.Turns, x.F1, x.PageAccuracy)
@@ -176,7 +176,7 @@ func Summary(m Metrics) string {
 			r := x.Rounds[k]
 			fmt.Fprintf(&b, " | %.3f %.3f", r.F1, r.PageAccuracy)
 		}
-		b.WriteString("\n")
+		fmt.Fprintf(&b, " | %.3f of %d\n", x.LeftPage, x.OnPageBefore)
 	}
 	return b.String()
 }

@@ -47,17 +47,18 @@ func TestBuildDocsAsCode(t *testing.T) {
 			t.Errorf("no reference edge %s -> %s; have %v", want[0], want[1], refs)
 		}
 	}
-	// The install page's tabs are alternatives under its Download section.
+	// The install page's tabs are alternatives under its Download section:
+	// conditions the agent asks about.
 	var tabs []string
 	for _, n := range g.Nodes {
-		if n.Page == install && strings.HasPrefix(n.Problem, "Download") {
+		if n.Page == install && n.Problem == "Download" {
 			for _, c := range ix.Children(n.ID) {
-				tabs = append(tabs, ix.Node(c).Problem)
+				tabs = append(tabs, ix.Node(c).Condition)
 			}
 		}
 	}
 	if len(tabs) != 2 || !strings.EqualFold(tabs[0], "Windows") || !strings.EqualFold(tabs[1], "macOS") {
-		t.Errorf("the Download section's children are %q, want its two tabs", tabs)
+		t.Errorf("the Download section's children have the conditions %q, want its two tabs", tabs)
 	}
 	langs := map[string]string{}
 	for _, p := range g.Pages {

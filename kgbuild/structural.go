@@ -22,7 +22,10 @@ import (
 // longer cleared on nodes with references.
 // v3: sibling headings that are variants ("On Android" / "On iOS") are
 // situations (markVariants).
-const StructuralVersion = "structural-v3"
+// v4: so are the tabs of a tab set, and sibling headings that share their
+// opening words and part at a preposition ("Watch videos in the app" /
+// "... in a browser").
+const StructuralVersion = "structural-v4"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -51,6 +54,11 @@ type start struct {
 	label     string // the situation (for a condition) or the heading text
 	withLine  bool   // the opening line is part of the resolution
 	ignored   bool   // chrome such as "Related articles": ends sections, makes no node
+	tab       bool   // the heading labels a tab of the page (page.Block.Tab)
+	// base is, for a situation that is one variant of its siblings' shared
+	// problem ("Watch videos" of "Watch videos in the app"), that problem;
+	// "" when the situation refines its parent's.
+	base string
 }
 
 // treeNode is a node under construction.
@@ -168,6 +176,9 @@ func emit(nodes []*treeNode, lines []string) []*treeNode {
 			tn.node.Resolution = res
 			if s.situation {
 				tn.base = p.base
+				if s.base != "" {
+					tn.base = sectionProblem(s.base)
+				}
 				tn.conds = append(append([]string(nil), p.conds...), english.Condition(s.label))
 				tn.node.Condition = tn.conds[len(tn.conds)-1]
 			} else {
@@ -267,7 +278,7 @@ func findStarts(blocks []page.Block, first int) []start {
 		case page.Heading:
 			h := strings.TrimSpace(text)
 			colon := strings.HasSuffix(h, ":")
-			st := start{block: i, rank: max(1, min(b.Level, 6)), label: strings.TrimRight(h, ": ")}
+			st := start{block: i, rank: max(1, min(b.Level, 6)), label: strings.TrimRight(h, ": "), tab: b.Tab}
 			st.ignored = english.IsChromeHeading(h)
 			st.situation = !st.ignored && english.IsSituation(h, colon)
 			out = append(out, st)

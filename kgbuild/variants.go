@@ -7,12 +7,21 @@ import (
 	"github.com/helpgraph/helpgraph/internal/english"
 )
 
-// variantLead are the prepositions that open a heading naming one of
-// several places or ways a section applies to: "On Android" / "On iOS",
-// "In Safari" / "In Firefox", "Via the app" / "Via the website".
+// Variants: sibling sections that are alternatives of one another, of
+// which a reader needs one ("On Android" / "On iOS", the tabs of a tab
+// set, "Watch videos in the app" / "Watch videos in a browser"), become
+// situations: conditions the agent asks about, not sections it picks
+// silently. Only the page's structure and English prepositions decide;
+// no word of a help center's own vocabulary does.
+
+// variantLead are the prepositions that open the part of a heading naming
+// one of several places or ways a section applies to: "On Android" / "On
+// iOS", "In Safari" / "In Firefox", "Via the app" / "Via the website",
+// "Credits needed for retirement" / "... for disability", "Start at login"
+// / "... at system startup".
 var variantLead = map[string]bool{
 	"on": true, "in": true, "via": true, "with": true, "without": true,
-	"through": true, "from": true, "using": true, "by": true,
+	"through": true, "from": true, "using": true, "by": true, "for": true, "at": true,
 }
 
 // maxVariantWords bounds the words after the lead: a variant names a
@@ -40,37 +49,145 @@ func variantLabel(label string) (string, bool) {
 	return "", false
 }
 
+// sharedSplit returns where two sibling headings part into variants of one
+// problem: the index of the word that opens the part naming the variant,
+// after the opening words they share ("Watch videos | in the app",
+// "Watch videos | in a browser"), or -1. That word is a variantLead in
+// both, the shared words are at least one, the parts differ and each is a
+// lead and at most maxVariantWords words. Of several such words the last
+// one splits ("Install the app for TV | via USB").
+func sharedSplit(a, b []string) int {
+	n := 0
+	for n < len(a) && n < len(b) && strings.EqualFold(a[n], b[n]) {
+		n++
+	}
+	if n == len(a) && n == len(b) {
+		return -1 // the same heading twice
+	}
+	for k := min(n, len(a)-1, len(b)-1); k >= 1; k-- {
+		if !variantLead[strings.ToLower(a[k])] || !variantLead[strings.ToLower(b[k])] {
+			continue
+		}
+		if len(a)-k > 1+maxVariantWords || len(b)-k > 1+maxVariantWords {
+			return -1
+		}
+		return k
+	}
+	return -1
+}
+
+// siblings returns the starts after i that are its siblings: of the same
+// rank, before any start of a higher rank.
+func siblings(starts []start, i int) []int {
+	var out []int
+	for j := i + 1; j < len(starts) && starts[j].rank >= starts[i].rank; j++ {
+		if starts[j].rank == starts[i].rank {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// open reports whether a start may still become a variant: a heading that
+// is neither chrome nor already a situation.
+func open(st start) bool {
+	return st.rank < labelRank && !st.situation && !st.ignored
+}
+
 // markVariants makes situations of sibling headings that are variants of
 // one another: two or more headings of one rank under the same parent
-// (no heading of a higher rank between them) that open with the same
-// preposition and name a variant. "On Android" and "On iOS" are then
-// conditions the agent asks about, not sections it picks silently.
+// (no heading of a higher rank between them) that are
+//   - tabs of the page (page.Block.Tab): each tab's label is its condition;
+//   - headings that open with the same preposition and name a variant
+//     (variantLabel): "On Android" / "On iOS";
+//   - headings that share their opening words and part at a preposition
+//     (sharedSplit): the shared words are the problem, the rest each one's
+//     condition, "Watch videos (in the app)" / "Watch videos (in a browser)".
+//
 // starts are in page order.
 func markVariants(starts []start) {
-	for i := 0; i < len(starts); i++ {
-		st := starts[i]
-		if st.rank >= labelRank || st.situation || st.ignored {
+	for i := range starts {
+		if !open(starts[i]) {
 			continue
 		}
-		lead, ok := variantLabel(st.label)
-		if !ok {
-			continue
-		}
-		group := []int{i}
-		for j := i + 1; j < len(starts) && starts[j].rank >= st.rank; j++ {
-			if starts[j].rank != st.rank {
-				continue // a sub-heading of one of the siblings
+		sibs := siblings(starts, i)
+		if group := tabGroup(starts, i, sibs); len(group) >= 2 {
+			for _, k := range group {
+				starts[k].situation = true
 			}
-			if l, ok := variantLabel(starts[j].label); ok && l == lead && !starts[j].situation && !starts[j].ignored {
-				group = append(group, j)
-			}
-		}
-		if len(group) < 2 {
 			continue
 		}
-		for _, k := range group {
-			starts[k].situation = true
+		if group := leadGroup(starts, i, sibs); len(group) >= 2 {
+			for _, k := range group {
+				starts[k].situation = true
+			}
+			continue
 		}
-		i = group[len(group)-1]
+		if group, split := prefixGroup(starts, i, sibs); len(group) >= 2 {
+			for _, k := range group {
+				words := strings.Fields(starts[k].label)
+				starts[k].situation = true
+				starts[k].base = strings.Join(words[:split], " ")
+				starts[k].label = strings.Join(words[split:], " ")
+			}
+		}
 	}
+}
+
+// tabGroup is start i and its sibling tabs, when i is a tab.
+func tabGroup(starts []start, i int, sibs []int) []int {
+	if !starts[i].tab {
+		return nil
+	}
+	group := []int{i}
+	for _, j := range sibs {
+		if starts[j].tab && open(starts[j]) {
+			group = append(group, j)
+		}
+	}
+	return group
+}
+
+// leadGroup is start i and its siblings that name a variant with the
+// same lead preposition.
+func leadGroup(starts []start, i int, sibs []int) []int {
+	lead, ok := variantLabel(starts[i].label)
+	if !ok {
+		return nil
+	}
+	group := []int{i}
+	for _, j := range sibs {
+		if l, ok := variantLabel(starts[j].label); ok && l == lead && open(starts[j]) {
+			group = append(group, j)
+		}
+	}
+	return group
+}
+
+// prefixGroup is start i and its siblings that share its opening words
+// and part from it at the same word (sharedSplit), with that word's index.
+// Of several splits with different siblings, the latest wins: the more
+// words shared, the surer the variants.
+func prefixGroup(starts []start, i int, sibs []int) ([]int, int) {
+	if strings.HasSuffix(starts[i].label, "?") {
+		return nil, -1
+	}
+	words := strings.Fields(starts[i].label)
+	split := -1
+	for _, j := range sibs {
+		if open(starts[j]) && !strings.HasSuffix(starts[j].label, "?") {
+			split = max(split, sharedSplit(words, strings.Fields(starts[j].label)))
+		}
+	}
+	if split < 1 {
+		return nil, -1
+	}
+	group := []int{i}
+	for _, j := range sibs {
+		if open(starts[j]) && !strings.HasSuffix(starts[j].label, "?") &&
+			sharedSplit(words, strings.Fields(starts[j].label)) == split {
+			group = append(group, j)
+		}
+	}
+	return group, split
 }

@@ -2,6 +2,7 @@ package kgbuild
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,6 +32,7 @@ func TestVariantLabel(t *testing.T) {
 
 func TestMarkVariants(t *testing.T) {
 	h := func(rank int, label string) start { return start{rank: rank, label: label} }
+	tab := func(rank int, label string) start { return start{rank: rank, label: label, tab: true} }
 	for _, tc := range []struct {
 		name   string
 		starts []start
@@ -43,6 +45,16 @@ func TestMarkVariants(t *testing.T) {
 		{"cousins under other parents", []start{h(2, "Phones"), h(3, "On Android"), h(2, "Computers"), h(3, "On Windows")}, []bool{false, false, false, false}},
 		{"idioms are no variants", []start{h(2, "In detail"), h(2, "In a nutshell")}, []bool{false, false}},
 		{"labels in running text are left alone", []start{{rank: labelRank, label: "On Android"}, {rank: labelRank, label: "On iOS"}}, []bool{false, false}},
+		{"tabs", []start{h(2, "Install"), tab(3, "android"), tab(3, "iOS"), h(2, "Next")}, []bool{false, true, true, false}},
+		{"one tab alone is a section", []start{h(2, "Install"), tab(3, "Android"), h(2, "Next")}, []bool{false, false, false}},
+		{"tabs beside a heading", []start{tab(3, "Android"), h(3, "Troubleshooting"), tab(3, "iOS")}, []bool{true, false, true}},
+		{"shared words then a preposition", []start{h(2, "Watch videos in the app"), h(2, "Watch videos in a browser"), h(2, "Why ads show")}, []bool{true, true, false}},
+		{"different prepositions after the shared words", []start{h(2, "Block ads in the video app"), h(2, "Block ads on videos in a browser")}, []bool{true, true}},
+		{"shared words without a preposition", []start{h(2, "How to add exclusions"), h(2, "How to add custom filters")}, []bool{false, false}},
+		{"a preposition but nothing shared", []start{h(2, "In apps"), h(2, "In browser extensions")}, []bool{false, false}},
+		{"questions are sections", []start{h(2, "How long can I stay on each page?"), h(2, "How long can I stay on the phone?")}, []bool{false, false}},
+		{"the same heading twice", []start{h(2, "Settings for Mac"), h(2, "Settings for Mac")}, []bool{false, false}},
+		{"a long rest is a topic", []start{h(2, "Apply for benefits that you can get as a retired worker"), h(2, "Apply for a card")}, []bool{false, false}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			markVariants(tc.starts)
@@ -78,5 +90,73 @@ Open the App Store and tap Get.
 		if c, ok := got[problem]; !ok || c != cond {
 			t.Errorf("node %q with condition %q not found in %q", problem, cond, got)
 		}
+	}
+}
+
+func TestSharedSplit(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"Watch videos in the app", "Watch videos in a browser", 2},
+		{"Install the TV app via browser", "Install the TV app via USB", 4},
+		{"Credits needed for retirement", "Credits needed for disability", 2},
+		{"Inspect the certificate in the app for Android", "Inspect the certificate in the app for Windows", 6}, // the last preposition splits
+		{"Block ads in the app", "Block ads on videos in a browser", 2},
+		{"Start at login", "Start at system startup", 1},
+		{"How to add exclusions", "How to add filters", -1},
+		{"On Android", "On iOS", -1},             // nothing shared before the preposition
+		{"Start at login", "Start at login", -1}, // one heading twice
+		{"Apply for benefits you can get as a retired worker", "Apply for a card", -1},
+		{"Start", "Start at login", -1},
+	} {
+		if got := sharedSplit(strings.Fields(tc.a), strings.Fields(tc.b)); got != tc.want {
+			t.Errorf("sharedSplit(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestStructuralAlternatives: tabs and headings that part at a preposition
+// become conditions of the section they are alternatives in, each keeping
+// its own text; the shared words are their problem.
+func TestStructuralAlternatives(t *testing.T) {
+	doc := docFrom(t, "https://h.example/videos", "Ads in videos", `
+# Ads in videos
+Ads may show in videos.
+## Watch videos in the app
+Open the app and tap Play.
+## Watch videos in a browser
+Turn on filtering in the browser.
+## Install
+Pick your phone.
+### Android
+Open the store and tap Install.
+### iOS
+Open the store and tap Get.
+`)
+	for i := range doc.Blocks {
+		if b := &doc.Blocks[i]; b.Level == 3 {
+			b.Tab = true // as the Markdown reader marks a tab's label
+		}
+	}
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type node struct{ problem, condition, resolution string }
+	var got []node
+	for _, n := range pg.Nodes {
+		got = append(got, node{n.Problem, n.Condition, n.Resolution})
+	}
+	want := []node{
+		{"Ads in videos", "", "Ads may show in videos."},
+		{"Watch videos (in the app)", "in the app", "Open the app and tap Play."},
+		{"Watch videos (in a browser)", "in a browser", "Turn on filtering in the browser."},
+		{"Install", "", "Pick your phone."},
+		{"Install (android)", "android", "Open the store and tap Install."},
+		{"Install (iOS)", "iOS", "Open the store and tap Get."},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("nodes\n%q\nwant\n%q", got, want)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
-	"unicode"
 )
 
 // The docs-as-code dialects: the template, component and wiki syntax that
@@ -65,16 +64,6 @@ var (
 	imageExt      = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true, ".webp": true}
 )
 
-// tabGroup is an open <Tabs>: the heading level it is under, and the
-// labels its values={[{label, value}]} attribute gives its tabs.
-type tabGroup struct {
-	level  int
-	labels map[string]string
-}
-
-// tabValue is one {label: 'A', value: 'a'} of a <Tabs values={[...]}>.
-var tabValue = regexp.MustCompile(`\{\s*(label|value):\s*['"]([^'"]*)['"]\s*,\s*(label|value):\s*['"]([^'"]*)['"]`)
-
 // dialectWriter rewrites one page's lines.
 type dialectWriter struct {
 	env     *renderEnv
@@ -93,6 +82,11 @@ type dialectWriter struct {
 	mkdocs []int
 	// jsx gathers a JSX tag written over several lines until it closes.
 	jsx string
+	// started: the section (the page's top, or since the last heading)
+	// has text of its own; a note before it is held back (see holdAside).
+	started bool
+	aside   aside        // the note being held, if any
+	held    bytes.Buffer // notes held back, written before the next heading
 }
 
 // renderDialects rewrites src (a page body, front matter cut) to CommonMark.
@@ -155,8 +149,25 @@ func (r *dialectWriter) render(src []byte) {
 }
 
 func (r *dialectWriter) emit(s string) {
-	r.out.WriteString(s)
-	r.out.WriteByte('\n')
+	r.write([]byte(s + "\n"))
+}
+
+// write writes rendered lines: into the held notes while one is held;
+// else to the page, after the held notes when the lines open a heading.
+func (r *dialectWriter) write(b []byte) {
+	if r.aside.syntax != 0 {
+		r.held.Write(b)
+		return
+	}
+	if len(bytes.TrimSpace(b)) > 0 {
+		if r.fence == "" && (headingLine.Match(b) || tabHeadingLine.Match(b)) {
+			r.writeHeld()
+			r.started = false
+		} else {
+			r.started = true
+		}
+	}
+	r.out.Write(b)
 }
 
 // flushLabel writes a pending admonition label as its own paragraph.
@@ -170,6 +181,12 @@ func (r *dialectWriter) flushLabel() {
 
 func (r *dialectWriter) line(s string) {
 	s = r.dedent(s)
+	switch {
+	case r.aside.syntax == '!' && len(r.mkdocs) < r.aside.depth:
+		r.endAside() // the line is outside the note's indent
+	case r.aside.syntax == '>' && r.fence == "" && !strings.HasPrefix(strings.TrimSpace(s), ">"):
+		r.endAside() // the callout's quote ended
+	}
 	if r.fence == "" {
 		var whole bool
 		if s, whole = r.gatherJSX(s); !whole {
@@ -188,6 +205,8 @@ func (r *dialectWriter) finish() {
 		r.body(s)
 	}
 	r.flushLabel()
+	r.aside = aside{}
+	r.writeHeld()
 }
 
 // body rewrites a (dedented, whole) line.
@@ -216,7 +235,7 @@ func (r *dialectWriter) body(s string) {
 			return
 		}
 		r.raw = false
-		r.out.WriteString(s[:loc[0]])
+		r.write([]byte(s[:loc[0]]))
 		s = s[loc[1]:]
 	}
 	if m := fenceOpen.FindStringSubmatch(s); m != nil && isFence(s, m[1]) {
@@ -386,6 +405,13 @@ func (r *dialectWriter) blockLine(s string) bool {
 			return false
 		}
 		if m[2] == "" { // a closing fence
+			if r.aside.syntax == ':' && r.aside.depth == 0 {
+				r.endAside()
+				return true
+			}
+			if r.aside.syntax == ':' {
+				r.aside.depth--
+			}
 			r.flushLabel()
 			r.emit("")
 			return true
@@ -393,6 +419,10 @@ func (r *dialectWriter) blockLine(s string) bool {
 		title := strings.TrimSpace(m[3] + m[4])
 		r.flushLabel()
 		r.emit("")
+		if r.aside.syntax == ':' {
+			r.aside.depth++
+		}
+		r.holdAside(':', m[2], 0)
 		r.label = admonitionLabel(m[2], title)
 		return true
 	case strings.HasPrefix(t, "<Tabs") || strings.HasPrefix(t, "</Tabs") || strings.HasPrefix(t, "</TabItem"):
@@ -430,6 +460,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 			r.openMkdocs(len(m[1]))
 			r.flushLabel()
 			r.emit("")
+			r.holdAside('!', m[2], len(r.mkdocs))
 			r.label = admonitionLabel(m[2], m[3])
 			return true
 		}
@@ -444,11 +475,16 @@ func (r *dialectWriter) blockLine(s string) bool {
 		r.includeFile(m[1] + m[2])
 		return true
 	}
+	if r.hugoTabs(t) {
+		return true
+	}
 	if mdxImport.MatchString(s) || jsxLine.MatchString(s) {
 		return true
 	}
 	if m := calloutLine.FindStringSubmatch(s); m != nil {
 		label := admonitionLabel(m[2], m[3])
+		r.flushLabel()
+		r.holdAside('>', m[2], 0)
 		r.emit(m[1] + label)
 		return true
 	}
@@ -459,41 +495,6 @@ func (r *dialectWriter) blockLine(s string) bool {
 // content is indented four spaces more.
 func (r *dialectWriter) openMkdocs(indent int) {
 	r.mkdocs = append(r.mkdocs, r.strip()+indent+4)
-}
-
-// tabHeading writes a tab's label as a heading one level below the
-// section it is in, so that each tab is a labelled alternative.
-func (r *dialectWriter) tabHeading(label string) {
-	r.flushLabel()
-	label = collapse(label)
-	if label == "" {
-		return
-	}
-	under := r.level
-	if len(r.tabs) > 0 {
-		under = r.tabs[len(r.tabs)-1].level
-	}
-	level := min(under+1, 6)
-	r.emit("")
-	r.emit(strings.Repeat("#", level) + " " + label)
-	r.emit("")
-}
-
-// admonitionLabel is an admonition's title, else its kind ("note" ->
-// "Note:").
-func admonitionLabel(kind, title string) string {
-	title = collapse(strings.Trim(strings.TrimSpace(title), `"`))
-	if title != "" {
-		if strings.HasSuffix(title, ":") {
-			return title
-		}
-		return title + ":"
-	}
-	kind = strings.ReplaceAll(kind, "-", " ")
-	if kind == "" {
-		return ""
-	}
-	return string(unicode.ToUpper(rune(kind[0]))) + strings.ToLower(kind[1:]) + ":"
 }
 
 func jsxAttrs(s string) map[string]string {
@@ -522,5 +523,5 @@ func (r *dialectWriter) includeFile(name string) {
 	sub.render(body)
 	sub.finish()
 	r.flushLabel()
-	r.out.Write(sub.out.Bytes())
+	r.write(sub.out.Bytes())
 }

@@ -638,7 +638,10 @@ func (x *extractor) node(n *html.Node) {
 		x.inline--
 		if text, links := x.take(); text != "" {
 			level := int(n.Data[1] - '0')
-			x.blocks = append(x.blocks, Block{Kind: Heading, Level: level, Text: text, Links: links})
+			// A heading with the role of a tab is how the Markdown reader
+			// writes a tab's label (dialectWriter.tabHeading).
+			role, _ := attr(n, "role")
+			x.blocks = append(x.blocks, Block{Kind: Heading, Level: level, Text: text, Links: links, Tab: strings.EqualFold(role, "tab")})
 		}
 	case atom.Ul, atom.Ol, atom.Menu, atom.Dir:
 		x.flush()

@@ -60,7 +60,7 @@ func (imageAlt) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		}
 		var alt bytes.Buffer
 		altText(&alt, src, n)
-		if t := bytes.TrimSpace(alt.Bytes()); len(t) > 0 {
+		if t := bytes.TrimSpace(styleMarker.ReplaceAll(alt.Bytes(), nil)); len(t) > 0 {
 			_, _ = w.WriteString(" (")
 			_, _ = w.Write(util.EscapeHTML(t))
 			_, _ = w.WriteString(") ")
@@ -69,12 +69,19 @@ func (imageAlt) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	})
 }
 
+// styleMarker is the end of an alt text that styles the picture instead of
+// describing it: words led by an asterisk, with no closing one ("Settings
+// *border", "Menu *mobile_border", "Menu *mobile border"), which some
+// Docusaurus themes read to frame a screenshot. A reply must not quote it.
+var styleMarker = regexp.MustCompile(`(^|\s)\*[\pL_][\pL\pN_ -]*$`)
+
 // altText writes the text of an image's description.
 func altText(w *bytes.Buffer, src []byte, n ast.Node) {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Text:
-			w.Write(c.Value(src))
+			// The source's backslash escapes (\* and \_) are not text.
+			w.Write(util.UnescapePunctuations(c.Value(src)))
 			if c.SoftLineBreak() {
 				w.WriteByte(' ')
 			}

@@ -124,3 +124,68 @@ func TestParseMarkdownHeadingAnchor(t *testing.T) {
 		t.Errorf("Text() =\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestImageAltStyleMarkers: the words led by an asterisk that end an
+// image's alt text style the picture ("*border", "*mobile_border"); they
+// are no part of what the picture shows, and a reply must not quote them.
+func TestImageAltStyleMarkers(t *testing.T) {
+	for _, tc := range []struct{ md, want string }{
+		{"Open it.\n![Statistics *border](s.png)", "Open it. (Statistics)"},
+		{"Open it.\n![Main screen *mobile_border](s.png)", "Open it. (Main screen)"},
+		{"Open it.\n![Main screen \\*mobile\\_border](s.png)", "Open it. (Main screen)"},
+		{"Open it.\n![Uninstall *mobile border](s.png)", "Open it. (Uninstall)"},
+		{"Open it.\n![*border](s.png)", "Open it."},
+		{"Open it.\n![A *bold* word](s.png)", "Open it. (A bold word)"},
+		{"Open it.\n![Rule *.example.com](s.png)", "Open it. (Rule *.example.com)"},
+		{"Open it.\n![Price: 5 * 3](s.png)", "Open it. (Price: 5 * 3)"},
+	} {
+		doc, err := ParseMarkdown([]byte(tc.md), "p.md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := doc.Text(); got != tc.want {
+			t.Errorf("%q: text %q, want %q", tc.md, got, tc.want)
+		}
+	}
+}
+
+// TestTabHeadings: each dialect's tabs come out as headings marked Tab, one
+// level below the section they are in; other headings are not marked.
+func TestTabHeadings(t *testing.T) {
+	type h struct {
+		level int
+		text  string
+		tab   bool
+	}
+	for _, tc := range []struct {
+		name, md string
+		want     []h
+	}{
+		{"docusaurus", "## Install\n<Tabs>\n<TabItem value=\"a\" label=\"Android\">\nTap Install.\n</TabItem>\n<TabItem value=\"i\" label=\"iOS & iPadOS\">\nTap Get.\n</TabItem>\n</Tabs>\n## Next\nx",
+			[]h{{2, "Install", false}, {3, "Android", true}, {3, "iOS & iPadOS", true}, {2, "Next", false}}},
+		{"mkdocs", "## Install\n=== \"Android\"\n    Tap Install.\n=== \"iOS\"\n    Tap Get.\n",
+			[]h{{2, "Install", false}, {3, "Android", true}, {3, "iOS", true}}},
+		{"hugo, labels given", "## Install\n{{< tabs >}}\n{{% tab \"Android\" %}}\nTap Install.\n{{% /tab %}}\n{{% tab header=\"iOS\" %}}\nTap Get.\n{{% /tab %}}\n{{< /tabs >}}\n",
+			[]h{{2, "Install", false}, {3, "Android", true}, {3, "iOS", true}}},
+		{"hugo, labels from items", "## Install\n{{< tabs items=\"Android,iOS\" >}}\n{{< tab >}}\nTap Install.\n{{< /tab >}}\n{{< tab >}}\nTap Get.\n{{< /tab >}}\n{{< /tabs >}}\n",
+			[]h{{2, "Install", false}, {3, "Android", true}, {3, "iOS", true}}},
+		{"plain headings", "## Install\n### Android\nTap Install.\n### iOS\nTap Get.",
+			[]h{{2, "Install", false}, {3, "Android", false}, {3, "iOS", false}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := ParseMarkdown([]byte(tc.md), "p.md")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []h
+			for _, b := range doc.Blocks {
+				if b.Kind == Heading {
+					got = append(got, h{b.Level, b.Text, b.Tab})
+				}
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("headings %+v, want %+v\n%s", got, tc.want, doc.Text())
+			}
+		})
+	}
+}

@@ -36,8 +36,13 @@ type Block struct {
 	Level   int       `json:"level,omitempty"` // heading level
 	Depth   int       `json:"depth,omitempty"` // list nesting depth, 1-based
 	Ordered bool      `json:"ordered,omitempty"`
-	Text    string    `json:"text"`
-	Links   []Link    `json:"links,omitempty"`
+	// Tab marks a heading that labels one tab of a set of tabs (Docusaurus
+	// <TabItem>, MkDocs Material "=== ", Hugo's tab shortcode): its section
+	// is one of several alternatives the page sets side by side, of which
+	// a reader needs one ("Android" / "iOS").
+	Tab   bool   `json:"tab,omitempty"`
+	Text  string `json:"text"`
+	Links []Link `json:"links,omitempty"`
 }
 
 // Document is a cleaned help page.

@@ -22,20 +22,29 @@ import (
 	"github.com/helpgraph/helpgraph/verdict"
 )
 
-// hostList is a repeatable --allow-host flag.
-type hostList []string
+// listFlag is a repeatable flag (--pages, --base-url, --allow-host).
+type listFlag []string
 
-func (s *hostList) String() string     { return strings.Join(*s, ",") }
-func (s *hostList) Set(v string) error { *s = append(*s, v); return nil }
+func (s *listFlag) String() string     { return strings.Join(*s, ",") }
+func (s *listFlag) Set(v string) error { *s = append(*s, v); return nil }
+
+// first is the first value, or "".
+func (s listFlag) first() string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[0]
+}
 
 func (m *Main) runBuild(ctx context.Context, args []string) error {
 	fs := m.flagSet("build")
-	pagesDir := fs.String("pages", "", "build from this folder of .html/.htm/.md/.mdx pages")
+	var pagesDirs, baseURLs listFlag
+	fs.Var(&pagesDirs, "pages", "build from this folder of .html/.htm/.md/.mdx pages (repeatable: several folders in one graph)")
 	crawlURL := fs.String("crawl", "", "build by crawling the help center at this URL")
 	zendeskLoc := fs.String("zendesk", "", "build from a Zendesk help center: its URL (https://acme.zendesk.com; /hc/LOCALE for one locale) or a file of its articles.json")
 	intercomLoc := fs.String("intercom", "", "build from Intercom's Articles API: its URL ("+intercom.DefaultBase+") or a file of its /articles answer")
 	freshdeskLoc := fs.String("freshdesk", "", "build from a Freshdesk knowledge base: the account URL (https://acme.freshdesk.com) or a file of a folder's articles")
-	baseURL := fs.String("base-url", "", "with --pages: the live site the pages are published at, for page URLs and links (default: the last build's; \"none\" for folder paths)")
+	fs.Var(&baseURLs, "base-url", "with --pages: the live site the pages are published at, for page URLs and links (default: the last build's; \"none\" for folder paths); with several --pages, none or one per folder in the same order")
 	storeSpec := fs.String("store", "", "SQLite path or neo4j:// URI (default $HELPGRAPH_STORE or "+m.Config.Store+")")
 	llmMode := fs.String("llm", "auto", "LLM extraction: auto (when an endpoint is configured), on or off")
 	maxPages := fs.Int("max-pages", 0, "crawl at most this many pages (0: crawler default)")
@@ -45,18 +54,21 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	delay := fs.Duration("delay", 0, "politeness delay between crawl requests (0: crawler default)")
 	userAgent := fs.String("user-agent", "", "crawler User-Agent (default HelpgraphBot)")
 	force := fs.Bool("force", false, "extract every page again, even unchanged ones (after a prompt or model change the build does that by itself)")
-	var allowHosts hostList
+	var allowHosts listFlag
 	fs.Var(&allowHosts, "allow-host", "extra host the crawler may follow links to (repeatable)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	sources := map[string]string{"pages": *pagesDir, "crawl": *crawlURL, "zendesk": *zendeskLoc, "intercom": *intercomLoc, "freshdesk": *freshdeskLoc}
-	origin, err := buildOrigin(fs, sources, allowHosts)
+	sources := map[string]string{"pages": pagesDirs.first(), "crawl": *crawlURL, "zendesk": *zendeskLoc, "intercom": *intercomLoc, "freshdesk": *freshdeskLoc}
+	origin, err := buildOrigin(fs, sources, pagesDirs)
 	if err != nil {
 		return err
 	}
-	if *baseURL != "" && *pagesDir == "" {
+	if len(baseURLs) > 0 && len(pagesDirs) == 0 {
 		return usageError{errors.New("build: --base-url is for --pages (a crawl's pages have their URLs)")}
+	}
+	if len(baseURLs) > 0 && len(baseURLs) != len(pagesDirs) {
+		return usageError{fmt.Errorf("build: %d --base-url for %d --pages: give none, or one per folder in the same order (\"none\" for a folder without one)", len(baseURLs), len(pagesDirs))}
 	}
 	if *concurrency < 1 || *maxPages < 0 || *maxBytes < 0 {
 		return usageError{errors.New("build: --concurrency must be at least 1, and --max-pages and --max-bytes not negative")}
@@ -101,13 +113,12 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		// The raw pages are hashed before any is parsed: the same bytes as
 		// the last build, with the same extractor, give the same graph, so
 		// nothing is parsed, written or published.
-		base := pagesBaseURL(ctx, store, *baseURL)
-		dir, err := page.OpenDir(ctx, *pagesDir, page.ReadOptions{MaxBytes: *maxBytes, BaseURL: base})
+		dir, base, err := openPages(ctx, store, pagesDirs, baseURLs, *maxBytes)
 		if err != nil {
 			return fmt.Errorf("build: %w", err)
 		}
 		if dir.Len() == 0 {
-			return fmt.Errorf("build: no pages found in %s", *pagesDir)
+			return fmt.Errorf("build: no pages found in %s", strings.Join(pagesDirs, ", "))
 		}
 		if gen, ok := unchangedSince(ctx, store, dir.Digest(), b.Extractor.Version()); ok && !*force {
 			fmt.Fprintf(m.Stdout, "build: nothing changed since generation %d (%d pages, same bytes, extractor %s); nothing written, %s\n",
@@ -191,6 +202,40 @@ func unchangedSince(ctx context.Context, store graph.Store, digest, extractor st
 		return 0, false
 	}
 	return lb.Generation, true
+}
+
+// pagesSource is a --pages source: one folder (page.Dir) or several
+// (page.Folders).
+type pagesSource interface {
+	kgbuild.Source
+	Len() int
+	Digest() string
+}
+
+// openPages opens the --pages folders. One folder has the --base-url given,
+// else the last build's (pagesBaseURL), which is returned to be recorded;
+// several have one --base-url each ("none" for a folder without one), or
+// none at all.
+func openPages(ctx context.Context, store graph.Store, dirs, baseURLs []string, maxBytes int64) (pagesSource, string, error) {
+	opts := page.ReadOptions{MaxBytes: maxBytes}
+	if len(dirs) == 1 {
+		flag := ""
+		if len(baseURLs) == 1 {
+			flag = baseURLs[0]
+		}
+		opts.BaseURL = pagesBaseURL(ctx, store, flag)
+		dir, err := page.OpenDir(ctx, dirs[0], opts)
+		return dir, opts.BaseURL, err
+	}
+	folders := make([]page.Folder, len(dirs))
+	for i, d := range dirs {
+		folders[i].Dir = d
+		if i < len(baseURLs) && strings.TrimSpace(baseURLs[i]) != "none" {
+			folders[i].BaseURL = baseURLs[i]
+		}
+	}
+	fs, err := page.OpenFolders(ctx, folders, opts)
+	return fs, "", err
 }
 
 // pagesBaseURL is the base URL of a --pages build: the flag's, else the

@@ -22,7 +22,9 @@ var sourceFlags = []string{"pages", "crawl", "zendesk", "intercom", "freshdesk"}
 // with the build's other flags, so that serve --resync can repeat the
 // build: paths are made absolute, the store and --force left out (the
 // re-sync writes the store it serves, and only when something changed).
-func buildOrigin(fs *flag.FlagSet, sources map[string]string, allowHosts hostList) (*kgbuild.Origin, error) {
+// --pages may be repeated: the first folder is the origin's location, the
+// others are among its options.
+func buildOrigin(fs *flag.FlagSet, sources map[string]string, pagesDirs listFlag) (*kgbuild.Origin, error) {
 	var o *kgbuild.Origin
 	for _, kind := range sourceFlags {
 		if sources[kind] == "" {
@@ -35,26 +37,38 @@ func buildOrigin(fs *flag.FlagSet, sources map[string]string, allowHosts hostLis
 		o = &kgbuild.Origin{Kind: kind, Location: sources[kind]}
 	}
 	if o == nil {
-		return nil, usageError{errors.New("build: give exactly one of --pages DIR, --crawl URL, --zendesk URL|FILE, --intercom URL|FILE or --freshdesk URL|FILE")}
+		return nil, usageError{errors.New("build: give exactly one of --pages DIR (repeatable), --crawl URL, --zendesk URL|FILE, --intercom URL|FILE or --freshdesk URL|FILE")}
 	}
 	isURL := strings.HasPrefix(o.Location, "http://") || strings.HasPrefix(o.Location, "https://")
 	if o.Kind != "crawl" && !isURL {
-		if abs, err := filepath.Abs(o.Location); err == nil {
-			o.Location = abs
-		}
+		o.Location = absPath(o.Location)
 	}
 	fs.Visit(func(f *flag.Flag) {
 		switch {
-		case slices.Contains(sourceFlags, f.Name), f.Name == "store", f.Name == "force":
-		case f.Name == "allow-host":
-			for _, h := range allowHosts {
-				o.Options = append(o.Options, "--allow-host", h)
+		case f.Name == "pages":
+			for _, d := range pagesDirs[min(1, len(pagesDirs)):] {
+				o.Options = append(o.Options, "--pages", absPath(d))
 			}
+		case slices.Contains(sourceFlags, f.Name), f.Name == "store", f.Name == "force":
 		default:
+			if l, ok := f.Value.(*listFlag); ok {
+				for _, v := range *l {
+					o.Options = append(o.Options, "--"+f.Name, v)
+				}
+				return
+			}
 			o.Options = append(o.Options, "--"+f.Name, f.Value.String())
 		}
 	})
 	return o, nil
+}
+
+// absPath is path made absolute where it can be.
+func absPath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }
 
 // helpdeskSource is the reader of a hosted help desk, with the credentials

@@ -1,0 +1,72 @@
+package page
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Notes: admonitions (Docusaurus ":::note", MkDocs "!!! note") and GitHub
+// callouts ("> [!NOTE]") keep their label as text ("Note: ..."); a note
+// that opens a section is written after the section's own text.
+
+// aside is a note (an admonition or callout) that opens a section, before
+// the section's own text: "This article is about the app for Windows".
+// It is held back and written at the end of the section's own text, so
+// that what the section opens with, and a reply quotes first, is the
+// section's answer; nothing is dropped. Warnings keep their place: they
+// are to be read before the steps.
+type aside struct {
+	syntax byte // ':' Docusaurus, '!' MkDocs, '>' a GitHub callout; 0: none held
+	// depth is, for ':', the fences opened inside the note; for '!', the
+	// number of open MkDocs blocks with the note's own.
+	depth int
+}
+
+// warningKinds are the admonition kinds that keep their place (the
+// Docusaurus, MkDocs Material and GitHub names).
+var warningKinds = map[string]bool{
+	"caution": true, "warning": true, "danger": true, "important": true, "attention": true,
+	"error": true, "failure": true, "fail": true, "bug": true, "missing": true,
+}
+
+// holdAside starts holding a note of kind that opens the section.
+func (r *dialectWriter) holdAside(syntax byte, kind string, depth int) {
+	if r.started || r.aside.syntax != 0 || warningKinds[strings.ToLower(kind)] {
+		return
+	}
+	r.aside = aside{syntax: syntax, depth: depth}
+}
+
+// endAside ends the note being held.
+func (r *dialectWriter) endAside() {
+	r.flushLabel()
+	r.emit("")
+	r.aside = aside{}
+}
+
+// writeHeld writes the notes held back, before the section's next heading
+// or at the end of the page.
+func (r *dialectWriter) writeHeld() {
+	if r.held.Len() > 0 {
+		r.out.WriteByte('\n') // not a lazy line of the text before
+		r.out.Write(r.held.Bytes())
+		r.held.Reset()
+	}
+}
+
+// admonitionLabel is an admonition's title, else its kind ("note" ->
+// "Note:").
+func admonitionLabel(kind, title string) string {
+	title = collapse(strings.Trim(strings.TrimSpace(title), `"`))
+	if title != "" {
+		if strings.HasSuffix(title, ":") {
+			return title
+		}
+		return title + ":"
+	}
+	kind = strings.ReplaceAll(kind, "-", " ")
+	if kind == "" {
+		return ""
+	}
+	return string(unicode.ToUpper(rune(kind[0]))) + strings.ToLower(kind[1:]) + ":"
+}
