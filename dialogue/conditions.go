@@ -119,7 +119,11 @@ type readText struct {
 
 func (a *GraphAgent) read(text string) *readText {
 	masked := a.mask(text)
-	return &readText{text: text, terms: a.an.terms(masked), neg: lexical.Negated(text), denied: a.negatedScopes(masked)}
+	r := &readText{text: text, terms: a.an.terms(masked), neg: lexical.Negated(text)}
+	if r.neg { // what denies nothing has no scopes to look for
+		r.denied = a.negatedScopes(masked)
+	}
+	return r
 }
 
 // labelTerms is a label as discriminate reads it: its distinct terms, and
