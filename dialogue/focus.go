@@ -20,6 +20,11 @@ const (
 // that follow (kept with the sentence so joining restores the text).
 var sentenceCut = regexp.MustCompile(`[.!?]+["')\]]*\s+`)
 
+// initials is text ending in an abbreviation of single letters before its
+// last period ("U.S", "e.g"), or a line's step number ("1"): the period
+// after it ends no sentence.
+var initials = regexp.MustCompile(`(?:^|[^\pL\pN])(?:\pL\.)*\pL$|^\s*\d{1,2}$`)
+
 // unit is a sentence of a resolution and whether a line break follows it.
 type unit struct {
 	text      string
@@ -36,6 +41,9 @@ func units(text string) []unit {
 		}
 		start := 0
 		for _, m := range sentenceCut.FindAllStringIndex(line, -1) {
+			if initials.MatchString(line[start:m[0]]) {
+				continue // "U.S. citizens", "e.g. a passport", "1. Sign in": no sentence ends
+			}
 			out = append(out, unit{text: strings.TrimSpace(line[start:m[1]])})
 			start = m[1]
 		}
@@ -55,8 +63,13 @@ func units(text string) []unit {
 // the section is about, when none does. Sentences already in shown are
 // passed over: asked again about the same section, it goes on with what it
 // has not said yet.
+//
+// A first answer about a section keeps its opening when that is short (it
+// says what the section is about, and often is the answer) and adds the
+// sentences the question asks about after it; a list or a sequence of
+// steps the window reaches is given whole.
 func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
-	res := shownText(n)
+	res := a.withoutBoilerplate(shownText(n))
 	if len(res) <= maxAnswerChars && shown == "" {
 		return res
 	}
@@ -77,11 +90,12 @@ func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
 	} else if len(res) <= maxAnswerChars && unseen == len(us) {
 		return res
 	}
+	first := unseen == len(us)
 	want := map[string]float64{}
 	for _, t := range a.an.terms(a.mask(query)) {
 		want[t] = a.lex.idf(t)
 	}
-	if unseen == len(us) {
+	if first {
 		// On a first answer, only what the question asks beyond the
 		// section's heading picks a sentence: a chosen option, or a
 		// question that names the section, gets its opening.
@@ -102,12 +116,30 @@ func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
 			best, bestScore = i, score
 		}
 	}
-	if unseen == len(us) && bestScore <= 0 {
+	if first && bestScore <= 0 {
 		best = 0 // a first answer opens where the section does
 	}
-	// Grow the window forwards (a sentence's detail follows it), then
-	// backwards, over unseen sentences, while it fits.
-	lo, hi := best, best
+	keep := make([]bool, len(us))
+	lo, hi := window(us, seen, best)
+	for i := lo; i <= hi; i++ {
+		keep[i] = true
+	}
+	if first && lo > 0 && len(us[0].text) <= openingChars {
+		keep[0] = true
+	}
+	wholeLists(us, keep)
+	return joinUnits(us, keep)
+}
+
+// openingChars is the longest opening sentence a first answer keeps
+// before the sentences the question asks about.
+const openingChars = 200
+
+// window returns the sentences around best, unseen, that a reply gives:
+// grown forwards (a sentence's detail follows it), then backwards, while
+// they fit in focusChars.
+func window(us []unit, seen []bool, best int) (lo, hi int) {
+	lo, hi = best, best
 	size := len(us[best].text)
 	for hi+1 < len(us) && !seen[hi+1] && size+len(us[hi+1].text) <= focusChars {
 		hi++
@@ -117,16 +149,70 @@ func (a *GraphAgent) focus(n *graph.Node, query, shown string) string {
 		lo--
 		size += len(us[lo].text) + 1
 	}
+	return lo, hi
+}
+
+// maxListChars bounds the list a reply completes: steps cut in half
+// mislead, but a list longer than this is a page to read, with its link in
+// the sources.
+const maxListChars = 2 * maxAnswerChars
+
+// listItem is the start of a list item or a numbered step.
+var listItem = regexp.MustCompile(`^(?:\d{1,2}[.)]|[-*•+])\s`)
+
+// wholeLists widens keep so that a list it reaches is kept whole, with
+// the sentence that leads into it, when that fits in maxListChars.
+func wholeLists(us []unit, keep []bool) {
+	item := make([]bool, len(us))
+	for i, u := range us {
+		item[i] = (i == 0 || us[i-1].lineBreak) && listItem.MatchString(u.text)
+	}
+	for i := 0; i < len(us); {
+		if !item[i] {
+			i++
+			continue
+		}
+		// A list runs from its first item to the last line of its last.
+		end := i
+		for end+1 < len(us) && (item[end+1] || !us[end].lineBreak) {
+			end++
+		}
+		start := i
+		if start > 0 {
+			start-- // the sentence that leads into it
+		}
+		reached, size := false, 0
+		for j := start; j <= end; j++ {
+			reached = reached || (keep[j] && j >= i)
+			size += len(us[j].text) + 1
+		}
+		if reached && size <= maxListChars {
+			for j := start; j <= end; j++ {
+				keep[j] = true
+			}
+		}
+		i = end + 1
+	}
+}
+
+// joinUnits joins the kept sentences in the page's order, each line as on
+// the page; a gap between kept parts starts a new line.
+func joinUnits(us []unit, keep []bool) string {
 	var b strings.Builder
-	for i := lo; i <= hi; i++ {
-		b.WriteString(us[i].text)
-		if i < hi {
-			if us[i].lineBreak {
+	last := -1
+	for i, u := range us {
+		if !keep[i] {
+			continue
+		}
+		if last >= 0 {
+			if us[last].lineBreak || last != i-1 {
 				b.WriteByte('\n')
 			} else {
 				b.WriteByte(' ')
 			}
 		}
+		b.WriteString(u.text)
+		last = i
 	}
 	return b.String()
 }

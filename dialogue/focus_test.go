@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -62,11 +63,11 @@ func TestFocusLongSection(t *testing.T) {
 	}
 }
 
-// TestFocusFirstAnswerMidConversation: later in a conversation, a long
-// section's first answer starts at the point the question asks about
-// beyond the section's heading; a conversation's opening request, or one
-// that only names the section, gets its opening.
-func TestFocusFirstAnswerMidConversation(t *testing.T) {
+// TestFocusFirstAnswer: a long section's first answer keeps its short
+// opening and adds, after it, the sentences the question asks about beyond
+// the section's heading; a request that only names the section gets the
+// opening and what follows it. The same holds mid-conversation.
+func TestFocusFirstAnswer(t *testing.T) {
 	sentences := longSection
 	g := &graph.Graph{Nodes: []graph.Node{
 		{ID: "apply", Page: "https://help.example.com/apply", Problem: "Apply for retirement benefits", Resolution: strings.Join(sentences, " "), Actionable: true, Root: true},
@@ -74,11 +75,12 @@ func TestFocusFirstAnswerMidConversation(t *testing.T) {
 	}}
 	for _, tc := range []struct {
 		name, first, then string
-		opens             string
+		opens, then2      string // the reply opens with opens, then2 follows on a new line
 	}{
-		{"a point asked mid-conversation", "when are your offices open?", "I applied for retirement benefits: what if I disagree with the decision?", "If you disagree"},
-		{"the heading named mid-conversation", "when are your offices open?", "apply for retirement benefits", sentences[0]},
-		{"a point asked to open the conversation", "", "I applied for retirement benefits: what if I disagree with the decision?", sentences[0]},
+		{"a point asked mid-conversation", "when are your offices open?", "I applied for retirement benefits: what if I disagree with the decision?", sentences[0], "If you disagree"},
+		{"the heading named mid-conversation", "when are your offices open?", "apply for retirement benefits", sentences[0] + " " + sentences[1], ""},
+		{"a point asked to open the conversation", "", "I applied for retirement benefits: what if I disagree with the decision?", sentences[0], "If you disagree"},
+		{"the heading named to open the conversation", "", "how do I apply for retirement benefits", sentences[0] + " " + sentences[1], ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := NewGraphAgent(g, Options{})
@@ -93,7 +95,75 @@ func TestFocusFirstAnswerMidConversation(t *testing.T) {
 				t.Fatal(err)
 			}
 			if r.NodeID != "apply" || !strings.HasPrefix(r.Text, tc.opens) {
-				t.Errorf("got %s at %q: %q, want it to open with %q", r.Action, r.NodeID, r.Text, tc.opens)
+				t.Fatalf("got %s at %q: %q, want it to open with %q", r.Action, r.NodeID, r.Text, tc.opens)
+			}
+			if tc.then2 != "" && !strings.Contains(r.Text, "\n"+tc.then2) {
+				t.Errorf("got %q, want %q after the opening", r.Text, tc.then2)
+			}
+			if len(r.Text) > focusChars+openingChars {
+				t.Errorf("got %d characters, want at most %d", len(r.Text), focusChars+openingChars)
+			}
+		})
+	}
+}
+
+// TestFocusSections: what a first answer keeps of a long section, on a
+// small hand-made graph: whole lists and steps, no boilerplate opening,
+// no sentence cut at an abbreviation.
+func TestFocusSections(t *testing.T) {
+	filler := "Filler text that says nothing the question asks about and goes on for a while."
+	// More steps than a window holds: asked about the fifth, the reply
+	// still starts at the first.
+	steps := "To renew the permit online:\n1. Sign in to your account with the e-mail address you registered with.\n" +
+		"2. Open the Permits tab at the top of the page and pick the permit to renew.\n3. Check that the vehicle and zone shown are still right, and correct them if not.\n" +
+		"4. Choose how long the renewed permit should last, from one month to a year.\n5. Pay the fee by card or from your account balance, then confirm.\n6. Keep the confirmation e-mail until the new permit arrives."
+	banner := "Note: this article is about the desktop app."
+	var nodes []graph.Node
+	// The banner opens a section on boilerplatePages pages.
+	topics := []string{"printers", "scanners", "monitors", "keyboards", "speakers", "cameras"}[:boilerplatePages]
+	for i, topic := range topics {
+		nodes = append(nodes, graph.Node{ID: topic, Page: fmt.Sprintf("https://help.example.com/p%d", i), Problem: "Setting up " + topic, Resolution: banner + "\nPlug the " + topic + " in and wait.", Actionable: true, Root: true})
+	}
+	nodes = append(nodes,
+		graph.Node{ID: "permit", Page: "https://help.example.com/permit", Problem: "Parking permit", Root: true, Actionable: true,
+			Resolution: "A parking permit lets you park in your zone.\n" + strings.Repeat(filler+" ", 4) + "\n" + steps + "\n" + strings.Repeat(filler+" ", 3)},
+		graph.Node{ID: "card", Page: "https://help.example.com/card", Problem: "Library card", Root: true, Actionable: true,
+			Resolution: "We accept proof of U.S. residence for a library card. " + strings.Repeat(filler+" ", 8) + "A lost card costs five dollars to replace."},
+	)
+	g := &graph.Graph{Nodes: nodes}
+	for _, tc := range []struct {
+		name, ask, node string
+		want            []string // in the reply, in this order
+		not             []string
+	}{
+		{"steps given whole with their lead-in", "can I pay the parking permit fee by card", "permit",
+			[]string{"A parking permit lets you park in your zone.", "\nTo renew the permit online:\n1. Sign in", "\n5. Pay the fee by card", "\n6. Keep the confirmation"}, nil},
+		{"a boilerplate opening left out", "how do I set up my scanners", "scanners",
+			[]string{"Plug the scanners in and wait."}, []string{banner}},
+		{"an abbreviation ends no sentence", "what does a lost library card cost to replace", "card",
+			[]string{"We accept proof of U.S. residence for a library card.\n", "A lost card costs five dollars"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := NewGraphAgent(g, Options{})
+			r, err := a.Respond(context.Background(), &Session{}, tc.ask)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.NodeID != tc.node {
+				t.Fatalf("got %s at %q: %q, want %q", r.Action, r.NodeID, r.Text, tc.node)
+			}
+			at := 0
+			for _, w := range tc.want {
+				i := strings.Index(r.Text[at:], w)
+				if i < 0 {
+					t.Fatalf("got %q, want %q (after what came before)", r.Text, w)
+				}
+				at += i + len(w)
+			}
+			for _, w := range tc.not {
+				if strings.Contains(r.Text, w) {
+					t.Errorf("got %q, want no %q", r.Text, w)
+				}
 			}
 		})
 	}

@@ -159,6 +159,10 @@ type GraphAgent struct {
 	titles sync.Map
 	// langs are the help center's languages (see language.go).
 	langs languages
+	// boilerplate holds the opening lines many pages share.
+	boilerplate boilerplate
+	// rarest is the weight of the graph's rarest word (see holdsRequest).
+	rarest rarestWeight
 }
 
 var _ Agent = (*GraphAgent)(nil)
@@ -342,6 +346,12 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	id, text, err := a.identify(ctx, s, msg)
 	if err != nil {
 		return Reply{}, err
+	}
+	// Offline, words alone decide: a node without the request's
+	// distinctive words does not answer it (embeddings and an LLM judge
+	// meaning themselves).
+	if id != "" && a.embed == nil && a.opts.LLM == nil && !a.holdsRequest(s, id, msg) {
+		id = ""
 	}
 	if id == "" {
 		// "Yes, I was away all summer": a yes with a story no page tells
@@ -563,7 +573,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id, text string)
 			return a.clarify(s, n, a.options(picked), sources), nil
 		}
 		sub := a.ix.Children(id)
-		if verdictOf(n).Answers {
+		if verdictOf(n).Answers && !(len(sub) > 0 && a.onlyBoilerplate(n)) {
 			// Sub-problems are no unmet branch: the node answers, and they
 			// come along as options for what the user may ask next.
 			return a.resolve(ctx, s, n, message, a.options(sub), sources, hops > 0), nil

@@ -68,7 +68,7 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	// change it depends on how you booked"): its opening comes first, as
 	// on the page. A lead-in that only repeats the problem (a page whose
 	// text is its heading) is said once, in the question.
-	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) {
+	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) && !a.onlyBoilerplate(n) {
 		text = withCondition(n, a.focus(n, "", "")) + "\n\n" + text
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
@@ -99,14 +99,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, use
 		more = more[:maxOptions] // follow-ups, not a menu: the page has the rest
 	}
 	s.PendingOptions = more
-	// A conversation's opening request says what it is about: a long
-	// section opens where it does. Later, a question about one of its
-	// points gets that point ("what age do the benefits stop at?").
-	query := userText
-	if lastAgentTurn(s).Role == "" {
-		query = ""
-	}
-	text := withCondition(n, a.focus(n, query, shown))
+	text := withCondition(n, a.focus(n, userText, shown))
 	if a.opts.LLM != nil {
 		text = a.reword(ctx, s, n, userText, text)
 	}

@@ -1,0 +1,74 @@
+package dialogue
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// boilerplatePages is how many pages must open a section with the same line
+// for it to be the site's boilerplate (a banner naming the product an
+// article is about, a notice repeated on every page), not what the section
+// says: a reply leaves it out when the section says anything else.
+const boilerplatePages = 5
+
+// boilerplate holds the opening lines that boilerplatePages or more pages
+// share, found on first use: per graph, and only an answer needs them.
+type boilerplate struct {
+	once  sync.Once
+	lines map[string]bool
+}
+
+// has reports whether line opens sections on boilerplatePages pages of g.
+func (b *boilerplate) has(g *graph.Graph, line string) bool {
+	b.once.Do(func() { b.lines = repeatedOpenings(g) })
+	return b.lines[line]
+}
+
+// repeatedOpenings returns the first lines of node texts that open
+// sections on boilerplatePages pages or more.
+func repeatedOpenings(g *graph.Graph) map[string]bool {
+	type onPage struct{ line, page string }
+	seen := map[onPage]bool{}
+	pages := map[string]int{}
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		line, _ := splitOpening(shownText(n))
+		if line == "" || seen[onPage{line, n.Page}] {
+			continue
+		}
+		seen[onPage{line, n.Page}] = true
+		pages[line]++
+	}
+	out := map[string]bool{}
+	for line, count := range pages {
+		if count >= boilerplatePages {
+			out[line] = true
+		}
+	}
+	return out
+}
+
+// splitOpening returns text's first line, trimmed, and the rest.
+func splitOpening(text string) (line, rest string) {
+	line, rest, _ = strings.Cut(text, "\n")
+	return strings.TrimSpace(line), strings.TrimSpace(rest)
+}
+
+// withoutBoilerplate returns text without its opening line when that is
+// the site's boilerplate and text says more.
+func (a *GraphAgent) withoutBoilerplate(text string) string {
+	if line, rest := splitOpening(text); rest != "" && a.boilerplate.has(a.ix.Graph, line) {
+		return rest
+	}
+	return text
+}
+
+// onlyBoilerplate reports whether n's text is the site's boilerplate line
+// and nothing else: a page's introduction that only names the product
+// says nothing of the page's sections.
+func (a *GraphAgent) onlyBoilerplate(n *graph.Node) bool {
+	line, rest := splitOpening(shownText(n))
+	return rest == "" && line != "" && a.boilerplate.has(a.ix.Graph, line)
+}

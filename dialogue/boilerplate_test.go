@@ -1,0 +1,51 @@
+package dialogue
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// TestBoilerplateIntroduction: on a small hand-made graph, a page whose
+// introduction is only the site's banner (a line opening boilerplatePages
+// pages) does not answer with it: with one section, the section answers;
+// with several, the agent asks which, without the banner.
+func TestBoilerplateIntroduction(t *testing.T) {
+	banner := "Note: this article is about the desktop app."
+	var nodes []graph.Node
+	var edges []graph.Edge
+	page := func(i int, root string, sections ...string) {
+		url := fmt.Sprintf("https://help.example.com/%d", i)
+		nodes = append(nodes, graph.Node{ID: root, Page: url, Problem: strings.ToUpper(root[:1]) + root[1:], Resolution: banner, Root: true, Actionable: true})
+		for _, s := range sections {
+			nodes = append(nodes, graph.Node{ID: s, Page: url, Problem: strings.ToUpper(s[:1]) + s[1:], Resolution: "To fix " + s + ", restart the app and try again.", Actionable: true})
+			edges = append(edges, graph.Edge{From: root, To: s, Type: graph.Child})
+		}
+	}
+	page(0, "sync problems", "sync stuck at zero")
+	page(1, "printing problems", "printer not found", "blank pages printed")
+	for i, topic := range []string{"scanners", "monitors", "keyboards"} {
+		page(i+2, topic)
+	}
+	g := &graph.Graph{Nodes: nodes, Edges: edges}
+	for _, tc := range []struct {
+		ask, node string
+		want      Action
+	}{
+		{"I have sync problems", "sync stuck at zero", Resolution},
+		{"I have printing problems", "printing problems", Clarification},
+	} {
+		t.Run(tc.ask, func(t *testing.T) {
+			r, err := NewGraphAgent(g, Options{}).Respond(context.Background(), &Session{}, tc.ask)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Action != tc.want || r.NodeID != tc.node || strings.Contains(r.Text, banner) {
+				t.Errorf("%q: %s at %q: %q, want %s at %q without the banner", tc.ask, r.Action, r.NodeID, r.Text, tc.want, tc.node)
+			}
+		})
+	}
+}
