@@ -150,9 +150,13 @@ func discriminateTerms(labels []labelTerms, text *reading, ignore map[string]boo
 	for _, t := range terms {
 		have[t] = true
 	}
+	denied := deniedLabels(labelTerms, labelNeg, count, text.denied, ignore)
 	var best []int
 	var bestScore float64
 	for i, lt := range labelTerms {
+		if len(denied) > 0 && denied[i] {
+			continue
+		}
 		var score float64
 		overlap := false
 		for _, t := range lt {
@@ -160,7 +164,7 @@ func discriminateTerms(labels []labelTerms, text *reading, ignore map[string]boo
 				continue
 			}
 			overlap = true
-			if count[t] == len(labels) && len(labels) > 1 {
+			if deniedTerm(text.denied, t) || count[t] == len(labels) && len(labels) > 1 {
 				continue
 			}
 			// Rarer among the labels is more telling.
@@ -176,6 +180,9 @@ func discriminateTerms(labels []labelTerms, text *reading, ignore map[string]boo
 		case score > bestScore-1e-9:
 			best = append(best, i)
 		}
+	}
+	if best == nil {
+		return notDenied(denied)
 	}
 	return best
 }

@@ -23,6 +23,9 @@ type reading struct {
 	// once its specifics are masked: "no-reply@…" or a place named "No
 	// Name Street" negates nothing.
 	neg bool
+	// denied are the terms each negation governs ("not a member"): they
+	// count against a condition that states them, not for it.
+	denied [][]string
 
 	// What the message does in the conversation (readMessage only).
 	act  Act // classifyAct: of the message as written, else as corrected
@@ -63,6 +66,9 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 func (a *GraphAgent) readText(text string) *reading {
 	r := &reading{text: text, masked: a.mask(text)}
 	r.neg = lexical.Negated(r.masked)
+	if r.neg { // what denies nothing has no scopes to look for
+		r.denied = a.negatedScopes(r.masked)
+	}
 	r.words = a.an.split(r.masked)
 	r.terms = a.an.termsOf(r.words, nil)
 	return r

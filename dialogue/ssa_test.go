@@ -72,7 +72,7 @@ func TestOffTopicSSAMidConversation(t *testing.T) {
 	a := NewGraphAgent(ssaGraph(t), Options{})
 	questions := readLines(t, filepath.Join("..", "testdata", "offtopic", "ssa.txt"))
 	openers := []string{
-		"I'd like to apply for disability benefits",
+		"I'd like to apply for disability benefits online", // the bare request is now asked which situation applies
 		"Can I keep getting benefits while I work?",
 		"How do I create a my Social Security account?",
 		"Which documents are needed for a Social Security card?",

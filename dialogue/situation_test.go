@@ -1,0 +1,79 @@
+package dialogue
+
+import (
+	"context"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/verdict"
+)
+
+// situationGraph is a small help center page with two situations, each
+// with its own way of doing the same thing: the steps under one situation
+// match a request about the other one's words just as well.
+func situationGraph() *graph.Graph {
+	const page = "https://help.example/export"
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: page, Title: "Exporting a report"}},
+		Nodes: []graph.Node{
+			{ID: "export", Page: page, Problem: "Exporting a report", Root: true,
+				Resolution: "You can export any report. How depends on where you use the product."},
+			{ID: "desktop", Page: page, Problem: "Exporting a report (desktop app)", Condition: "you use the desktop app", Actionable: true,
+				Resolution: "Open the report in the desktop app and choose File, then Export."},
+			{ID: "desktop-pdf", Page: page, Problem: "Exporting as a PDF file", Actionable: true,
+				Resolution: "Choose File, Export, then PDF. Pick the pages and click Save."},
+			{ID: "desktop-csv", Page: page, Problem: "Exporting as a spreadsheet", Actionable: true,
+				Resolution: "Choose File, Export, then CSV, and click Save."},
+			{ID: "browser", Page: page, Problem: "Exporting a report (web version)", Condition: "you use the web version in a browser", Actionable: true,
+				Resolution: "Open the report and click the Share button. A PDF file can't be made in the web version: open the report in the desktop app for that."},
+		},
+		Edges: []graph.Edge{
+			{From: "export", To: "desktop", Type: graph.Child},
+			{From: "desktop", To: "desktop-pdf", Type: graph.Child},
+			{From: "desktop", To: "desktop-csv", Type: graph.Child},
+			{From: "export", To: "browser", Type: graph.Child},
+		},
+	}
+	return verdict.Judged(g)
+}
+
+// TestStatedSituation: a node under one situation gives way to the sibling
+// situation the request states; a request that states none, or states the
+// node's own, or a situation the user confirmed before, keeps it.
+func TestStatedSituation(t *testing.T) {
+	a := NewGraphAgent(situationGraph(), Options{})
+	for _, tc := range []struct {
+		name      string
+		id, text  string
+		confirmed []string
+		want      string
+	}{
+		{"other situation stated", "desktop-pdf", "save the report as pdf, I use the web version in my browser", nil, "browser"},
+		{"no situation stated", "desktop-pdf", "save the report as pdf", nil, "desktop-pdf"},
+		{"own situation stated", "desktop-pdf", "save the report as pdf in the desktop app", nil, "desktop-pdf"},
+		{"condition node itself", "desktop", "export a report in the browser", nil, "browser"},
+		{"confirmed before", "desktop-pdf", "save the report as pdf", []string{"you use the web version in a browser"}, "browser"},
+		{"own situation confirmed", "desktop-pdf", "save the report as pdf in the browser", []string{"you use the desktop app"}, "desktop-pdf"},
+		{"root has no situation", "export", "export a report in the browser", nil, "export"},
+		{"no text", "desktop-pdf", "", nil, "desktop-pdf"},
+	} {
+		s := &Session{Confirmed: tc.confirmed}
+		if got := a.statedSituation(s, tc.id, a.readText(tc.text)); got != tc.want {
+			t.Errorf("%s: statedSituation(%s, %q) = %s, want %s", tc.name, tc.id, tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestStatedSituationTurn: end to end, a request whose words match the
+// steps under one situation but which states the other is answered from
+// the situation it states.
+func TestStatedSituationTurn(t *testing.T) {
+	a := NewGraphAgent(situationGraph(), Options{})
+	r, err := a.Respond(context.Background(), &Session{ID: "t"}, "how do I export a pdf, I'm in the browser")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || r.NodeID != "browser" {
+		t.Fatalf("got %s at %q (%q), want a resolution at browser", r.Action, r.NodeID, r.Text)
+	}
+}
