@@ -243,7 +243,9 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 	cur := a.ix.Node(s.CurrentNode)
 	switch m {
 	case moveHandOver:
-		r := a.escalate(s, nil, a.sourcesOf(s.CurrentNode))
+		// The reply is the bot's own words, not the article's: it cites
+		// none (the handoff record keeps the pages the conversation saw).
+		r := a.escalate(s, nil, nil)
 		if cur != nil {
 			r.NodeID, r.Intent = cur.ID, cur.Problem
 		}

@@ -102,8 +102,13 @@ func checkReplyInvariants(t *testing.T, a *GraphAgent, r Reply) {
 		if r.Intent != n.Problem {
 			t.Errorf("Intent = %q, want the node's problem %q", r.Intent, n.Problem)
 		}
-		if !slices.Contains(r.Sources, n.Page) {
+		// A handoff in the bot's own words cites nothing; every other
+		// reply about a node cites its page.
+		if r.Action != Escalation && !slices.Contains(r.Sources, n.Page) {
 			t.Errorf("Sources %v lack the node's page %s", r.Sources, n.Page)
+		}
+		if r.Action == Escalation && len(r.Sources) > 0 && !strings.Contains(r.Text, strings.TrimSpace(shownText(n))) {
+			t.Errorf("a handoff that does not show the node's text cites %v: %q", r.Sources, r.Text)
 		}
 		// Markdown headings read as "## Title" in a chat: never shown.
 		for _, line := range strings.Split(r.Text, "\n") {

@@ -46,7 +46,7 @@ func buttonLabel(s string) string {
 func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources []string) Reply {
 	if n.ID == s.Declined {
 		// The user has said none of these applies: a person can help.
-		r := a.escalate(s, nil, sources)
+		r := a.escalate(s, nil, nil)
 		s.CurrentNode, r.NodeID, r.Intent = n.ID, n.ID, n.Problem
 		return r
 	}
@@ -92,7 +92,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 	if !hopped && repeatsLastAnswer(s, n.ID) {
 		if saysStillFails(userText) {
 			// "It still fails" after the page's answer: saying it again won't help.
-			return a.escalateRepeat(s, n, sources)
+			return a.escalateRepeat(s, n)
 		}
 		// Another question the same section answers: go on with what
 		// it has not said yet.
@@ -161,8 +161,8 @@ func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply
 }
 
 // escalateRepeat escalates when the answer at n was just given and did not help.
-func (a *GraphAgent) escalateRepeat(s *Session, n *graph.Node, sources []string) Reply {
-	r := a.escalate(s, nil, sources)
+func (a *GraphAgent) escalateRepeat(s *Session, n *graph.Node) Reply {
+	r := a.escalate(s, nil, nil)
 	s.CurrentNode = n.ID
 	r.NodeID, r.Intent = n.ID, n.Problem
 	r.Text = a.say(s, a.handoff("NotSolved"))
