@@ -19,6 +19,7 @@ type candidate struct {
 	terms       int // how many of the utterance's terms the node's own fields contain
 	// pageCoverage is the share of the utterance's terms its whole page has.
 	pageCoverage float64
+	pageScore    float64 // the BM25 score of its whole page
 	cosine       float64 // embedding similarity, 0 without an Embedder
 	near         bool    // within the current node's neighbourhood
 	// matched and own are the query terms the node has, in any field and
@@ -303,7 +304,7 @@ func (a *GraphAgent) candidates(m *lexicalMatch, q query, allow map[string]bool,
 	hits := m.top(q.topic, docs, limit)
 	out := make([]candidate, len(hits))
 	for i, h := range hits {
-		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, matched: h.matched, own: h.own, near: allow != nil, pageCoverage: h.pageCoverage}
+		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, matched: h.matched, own: h.own, near: allow != nil, pageCoverage: h.pageCoverage, pageScore: h.pageScore}
 		if a.negatedProblem(h.doc) != q.neg {
 			out[i].score *= polarityPenalty
 		}
