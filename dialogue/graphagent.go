@@ -450,31 +450,41 @@ func leadingPage(pages []pageEvidence, minCoverage float64) int {
 	return best
 }
 
+// leadingPageOf returns the page of cands (best first) that clearly
+// leads on whole-page evidence (see leadingPage), and its best-ranked
+// section that says something ("" when all its candidates are hollow);
+// "", "" when no page leads.
+func (a *GraphAgent) leadingPageOf(cands []candidate) (url, id string) {
+	var urls []string
+	var pages []pageEvidence
+	first := map[string]string{} // page -> its best-ranked section that says something
+	for _, c := range cands {
+		u := a.ix.Node(c.id).Page
+		if _, seen := first[u]; !seen {
+			first[u] = ""
+			urls, pages = append(urls, u), append(pages, pageEvidence{c.pageCoverage, c.pageScore})
+		}
+		if first[u] == "" && !a.isHollow(c.id) {
+			first[u] = c.id
+		}
+	}
+	i := leadingPage(pages, a.opts.MinCoverage)
+	if i < 0 {
+		return "", ""
+	}
+	return urls[i], first[urls[i]]
+}
+
 // leadingPageOption returns, as the one option, the best-ranked section of
-// the page that clearly leads on whole-page evidence for r (see
-// leadingPage), or nil.
+// the page that clearly leads on whole-page evidence for r, or nil.
 func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 	if len(r.terms) == 0 || a.lex.pageWeight <= 0 {
 		return nil
 	}
-	var urls []string
-	var pages []pageEvidence
-	first := map[string]string{} // page -> its best-ranked section that says something
-	for _, c := range a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10) {
-		url := a.ix.Node(c.id).Page
-		if _, seen := first[url]; !seen {
-			first[url] = ""
-			urls, pages = append(urls, url), append(pages, pageEvidence{c.pageCoverage, c.pageScore})
-		}
-		if first[url] == "" && !a.isHollow(c.id) {
-			first[url] = c.id
-		}
+	if _, id := a.leadingPageOf(a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10)); id != "" {
+		return a.options([]string{id})
 	}
-	i := leadingPage(pages, a.opts.MinCoverage)
-	if i < 0 || first[urls[i]] == "" {
-		return nil
-	}
-	return a.options([]string{first[urls[i]]})
+	return nil
 }
 
 // miss handles a message with no good-enough intent: ask to rephrase once,

@@ -125,8 +125,13 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	if id := a.selectCandidate(s, cands, q.terms); id != "" {
 		return id, text, nil
 	}
+	// A page whose sections together hold the request answers it, unless
+	// another page clearly leads on whole-page evidence: the user is then
+	// asked about that one (see moveSuggestPage).
 	if id := a.pageMatch(q.terms, cands); id != "" {
-		return id, text, nil
+		if lead, _ := a.leadingPageOf(cands); lead == "" || lead == a.ix.Node(id).Page {
+			return id, text, nil
+		}
 	}
 	// A quote of a node's text stands for what the rest of the request
 	// does not match.

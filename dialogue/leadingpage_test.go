@@ -72,3 +72,42 @@ func TestSuggestLeadingPage(t *testing.T) {
 		})
 	}
 }
+
+// printerGraph is a small printer help center: a settings page whose
+// sections each name one of a request's words, and a print-quality page
+// whose text has them all.
+func printerGraph() *graph.Graph {
+	const settings, quality, network = "https://help.print.example/settings", "https://help.print.example/quality", "https://help.print.example/network"
+	return &graph.Graph{
+		Pages: []graph.Page{{URL: settings, Title: "Printer settings"}, {URL: quality, Title: "Print quality"}, {URL: network, Title: "Network"}},
+		Nodes: []graph.Node{
+			{ID: "settings", Page: settings, Problem: "Printer settings", Root: true, Actionable: true,
+				Resolution: "Open the printer's menu to change its settings."},
+			{ID: "toner", Page: settings, Problem: "Replace the toner", Actionable: true,
+				Resolution: "Open the front cover and swap the cartridge."},
+			{ID: "smudge", Page: settings, Problem: "Smudge-free mode", Actionable: true,
+				Resolution: "Turn it on for glossy paper: pages dry longer before they come out."},
+			{ID: "quality", Page: quality, Problem: "Print quality", Root: true, Actionable: true,
+				Resolution: "Toner smudges on the page come from a dirty drum: clean the drum."},
+			{ID: "drum", Page: quality, Problem: "Clean the drum", Actionable: true,
+				Resolution: "Streaks across the page also mean a dirty drum: wipe it with a dry cloth."},
+			{ID: "wifi", Page: network, Problem: "Connect the printer to Wi-Fi", Root: true, Actionable: true,
+				Resolution: "Choose Network in the printer's menu and pick your Wi-Fi."},
+		},
+		Edges: []graph.Edge{{From: "settings", To: "toner", Type: graph.Child}, {From: "settings", To: "smudge", Type: graph.Child}, {From: "quality", To: "drum", Type: graph.Child}},
+	}
+}
+
+// TestPageMatchYieldsToLeadingPage: a page whose sections together hold a
+// request does not answer it when another page clearly leads on
+// whole-page evidence; the user is asked about that page.
+func TestPageMatchYieldsToLeadingPage(t *testing.T) {
+	r := firstReply(t, printerGraph(), "toner smudges and streaks")
+	var got string
+	if len(r.Options) == 1 {
+		got = r.Options[0].NodeID
+	}
+	if r.Action != Clarification || got != "quality" {
+		t.Errorf("got %s at %q, options %+v (%q); want a clarification offering %q", r.Action, r.NodeID, r.Options, r.Text, "quality")
+	}
+}
