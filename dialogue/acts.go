@@ -293,6 +293,15 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		return a.act(ctx, s, ActYes, msg)
 	case moveHandOverRecord:
 		return a.escalate(s, nil, nil), true, nil
+	case moveSuggestPage:
+		opts := a.leadingPageOption(msg)
+		if len(opts) == 0 || sameNodes(opts, s.PendingOptions) {
+			return Reply{}, false, nil
+		}
+		s.Rephrases++
+		s.CurrentNode = ""
+		s.PendingOptions = opts
+		return Reply{Action: Clarification, Text: a.say(s, "SuggestOne"), Options: opts, Sources: []string{}}, true, nil
 	case moveSuggest:
 		opts := a.suggestions(s, msg)
 		if len(opts) == 0 || sameNodes(opts, s.PendingOptions) {

@@ -418,6 +418,75 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 	return a.options(ids)
 }
 
+// leadMargin is how far a page must lead on whole-page evidence to be
+// offered alone: its BM25 score is at least 1+leadMargin times any other
+// page's.
+const leadMargin = 0.2
+
+// pageEvidence is what a whole page holds of a request: the share
+// (IDF-weighted) of its terms and the page's BM25 score.
+type pageEvidence struct {
+	coverage, score float64
+}
+
+// leadingPage returns the position in pages of the page that clearly
+// leads: it holds at least minCoverage of the request, and its score is
+// at least 1+leadMargin times every other page's. -1: none does.
+func leadingPage(pages []pageEvidence, minCoverage float64) int {
+	best := -1
+	for i, p := range pages {
+		if best < 0 || p.score > pages[best].score {
+			best = i
+		}
+	}
+	if best < 0 || pages[best].coverage < minCoverage {
+		return -1
+	}
+	for i, p := range pages {
+		if i != best && pages[best].score < (1+leadMargin)*p.score {
+			return -1
+		}
+	}
+	return best
+}
+
+// leadingPageOf returns the page of cands (best first) that clearly
+// leads on whole-page evidence (see leadingPage), and its best-ranked
+// section that says something ("" when all its candidates are hollow);
+// "", "" when no page leads.
+func (a *GraphAgent) leadingPageOf(cands []candidate) (url, id string) {
+	var urls []string
+	var pages []pageEvidence
+	first := map[string]string{} // page -> its best-ranked section that says something
+	for _, c := range cands {
+		u := a.ix.Node(c.id).Page
+		if _, seen := first[u]; !seen {
+			first[u] = ""
+			urls, pages = append(urls, u), append(pages, pageEvidence{c.pageCoverage, c.pageScore})
+		}
+		if first[u] == "" && !a.isHollow(c.id) {
+			first[u] = c.id
+		}
+	}
+	i := leadingPage(pages, a.opts.MinCoverage)
+	if i < 0 {
+		return "", ""
+	}
+	return urls[i], first[urls[i]]
+}
+
+// leadingPageOption returns, as the one option, the best-ranked section of
+// the page that clearly leads on whole-page evidence for r, or nil.
+func (a *GraphAgent) leadingPageOption(r *reading) []Option {
+	if len(r.terms) == 0 || a.lex.pageWeight <= 0 {
+		return nil
+	}
+	if _, id := a.leadingPageOf(a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10)); id != "" {
+		return a.options([]string{id})
+	}
+	return nil
+}
+
 // miss handles a message with no good-enough intent: ask to rephrase once,
 // escalate on the second miss in a row.
 func (a *GraphAgent) miss(s *Session) Reply {

@@ -19,6 +19,7 @@ type candidate struct {
 	terms       int // how many of the utterance's terms the node's own fields contain
 	// pageCoverage is the share of the utterance's terms its whole page has.
 	pageCoverage float64
+	pageScore    float64 // the BM25 score of its whole page
 	cosine       float64 // embedding similarity, 0 without an Embedder
 	near         bool    // within the current node's neighbourhood
 	// matched and own are the query terms the node has, in any field and
@@ -124,8 +125,13 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	if id := a.selectCandidate(s, cands, q.terms); id != "" {
 		return id, text, nil
 	}
+	// A page whose sections together hold the request answers it, unless
+	// another page clearly leads on whole-page evidence: the user is then
+	// asked about that one (see moveSuggestPage).
 	if id := a.pageMatch(q.terms, cands); id != "" {
-		return id, text, nil
+		if lead, _ := a.leadingPageOf(cands); lead == "" || lead == a.ix.Node(id).Page {
+			return id, text, nil
+		}
 	}
 	// A quote of a node's text stands for what the rest of the request
 	// does not match.
@@ -303,7 +309,7 @@ func (a *GraphAgent) candidates(m *lexicalMatch, q query, allow map[string]bool,
 	hits := m.top(q.topic, docs, limit)
 	out := make([]candidate, len(hits))
 	for i, h := range hits {
-		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, matched: h.matched, own: h.own, near: allow != nil, pageCoverage: h.pageCoverage}
+		out[i] = candidate{id: a.lex.ids[h.doc], score: h.score, coverage: h.coverage, ownCoverage: h.ownCoverage, terms: h.terms, matched: h.matched, own: h.own, near: allow != nil, pageCoverage: h.pageCoverage, pageScore: h.pageScore}
 		if a.negatedProblem(h.doc) != q.neg {
 			out[i].score *= polarityPenalty
 		}

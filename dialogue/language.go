@@ -274,7 +274,9 @@ func (a *GraphAgent) respondInLanguage(ctx context.Context, s *Session, msg stri
 	}
 	try := first.sessionFor(*s)
 	r, err := first.respondAcross(ctx, &try, msg)
-	if err != nil || found(r) || fallback == nil {
+	// Topics suggested for a message no page answers give way to an
+	// answer from the default language's pages.
+	if err != nil || (found(r) && !suggestedOnly(r)) || fallback == nil {
 		*s = try
 		if err == nil && first.langs.lang != s.Lang && found(r) {
 			a.noteOtherLanguage(s, &r, first.langs.lang)
@@ -283,7 +285,7 @@ func (a *GraphAgent) respondInLanguage(ctx context.Context, s *Session, msg stri
 	}
 	other := fallback.sessionFor(*s)
 	r2, err := fallback.respondAcross(ctx, &other, msg)
-	if err != nil || !found(r2) {
+	if err != nil || !found(r2) || (found(r) && suggestedOnly(r2)) {
 		*s = try
 		return r, nil
 	}
@@ -379,6 +381,12 @@ func found(r Reply) bool {
 		}
 	}
 	return false
+}
+
+// suggestedOnly reports whether r only suggests topics for a message no
+// page answers: options of the pages, at no node.
+func suggestedOnly(r Reply) bool {
+	return r.Action == Clarification && r.NodeID == "" && found(r)
 }
 
 // sessionFor returns a copy of s to go on with in a's pages: a

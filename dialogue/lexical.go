@@ -119,6 +119,9 @@ type lexicalHit struct {
 	// pageCoverage is the share (IDF-weighted) of the query's terms that
 	// the node's whole page has.
 	pageCoverage float64
+	// pageScore is the BM25 score of the node's whole page (with the
+	// conversation's earlier words).
+	pageScore float64
 }
 
 // termsFound is, per field, the query terms (bits by position) a node has
@@ -611,7 +614,8 @@ func (m *lexicalMatch) hit(d int32, score float64) lexicalHit {
 	// a like section elsewhere, so the agent picks pages at least as well
 	// as a search over whole pages.
 	if m.lx.pageWeight > 0 {
-		h.score += m.lx.pageWeight * m.pageScore(d)
+		h.pageScore = m.pageScore(d)
+		h.score += m.lx.pageWeight * h.pageScore
 		h.pageCoverage = m.sums.of(m.sc.pageFound[m.lx.pageOf[d]])
 	}
 	return h

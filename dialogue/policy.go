@@ -29,6 +29,7 @@ const (
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
 	moveHandOverRecord // a request about one of the user's records: only a person can look it up
+	moveSuggestPage    // offer the page that clearly leads on whole-page evidence (declined when none does)
 	moveSuggest        // offer the nodes nearest the request (declined when none is near enough)
 )
 
@@ -173,6 +174,13 @@ var missPolicy = []missRule{
 	// A long, chatty request often names its topic among words no page
 	// has: a choice of topics, before asking again.
 	{func(_ *reading, st missState) bool { return st.rephrases < 2 && !st.llm }, moveSuggest},
+	// A request no section holds enough of nor any node shares enough
+	// with, may still be spread over one page, as a search over whole pages finds it ("my external mic isn't
+	// picking up my voice" and the page on using another microphone):
+	// asked whether that page is it, the user can say yes where "please
+	// rephrase" gives nothing. A question, not an answer: a near-domain
+	// request is not answered from it.
+	{func(_ *reading, st missState) bool { return st.rephrases == 0 && !st.llm }, moveSuggestPage},
 }
 
 // missMoves returns the moves the miss policy makes for r in st, in the

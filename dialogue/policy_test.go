@@ -132,14 +132,14 @@ func TestMissMoves(t *testing.T) {
 		st   missState
 		want []move
 	}{
-		{"words no page has", reading{terms: []string{"parrot"}}, missState{}, []move{moveSuggest}},
+		{"words no page has", reading{terms: []string{"parrot"}}, missState{}, []move{moveSuggest, moveSuggestPage}},
 		{"after a rephrase", reading{terms: []string{"parrot"}}, missState{rephrases: 1}, []move{moveSuggest}},
 		{"a second miss", reading{terms: []string{"parrot"}}, missState{rephrases: 2}, nil},
 		{"with an LLM", reading{terms: []string{"parrot"}}, missState{llm: true}, nil},
-		{"a yes with a story", reading{terms: []string{"away", "summer"}, lead: ActYes}, missState{}, []move{moveAsYes, moveSuggest}},
+		{"a yes with a story", reading{terms: []string{"away", "summer"}, lead: ActYes}, missState{}, []move{moveAsYes, moveSuggest, moveSuggestPage}},
 		{"no words of its own", reading{}, missState{rephrases: 2}, []move{moveGoOn}},
-		{"a record number", reading{terms: []string{"booking"}, record: true}, missState{}, []move{moveHandOverRecord, moveSuggest}},
-		{"a bare record number", reading{record: true}, missState{}, []move{moveGoOn, moveHandOverRecord, moveSuggest}},
+		{"a record number", reading{terms: []string{"booking"}, record: true}, missState{}, []move{moveHandOverRecord, moveSuggest, moveSuggestPage}},
+		{"a bare record number", reading{record: true}, missState{}, []move{moveGoOn, moveHandOverRecord, moveSuggest, moveSuggestPage}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := missMoves(&tc.r, tc.st); !slices.Equal(got, tc.want) {

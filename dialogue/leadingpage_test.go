@@ -1,0 +1,113 @@
+package dialogue
+
+import (
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+func TestLeadingPage(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		pages []pageEvidence
+		want  int
+	}{
+		{"one page", []pageEvidence{{0.6, 4}}, 0},
+		{"clear leader", []pageEvidence{{0.6, 2.7}, {0.3, 0.9}}, 0},
+		{"leader ranked second", []pageEvidence{{0.3, 2}, {0.7, 5}}, 1},
+		{"near tie", []pageEvidence{{0.6, 4}, {0.6, 3.5}}, -1},
+		{"leader holds too little of the request", []pageEvidence{{0.33, 1.4}, {0.2, 0.5}}, -1},
+		{"none", nil, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := leadingPage(tc.pages, 0.5); got != tc.want {
+				t.Errorf("leadingPage = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+// microphoneGraph is a small desktop help center: a page on using another
+// microphone, whose words are spread over its sections, a page on drives
+// and one on the volume.
+func microphoneGraph() *graph.Graph {
+	const mic, drives, volume = "https://help.desk.example/mic", "https://help.desk.example/drives", "https://help.desk.example/volume"
+	return &graph.Graph{
+		Pages: []graph.Page{{URL: mic, Title: "Use a different microphone"}, {URL: drives, Title: "Drives"}, {URL: volume, Title: "Volume"}},
+		Nodes: []graph.Node{
+			{ID: "mic", Page: mic, Problem: "Use a different microphone", Root: true, Actionable: true,
+				Resolution: "Plug the headset in. Open the Sound settings and pick it under Input."},
+			{ID: "level", Page: mic, Problem: "Check the input level", Actionable: true,
+				Resolution: "Speak normally: the level bar moves with your voice."},
+			{ID: "eject", Page: drives, Problem: "Remove a drive safely", Root: true, Actionable: true,
+				Resolution: "Eject an external drive before you unplug it."},
+			{ID: "volume", Page: volume, Problem: "Change the volume", Root: true, Actionable: true,
+				Resolution: "Use the volume keys or the sound menu."},
+		},
+		Edges: []graph.Edge{{From: "mic", To: "level", Type: graph.Child}},
+	}
+}
+
+// TestSuggestLeadingPage: a request no section holds enough of, spread
+// over one page that clearly leads on whole-page evidence, is asked about
+// that page ("is it about this?"), not answered; a request no page leads
+// on is asked to be rephrased.
+func TestSuggestLeadingPage(t *testing.T) {
+	for _, tc := range []struct {
+		name, say string
+		option    string // the one node offered; "" for none
+	}{
+		{"spread over one page", "my headset isn't picking up my voice", "mic"},
+		{"no page leads", "is it going to rain tomorrow in the mountains?", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := firstReply(t, microphoneGraph(), tc.say)
+			var got string
+			if len(r.Options) == 1 {
+				got = r.Options[0].NodeID
+			}
+			if r.Action != Clarification || got != tc.option {
+				t.Errorf("got %s, options %+v (%q); want a clarification offering %q", r.Action, r.Options, r.Text, tc.option)
+			}
+		})
+	}
+}
+
+// printerGraph is a small printer help center: a settings page whose
+// sections each name one of a request's words, and a print-quality page
+// whose text has them all.
+func printerGraph() *graph.Graph {
+	const settings, quality, network = "https://help.print.example/settings", "https://help.print.example/quality", "https://help.print.example/network"
+	return &graph.Graph{
+		Pages: []graph.Page{{URL: settings, Title: "Printer settings"}, {URL: quality, Title: "Print quality"}, {URL: network, Title: "Network"}},
+		Nodes: []graph.Node{
+			{ID: "settings", Page: settings, Problem: "Printer settings", Root: true, Actionable: true,
+				Resolution: "Open the printer's menu to change its settings."},
+			{ID: "toner", Page: settings, Problem: "Replace the toner", Actionable: true,
+				Resolution: "Open the front cover and swap the cartridge."},
+			{ID: "smudge", Page: settings, Problem: "Smudge-free mode", Actionable: true,
+				Resolution: "Turn it on for glossy paper: pages dry longer before they come out."},
+			{ID: "quality", Page: quality, Problem: "Print quality", Root: true, Actionable: true,
+				Resolution: "Toner smudges on the page come from a dirty drum: clean the drum."},
+			{ID: "drum", Page: quality, Problem: "Clean the drum", Actionable: true,
+				Resolution: "Streaks across the page also mean a dirty drum: wipe it with a dry cloth."},
+			{ID: "wifi", Page: network, Problem: "Connect the printer to Wi-Fi", Root: true, Actionable: true,
+				Resolution: "Choose Network in the printer's menu and pick your Wi-Fi."},
+		},
+		Edges: []graph.Edge{{From: "settings", To: "toner", Type: graph.Child}, {From: "settings", To: "smudge", Type: graph.Child}, {From: "quality", To: "drum", Type: graph.Child}},
+	}
+}
+
+// TestPageMatchYieldsToLeadingPage: a page whose sections together hold a
+// request does not answer it when another page clearly leads on
+// whole-page evidence; the user is asked about that page.
+func TestPageMatchYieldsToLeadingPage(t *testing.T) {
+	r := firstReply(t, printerGraph(), "toner smudges and streaks")
+	var got string
+	if len(r.Options) == 1 {
+		got = r.Options[0].NodeID
+	}
+	if r.Action != Clarification || got != "quality" {
+		t.Errorf("got %s at %q, options %+v (%q); want a clarification offering %q", r.Action, r.NodeID, r.Options, r.Text, "quality")
+	}
+}
