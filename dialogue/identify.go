@@ -361,6 +361,7 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate, terms []stri
 			best, bestFit = c.id, fit
 		}
 	}
+	best = a.fullerOnPage(cands, best)
 	if anc := a.generalise(cands, best); !a.namesSection(best, anc, terms) {
 		return anc
 	}

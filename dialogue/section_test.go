@@ -54,3 +54,52 @@ func TestNamesSection(t *testing.T) {
 		})
 	}
 }
+
+// TestFullerOnPage checks that of two branches of a page the one holding
+// every request term the other holds, and more, is chosen, while a
+// section's own branches, its ancestors and other kinds of node are not
+// traded for it.
+func TestFullerOnPage(t *testing.T) {
+	const receipts = "https://help.example/receipts"
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: receipts, Title: "Receipts"}},
+		Nodes: []graph.Node{
+			{ID: "root", Page: receipts, Problem: "Receipts", Root: true, Resolution: "Who issues it depends on how you paid."},
+			{ID: "member", Page: receipts, Problem: "Receipts", Condition: "you paid online", Actionable: true, Resolution: "Click Download receipt and enter the company name."},
+			{ID: "company", Page: receipts, Problem: "Receipts", Condition: "other companies", Actionable: true, Resolution: "Download a receipt for the company (see above)."},
+			{ID: "after", Page: receipts, Problem: "After you download", Actionable: true, Resolution: "The name can be changed once."},
+			{ID: "verify", Page: receipts, Problem: "No e-mail arrives", Actionable: true, Resolution: "Check the spam folder."},
+			{ID: "verify-typo", Page: receipts, Problem: "No e-mail arrives", Condition: "you mistyped your address", Actionable: true, Resolution: "Sign up again."},
+			{ID: "signup", Page: receipts, Problem: "Signing up", Actionable: true, Resolution: "Sign up; we send an e-mail."},
+		},
+		Edges: []graph.Edge{
+			{From: "root", To: "member", Type: graph.Child}, {From: "root", To: "company", Type: graph.Child},
+			{From: "root", To: "after", Type: graph.Child}, {From: "root", To: "verify", Type: graph.Child},
+			{From: "verify", To: "verify-typo", Type: graph.Child}, {From: "root", To: "signup", Type: graph.Child},
+		},
+	}
+	a := NewGraphAgent(g, Options{})
+	c := func(id string, score float64, matched uint64) candidate {
+		return candidate{id: id, score: score, coverage: 1, ownCoverage: 1, terms: 2, matched: matched}
+	}
+	for _, tc := range []struct {
+		name  string
+		cands []candidate
+		want  string
+	}{
+		{"a branch holding more of the request", []candidate{c("company", 10, 0b011), c("member", 8, 0b111)}, "member"},
+		{"holding as much is not enough", []candidate{c("company", 10, 0b011), c("member", 8, 0b011)}, "company"},
+		{"holding other terms is not enough", []candidate{c("company", 10, 0b011), c("member", 8, 0b101)}, "company"},
+		{"too far below", []candidate{c("company", 10, 0b011), c("member", 10*genericRatio*0.9, 0b111)}, "company"},
+		{"a situation is not traded for a section", []candidate{c("company", 10, 0b011), c("after", 8, 0b111)}, "company"},
+		{"the ancestor is left to generalise", []candidate{c("company", 10, 0b011), c("root", 8, 0b111)}, "company"},
+		{"a section whose branch holds the rest", []candidate{c("verify", 10, 0b011), c("verify-typo", 9, 0b111), c("signup", 8, 0b111)}, "verify"},
+		{"a section without such a branch", []candidate{c("verify", 10, 0b011), c("signup", 8, 0b111)}, "signup"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := a.fullerOnPage(tc.cands, tc.cands[0].id); got != tc.want {
+				t.Errorf("fullerOnPage = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
