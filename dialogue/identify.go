@@ -367,7 +367,11 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate, terms []stri
 			best, bestFit = c.id, fit
 		}
 	}
-	return a.generalise(cands, best)
+	best = a.fullerOnPage(cands, best)
+	if anc := a.generalise(cands, best); !a.namesSection(best, anc, terms) {
+		return anc
+	}
+	return best
 }
 
 // genericRatio is how close (BM25 score ratio) an ancestor of the selected
