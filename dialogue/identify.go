@@ -200,8 +200,8 @@ func (a *GraphAgent) pageMatch(terms []string, cands []candidate) string {
 	return best
 }
 
-// standalone is the own coverage of a message's best match above which the
-// message is taken on its own, whatever the conversation was about.
+// standalone is the own coverage of a message's best match from which the
+// message, said in several words, mostly stands on its own.
 const standalone = 0.9
 
 // retrieve ranks candidates for terms, preferring the current node's
@@ -228,14 +228,21 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text func() strin
 		}
 		return cands
 	}
+	// What the conversation was about ranks what a message matches, as
+	// the RAG baseline ranks with it: a follow-up rarely repeats its topic
+	// ("and if I'm blind?"), and one whose one word is all a node elsewhere
+	// is about ("who do I contact?" and an address book's "Contacts") is
+	// still part of the conversation. For a message that says in several
+	// words all a node is about, which the earlier words seldom move, they
+	// rerank the best hits found without them rather than score every
+	// node it matched (walking their postings costs most of a turn on a
+	// large graph).
 	all := search(nil)
-	// A message that says all a node is about stands on its own; one that
-	// says less leans on what the conversation was about ("and if I'm
-	// blind?"), which then ranks the nodes it matches.
-	if len(all) > 0 && all[0].ownCoverage < standalone {
-		if q.topic = a.topic(s); len(q.topic) > 0 {
-			all = search(nil)
-		}
+	if len(all) > 0 && all[0].ownCoverage >= standalone && all[0].terms >= 2 {
+		m.topicRerank = true
+	}
+	if q.topic = a.topic(s); len(q.topic) > 0 {
+		all = search(nil)
 	}
 	cur := a.ix.Node(s.CurrentNode)
 	if cur == nil {

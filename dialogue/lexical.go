@@ -340,6 +340,11 @@ type lexicalMatch struct {
 	topicIDs []int32
 	// pageTopicIDs are the topic terms whose scores the pages hold.
 	pageTopicIDs []int32
+	// topicRerank: the topic's words rerank the best hits found without
+	// them, instead of scoring every node the query matched: for a
+	// message that stands alone, which they seldom move (see
+	// GraphAgent.retrieve).
+	topicRerank bool
 }
 
 // match scores query's terms against every node (see search).
@@ -517,6 +522,33 @@ func (m *lexicalMatch) top(topic []string, allow []int32, limit int) []lexicalHi
 	}
 	topicIDs := m.lx.topicTerms(m.uniq, topic)
 	m.setPageTopic(topicIDs)
+	if m.topicRerank && len(topicIDs) > 0 {
+		hits := m.topHits(nil, allow, limit*topicRerankWidth)
+		for i := range hits {
+			h := &hits[i]
+			d := int32(h.doc)
+			// As the topic's score would have counted in hit.
+			h.score += m.topicScore(d, topicIDs) * h.coverage * specificity(specificityFloor, h.terms, int(m.lx.headTerms[d]))
+		}
+		slices.SortFunc(hits, func(x, y lexicalHit) int {
+			if better(x, y) {
+				return -1
+			}
+			return 1
+		})
+		return hits[:min(limit, len(hits))]
+	}
+	return m.topHits(topicIDs, allow, limit)
+}
+
+// topicRerankWidth is how many times the hits asked for a topic reranks
+// (see lexicalMatch.topicRerank).
+const topicRerankWidth = 5
+
+// topHits is top for the topic terms (term numbers) topicIDs, the pages'
+// topic scores already set.
+func (m *lexicalMatch) topHits(topicIDs []int32, allow []int32, limit int) []lexicalHit {
+	sc := m.sc
 	best := hitList{limit: limit}
 	if allow != nil {
 		for _, d := range allow {

@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -60,11 +61,35 @@ func TestTopMatchesFullScoring(t *testing.T) {
 						t.Errorf("top(%q, topic %q, required %q, %d) among all matched:\n got %v\nwant %v", terms, topic, required, limit, got, want)
 					}
 				}
+				if full.sc != nil && len(full.sc.touched) <= limit*topicRerankWidth {
+					// Every matched node within the net: the rerank is the
+					// full scoring, up to rounding.
+					r := lx.match(terms, required)
+					r.topicRerank = true
+					if got := r.top(topic, nil, limit); !closeHits(got, want) {
+						t.Errorf("top(%q, topic %q, required %q, %d) reranked:\n got %v\nwant %v", terms, topic, required, limit, got, want)
+					}
+					r.release()
+				}
 				m.release()
 				full.release()
 			}
 		})
 	}
+}
+
+// closeHits reports whether a and b hold the same nodes in the same order
+// with scores equal up to rounding.
+func closeHits(a, b []lexicalHit) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].doc != b[i].doc || math.Abs(a[i].score-b[i].score) > 1e-9*max(1, math.Abs(b[i].score)) {
+			return false
+		}
+	}
+	return true
 }
 
 // fullScoring scores every node m matched (m was matched without required
