@@ -237,13 +237,16 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text func() strin
 	// rerank the best hits found without them rather than score every
 	// node it matched (walking their postings costs most of a turn on a
 	// large graph).
-	all := search(nil)
-	if len(all) > 0 && all[0].ownCoverage >= standalone && all[0].terms >= 2 {
-		m.topicRerank = true
-	}
 	if q.topic = a.topic(s); len(q.topic) > 0 {
-		all = search(nil)
+		// Whether the message stands alone is read from its best match
+		// without the topic (lexical only: no embedding call for it).
+		alone := q
+		alone.topic = nil
+		if best := a.candidates(m, alone, nil, 1); len(best) > 0 && best[0].ownCoverage >= standalone && best[0].terms >= 2 {
+			m.topicRerank = true
+		}
 	}
+	all := search(nil)
 	cur := a.ix.Node(s.CurrentNode)
 	if cur == nil {
 		return all, nil
