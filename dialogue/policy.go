@@ -150,6 +150,7 @@ func leanOf(r *reading, atNode, saidBefore bool, ownGood func() bool) lean {
 type missState struct {
 	rephrases int  // misses in a row so far
 	llm       bool // an LLM judged that nothing fits: its judgement stands
+	asking    bool // the last reply asked which of its options applies
 }
 
 // missRule is one row of the miss policy: when the message and the state
@@ -169,6 +170,8 @@ var missPolicy = []missRule{
 	// "Can you help me?", "why?" after an answer: with no words of its
 	// own, a message is about what was just said.
 	{func(r *reading, _ missState) bool { return len(r.terms) == 0 }, moveGoOn},
+	// "ok" while a question is open: the question still stands.
+	{func(r *reading, st missState) bool { return len(r.terms) == 0 && st.asking }, moveAskWhich},
 	// See record.go.
 	{func(r *reading, _ missState) bool { return r.record }, moveHandOverRecord},
 	// A long, chatty request often names its topic among words no page

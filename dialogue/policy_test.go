@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"testing"
@@ -138,6 +139,7 @@ func TestMissMoves(t *testing.T) {
 		{"with an LLM", reading{terms: []string{"parrot"}}, missState{llm: true}, nil},
 		{"a yes with a story", reading{terms: []string{"away", "summer"}, lead: ActYes}, missState{}, []move{moveAsYes, moveSuggest, moveSuggestPage}},
 		{"no words of its own", reading{}, missState{rephrases: 2}, []move{moveGoOn}},
+		{"no words of its own, a question open", reading{}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"a record number", reading{terms: []string{"booking"}, record: true}, missState{}, []move{moveHandOverRecord, moveSuggest, moveSuggestPage}},
 		{"a bare record number", reading{record: true}, missState{}, []move{moveGoOn, moveHandOverRecord, moveSuggest, moveSuggestPage}},
 	} {
@@ -146,5 +148,25 @@ func TestMissMoves(t *testing.T) {
 				t.Errorf("missMoves = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestOkKeepsTheQuestion: a bare "ok" to a question with options asks it
+// again rather than saying nothing was found.
+func TestOkKeepsTheQuestion(t *testing.T) {
+	a := NewGraphAgent(situationGraph(), Options{})
+	s := &Session{}
+	first, err := a.Respond(context.Background(), s, "export a report")
+	if err != nil || first.Action != Clarification || len(first.Options) < 2 {
+		t.Fatalf("opening: %s with %d options, %v", first.Action, len(first.Options), err)
+	}
+	for _, msg := range []string{"ok", "okay!"} {
+		r, err := a.Respond(context.Background(), s, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Action != Clarification || len(r.Options) != len(first.Options) || r.NodeID != first.NodeID {
+			t.Errorf("%q: %s at %q with %d options (%q), want the question again", msg, r.Action, r.NodeID, len(r.Options), r.Text)
+		}
 	}
 }
