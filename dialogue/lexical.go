@@ -560,26 +560,52 @@ func (m *lexicalMatch) topHits(topicIDs []int32, allow []int32, limit int) []lex
 	}
 	m.addTopic(topicIDs)
 	withTopic := len(topicIDs) > 0
+	maxPage := m.maxPageScore()
+	full, floor := false, 0.0 // best.full(), best.worst()
 	for _, d := range sc.touched {
 		score := sc.score[d]
 		if withTopic {
 			score += sc.topic[d]
 		}
 		// The score alone rules most nodes out, without reading their
-		// terms found; the margin absorbs rounding.
-		if best.full() {
+		// terms found, and with the best page's score without reading
+		// their page's; the margin absorbs rounding.
+		if full {
+			if (score+maxPage)*(1+1e-9) < floor {
+				continue
+			}
 			page := 0.0
 			if m.lx.pageWeight > 0 {
 				page = m.lx.pageWeight * m.pageScore(d)
 			}
-			if (score+page)*(1+1e-9) < best.worst() ||
-				(score*m.sums.of(sc.found[d].matched())+page)*(1+1e-9) < best.worst() {
+			if (score+page)*(1+1e-9) < floor ||
+				(score*m.sums.of(sc.found[d].matched())+page)*(1+1e-9) < floor {
 				continue
 			}
 		}
 		best.add(m.hit(d, score))
+		if full = best.full(); full {
+			floor = best.worst()
+		}
 	}
 	return best.hits
+}
+
+// maxPageScore is the most a node's page adds to its score (see hit): the
+// best page's score, with the topic's, times the page weight.
+func (m *lexicalMatch) maxPageScore() float64 {
+	sc := m.sc
+	if m.lx.pageWeight <= 0 {
+		return 0 // no page evidence (see hit)
+	}
+	var best float64
+	for _, p := range sc.pageTouched {
+		best = max(best, sc.page[p]+sc.pageTopic[p])
+	}
+	for _, p := range sc.pageTopicTouched {
+		best = max(best, sc.page[p]+sc.pageTopic[p])
+	}
+	return m.lx.pageWeight * best
 }
 
 // addTopic sets sc.topic of every node the query matched to the BM25 score
