@@ -294,25 +294,25 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 	case moveHandOverRecord:
 		return a.escalate(s, nil, nil), true, nil
 	case moveSuggestPage:
-		opts := a.leadingPageOption(msg)
-		if len(opts) == 0 || sameNodes(opts, s.PendingOptions) {
-			return Reply{}, false, nil
-		}
-		s.Rephrases++
-		s.CurrentNode = ""
-		s.PendingOptions = opts
-		return Reply{Action: Clarification, Text: a.say(s, "SuggestOne"), Options: opts, Sources: []string{}}, true, nil
+		r, ok := a.suggest(s, a.leadingPageOption(msg), "SuggestOne")
+		return r, ok, nil
 	case moveSuggest:
-		opts := a.suggestions(s, msg)
-		if len(opts) == 0 || sameNodes(opts, s.PendingOptions) {
-			return Reply{}, false, nil
-		}
-		s.Rephrases++
-		s.CurrentNode = ""
-		s.PendingOptions = opts
-		return Reply{Action: Clarification, Text: a.say(s, "Suggest"), Options: opts, Sources: []string{}}, true, nil
+		r, ok := a.suggest(s, a.suggestions(s, msg), "Suggest")
+		return r, ok, nil
 	}
 	return Reply{}, false, nil
+}
+
+// suggest asks whether the request is about one of opts, with the text of
+// message key; it declines when there is none, or they were just offered.
+func (a *GraphAgent) suggest(s *Session, opts []Option, key string) (Reply, bool) {
+	if len(opts) == 0 || sameNodes(opts, s.PendingOptions) {
+		return Reply{}, false
+	}
+	s.Rephrases++
+	s.CurrentNode = ""
+	s.PendingOptions = opts
+	return Reply{Action: Clarification, Text: a.say(s, key), Options: opts, Sources: []string{}}, true
 }
 
 // goOn is the reply to a "yes" after an answer at the current node: what
