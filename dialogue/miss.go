@@ -1,0 +1,157 @@
+package dialogue
+
+import (
+	"slices"
+	"strings"
+)
+
+// What a message that matched nothing well gets: a choice of the nearest
+// topics, the page that clearly leads on whole-page evidence, or the
+// not-found reply with its "Talk to a person" option (see missPolicy).
+
+// sameNodes reports whether two lists of options offer the same nodes.
+func sameNodes(a, b []Option) bool {
+	return slices.EqualFunc(a, b, func(x, y Option) bool { return x.NodeID == y.NodeID })
+}
+
+// Suggestions on a miss: at most maxSuggestions nodes, each sharing at least
+// suggestTerms terms of the request in its own fields (not just its
+// resolution: one shared word is chance) and
+// covering at least suggestShare of the usual coverage.
+const (
+	maxSuggestions = 3
+	suggestTerms   = 2
+	suggestShare   = 0.5
+)
+
+// suggestions returns the nodes nearest a request that matched nothing well
+// enough, as options: a long, chatty request often names its topic among
+// words no page has, and a choice of topics is a question the user can
+// answer where "please rephrase" is not. Several nodes from one page count
+// once (the shallowest), so the choice is between topics.
+func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
+	// After suggestions the user may say more instead of picking one
+	// ("she was 72"): what they said first still counts.
+	terms, neg := r.terms, r.neg
+	if s.Rephrases > 0 {
+		prev := a.readText(previousUserMessage(s))
+		terms, neg = a.an.termsOf(prev.words.join(r.words), nil), prev.neg || r.neg
+	}
+	if len(terms) == 0 {
+		return nil
+	}
+	var ids []string
+	seen := map[string]bool{}
+	for _, c := range a.lexical(query{terms: terms, neg: neg}, nil, 10) {
+		n := a.ix.Node(c.id)
+		if c.terms < suggestTerms || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
+			continue
+		}
+		key := strings.ToLower(n.Problem)
+		if seen[key] || seen[n.Page] {
+			continue
+		}
+		seen[key], seen[n.Page] = true, true
+		ids = append(ids, c.id)
+		if len(ids) == maxSuggestions {
+			break
+		}
+	}
+	return a.options(ids)
+}
+
+// leadMargin is how far a page must lead on whole-page evidence to be
+// offered alone: its BM25 score is at least 1+leadMargin times any other
+// page's.
+const leadMargin = 0.2
+
+// pageEvidence is what a whole page holds of a request: the share
+// (IDF-weighted) of its terms and the page's BM25 score.
+type pageEvidence struct {
+	coverage, score float64
+}
+
+// leadingPage returns the position in pages of the page that clearly
+// leads: it holds at least minCoverage of the request, and its score is
+// at least 1+leadMargin times every other page's. -1: none does.
+func leadingPage(pages []pageEvidence, minCoverage float64) int {
+	best := -1
+	for i, p := range pages {
+		if best < 0 || p.score > pages[best].score {
+			best = i
+		}
+	}
+	if best < 0 || pages[best].coverage < minCoverage {
+		return -1
+	}
+	for i, p := range pages {
+		if i != best && pages[best].score < (1+leadMargin)*p.score {
+			return -1
+		}
+	}
+	return best
+}
+
+// leadingPageOf returns the page of cands (best first) that clearly
+// leads on whole-page evidence (see leadingPage), and its best-ranked
+// section that says something ("" when all its candidates are hollow);
+// "", "" when no page leads.
+func (a *GraphAgent) leadingPageOf(cands []candidate) (url, id string) {
+	var urls []string
+	var pages []pageEvidence
+	first := map[string]string{} // page -> its best-ranked section that says something
+	for _, c := range cands {
+		u := a.ix.Node(c.id).Page
+		if _, seen := first[u]; !seen {
+			first[u] = ""
+			urls, pages = append(urls, u), append(pages, pageEvidence{c.pageCoverage, c.pageScore})
+		}
+		if first[u] == "" && !a.isHollow(c.id) {
+			first[u] = c.id
+		}
+	}
+	i := leadingPage(pages, a.opts.MinCoverage)
+	if i < 0 {
+		return "", ""
+	}
+	return urls[i], first[urls[i]]
+}
+
+// leadingPageOption returns, as the one option, the best-ranked section of
+// the page that clearly leads on whole-page evidence for r, or nil.
+func (a *GraphAgent) leadingPageOption(r *reading) []Option {
+	if len(r.terms) == 0 || a.lex.pageWeight <= 0 {
+		return nil
+	}
+	if _, id := a.leadingPageOf(a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10)); id != "" {
+		return a.options([]string{id})
+	}
+	return nil
+}
+
+// miss handles a message with no good-enough intent: ask to rephrase once,
+// escalate on the second miss in a row.
+func (a *GraphAgent) miss(s *Session) Reply {
+	s.Rephrases++
+	s.PendingOptions = nil
+	if s.Rephrases >= 2 {
+		s.Rephrases = 0
+		return a.escalate(s, nil, nil)
+	}
+	return Reply{
+		Action:  Clarification,
+		Text:    a.say(s, "NotFound"),
+		Options: []Option{a.talkToPerson(s)},
+	}
+}
+
+// talkToPersonValue is what the not-found reply's "Talk to a person"
+// option sends back: a request for a person (ActHuman) in every language,
+// since the act reader knows its English words.
+const talkToPersonValue = "talk to a person"
+
+// talkToPerson is the option a not-found reply offers, labelled in the
+// customer's language.
+func (a *GraphAgent) talkToPerson(s *Session) Option {
+	return Option{Label: a.say(s, "TalkToPerson"), Value: talkToPersonValue}
+}
