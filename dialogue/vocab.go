@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -168,9 +167,6 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 	return gw
 }
 
-// markdownLink is a link (or an image) in a resolution: "[text](target)".
-var markdownLink = regexp.MustCompile(`\[[^\]]*\]\([^)]*\)`)
-
 // withoutLinks is a resolution without its links' text, as the answer
 // field indexes it: a link's words say what the page it leads to is about
 // ("[Clear a paper jam — how to free the paper](paperjam.html)" in a list
@@ -180,7 +176,7 @@ func withoutLinks(resolution string) string {
 	if !strings.Contains(resolution, "](") {
 		return resolution
 	}
-	return markdownLink.ReplaceAllString(resolution, " ")
+	return lexical.MarkdownLink.ReplaceAllString(resolution, " ")
 }
 
 // offsPerNode is how many offsets graphWords.off holds per node.
