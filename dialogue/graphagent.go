@@ -341,7 +341,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		id = ""
 	}
 	if id == "" {
-		for _, m := range missMoves(r, missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: len(s.PendingOptions) > 0 && lastAgentTurn(s).Action == Clarification}) {
+		for _, m := range missMoves(r, missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking()}) {
 			if reply, ok, err := a.makeMove(ctx, s, m, r); ok || err != nil {
 				return reply, err
 			}

@@ -52,6 +52,10 @@ type actRule struct {
 
 func always(actState) bool { return true }
 
+// asking reports whether the agent's last reply asked which of its
+// options applies, and they are still pending.
+func (st actState) asking() bool { return st.pending > 0 && st.last == Clarification }
+
 // actPolicy is the policy, first row first. A row whose move declines (see
 // moveGoOn) lets the next matching row decide; an act no row takes is
 // matched against the graph as a request.
@@ -63,7 +67,7 @@ var actPolicy = []actRule{
 	{ActNoneOfThese, always, moveNoneOfThose},
 	// The bot's own words cite no page: the conversation stays where it was.
 	{ActBotQuestion, always, moveBotAnswer},
-	{ActAck, func(st actState) bool { return st.pending > 0 && st.last == Clarification }, moveAskWhich},
+	{ActAck, actState.asking, moveAskWhich},
 	{ActAck, always, moveAnythingElse},
 	// "Does this apply?" "Yes." / "No."
 	{ActYes, func(st actState) bool { return st.pending == 1 && st.optionNode }, moveTakeOption},
