@@ -128,6 +128,16 @@ func (a *GraphAgent) titleShare(id string, terms []string) float64 {
 	if len(title) == 0 {
 		return 0
 	}
+	return a.weightedShare(terms, func(t string) bool {
+		_, ok := slices.BinarySearch(title, t)
+		return ok
+	})
+}
+
+// weightedShare is the share of the weight of terms, each counted once,
+// that held says are there: a term weighs its IDF, a word no node uses
+// unknownIDF. 0 for no terms.
+func (a *GraphAgent) weightedShare(terms []string, held func(string) bool) float64 {
 	var got, total float64
 	for _, t := range uniqueTerms(terms) {
 		w := a.lex.idf(t)
@@ -135,7 +145,7 @@ func (a *GraphAgent) titleShare(id string, terms []string) float64 {
 			w = a.lex.unknownIDF
 		}
 		total += w
-		if _, ok := slices.BinarySearch(title, t); ok {
+		if held(t) {
 			got += w
 		}
 	}

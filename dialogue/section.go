@@ -1,6 +1,9 @@
 package dialogue
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // namedHeading is the least share (IDF-weighted) of an ancestor's heading
 // a request must hold for the ancestor to stand in for a section whose
@@ -24,24 +27,7 @@ func (a *GraphAgent) namesSection(id, anc string, terms []string) bool {
 // headingShare is the share (IDF-weighted) of heading's terms that terms
 // holds, 0 for a heading with none.
 func (a *GraphAgent) headingShare(heading string, terms []string) float64 {
-	var got, total float64
-	for _, t := range uniqueTerms(a.an.terms(heading)) {
-		w := a.lex.idf(t)
-		if w == 0 {
-			w = a.lex.unknownIDF
-		}
-		total += w
-		for _, r := range terms {
-			if r == t {
-				got += w
-				break
-			}
-		}
-	}
-	if total == 0 {
-		return 0
-	}
-	return got / total
+	return a.weightedShare(a.an.terms(heading), func(t string) bool { return slices.Contains(terms, t) })
 }
 
 // fullerOnPage returns the node on id's page, among the accepted
