@@ -135,10 +135,32 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	}
 	// A quote of a node's text stands for what the rest of the request
 	// does not match.
-	if id := a.phraseMatch(own, cands); id != "" {
+	if id := a.phraseMatch(own, cands); id != "" && !a.outscoredByLeader(id, cands) {
 		return id, text, nil
 	}
 	return a.stayAfterMiss(s, q, r, required != nil), text, nil
+}
+
+// outscoredByLeader reports whether the page that clearly leads on
+// whole-page evidence (see leadingPageOf) is another than candidate id's,
+// and its best section outscores id's by more than genericRatio allows: a
+// quote far down the list is chance wording ("a new version" of another
+// product), one close to the top is evidence.
+func (a *GraphAgent) outscoredByLeader(id string, cands []candidate) bool {
+	lead, leadID := a.leadingPageOf(cands)
+	if lead == "" || lead == a.ix.Node(id).Page {
+		return false
+	}
+	var score, leadScore float64
+	for _, c := range cands {
+		switch c.id {
+		case id:
+			score = c.score
+		case leadID:
+			leadScore = c.score
+		}
+	}
+	return score < leadScore*genericRatio
 }
 
 // stayAfterMiss returns the node in the conversation's place for a

@@ -111,3 +111,30 @@ func TestPageMatchYieldsToLeadingPage(t *testing.T) {
 		t.Errorf("got %s at %q, options %+v (%q); want a clarification offering %q", r.Action, r.NodeID, r.Options, r.Text, "quality")
 	}
 }
+
+// TestOutscoredByLeader: a quote of a node's text (phraseMatch) yields to
+// the page that clearly leads on whole-page evidence only when that page's
+// best section outscores the quoting node by more than genericRatio.
+func TestOutscoredByLeader(t *testing.T) {
+	a := NewGraphAgent(bookingGraph(), Options{})
+	c := func(id string, score, pageScore float64) candidate {
+		return candidate{id: id, score: score, coverage: 0.3, pageCoverage: 0.7, pageScore: pageScore}
+	}
+	for _, tc := range []struct {
+		name  string
+		quote string
+		cands []candidate
+		want  bool
+	}{
+		{"the quote far below a leading page elsewhere", "refund", []candidate{c("cancel", 10, 5), c("refund", 4, 2)}, true},
+		{"the quote close to the leading page's best", "refund", []candidate{c("cancel", 10, 5), c("refund", 7, 2)}, false},
+		{"the quote on the leading page", "change-online", []candidate{c("change", 10, 5), c("change-online", 3, 5), c("refund", 2, 1)}, false},
+		{"no page leads", "refund", []candidate{c("cancel", 10, 5), c("refund", 4, 4.5)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := a.outscoredByLeader(tc.quote, tc.cands); got != tc.want {
+				t.Errorf("outscoredByLeader(%q) = %v, want %v", tc.quote, got, tc.want)
+			}
+		})
+	}
+}
