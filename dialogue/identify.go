@@ -372,6 +372,9 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate, terms []stri
 	if len(tied) == 0 {
 		return ""
 	}
+	if tied = a.onLeadingPage(cands, tied); len(tied) == 0 {
+		return ""
+	}
 	best, bestFit := "", -1.0
 	for _, c := range tied {
 		fit := c.score / tied[0].score
@@ -404,6 +407,20 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate, terms []stri
 		return anc
 	}
 	return best
+}
+
+// onLeadingPage returns those of tied (near-tied candidates from cands)
+// on the page that clearly leads on whole-page evidence, when that page has
+// the best-scoring of them; else tied. Sections on two pages tie on the
+// request's words, the page that holds the request as a whole decides:
+// the tie is not broken against both the section and the page evidence
+// by a finer preference (a title naming more of the words, a place).
+func (a *GraphAgent) onLeadingPage(cands, tied []candidate) []candidate {
+	lead, _ := a.leadingPageOf(cands)
+	if lead == "" || a.ix.Node(cands[0].id).Page != lead {
+		return tied
+	}
+	return slices.DeleteFunc(slices.Clone(tied), func(c candidate) bool { return a.ix.Node(c.id).Page != lead })
 }
 
 // genericRatio is how close (BM25 score ratio) an ancestor of the selected

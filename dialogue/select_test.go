@@ -65,6 +65,33 @@ func TestSelectCandidate(t *testing.T) {
 	}
 }
 
+// TestSelectOnLeadingPage: when the best-scoring candidate sits on the
+// page that clearly leads on whole-page evidence, a near tie is decided
+// for that page, not by a finer preference (the conversation's place, a
+// title); nothing on it matching well enough is no answer.
+func TestSelectOnLeadingPage(t *testing.T) {
+	a := NewGraphAgent(bookingGraph(), Options{})
+	c := func(id string, score, coverage, pageScore float64, near bool) candidate {
+		return candidate{id: id, score: score, coverage: coverage, ownCoverage: coverage, terms: 2, pageCoverage: 1, pageScore: pageScore, near: near}
+	}
+	for _, tc := range []struct {
+		name  string
+		cands []candidate
+		want  string
+	}{
+		{"the leading page decides a near tie", []candidate{c("refund", 10, 1, 5, false), c("cancel", 9.5, 1, 2, true)}, "refund"},
+		{"no page leads: the place decides", []candidate{c("refund", 10, 1, 5, false), c("cancel", 9.5, 1, 4.5, true)}, "cancel"},
+		{"the best is not on the leading page: the place decides", []candidate{c("cancel", 10, 1, 2, true), c("refund", 9.5, 1, 5, false)}, "cancel"},
+		{"the leading page's best matches too little: no answer", []candidate{c("refund", 10, 0.3, 5, false), c("cancel", 9.8, 1, 2, false)}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := a.selectCandidate(&Session{}, tc.cands, nil); got != tc.want {
+				t.Errorf("selectCandidate = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestGeneralise checks that an ancestor stands in for the selected node
 // when the request says nothing it does not, and scores near enough.
 func TestGeneralise(t *testing.T) {
