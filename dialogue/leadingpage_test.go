@@ -138,3 +138,28 @@ func TestOutscoredByLeader(t *testing.T) {
 		})
 	}
 }
+
+// TestLeadingPageOfCoverage: a page asked about on a miss (a question,
+// never an answer) needs suggestShare of the coverage an answer needs, as
+// the other suggestions on a miss do, not all of it.
+func TestLeadingPageOfCoverage(t *testing.T) {
+	a := NewGraphAgent(bookingGraph(), Options{})
+	c := func(id string, pageCoverage, pageScore float64) candidate {
+		return candidate{id: id, score: pageScore, coverage: 0.2, pageCoverage: pageCoverage, pageScore: pageScore}
+	}
+	for _, tc := range []struct {
+		name  string
+		cands []candidate
+		want  string
+	}{
+		{"holds half the coverage an answer needs", []candidate{c("refund", 0.46, 5), c("cancel", 0.44, 3)}, "https://help.example/refund"},
+		{"holds too little", []candidate{c("refund", 0.2, 5), c("cancel", 0.2, 3)}, ""},
+		{"no page leads", []candidate{c("refund", 0.46, 5), c("cancel", 0.44, 4.5)}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, _ := a.leadingPageOf(tc.cands); got != tc.want {
+				t.Errorf("leadingPageOf = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

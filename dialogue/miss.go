@@ -95,7 +95,9 @@ func leadingPage(pages []pageEvidence, minCoverage float64) int {
 // leadingPageOf returns the page of cands (best first) that clearly
 // leads on whole-page evidence (see leadingPage), and its best-ranked
 // section that says something ("" when all its candidates are hollow);
-// "", "" when no page leads.
+// "", "" when no page leads. The page must hold suggestShare of the
+// coverage an answer needs, as the other suggestions on a miss: it is
+// asked about, never answered from.
 func (a *GraphAgent) leadingPageOf(cands []candidate) (url, id string) {
 	var urls []string
 	var pages []pageEvidence
@@ -110,7 +112,7 @@ func (a *GraphAgent) leadingPageOf(cands []candidate) (url, id string) {
 			first[u] = c.id
 		}
 	}
-	i := leadingPage(pages, a.opts.MinCoverage)
+	i := leadingPage(pages, a.opts.MinCoverage*suggestShare)
 	if i < 0 {
 		return "", ""
 	}
