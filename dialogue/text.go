@@ -138,11 +138,47 @@ func (a *analyzer) split(s string) textWords {
 		a.onRead(s)
 	}
 	raw := a.model.Words(s)
+	if a.known != nil {
+		raw = a.decompound(raw)
+	}
 	stems := make([]string, len(raw))
 	for i, w := range raw {
 		stems[i] = a.stem(w)
 	}
 	return textWords{raw: raw, stems: stems}
+}
+
+// decompound returns words with each word the graph never uses that its
+// texts write hyphenated read as the hyphenated word's two parts:
+// "antivirus" where the pages write "anti-virus", "wifi" for "Wi-Fi". The
+// graph's own words are never split, so its texts read as before. words
+// is reused when no word is split.
+func (a *analyzer) decompound(words []string) []string {
+	if len(a.known.compounds) == 0 {
+		return words
+	}
+	var out []string
+	for i, w := range words {
+		parts, ok := a.known.compounds[w]
+		if ok {
+			_, ok = a.known.ids[w]
+			ok = !ok
+		}
+		if !ok {
+			if out != nil {
+				out = append(out, w)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]string, 0, len(words)+1), words[:i]...)
+		}
+		out = append(out, parts[0], parts[1])
+	}
+	if out == nil {
+		return words
+	}
+	return out
 }
 
 // termsOf appends the matching terms of w to out and returns it: phrases

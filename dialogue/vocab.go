@@ -17,6 +17,10 @@ type vocab struct {
 	ids   map[string]int32
 	words []vocabWord // by word number
 	buf   []byte
+	// compounds are the words of two parts the texts write hyphenated,
+	// run together ("antivirus" for "anti-virus"), and their parts,
+	// lowercased: a message writing one solid reads as the parts.
+	compounds map[string][2]string
 }
 
 type vocabWord struct {
@@ -48,6 +52,37 @@ func (v *vocab) split(s string, dst []int32) []int32 {
 	}
 	return dst
 }
+
+// addCompounds adds the two-part hyphenated words of s ("anti-virus",
+// "Wi-Fi"; not "state-of-the-art") to v.compounds.
+func (v *vocab) addCompounds(s string) {
+	for i := strings.IndexByte(s, '-'); i >= 0; {
+		start, end := i, i+1
+		for start > 0 && isCompoundLetter(s[start-1]) {
+			start--
+		}
+		for end < len(s) && isCompoundLetter(s[end]) {
+			end++
+		}
+		whole := start > 0 && s[start-1] == '-' || end < len(s) && s[end] == '-'
+		if !whole && start < i && end > i+1 {
+			first, second := strings.ToLower(s[start:i]), strings.ToLower(s[i+1:end])
+			if v.compounds == nil {
+				v.compounds = map[string][2]string{}
+			}
+			v.compounds[first+second] = [2]string{first, second}
+		}
+		next := strings.IndexByte(s[i+1:], '-')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+}
+
+// isCompoundLetter reports whether b is an ASCII letter: compounds are
+// looked for in ASCII words only, which lowercase byte for byte.
+func isCompoundLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 
 // addBytes is add for a word in a reused buffer.
 func (v *vocab) addBytes(b []byte) int32 {
@@ -148,6 +183,7 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 	for _, p := range g.Pages {
 		start := int32(len(gw.titles))
 		gw.titles = gw.v.split(p.Title, gw.titles)
+		gw.v.addCompounds(p.Title)
 		gw.title[p.URL] = [2]int32{start, int32(len(gw.titles))}
 	}
 	for i := range g.Nodes {
@@ -162,6 +198,9 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 		}
 		gw.off = append(gw.off, int32(len(gw.words)))
 		gw.words = gw.v.split(withoutLinks(n.Resolution), gw.words)
+		for _, t := range [...]string{n.Problem, n.Condition, n.Resolution} {
+			gw.v.addCompounds(t)
+		}
 		gw.off = append(gw.off, int32(len(gw.words)))
 	}
 	return gw
