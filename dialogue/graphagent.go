@@ -488,7 +488,13 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			}
 			hops++
 			id, n = refs[0], a.ix.Node(refs[0])
-			sources = appendSource(sources, n.Page)
+			// The first source is the page the reply's text comes from:
+			// the referenced page, unless words of the pointer lead it.
+			if len(lead) > 0 {
+				sources = appendSource(sources, n.Page)
+			} else {
+				sources = slices.Insert(slices.DeleteFunc(sources, func(p string) bool { return p == n.Page }), 0, n.Page)
+			}
 			// The message was about the page we came from; on the referenced
 			// page only the conditions the user confirmed decide branches.
 			text = &reading{}
