@@ -505,7 +505,9 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 // ownAnswer returns what answers for node n, a pointer that neither
 // answers nor leads anywhere (its link is not to a page of the graph, so
 // there is no reference edge to follow): the section of its page that best
-// matches message and answers, else n itself when its text holds the link,
+// matches message and answers (of all its sections: a page of headings
+// that repeat the request's words can hold the best few), else n itself
+// when its text holds the link,
 // else nil. The page still says where to go: escalating for want of a
 // reference edge would lose it. A node the verdict finds a bare hand-off
 // (not hollow, not answering) is no pointer: it is escalated, its text
@@ -519,7 +521,7 @@ func (a *GraphAgent) ownAnswer(n *graph.Node, message *reading) *graph.Node {
 		for _, id := range a.ix.PageNodes(n.Page) {
 			allow[id] = id != n.ID
 		}
-		for _, c := range a.lexical(query{terms: terms}, allow, 3) {
+		for _, c := range a.lexical(query{terms: terms}, allow, len(allow)) {
 			if m := a.ix.Node(c.id); m != nil && verdictOf(m).Answers {
 				return m
 			}
