@@ -348,7 +348,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		}
 		return a.miss(s), nil
 	}
-	s.Rephrases = 0
+	s.Rephrases, s.Asked = 0, ""
 	id = a.statedSituation(s, id, text)
 	return a.respondOrHandOver(ctx, s, id, text, r)
 }
@@ -411,6 +411,29 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			r.Text = strings.Join(append(lead, r.Text), "\n\n")
 		}
 	}()
+	// The situation chosen above the section the user asked about: that
+	// section is the answer.
+	if asked := s.Asked; asked != "" {
+		s.Asked = ""
+		if a.beneath(asked, id) {
+			id, n = asked, a.ix.Node(asked)
+		}
+	}
+	// A section beneath a situation the user has not stated assumes it: it
+	// stands for the question between that situation and the others,
+	// unless the text picks it among them, and is answered once the user
+	// chooses it.
+	if c := a.unstatedAbove(s, id); c != "" {
+		if parent := a.ix.Parent(c); parent != "" {
+			picked := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
+			if len(picked) == 1 && picked[0] == c {
+				a.confirm(s, a.ix.Node(c).Condition)
+			} else {
+				s.Asked = id
+				id, n = parent, a.ix.Node(parent)
+			}
+		}
+	}
 	// A matched node whose condition the user has not confirmed stands for
 	// its parent's question, unless the text picks it among its siblings.
 	if n.Condition != "" && !a.confirmed(s, n.Condition) {
