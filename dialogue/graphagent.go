@@ -348,7 +348,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		}
 		return a.miss(s), nil
 	}
-	s.Rephrases, s.Asked = 0, ""
+	s.Rephrases = 0
 	id = a.statedSituation(s, id, text)
 	return a.respondOrHandOver(ctx, s, id, text, r)
 }

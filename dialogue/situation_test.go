@@ -128,3 +128,21 @@ func TestSituationAbove(t *testing.T) {
 		})
 	}
 }
+
+// TestSituationAboveNewRequest: a new request forgets the section asked
+// about before (Session.Asked): one that leads to the situation above it
+// gets that situation's answer, not the old section.
+func TestSituationAboveNewRequest(t *testing.T) {
+	a := NewGraphAgent(situationGraph(), Options{})
+	s := &Session{ID: "t", Asked: "desktop-pdf", Confirmed: []string{"you use the desktop app"}}
+	r, err := a.Respond(context.Background(), s, "how do I export a report")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || r.NodeID != "desktop" {
+		t.Errorf("got %s at %q (%q), want a resolution at desktop", r.Action, r.NodeID, r.Text)
+	}
+	if s.Asked != "" {
+		t.Errorf("Asked = %q after a new request, want none", s.Asked)
+	}
+}
