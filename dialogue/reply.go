@@ -115,8 +115,13 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 // help ("it still fails"), not asks whether something still holds ("can I
 // still change my plan?", "how much can I earn and still get paid?").
 func saysStillFails(text string) bool {
-	return stillFails.MatchString(stillAsks.ReplaceAllString(text, " "))
+	return stillFails.MatchString(stillAsks.ReplaceAllString(remindMe.ReplaceAllString(text, " "), " "))
 }
+
+// remindMe is a question asking to be told something again ("what's the
+// yearly limit again?", "how do I do that again?"): "again" there repeats
+// the asking, not a failure.
+var remindMe = regexp.MustCompile(`(?i)\b(?:what|what's|which|who|where|when|how)\b[^.!?]*\bagain\s*\?`)
 
 // stillAsks is "still" in a question of whether something still holds:
 // after a verb that opens the question and its subject, a pronoun or a

@@ -22,6 +22,10 @@ func TestSaysStillFails(t *testing.T) {
 		{"will the late fee still be charged if I pay today?", false},
 		{"would your monthly limit still apply after I upgrade?", false},
 		{"the reset link still fails", true},
+		{"what's the late fee again?", false},
+		{"sorry, how do I open the settings again?", false},
+		{"why does it crash again?", true},
+		{"it crashed again. what now?", true},
 		{"I tried the steps and the app still crashes", true},
 	} {
 		if got := saysStillFails(tc.msg); got != tc.want {
