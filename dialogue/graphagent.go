@@ -411,6 +411,29 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			r.Text = strings.Join(append(lead, r.Text), "\n\n")
 		}
 	}()
+	// The situation chosen above the section the user asked about: that
+	// section is the answer.
+	if asked := s.Asked; asked != "" {
+		s.Asked = ""
+		if a.beneath(asked, id) {
+			id, n = asked, a.ix.Node(asked)
+		}
+	}
+	// A section beneath a situation the user has not stated assumes it: it
+	// stands for the question between that situation and the others,
+	// unless the text picks it among them, and is answered once the user
+	// chooses it.
+	if c := a.unstatedAbove(s, id); c != "" {
+		if parent := a.ix.Parent(c); parent != "" {
+			picked := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
+			if len(picked) == 1 && picked[0] == c {
+				a.confirm(s, a.ix.Node(c).Condition)
+			} else {
+				s.Asked = id
+				id, n = parent, a.ix.Node(parent)
+			}
+		}
+	}
 	// A matched node whose condition the user has not confirmed stands for
 	// its parent's question, unless the text picks it among its siblings.
 	if n.Condition != "" && !a.confirmed(s, n.Condition) {
@@ -505,7 +528,9 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 // ownAnswer returns what answers for node n, a pointer that neither
 // answers nor leads anywhere (its link is not to a page of the graph, so
 // there is no reference edge to follow): the section of its page that best
-// matches message and answers, else n itself when its text holds the link,
+// matches message and answers (of all its sections: a page of headings
+// that repeat the request's words can hold the best few), else n itself
+// when its text holds the link,
 // else nil. The page still says where to go: escalating for want of a
 // reference edge would lose it. A node the verdict finds a bare hand-off
 // (not hollow, not answering) is no pointer: it is escalated, its text
@@ -519,7 +544,7 @@ func (a *GraphAgent) ownAnswer(n *graph.Node, message *reading) *graph.Node {
 		for _, id := range a.ix.PageNodes(n.Page) {
 			allow[id] = id != n.ID
 		}
-		for _, c := range a.lexical(query{terms: terms}, allow, 3) {
+		for _, c := range a.lexical(query{terms: terms}, allow, len(allow)) {
 			if m := a.ix.Node(c.id); m != nil && verdictOf(m).Answers {
 				return m
 			}
