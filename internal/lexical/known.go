@@ -1,0 +1,140 @@
+package lexical
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// A Vocabulary is the words a text is matched against (a help center's):
+// their stems, and their stems by the words' spellings without accents.
+type Vocabulary interface {
+	HasStem(stem string) bool
+	// FoldedStem returns the stem of the vocabulary's word that is f with
+	// its accents.
+	FoldedStem(f string) (stem string, ok bool)
+}
+
+// Known returns what a word w of a message (as EachWord gives it) is in
+// words of v: its own stem when v has it, else the first of these that v
+// has, else nil:
+//
+//   - the stem of v's word that w is without its accents ("aplicacion" is
+//     "aplicación": the stemmers' suffix rules want the accents);
+//   - in German and Dutch, the verb a participle is made from ("gekündigt"
+//     and "kündigen", "geblokkeerd" and "blokkeren"), which the stemmers
+//     leave apart;
+//   - in the languages that write compounds as one word (German, Dutch,
+//     the Nordic languages), the words it is made of, each in v: the
+//     message's "Schadsoftware" meets the pages' "Software" (parts of
+//     minCompoundPart letters at least, at most maxCompoundParts; the
+//     stemmers take off the linking letters, "Verbindung-s-fehler").
+//
+// The parts are returned as words (substrings of w) and their stems. English is left as it is (nil):
+// its results were measured without.
+func (m *Model) Known(w string, v Vocabulary) (words, stems []string) {
+	if !m.multi || v == nil {
+		return nil, nil
+	}
+	stem := m.Stem(w)
+	if v.HasStem(stem) {
+		return []string{w}, []string{stem}
+	}
+	if isASCII([]byte(w)) { // typed without accents: perhaps left out
+		if s, ok := v.FoldedStem(w); ok {
+			return []string{w}, []string{s}
+		}
+	}
+	if s, ok := m.participle(w, v); ok {
+		return []string{w}, []string{s}
+	}
+	if compounding[m.lang] {
+		if parts := m.compound(w, v, maxCompoundParts); parts != nil {
+			words = make([]string, len(parts))
+			stems = make([]string, len(parts))
+			for i, p := range parts {
+				words[i], stems[i] = p.word, p.stem
+			}
+			return words, stems
+		}
+	}
+	return nil, nil
+}
+
+// participleEnds are, for the languages whose past participles are the
+// verb's stem between "ge" and an ending ("ge-lösch-t", "ge-blokkeer-d"),
+// those endings.
+var participleEnds = map[string][]string{
+	"de": {"t", "et", "en"},
+	"nl": {"d", "t", "en"},
+}
+
+// participle returns the stem of the verb w is the participle of, when v
+// has it.
+func (m *Model) participle(w string, v Vocabulary) (string, bool) {
+	rest, ok := strings.CutPrefix(w, "ge")
+	if !ok || utf8.RuneCountInString(rest) < minCompoundPart {
+		return "", false
+	}
+	for _, end := range participleEnds[m.lang] {
+		if verb, ok := strings.CutSuffix(rest, end); ok && utf8.RuneCountInString(verb) >= 3 {
+			if s := m.Stem(verb); v.HasStem(s) {
+				return s, true
+			}
+			if s := m.Stem(verb + "en"); v.HasStem(s) { // the infinitive
+				return s, true
+			}
+		}
+	}
+	return "", false
+}
+
+// compounding are the languages that write compounds as one word.
+var compounding = map[string]bool{"de": true, "nl": true, "sv": true, "da": true, "no": true, "nb": true, "nn": true}
+
+// Bounds of compound splitting: shorter parts are too often chance
+// ("ab", "ver"), and a word of more parts is rare.
+const (
+	minCompoundPart  = 4
+	maxCompoundParts = 3
+)
+
+type compoundPart struct{ word, stem string }
+
+// compound splits w into at most max parts each of whose stems v has, the
+// fewest parts, and of splits into as many, the one with the longest last
+// part (the head of a Germanic compound); nil when there is none.
+func (m *Model) compound(w string, v Vocabulary, max int) []compoundPart {
+	if max < 2 || utf8.RuneCountInString(w) < 2*minCompoundPart {
+		return nil
+	}
+	var best []compoundPart
+	for i := range w {
+		if i == 0 {
+			continue
+		}
+		head, tail := w[:i], w[i:]
+		if utf8.RuneCountInString(head) < minCompoundPart {
+			continue
+		}
+		if utf8.RuneCountInString(tail) < minCompoundPart {
+			break
+		}
+		hs := m.Stem(head)
+		if !v.HasStem(hs) {
+			continue
+		}
+		var parts []compoundPart
+		if ts := m.Stem(tail); v.HasStem(ts) {
+			parts = []compoundPart{{head, hs}, {tail, ts}}
+		} else if rest := m.compound(tail, v, max-1); rest != nil {
+			parts = append([]compoundPart{{head, hs}}, rest...)
+		}
+		if parts != nil && (best == nil || len(parts) < len(best)) {
+			best = parts
+			if len(best) == 2 {
+				break // the longest tail of two parts: none is better
+			}
+		}
+	}
+	return best
+}

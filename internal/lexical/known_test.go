@@ -1,0 +1,85 @@
+package lexical
+
+import (
+	"slices"
+	"testing"
+)
+
+// fakeVocabulary is a help center's words as Known reads them.
+type fakeVocabulary struct {
+	stems  map[string]bool
+	folded map[string]string
+}
+
+func vocabularyOf(lang string, words ...string) *fakeVocabulary {
+	v := &fakeVocabulary{stems: map[string]bool{}, folded: map[string]string{}}
+	for _, w := range words {
+		s := For(lang).Stem(w)
+		v.stems[s] = true
+		v.folded[Fold(w)] = s
+	}
+	return v
+}
+
+func (v *fakeVocabulary) HasStem(s string) bool { return v.stems[s] }
+
+func (v *fakeVocabulary) FoldedStem(f string) (string, bool) {
+	s, ok := v.folded[f]
+	return s, ok
+}
+
+func TestKnown(t *testing.T) {
+	tests := []struct {
+		name, lang string
+		vocabulary []string
+		word       string
+		words      []string // nil: not known
+	}{
+		{"another form of a known word", "de", []string{"kündigen"}, "kündige", []string{"kündige"}},
+		{"unknown", "de", []string{"kündigen"}, "abo", nil},
+		// Compounds: parts of the vocabulary, with linking letters.
+		{"compound", "de", []string{"software", "schaden"}, "schadsoftware", []string{"schad", "software"}},
+		{"compound, linking s", "de", []string{"verbindung", "fehler"}, "verbindungsfehler", []string{"verbindungs", "fehler"}},
+		{"compound of three", "de", []string{"daten", "verkehr", "verbrauch"}, "datenverkehrverbrauch", []string{"daten", "verkehr", "verbrauch"}},
+		{"compound, accents", "de", []string{"lizenz", "schlüssel"}, "lizenzschlüssel", []string{"lizenz", "schlüssel"}},
+		{"part too short", "de", []string{"abo", "kosten"}, "abokosten", nil},
+		{"one part unknown", "de", []string{"software"}, "schadsoftware", nil},
+		{"Dutch compound", "nl", []string{"wachtwoord", "beheer"}, "wachtwoordbeheer", []string{"wachtwoord", "beheer"}},
+		{"French writes no compounds", "fr", []string{"mot", "passe", "navigateur", "page"}, "navigateurpage", nil},
+		// Participles: ge- and an ending around the verb's stem.
+		{"participle -t", "de", []string{"kündigen"}, "gekündigt", []string{"gekündigt"}},
+		{"participle -t, no umlaut typed", "de", []string{"löschen"}, "geloescht", nil},
+		{"participle -et", "de", []string{"öffnen"}, "geöffnet", []string{"geöffnet"}},
+		{"Dutch participle -d", "nl", []string{"blokkeren"}, "geblokkeerd", []string{"geblokkeerd"}},
+		// Accents left out: the vocabulary's word with them.
+		{"Spanish accent left out", "es", []string{"aplicación"}, "aplicacion", []string{"aplicacion"}},
+		{"French accent left out: the stems meet", "fr", []string{"réinitialisé"}, "reinitialise", []string{"reinitialise"}},
+		{"Portuguese accent left out", "pt", []string{"configuração"}, "configuracao", []string{"configuracao"}},
+		// English is read as it always was.
+		{"English", "en", []string{"password", "manager"}, "passwordmanager", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := For(tt.lang)
+			v := vocabularyOf(tt.lang, tt.vocabulary...)
+			words, stems := m.Known(tt.word, v)
+			if !slices.Equal(words, tt.words) {
+				t.Fatalf("Known(%q) words = %q, want %q", tt.word, words, tt.words)
+			}
+			for i, s := range stems {
+				if !v.HasStem(s) {
+					t.Errorf("Known(%q): part %q has stem %q, not the vocabulary's", tt.word, words[i], s)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkKnown(b *testing.B) {
+	m := For("de")
+	v := vocabularyOf("de", "daten", "verkehr", "verbrauch", "software", "schaden", "lizenz", "schlüssel")
+	for b.Loop() {
+		m.Known("datenverkehrverbrauch", v)
+		m.Known("unbekannt", v)
+	}
+}
