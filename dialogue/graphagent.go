@@ -207,6 +207,7 @@ func newGraphAgent(g *graph.Graph, opts Options, model *lexical.Model) *GraphAge
 		// the language's word, not a typo of another ("rechnen",
 		// "veille"): inflected languages are full of such neighbours.
 		an.forms = words.v.known()
+		words.v.readParticiples(an.forms)
 		isWord = func(w string) bool { return model.IsWord(w) || an.forms.isForm(model, w) }
 	}
 	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms), isWord) })

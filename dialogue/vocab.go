@@ -107,6 +107,20 @@ func (v *vocab) terms(lx *lexicalIndex, words []int32, dst []int32, limit int) [
 	return dst
 }
 
+// readParticiples stems the graph's participles as their verbs
+// (lexical.Participle), as a message's are: the pages' "gekündigte" meets
+// a message's "kündigen". (Their compounds are left whole: split into the
+// graph's words, "kostenlose" was "kost los", "Firewall" "fir wall",
+// "Feedback" "feed back", and no question was answered better.)
+func (v *vocab) readParticiples(k *knownWords) {
+	for i := range v.words {
+		w := &v.words[i]
+		if s, ok := v.an.model.Participle(w.text, k); ok && !v.an.model.IsStopWord(w.text) {
+			w.stem = s
+		}
+	}
+}
+
 // knownWords is a graph's vocabulary as lexical.Known reads a word the
 // graph lacks against it: its content words' stems, and the stems of its
 // words with accents by their spelling without.

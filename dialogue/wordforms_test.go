@@ -84,3 +84,25 @@ func TestSpellerKeepsFormsOfTheGraphsWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesParticiplesAreTheirVerbs: a page's participle is stemmed as its
+// verb where the pages have the verb ("gekündigte" and "kündigen"), so a
+// message's verb meets it; a word that only looks like one is left alone.
+func TestPagesParticiplesAreTheirVerbs(t *testing.T) {
+	g := smallHelpCenter("de",
+		[2]string{"Abo kündigen", "Wählen Sie im Konto Abo kündigen."},
+		[2]string{"Nach der Kündigung", "Ein gekündigtes Abo läuft bis zum Ende des Monats. Die gesamte Laufzeit bleibt."},
+	)
+	a := NewGraphAgent(g, Options{})
+	for _, tt := range []struct {
+		word, as string
+		same     bool
+	}{
+		{"gekündigtes", "kündigen", true},
+		{"gesamte", "samen", false},
+	} {
+		if got := a.an.stem(tt.word) == a.an.stem(tt.as); got != tt.same {
+			t.Errorf("stem(%q) = %q, stem(%q) = %q: same %v, want %v", tt.word, a.an.stem(tt.word), tt.as, a.an.stem(tt.as), got, tt.same)
+		}
+	}
+}

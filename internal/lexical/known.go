@@ -26,11 +26,11 @@ type Vocabulary interface {
 //   - in the languages that write compounds as one word (German, Dutch,
 //     the Nordic languages), the words it is made of, each in v: the
 //     message's "Schadsoftware" meets the pages' "Software" (parts of
-//     minCompoundPart letters at least, at most maxCompoundParts; the
-//     stemmers take off the linking letters, "Verbindung-s-fehler").
+//     minPart letters at least, at most maxCompoundParts; the stemmers
+//     take off the linking letters, "Verbindung-s-fehler").
 //
-// The parts are returned as words (substrings of w) and their stems. English is left as it is (nil):
-// its results were measured without.
+// The parts are returned as words (substrings of w) and their stems.
+// English is left as it is (nil): its results were measured without.
 func (m *Model) Known(w string, v Vocabulary) (words, stems []string) {
 	if !m.multi || v == nil {
 		return nil, nil
@@ -44,45 +44,61 @@ func (m *Model) Known(w string, v Vocabulary) (words, stems []string) {
 			return []string{w}, []string{s}
 		}
 	}
-	if s, ok := m.participle(w, v); ok {
+	if s, ok := m.Participle(w, v); ok {
 		return []string{w}, []string{s}
 	}
-	if compounding[m.lang] {
-		if parts := m.compound(w, v, maxCompoundParts); parts != nil {
-			words = make([]string, len(parts))
-			stems = make([]string, len(parts))
-			for i, p := range parts {
-				words[i], stems[i] = p.word, p.stem
-			}
-			return words, stems
-		}
+	return m.Parts(w, v)
+}
+
+// Parts returns the words compound w is made of and their stems, each in
+// v, in a language that writes compounds as one word (see Known); nil
+// when w is none.
+func (m *Model) Parts(w string, v Vocabulary) (words, stems []string) {
+	if !m.multi || !compounding[m.lang] {
+		return nil, nil
 	}
-	return nil, nil
+	parts := m.compound(w, v, maxCompoundParts)
+	if parts == nil {
+		return nil, nil
+	}
+	words = make([]string, len(parts))
+	stems = make([]string, len(parts))
+	for i, p := range parts {
+		words[i], stems[i] = p.word, p.stem
+	}
+	return words, stems
 }
 
 // participleEnds are, for the languages whose past participles are the
-// verb's stem between "ge" and an ending ("ge-lösch-t", "ge-blokkeer-d"),
-// those endings.
+// verb's stem between "ge" and an ending ("ge-lösch-t", "ge-öffn-et",
+// "ge-blokkeer-d"), those endings. The strong verbs' "-en" is left out:
+// so end too many nouns ("Geräten", "Gedanken").
 var participleEnds = map[string][]string{
-	"de": {"t", "et", "en"},
-	"nl": {"d", "t", "en"},
+	"de": {"t", "et"},
+	"nl": {"d", "t"},
 }
 
-// participle returns the stem of the verb w is the participle of, when v
-// has it.
-func (m *Model) participle(w string, v Vocabulary) (string, bool) {
-	rest, ok := strings.CutPrefix(w, "ge")
-	if !ok || utf8.RuneCountInString(rest) < minCompoundPart {
+// Participle returns the stem of the verb w is the past participle of
+// (see Known), when v has it. It reads w's stem, so the participle's own
+// endings are off ("gesperrten" is "gesperrt").
+func (m *Model) Participle(w string, v Vocabulary) (string, bool) {
+	if !m.multi || participleEnds[m.lang] == nil {
+		return "", false
+	}
+	rest, ok := strings.CutPrefix(m.Stem(w), "ge")
+	if !ok {
 		return "", false
 	}
 	for _, end := range participleEnds[m.lang] {
-		if verb, ok := strings.CutSuffix(rest, end); ok && utf8.RuneCountInString(verb) >= 3 {
-			if s := m.Stem(verb); v.HasStem(s) {
-				return s, true
-			}
-			if s := m.Stem(verb + "en"); v.HasStem(s) { // the infinitive
-				return s, true
-			}
+		verb, ok := strings.CutSuffix(rest, end)
+		if !ok || utf8.RuneCountInString(verb) < minPart {
+			continue
+		}
+		if v.HasStem(verb) {
+			return verb, true
+		}
+		if s := m.Stem(verb + "en"); v.HasStem(s) { // the infinitive's stem, where the stemmer shortens it
+			return s, true
 		}
 	}
 	return "", false
@@ -91,10 +107,11 @@ func (m *Model) participle(w string, v Vocabulary) (string, bool) {
 // compounding are the languages that write compounds as one word.
 var compounding = map[string]bool{"de": true, "nl": true, "sv": true, "da": true, "no": true, "nb": true, "nn": true}
 
-// Bounds of compound splitting: shorter parts are too often chance
-// ("ab", "ver"), and a word of more parts is rare.
+// Bounds of compound splitting: shorter parts (and participles' verb
+// stems) are too often chance ("ab", "ver", "gesamt" as "ge-sam-t"), and
+// a word of more parts is rare.
 const (
-	minCompoundPart  = 4
+	minPart          = 4
 	maxCompoundParts = 3
 )
 
@@ -104,7 +121,7 @@ type compoundPart struct{ word, stem string }
 // fewest parts, and of splits into as many, the one with the longest last
 // part (the head of a Germanic compound); nil when there is none.
 func (m *Model) compound(w string, v Vocabulary, max int) []compoundPart {
-	if max < 2 || utf8.RuneCountInString(w) < 2*minCompoundPart {
+	if max < 2 || utf8.RuneCountInString(w) < 2*minPart {
 		return nil
 	}
 	var best []compoundPart
@@ -113,10 +130,10 @@ func (m *Model) compound(w string, v Vocabulary, max int) []compoundPart {
 			continue
 		}
 		head, tail := w[:i], w[i:]
-		if utf8.RuneCountInString(head) < minCompoundPart {
+		if utf8.RuneCountInString(head) < minPart {
 			continue
 		}
-		if utf8.RuneCountInString(tail) < minCompoundPart {
+		if utf8.RuneCountInString(tail) < minPart {
 			break
 		}
 		hs := m.Stem(head)

@@ -48,7 +48,10 @@ func TestKnown(t *testing.T) {
 		{"French writes no compounds", "fr", []string{"mot", "passe", "navigateur", "page"}, "navigateurpage", nil},
 		// Participles: ge- and an ending around the verb's stem.
 		{"participle -t", "de", []string{"kündigen"}, "gekündigt", []string{"gekündigt"}},
+		{"an adjective that looks like a participle, of a short stem", "de", []string{"samen"}, "gesamte", nil},
 		{"participle -t, no umlaut typed", "de", []string{"löschen"}, "geloescht", nil},
+		{"participle, inflected", "de", []string{"sperren"}, "gesperrten", []string{"gesperrten"}},
+		{"a noun that looks like a strong participle", "de", []string{"raten", "danken"}, "geräten", nil},
 		{"participle -et", "de", []string{"öffnen"}, "geöffnet", []string{"geöffnet"}},
 		{"Dutch participle -d", "nl", []string{"blokkeren"}, "geblokkeerd", []string{"geblokkeerd"}},
 		// Accents left out: the vocabulary's word with them.
