@@ -44,6 +44,8 @@ func TestConversationalStopWords(t *testing.T) {
 	}{
 		{"de", "Hallo, ich möchte bitte wissen, warum die Werbung immer noch angezeigt wird", []string{"wiss", "werbung", "angezeigt"}},
 		{"de", "kannst du mir eigentlich sagen, wie ich mein Abo kündige?", []string{"sag", "abo", "kundig"}},
+		{"de", "der Installer bricht seit gestern ab", []string{"install", "bricht", "gest"}},
+		{"fr", "ça plante tout le temps depuis hier", []string{"ca", "plant", "temp", "hi"}},
 		{"fr", "bonjour, comment je peux annuler mon abonnement svp", []string{"annul", "abon"}},
 		{"fr", "pourquoi les pubs sont toujours là ? je voudrais les bloquer", []string{"pub", "bloqu"}},
 		{"es", "hola, cómo puedo cancelar mi suscripción? gracias", []string{"cancel", "suscripcion"}},
