@@ -50,6 +50,8 @@ func TestConversationalStopWords(t *testing.T) {
 		{"fr", "pourquoi les pubs sont toujours là ? je voudrais les bloquer", []string{"pub", "bloqu"}},
 		{"es", "hola, cómo puedo cancelar mi suscripción? gracias", []string{"cancel", "suscripcion"}},
 		{"es", "quiero saber dónde está la configuración", []string{"sab", "configur"}},
+		{"es", "para tener una cuenta", []string{"cuent"}},
+		{"fr", "je pense avoir un virus", []string{"pens", "virus"}},
 		// Typed without the accent, a stop word is still one.
 		{"es", "donde esta la configuracion", []string{"configuracion"}},
 	}
