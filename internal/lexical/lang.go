@@ -175,7 +175,18 @@ func (m *Model) IsStopWord(w string) bool {
 	if !m.multi {
 		return IsStopWord(w)
 	}
-	return m.stop[w] || !isASCII([]byte(w)) && m.stop[fold(w)]
+	return m.stop[w] || hasLatinAccent(w) && m.stop[fold(w)]
+}
+
+// hasLatinAccent reports whether w has a Latin letter that fold changes
+// (Japanese and Chinese words need no folding, nor its allocation).
+func hasLatinAccent(w string) bool {
+	for _, r := range w {
+		if r >= 0xC0 && r < 0x250 {
+			return true
+		}
+	}
+	return false
 }
 
 // IsFunctionWord reports whether the lowercase word w, as written, is on
