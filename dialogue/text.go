@@ -173,9 +173,24 @@ func (a *analyzer) asKnown(w textWords) textWords {
 		}
 	}
 	if out.raw == nil {
-		return w
+		out = w
 	}
-	return out
+	return a.joinParticles(out)
+}
+
+// joinParticles returns w with each separable particle joined to its verb
+// (lexical.JoinParticle): the verb's stem is the two joined, the particle
+// is gone.
+func (a *analyzer) joinParticles(w textWords) textWords {
+	for i := len(w.raw) - 1; i > 0; i-- {
+		verb, stem, ok := a.model.JoinParticle(w.raw, i, a.forms)
+		if !ok {
+			continue
+		}
+		w = textWords{raw: slices.Delete(slices.Clone(w.raw), i, i+1), stems: slices.Delete(slices.Clone(w.stems), i, i+1)}
+		w.stems[verb] = stem
+	}
+	return w
 }
 
 // termsOf appends the matching terms of w to out and returns it: phrases

@@ -22,13 +22,16 @@ func smallHelpCenter(lang string, pages ...[2]string) *graph.Graph {
 // TestWordsTheGraphLacks: a message's word that no page has is read as
 // the pages' words it is a form of (lexical.Known): a German compound as
 // its parts, a participle as its verb, a word typed without its accents as
-// the pages' word with them. Each message matches its page only so.
+// the pages' word with them; a separable verb's particle is joined to it
+// (lexical.JoinParticle). Each message matches its page only so.
 func TestWordsTheGraphLacks(t *testing.T) {
 	german := smallHelpCenter("de",
 		[2]string{"Konto löschen", "Öffnen Sie die Einstellungen und wählen Sie Konto löschen. Das Löschen kann nicht rückgängig gemacht werden."},
 		[2]string{"Konto sperren", "Wenn Sie Ihr Konto sperren, kann sich niemand mehr anmelden. Zum Entsperren schreiben Sie uns."},
 		[2]string{"Passwort ändern", "Unter Sicherheit können Sie das Passwort ändern."},
 		[2]string{"Rechnung herunterladen", "Jede Rechnung finden Sie im Bereich Zahlungen."},
+		[2]string{"Code eingeben", "Den Code aus der E-Mail tippen Sie unter Aktivierung."},
+		[2]string{"Code anfordern", "Einen neuen Code schicken wir Ihnen per E-Mail."},
 	)
 	spanish := smallHelpCenter("es",
 		[2]string{"Instalar la aplicación", "Descargue la aplicación desde la tienda e instálela."},
@@ -44,6 +47,7 @@ func TestWordsTheGraphLacks(t *testing.T) {
 		{"German compound", german, "wie funktioniert die Kontosperre", "Konto sperren"},
 		{"German compound, linking s", german, "wo ist der Rechnungsbereich", "Rechnung herunterladen"},
 		{"German participle", german, "mein Konto ist gesperrt", "Konto sperren"},
+		{"German separable verb", german, "wo gebe ich den Code ein", "Code eingeben"},
 		{"Spanish accent left out", spanish, "instalar la aplicacion", "Instalar la aplicación"},
 	}
 	for _, tt := range tests {

@@ -155,3 +155,39 @@ func (m *Model) compound(w string, v Vocabulary, max int) []compoundPart {
 	}
 	return best
 }
+
+// separableParticles are, for the languages whose verbs leave their
+// particle at the clause's end ("gebe … ein" is "eingeben", "zet … aan"
+// is "aanzetten"), those particles.
+var separableParticles = map[string]map[string]bool{
+	"de": setOf("ab an auf aus bei ein fest frei her herunter hin hoch los mit nach vor weg weiter zu zurück zusammen"),
+	"nl": setOf("aan af bij door in mee na op over terug toe uit vast weg"),
+}
+
+func setOf(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// JoinParticle returns, for a separable particle words[i] of a message's
+// words, the earlier word it belongs to and the stem of the two joined,
+// when v has that stem: in "wo gebe ich den Schlüssel ein", "ein" and
+// "gebe" are "eingeben". The nearest such word counts; ok is false when
+// words[i] is no particle or none joins it.
+func (m *Model) JoinParticle(words []string, i int, v Vocabulary) (verb int, stem string, ok bool) {
+	if !m.multi || !separableParticles[m.lang][words[i]] {
+		return 0, "", false
+	}
+	for j := i - 1; j >= 0; j-- {
+		if separableParticles[m.lang][words[j]] || m.IsStopWord(words[j]) {
+			continue
+		}
+		if s := m.Stem(words[i] + words[j]); v.HasStem(s) {
+			return j, s, true
+		}
+	}
+	return 0, "", false
+}

@@ -78,6 +78,39 @@ func TestKnown(t *testing.T) {
 	}
 }
 
+func TestJoinParticle(t *testing.T) {
+	tests := []struct {
+		lang, message string
+		vocabulary    []string
+		particle      int // the particle's position
+		verb          int // -1: joins none
+		stem          string
+	}{
+		{"de", "wo gebe ich den code ein", []string{"eingeben"}, 5, 1, "eingeb"},
+		{"de", "wie schalte ich premium frei", []string{"freischalten"}, 4, 1, "freischalt"},
+		// The nearest word that joins it: not a stop word or another particle.
+		{"de", "ich lade die app herunter", []string{"herunterladen"}, 4, 1, "herunterlad"},
+		{"de", "wo gebe ich den code ein", []string{"geben"}, 5, -1, ""}, // the pages lack "eingeben"
+		{"de", "auf dem iphone", []string{"aufdem"}, 0, -1, ""},          // the first word joins nothing
+		{"nl", "hoe zet ik de filter aan", []string{"aanzetten"}, 5, 1, "aanzet"},
+		{"fr", "je rentre le code en", []string{"enrentre"}, 4, -1, ""}, // French has no separable verbs
+	}
+	for _, tt := range tests {
+		m := For(tt.lang)
+		words := m.Words(tt.message)
+		verb, stem, ok := m.JoinParticle(words, tt.particle, vocabularyOf(tt.lang, tt.vocabulary...))
+		if tt.verb < 0 {
+			if ok {
+				t.Errorf("%s %q: %q joined to %q (%s), want none", tt.lang, tt.message, words[tt.particle], words[verb], stem)
+			}
+			continue
+		}
+		if !ok || verb != tt.verb || stem != tt.stem {
+			t.Errorf("%s %q: JoinParticle = %d %q %v, want %d %q", tt.lang, tt.message, verb, stem, ok, tt.verb, tt.stem)
+		}
+	}
+}
+
 func BenchmarkKnown(b *testing.B) {
 	m := For("de")
 	v := vocabularyOf("de", "daten", "verkehr", "verbrauch", "software", "schaden", "lizenz", "schlüssel")
