@@ -200,7 +200,17 @@ func newGraphAgent(g *graph.Graph, opts Options, model *lexical.Model) *GraphAge
 	})
 	words := newGraphWords(an, g)
 	wg.Wait()
-	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms), model.IsWord) })
+	isWord := model.IsWord
+	if model != lexical.English {
+		// Without a dictionary, a word the pages lack that is a form of
+		// theirs ("rechner" beside "Rechners", "vieille" beside "vieux") is
+		// the language's word, not a typo of another ("rechnen",
+		// "veille"): inflected languages are full of such neighbours.
+		an.forms = words.v.known()
+		words.v.readParticiples(an.forms)
+		isWord = func(w string) bool { return model.IsWord(w) || an.forms.isForm(model, w) }
+	}
+	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms), isWord) })
 	a.lex = newLexicalIndex(an, a.ix, words, a.doc, opts.PageWeight)
 	wg.Wait()
 	an.known = words.v
