@@ -12,7 +12,7 @@ import (
 
 func TestAnswersRequest(t *testing.T) {
 	// Weights are IDF over whole pages, in a graph whose rarest word
-	// weighs 4: a word no page has (0) weighs 2 (unknownRarity).
+	// weighs 4: a word no page has (0) weighs 4 too (unknownRarity).
 	for _, tc := range []struct {
 		name    string
 		weights []float64
@@ -23,6 +23,7 @@ func TestAnswersRequest(t *testing.T) {
 		{"only the generic words held", []float64{3, 0.5, 0.5}, 0b110, false},
 		{"half the weight held is enough", []float64{2, 2}, 0b01, true},
 		{"a word no page has, the node holds the rest", []float64{2, 2, 0}, 0b011, true},
+		{"a word no page has outweighs a rarer one held", []float64{3, 0}, 0b01, false},
 		{"a word no page has outweighs the generic one held", []float64{0, 0, 1}, 0b100, false},
 		{"a word no page has and half the rest held", []float64{0, 2, 1}, 0b010, false},
 		{"no words", nil, 0, true},
