@@ -345,13 +345,20 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		return Reply{}, err
 	}
 	// Offline, words alone decide: a node without the request's
-	// distinctive words does not answer it (embeddings and an LLM judge
-	// meaning themselves).
+	// distinctive words does not answer it, it is asked about (embeddings
+	// and an LLM judge meaning themselves).
+	var doubted string
 	if id != "" && a.embed == nil && a.opts.LLM == nil && !a.holdsRequest(s, id, r) {
-		id = ""
+		id, doubted = "", id
 	}
 	if id == "" {
-		for _, m := range missMoves(r, missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking()}) {
+		for _, m := range missMoves(r, missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking(), doubted: doubted != ""}) {
+			if m == moveAskAbout {
+				if reply, ok := a.askAbout(s, doubted); ok {
+					return reply, nil
+				}
+				continue
+			}
 			if reply, ok, err := a.makeMove(ctx, s, m, r); ok || err != nil {
 				return reply, err
 			}

@@ -63,6 +63,9 @@ type analyzer struct {
 	// forms reads a message's word the graph lacks as the graph's words
 	// it is a form of (lexical.Known); nil in English.
 	forms *knownWords
+	// filler holds the terms of chat words ("actually", "great"; see
+	// fillerWords) that ask for nothing.
+	filler map[string]bool
 	// onRead, if set, is called with each text the analyzer cuts into
 	// words: tests count how often a turn reads its message.
 	onRead func(text string)
@@ -103,6 +106,14 @@ func newModelAnalyzer(model *lexical.Model, extra [][]string) *analyzer {
 	for _, ps := range a.phrases {
 		// Longest first, so "log in to" wins over "log in".
 		slices.SortStableFunc(ps, func(x, y phrase) int { return len(y.parts) - len(x.parts) })
+	}
+	a.filler = map[string]bool{}
+	if model == lexical.English {
+		for w := range fillerWords {
+			for _, t := range a.terms(w) {
+				a.filler[t] = true
+			}
+		}
 	}
 	return a
 }
