@@ -1,0 +1,529 @@
+package dialogue
+
+import (
+	"math/bits"
+	"slices"
+	"sort"
+)
+
+// topicWeight is how much the conversation's earlier words count in the
+// score of a node the message matches: they rank, never decide a match.
+const topicWeight = 1.0
+
+// lexicalMatch is a query scored once against every node, from which
+// top lists (the best hits, best first) are drawn for several topics and
+// neighbourhoods without walking the postings again. The topic's terms
+// (the conversation's earlier words) add to the score of nodes the query
+// matches, but not to their coverage. A hit must contain one of the
+// required terms (when given) in its own or context fields. It must be
+// released.
+type lexicalMatch struct {
+	lx           *lexicalIndex
+	sc           *searchScratch
+	uniq         []string
+	termIDs      []int32
+	weight       []float64
+	queryWeight  float64
+	sums         weightSums
+	requiredMask uint64
+	// topicIDs are the topic terms whose scores the nodes hold (addTopic).
+	topicIDs []int32
+	// pageTopicIDs are the topic terms whose scores the pages hold.
+	pageTopicIDs []int32
+	// topicRerank: the topic's words rerank the best hits found without
+	// them, instead of scoring every node the query matched: for a
+	// message that stands alone, which they seldom move (see
+	// GraphAgent.retrieve).
+	topicRerank bool
+}
+
+// match scores query's terms against every node (see search).
+func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
+	m := &lexicalMatch{lx: lx}
+	m.uniq, m.termIDs, m.weight, m.queryWeight = lx.queryTerms(query)
+	m.sums = newWeightSums(m.weight, m.queryWeight)
+	for i, t := range m.uniq {
+		if slices.Contains(required, t) {
+			m.requiredMask |= 1 << i
+		}
+	}
+	if m.queryWeight == 0 || len(lx.ids) == 0 {
+		return m
+	}
+	sc := lx.scratch.Get().(*searchScratch)
+	// With required terms, only the nodes having one in their own or
+	// context fields can be hits: the walk skips the others (a follow-up's
+	// words are few, the current problem's it is combined with common).
+	var eligible []uint64
+	if m.requiredMask != 0 {
+		eligible = sc.eligible
+		found := false
+		for i, t := range m.termIDs {
+			if t < 0 || m.requiredMask&(1<<i) == 0 {
+				continue
+			}
+			for _, f := range []int{fieldOwn, fieldContext} {
+				for _, d := range lx.fields[f].Docs[t] {
+					eligible[d>>6] |= 1 << (d & 63)
+					found = true
+				}
+			}
+		}
+		if !found { // no node can be a hit
+			lx.scratch.Put(sc)
+			return m
+		}
+		defer clear(eligible)
+	}
+	m.sc = sc
+	for f := range lx.fields {
+		fl := &lx.fields[f]
+		for i, t := range m.termIDs {
+			if t < 0 || fl.IDF[t] == 0 {
+				continue
+			}
+			bit := uint64(1) << i
+			scores := fl.Scores[t]
+			// The fields are a cascade (see newLexicalIndex): no stronger
+			// field of these nodes has the term. Every posting's score is
+			// positive, so a zero score marks a node not yet touched.
+			for k, d := range fl.Docs[t] {
+				if eligible != nil && eligible[d>>6]&(1<<(d&63)) == 0 {
+					continue
+				}
+				if sc.score[d] == 0 {
+					sc.touched = append(sc.touched, d)
+				}
+				sc.found[d][f] |= bit
+				sc.score[d] += scores[k]
+			}
+		}
+	}
+	if lx.pageWeight > 0 {
+		for i, t := range m.termIDs {
+			if t < 0 {
+				continue
+			}
+			scores := lx.pages.Scores[t]
+			for k, p := range lx.pages.Docs[t] {
+				if sc.page[p] == 0 {
+					sc.pageTouched = append(sc.pageTouched, p)
+				}
+				sc.page[p] += scores[k]
+				sc.pageFound[p] |= 1 << i
+			}
+		}
+		for _, t := range m.termIDs {
+			if t >= 0 && int(t) < len(lx.titlePages) {
+				for _, p := range lx.titlePages[t] {
+					sc.titleNamed[p]++
+				}
+			}
+		}
+		for _, p := range sc.pageTouched {
+			sc.page[p] *= m.sums.of(sc.pageFound[p]) * m.pageSpecificity(p)
+		}
+	}
+	return m
+}
+
+// pageSpecificity is, as a node's specificity (see hit), the share of the
+// score a page keeps when the request names few of its title's terms: of
+// two pages with the request's words, the one whose title says little
+// else is about it ("change a reservation" is "How to change a
+// reservation", not "Errors when changing a reservation").
+func (m *lexicalMatch) pageSpecificity(p int32) float64 {
+	return specificity(pageSpecificityFloor, int(m.sc.titleNamed[p]), int(m.lx.titleTerms[p]))
+}
+
+// pageScore is the whole-page evidence for node d's page: the page's BM25
+// score for the query times the share of the query it has and its title's
+// specificity (as a node's), and the earlier words' score.
+func (m *lexicalMatch) pageScore(d int32) float64 {
+	p := m.lx.pageOf[d]
+	return m.sc.page[p] + m.sc.pageTopic[p]
+}
+
+// setPageTopic sets sc.pageTopic to the topic terms' (term numbers) BM25
+// score over each page, times earlierPageWeight: the conversation's earlier
+// words say which page it is on, as they do in the RAG baseline's search.
+// It walks the postings once for each new topic.
+func (m *lexicalMatch) setPageTopic(topicIDs []int32) {
+	sc := m.sc
+	if m.lx.pageWeight <= 0 || slices.Equal(m.pageTopicIDs, topicIDs) {
+		return
+	}
+	for _, p := range sc.pageTopicTouched {
+		sc.pageTopic[p] = 0
+	}
+	sc.pageTopicTouched = sc.pageTopicTouched[:0]
+	m.pageTopicIDs = slices.Clone(topicIDs)
+	for _, t := range topicIDs {
+		scores := m.lx.pages.Scores[t]
+		for k, p := range m.lx.pages.Docs[t] {
+			if sc.pageTopic[p] == 0 {
+				sc.pageTopicTouched = append(sc.pageTopicTouched, p)
+			}
+			sc.pageTopic[p] += earlierPageWeight * scores[k]
+		}
+	}
+}
+
+// release returns m's scratch space; m must not be used afterwards.
+func (m *lexicalMatch) release() {
+	sc := m.sc
+	if sc == nil {
+		return
+	}
+	if len(sc.touched) > len(sc.score)/8 {
+		// Most nodes matched: clearing all in order beats jumping about.
+		clear(sc.score)
+		clear(sc.found)
+	} else {
+		for _, d := range sc.touched {
+			sc.score[d], sc.found[d] = 0, termsFound{}
+		}
+	}
+	sc.touched = sc.touched[:0]
+	for _, p := range sc.pageTouched {
+		sc.page[p], sc.pageFound[p], sc.titleNamed[p] = 0, 0, 0
+	}
+	sc.pageTouched = sc.pageTouched[:0]
+	for _, p := range sc.pageTopicTouched {
+		sc.pageTopic[p] = 0
+	}
+	sc.pageTopicTouched = sc.pageTopicTouched[:0]
+	m.lx.scratch.Put(sc)
+	m.sc = nil
+}
+
+// top returns the best limit hits of m with topic's terms added to the
+// score, among allow (node positions) when not nil.
+//
+// Most matched nodes share only a common word with the query: rather than
+// score them all, top bounds each node's score from above (its coverage is
+// at most the weight of the terms it has, its specificity at most 1) and
+// scores exactly only the nodes whose bound reaches the hits kept so far.
+// The hits are those a full scoring gives.
+func (m *lexicalMatch) top(topic []string, allow []int32, limit int) []lexicalHit {
+	sc := m.sc
+	if sc == nil || limit <= 0 {
+		return nil
+	}
+	topicIDs := m.lx.topicTerms(m.uniq, topic)
+	m.setPageTopic(topicIDs)
+	if m.topicRerank && len(topicIDs) > 0 {
+		hits := m.topHits(nil, allow, limit*topicRerankWidth)
+		for i := range hits {
+			h := &hits[i]
+			d := int32(h.doc)
+			// As the topic's score would have counted in hit.
+			h.score += m.topicScore(d, topicIDs) * h.coverage * specificity(specificityFloor, h.terms, int(m.lx.headTerms[d]))
+		}
+		slices.SortFunc(hits, func(x, y lexicalHit) int {
+			if better(x, y) {
+				return -1
+			}
+			return 1
+		})
+		return hits[:min(limit, len(hits))]
+	}
+	return m.topHits(topicIDs, allow, limit)
+}
+
+// topicRerankWidth is how many times the hits asked for a topic reranks
+// (see lexicalMatch.topicRerank).
+const topicRerankWidth = 5
+
+// topHits is top for the topic terms (term numbers) topicIDs, the pages'
+// topic scores already set.
+func (m *lexicalMatch) topHits(topicIDs []int32, allow []int32, limit int) []lexicalHit {
+	sc := m.sc
+	best := hitList{limit: limit}
+	if allow != nil {
+		for _, d := range allow {
+			if sc.score[d] != 0 {
+				best.add(m.hit(d, sc.score[d]+m.topicScore(d, topicIDs)))
+			}
+		}
+		return best.hits
+	}
+	m.addTopic(topicIDs)
+	withTopic := len(topicIDs) > 0
+	maxPage := m.maxPageScore()
+	full, floor := false, 0.0 // best.full(), best.worst()
+	for _, d := range sc.touched {
+		score := sc.score[d]
+		if withTopic {
+			score += sc.topic[d]
+		}
+		// The score alone rules most nodes out, without reading their
+		// terms found, and with the best page's score without reading
+		// their page's; the margin absorbs rounding.
+		if full {
+			if (score+maxPage)*(1+1e-9) < floor {
+				continue
+			}
+			page := 0.0
+			if m.lx.pageWeight > 0 {
+				page = m.lx.pageWeight * m.pageScore(d)
+			}
+			if (score+page)*(1+1e-9) < floor ||
+				(score*m.sums.of(sc.found[d].matched())+page)*(1+1e-9) < floor {
+				continue
+			}
+		}
+		best.add(m.hit(d, score))
+		if full = best.full(); full {
+			floor = best.worst()
+		}
+	}
+	return best.hits
+}
+
+// maxPageScore is the most a node's page adds to its score (see hit): the
+// best page's score, with the topic's, times the page weight.
+func (m *lexicalMatch) maxPageScore() float64 {
+	sc := m.sc
+	if m.lx.pageWeight <= 0 {
+		return 0 // no page evidence (see hit)
+	}
+	var best float64
+	for _, p := range sc.pageTouched {
+		best = max(best, sc.page[p]+sc.pageTopic[p])
+	}
+	for _, p := range sc.pageTopicTouched {
+		best = max(best, sc.page[p]+sc.pageTopic[p])
+	}
+	return m.lx.pageWeight * best
+}
+
+// addTopic sets sc.topic of every node the query matched to the BM25 score
+// of the topic terms (term numbers) it has, walking their postings once for
+// each new topic.
+func (m *lexicalMatch) addTopic(topicIDs []int32) {
+	if len(topicIDs) == 0 || slices.Equal(m.topicIDs, topicIDs) {
+		return
+	}
+	sc := m.sc
+	for _, d := range sc.touched {
+		sc.topic[d] = 0
+	}
+	m.topicIDs = slices.Clone(topicIDs)
+	for _, t := range topicIDs {
+		for f := range m.lx.fields {
+			fl := &m.lx.fields[f]
+			totals := fl.Totals[t] // the node's score in every field
+			for k, d := range fl.Docs[t] {
+				if sc.score[d] != 0 {
+					sc.topic[d] += topicWeight * totals[k]
+				}
+			}
+		}
+	}
+}
+
+// hit scores node d, whose BM25 score (with the topic's) is score.
+func (m *lexicalMatch) hit(d int32, score float64) lexicalHit {
+	found := &m.sc.found[d]
+	own := found.own()
+	matched, first := found.matched(), found[fieldOwn]
+	h := lexicalHit{doc: int(d), score: score, terms: bits.OnesCount64(own), matched: matched, own: own}
+	for i := range m.termIDs {
+		bit := uint64(1) << i
+		if matched&bit == 0 {
+			continue
+		}
+		f := fieldAnswer
+		switch {
+		case first&bit != 0:
+			f = fieldOwn
+		case own&bit != 0:
+			f = fieldContext
+		}
+		h.coverage += fieldCoverageWeight[f] * m.weight[i]
+		if f != fieldAnswer {
+			h.ownCoverage += fieldCoverageWeight[f] * m.weight[i]
+		}
+	}
+	h.coverage /= m.queryWeight
+	h.ownCoverage /= m.queryWeight
+	// Coordination: a node with all of the query's words beats one
+	// that repeats a few of them (Lucene's classic coord factor).
+	h.score *= h.coverage
+	// Specificity: of two nodes holding the request's words, the one
+	// whose heading says little else is what it asks about ("how do I
+	// earn points" is "Earning points", not "Do I earn points if
+	// someone else stays in the room?").
+	// A heading of function words alone ("What you can do") says nothing
+	// of what the node is about: it ranks as the least specific.
+	h.score *= specificity(specificityFloor, h.terms, int(m.lx.headTerms[d]))
+	// Page evidence: a section of the page the request is about outranks
+	// a like section elsewhere, so the agent picks pages at least as well
+	// as a search over whole pages.
+	if m.lx.pageWeight > 0 {
+		h.pageScore = m.pageScore(d)
+		h.score += m.lx.pageWeight * h.pageScore
+		h.pageCoverage = m.sums.of(m.sc.pageFound[m.lx.pageOf[d]])
+	}
+	return h
+}
+
+// topicScore is node d's topic score (see addTopic), found by binary
+// search in the topic terms' postings: for a few nodes, cheaper than a walk.
+func (m *lexicalMatch) topicScore(d int32, topicIDs []int32) float64 {
+	var score float64
+	for _, t := range topicIDs {
+		for f := range m.lx.fields {
+			fl := &m.lx.fields[f]
+			// A node has a term in one field at most (the cascade), and
+			// its total there counts every field.
+			if k, ok := slices.BinarySearch(fl.Docs[t], d); ok {
+				score += topicWeight * fl.Totals[t][k]
+				break
+			}
+		}
+	}
+	return score
+}
+
+// weightSums gives the share of a query's weight held by any set of its
+// terms (a bit mask, bits by position) with one table lookup per eight
+// terms: a bound on the coverage of a node with those terms.
+type weightSums [][256]float64
+
+func newWeightSums(weight []float64, total float64) weightSums {
+	if total == 0 {
+		return nil
+	}
+	sums := make(weightSums, (len(weight)+7)/8)
+	for i := range sums {
+		for mask := 1; mask < 256; mask++ {
+			share := 0.0
+			if j := i*8 + bits.TrailingZeros(uint(mask)); j < len(weight) {
+				share = weight[j] / total
+			}
+			sums[i][mask] = sums[i][mask&(mask-1)] + share
+		}
+	}
+	return sums
+}
+
+func (ws weightSums) of(mask uint64) float64 {
+	var share float64
+	for i := range ws {
+		share += ws[i][byte(mask>>(8*i))]
+	}
+	return share
+}
+
+// hitList keeps the best limit hits, best first.
+type hitList struct {
+	limit int
+	hits  []lexicalHit
+}
+
+func (l *hitList) full() bool { return len(l.hits) == l.limit }
+
+// worst is the score of the last hit kept; the list must be full.
+func (l *hitList) worst() float64 { return l.hits[len(l.hits)-1].score }
+
+// add keeps h if it is among the best.
+// better is a total order, so the hits do not depend on the order they
+// are added in.
+func (l *hitList) add(h lexicalHit) {
+	if l.full() && !better(h, l.hits[len(l.hits)-1]) {
+		return
+	}
+	if l.hits == nil {
+		l.hits = make([]lexicalHit, 0, l.limit+1)
+	}
+	i := sort.Search(len(l.hits), func(i int) bool { return better(h, l.hits[i]) })
+	l.hits = slices.Insert(l.hits, i, h)
+	if len(l.hits) > l.limit {
+		l.hits = l.hits[:l.limit]
+	}
+}
+
+// queryTerms returns query's distinct terms (at most maxQueryTerms), their
+// term numbers (-1 for terms no node has), their coverage weights and the
+// weights' sum.
+func (lx *lexicalIndex) queryTerms(query []string) (uniq []string, ids []int32, weight []float64, total float64) {
+	uniq = uniqueTerms(query)
+	if len(uniq) > maxQueryTerms {
+		uniq = uniq[:maxQueryTerms]
+	}
+	ids = make([]int32, len(uniq))
+	weight = make([]float64, len(uniq))
+	for i, t := range uniq {
+		ids[i], weight[i] = -1, lx.unknownIDF
+		if id, ok := lx.dict[t]; ok {
+			ids[i], weight[i] = id, lx.weight[id]
+		}
+		total += weight[i]
+	}
+	return uniq, ids, weight, total
+}
+
+// maskShare is the share of a query's weight (its terms' weights and their
+// sum, from queryTerms) held by the terms in mask (bits by position, as in
+// lexicalHit.matched).
+func maskShare(weight []float64, total float64, mask uint64) float64 {
+	if total == 0 {
+		return 0
+	}
+	var got float64
+	for i, w := range weight {
+		if mask&(1<<i) != 0 {
+			got += w
+		}
+	}
+	return got / total
+}
+
+// topicTerms returns the term numbers of topic's distinct terms that are
+// not query terms and that some node has.
+func (lx *lexicalIndex) topicTerms(query, topic []string) []int32 {
+	var ids []int32
+	for j, t := range topic {
+		id, ok := lx.dict[t]
+		if !ok || slices.Contains(query, t) || slices.Contains(topic[:j], t) {
+			continue
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// idf returns term t's coverage weight, or 0 when no node has it.
+func (lx *lexicalIndex) idf(t string) float64 {
+	if id, ok := lx.dict[t]; ok {
+		return lx.weight[id]
+	}
+	return 0
+}
+
+// better orders hits by score, then by graph order so results are stable.
+func better(a, b lexicalHit) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	return a.doc < b.doc
+}
+
+func uniqueTerms(terms []string) []string {
+	out := make([]string, 0, len(terms))
+	for _, t := range terms {
+		dup := false
+		for _, u := range out {
+			if u == t {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, t)
+		}
+	}
+	return out
+}
