@@ -13,7 +13,7 @@ import (
 // Version names the rules Judge applies; change it whenever Judge decides
 // differently. A build whose pages have not changed since the last still
 // judges them again when that build used other rules.
-const Version = "2"
+const Version = "3"
 
 // Judge decides every node's verdict (graph.Verdict) from its text and its
 // edges. The builder runs it once the graph's edges are known, after
@@ -25,6 +25,9 @@ func Judge(g *graph.Graph) {
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		text, sub := english.ReadResolution(n.Resolution, n.Problem, n.Condition)
+		// A link to a folder path (pages built without their site's
+		// address) leads a customer nowhere: a reply shows its text.
+		text = lexical.FollowableLinks(text)
 		n.Verdict = &graph.Verdict{Answers: answers(ix, n, sub), Hollow: len(sub) == 0, Text: text}
 	}
 }

@@ -57,3 +57,15 @@ func BenchmarkJudge(b *testing.B) {
 		Judge(g)
 	}
 }
+
+// TestJudgeText checks how a resolution reads in a reply: a link between
+// pages built without their site's address reads as its text, a web link
+// stays a link.
+func TestJudgeText(t *testing.T) {
+	g := &graph.Graph{Nodes: []graph.Node{{ID: "hub", Problem: "The app", Resolution: "- [Features](app/features.md) What it does\n- [Installation](app/install.md)\nOr [download it](https://x.example/get)."}}}
+	Judge(g)
+	want := "- Features What it does\n- Installation\nOr [download it](https://x.example/get)."
+	if got := g.Nodes[0].Verdict.Text; got != want {
+		t.Errorf("shown text = %q, want %q", got, want)
+	}
+}
