@@ -69,6 +69,12 @@ func (a *GraphAgent) withoutBoilerplate(text string) string {
 // and nothing else: a page's introduction that only names the product
 // says nothing of the page's sections.
 func (a *GraphAgent) onlyBoilerplate(n *graph.Node) bool {
-	line, rest := splitOpening(shownText(n))
+	return a.onlyBoilerplateText(shownText(n))
+}
+
+// onlyBoilerplateText reports whether text is the site's boilerplate line
+// and nothing else.
+func (a *GraphAgent) onlyBoilerplateText(text string) bool {
+	line, rest := splitOpening(text)
 	return rest == "" && line != "" && a.boilerplate.has(a.ix.Graph, line)
 }

@@ -69,7 +69,11 @@ func units(text string) []unit {
 // sentences the question asks about after it; a list or a sequence of
 // steps the window reaches is given whole.
 func (a *GraphAgent) focus(n *graph.Node, query []string, shown string) string {
-	res := a.withoutBoilerplate(shownText(n))
+	return a.focusText(n, a.withoutBoilerplate(shownText(n)), query, shown)
+}
+
+// focusText is focus on res, the part of n's text a reply may give.
+func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown string) string {
 	if len(res) <= maxAnswerChars && shown == "" {
 		return res
 	}

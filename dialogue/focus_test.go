@@ -168,3 +168,39 @@ func TestFocusSections(t *testing.T) {
 		})
 	}
 }
+
+// TestClarifyLeavesTheListToOptions: a page that lists the pages it leads
+// to asks which one with those pages as options; the list itself, which
+// says what the options say, is not the question's lead-in, and no link
+// to a folder path is shown.
+func TestClarifyLeavesTheListToOptions(t *testing.T) {
+	g := &graph.Graph{
+		Nodes: []graph.Node{
+			{ID: "hub", Page: "app/app.md", Problem: "The desktop app", Root: true, Resolution: "- [Features](app/features.md) What the desktop app does\n- [Installation](app/install.md) Installing and removing the desktop app\n- [Solving problems](app/problems.md)\nThis article covers the desktop app for your computer."},
+			{ID: "features", Page: "app/features.md", Problem: "Features", Root: true, Resolution: "Filtering, privacy and parental control.", Actionable: true},
+			{ID: "install", Page: "app/install.md", Problem: "Installation", Root: true, Resolution: "Download the installer and run it.", Actionable: true},
+			{ID: "problems", Page: "app/problems.md", Problem: "Solving problems", Root: true, Resolution: "Restart the app first.", Actionable: true},
+		},
+		Edges: []graph.Edge{
+			{From: "hub", To: "features", Type: graph.Reference},
+			{From: "hub", To: "install", Type: graph.Reference},
+			{From: "hub", To: "problems", Type: graph.Reference},
+		},
+	}
+	a := NewGraphAgent(g, Options{})
+	r, err := a.Respond(context.Background(), &Session{}, "the desktop app")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Clarification || len(r.Options) != 3 {
+		t.Fatalf("got %s %q with %d options, want a clarification among the 3 pages", r.Action, r.Text, len(r.Options))
+	}
+	if !strings.HasPrefix(r.Text, "This article covers the desktop app") {
+		t.Errorf("lead-in %q, want the page's own text without its list of the options", r.Text)
+	}
+	for _, not := range []string{"](", ".md", "Installing and removing"} {
+		if strings.Contains(r.Text, not) {
+			t.Errorf("reply %q says %q", r.Text, not)
+		}
+	}
+}

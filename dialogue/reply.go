@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
@@ -68,10 +69,54 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	// change it depends on how you booked"): its opening comes first, as
 	// on the page. A lead-in that only repeats the problem (a page whose
 	// text is its heading) is said once, in the question.
+	//
+	// A page that lists the pages it leads to says what the options
+	// say: the list is left to the options.
 	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) && !a.onlyBoilerplate(n) {
-		text = withCondition(n, a.focus(n, nil, "")) + "\n\n" + text
+		if lead := a.withoutOptionList(a.withoutBoilerplate(res), opts); lead != "" && !a.onlyBoilerplateText(lead) {
+			text = withCondition(n, a.focusText(n, lead, nil, "")) + "\n\n" + text
+		}
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
+}
+
+// withoutOptionList returns text without its list items that open with an
+// option's label or its node's problem ("- Installation: installing and
+// removing the app" before an option Installation).
+func (a *GraphAgent) withoutOptionList(text string, opts []Option) string {
+	var names []string
+	for _, o := range opts {
+		names = append(names, strings.ToLower(o.Label))
+		if o.NodeID != "" {
+			if n := a.ix.Node(o.NodeID); n != nil && n.Problem != "" {
+				names = append(names, strings.ToLower(strings.TrimSpace(n.Problem)))
+			}
+		}
+	}
+	lines := strings.Split(text, "\n")
+	kept := lines[:0]
+	for _, line := range lines {
+		item := strings.TrimSpace(line)
+		if rest := english.StripListMarker(item); rest != item && namesOne(strings.ToLower(rest), names) {
+			continue
+		}
+		kept = append(kept, line)
+	}
+	return strings.TrimSpace(strings.Join(kept, "\n"))
+}
+
+// namesOne reports whether item opens with one of names, as a whole word or
+// words.
+func namesOne(item string, names []string) bool {
+	for _, name := range names {
+		if name == "" || !strings.HasPrefix(item, name) {
+			continue
+		}
+		if rest := item[len(name):]; rest == "" || !unicode.IsLetter(rune(rest[0])) && !unicode.IsDigit(rune(rest[0])) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxOptions is the most options a clarification offers.
