@@ -164,8 +164,9 @@ const maxListChars = 2 * maxAnswerChars
 // listItem is the start of a list item or a numbered step.
 var listItem = regexp.MustCompile(`^(?:\d{1,2}[.)]|[-*•+])\s`)
 
-// wholeLists widens keep so that a list it reaches is kept whole, with
-// the sentence that leads into it, when that fits in maxListChars.
+// wholeLists widens keep so that a list it reaches, or whose lead-in it
+// keeps, is kept whole, with the sentence that leads into it, when that
+// fits in maxListChars.
 func wholeLists(us []unit, keep []bool) {
 	item := make([]bool, len(us))
 	for i, u := range us {
@@ -185,7 +186,11 @@ func wholeLists(us []unit, keep []bool) {
 		if start > 0 {
 			start-- // the sentence that leads into it
 		}
-		reached, size := false, 0
+		// A kept sentence that introduces the list ("To cancel your
+		// subscription:") reaches it: said without it, it promises steps
+		// the reply does not give.
+		reached := start < i && keep[start] && strings.HasSuffix(us[start].text, ":")
+		size := 0
 		for j := start; j <= end; j++ {
 			reached = reached || (keep[j] && j >= i)
 			size += len(us[j].text) + 1

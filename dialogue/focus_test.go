@@ -204,3 +204,37 @@ func TestClarifyLeavesTheListToOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeListsLeadIn: a kept sentence that introduces a list brings the
+// list with it; a kept sentence before a list that does not introduce it
+// does not.
+func TestWholeListsLeadIn(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, keep, want string
+	}{
+		{"a lead-in brings its steps",
+			"Night Light makes the screen warmer. To enable Night Light:\n1. Open Displays.\n2. Switch Night Light on.\nIt can be turned off from the menu.",
+			"Night Light makes the screen warmer. To enable Night Light:",
+			"Night Light makes the screen warmer. To enable Night Light:\n1. Open Displays.\n2. Switch Night Light on."},
+		{"a sentence before a list is no lead-in",
+			"Night Light makes the screen warmer.\n- Open Displays.\n- Switch Night Light on.",
+			"Night Light makes the screen warmer.",
+			"Night Light makes the screen warmer."},
+		{"a list too long to give stays out",
+			"To enable it:\n1. " + strings.Repeat("Open the panel. ", 100) + "\n2. Switch it on.",
+			"To enable it:",
+			"To enable it:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			us := units(tc.text)
+			keep := make([]bool, len(us))
+			for i, u := range us {
+				keep[i] = strings.Contains(tc.keep, u.text)
+			}
+			wholeLists(us, keep)
+			if got := joinUnits(us, keep); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
