@@ -131,6 +131,11 @@ func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown 
 	if first && lo > 0 && len(us[0].text) <= openingChars {
 		keep[0] = true
 	}
+	if first && len(query) > 0 && bestScore <= 0 {
+		// Nothing asked beyond the section's heading: its steps answer.
+		// (A clarification's lead-in, asked nothing, stays short.)
+		reachSteps(us, keep)
+	}
 	wholeLists(us, keep)
 	return joinUnits(us, keep)
 }
@@ -168,39 +173,73 @@ var listItem = regexp.MustCompile(`^(?:\d{1,2}[.)]|[-*•+])\s`)
 // keeps, is kept whole, with the sentence that leads into it, when that
 // fits in maxListChars.
 func wholeLists(us []unit, keep []bool) {
-	item := make([]bool, len(us))
-	for i, u := range us {
-		item[i] = (i == 0 || us[i-1].lineBreak) && listItem.MatchString(u.text)
-	}
+	item := listItems(us)
 	for i := 0; i < len(us); {
 		if !item[i] {
 			i++
 			continue
 		}
-		// A list runs from its first item to the last line of its last.
-		end := i
-		for end+1 < len(us) && (item[end+1] || !us[end].lineBreak) {
-			end++
-		}
-		start := i
-		if start > 0 {
-			start-- // the sentence that leads into it
-		}
+		start, end := listSpan(us, item, i)
 		// A kept sentence that introduces the list ("To cancel your
 		// subscription:") reaches it: said without it, it promises steps
 		// the reply does not give.
 		reached := start < i && keep[start] && strings.HasSuffix(us[start].text, ":")
-		size := 0
-		for j := start; j <= end; j++ {
-			reached = reached || (keep[j] && j >= i)
-			size += len(us[j].text) + 1
+		for j := i; j <= end; j++ {
+			reached = reached || keep[j]
 		}
-		if reached && size <= maxListChars {
+		if reached && spanChars(us, start, end) <= maxListChars {
 			for j := start; j <= end; j++ {
 				keep[j] = true
 			}
 		}
 		i = end + 1
+	}
+}
+
+// listItems marks the sentences that open a list item or a step.
+func listItems(us []unit) []bool {
+	item := make([]bool, len(us))
+	for i, u := range us {
+		item[i] = (i == 0 || us[i-1].lineBreak) && listItem.MatchString(u.text)
+	}
+	return item
+}
+
+// listSpan returns the list whose first item is us[i]: from the sentence
+// that leads into it to the last line of its last item.
+func listSpan(us []unit, item []bool, i int) (start, end int) {
+	end = i
+	for end+1 < len(us) && (item[end+1] || !us[end].lineBreak) {
+		end++
+	}
+	return max(i-1, 0), end
+}
+
+// spanChars is the length of us[start..end] joined.
+func spanChars(us []unit, start, end int) int {
+	size := 0
+	for j := start; j <= end; j++ {
+		size += len(us[j].text) + 1
+	}
+	return size
+}
+
+// numberedStep is the start of a numbered step.
+var numberedStep = regexp.MustCompile(`^\d{1,2}[.)]\s`)
+
+// reachSteps keeps the section's first numbered steps, with their lead-in,
+// when they fit in maxListChars: what a section about doing something
+// answers with, when the question asks nothing beyond its heading.
+func reachSteps(us []unit, keep []bool) {
+	item := listItems(us)
+	for i := range us {
+		if !item[i] || !numberedStep.MatchString(us[i].text) {
+			continue
+		}
+		if start, end := listSpan(us, item, i); spanChars(us, start, end) <= maxListChars {
+			keep[i] = true // wholeLists keeps the rest
+		}
+		return
 	}
 }
 

@@ -238,3 +238,24 @@ func TestWholeListsLeadIn(t *testing.T) {
 		})
 	}
 }
+
+// TestReachSteps: a section's first numbered steps are kept when they fit;
+// a bulleted list is no steps, and steps too long to give stay out.
+func TestReachSteps(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"numbered steps", "Stay awake with the lid closed. Be careful: a closed laptop can overheat.\n1. Open Tweaks.\n2. Switch it off.\nThe note after.",
+			"Be careful: a closed laptop can overheat.\n1. Open Tweaks.\n2. Switch it off."},
+		{"a bulleted list", "Some filters:\n- Base filter.\n- Mobile filter.", ""},
+		{"steps too long", "To do it:\n1. " + strings.Repeat("Open the panel. ", 100) + "\n2. Switch it on.", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			us := units(tc.text)
+			keep := make([]bool, len(us))
+			reachSteps(us, keep)
+			wholeLists(us, keep)
+			if got := joinUnits(us, keep); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
