@@ -5,6 +5,9 @@
 package verdict
 
 import (
+	"regexp"
+	"strings"
+
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
 	"github.com/helpgraph/helpgraph/internal/lexical"
@@ -13,7 +16,7 @@ import (
 // Version names the rules Judge applies; change it whenever Judge decides
 // differently. A build whose pages have not changed since the last still
 // judges them again when that build used other rules.
-const Version = "3"
+const Version = "4"
 
 // Judge decides every node's verdict (graph.Verdict) from its text and its
 // edges. The builder runs it once the graph's edges are known, after
@@ -26,10 +29,29 @@ func Judge(g *graph.Graph) {
 		n := &g.Nodes[i]
 		text, sub := english.ReadResolution(n.Resolution, n.Problem, n.Condition)
 		// A link to a folder path (pages built without their site's
-		// address) leads a customer nowhere: a reply shows its text.
-		text = lexical.FollowableLinks(text)
+		// address) leads a customer nowhere: a reply shows its text. A
+		// picture it cannot show is left out.
+		text = lexical.FollowableLinks(withoutPictures(text))
 		n.Verdict = &graph.Verdict{Answers: answers(ix, n, sub), Hollow: len(sub) == 0, Text: text}
 	}
+}
+
+// picture is a line that stands for a picture: its alt text in brackets,
+// as the Markdown reader writes an image ("(Samsung settings)"), or image
+// syntax a page broke ("![Settings] (https://x.example/s.png)").
+var picture = regexp.MustCompile(`(?m)^[ \t]*(?:\([^()\n]*\)|!\[[^\]\n]*\]\s*\([^)\s]+\))[ \t]*(?:\n|$)`)
+
+// withoutPictures returns text without the lines that stand for a picture,
+// which a reply in words cannot show ("It should look like this:
+// (Samsung settings)"); a text of pictures alone is kept.
+func withoutPictures(text string) string {
+	if !strings.Contains(text, "(") {
+		return text
+	}
+	if out := strings.TrimSpace(picture.ReplaceAllString(text, "")); out != "" {
+		return out
+	}
+	return text
 }
 
 // Judged returns g if every node has a verdict, or else a copy of g whose

@@ -69,3 +69,21 @@ func TestJudgeText(t *testing.T) {
 		t.Errorf("shown text = %q, want %q", got, want)
 	}
 }
+
+// TestJudgeTextPictures: a line that stands for a picture (its alt text in
+// brackets, or broken image syntax) is left out of a reply; brackets in a
+// sentence stay, and a text of a picture alone is kept.
+func TestJudgeTextPictures(t *testing.T) {
+	for _, tc := range []struct{ res, want string }{
+		{"1. Tap the icon. It looks like this:\n(Samsung settings)\n2. Tap Lock Apps.", "1. Tap the icon. It looks like this:\n2. Tap Lock Apps."},
+		{"Open Settings.\n![Settings *mobile] (https://x.example/s.png)\nTap Apps.", "Open Settings.\nTap Apps."},
+		{"Open the menu (the three dots) and tap Apps.", "Open the menu (the three dots) and tap Apps."},
+		{"(Main screen)", "(Main screen)"},
+	} {
+		g := &graph.Graph{Nodes: []graph.Node{{ID: "n", Problem: "Apps", Resolution: tc.res}}}
+		Judge(g)
+		if got := g.Nodes[0].Verdict.Text; got != tc.want {
+			t.Errorf("shown text of %q = %q, want %q", tc.res, got, tc.want)
+		}
+	}
+}
