@@ -6,6 +6,7 @@ package verdict
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -16,7 +17,7 @@ import (
 // Version names the rules Judge applies; change it whenever Judge decides
 // differently. A build whose pages have not changed since the last still
 // judges them again when that build used other rules.
-const Version = "4"
+const Version = "5"
 
 // Judge decides every node's verdict (graph.Verdict) from its text and its
 // edges. The builder runs it once the graph's edges are known, after
@@ -100,8 +101,12 @@ func answers(ix *graph.Index, n *graph.Node, sub []string) bool {
 	// ("Reset it from the login page. See [Resetting your password]"), is
 	// that page's lead: the page says how.
 	if len(refs) > 0 {
-		pointer := len(sub) == 1 && len(refs) == 1 && sharesTerms(sub[0], ix.Node(refs[0]).Problem)
-		return (english.GivesSteps(sub) && !pointer) || english.NamesWhoToAsk(sub)
+		// A sentence that is a link and nothing else is the way to another
+		// page, however its title reads ("[Set up a local printer](...)"):
+		// a list of them is a menu of pages.
+		own := slices.DeleteFunc(slices.Clone(sub), onlyLink)
+		pointer := len(own) == 1 && len(refs) == 1 && sharesTerms(own[0], ix.Node(refs[0]).Problem)
+		return (english.GivesSteps(own) && !pointer) || english.NamesWhoToAsk(own)
 	}
 	if len(sub) == 0 {
 		return false
@@ -109,6 +114,12 @@ func answers(ix *graph.Index, n *graph.Node, sub []string) bool {
 	// The page's main advice is to ask someone else: a dead end, unless it
 	// gives the number to call.
 	return !english.HandsOff(sub[0]) || lexical.PhoneNumber.MatchString(n.Resolution)
+}
+
+// onlyLink reports whether sentence s is one link and nothing else.
+func onlyLink(s string) bool {
+	loc := lexical.MarkdownLink.FindStringIndex(s)
+	return loc != nil && strings.Trim(s[:loc[0]]+s[loc[1]:], " .;,:-–—*") == ""
 }
 
 // sharesTerms reports whether texts x and y have a term in common.

@@ -24,12 +24,16 @@ func TestJudgeAnswers(t *testing.T) {
 			{ID: "points", Problem: "Points", Resolution: "About points.", Root: true},
 			{ID: "refsteps", Problem: "Code (members)", Resolution: "Log in and open My Reservations. If it isn't listed, see [Points](https://x.example/points)."},
 			{ID: "reflink", Problem: "Locked", Resolution: "Wait, or [reset your password](https://x.example/points)."},
+			{ID: "menu", Problem: "Set up", Resolution: "[Set up a printer — Connect it and add it.](https://x.example/points)\n[Rename a printer](https://x.example/points)"},
+			{ID: "menusteps", Problem: "Set up", Resolution: "Turn the printer on first.\n[Set up a printer](https://x.example/points)"},
 		},
 		Edges: []graph.Edge{
 			{From: "intro", To: "child", Type: graph.Child},
 			{From: "ref", To: "points", Type: graph.Reference},
 			{From: "refsteps", To: "points", Type: graph.Reference},
 			{From: "reflink", To: "points", Type: graph.Reference},
+			{From: "menu", To: "points", Type: graph.Reference},
+			{From: "menusteps", To: "points", Type: graph.Reference},
 		},
 	}
 	Judge(g)
@@ -37,10 +41,12 @@ func TestJudgeAnswers(t *testing.T) {
 	for id, want := range map[string]bool{
 		"steps": true, "fact": true, "where": true, "noshow": true,
 		"handoff": false, "handled": false, "pointer": false, "heading": false,
-		"intro":    false, // introduces its sub-problems
-		"ref":      false, // follows its reference
-		"refsteps": true,  // steps of its own; the link is a "see also"
-		"reflink":  false, // its only step is the link
+		"intro":     false, // introduces its sub-problems
+		"ref":       false, // follows its reference
+		"refsteps":  true,  // steps of its own; the link is a "see also"
+		"reflink":   false, // its only step is the link
+		"menu":      false, // links whose titles read as steps: a menu of pages
+		"menusteps": true,  // a step of its own besides the link
 	} {
 		if got := ix.Node(id).Verdict.Answers; got != want {
 			t.Errorf("answers(%s) = %v, want %v", id, got, want)
