@@ -176,7 +176,7 @@ func TestFocusSections(t *testing.T) {
 func TestClarifyLeavesTheListToOptions(t *testing.T) {
 	g := &graph.Graph{
 		Nodes: []graph.Node{
-			{ID: "hub", Page: "app/app.md", Problem: "The desktop app", Root: true, Resolution: "- [Features](app/features.md) What the desktop app does\n- [Installation](app/install.md) Installing and removing the desktop app\n- [Solving problems](app/problems.md)\nThis article covers the desktop app for your computer."},
+			{ID: "hub", Page: "app/app.md", Problem: "The desktop app", Root: true, Resolution: "- [Features](app/features.md) What the desktop app does\n- [Installation](app/install.md) Installing and removing the desktop app\n[Solving problems — When the app does not start](app/problems.md)\nThis article covers the desktop app for your computer.\nSolving problems starts with a restart."},
 			{ID: "features", Page: "app/features.md", Problem: "Features", Root: true, Resolution: "Filtering, privacy and parental control.", Actionable: true},
 			{ID: "install", Page: "app/install.md", Problem: "Installation", Root: true, Resolution: "Download the installer and run it.", Actionable: true},
 			{ID: "problems", Page: "app/problems.md", Problem: "Solving problems", Root: true, Resolution: "Restart the app first.", Actionable: true},
@@ -195,7 +195,7 @@ func TestClarifyLeavesTheListToOptions(t *testing.T) {
 	if r.Action != Clarification || len(r.Options) != 3 {
 		t.Fatalf("got %s %q with %d options, want a clarification among the 3 pages", r.Action, r.Text, len(r.Options))
 	}
-	if !strings.HasPrefix(r.Text, "This article covers the desktop app") {
+	if !strings.HasPrefix(r.Text, "This article covers the desktop app for your computer.\nSolving problems starts with a restart.") {
 		t.Errorf("lead-in %q, want the page's own text without its list of the options", r.Text)
 	}
 	for _, not := range []string{"](", ".md", "Installing and removing"} {
@@ -257,5 +257,25 @@ func TestReachSteps(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestMenuIsNoLead: a section that only lists the page it links to is no
+// lead-in to that page's answer: the reply is the page's answer.
+func TestMenuIsNoLead(t *testing.T) {
+	g := &graph.Graph{
+		Nodes: []graph.Node{
+			{ID: "menu", Page: "printing.html", Problem: "Printer paper jams", Root: true, Resolution: "[Clearing a paper jam — How to free paper stuck in the printer.](paperjam.html)"},
+			{ID: "jam", Page: "paperjam.html", Problem: "Clearing a paper jam", Root: true, Resolution: "Open the front cover and pull the paper out slowly.", Actionable: true},
+		},
+		Edges: []graph.Edge{{From: "menu", To: "jam", Type: graph.Reference}},
+	}
+	a := NewGraphAgent(g, Options{})
+	r, err := a.Respond(context.Background(), &Session{}, "printer paper jams")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || r.Text != "Open the front cover and pull the paper out slowly." {
+		t.Errorf("got %s %q, want the linked page's answer alone", r.Action, r.Text)
 	}
 }

@@ -73,31 +73,38 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	// A page that lists the pages it leads to says what the options
 	// say: the list is left to the options.
 	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) && !a.onlyBoilerplate(n) {
-		if lead := a.withoutOptionList(a.withoutBoilerplate(res), opts); lead != "" && !a.onlyBoilerplateText(lead) {
+		if lead := a.withoutPageMenu(n, a.withoutBoilerplate(res), opts); lead != "" && !a.onlyBoilerplateText(lead) {
 			text = withCondition(n, a.focusText(n, lead, nil, "")) + "\n\n" + text
 		}
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
 }
 
-// withoutOptionList returns text without its list items that open with an
-// option's label or its node's problem ("- Installation: installing and
-// removing the app" before an option Installation).
-func (a *GraphAgent) withoutOptionList(text string, opts []Option) string {
+// withoutPageMenu returns n's text without its list items that open with
+// an option's label or its node's problem ("- Installation: installing and
+// removing the app" before an option Installation), or with the problem of
+// another page n links to: a menu of pages the options stand for, and
+// whose links a reply may not carry.
+func (a *GraphAgent) withoutPageMenu(n *graph.Node, text string, opts []Option) string {
 	var names []string
+	problem := func(id string) {
+		if m := a.ix.Node(id); m != nil && m.Problem != "" {
+			names = append(names, strings.ToLower(strings.TrimSpace(m.Problem)))
+		}
+	}
 	for _, o := range opts {
 		names = append(names, strings.ToLower(o.Label))
-		if o.NodeID != "" {
-			if n := a.ix.Node(o.NodeID); n != nil && n.Problem != "" {
-				names = append(names, strings.ToLower(strings.TrimSpace(n.Problem)))
-			}
-		}
+		problem(o.NodeID)
+	}
+	for _, id := range a.ix.References(n.ID) {
+		problem(id)
 	}
 	lines := strings.Split(text, "\n")
 	kept := lines[:0]
 	for _, line := range lines {
 		item := strings.TrimSpace(line)
-		if rest := english.StripListMarker(item); rest != item && namesOne(strings.ToLower(rest), names) {
+		rest := english.StripListMarker(item)
+		if namesOne(strings.ToLower(rest), names, rest != item) {
 			continue
 		}
 		kept = append(kept, line)
@@ -105,14 +112,23 @@ func (a *GraphAgent) withoutOptionList(text string, opts []Option) string {
 	return strings.TrimSpace(strings.Join(kept, "\n"))
 }
 
-// namesOne reports whether item opens with one of names, as a whole word or
-// words.
-func namesOne(item string, names []string) bool {
+// namesOne reports whether line opens with one of names: as a whole word or
+// words in a list item, and, in a line of its own, followed by nothing or
+// by a dash or colon ("Set the default printer — Pick the printer ..."), as
+// a page lists its links.
+func namesOne(line string, names []string, listItem bool) bool {
 	for _, name := range names {
-		if name == "" || !strings.HasPrefix(item, name) {
+		if name == "" || !strings.HasPrefix(line, name) {
 			continue
 		}
-		if rest := item[len(name):]; rest == "" || !unicode.IsLetter(rune(rest[0])) && !unicode.IsDigit(rune(rest[0])) {
+		rest := line[len(name):]
+		if rest == "" {
+			return true
+		}
+		if listItem && !unicode.IsLetter(rune(rest[0])) && !unicode.IsDigit(rune(rest[0])) {
+			return true
+		}
+		if after := strings.TrimLeft(rest, " "); strings.HasPrefix(after, "—") || strings.HasPrefix(after, "–") || strings.HasPrefix(after, "- ") || strings.HasPrefix(after, ":") {
 			return true
 		}
 	}
