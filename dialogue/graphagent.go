@@ -484,7 +484,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			// A lead that only points to the page we follow is said by
 			// following it.
 			// A menu of the pages it links to is no lead either.
-			if res := a.withoutPageMenu(n, shownText(n), nil); res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) && !verdictOf(n).Hollow {
+			if res := a.withoutPageMenu(n, a.withoutBoilerplate(shownText(n)), nil); res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) && !verdictOf(n).Hollow {
 				lead = append(lead, withCondition(n, res))
 			}
 			hops++
