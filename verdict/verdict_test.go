@@ -84,6 +84,7 @@ func TestJudgeTextPictures(t *testing.T) {
 		{"1. Tap the icon. It looks like this:\n(Samsung settings)\n2. Tap Lock Apps.", "1. Tap the icon. It looks like this:\n2. Tap Lock Apps."},
 		{"Open Settings.\n![Settings *mobile] (https://x.example/s.png)\nTap Apps.", "Open Settings.\nTap Apps."},
 		{"Open the menu (the three dots) and tap Apps.", "Open the menu (the three dots) and tap Apps."},
+		{"1. Click Cancel auto-renewal. (Cancel)\n2. Confirm. (This cannot be undone.)", "1. Click Cancel auto-renewal.\n2. Confirm. (This cannot be undone.)"},
 		{"(Main screen)", "(Main screen)"},
 	} {
 		g := &graph.Graph{Nodes: []graph.Node{{ID: "n", Problem: "Apps", Resolution: tc.res}}}
