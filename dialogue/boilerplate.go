@@ -26,8 +26,26 @@ type boilerplate struct {
 // pages of g.
 func (b *boilerplate) has(g *graph.Graph, line string) bool {
 	b.once.Do(func() { b.lines = repeatedOpenings(g) })
-	return b.lines[line]
+	return b.lines[bannerKey(line)]
 }
+
+// bannerKey is what two copies of a banner share: its first sentence,
+// when that is long enough to say something, in lower case and without
+// its stop. Pages copy a banner with small edits at its end ("To see how
+// it works firsthand, download the app." / "To see how it works, download
+// the app").
+func bannerKey(line string) string {
+	key := strings.ToLower(line)
+	if i := strings.Index(key, ". "); i >= minBannerSentence {
+		key = key[:i]
+	}
+	return strings.TrimRight(key, ".!? ")
+}
+
+// minBannerSentence is the shortest first sentence that stands for its
+// line: a short one ("Note.", "Tip: do this.") is shared by lines that
+// say different things.
+const minBannerSentence = 40
 
 // repeatedOpenings returns the first and last lines of node texts that
 // open or close sections on boilerplatePages pages or more.
@@ -36,7 +54,11 @@ func repeatedOpenings(g *graph.Graph) map[string]bool {
 	seen := map[onPage]bool{}
 	pages := map[string]int{}
 	count := func(line, page string) {
-		if line == "" || seen[onPage{line, page}] {
+		if line == "" {
+			return
+		}
+		line = bannerKey(line)
+		if seen[onPage{line, page}] {
 			return
 		}
 		seen[onPage{line, page}] = true

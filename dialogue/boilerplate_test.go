@@ -67,3 +67,16 @@ func TestBoilerplateClosing(t *testing.T) {
 		t.Errorf("got %s at %q: %q, want the scanners section without the banner", r.Action, r.NodeID, r.Text)
 	}
 }
+
+// TestBannerKey: copies of a banner edited at their end are one banner; a
+// short first sentence does not stand for its line.
+func TestBannerKey(t *testing.T) {
+	a := "Info: This article covers the app, a blocker that protects your device at the system level. To see how it works, [download it](https://x.example/d)"
+	b := "Info: This article covers the app, a blocker that protects your device at the system level. To see how it works firsthand, [download it](https://x.example/d)."
+	if bannerKey(a) != bannerKey(b) {
+		t.Errorf("bannerKey(%q) = %q, bannerKey(%q) = %q, want one", a, bannerKey(a), b, bannerKey(b))
+	}
+	if x, y := "Note: restart. Then open Settings.", "Note: restart. Then open Files."; bannerKey(x) == bannerKey(y) {
+		t.Errorf("bannerKey(%q) = bannerKey(%q) = %q, want two", x, y, bannerKey(x))
+	}
+}
