@@ -17,7 +17,7 @@ import (
 // Version names the rules Judge applies; change it whenever Judge decides
 // differently. A build whose pages have not changed since the last still
 // judges them again when that build used other rules.
-const Version = "6"
+const Version = "7"
 
 // Judge decides every node's verdict (graph.Verdict) from its text and its
 // edges. The builder runs it once the graph's edges are known, after
@@ -42,11 +42,12 @@ func Judge(g *graph.Graph) {
 // syntax a page broke ("![Settings] (https://x.example/s.png)").
 var picture = regexp.MustCompile(`(?m)^[ \t]*(?:\([^()\n]*\)|!\[[^\]\n]*\]\s*\([^)\s]+\))[ \t]*(?:\n|$)`)
 
-// caption is a picture's alt text in brackets after the end of a line's
-// last sentence, where a screenshot follows a step ("Click Cancel
-// auto-renewal. (Cancel)"): a sentence's own aside ends with a stop inside
+// caption is a picture's alt text in brackets between a sentence's end
+// and the line's end or the next sentence, where a screenshot follows a
+// step ("Click Cancel auto-renewal. (Cancel)", "Choose the folder. (Choose
+// folder) If you want ..."): a sentence's own aside ends with a stop inside
 // its brackets or comes before its stop.
-var caption = regexp.MustCompile(`(?m)([.!?:])[ \t]+\([^().!?\n]{1,60}\)[ \t]*$`)
+var caption = regexp.MustCompile(`(?m)([.!?:])[ \t]+\([^().!?\n]{1,60}\)(?:[ \t]*$|[ \t]+(\p{Lu}))`)
 
 // withoutPictures returns text without the lines, and the ends of lines,
 // that stand for a picture, which a reply in words cannot show ("It should
@@ -55,7 +56,13 @@ func withoutPictures(text string) string {
 	if !strings.Contains(text, "(") {
 		return text
 	}
-	out := caption.ReplaceAllString(text, "$1")
+	out := caption.ReplaceAllStringFunc(text, func(m string) string {
+		sub := caption.FindStringSubmatch(m)
+		if sub[2] == "" {
+			return sub[1]
+		}
+		return sub[1] + " " + sub[2]
+	})
 	if out = strings.TrimSpace(picture.ReplaceAllString(out, "")); out != "" {
 		return out
 	}

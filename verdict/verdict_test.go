@@ -85,6 +85,8 @@ func TestJudgeTextPictures(t *testing.T) {
 		{"Open Settings.\n![Settings *mobile] (https://x.example/s.png)\nTap Apps.", "Open Settings.\nTap Apps."},
 		{"Open the menu (the three dots) and tap Apps.", "Open the menu (the three dots) and tap Apps."},
 		{"1. Click Cancel auto-renewal. (Cancel)\n2. Confirm. (This cannot be undone.)", "1. Click Cancel auto-renewal.\n2. Confirm. (This cannot be undone.)"},
+		{"4. Choose the folder. (Choose folder) If you want another, click Browse.", "4. Choose the folder. If you want another, click Browse."},
+		{"Open Files. (or press Ctrl+O) then pick one.", "Open Files. (or press Ctrl+O) then pick one."},
 		{"(Main screen)", "(Main screen)"},
 	} {
 		g := &graph.Graph{Nodes: []graph.Node{{ID: "n", Problem: "Apps", Resolution: tc.res}}}
