@@ -3,6 +3,7 @@ package dialogue
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -277,5 +278,27 @@ func TestMenuIsNoLead(t *testing.T) {
 	}
 	if r.Action != Resolution || r.Text != "Open the front cover and pull the paper out slowly." {
 		t.Errorf("got %s %q, want the linked page's answer alone", r.Action, r.Text)
+	}
+}
+
+// TestUnitsKeepAsides: a bracketed aside of several sentences is one unit,
+// so a reply never cuts it open; an unclosed bracket does not hold the
+// rest of the line.
+func TestUnitsKeepAsides(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"Benefits are reduced. (Full retirement age is 66. It rises to 67.) Apply early.",
+			[]string{"Benefits are reduced.", "(Full retirement age is 66. It rises to 67.)", "Apply early."}},
+		{"See the list (in the menu. Then pick one. Done.", []string{"See the list (in the menu.", "Then pick one.", "Done."}},
+	} {
+		var got []string
+		for _, u := range units(tc.text) {
+			got = append(got, u.text)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("units(%q) = %q, want %q", tc.text, got, tc.want)
+		}
 	}
 }
