@@ -195,7 +195,8 @@ corpus-gnome:
 # again. EVAL_Q_ARGS is added to each evaluate (e.g. --fail-below 0.8:
 # every corpus still runs, and the target fails if any fell below). The
 # *-near sets are questions the pages do not answer ("gold": []): their
-# line ends with how many each agent answered all the same.
+# line ends with how many each agent answered all the same. The German,
+# French, Spanish and Japanese sets share one build of the five-language KB.
 ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
 EVAL_Q_OUT ?= out/eval-questions
 EVAL_Q_ARGS ?=
@@ -207,7 +208,11 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	ssa-near:$(SSA)/docs:testdata/questions/ssa-near.jsonl \
 	adguard-en-near:$(ADGUARD)/en:testdata/questions/adguard-en-near.jsonl \
 	gnome-en:$(GNOME_HELP):testdata/questions/gnome-en.jsonl \
-	gnome-near:$(GNOME_HELP):testdata/questions/gnome-near.jsonl
+	gnome-near:$(GNOME_HELP):testdata/questions/gnome-near.jsonl \
+	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
+	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
+	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \
+	adguard-ja:$(ADGUARD):testdata/questions/adguard-ja.jsonl
 eval-questions: $(BIN)
 	@mkdir -p $(EVAL_Q_OUT) && failed=0 && built= && for c in $(EVAL_CORPORA); do \
 		name=$${c%%:*}; rest=$${c#*:}; pages=$${rest%%:*}; qs=$${rest#*:}; out=$(EVAL_Q_OUT)/$$name; \

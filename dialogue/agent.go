@@ -64,6 +64,10 @@ type Session struct {
 	// Declined is the node whose options the user said none of (or could
 	// not choose from): asking the same again would go round in circles.
 	Declined string `json:"declined,omitempty"`
+	// Asked is the section the user asked about beneath a situation they
+	// had not stated, while the agent asks which situation is theirs: it is
+	// answered once they choose the situation above it.
+	Asked string `json:"asked,omitempty"`
 	// Lang is the conversation's language (BCP 47, "" not yet known): the
 	// language of its last message long enough to tell. The agent's own
 	// words are in it, and answers come from pages in it where there are.

@@ -19,6 +19,27 @@ func (a *GraphAgent) confirmed(s *Session, condition string) bool {
 	return false
 }
 
+// unstatedAbove returns the nearest ancestor of node id (not id itself)
+// that stands for a situation the user has not confirmed, or "".
+func (a *GraphAgent) unstatedAbove(s *Session, id string) string {
+	for p := a.ix.Parent(id); p != ""; p = a.ix.Parent(p) {
+		if n := a.ix.Node(p); n != nil && n.Condition != "" && !a.confirmed(s, n.Condition) {
+			return p
+		}
+	}
+	return ""
+}
+
+// beneath reports whether node id lies below node above.
+func (a *GraphAgent) beneath(id, above string) bool {
+	for p := a.ix.Parent(id); p != ""; p = a.ix.Parent(p) {
+		if p == above {
+			return true
+		}
+	}
+	return false
+}
+
 // conditionalChildren returns id's children that carry a condition: the
 // branches a clarification chooses between.
 func (a *GraphAgent) conditionalChildren(id string) []string {

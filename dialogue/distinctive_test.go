@@ -3,6 +3,7 @@ package dialogue
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,24 +11,25 @@ import (
 )
 
 func TestAnswersRequest(t *testing.T) {
-	// Three terms of weight 2, 2 and 1 in a graph whose rarest word
-	// weighs 4: a word no page has weighs 2 (unknownRarity).
+	// Weights are IDF over whole pages, in a graph whose rarest word
+	// weighs 4: a word no page has (0) weighs 4 too (unknownRarity).
 	for _, tc := range []struct {
-		name      string
-		weights   []float64
-		node, own uint64
-		want      bool
+		name    string
+		weights []float64
+		node    uint64
+		want    bool
 	}{
-		{"every word known: the ranking judged it", []float64{2, 1, 0.5}, 0b001, 0, true},
-		{"a word no page has, the node holds the rest", []float64{2, 2, 0}, 0b011, 0b011, true},
-		{"a word no page has outweighs the generic one held", []float64{0, 0, 1}, 0b100, 0b100, false},
-		{"a word no page has and half the rest held", []float64{0, 2, 1}, 0b010, 0b010, false},
-		{"half the weight held is enough", []float64{0, 2, 1, 0.5}, 0b110, 0, true},
-		{"three words in the node's own fields: a long match", []float64{0, 0, 1, 1, 1}, 0b11100, 0b11100, true},
-		{"three words, but in the answer text only", []float64{0, 0, 1, 1, 1}, 0b11100, 0, false},
+		{"the rare word held, generic ones not", []float64{3, 0.5, 0.5}, 0b001, true},
+		{"only the generic words held", []float64{3, 0.5, 0.5}, 0b110, false},
+		{"half the weight held is enough", []float64{2, 2}, 0b01, true},
+		{"a word no page has, the node holds the rest", []float64{2, 2, 0}, 0b011, true},
+		{"a word no page has outweighs a rarer one held", []float64{3, 0}, 0b01, false},
+		{"a word no page has outweighs the generic one held", []float64{0, 0, 1}, 0b100, false},
+		{"a word no page has and half the rest held", []float64{0, 2, 1}, 0b010, false},
+		{"no words", nil, 0, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := heldRequest{weights: tc.weights, rarest: 4, node: tc.node, own: tc.own}
+			h := heldRequest{weights: tc.weights, rarest: 4, node: tc.node}
 			if got := answersRequest(h, 0.5); got != tc.want {
 				t.Errorf("answersRequest(%+v) = %v, want %v", h, got, tc.want)
 			}
@@ -77,6 +79,84 @@ func TestHoldsRequest(t *testing.T) {
 			}
 			if r.Action != tc.want {
 				t.Errorf("%q: %s at %q (%q), want %s", tc.ask, r.Action, r.NodeID, r.Text, tc.want)
+			}
+		})
+	}
+}
+
+// TestAskAboutDoubted: a node found without the request's distinctive
+// words is asked about, not answered: one option, the page it would
+// answer from cited, and the conversation's place kept for what comes
+// next.
+func TestAskAboutDoubted(t *testing.T) {
+	g := &graph.Graph{}
+	for i, topic := range []string{"export a report", "share a report", "print a report", "schedule a report", "delete a report", "rename", "archive"} {
+		g.Nodes = append(g.Nodes, graph.Node{ID: topic, Page: fmt.Sprintf("https://help.example.com/%d", i), Problem: "Project settings: " + topic, Root: true, Actionable: true,
+			Resolution: "Open the project settings and click " + strings.ToUpper(topic[:1]) + topic[1:] + "."})
+	}
+	a := NewGraphAgent(g, Options{})
+	s := &Session{}
+	if r, err := a.Respond(context.Background(), s, "how do I export a report"); err != nil || r.Action != Resolution {
+		t.Fatalf("opening: %s, %v", r.Action, err)
+	}
+	r, err := a.Respond(context.Background(), s, "and my snapchat report settings?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Clarification || len(r.Options) != 1 || r.Options[0].NodeID == "" {
+		t.Fatalf("%s with options %+v (%q), want a question about one node", r.Action, r.Options, r.Text)
+	}
+	if page := a.ix.Node(r.Options[0].NodeID).Page; !slices.Equal(r.Sources, []string{page}) {
+		t.Errorf("sources %v, want the page asked about, %s", r.Sources, page)
+	}
+	if s.CurrentNode != "export a report" || s.Rephrases != 0 {
+		t.Errorf("session at %q after %d rephrases, want still at %q, no rephrase counted", s.CurrentNode, s.Rephrases, "export a report")
+	}
+	// "Yes": the section asked about answers.
+	r, err = a.Respond(context.Background(), s, "yes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || r.NodeID == "" {
+		t.Errorf("\"yes\": %s at %q (%q), want the section asked about", r.Action, r.NodeID, r.Text)
+	}
+}
+
+// TestHoldsRequestRules checks, on a small hand-made graph, each part of
+// how holdsRequest weighs a request's words against the node found.
+func TestHoldsRequestRules(t *testing.T) {
+	const backups = "https://help.example.com/backup"
+	var nodes []graph.Node
+	for i, topic := range []string{"export a report", "share a report", "print a report", "schedule a report", "delete a report",
+		"rename", "archive", "transfer", "duplicate", "invite"} {
+		nodes = append(nodes, graph.Node{ID: topic, Page: fmt.Sprintf("https://help.example.com/%d", i), Problem: "Project settings: " + topic, Root: true, Actionable: true,
+			Resolution: "Open the project settings and click " + strings.ToUpper(topic[:1]) + topic[1:] + "."})
+	}
+	nodes = append(nodes,
+		graph.Node{ID: "backup", Page: backups, Problem: "Nightly backups", Root: true, Actionable: true,
+			Resolution: "Everything is backed up every night. Pause them instead if you must."},
+		graph.Node{ID: "restore", Page: backups, Problem: "Restore a backup", Root: true, Actionable: true,
+			Resolution: "Open Backups and click Restore."})
+	a := NewGraphAgent(&graph.Graph{Nodes: nodes}, Options{})
+	for _, tc := range []struct {
+		name, at, id, msg string
+		want              bool
+	}{
+		{"the rare word held", "", "print a report", "how do I print a report", true},
+		{"only the generic words held", "", "print a report", "project settings of the nightly backups", false},
+		{"words no page has outweigh the one held", "", "print a report", "snapchat tiktok instagram print", false},
+		{"chat counts for nothing", "", "print a report", "actually awesome cool print", true},
+		{"words only in a page's text weigh a quarter", "", "print a report", "print instead pause", true},
+		{"words nodes are about weigh in full", "", "print a report", "print nightly backups", false},
+		{"on the page being discussed, the page holds them", "backup", "restore", "nightly pause", true},
+		{"elsewhere, the node must", "", "restore", "nightly pause", false},
+		{"a quote of the node's text", "", "rename", "snapchat tiktok instagram: open the project settings", true},
+		{"the same words, no quote", "", "rename", "snapchat tiktok instagram project settings", false},
+		{"a long message is its story", "", "rename", "my snapchat and tiktok and instagram friends all say the project settings are broken on their laptop and phone", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := a.holdsRequest(&Session{CurrentNode: tc.at}, tc.id, a.readText(tc.msg)); got != tc.want {
+				t.Errorf("holdsRequest(at %q, %q, %q) = %v, want %v", tc.at, tc.id, tc.msg, got, tc.want)
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
 )
 
 // A resolution longer than maxAnswerChars is a whole section of a page:
@@ -140,6 +141,7 @@ func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown 
 		reachSteps(us, keep)
 	}
 	wholeLists(us, keep)
+	wholeSteps(us, keep)
 	return joinUnits(us, keep)
 }
 
@@ -243,6 +245,35 @@ func reachSteps(us []unit, keep []bool) {
 			keep[i] = true // wholeLists keeps the rest
 		}
 		return
+	}
+}
+
+// wholeSteps widens keep so that a run of steps written as sentences
+// ("Contact the provider and ask … . Create the account … .") that it
+// reaches is kept whole, as a list is, when that fits in maxListChars: the
+// steps after the one asked about finish it. A step is a sentence that
+// opens with an instruction's verb.
+func wholeSteps(us []unit, keep []bool) {
+	for i := 0; i < len(us); {
+		end := i
+		for end < len(us) && english.StartsWithImperative(us[end].text) {
+			end++
+		}
+		if end-i < 2 {
+			i = max(end, i+1)
+			continue
+		}
+		reached, size := false, 0
+		for j := i; j < end; j++ {
+			reached = reached || keep[j]
+			size += len(us[j].text) + 1
+		}
+		if reached && size <= maxListChars {
+			for j := i; j < end; j++ {
+				keep[j] = true
+			}
+		}
+		i = end
 	}
 }
 

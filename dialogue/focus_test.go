@@ -302,3 +302,39 @@ func TestUnitsKeepAsides(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeSteps: a run of steps written as sentences that the window
+// reaches is kept whole, within maxListChars; sentences around it, and a
+// lone instruction, are not widened.
+func TestWholeSteps(t *testing.T) {
+	us := units("A lost card can be replaced. Call the card office and ask for a new card. " +
+		"Wait for the letter. Open the letter and sign the card. Keep it apart from your PIN. " +
+		"Cards arrive within a week. Some banks charge a fee. Ask your bank.")
+	for _, tc := range []struct {
+		name string
+		keep []int // kept before
+		want []int // kept after
+	}{
+		{"the first step reached: the run follows", []int{1}, []int{1, 2, 3, 4}},
+		{"the last step reached: the run is given from its start", []int{4}, []int{1, 2, 3, 4}},
+		{"no step reached: nothing added", []int{0, 5}, []int{0, 5}},
+		{"a lone instruction is no run", []int{7}, []int{7}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			keep := make([]bool, len(us))
+			for _, i := range tc.keep {
+				keep[i] = true
+			}
+			wholeSteps(us, keep)
+			var got []int
+			for i, k := range keep {
+				if k {
+					got = append(got, i)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("kept %v, want %v (of %v)", got, tc.want, us)
+			}
+		})
+	}
+}

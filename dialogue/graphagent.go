@@ -200,7 +200,17 @@ func newGraphAgent(g *graph.Graph, opts Options, model *lexical.Model) *GraphAge
 	})
 	words := newGraphWords(an, g)
 	wg.Wait()
-	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms), model.IsWord) })
+	isWord := model.IsWord
+	if model != lexical.English {
+		// Without a dictionary, a word the pages lack that is a form of
+		// theirs ("rechner" beside "Rechners", "vieille" beside "vieux") is
+		// the language's word, not a typo of another ("rechnen",
+		// "veille"): inflected languages are full of such neighbours.
+		an.forms = words.v.known()
+		words.v.readParticiples(an.forms)
+		isWord = func(w string) bool { return model.IsWord(w) || an.forms.isForm(model, w) }
+	}
+	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms), isWord) })
 	a.lex = newLexicalIndex(an, a.ix, words, a.doc, opts.PageWeight)
 	wg.Wait()
 	an.known = words.v
@@ -335,13 +345,20 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		return Reply{}, err
 	}
 	// Offline, words alone decide: a node without the request's
-	// distinctive words does not answer it (embeddings and an LLM judge
-	// meaning themselves).
+	// distinctive words does not answer it, it is asked about (embeddings
+	// and an LLM judge meaning themselves).
+	var doubted string
 	if id != "" && a.embed == nil && a.opts.LLM == nil && !a.holdsRequest(s, id, r) {
-		id = ""
+		id, doubted = "", id
 	}
 	if id == "" {
-		for _, m := range missMoves(r, missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking()}) {
+		for _, m := range missMoves(r, missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking(), doubted: doubted != ""}) {
+			if m == moveAskAbout {
+				if reply, ok := a.askAbout(s, doubted); ok {
+					return reply, nil
+				}
+				continue
+			}
 			if reply, ok, err := a.makeMove(ctx, s, m, r); ok || err != nil {
 				return reply, err
 			}
@@ -411,6 +428,29 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			r.Text = strings.Join(append(lead, r.Text), "\n\n")
 		}
 	}()
+	// The situation chosen above the section the user asked about: that
+	// section is the answer.
+	if asked := s.Asked; asked != "" {
+		s.Asked = ""
+		if a.beneath(asked, id) {
+			id, n = asked, a.ix.Node(asked)
+		}
+	}
+	// A section beneath a situation the user has not stated assumes it: it
+	// stands for the question between that situation and the others,
+	// unless the text picks it among them, and is answered once the user
+	// chooses it.
+	if c := a.unstatedAbove(s, id); c != "" {
+		if parent := a.ix.Parent(c); parent != "" {
+			picked := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
+			if len(picked) == 1 && picked[0] == c {
+				a.confirm(s, a.ix.Node(c).Condition)
+			} else {
+				s.Asked = id
+				id, n = parent, a.ix.Node(parent)
+			}
+		}
+	}
 	// A matched node whose condition the user has not confirmed stands for
 	// its parent's question, unless the text picks it among its siblings.
 	if n.Condition != "" && !a.confirmed(s, n.Condition) {
@@ -506,7 +546,9 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 // ownAnswer returns what answers for node n, a pointer that neither
 // answers nor leads anywhere (its link is not to a page of the graph, so
 // there is no reference edge to follow): the section of its page that best
-// matches message and answers, else n itself when its text holds the link,
+// matches message and answers (of all its sections: a page of headings
+// that repeat the request's words can hold the best few), else n itself
+// when its text holds the link,
 // else nil. The page still says where to go: escalating for want of a
 // reference edge would lose it. A node the verdict finds a bare hand-off
 // (not hollow, not answering) is no pointer: it is escalated, its text
@@ -520,7 +562,7 @@ func (a *GraphAgent) ownAnswer(n *graph.Node, message *reading) *graph.Node {
 		for _, id := range a.ix.PageNodes(n.Page) {
 			allow[id] = id != n.ID
 		}
-		for _, c := range a.lexical(query{terms: terms}, allow, 3) {
+		for _, c := range a.lexical(query{terms: terms}, allow, len(allow)) {
 			if m := a.ix.Node(c.id); m != nil && verdictOf(m).Answers {
 				return m
 			}

@@ -155,3 +155,20 @@ const talkToPersonValue = "talk to a person"
 func (a *GraphAgent) talkToPerson(s *Session) Option {
 	return Option{Label: a.say(s, "TalkToPerson"), Value: talkToPersonValue}
 }
+
+// askAbout asks whether the request is about node id, which was found for
+// it but lacks its distinctive words (see holdsRequest): a question, not
+// an answer, citing the page it asks about. It declines when id was just
+// offered.
+func (a *GraphAgent) askAbout(s *Session, id string) (Reply, bool) {
+	// The conversation keeps its place (s.CurrentNode), and a near miss
+	// is no miss (s.Rephrases): a "no" or another question goes on from
+	// where it was.
+	last := lastAgentTurn(s)
+	if last.Action == Clarification && len(s.PendingOptions) == 1 && s.PendingOptions[0].NodeID == id {
+		return Reply{}, false
+	}
+	opts := a.options([]string{id})
+	s.PendingOptions = opts
+	return Reply{Action: Clarification, Text: a.say(s, "SuggestOne"), Options: opts, Sources: a.sourcesOf(id)}, true
+}

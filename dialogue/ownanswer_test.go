@@ -12,9 +12,9 @@ import (
 // page the graph does not have (no reference edge), beside a page whose
 // pointer section has nothing of its own to say.
 func pointerGraph() *graph.Graph {
-	const help, app = "https://help.example/contact", "https://help.example/app"
+	const help, app, plan = "https://help.example/contact", "https://help.example/app", "https://help.example/plans"
 	g := &graph.Graph{
-		Pages: []graph.Page{{URL: help, Title: "Contact"}, {URL: app, Title: "Mobile app"}},
+		Pages: []graph.Page{{URL: help, Title: "Contact"}, {URL: app, Title: "Mobile app"}, {URL: plan, Title: "Plans"}},
 		Nodes: []graph.Node{
 			{ID: "contact", Page: help, Problem: "Contact the billing team", Root: true,
 				Resolution: "See [the billing contact page](https://other.example/billing) for the billing team's phone number, Monday to Friday."},
@@ -22,6 +22,16 @@ func pointerGraph() *graph.Graph {
 				Resolution: "See [Install the app](https://other.example/install)."},
 			{ID: "install-steps", Page: app, Problem: "Steps", Actionable: true,
 				Resolution: "Open the app store on your phone, search for Example and tap Install. Sign in with your account."},
+			// A page of headings that name its plans' extras and say
+			// nothing, above the one section that answers: the request's
+			// words match the headings best.
+			{ID: "plans", Page: plan, Problem: "Plan extras", Root: true, Resolution: "Plan extras"},
+			{ID: "extras-1", Page: plan, Problem: "Extras of the family plan", Resolution: "Extras of the family plan"},
+			{ID: "extras-2", Page: plan, Problem: "Extras of the student plan", Resolution: "Extras of the student plan"},
+			{ID: "extras-3", Page: plan, Problem: "Extras of the business plan", Resolution: "Extras of the business plan"},
+			{ID: "extras-4", Page: plan, Problem: "Extras of the basic plan", Resolution: "Extras of the basic plan"},
+			{ID: "which", Page: plan, Problem: "Which plan is right for me", Actionable: true,
+				Resolution: "Compare the plans on the pricing page and pick the one with the extras you need."},
 		},
 	}
 	return verdict.Judged(g)
@@ -37,6 +47,10 @@ func TestOwnAnswer(t *testing.T) {
 		{"contact", "how do I contact the billing team", "contact"},
 		{"install", "how do I install the mobile app on my phone", "install-steps"},
 		{"install", "", "install"}, // no words to choose a section with: its link
+		// The page's answering section is not among the message's best
+		// three on the page (the headings say "extras" and "plan" too):
+		// still found, not escalated.
+		{"plans", "what plan extras do I get", "which"},
 	} {
 		n := a.ix.Node(tc.node)
 		if verdictOf(n).Answers {

@@ -32,6 +32,7 @@ const (
 	moveHandOverRecord // a request about one of the user's records: only a person can look it up
 	moveSuggestPage    // offer the page that clearly leads on whole-page evidence (declined when none does)
 	moveSuggest        // offer the nodes nearest the request (declined when none is near enough)
+	moveAskAbout       // ask whether the node found, which lacks the request's distinctive words, is it
 )
 
 // actState is what the policy reads of the conversation.
@@ -160,6 +161,9 @@ type missState struct {
 	rephrases int  // misses in a row so far
 	llm       bool // an LLM judged that nothing fits: its judgement stands
 	asking    bool // the last reply asked which of its options applies
+	// doubted: a node was found for the message, but lacks its
+	// distinctive words (see holdsRequest).
+	doubted bool
 }
 
 // missRule is one row of the miss policy: when the message and the state
@@ -183,6 +187,10 @@ var missPolicy = []missRule{
 	{func(r *reading, st missState) bool { return len(r.terms) == 0 && st.asking }, moveAskWhich},
 	// See record.go.
 	{func(r *reading, _ missState) bool { return r.record }, moveHandOverRecord},
+	// A node found on words the request shares with it, though not its
+	// distinctive ones ("how far ahead can I buy train tickets" and the
+	// section on how far ahead to book): asked about, never answered.
+	{func(_ *reading, st missState) bool { return st.doubted }, moveAskAbout},
 	// A long, chatty request often names its topic among words no page
 	// has: a choice of topics, before asking again.
 	{func(_ *reading, st missState) bool { return st.rephrases < 2 && !st.llm }, moveSuggest},

@@ -146,6 +146,8 @@ func TestMissMoves(t *testing.T) {
 		{"no words of its own, a question open", reading{}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"a record number", reading{terms: []string{"booking"}, record: true}, missState{}, []move{moveHandOverRecord, moveSuggest, moveSuggestPage}},
 		{"a bare record number", reading{record: true}, missState{}, []move{moveGoOn, moveHandOverRecord, moveSuggest, moveSuggestPage}},
+		{"a node found without the distinctive words", reading{terms: []string{"train", "ahead"}}, missState{doubted: true}, []move{moveAskAbout, moveSuggest, moveSuggestPage}},
+		{"the same after a rephrase", reading{terms: []string{"train", "ahead"}}, missState{doubted: true, rephrases: 1}, []move{moveAskAbout, moveSuggest}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := missMoves(&tc.r, tc.st); !slices.Equal(got, tc.want) {

@@ -17,6 +17,7 @@ import (
 // a record a person must read: the same question again would go round in
 // circles.
 func (a *GraphAgent) respondOrHandOver(ctx context.Context, s *Session, id string, text, msg *reading) (Reply, error) {
+	s.Asked = "" // a new request: the section asked before is no longer waited on
 	asked := s.PendingOptions
 	r, err := a.respondAt(ctx, s, id, text)
 	if err == nil && r.Action == Clarification && len(asked) > 0 && sameNodes(r.Options, asked) && msg.record {

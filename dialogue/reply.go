@@ -176,11 +176,19 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 // help ("it still fails"), not asks whether something still holds ("can I
 // still change my plan?", "how much can I earn and still get paid?").
 func saysStillFails(text string) bool {
-	return stillFails.MatchString(stillAsks.ReplaceAllString(text, " "))
+	return stillFails.MatchString(stillAsks.ReplaceAllString(remindMe.ReplaceAllString(text, " "), " "))
 }
 
-// stillAsks is "still" in a question of whether something still holds.
-var stillAsks = regexp.MustCompile(`(?i)\b(?:(?:can|could|may|might|will|would|should|shall|do|does|must|am|is|are)\s+(?:i|we|you|they|he|she|it|my\s+\w+)|and)\s+still\b`)
+// remindMe is a question asking to be told something again ("what's the
+// yearly limit again?", "how do I do that again?"): "again" there repeats
+// the asking, not a failure.
+var remindMe = regexp.MustCompile(`(?i)\b(?:what|what's|which|who|where|when|how)\b[^.!?]*\bagain\s*\?`)
+
+// stillAsks is "still" in a question of whether something still holds:
+// after a verb that opens the question and its subject, a pronoun or a
+// noun phrase of up to three words after a determiner ("will the monthly
+// limit still apply").
+var stillAsks = regexp.MustCompile(`(?i)\b(?:(?:can|could|may|might|will|would|should|shall|do|does|must|am|is|are)\s+(?:i|we|you|they|he|she|it|(?:my|your|our|their|his|her|its|the|this|that|these|those)(?:\s+[\w'-]+){1,3})|and)\s+still\b`)
 
 // stillFails is a message saying the answer just given did not help.
 var stillFails = regexp.MustCompile(`(?i)\b(?:still|again|anymore|same\s+(?:problem|error|issue|thing|message)|(?:did|does|do|is|was)\s*n[o']?t\s+(?:work|help|solve|fix)|(?:did|does|do)\s+not\s+(?:work|help|solve|fix)|not\s+(?:working|helping|solved|fixed)|won'?t\s+work)\b`)

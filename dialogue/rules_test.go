@@ -19,6 +19,14 @@ func TestSaysStillFails(t *testing.T) {
 		{"can I still change my plan?", false},
 		{"how much can I earn and still get paid?", false},
 		{"how do I change my plan", false},
+		{"will the late fee still be charged if I pay today?", false},
+		{"would your monthly limit still apply after I upgrade?", false},
+		{"the reset link still fails", true},
+		{"what's the late fee again?", false},
+		{"sorry, how do I open the settings again?", false},
+		{"why does it crash again?", true},
+		{"it crashed again. what now?", true},
+		{"I tried the steps and the app still crashes", true},
 	} {
 		if got := saysStillFails(tc.msg); got != tc.want {
 			t.Errorf("saysStillFails(%q) = %v, want %v", tc.msg, got, tc.want)

@@ -77,3 +77,72 @@ func TestStatedSituationTurn(t *testing.T) {
 		t.Fatalf("got %s at %q (%q), want a resolution at browser", r.Action, r.NodeID, r.Text)
 	}
 }
+
+// TestSituationAbove: a section beneath a situation the user has not
+// stated ("save it as a pdf", whose steps are the desktop app's) asks which
+// situation is theirs first, and answers that section once they choose
+// its situation, or the other situation's answer when they choose that.
+// A request that states the situation, or one confirmed before, is
+// answered at once.
+func TestSituationAbove(t *testing.T) {
+	const ask = "how do I save the report as a pdf file"
+	for _, tc := range []struct {
+		name      string
+		confirmed []string
+		first     string
+		choose    string // the option's node to choose after a question ("" none)
+		want      string // the node answered
+	}{
+		{"not stated: asked, then the section", nil, ask, "desktop", "desktop-pdf"},
+		{"not stated: asked, the other situation chosen", nil, ask, "browser", "browser"},
+		{"stated in the request", nil, ask + " in the desktop app", "", "desktop-pdf"},
+		{"confirmed before", []string{"you use the desktop app"}, ask, "", "desktop-pdf"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := NewGraphAgent(situationGraph(), Options{})
+			s := &Session{ID: "t", Confirmed: tc.confirmed}
+			r, err := a.Respond(context.Background(), s, tc.first)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.choose != "" {
+				if r.Action != Clarification || r.NodeID != "export" {
+					t.Fatalf("first reply: %s at %q (%q), want a question at export", r.Action, r.NodeID, r.Text)
+				}
+				value := ""
+				for _, o := range r.Options {
+					if o.NodeID == tc.choose {
+						value = o.Value
+					}
+				}
+				if value == "" {
+					t.Fatalf("options %+v do not offer %s", r.Options, tc.choose)
+				}
+				if r, err = a.Respond(context.Background(), s, value); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if r.Action != Resolution || r.NodeID != tc.want {
+				t.Errorf("got %s at %q (%q), want a resolution at %s", r.Action, r.NodeID, r.Text, tc.want)
+			}
+		})
+	}
+}
+
+// TestSituationAboveNewRequest: a new request forgets the section asked
+// about before (Session.Asked): one that leads to the situation above it
+// gets that situation's answer, not the old section.
+func TestSituationAboveNewRequest(t *testing.T) {
+	a := NewGraphAgent(situationGraph(), Options{})
+	s := &Session{ID: "t", Asked: "desktop-pdf", Confirmed: []string{"you use the desktop app"}}
+	r, err := a.Respond(context.Background(), s, "how do I export a report")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || r.NodeID != "desktop" {
+		t.Errorf("got %s at %q (%q), want a resolution at desktop", r.Action, r.NodeID, r.Text)
+	}
+	if s.Asked != "" {
+		t.Errorf("Asked = %q after a new request, want none", s.Asked)
+	}
+}

@@ -60,6 +60,12 @@ type analyzer struct {
 	// known are the served graph's words, stemmed once: a message's words
 	// are mostly the pages' own (set once the agent is built).
 	known *vocab
+	// forms reads a message's word the graph lacks as the graph's words
+	// it is a form of (lexical.Known); nil in English.
+	forms *knownWords
+	// filler holds the terms of chat words ("actually", "great"; see
+	// fillerWords) that ask for nothing.
+	filler map[string]bool
 	// onRead, if set, is called with each text the analyzer cuts into
 	// words: tests count how often a turn reads its message.
 	onRead func(text string)
@@ -100,6 +106,14 @@ func newModelAnalyzer(model *lexical.Model, extra [][]string) *analyzer {
 	for _, ps := range a.phrases {
 		// Longest first, so "log in to" wins over "log in".
 		slices.SortStableFunc(ps, func(x, y phrase) int { return len(y.parts) - len(x.parts) })
+	}
+	a.filler = map[string]bool{}
+	if model == lexical.English {
+		for w := range fillerWords {
+			for _, t := range a.terms(w) {
+				a.filler[t] = true
+			}
+		}
 	}
 	return a
 }
@@ -142,7 +156,52 @@ func (a *analyzer) split(s string) textWords {
 	for i, w := range raw {
 		stems[i] = a.stem(w)
 	}
+	if a.forms != nil && a.known != nil {
+		return a.asKnown(textWords{raw: raw, stems: stems})
+	}
 	return textWords{raw: raw, stems: stems}
+}
+
+// asKnown returns w with each word the graph lacks read as the graph's
+// words it is a form of (lexical.Known): a compound becomes its parts.
+func (a *analyzer) asKnown(w textWords) textWords {
+	var out textWords // made on the first word read otherwise
+	for i, word := range w.raw {
+		if _, ok := a.known.ids[word]; ok || a.model.IsStopWord(word) {
+			if out.raw != nil {
+				out.raw, out.stems = append(out.raw, word), append(out.stems, w.stems[i])
+			}
+			continue
+		}
+		words, stems := a.model.Known(word, a.forms)
+		if words == nil || (len(words) == 1 && stems[0] == w.stems[i]) {
+			words, stems = []string{word}, []string{w.stems[i]}
+		} else if out.raw == nil {
+			out.raw, out.stems = slices.Clone(w.raw[:i]), slices.Clone(w.stems[:i])
+		}
+		if out.raw != nil {
+			out.raw, out.stems = append(out.raw, words...), append(out.stems, stems...)
+		}
+	}
+	if out.raw == nil {
+		out = w
+	}
+	return a.joinParticles(out)
+}
+
+// joinParticles returns w with each separable particle joined to its verb
+// (lexical.JoinParticle): the verb's stem is the two joined, the particle
+// is gone.
+func (a *analyzer) joinParticles(w textWords) textWords {
+	for i := len(w.raw) - 1; i > 0; i-- {
+		verb, stem, ok := a.model.JoinParticle(w.raw, i, a.forms)
+		if !ok {
+			continue
+		}
+		w = textWords{raw: slices.Delete(slices.Clone(w.raw), i, i+1), stems: slices.Delete(slices.Clone(w.stems), i, i+1)}
+		w.stems[verb] = stem
+	}
+	return w
 }
 
 // termsOf appends the matching terms of w to out and returns it: phrases

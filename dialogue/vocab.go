@@ -107,6 +107,58 @@ func (v *vocab) terms(lx *lexicalIndex, words []int32, dst []int32, limit int) [
 	return dst
 }
 
+// readParticiples stems the graph's participles as their verbs
+// (lexical.Participle), as a message's are: the pages' "gekündigte" meets
+// a message's "kündigen". (Their compounds are left whole: split into the
+// graph's words, "kostenlose" was "kost los", "Firewall" "fir wall",
+// "Feedback" "feed back", and no question was answered better.)
+func (v *vocab) readParticiples(k *knownWords) {
+	for i := range v.words {
+		w := &v.words[i]
+		if s, ok := v.an.model.Participle(w.text, k); ok && !v.an.model.IsStopWord(w.text) {
+			w.stem = s
+		}
+	}
+}
+
+// knownWords is a graph's vocabulary as lexical.Known reads a word the
+// graph lacks against it: its content words' stems, and the stems of its
+// words with accents by their spelling without.
+type knownWords struct {
+	stems  map[string]bool
+	folded map[string]string
+}
+
+func (k *knownWords) HasStem(s string) bool { return k.stems[s] }
+
+func (k *knownWords) FoldedStem(f string) (string, bool) {
+	s, ok := k.folded[f]
+	return s, ok
+}
+
+// known returns v's words as lexical.Known reads them.
+func (v *vocab) known() *knownWords {
+	k := &knownWords{stems: make(map[string]bool, len(v.words)), folded: map[string]string{}}
+	for _, w := range v.words {
+		if v.an.model.IsStopWord(w.text) {
+			continue
+		}
+		k.stems[w.stem] = true
+		if f := lexical.Fold(w.text); f != w.text {
+			k.folded[f] = w.stem
+		}
+	}
+	return k
+}
+
+// isForm reports whether w, which the graph may lack, is a form of its
+// words (another inflection, a compound of them, the same without its
+// accents): the graph's language's word, not a typo of another.
+func (k *knownWords) isForm(model *lexical.Model, w string) bool {
+	words, _ := model.Known(w, k)
+	return len(words) > 0
+}
+
 func (v *vocab) stemsEqual(words []int32, stems []string) bool {
 	for k, w := range words {
 		if v.words[w].stem != stems[k] {

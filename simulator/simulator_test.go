@@ -75,6 +75,10 @@ func TestRuleUser(t *testing.T) {
 		{"free question answered from the best fact", Turn{Role: "agent", Action: dialogue.Clarification, Text: "Which payment method did you use?"}, Decision{Reply: "credit card."}},
 		{"rephrase request: restates the problem with its facts", Turn{Role: "agent", Action: dialogue.Clarification, Text: "Could you rephrase what you need help with?"}, Decision{Reply: restated}},
 		{"ends on resolution", Turn{Role: "agent", Action: dialogue.Resolution, Text: "Call us."}, Decision{End: true}},
+		{"a resolution offering its situation for more: picks it", Turn{Role: "agent", Action: dialogue.Resolution, Text: "Cancel online.", Options: []dialogue.Option{
+			{Label: "Bookings made online", Value: "online"}, {Label: "By phone", Value: "phone"}}}, Decision{Reply: "phone"}},
+		{"a resolution offering what only shares a word with its situation: ends", Turn{Role: "agent", Action: dialogue.Resolution, Text: "Cancel online.", Options: []dialogue.Option{
+			{Label: "Phone numbers of the accommodation", Value: "numbers"}, {Label: "Card fees", Value: "fees"}}}, Decision{End: true}},
 		{"ends on escalation", Turn{Role: "agent", Action: dialogue.Escalation, Text: "Handing over."}, Decision{End: true}},
 	}
 	for _, tt := range tests {
@@ -88,6 +92,21 @@ func TestRuleUser(t *testing.T) {
 			}
 		})
 	}
+	t.Run("does not pick an option it sent before", func(t *testing.T) {
+		history := []Turn{
+			{Role: "user", Text: "cancel"},
+			{Role: "agent", Action: dialogue.Resolution, Text: "Cancel online.", Options: []dialogue.Option{{Label: "By phone", Value: "phone"}}},
+			{Role: "user", Text: "phone"},
+			{Role: "agent", Action: dialogue.Resolution, Text: "Call us.", Options: []dialogue.Option{{Label: "By phone", Value: "phone"}}},
+		}
+		got, err := RuleUser{}.Next(context.Background(), q, history)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.End {
+			t.Errorf("got %+v, want the end", got)
+		}
+	})
 	t.Run("restates only once, then does not know", func(t *testing.T) {
 		history := []Turn{
 			{Role: "user", Text: "cancel"},

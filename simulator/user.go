@@ -31,8 +31,10 @@ type User interface {
 // DontKnow is what the rule-based user says when its facts don't answer.
 const DontKnow = "I don't know."
 
-// RuleUser is the offline user: it ends on a resolution or an escalation,
-// and answers clarifications from its hidden facts. When no fact matches a
+// RuleUser is the offline user: it ends on an escalation, and on a
+// resolution unless the answer offers, for more, an option that states its
+// own situation (see situationOption); it answers clarifications from its
+// hidden facts. When no fact matches a
 // clarification's options, it picks the option closest to its gold answer
 // and its first message, as a customer who knows their own situation would.
 // When nothing matches (an off-target clarification, or a request to
@@ -48,10 +50,16 @@ func (RuleUser) Next(_ context.Context, q *inquiry.Inquiry, history []Turn) (Dec
 		return Decision{}, errors.New("rule user: no agent turn to answer")
 	}
 	last := history[len(history)-1]
-	if last.Action == dialogue.Resolution || last.Action == dialogue.Escalation {
+	facts := factTerms(q)
+	if last.Action == dialogue.Resolution {
+		if o, ok := situationOption(last.Options, facts, history); ok {
+			return Decision{Reply: o.Value}, nil
+		}
 		return Decision{End: true}, nil
 	}
-	facts := factTerms(q)
+	if last.Action == dialogue.Escalation {
+		return Decision{End: true}, nil
+	}
 	if len(last.Options) > 0 {
 		if o, ok := pickOption(last.Options, facts); ok {
 			return Decision{Reply: o.Value}, nil
@@ -116,6 +124,41 @@ func pickOption(opts []dialogue.Option, facts []fact) (dialogue.Option, bool) {
 	}
 	return opts[best], true
 }
+
+// situationOption returns the option an answer offers for more that states
+// the user's own situation: most of its label's terms (more than
+// situationMatch) are in one hidden fact's value ("Your account is locked"
+// when the user's account is locked), and the user has not sent it before.
+// A customer whose situation is listed under an answer clicks it; one
+// whose situation is not, or who is only near it, takes the answer.
+func situationOption(opts []dialogue.Option, facts []fact, history []Turn) (dialogue.Option, bool) {
+	said := map[string]bool{}
+	for _, t := range history {
+		if t.Role == "user" {
+			said[t.Text] = true
+		}
+	}
+	best, bestShare := -1, situationMatch
+	for i, o := range opts {
+		if said[o.Value] || said[o.Label] {
+			continue
+		}
+		label := lexical.TermSet(o.Label)
+		for _, f := range facts {
+			if share := lexical.Overlap(label, f.terms); share > bestShare {
+				best, bestShare = i, share
+			}
+		}
+	}
+	if best < 0 {
+		return dialogue.Option{}, false
+	}
+	return opts[best], true
+}
+
+// situationMatch is the share of an option label's terms one hidden fact
+// must hold, beyond which the option states the user's situation.
+const situationMatch = 0.5
 
 // closestToGold returns the option whose label's terms the inquiry's gold
 // answer (with the user's first message) contains most: the largest share,

@@ -171,7 +171,7 @@ func (d *Detector) stopHits(text string) map[string]int {
 	hits := make(map[string]int, len(d.stops)+1)
 	lexical.EachWord(text, nil, func(w []byte) {
 		for _, m := range d.stops {
-			if m.IsStopWord(string(w)) {
+			if m.IsFunctionWord(string(w)) {
 				hits[m.Lang()]++
 			}
 		}

@@ -2,6 +2,7 @@ package lexical
 
 import (
 	"embed"
+	"maps"
 	"strings"
 	"sync"
 	"unicode"
@@ -38,11 +39,14 @@ import (
 // The English model is the package's functions (Words, Stem, IsStopWord),
 // unchanged, so English results do not depend on this file.
 type Model struct {
-	lang  string
-	stem  func(*snowball.Env) bool // nil: words are not stemmed
-	stop  map[string]bool          // lowercase, folded forms included
-	cjk   bool                     // segment Chinese and Japanese text into bigrams
-	multi bool                     // not English: fold and segment
+	lang string
+	stem func(*snowball.Env) bool // nil: words are not stemmed
+	stop map[string]bool          // lowercase, folded forms included
+	// listed is the Snowball list alone (stop less the chat words), the
+	// function words of running text that language identification counts.
+	listed map[string]bool
+	cjk    bool // segment Chinese and Japanese text into bigrams
+	multi  bool // not English: fold and segment
 }
 
 // snowballStemmers are the languages with a Snowball stemmer in Go
@@ -64,7 +68,7 @@ func StemmedLanguages() []string {
 	return out
 }
 
-//go:embed stopwords/*.txt
+//go:embed stopwords/*.txt stopwords/chat/*.txt
 var stopFiles embed.FS
 
 // StopListLanguages returns the languages with a stop list.
@@ -101,17 +105,33 @@ func For(lang string) *Model {
 	if m := models[lang]; m != nil {
 		return m
 	}
-	m := &Model{lang: lang, stem: snowballStemmers[lang], stop: map[string]bool{}, multi: true}
+	m := &Model{lang: lang, stem: snowballStemmers[lang], stop: map[string]bool{}, listed: map[string]bool{}, multi: true}
 	m.cjk = true // a page in any language may quote Japanese or Chinese
-	if b, err := stopFiles.ReadFile("stopwords/" + lang + ".txt"); err == nil {
-		for _, w := range strings.Fields(string(b)) {
-			w = strings.ToLower(w)
-			m.stop[w] = true
-			m.stop[fold(w)] = true
-		}
-	}
+	addWords(m.listed, "stopwords/"+lang+".txt")
+	maps.Copy(m.stop, m.listed)
+	addWords(m.stop, "stopwords/chat/"+lang+".txt")
 	models[lang] = m
 	return m
+}
+
+// addWords adds the words of the embedded list file (whitespace-separated,
+// "#" comment lines), lowercased, with their folded forms, to set; a
+// language without the file adds none.
+func addWords(set map[string]bool, file string) {
+	b, err := stopFiles.ReadFile(file)
+	if err != nil {
+		return
+	}
+	for line := range strings.Lines(string(b)) {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		for _, w := range strings.Fields(line) {
+			w = strings.ToLower(w)
+			set[w] = true
+			set[fold(w)] = true
+		}
+	}
 }
 
 // Lang returns the model's language ("en" for English).
@@ -148,12 +168,35 @@ func (m *Model) Words(s string) []string {
 	return out
 }
 
-// IsStopWord reports whether the lowercase (folded) word w carries no content.
+// IsStopWord reports whether the lowercase word w carries no content: a
+// word of the Snowball stop list or of the conversational words beside it
+// (stopwords/chat), typed with or without its accents ("cómo" is "como").
 func (m *Model) IsStopWord(w string) bool {
 	if !m.multi {
 		return IsStopWord(w)
 	}
-	return m.stop[w]
+	return m.stop[w] || hasLatinAccent(w) && m.stop[fold(w)]
+}
+
+// hasLatinAccent reports whether w has a Latin letter that fold changes
+// (Japanese and Chinese words need no folding, nor its allocation).
+func hasLatinAccent(w string) bool {
+	for _, r := range w {
+		if r >= 0xC0 && r < 0x250 {
+			return true
+		}
+	}
+	return false
+}
+
+// IsFunctionWord reports whether the lowercase word w, as written, is on
+// the language's Snowball stop list: the function words of running text,
+// which tell languages apart (package langid). English's is its stop list.
+func (m *Model) IsFunctionWord(w string) bool {
+	if !m.multi {
+		return IsStopWord(w)
+	}
+	return m.listed[w]
 }
 
 // IsTerm reports whether w counts as a term (see the package's IsTerm).
@@ -161,7 +204,7 @@ func (m *Model) IsTerm(w string) bool {
 	if !m.multi {
 		return IsTerm(w)
 	}
-	return !m.stop[w] && (utf8.RuneCountInString(w) >= 2 || IsDigits(w))
+	return !m.IsStopWord(w) && (utf8.RuneCountInString(w) >= 2 || IsDigits(w))
 }
 
 // Stem reduces a word as EachWord gives it to its stem, accents folded
@@ -219,6 +262,15 @@ func isASCII(w []byte) bool {
 
 // fold returns w with its accents dropped (see foldBytes).
 func fold(w string) string { return string(foldBytes(nil, []byte(w))) }
+
+// Fold returns the word w with the accents of its Latin letters dropped
+// ("é" is "e") and full-width forms narrowed, as the models fold stems.
+func Fold(w string) string {
+	if isASCII([]byte(w)) {
+		return w
+	}
+	return fold(w)
+}
 
 // foldBytes appends w to dst with the accents of Latin letters dropped
 // ("é" is "e", "ß" stays) and full-width ASCII narrowed ("ＶＰＮ" is

@@ -16,9 +16,9 @@ func TestModelTerms(t *testing.T) {
 		{"de-CH", "Filter für Browser", []string{"filt", "brows"}},
 		// French and Spanish: stemmed with their accents, then folded, so
 		// a word typed without its accent mostly meets the page's.
-		{"fr", "Comment désactiver le filtrage HTTPS ?", []string{"comment", "desactiv", "filtrag", "http"}},
-		{"fr", "comment desactiver le filtrage https", []string{"comment", "desactiv", "filtrag", "http"}},
-		{"es", "¿Cómo instalo la aplicación?", []string{"com", "instal", "aplic"}}, // "cómo" asks: no Snowball stop word
+		{"fr", "Comment désactiver le filtrage HTTPS ?", []string{"desactiv", "filtrag", "http"}},
+		{"fr", "comment desactiver le filtrage https", []string{"desactiv", "filtrag", "http"}},
+		{"es", "¿Cómo instalo la aplicación?", []string{"instal", "aplic"}}, // "cómo" is "como", a stop word, with its accent
 		{"es", "como instalo las aplicaciones", []string{"instal", "aplic"}},
 		// Japanese: no spaces; bigrams within each script's run, particles out.
 		{"ja", "広告ブロックが動作しない", []string{"広告", "ブロ", "ロッ", "ック", "動作", "しな", "ない"}},
@@ -29,6 +29,57 @@ func TestModelTerms(t *testing.T) {
 	for _, tt := range tests {
 		if got := For(tt.lang).Terms(tt.text); !slices.Equal(got, tt.want) {
 			t.Errorf("For(%q).Terms(%q) = %q, want %q", tt.lang, tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestConversationalStopWords: the words of a customer's message that name
+// no topic (question words, want, can, please, still), which the Snowball
+// lists of running text lack, carry no content in each language; the
+// topic's words do.
+func TestConversationalStopWords(t *testing.T) {
+	tests := []struct {
+		lang, text string
+		want       []string
+	}{
+		{"de", "Hallo, ich möchte bitte wissen, warum die Werbung immer noch angezeigt wird", []string{"wiss", "werbung", "angezeigt"}},
+		{"de", "kannst du mir eigentlich sagen, wie ich mein Abo kündige?", []string{"sag", "abo", "kundig"}},
+		{"de", "der Installer bricht seit gestern ab", []string{"install", "bricht", "gest"}},
+		{"fr", "ça plante tout le temps depuis hier", []string{"ca", "plant", "temp", "hi"}},
+		{"fr", "bonjour, comment je peux annuler mon abonnement svp", []string{"annul", "abon"}},
+		{"fr", "pourquoi les pubs sont toujours là ? je voudrais les bloquer", []string{"pub", "bloqu"}},
+		{"es", "hola, cómo puedo cancelar mi suscripción? gracias", []string{"cancel", "suscripcion"}},
+		{"es", "quiero saber dónde está la configuración", []string{"sab", "configur"}},
+		{"es", "para tener una cuenta", []string{"cuent"}},
+		{"fr", "je pense avoir un virus", []string{"pens", "virus"}},
+		// Typed without the accent, a stop word is still one.
+		{"es", "donde esta la configuracion", []string{"configuracion"}},
+	}
+	for _, tt := range tests {
+		if got := For(tt.lang).Terms(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("For(%q).Terms(%q) = %q, want %q", tt.lang, tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestFunctionWordsAreTheSnowballLists: language identification counts
+// the function words of running text, not the conversational ones ("ok",
+// "info" and "comment" are English too).
+func TestFunctionWordsAreTheSnowballLists(t *testing.T) {
+	tests := []struct {
+		lang, word string
+		function   bool
+	}{
+		{"fr", "comment", false}, {"fr", "vous", true}, {"de", "bitte", false}, {"de", "nicht", true},
+		{"es", "gracias", false}, {"es", "como", true}, {"en", "please", true},
+	}
+	for _, tt := range tests {
+		m := For(tt.lang)
+		if got := m.IsFunctionWord(tt.word); got != tt.function {
+			t.Errorf("For(%q).IsFunctionWord(%q) = %v, want %v", tt.lang, tt.word, got, tt.function)
+		}
+		if !m.IsStopWord(tt.word) {
+			t.Errorf("For(%q).IsStopWord(%q) = false", tt.lang, tt.word)
 		}
 	}
 }

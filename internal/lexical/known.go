@@ -1,0 +1,193 @@
+package lexical
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// A Vocabulary is the words a text is matched against (a help center's):
+// their stems, and their stems by the words' spellings without accents.
+type Vocabulary interface {
+	HasStem(stem string) bool
+	// FoldedStem returns the stem of the vocabulary's word that is f with
+	// its accents.
+	FoldedStem(f string) (stem string, ok bool)
+}
+
+// Known returns what a word w of a message (as EachWord gives it) is in
+// words of v: its own stem when v has it, else the first of these that v
+// has, else nil:
+//
+//   - the stem of v's word that w is without its accents ("aplicacion" is
+//     "aplicación": the stemmers' suffix rules want the accents);
+//   - in German and Dutch, the verb a participle is made from ("gekündigt"
+//     and "kündigen", "geblokkeerd" and "blokkeren"), which the stemmers
+//     leave apart;
+//   - in the languages that write compounds as one word (German, Dutch,
+//     the Nordic languages), the words it is made of, each in v: the
+//     message's "Schadsoftware" meets the pages' "Software" (parts of
+//     minPart letters at least, at most maxCompoundParts; the stemmers
+//     take off the linking letters, "Verbindung-s-fehler").
+//
+// The parts are returned as words (substrings of w) and their stems.
+// English is left as it is (nil): its results were measured without.
+func (m *Model) Known(w string, v Vocabulary) (words, stems []string) {
+	if !m.multi || v == nil {
+		return nil, nil
+	}
+	stem := m.Stem(w)
+	if v.HasStem(stem) {
+		return []string{w}, []string{stem}
+	}
+	if isASCII([]byte(w)) { // typed without accents: perhaps left out
+		if s, ok := v.FoldedStem(w); ok {
+			return []string{w}, []string{s}
+		}
+	}
+	if s, ok := m.Participle(w, v); ok {
+		return []string{w}, []string{s}
+	}
+	return m.Parts(w, v)
+}
+
+// Parts returns the words compound w is made of and their stems, each in
+// v, in a language that writes compounds as one word (see Known); nil
+// when w is none.
+func (m *Model) Parts(w string, v Vocabulary) (words, stems []string) {
+	if !m.multi || !compounding[m.lang] {
+		return nil, nil
+	}
+	parts := m.compound(w, v, maxCompoundParts)
+	if parts == nil {
+		return nil, nil
+	}
+	words = make([]string, len(parts))
+	stems = make([]string, len(parts))
+	for i, p := range parts {
+		words[i], stems[i] = p.word, p.stem
+	}
+	return words, stems
+}
+
+// participleEnds are, for the languages whose past participles are the
+// verb's stem between "ge" and an ending ("ge-lösch-t", "ge-öffn-et",
+// "ge-blokkeer-d"), those endings. The strong verbs' "-en" is left out:
+// so end too many nouns ("Geräten", "Gedanken").
+var participleEnds = map[string][]string{
+	"de": {"t", "et"},
+	"nl": {"d", "t"},
+}
+
+// Participle returns the stem of the verb w is the past participle of
+// (see Known), when v has it. It reads w's stem, so the participle's own
+// endings are off ("gesperrten" is "gesperrt").
+func (m *Model) Participle(w string, v Vocabulary) (string, bool) {
+	if !m.multi || participleEnds[m.lang] == nil {
+		return "", false
+	}
+	rest, ok := strings.CutPrefix(m.Stem(w), "ge")
+	if !ok {
+		return "", false
+	}
+	for _, end := range participleEnds[m.lang] {
+		verb, ok := strings.CutSuffix(rest, end)
+		if !ok || utf8.RuneCountInString(verb) < minPart {
+			continue
+		}
+		if v.HasStem(verb) {
+			return verb, true
+		}
+		if s := m.Stem(verb + "en"); v.HasStem(s) { // the infinitive's stem, where the stemmer shortens it
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// compounding are the languages that write compounds as one word.
+var compounding = map[string]bool{"de": true, "nl": true, "sv": true, "da": true, "no": true, "nb": true, "nn": true}
+
+// Bounds of compound splitting: shorter parts (and participles' verb
+// stems) are too often chance ("ab", "ver", "gesamt" as "ge-sam-t"), and
+// a word of more parts is rare.
+const (
+	minPart          = 4
+	maxCompoundParts = 3
+)
+
+type compoundPart struct{ word, stem string }
+
+// compound splits w into at most max parts each of whose stems v has, the
+// fewest parts, and of splits into as many, the one with the longest last
+// part (the head of a Germanic compound); nil when there is none.
+func (m *Model) compound(w string, v Vocabulary, max int) []compoundPart {
+	if max < 2 || utf8.RuneCountInString(w) < 2*minPart {
+		return nil
+	}
+	var best []compoundPart
+	for i := range w {
+		if i == 0 {
+			continue
+		}
+		head, tail := w[:i], w[i:]
+		if utf8.RuneCountInString(head) < minPart {
+			continue
+		}
+		if utf8.RuneCountInString(tail) < minPart {
+			break
+		}
+		hs := m.Stem(head)
+		if !v.HasStem(hs) {
+			continue
+		}
+		var parts []compoundPart
+		if ts := m.Stem(tail); v.HasStem(ts) {
+			parts = []compoundPart{{head, hs}, {tail, ts}}
+		} else if rest := m.compound(tail, v, max-1); rest != nil {
+			parts = append([]compoundPart{{head, hs}}, rest...)
+		}
+		if parts != nil && (best == nil || len(parts) < len(best)) {
+			best = parts
+			if len(best) == 2 {
+				break // the longest tail of two parts: none is better
+			}
+		}
+	}
+	return best
+}
+
+// separableParticles are, for the languages whose verbs leave their
+// particle at the clause's end ("gebe … ein" is "eingeben", "zet … aan"
+// is "aanzetten"), those particles.
+var separableParticles = map[string]map[string]bool{
+	"de": setOf("ab an auf aus bei ein fest frei her herunter hin hoch los mit nach vor weg weiter zu zurück zusammen"),
+	"nl": setOf("aan af bij door in mee na op over terug toe uit vast weg"),
+}
+
+func setOf(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// JoinParticle returns, for a separable particle words[i] of a message's
+// words, the earlier word it belongs to and the stem of the two joined,
+// when v has that stem: in "wo gebe ich den Schlüssel ein", "ein" and
+// "gebe" are "eingeben". The nearest such word counts; ok is false when
+// words[i] is no particle or none joins it.
+func (m *Model) JoinParticle(words []string, i int, v Vocabulary) (verb int, stem string, ok bool) {
+	if !m.multi || !separableParticles[m.lang][words[i]] {
+		return 0, "", false
+	}
+	for j := i - 1; j >= 0; j-- {
+		if separableParticles[m.lang][words[j]] || m.IsStopWord(words[j]) {
+			continue
+		}
+		if s := m.Stem(words[i] + words[j]); v.HasStem(s) {
+			return j, s, true
+		}
+	}
+	return 0, "", false
+}
