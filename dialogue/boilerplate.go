@@ -30,16 +30,15 @@ func (b *boilerplate) has(g *graph.Graph, line string) bool {
 }
 
 // bannerKey is what two copies of a banner share: its first sentence,
-// when that is long enough to say something, in lower case and without
-// its stop. Pages copy a banner with small edits at its end ("To see how
-// it works firsthand, download the app." / "To see how it works, download
-// the app").
+// when that is long enough to say something, without its stop. Pages copy
+// a banner with small edits at its end ("To see how it works firsthand,
+// download the app." / "To see how it works, download the app"). It is a
+// part of line, not a copy: the keys of a large graph's lines cost nothing.
 func bannerKey(line string) string {
-	key := strings.ToLower(line)
-	if i := strings.Index(key, ". "); i >= minBannerSentence {
-		key = key[:i]
+	if i := strings.Index(line, ". "); i >= minBannerSentence {
+		line = line[:i]
 	}
-	return strings.TrimRight(key, ".!? ")
+	return strings.TrimRight(line, ".!? ")
 }
 
 // minBannerSentence is the shortest first sentence that stands for its
