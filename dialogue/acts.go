@@ -41,10 +41,13 @@ const (
 	// ActBotQuestion asks whether the user is talking to a bot or a
 	// person: a question to answer honestly, not a request for a person.
 	ActBotQuestion
+	// ActNotSolved says that what was just said did not work ("that
+	// didn't help", "still not working") and nothing else.
+	ActNotSolved
 )
 
 func (a Act) String() string {
-	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question"}[a]
+	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved"}[a]
 }
 
 // wholeActs are the acts a message makes when it says nothing else, tried
@@ -58,8 +61,13 @@ var wholeActs = []actRow{
 	// "sounds good", "I see", "makes sense": taking in what was said.
 	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
 	// no; "ok" alone goes on with the section.)
+	{ActNotSolved, notSolved},
 	{ActAck, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|alright|all\s+right|great|cool|perfect|good)[\s,.!]+)*(?:sounds?\s+(?:good|great|fine|ok(?:ay)?)|(?:that|this)\s+(?:sounds|is|seems)\s+(?:good|great|fine|ok(?:ay)?|helpful)|i\s+see|i\s+understand|understood|makes\s+sense|(?:that|it)\s+makes\s+sense|fine|noted|will\s+do|i'?ll\s+(?:do\s+that|try\s+(?:it|that)))[\s.!?]*$`)},
 }
+
+// notSolved is a whole message saying that what was just said did not
+// work: "that didn't work", "it still doesn't help", "no, not working".
+var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?)(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*[\s.!?]*$`)
 
 // actRow is an act and a form of message that makes it.
 type actRow struct {
@@ -291,6 +299,17 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		return a.noneFits(s, "LeadAllRight"), true, nil
 	case moveAsYes:
 		return a.act(ctx, s, ActYes, msg)
+	case moveNotSolved:
+		if cur == nil {
+			return Reply{}, false, nil
+		}
+		// What the section has not said yet may be what works (the
+		// answer gave part of it); said all, the pages have no other.
+		said := saidAt(s, cur.ID)
+		if more := a.focus(cur, nil, said); !strings.Contains(said, more) {
+			return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true, nil
+		}
+		return a.escalateRepeat(s, cur), true, nil
 	case moveHandOverRecord:
 		return a.escalate(s, nil, nil), true, nil
 	case moveSuggestPage:

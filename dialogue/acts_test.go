@@ -73,6 +73,14 @@ func TestClassifyAct(t *testing.T) {
 		{"I want to talk to a real person", ActHuman},
 		{"is this a real estate agent question?", ActNone},
 		{"the agent app crashes", ActNone},
+		// Saying the answer did not work, and nothing else.
+		{"that didn't work", ActNotSolved},
+		{"It still doesn't help.", ActNotSolved},
+		{"no, still not working", ActNotSolved},
+		{"didnt fix it", ActNotSolved},
+		{"this is not working either", ActNotSolved},
+		{"the printer is not working", ActNone},
+		{"that didn't work, the code expired", ActNone},
 	} {
 		if got := classifyAct(an, tc.msg); got != tc.want {
 			t.Errorf("classifyAct(%q) = %s, want %s", tc.msg, got, tc.want)
@@ -239,5 +247,37 @@ func TestDropFillers(t *testing.T) {
 		if got := dropFillers(tc.in); got != tc.want {
 			t.Errorf("dropFillers(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestNotSolvedAfterAnswer: "that didn't work" after an answer is about the
+// answer, not a request for another page its words ("work") match: what
+// the section has not said yet, and when it has said all, the pages have
+// nothing else, and the agent says so and hands over.
+func TestNotSolvedAfterAnswer(t *testing.T) {
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "reset", Page: "https://help.example.com/reset", Problem: "Reset your password", Actionable: true, Root: true,
+			Resolution: "Open Settings, choose Password and follow the link we e-mail you. " + strings.Repeat("The link stays valid for one day after we send it to the address on your account. ", 6) + "Still no e-mail? Look in your spam folder, then ask for a new link."},
+		{ID: "work", Page: "https://help.example.com/work", Problem: "Filtering does not work", Resolution: "If filtering does not work, turn it off and on again.", Actionable: true, Root: true},
+	}}
+	a := NewGraphAgent(g, Options{})
+	s := &Session{}
+	first, err := a.Respond(context.Background(), s, "how do I reset my password")
+	if err != nil || first.NodeID != "reset" {
+		t.Fatalf("first reply %s at %q (%v), want the reset answer", first.Action, first.NodeID, err)
+	}
+	more, err := a.Respond(context.Background(), s, "that didn't work")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if more.Action != Resolution || more.NodeID != "reset" || !strings.Contains(more.Text, "Still no e-mail") || strings.Contains(more.Text, "Open Settings") {
+		t.Fatalf("after 'that didn't work': %s at %q: %q, want the rest of the reset section", more.Action, more.NodeID, more.Text)
+	}
+	r, err := a.Respond(context.Background(), s, "still not working")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Escalation || r.NodeID != "reset" || r.Text != a.say(s, a.handoff("NotSolved")) {
+		t.Errorf("after 'still not working': %s at %q: %q, want the not-solved escalation at the reset answer", r.Action, r.NodeID, r.Text)
 	}
 }

@@ -7,39 +7,69 @@ import (
 	"github.com/helpgraph/helpgraph/graph"
 )
 
-// boilerplatePages is how many pages must open a section with the same line
-// for it to be the site's boilerplate (a banner naming the product an
-// article is about, a notice repeated on every page), not what the section
+// boilerplatePages is how many pages must open or close a section with the
+// same line for it to be the site's boilerplate (a banner naming the
+// product an article is about, a notice repeated on every page, which a
+// reader may have moved after the section's text), not what the section
 // says: a reply leaves it out when the section says anything else.
 const boilerplatePages = 5
 
-// boilerplate holds the opening lines that boilerplatePages or more pages
-// share, found on first use: per graph, and only an answer needs them.
+// boilerplate holds the opening and closing lines that boilerplatePages or
+// more pages share, found on first use: per graph, and only an answer
+// needs them.
 type boilerplate struct {
 	once  sync.Once
 	lines map[string]bool
 }
 
-// has reports whether line opens sections on boilerplatePages pages of g.
+// has reports whether line opens or closes sections on boilerplatePages
+// pages of g.
 func (b *boilerplate) has(g *graph.Graph, line string) bool {
 	b.once.Do(func() { b.lines = repeatedOpenings(g) })
-	return b.lines[line]
+	return b.lines[bannerKey(line)]
 }
 
-// repeatedOpenings returns the first lines of node texts that open
-// sections on boilerplatePages pages or more.
+// bannerKey is what two copies of a banner share: its first sentence,
+// when that is long enough to say something, without its stop. Pages copy
+// a banner with small edits at its end ("To see how it works firsthand,
+// download the app." / "To see how it works, download the app"). It is a
+// part of line, not a copy: the keys of a large graph's lines cost nothing.
+func bannerKey(line string) string {
+	if i := strings.Index(line, ". "); i >= minBannerSentence {
+		line = line[:i]
+	}
+	return strings.TrimRight(line, ".!? ")
+}
+
+// minBannerSentence is the shortest first sentence that stands for its
+// line: a short one ("Note.", "Tip: do this.") is shared by lines that
+// say different things.
+const minBannerSentence = 40
+
+// repeatedOpenings returns the first and last lines of node texts that
+// open or close sections on boilerplatePages pages or more.
 func repeatedOpenings(g *graph.Graph) map[string]bool {
 	type onPage struct{ line, page string }
 	seen := map[onPage]bool{}
 	pages := map[string]int{}
+	count := func(line, page string) {
+		if line == "" {
+			return
+		}
+		line = bannerKey(line)
+		if seen[onPage{line, page}] {
+			return
+		}
+		seen[onPage{line, page}] = true
+		pages[line]++
+	}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
-		line, _ := splitOpening(shownText(n))
-		if line == "" || seen[onPage{line, n.Page}] {
-			continue
-		}
-		seen[onPage{line, n.Page}] = true
-		pages[line]++
+		text := shownText(n)
+		line, _ := splitOpening(text)
+		count(line, n.Page)
+		last, _ := splitClosing(text)
+		count(last, n.Page)
 	}
 	out := map[string]bool{}
 	for line, count := range pages {
@@ -56,11 +86,23 @@ func splitOpening(text string) (line, rest string) {
 	return strings.TrimSpace(line), strings.TrimSpace(rest)
 }
 
-// withoutBoilerplate returns text without its opening line when that is
-// the site's boilerplate and text says more.
+// splitClosing returns text's last line, trimmed, and the rest.
+func splitClosing(text string) (line, rest string) {
+	i := strings.LastIndexByte(text, '\n')
+	if i < 0 {
+		return strings.TrimSpace(text), ""
+	}
+	return strings.TrimSpace(text[i+1:]), strings.TrimSpace(text[:i])
+}
+
+// withoutBoilerplate returns text without its opening and closing lines
+// where they are the site's boilerplate and text says more.
 func (a *GraphAgent) withoutBoilerplate(text string) string {
 	if line, rest := splitOpening(text); rest != "" && a.boilerplate.has(a.ix.Graph, line) {
-		return rest
+		text = rest
+	}
+	if line, rest := splitClosing(text); rest != "" && a.boilerplate.has(a.ix.Graph, line) {
+		text = rest
 	}
 	return text
 }
@@ -69,6 +111,12 @@ func (a *GraphAgent) withoutBoilerplate(text string) string {
 // and nothing else: a page's introduction that only names the product
 // says nothing of the page's sections.
 func (a *GraphAgent) onlyBoilerplate(n *graph.Node) bool {
-	line, rest := splitOpening(shownText(n))
+	return a.onlyBoilerplateText(shownText(n))
+}
+
+// onlyBoilerplateText reports whether text is the site's boilerplate line
+// and nothing else.
+func (a *GraphAgent) onlyBoilerplateText(text string) bool {
+	line, rest := splitOpening(text)
 	return rest == "" && line != "" && a.boilerplate.has(a.ix.Graph, line)
 }

@@ -49,3 +49,34 @@ func TestBoilerplateIntroduction(t *testing.T) {
 		})
 	}
 }
+
+// TestBoilerplateClosing: a banner a reader wrote after the section's own
+// text (an admonition held back) is boilerplate there too, and left out.
+func TestBoilerplateClosing(t *testing.T) {
+	banner := "Info: this article is about the desktop app."
+	var nodes []graph.Node
+	for i, topic := range []string{"printers", "scanners", "monitors", "keyboards", "speakers"} {
+		nodes = append(nodes, graph.Node{ID: topic, Page: fmt.Sprintf("https://help.example.com/%d", i), Problem: "Setting up " + topic, Root: true, Actionable: true,
+			Resolution: "Plug the " + topic + " in and wait.\n" + banner})
+	}
+	r, err := NewGraphAgent(&graph.Graph{Nodes: nodes}, Options{}).Respond(context.Background(), &Session{}, "how do I set up my scanners")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.NodeID != "scanners" || r.Text != "Plug the scanners in and wait." {
+		t.Errorf("got %s at %q: %q, want the scanners section without the banner", r.Action, r.NodeID, r.Text)
+	}
+}
+
+// TestBannerKey: copies of a banner edited at their end are one banner; a
+// short first sentence does not stand for its line.
+func TestBannerKey(t *testing.T) {
+	a := "Info: This article covers the app, a blocker that protects your device at the system level. To see how it works, [download it](https://x.example/d)"
+	b := "Info: This article covers the app, a blocker that protects your device at the system level. To see how it works firsthand, [download it](https://x.example/d)."
+	if bannerKey(a) != bannerKey(b) {
+		t.Errorf("bannerKey(%q) = %q, bannerKey(%q) = %q, want one", a, bannerKey(a), b, bannerKey(b))
+	}
+	if x, y := "Note: restart. Then open Settings.", "Note: restart. Then open Files."; bannerKey(x) == bannerKey(y) {
+		t.Errorf("bannerKey(%q) = bannerKey(%q) = %q, want two", x, y, bannerKey(x))
+	}
+}

@@ -45,6 +45,9 @@ func units(text string) []unit {
 			if initials.MatchString(line[start:m[0]]) {
 				continue // "U.S. citizens", "e.g. a passport", "1. Sign in": no sentence ends
 			}
+			if open := line[start:m[0]]; strings.Count(open, "(") > strings.Count(open, ")") && strings.Contains(line[m[1]:], ")") {
+				continue // "(Full retirement age is 66. It rises to 67.)": one aside
+			}
 			out = append(out, unit{text: strings.TrimSpace(line[start:m[1]])})
 			start = m[1]
 		}
@@ -70,7 +73,11 @@ func units(text string) []unit {
 // sentences the question asks about after it; a list or a sequence of
 // steps the window reaches is given whole.
 func (a *GraphAgent) focus(n *graph.Node, query []string, shown string) string {
-	res := a.withoutBoilerplate(shownText(n))
+	return a.focusText(n, a.withoutBoilerplate(shownText(n)), query, shown)
+}
+
+// focusText is focus on res, the part of n's text a reply may give.
+func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown string) string {
 	if len(res) <= maxAnswerChars && shown == "" {
 		return res
 	}
@@ -128,6 +135,11 @@ func (a *GraphAgent) focus(n *graph.Node, query []string, shown string) string {
 	if first && lo > 0 && len(us[0].text) <= openingChars {
 		keep[0] = true
 	}
+	if first && len(query) > 0 && bestScore <= 0 {
+		// Nothing asked beyond the section's heading: its steps answer.
+		// (A clarification's lead-in, asked nothing, stays short.)
+		reachSteps(us, keep)
+	}
 	wholeLists(us, keep)
 	wholeSteps(us, keep)
 	return joinUnits(us, keep)
@@ -162,38 +174,77 @@ const maxListChars = 2 * maxAnswerChars
 // listItem is the start of a list item or a numbered step.
 var listItem = regexp.MustCompile(`^(?:\d{1,2}[.)]|[-*•+])\s`)
 
-// wholeLists widens keep so that a list it reaches is kept whole, with
-// the sentence that leads into it, when that fits in maxListChars.
+// wholeLists widens keep so that a list it reaches, or whose lead-in it
+// keeps, is kept whole, with the sentence that leads into it, when that
+// fits in maxListChars.
 func wholeLists(us []unit, keep []bool) {
-	item := make([]bool, len(us))
-	for i, u := range us {
-		item[i] = (i == 0 || us[i-1].lineBreak) && listItem.MatchString(u.text)
-	}
+	item := listItems(us)
 	for i := 0; i < len(us); {
 		if !item[i] {
 			i++
 			continue
 		}
-		// A list runs from its first item to the last line of its last.
-		end := i
-		for end+1 < len(us) && (item[end+1] || !us[end].lineBreak) {
-			end++
+		start, end := listSpan(us, item, i)
+		// A kept sentence that introduces the list ("To cancel your
+		// subscription:") reaches it: said without it, it promises steps
+		// the reply does not give.
+		reached := start < i && keep[start] && strings.HasSuffix(us[start].text, ":")
+		for j := i; j <= end; j++ {
+			reached = reached || keep[j]
 		}
-		start := i
-		if start > 0 {
-			start-- // the sentence that leads into it
-		}
-		reached, size := false, 0
-		for j := start; j <= end; j++ {
-			reached = reached || (keep[j] && j >= i)
-			size += len(us[j].text) + 1
-		}
-		if reached && size <= maxListChars {
+		if reached && spanChars(us, start, end) <= maxListChars {
 			for j := start; j <= end; j++ {
 				keep[j] = true
 			}
 		}
 		i = end + 1
+	}
+}
+
+// listItems marks the sentences that open a list item or a step.
+func listItems(us []unit) []bool {
+	item := make([]bool, len(us))
+	for i, u := range us {
+		item[i] = (i == 0 || us[i-1].lineBreak) && listItem.MatchString(u.text)
+	}
+	return item
+}
+
+// listSpan returns the list whose first item is us[i]: from the sentence
+// that leads into it to the last line of its last item.
+func listSpan(us []unit, item []bool, i int) (start, end int) {
+	end = i
+	for end+1 < len(us) && (item[end+1] || !us[end].lineBreak) {
+		end++
+	}
+	return max(i-1, 0), end
+}
+
+// spanChars is the length of us[start..end] joined.
+func spanChars(us []unit, start, end int) int {
+	size := 0
+	for j := start; j <= end; j++ {
+		size += len(us[j].text) + 1
+	}
+	return size
+}
+
+// numberedStep is the start of a numbered step.
+var numberedStep = regexp.MustCompile(`^\d{1,2}[.)]\s`)
+
+// reachSteps keeps the section's first numbered steps, with their lead-in,
+// when they fit in maxListChars: what a section about doing something
+// answers with, when the question asks nothing beyond its heading.
+func reachSteps(us []unit, keep []bool) {
+	item := listItems(us)
+	for i := range us {
+		if !item[i] || !numberedStep.MatchString(us[i].text) {
+			continue
+		}
+		if start, end := listSpan(us, item, i); spanChars(us, start, end) <= maxListChars {
+			keep[i] = true // wholeLists keeps the rest
+		}
+		return
 	}
 }
 

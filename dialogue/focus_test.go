@@ -3,6 +3,7 @@ package dialogue
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,6 +167,139 @@ func TestFocusSections(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestClarifyLeavesTheListToOptions: a page that lists the pages it leads
+// to asks which one with those pages as options; the list itself, which
+// says what the options say, is not the question's lead-in, and no link
+// to a folder path is shown.
+func TestClarifyLeavesTheListToOptions(t *testing.T) {
+	g := &graph.Graph{
+		Nodes: []graph.Node{
+			{ID: "hub", Page: "app/app.md", Problem: "The desktop app", Root: true, Resolution: "- [Features](app/features.md) What the desktop app does\n- [Installation](app/install.md) Installing and removing the desktop app\n[Solving problems — When the app does not start](app/problems.md)\nThis article covers the desktop app for your computer.\nSolving problems starts with a restart."},
+			{ID: "features", Page: "app/features.md", Problem: "Features", Root: true, Resolution: "Filtering, privacy and parental control.", Actionable: true},
+			{ID: "install", Page: "app/install.md", Problem: "Installation", Root: true, Resolution: "Download the installer and run it.", Actionable: true},
+			{ID: "problems", Page: "app/problems.md", Problem: "Solving problems", Root: true, Resolution: "Restart the app first.", Actionable: true},
+		},
+		Edges: []graph.Edge{
+			{From: "hub", To: "features", Type: graph.Reference},
+			{From: "hub", To: "install", Type: graph.Reference},
+			{From: "hub", To: "problems", Type: graph.Reference},
+		},
+	}
+	a := NewGraphAgent(g, Options{})
+	r, err := a.Respond(context.Background(), &Session{}, "the desktop app")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Clarification || len(r.Options) != 3 {
+		t.Fatalf("got %s %q with %d options, want a clarification among the 3 pages", r.Action, r.Text, len(r.Options))
+	}
+	if !strings.HasPrefix(r.Text, "This article covers the desktop app for your computer.\nSolving problems starts with a restart.") {
+		t.Errorf("lead-in %q, want the page's own text without its list of the options", r.Text)
+	}
+	for _, not := range []string{"](", ".md", "Installing and removing"} {
+		if strings.Contains(r.Text, not) {
+			t.Errorf("reply %q says %q", r.Text, not)
+		}
+	}
+}
+
+// TestWholeListsLeadIn: a kept sentence that introduces a list brings the
+// list with it; a kept sentence before a list that does not introduce it
+// does not.
+func TestWholeListsLeadIn(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, keep, want string
+	}{
+		{"a lead-in brings its steps",
+			"Night Light makes the screen warmer. To enable Night Light:\n1. Open Displays.\n2. Switch Night Light on.\nIt can be turned off from the menu.",
+			"Night Light makes the screen warmer. To enable Night Light:",
+			"Night Light makes the screen warmer. To enable Night Light:\n1. Open Displays.\n2. Switch Night Light on."},
+		{"a sentence before a list is no lead-in",
+			"Night Light makes the screen warmer.\n- Open Displays.\n- Switch Night Light on.",
+			"Night Light makes the screen warmer.",
+			"Night Light makes the screen warmer."},
+		{"a list too long to give stays out",
+			"To enable it:\n1. " + strings.Repeat("Open the panel. ", 100) + "\n2. Switch it on.",
+			"To enable it:",
+			"To enable it:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			us := units(tc.text)
+			keep := make([]bool, len(us))
+			for i, u := range us {
+				keep[i] = strings.Contains(tc.keep, u.text)
+			}
+			wholeLists(us, keep)
+			if got := joinUnits(us, keep); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestReachSteps: a section's first numbered steps are kept when they fit;
+// a bulleted list is no steps, and steps too long to give stay out.
+func TestReachSteps(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"numbered steps", "Stay awake with the lid closed. Be careful: a closed laptop can overheat.\n1. Open Tweaks.\n2. Switch it off.\nThe note after.",
+			"Be careful: a closed laptop can overheat.\n1. Open Tweaks.\n2. Switch it off."},
+		{"a bulleted list", "Some filters:\n- Base filter.\n- Mobile filter.", ""},
+		{"steps too long", "To do it:\n1. " + strings.Repeat("Open the panel. ", 100) + "\n2. Switch it on.", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			us := units(tc.text)
+			keep := make([]bool, len(us))
+			reachSteps(us, keep)
+			wholeLists(us, keep)
+			if got := joinUnits(us, keep); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMenuIsNoLead: a section that only lists the page it links to is no
+// lead-in to that page's answer: the reply is the page's answer.
+func TestMenuIsNoLead(t *testing.T) {
+	g := &graph.Graph{
+		Nodes: []graph.Node{
+			{ID: "menu", Page: "printing.html", Problem: "Printer paper jams", Root: true, Resolution: "[Clearing a paper jam — How to free paper stuck in the printer.](paperjam.html)"},
+			{ID: "jam", Page: "paperjam.html", Problem: "Clearing a paper jam", Root: true, Resolution: "Open the front cover and pull the paper out slowly.", Actionable: true},
+		},
+		Edges: []graph.Edge{{From: "menu", To: "jam", Type: graph.Reference}},
+	}
+	a := NewGraphAgent(g, Options{})
+	r, err := a.Respond(context.Background(), &Session{}, "printer paper jams")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || r.Text != "Open the front cover and pull the paper out slowly." {
+		t.Errorf("got %s %q, want the linked page's answer alone", r.Action, r.Text)
+	}
+}
+
+// TestUnitsKeepAsides: a bracketed aside of several sentences is one unit,
+// so a reply never cuts it open; an unclosed bracket does not hold the
+// rest of the line.
+func TestUnitsKeepAsides(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"Benefits are reduced. (Full retirement age is 66. It rises to 67.) Apply early.",
+			[]string{"Benefits are reduced.", "(Full retirement age is 66. It rises to 67.)", "Apply early."}},
+		{"See the list (in the menu. Then pick one. Done.", []string{"See the list (in the menu.", "Then pick one.", "Done."}},
+	} {
+		var got []string
+		for _, u := range units(tc.text) {
+			got = append(got, u.text)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("units(%q) = %q, want %q", tc.text, got, tc.want)
+		}
 	}
 }
 

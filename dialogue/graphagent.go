@@ -523,8 +523,9 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			// is in the sources.
 			// A lead that only points to the page we follow is said by
 			// following it.
-			if res := shownText(n); res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) && !verdictOf(n).Hollow {
-				lead = append(lead, resolutionTemplate(n))
+			// A menu of the pages it links to is no lead either.
+			if res := a.withoutPageMenu(n, a.withoutBoilerplate(shownText(n)), nil); res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) && !verdictOf(n).Hollow {
+				lead = append(lead, withCondition(n, res))
 			}
 			hops++
 			id, n = refs[0], a.ix.Node(refs[0])

@@ -25,6 +25,7 @@ const (
 	moveGoOn                         // go on with the section (declined when it has no more)
 	moveWhatElse                     // after an answer: what else?
 	moveAllRight                     // a no, or not knowing, to no question pending
+	moveNotSolved                    // the answer just given did not work: the rest of the section, else a person
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -68,6 +69,10 @@ var actPolicy = []actRule{
 	{ActNoneOfThese, always, moveNoneOfThose},
 	// The bot's own words cite no page: the conversation stays where it was.
 	{ActBotQuestion, always, moveBotAnswer},
+	// "That didn't work" after an answer: the pages have said what they
+	// have; matched as a request, its words ("work", "help") lead to
+	// another page.
+	{ActNotSolved, func(st actState) bool { return st.last == Resolution }, moveNotSolved},
 	{ActAck, actState.asking, moveAskWhich},
 	{ActAck, always, moveAnythingElse},
 	// "Does this apply?" "Yes." / "No."

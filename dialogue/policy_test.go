@@ -47,6 +47,10 @@ func TestActPolicy(t *testing.T) {
 		{ActYes, start, []move{moveGoOn}},
 		{ActNo, afterAns, []move{moveWhatElse, moveAllRight}},
 		{ActNo, start, []move{moveAllRight}},
+		{ActNotSolved, afterAns, []move{moveNotSolved}},
+		{ActNotSolved, followUps, []move{moveNotSolved}},
+		{ActNotSolved, question, nil},
+		{ActNotSolved, start, nil},
 		{ActNone, question, nil},
 	} {
 		t.Run(fmt.Sprintf("%s/%+v", tc.act, tc.st), func(t *testing.T) {

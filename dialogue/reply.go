@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
@@ -68,10 +69,70 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	// change it depends on how you booked"): its opening comes first, as
 	// on the page. A lead-in that only repeats the problem (a page whose
 	// text is its heading) is said once, in the question.
+	//
+	// A page that lists the pages it leads to says what the options
+	// say: the list is left to the options.
 	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) && !a.onlyBoilerplate(n) {
-		text = withCondition(n, a.focus(n, nil, "")) + "\n\n" + text
+		if lead := a.withoutPageMenu(n, a.withoutBoilerplate(res), opts); lead != "" && !a.onlyBoilerplateText(lead) {
+			text = withCondition(n, a.focusText(n, lead, nil, "")) + "\n\n" + text
+		}
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
+}
+
+// withoutPageMenu returns n's text without its list items that open with
+// an option's label or its node's problem ("- Installation: installing and
+// removing the app" before an option Installation), or with the problem of
+// another page n links to: a menu of pages the options stand for, and
+// whose links a reply may not carry.
+func (a *GraphAgent) withoutPageMenu(n *graph.Node, text string, opts []Option) string {
+	var names []string
+	problem := func(id string) {
+		if m := a.ix.Node(id); m != nil && m.Problem != "" {
+			names = append(names, strings.ToLower(strings.TrimSpace(m.Problem)))
+		}
+	}
+	for _, o := range opts {
+		names = append(names, strings.ToLower(o.Label))
+		problem(o.NodeID)
+	}
+	for _, id := range a.ix.References(n.ID) {
+		problem(id)
+	}
+	lines := strings.Split(text, "\n")
+	kept := lines[:0]
+	for _, line := range lines {
+		item := strings.TrimSpace(line)
+		rest := english.StripListMarker(item)
+		if namesOne(strings.ToLower(rest), names, rest != item) {
+			continue
+		}
+		kept = append(kept, line)
+	}
+	return strings.TrimSpace(strings.Join(kept, "\n"))
+}
+
+// namesOne reports whether line opens with one of names: as a whole word or
+// words in a list item, and, in a line of its own, followed by nothing or
+// by a dash or colon ("Set the default printer — Pick the printer ..."), as
+// a page lists its links.
+func namesOne(line string, names []string, listItem bool) bool {
+	for _, name := range names {
+		if name == "" || !strings.HasPrefix(line, name) {
+			continue
+		}
+		rest := line[len(name):]
+		if rest == "" {
+			return true
+		}
+		if listItem && !unicode.IsLetter(rune(rest[0])) && !unicode.IsDigit(rune(rest[0])) {
+			return true
+		}
+		if after := strings.TrimLeft(rest, " "); strings.HasPrefix(after, "—") || strings.HasPrefix(after, "–") || strings.HasPrefix(after, "- ") || strings.HasPrefix(after, ":") {
+			return true
+		}
+	}
+	return false
 }
 
 // maxOptions is the most options a clarification offers.

@@ -25,7 +25,9 @@ import (
 // v4: so are the tabs of a tab set, and sibling headings that share their
 // opening words and part at a preposition ("Watch videos in the app" /
 // "... in a browser").
-const StructuralVersion = "structural-v4"
+// v5: a page without an intro stands on its first section's opening less
+// a closing sentence that introduces the section's steps (withoutLeadIn).
+const StructuralVersion = "structural-v5"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -423,11 +425,14 @@ func joinLines(lines []string, from, to int) string {
 	return strings.Join(lines[from:to], "\n")
 }
 
-// firstParagraph is the root's resolution on a page with no intro.
+// firstParagraph is the root's resolution on a page with no intro. It is
+// the first section's opening, standing for the whole page: a closing
+// sentence that introduces what follows in that section ("To cancel your
+// subscription:") is left to the section, where the steps follow it.
 func firstParagraph(blocks []page.Block, lines []string) string {
 	for i, b := range blocks {
 		if b.Kind == page.Paragraph && strings.TrimSpace(b.Text) != "" {
-			return lines[i]
+			return withoutLeadIn(lines[i])
 		}
 	}
 	for i, b := range blocks {
@@ -436,6 +441,21 @@ func firstParagraph(blocks []page.Block, lines []string) string {
 		}
 	}
 	return lines[0]
+}
+
+// leadIn is a paragraph's last sentence when it ends with a colon.
+var leadIn = regexp.MustCompile(`(?:^|[.!?]\s+\p{Lu})[^.!?]*:\s*$`)
+
+// withoutLeadIn returns paragraph without a closing sentence that ends with
+// a colon, unless that sentence is all of it.
+func withoutLeadIn(paragraph string) string {
+	loc := leadIn.FindStringIndex(paragraph)
+	if loc == nil || loc[0] == 0 {
+		return paragraph
+	}
+	// Keep the stop that ends the sentence before.
+	cut := loc[0] + strings.IndexAny(paragraph[loc[0]:], ".!?") + 1
+	return strings.TrimSpace(paragraph[:cut])
 }
 
 // sectionProblem turns a heading into a problem that reads on its own.

@@ -121,3 +121,30 @@ func TestStructuralEdgeCases(t *testing.T) {
 		})
 	}
 }
+
+// TestRootWithoutIntro: a page with no intro stands on its first section's
+// opening, without the sentence that introduces that section's steps (the
+// steps are the section's, and "To cancel:" alone promises what the page's
+// node does not give).
+func TestRootWithoutIntro(t *testing.T) {
+	for _, tc := range []struct{ name, opening, want string }{
+		{"a lead-in left to the section", "The subscription can be canceled in your account. To cancel your subscription:", "The subscription can be canceled in your account."},
+		{"a lead-in alone kept", "To cancel your subscription:", "To cancel your subscription:"},
+		{"no lead-in", "The subscription can be canceled in your account.", "The subscription can be canceled in your account."},
+		{"a colon inside a sentence", "Some URLs (view-source: and data:) are not filtered. Use another browser.", "Some URLs (view-source: and data:) are not filtered. Use another browser."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := docFrom(t, "u", "Cancel or refund", "# Cancel or refund\n## How to cancel a subscription\n"+tc.opening+"\n- Go to your account.\n- Select Licenses.\n## How to get a refund\nContact support.")
+			pg, err := NewStructural().Extract(context.Background(), doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := pg.Nodes[0].Resolution; got != tc.want {
+				t.Errorf("root resolution %q, want %q", got, tc.want)
+			}
+			if sec := pg.Nodes[1].Resolution; !strings.Contains(sec, tc.opening+"\n") {
+				t.Errorf("section resolution %q, want its opening %q with its steps", sec, tc.opening)
+			}
+		})
+	}
+}

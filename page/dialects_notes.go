@@ -23,9 +23,12 @@ type aside struct {
 }
 
 // warningKinds are the admonition kinds that keep their place (the
-// Docusaurus, MkDocs Material and GitHub names).
+// Docusaurus, MkDocs Material and GitHub names): a hazard. "Important"
+// is not one: help centers use it for what a section's steps assume
+// ("These instructions only work with systemd", "You need Tweaks
+// installed"), which follows the section's own text like a note.
 var warningKinds = map[string]bool{
-	"caution": true, "warning": true, "danger": true, "important": true, "attention": true,
+	"caution": true, "warning": true, "danger": true, "attention": true,
 	"error": true, "failure": true, "fail": true, "bug": true, "missing": true,
 }
 

@@ -102,11 +102,13 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	x := &extractor{r: r}
 	x.node(content)
 	x.flush()
+	x.writeHeld()
 	if len(x.blocks) == 0 && content != nil && content.DataAtom != atom.Body {
 		// The content container held no text; the page may still have some.
 		if body := goquery.NewDocumentFromNode(root).Find("body"); body.Length() > 0 {
 			x.walk(body.Get(0))
 			x.flush()
+			x.writeHeld()
 		}
 	}
 	if len(x.blocks) == 0 {
@@ -555,6 +557,9 @@ type extractor struct {
 	links  []Link
 	list   listState
 	inline int // > 0 inside headings, table cells and links: no block breaks
+	// held are the blocks of notes that opened the current section, to be
+	// written after its own text (html_notes.go).
+	held []Block
 }
 
 // flush emits the pending inline text as a paragraph or list item.
@@ -633,6 +638,7 @@ func (x *extractor) node(n *html.Node) {
 	switch n.DataAtom {
 	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 		x.flush()
+		x.writeHeld()
 		x.inline++
 		x.walk(n)
 		x.inline--
@@ -670,7 +676,15 @@ func (x *extractor) node(n *html.Node) {
 		x.breakBlock()
 	case atom.A:
 		x.link(n)
-	case atom.P, atom.Div, atom.Section, atom.Article, atom.Main, atom.Header, atom.Blockquote,
+	case atom.P, atom.Div, atom.Section, atom.Blockquote:
+		if !x.list.inItem && x.opensSection() && asideNote(n) {
+			x.holdNote(n)
+			return
+		}
+		x.breakBlock()
+		x.walk(n)
+		x.breakBlock()
+	case atom.Article, atom.Main, atom.Header,
 		atom.Address, atom.Figure, atom.Figcaption, atom.Center, atom.Fieldset, atom.Details,
 		atom.Summary, atom.Hgroup, atom.Caption, atom.Form, atom.Legend, atom.Tr, atom.Td, atom.Th,
 		atom.Tbody, atom.Thead, atom.Tfoot, atom.Body:

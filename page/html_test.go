@@ -490,3 +490,15 @@ func TestDecodeUTF16WithoutBOMAndBinary(t *testing.T) {
 		t.Errorf("Shift_JIS page: %v, %v", doc, err)
 	}
 }
+
+// TestParseHTMLNotes: a note that opens a section (yelp's note, a tip, an
+// "important" one) is written after the section's own text; a warning keeps
+// its place, and so does a note inside a list item or after the text.
+func TestParseHTMLNotes(t *testing.T) {
+	raw := readFixture(t, "notes.html")
+	doc, err := ParseHTML(raw, "help/power-lid.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "notes.golden", doc.Text()+"\n")
+}

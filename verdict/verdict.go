@@ -5,6 +5,10 @@
 package verdict
 
 import (
+	"regexp"
+	"slices"
+	"strings"
+
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
 	"github.com/helpgraph/helpgraph/internal/lexical"
@@ -13,7 +17,7 @@ import (
 // Version names the rules Judge applies; change it whenever Judge decides
 // differently. A build whose pages have not changed since the last still
 // judges them again when that build used other rules.
-const Version = "2"
+const Version = "7"
 
 // Judge decides every node's verdict (graph.Verdict) from its text and its
 // edges. The builder runs it once the graph's edges are known, after
@@ -25,8 +29,44 @@ func Judge(g *graph.Graph) {
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		text, sub := english.ReadResolution(n.Resolution, n.Problem, n.Condition)
+		// A link to a folder path (pages built without their site's
+		// address) leads a customer nowhere: a reply shows its text. A
+		// picture it cannot show is left out.
+		text = lexical.FollowableLinks(withoutPictures(text))
 		n.Verdict = &graph.Verdict{Answers: answers(ix, n, sub), Hollow: len(sub) == 0, Text: text}
 	}
+}
+
+// picture is a line that stands for a picture: its alt text in brackets,
+// as the Markdown reader writes an image ("(Samsung settings)"), or image
+// syntax a page broke ("![Settings] (https://x.example/s.png)").
+var picture = regexp.MustCompile(`(?m)^[ \t]*(?:\([^()\n]*\)|!\[[^\]\n]*\]\s*\([^)\s]+\))[ \t]*(?:\n|$)`)
+
+// caption is a picture's alt text in brackets between a sentence's end
+// and the line's end or the next sentence, where a screenshot follows a
+// step ("Click Cancel auto-renewal. (Cancel)", "Choose the folder. (Choose
+// folder) If you want ..."): a sentence's own aside ends with a stop inside
+// its brackets or comes before its stop.
+var caption = regexp.MustCompile(`(?m)([.!?:])[ \t]+\([^().!?\n]{1,60}\)(?:[ \t]*$|[ \t]+(\p{Lu}))`)
+
+// withoutPictures returns text without the lines, and the ends of lines,
+// that stand for a picture, which a reply in words cannot show ("It should
+// look like this: (Samsung settings)"); a text of pictures alone is kept.
+func withoutPictures(text string) string {
+	if !strings.Contains(text, "(") {
+		return text
+	}
+	out := caption.ReplaceAllStringFunc(text, func(m string) string {
+		sub := caption.FindStringSubmatch(m)
+		if sub[2] == "" {
+			return sub[1]
+		}
+		return sub[1] + " " + sub[2]
+	})
+	if out = strings.TrimSpace(picture.ReplaceAllString(out, "")); out != "" {
+		return out
+	}
+	return text
 }
 
 // Judged returns g if every node has a verdict, or else a copy of g whose
@@ -75,8 +115,12 @@ func answers(ix *graph.Index, n *graph.Node, sub []string) bool {
 	// ("Reset it from the login page. See [Resetting your password]"), is
 	// that page's lead: the page says how.
 	if len(refs) > 0 {
-		pointer := len(sub) == 1 && len(refs) == 1 && sharesTerms(sub[0], ix.Node(refs[0]).Problem)
-		return (english.GivesSteps(sub) && !pointer) || english.NamesWhoToAsk(sub)
+		// A sentence that is a link and nothing else is the way to another
+		// page, however its title reads ("[Set up a local printer](...)"):
+		// a list of them is a menu of pages.
+		own := slices.DeleteFunc(slices.Clone(sub), onlyLink)
+		pointer := len(own) == 1 && len(refs) == 1 && sharesTerms(own[0], ix.Node(refs[0]).Problem)
+		return (english.GivesSteps(own) && !pointer) || english.NamesWhoToAsk(own)
 	}
 	if len(sub) == 0 {
 		return false
@@ -84,6 +128,12 @@ func answers(ix *graph.Index, n *graph.Node, sub []string) bool {
 	// The page's main advice is to ask someone else: a dead end, unless it
 	// gives the number to call.
 	return !english.HandsOff(sub[0]) || lexical.PhoneNumber.MatchString(n.Resolution)
+}
+
+// onlyLink reports whether sentence s is one link and nothing else.
+func onlyLink(s string) bool {
+	loc := lexical.MarkdownLink.FindStringIndex(s)
+	return loc != nil && strings.Trim(s[:loc[0]]+s[loc[1]:], " .;,:-–—*") == ""
 }
 
 // sharesTerms reports whether texts x and y have a term in common.

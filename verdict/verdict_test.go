@@ -24,12 +24,16 @@ func TestJudgeAnswers(t *testing.T) {
 			{ID: "points", Problem: "Points", Resolution: "About points.", Root: true},
 			{ID: "refsteps", Problem: "Code (members)", Resolution: "Log in and open My Reservations. If it isn't listed, see [Points](https://x.example/points)."},
 			{ID: "reflink", Problem: "Locked", Resolution: "Wait, or [reset your password](https://x.example/points)."},
+			{ID: "menu", Problem: "Set up", Resolution: "[Set up a printer — Connect it and add it.](https://x.example/points)\n[Rename a printer](https://x.example/points)"},
+			{ID: "menusteps", Problem: "Set up", Resolution: "Turn the printer on first.\n[Set up a printer](https://x.example/points)"},
 		},
 		Edges: []graph.Edge{
 			{From: "intro", To: "child", Type: graph.Child},
 			{From: "ref", To: "points", Type: graph.Reference},
 			{From: "refsteps", To: "points", Type: graph.Reference},
 			{From: "reflink", To: "points", Type: graph.Reference},
+			{From: "menu", To: "points", Type: graph.Reference},
+			{From: "menusteps", To: "points", Type: graph.Reference},
 		},
 	}
 	Judge(g)
@@ -37,10 +41,12 @@ func TestJudgeAnswers(t *testing.T) {
 	for id, want := range map[string]bool{
 		"steps": true, "fact": true, "where": true, "noshow": true,
 		"handoff": false, "handled": false, "pointer": false, "heading": false,
-		"intro":    false, // introduces its sub-problems
-		"ref":      false, // follows its reference
-		"refsteps": true,  // steps of its own; the link is a "see also"
-		"reflink":  false, // its only step is the link
+		"intro":     false, // introduces its sub-problems
+		"ref":       false, // follows its reference
+		"refsteps":  true,  // steps of its own; the link is a "see also"
+		"reflink":   false, // its only step is the link
+		"menu":      false, // links whose titles read as steps: a menu of pages
+		"menusteps": true,  // a step of its own besides the link
 	} {
 		if got := ix.Node(id).Verdict.Answers; got != want {
 			t.Errorf("answers(%s) = %v, want %v", id, got, want)
@@ -55,5 +61,38 @@ func BenchmarkJudge(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Judge(g)
+	}
+}
+
+// TestJudgeText checks how a resolution reads in a reply: a link between
+// pages built without their site's address reads as its text, a web link
+// stays a link.
+func TestJudgeText(t *testing.T) {
+	g := &graph.Graph{Nodes: []graph.Node{{ID: "hub", Problem: "The app", Resolution: "- [Features](app/features.md) What it does\n- [Installation](app/install.md)\nOr [download it](https://x.example/get)."}}}
+	Judge(g)
+	want := "- Features What it does\n- Installation\nOr [download it](https://x.example/get)."
+	if got := g.Nodes[0].Verdict.Text; got != want {
+		t.Errorf("shown text = %q, want %q", got, want)
+	}
+}
+
+// TestJudgeTextPictures: a line that stands for a picture (its alt text in
+// brackets, or broken image syntax) is left out of a reply; brackets in a
+// sentence stay, and a text of a picture alone is kept.
+func TestJudgeTextPictures(t *testing.T) {
+	for _, tc := range []struct{ res, want string }{
+		{"1. Tap the icon. It looks like this:\n(Samsung settings)\n2. Tap Lock Apps.", "1. Tap the icon. It looks like this:\n2. Tap Lock Apps."},
+		{"Open Settings.\n![Settings *mobile] (https://x.example/s.png)\nTap Apps.", "Open Settings.\nTap Apps."},
+		{"Open the menu (the three dots) and tap Apps.", "Open the menu (the three dots) and tap Apps."},
+		{"1. Click Cancel auto-renewal. (Cancel)\n2. Confirm. (This cannot be undone.)", "1. Click Cancel auto-renewal.\n2. Confirm. (This cannot be undone.)"},
+		{"4. Choose the folder. (Choose folder) If you want another, click Browse.", "4. Choose the folder. If you want another, click Browse."},
+		{"Open Files. (or press Ctrl+O) then pick one.", "Open Files. (or press Ctrl+O) then pick one."},
+		{"(Main screen)", "(Main screen)"},
+	} {
+		g := &graph.Graph{Nodes: []graph.Node{{ID: "n", Problem: "Apps", Resolution: tc.res}}}
+		Judge(g)
+		if got := g.Nodes[0].Verdict.Text; got != tc.want {
+			t.Errorf("shown text of %q = %q, want %q", tc.res, got, tc.want)
+		}
 	}
 }

@@ -63,6 +63,26 @@ func HasRecordNumber(s string) bool {
 // StripLinks replaces each markdown link in s by its text.
 func StripLinks(s string) string { return MarkdownLink.ReplaceAllString(s, "$1") }
 
+// linkScheme is the scheme an address a reader can follow starts with.
+var linkScheme = regexp.MustCompile(`(?i)^(?:https?://|mailto:|tel:)`)
+
+// FollowableLinks replaces each markdown link in s whose address a reader
+// cannot follow (a folder path such as "install.md" or "#section", as a
+// build without a site's address writes links between its pages) by its
+// text; web, e-mail and phone links stay links.
+func FollowableLinks(s string) string {
+	if !strings.Contains(s, "](") {
+		return s
+	}
+	return MarkdownLink.ReplaceAllStringFunc(s, func(link string) string {
+		m := MarkdownLink.FindStringSubmatch(link)
+		if linkScheme.MatchString(m[2]) {
+			return link
+		}
+		return m[1]
+	})
+}
+
 // Masking: what a user's specifics look like. They are replaced by nothing
 // before matching, so "booking 48213 at Hotel Sunrise" matches like "booking".
 var (

@@ -55,6 +55,22 @@ func TestLinks(t *testing.T) {
 	}
 }
 
+func TestFollowableLinks(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"- [Features](adguard-for-windows/features/features.md) Main features", "- Features Main features"},
+		{"Open the [Activities](shell-introduction.html) overview.", "Open the Activities overview."},
+		{"See [below](#install) or [Installation](../install/).", "See below or Installation."},
+		{"Go to your [account](https://example.com/a?b=1).", "Go to your [account](https://example.com/a?b=1)."},
+		{"Write to [us](mailto:help@example.com) or [call](tel:+15550100).", "Write to [us](mailto:help@example.com) or [call](tel:+15550100)."},
+		{"No links here.", "No links here."},
+	}
+	for _, tt := range tests {
+		if got := FollowableLinks(tt.in); got != tt.want {
+			t.Errorf("FollowableLinks(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestMask(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"how do I cancel my booking 48213 on 12 March at Hotel Sunrise?", "how do I cancel my booking on at ?"},
