@@ -238,6 +238,7 @@ func (a *GraphAgent) actState(s *Session) actState {
 	st := actState{pending: len(s.PendingOptions), last: lastAgentTurn(s).Action}
 	if st.pending > 0 {
 		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil
+		st.doubted = st.pending == 1 && st.last == Clarification && s.PendingOptions[0].NodeID == s.Doubted && st.optionNode
 	}
 	if cur := a.ix.Node(s.CurrentNode); cur != nil {
 		st.nodeSays = !verdictOf(cur).Hollow
@@ -279,6 +280,12 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		a.confirm(s, a.ix.Node(o.NodeID).Condition)
 		s.Rephrases = 0
 		r, err := a.respondAt(ctx, s, o.NodeID, msg)
+		return r, true, err
+	case moveShowDoubted:
+		// As a "yes", minus the confirmation: the user has not said its
+		// situation is theirs.
+		s.Rephrases, s.Doubted = 0, ""
+		r, err := a.respondAt(ctx, s, s.PendingOptions[0].NodeID, msg)
 		return r, true, err
 	case moveNoneOfThose:
 		return a.noneFits(s, "LeadNoneOfThose"), true, nil
@@ -329,7 +336,7 @@ func (a *GraphAgent) suggest(s *Session, opts []Option, key string) (Reply, bool
 		return Reply{}, false
 	}
 	s.Rephrases++
-	s.CurrentNode = ""
+	s.CurrentNode, s.Doubted = "", ""
 	s.PendingOptions = opts
 	return Reply{Action: Clarification, Text: a.say(s, key), Options: opts, Sources: []string{}}, true
 }

@@ -68,6 +68,10 @@ type Session struct {
 	// had not stated, while the agent asks which situation is theirs: it is
 	// answered once they choose the situation above it.
 	Asked string `json:"asked,omitempty"`
+	// Doubted is the node the agent asked about ("Is it about this?")
+	// because it was found for the request but lacks its distinctive
+	// words (askAbout): not knowing, the user is shown what it says.
+	Doubted string `json:"doubted,omitempty"`
 	// Lang is the conversation's language (BCP 47, "" not yet known): the
 	// language of its last message long enough to tell. The agent's own
 	// words are in it, and answers come from pages in it where there are.

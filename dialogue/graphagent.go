@@ -304,6 +304,9 @@ func (a *GraphAgent) heal(s *Session) {
 		s.CurrentNode = ""
 		s.PendingOptions = nil
 	}
+	if s.Doubted != "" && a.ix.Node(s.Doubted) == nil {
+		s.Doubted = ""
+	}
 	for _, o := range s.PendingOptions {
 		if o.NodeID != "" && a.ix.Node(o.NodeID) == nil {
 			s.PendingOptions = nil

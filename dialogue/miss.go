@@ -171,6 +171,6 @@ func (a *GraphAgent) askAbout(s *Session, id string) (Reply, bool) {
 		return Reply{}, false
 	}
 	opts := a.options([]string{id})
-	s.PendingOptions = opts
+	s.PendingOptions, s.Doubted = opts, id
 	return Reply{Action: Clarification, Text: a.say(s, "SuggestOne"), Options: opts, Sources: a.sourcesOf(id)}, true
 }

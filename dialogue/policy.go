@@ -26,6 +26,7 @@ const (
 	moveWhatElse                     // after an answer: what else?
 	moveAllRight                     // a no, or not knowing, to no question pending
 	moveNotSolved                    // the answer just given did not work: the rest of the section, else a person
+	moveShowDoubted                  // the node asked about for lacking the request's distinctive words, shown: the user can't tell
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -43,6 +44,11 @@ type actState struct {
 	// nodeSays: the conversation is at a node that says something of
 	// its own (not a bare heading).
 	nodeSays bool
+	// doubted: the one option pending is the node found for a request
+	// that lacks the request's distinctive words, asked about ("Is it
+	// about this?", askAbout), not a situation of a node nor a topic
+	// merely suggested.
+	doubted bool
 }
 
 // actRule is one row of the policy: for act, when the state is so, move.
@@ -82,6 +88,11 @@ var actPolicy = []actRule{
 	// for everyone, with the situations still open; with nothing said for
 	// everyone, a person can decide.
 	{ActDontKnow, func(st actState) bool { return st.pending > 1 && st.nodeSays }, moveForEveryone},
+	// "Is it about this?" "I don't know.", of the node the request's
+	// words found, doubted only for lacking its distinctive ones: what it
+	// says, as before the doubt, since the user can't rule it out by its
+	// title (a topic merely suggested is no such match: see moveSuggest).
+	{ActDontKnow, func(st actState) bool { return st.pending == 1 && st.doubted }, moveShowDoubted},
 	{ActDontKnow, func(st actState) bool { return st.pending > 0 }, moveNoProblem},
 	// "Yes" after an answer whose follow-ups are offered: the answer asked
 	// nothing; go on as after any answer, else ask which.

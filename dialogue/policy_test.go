@@ -15,7 +15,8 @@ func TestActPolicy(t *testing.T) {
 		afterAns     = actState{last: Resolution, nodeSays: true}
 		followUps    = actState{pending: 2, optionNode: true, last: Resolution, nodeSays: true}
 		oneOption    = actState{pending: 1, optionNode: true, last: Clarification, nodeSays: true}
-		talkToPerson = actState{pending: 1, last: Clarification} // the not-found reply's option is no node
+		talkToPerson = actState{pending: 1, last: Clarification}                                  // the not-found reply's option is no node
+		doubted      = actState{pending: 1, optionNode: true, last: Clarification, doubted: true} // "is it about this?" (askAbout)
 		question     = actState{pending: 3, optionNode: true, last: Clarification, nodeSays: true}
 		bareQuestion = actState{pending: 3, optionNode: true, last: Clarification} // at a heading with no text
 	)
@@ -38,6 +39,10 @@ func TestActPolicy(t *testing.T) {
 		{ActNo, oneOption, []move{moveNotIt, moveAllRight}},
 		{ActDontKnow, question, []move{moveForEveryone, moveNoProblem, moveAllRight}},
 		{ActDontKnow, bareQuestion, []move{moveNoProblem, moveAllRight}},
+		{ActDontKnow, oneOption, []move{moveNoProblem, moveAllRight}},
+		{ActDontKnow, doubted, []move{moveShowDoubted, moveNoProblem, moveAllRight}},
+		{ActDontKnow, talkToPerson, []move{moveNoProblem, moveAllRight}},
+		{ActNo, doubted, []move{moveNotIt, moveAllRight}},
 		{ActDontKnow, afterAns, []move{moveWhatElse, moveAllRight}},
 		{ActDontKnow, start, []move{moveAllRight}},
 		{ActYes, followUps, []move{moveGoOn, moveAskWhich}},
