@@ -332,6 +332,13 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 			o := s.PendingOptions[picked[0]]
 			a.confirm(s, a.ix.Node(o.NodeID).Condition)
 			s.Rephrases = 0
+			if _, clicked := optionByForm(r, s.PendingOptions); clicked {
+				// An option sent back (its label, its number) says which
+				// option, nothing more: its words are the node's own, and
+				// must not pick among the situations around it ("number
+				// of guests" is no booking as a guest).
+				r = &reading{text: r.text}
+			}
 			return a.respondAt(ctx, s, o.NodeID, r)
 		case len(picked) > 1 && a.ix.Node(s.CurrentNode) != nil:
 			// "online" when the options were member online / guest online / phone.
