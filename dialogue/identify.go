@@ -292,14 +292,13 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text func() strin
 		}
 	}
 	all := search(nil)
-	cur := a.ix.Node(s.CurrentNode)
-	if cur == nil {
+	// The conversation's place (see place). A follow-up rarely repeats the
+	// page's topic words ("and if I'm blind?"), so a match there needs
+	// less to count.
+	hood := a.place(s)
+	if hood == nil {
 		return all, nil
 	}
-	// The conversation's place: the current node's neighbourhood and the
-	// rest of its page. A follow-up rarely repeats the page's topic words
-	// ("and if I'm blind?"), so a match there needs less to count.
-	hood := a.place(cur)
 	for i := range all {
 		all[i].near = hood[all[i].id]
 	}

@@ -3,8 +3,6 @@ package dialogue
 import (
 	"math/bits"
 	"slices"
-
-	"github.com/helpgraph/helpgraph/graph"
 )
 
 // The conversation's place (the current node's neighbourhood and page) and
@@ -32,11 +30,11 @@ const answerShare = 0.5
 // A share above 0 is the share (IDF-weighted) of q's terms the node must
 // hold.
 func (a *GraphAgent) stayOnPage(s *Session, q query, share float64) string {
-	cur := a.ix.Node(s.CurrentNode)
-	if cur == nil {
+	hood := a.place(s)
+	if hood == nil {
 		return ""
 	}
-	for _, c := range a.lexical(q, a.place(cur), 3) {
+	for _, c := range a.lexical(q, hood, 3) {
 		if a.isHollow(c.id) {
 			continue
 		}
@@ -98,12 +96,26 @@ func (a *GraphAgent) movesAway(there, here candidate, terms []string) bool {
 	return a.titleShare(there.id, terms) >= fullTitle && a.titleShare(here.id, terms) < fullTitle
 }
 
-// place is the conversation's place when it is at node cur: cur's
-// neighbourhood and the rest of its page.
-func (a *GraphAgent) place(cur *graph.Node) map[string]bool {
-	hood := a.ix.Neighbourhood(cur.ID, a.opts.Hops)
-	for _, id := range a.ix.PageNodes(cur.Page) {
-		hood[id] = true
+// place is the conversation's place: the current node's neighbourhood and
+// the rest of its page, and while the question whether the request is
+// about a doubted node is open (askAbout), that node's page too: the page
+// the user was last shown, found on the request's words. nil: the
+// conversation has no place yet.
+func (a *GraphAgent) place(s *Session) map[string]bool {
+	var hood map[string]bool
+	if cur := a.ix.Node(s.CurrentNode); cur != nil {
+		hood = a.ix.Neighbourhood(cur.ID, a.opts.Hops)
+		for _, id := range a.ix.PageNodes(cur.Page) {
+			hood[id] = true
+		}
+	}
+	if d := a.ix.Node(s.Doubted); d != nil && len(s.PendingOptions) == 1 && s.PendingOptions[0].NodeID == d.ID {
+		if hood == nil {
+			hood = map[string]bool{}
+		}
+		for _, id := range a.ix.PageNodes(d.Page) {
+			hood[id] = true
+		}
 	}
 	return hood
 }
