@@ -335,8 +335,9 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 			if _, clicked := optionByForm(r, s.PendingOptions); clicked {
 				// An option sent back (its label, its number) says which
 				// option, nothing more: its words are the node's own, and
-				// must not pick among the situations around it ("number
-				// of guests" is no booking as a guest).
+				// must not pick among the situations around it (a section
+				// on links "from the web version", beneath "you use the
+				// desktop app", does not say the user uses the web one).
 				r = &reading{text: r.text}
 			}
 			return a.respondAt(ctx, s, o.NodeID, r)
