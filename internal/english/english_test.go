@@ -233,6 +233,8 @@ func TestStepsAndHandOffs(t *testing.T) {
 		{"Refunds take 7 days", false, false, false},
 		{"If you do not contact anyone, you pay 100%", false, false, false},
 		{"Fees are handled by the seller", false, false, true},
+		{"Enable HTTPS filtering", true, true, false},
+		{"Restart the app", true, true, false},
 		{"2. Öffnen Sie die App", false, true, false},
 		{"Ouvrez les paramètres", false, true, false},
 		{"Haz clic en Ajustes", false, true, false},

@@ -33,7 +33,7 @@ you_may use_the use_your create_a create_an set_up update_your change_your cance
 	imperativeWord = toSet(`log sign click tap go enter select choose visit open download print fill
 complete submit press follow type upload use apply request register create set reset update change
 cancel scroll navigate call find check make add remove send pay book confirm review wait read see
-return bring show keep ask contact turn tell allow`)
+return bring show keep ask contact turn tell allow enable disable install uninstall reinstall restart`)
 	// notStepWord open instructions that are no step by themselves:
 	// waiting, reading and handing off.
 	notStepWord = toSet(`wait allow see read check ask contact`)
