@@ -407,7 +407,7 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate, terms []stri
 		// whose title has them is on the page about it ("family benefits":
 		// the page "Family Benefits", not "Maximum family benefits" on the
 		// page about a spouse's benefits).
-		fit += titleWeight * a.titleShare(c.id, terms)
+		fit += titleFit(a.titleShare(c.id, terms))
 		for _, o := range tied {
 			// A problem and its condition branches tie on the problem's
 			// words: take the problem and let step 2 ask about the branch.

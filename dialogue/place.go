@@ -129,6 +129,22 @@ const titleWeight = 0.1
 // all of the request's words.
 const fullTitle = 0.99
 
+// titleFit is what the title of a tied candidate's page, holding share
+// (IDF-weighted) of the request's terms, adds to the candidate's fit: its
+// share of titleWeight, and titleWeight again for a title with all of
+// them. A title naming the whole request is the page about it (as for
+// movesAway); one naming most of it, beside other words, is a page about
+// something more specific ("apply for disability benefits": the page
+// "Applying for Disability Benefits", not a section of "Disability: How
+// You Qualify" scoring a little higher).
+func titleFit(share float64) float64 {
+	fit := titleWeight * share
+	if share >= fullTitle {
+		fit += titleWeight
+	}
+	return fit
+}
+
 // titleShare is the share of terms' weight (as in coverage) that the title
 // of node id's page has.
 func (a *GraphAgent) titleShare(id string, terms []string) float64 {

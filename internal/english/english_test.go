@@ -153,6 +153,14 @@ func TestActionable(t *testing.T) {
 		{"Click Forgot password and enter your e-mail. If that fails, contact us.", true},
 		{"Expired points can't be restored.", false},
 		{"Please wait. Points are credited within 14 days.", false},
+		// Instructions in German, French and Spanish.
+		{"- Klicken Sie auf Einstellungen.\n- Wählen Sie Filter.", true},
+		{"Sollten Sie Probleme haben, schreiben uns.", false},
+		{"- Appuyez sur la touche Win et tapez sfc /scannow.", true},
+		{"Vous pouvez avoir des problèmes chez certains fournisseurs.", false},
+		{"Avez-vous installé la dernière version ?", false},
+		{"- Abre Ajustes y toca Filtros.", true},
+		{"La licencia es válida durante un año.", false},
 	}
 	for _, tt := range tests {
 		if got := Actionable(tt.resolution); got != tt.want {
@@ -225,6 +233,13 @@ func TestStepsAndHandOffs(t *testing.T) {
 		{"Refunds take 7 days", false, false, false},
 		{"If you do not contact anyone, you pay 100%", false, false, false},
 		{"Fees are handled by the seller", false, false, true},
+		{"Enable HTTPS filtering", true, true, false},
+		{"Restart the app", true, true, false},
+		{"2. Öffnen Sie die App", false, true, false},
+		{"Ouvrez les paramètres", false, true, false},
+		{"Haz clic en Ajustes", false, true, false},
+		{"Wenn Sie die App öffnen", false, false, false},
+		{"Chez certains fournisseurs", false, false, false},
 	} {
 		if got := StartsWithImperative(tc.sentence); got != tc.imperative {
 			t.Errorf("StartsWithImperative(%q) = %v, want %v", tc.sentence, got, tc.imperative)

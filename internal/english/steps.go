@@ -33,7 +33,7 @@ you_may use_the use_your create_a create_an set_up update_your change_your cance
 	imperativeWord = toSet(`log sign click tap go enter select choose visit open download print fill
 complete submit press follow type upload use apply request register create set reset update change
 cancel scroll navigate call find check make add remove send pay book confirm review wait read see
-return bring show keep ask contact turn tell allow`)
+return bring show keep ask contact turn tell allow enable disable install uninstall reinstall restart`)
 	// notStepWord open instructions that are no step by themselves:
 	// waiting, reading and handing off.
 	notStepWord = toSet(`wait allow see read check ask contact`)
@@ -54,8 +54,45 @@ func StartsWithImperative(s string) bool { return imperativeWord[leadWord(lexica
 // ("Open the [Guest page](…), enter your code and click Cancel"), not one
 // to wait, read or ask someone else.
 func IsStep(s string) bool {
-	lead := leadWord(lexical.Words(s))
-	return imperativeWord[lead] && !notStepWord[lead]
+	ws := lexical.Words(s)
+	lead := leadWord(ws)
+	return imperativeWord[lead] && !notStepWord[lead] || foreignImperative(ws)
+}
+
+// Instructions in the other languages of a help center: German and French
+// write them in the polite imperative, which their grammar marks ("Klicken
+// Sie", "Ouvrez"); Spanish help pages use the familiar one, which is the
+// verbs' own form ("Abre", "Toca"), so its common ones are listed.
+var (
+	// germanNotImperative open a sentence with "Sie" second that is no
+	// instruction: a condition ("Sollten Sie ..."), a question ("Können
+	// Sie ...", "Haben Sie ...").
+	germanNotImperative = toSet(`sollten können könnten müssen haben hatten werden wurden dürfen möchten wollen wenn falls`)
+	// frenchNotImperative end in -ez without telling anyone to do anything.
+	frenchNotImperative = toSet(`avez pouvez voulez devez êtes chez assez`)
+	spanishImperative   = toSet(`abre abra haz haga ve vaya toca toque selecciona seleccione elige elija pulsa pulse
+presiona presione reinicia reinicie habilita habilite activa active cambia cambie introduce introduzca escribe
+escriba descarga descargue instala instale desinstala desinstale desactiva desactive añade añada agrega agregue
+marca marque desplázate ingresa ingrese`)
+)
+
+// foreignImperative reports whether words ws (lower case), a sentence's,
+// start with an instruction in German, French or Spanish (see above).
+func foreignImperative(ws []string) bool {
+	for len(ws) > 0 && ws[0][0] >= '0' && ws[0][0] <= '9' {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return false
+	}
+	w := ws[0]
+	switch {
+	case len(ws) > 1 && ws[1] == "sie" && strings.HasSuffix(w, "en") && !germanNotImperative[w]:
+		return true
+	case len([]rune(w)) > 4 && strings.HasSuffix(w, "ez") && !frenchNotImperative[w]:
+		return true
+	}
+	return spanishImperative[w] && w != "active"
 }
 
 // leadWord is a sentence's first word after a step number and fillers.
@@ -101,7 +138,7 @@ func Actionable(resolution string) bool {
 			if ordered || hasAny(ws, stepWord, stepPair) {
 				return true
 			}
-			if lead := leadWord(ws); imperativeWord[lead] && !notStepWord[lead] {
+			if lead := leadWord(ws); imperativeWord[lead] && !notStepWord[lead] || foreignImperative(ws) {
 				return true
 			}
 		}

@@ -52,6 +52,9 @@ func TestConversationalStopWords(t *testing.T) {
 		{"es", "quiero saber dónde está la configuración", []string{"sab", "configur"}},
 		{"es", "para tener una cuenta", []string{"cuent"}},
 		{"fr", "je pense avoir un virus", []string{"pens", "virus"}},
+		// "Exactly" asks nothing of its own.
+		{"es", "¿qué hace exactamente este filtro?", []string{"hac", "filtr"}},
+		{"fr", "que fait ce filtre exactement ?", []string{"fait", "filtr"}},
 		// Typed without the accent, a stop word is still one.
 		{"es", "donde esta la configuracion", []string{"configuracion"}},
 	}

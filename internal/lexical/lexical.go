@@ -191,7 +191,7 @@ same she should so some such than that the their theirs them themselves then the
 this those through to too under until up very was we were what when where which while who whom
 why will with would you your yours yourself yourselves s t d ll m re ve
 can may might must shall also still even please thanks thank hi hello hey help need want
-wanted trying try tried get getting got like know let make sure really ok okay
+wanted trying try tried get getting got like know let make sure really exactly ok okay
 im ive dont doesnt didnt isnt doesn didn isn don won couldn wasn aren not cant wont arent wasnt
 werent havent hasnt hadnt couldnt shouldnt wouldnt pls plz thx ty hiya
 keep keeps kept keeping happen happens happened happening

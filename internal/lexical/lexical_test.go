@@ -13,6 +13,7 @@ func TestTerms(t *testing.T) {
 		{"I booked the rooms", []string{"book", "room"}},
 		{"Cancelling bookings!", []string{"cancel", "book"}},
 		{"Call 0570-000-123", []string{"call", "0570", "000", "123"}},
+		{"what exactly does the filter do", []string{"filter"}},
 		{"", nil},
 	}
 	for _, tt := range tests {
