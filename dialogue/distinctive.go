@@ -100,6 +100,22 @@ func (a *GraphAgent) holdsRequest(s *Session, id string, msg *reading) bool {
 	return answersRequest(h, a.opts.MinCoverage) || hasRun(msg.terms, a.resolutionTerms(int(d)), quotedRun)
 }
 
+// pickHolds reports whether pending option i, which reply r was matched
+// to, answers it. An option named by its form ("the third one", "yes") is
+// picked; one matched on the words a request shares with it must hold
+// the request as an answer found afresh would (holdsRequest): "how do I
+// change the email on my iphone mail app" shares "change" and "email"
+// with the option "E-mail address", and is another request.
+func (a *GraphAgent) pickHolds(s *Session, r *reading, i int) bool {
+	if a.embed != nil || a.opts.LLM != nil {
+		return true // they judge meaning themselves
+	}
+	if _, byForm := optionByForm(r, s.PendingOptions); byForm {
+		return true
+	}
+	return a.holdsRequest(s, s.PendingOptions[i].NodeID, r)
+}
+
 // nodeHas reports whether node d has term t in any field: a look-up in
 // the term's postings, not a search.
 func (lx *lexicalIndex) nodeHas(d, t int32) bool {
