@@ -64,6 +64,9 @@ func TestHoldsRequest(t *testing.T) {
 		{"the same after an answer on another page", "how do nightly backups work", "where are my snapchat report settings", Clarification},
 		{"the same after an answer on its page", "how do I export a report", "and my snapchat report settings?", Clarification},
 		{"a follow-up the page holds", "how do I export a report", "and the project settings?", Resolution},
+		{"the page's topic repeated, asked first", "", "how do I print a report with tiktok", Resolution},
+		{"the page's topic repeated beside a word no page has, on its page", "how do I print a report", "how do I print a report with tiktok", Clarification},
+		{"the same, opening as a follow-up", "how do I print a report", "and how do I print a report with tiktok?", Resolution},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := NewGraphAgent(g, Options{})
