@@ -64,6 +64,9 @@ func TestHoldsRequest(t *testing.T) {
 		{"the same after an answer on another page", "how do nightly backups work", "where are my snapchat report settings", Clarification},
 		{"the same after an answer on its page", "how do I export a report", "and my snapchat report settings?", Clarification},
 		{"a follow-up the page holds", "how do I export a report", "and the project settings?", Resolution},
+		{"the page's topic repeated, asked first", "", "how do I print a report with tiktok", Resolution},
+		{"the page's topic repeated beside a word no page has, on its page", "how do I print a report", "how do I print a report with tiktok", Clarification},
+		{"the same, opening as a follow-up", "how do I print a report", "and how do I print a report with tiktok?", Resolution},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := NewGraphAgent(g, Options{})
@@ -157,6 +160,47 @@ func TestHoldsRequestRules(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := a.holdsRequest(&Session{CurrentNode: tc.at}, tc.id, a.readText(tc.msg)); got != tc.want {
 				t.Errorf("holdsRequest(at %q, %q, %q) = %v, want %v", tc.at, tc.id, tc.msg, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPickHoldsRequest: an offered option matched on the words a new
+// request shares with it is taken only when its node holds the request
+// (holdsRequest), as an answer found afresh would be: "bank transfer"
+// picks the transfer option, "snapchat bank transfer" (a word no page has
+// outweighing words on every page) is read afresh, and not answered.
+func TestPickHoldsRequest(t *testing.T) {
+	const pay = "https://help.example.com/pay"
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "pay", Page: pay, Problem: "Paying a bill", Root: true},
+		{ID: "card", Page: pay, Problem: "Paying a bill", Condition: "If you pay by credit card", Resolution: "Enter the credit card number."},
+		{ID: "transfer", Page: pay, Problem: "Paying a bill", Condition: "If you pay by bank transfer", Resolution: "Use the reference on the bill."},
+	}, Edges: []graph.Edge{{From: "pay", To: "card", Type: graph.Child}, {From: "pay", To: "transfer", Type: graph.Child}}}
+	// Bank transfers are on every other page: common words here.
+	for i, topic := range []string{"Bank transfer statements", "Cancelling a bank transfer", "Bank transfer limits", "Bank transfer fees", "Bank transfer abroad"} {
+		g.Nodes = append(g.Nodes, graph.Node{ID: topic, Page: fmt.Sprintf("https://help.example.com/%d", i), Problem: topic, Root: true, Actionable: true,
+			Resolution: "Read about " + strings.ToLower(topic) + " in your account."})
+	}
+	for _, tc := range []struct {
+		msg          string
+		wantTransfer bool
+	}{
+		{"bank transfer", true},
+		{"snapchat bank transfer", false},
+	} {
+		t.Run(tc.msg, func(t *testing.T) {
+			a := NewGraphAgent(g, Options{})
+			s := &Session{CurrentNode: "pay", PendingOptions: a.options([]string{"card", "transfer"})}
+			if got := a.matchOptions(s, a.readText(tc.msg)); !slices.Equal(got, []int{1}) {
+				t.Fatalf("matchOptions(%q) = %v, want the transfer option matched on words", tc.msg, got)
+			}
+			r, err := a.Respond(context.Background(), s, tc.msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.Action == Resolution && r.NodeID == "transfer"; got != tc.wantTransfer {
+				t.Errorf("%q: %s at %q (%q), want the transfer option taken: %v", tc.msg, r.Action, r.NodeID, r.Text, tc.wantTransfer)
 			}
 		})
 	}

@@ -331,6 +331,9 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	if len(s.PendingOptions) > 0 {
 		picked := a.matchOptions(s, r)
 		switch {
+		case len(picked) == 1 && !a.pickHolds(s, r, picked[0]):
+			// Matched on words a new request shares with the option: no
+			// pick, the request is read afresh (see pickHolds).
 		case len(picked) == 1:
 			o := s.PendingOptions[picked[0]]
 			a.confirm(s, a.ix.Node(o.NodeID).Condition)
