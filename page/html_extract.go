@@ -1,0 +1,420 @@
+package page
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// listState is where the extractor is within lists.
+type listState struct {
+	depth   int  // nesting depth of the innermost list, 0 outside lists
+	ordered bool // the innermost list is ordered
+	inItem  bool // text goes to a list item
+}
+
+// extractor turns a cleaned tree into blocks. Inline content accumulates in
+// buf until a block boundary flushes it as one block.
+type extractor struct {
+	r      resolver
+	blocks []Block
+	buf    strings.Builder
+	links  []Link
+	list   listState
+	inline int // > 0 inside headings, table cells and links: no block breaks
+	// held are the blocks of notes that opened the current section, to be
+	// written after its own text (html_notes.go).
+	held []Block
+}
+
+// flush emits the pending inline text as a paragraph or list item.
+func (x *extractor) flush() {
+	text, links := x.take()
+	if text == "" {
+		return
+	}
+	b := Block{Kind: Paragraph, Text: text, Links: links}
+	if x.list.inItem {
+		b.Kind, b.Depth, b.Ordered = ListItem, x.list.depth, x.list.ordered
+	}
+	x.blocks = append(x.blocks, b)
+}
+
+// linkMark sits between "]" and "(" of the links the extractor writes,
+// until take: a "](" still in the text then came from the page's own words,
+// and is broken up so that it never renders as a link the page did not
+// make. It is a private-use character, dropped from page text.
+const linkMark = "\ue000"
+
+// ownLinks keeps the extractor's links and breaks up the page's literal ones.
+var ownLinks = strings.NewReplacer("]"+linkMark+"(", "](", "](", "] (", linkMark, "")
+
+// take returns and clears the pending inline text.
+func (x *extractor) take() (string, []Link) {
+	text := collapse(x.buf.String())
+	if strings.Contains(text, "](") || strings.Contains(text, linkMark) {
+		text = ownLinks.Replace(text)
+	}
+	links := x.links
+	x.buf.Reset()
+	x.links = nil
+	if text == "" {
+		return "", nil
+	}
+	return text, links
+}
+
+// space separates the text of adjacent block elements inside inline content.
+func (x *extractor) space() { x.buf.WriteByte(' ') }
+
+// breakBlock ends the current block, or only separates words where blocks
+// cannot break.
+func (x *extractor) breakBlock() {
+	if x.inline > 0 || x.list.inItem {
+		x.space()
+		return
+	}
+	x.flush()
+}
+
+func (x *extractor) walk(n *html.Node) {
+	if n == nil {
+		return
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		x.node(c)
+	}
+}
+
+func (x *extractor) node(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		x.buf.WriteString(strings.ReplaceAll(n.Data, linkMark, ""))
+		return
+	case html.ElementNode:
+	default:
+		x.walk(n)
+		return
+	}
+	if x.inline > 0 {
+		x.inlineNode(n)
+		return
+	}
+	switch n.DataAtom {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		x.flush()
+		x.writeHeld()
+		x.inline++
+		x.walk(n)
+		x.inline--
+		if text, links := x.take(); text != "" {
+			level := int(n.Data[1] - '0')
+			// A heading with the role of a tab is how the Markdown reader
+			// writes a tab's label (dialectWriter.tabHeading).
+			role, _ := attr(n, "role")
+			x.blocks = append(x.blocks, Block{Kind: Heading, Level: level, Text: text, Links: links, Tab: strings.EqualFold(role, "tab")})
+		}
+	case atom.Ul, atom.Ol, atom.Menu, atom.Dir:
+		x.flush()
+		x.listItems(n, n.DataAtom == atom.Ol)
+	case atom.Li:
+		// An item outside any list: untidy markup.
+		x.flush()
+		x.item(n, x.list.depth+1, x.list.ordered)
+	case atom.Dl:
+		x.flush()
+		x.walk(n)
+		x.flush()
+	case atom.Dt:
+		x.flush()
+		x.walk(n)
+		x.flush()
+	case atom.Dd:
+		x.flush()
+		x.item(n, x.list.depth+1, false)
+	case atom.Table:
+		x.flush()
+		x.table(n)
+	case atom.Pre:
+		x.pre(n)
+	case atom.Br, atom.Hr:
+		x.breakBlock()
+	case atom.A:
+		x.link(n)
+	case atom.P, atom.Div, atom.Section, atom.Blockquote:
+		if !x.list.inItem && x.opensSection() && asideNote(n) {
+			x.holdNote(n)
+			return
+		}
+		x.breakBlock()
+		x.walk(n)
+		x.breakBlock()
+	case atom.Article, atom.Main, atom.Header,
+		atom.Address, atom.Figure, atom.Figcaption, atom.Center, atom.Fieldset, atom.Details,
+		atom.Summary, atom.Hgroup, atom.Caption, atom.Form, atom.Legend, atom.Tr, atom.Td, atom.Th,
+		atom.Tbody, atom.Thead, atom.Tfoot, atom.Body:
+		x.breakBlock()
+		x.walk(n)
+		x.breakBlock()
+	default:
+		x.walk(n)
+	}
+}
+
+// inlineNode handles an element inside a heading, table cell or link.
+func (x *extractor) inlineNode(n *html.Node) {
+	switch n.DataAtom {
+	case atom.A:
+		x.link(n)
+	case atom.Span, atom.B, atom.Strong, atom.I, atom.Em, atom.U, atom.Code, atom.Small,
+		atom.Abbr, atom.Font, atom.Nobr, atom.Mark, atom.Sup, atom.Sub, atom.Kbd, atom.S,
+		atom.Q, atom.Cite, atom.Time, atom.Label, atom.Var, atom.Samp, atom.Big, atom.Tt:
+		x.walk(n)
+	default:
+		x.space()
+		x.walk(n)
+		x.space()
+	}
+}
+
+// listItems emits the items of a ul or ol, treating stray content in the
+// list as items too.
+func (x *extractor) listItems(list *html.Node, ordered bool) {
+	depth := x.list.depth + 1
+	for c := list.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Type == html.TextNode && strings.TrimSpace(c.Data) == "":
+		case c.Type == html.ElementNode && (c.DataAtom == atom.Ul || c.DataAtom == atom.Ol):
+			// A list directly inside a list: nest it under the last item.
+			save := x.list
+			x.list = listState{depth: depth, ordered: ordered}
+			x.listItems(c, c.DataAtom == atom.Ol)
+			x.list = save
+		default:
+			x.item(c, depth, ordered)
+		}
+	}
+}
+
+// item emits one list item: its own text as one block, nested lists as
+// deeper blocks, text after a nested list as another block at its depth.
+func (x *extractor) item(n *html.Node, depth int, ordered bool) {
+	save := x.list
+	x.list = listState{depth: depth, ordered: ordered, inItem: true}
+	if n.Type == html.ElementNode {
+		x.walk(n)
+	} else {
+		x.node(n)
+	}
+	x.flush()
+	x.list = save
+}
+
+// table emits a data table as rows, or walks a layout table as blocks.
+func (x *extractor) table(t *html.Node) {
+	rows := tableRows(t)
+	if isLayoutTable(t, rows) {
+		x.walkLayout(t)
+		return
+	}
+	saveList := x.list
+	x.list = listState{}
+	for _, c := range childElements(t, atom.Caption) {
+		x.inline++
+		x.walk(c)
+		x.inline--
+		x.flush()
+	}
+	for _, tr := range rows {
+		var cells []string
+		var links []Link
+		nonEmpty := false
+		for _, cell := range childElements(tr, atom.Td, atom.Th) {
+			x.inline++
+			x.walk(cell)
+			x.inline--
+			text, l := x.take()
+			cells = append(cells, text)
+			links = append(links, l...)
+			nonEmpty = nonEmpty || text != ""
+		}
+		if nonEmpty {
+			x.blocks = append(x.blocks, Block{Kind: TableRow, Text: strings.Join(cells, " | "), Links: links})
+		}
+	}
+	x.list = saveList
+}
+
+// walkLayout walks a table used for page layout as ordinary blocks.
+func (x *extractor) walkLayout(t *html.Node) {
+	saveList := x.list
+	x.list = listState{depth: saveList.depth}
+	x.walk(t)
+	x.flush()
+	x.list = saveList
+}
+
+// tableRows returns the rows of t, not of tables nested in it.
+func tableRows(t *html.Node) []*html.Node {
+	var rows []*html.Node
+	for c := t.FirstChild; c != nil; c = c.NextSibling {
+		switch c.DataAtom {
+		case atom.Tr:
+			rows = append(rows, c)
+		case atom.Thead, atom.Tbody, atom.Tfoot:
+			rows = append(rows, childElements(c, atom.Tr)...)
+		}
+	}
+	return rows
+}
+
+// isLayoutTable reports whether a table lays out content rather than holding
+// data: one column, or cells holding headings, lists of paragraphs or tables.
+func isLayoutTable(t *html.Node, rows []*html.Node) bool {
+	maxCells := 0
+	for _, tr := range rows {
+		maxCells = max(maxCells, len(childElements(tr, atom.Td, atom.Th)))
+	}
+	if maxCells <= 1 {
+		return true
+	}
+	layout := false
+	var visit func(n *html.Node)
+	visit = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && !layout; c = c.NextSibling {
+			switch c.DataAtom {
+			case atom.Table, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+				layout = true
+				return
+			}
+			visit(c)
+		}
+	}
+	visit(t)
+	return layout
+}
+
+func childElements(n *html.Node, atoms ...atom.Atom) []*html.Node {
+	var out []*html.Node
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		for _, a := range atoms {
+			if c.DataAtom == a {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// pre emits preformatted text one line per block, since a block is a line.
+func (x *extractor) pre(n *html.Node) {
+	if x.list.inItem {
+		x.walk(n)
+		return
+	}
+	x.flush()
+	var sb strings.Builder
+	textOf(n, &sb)
+	for _, line := range strings.Split(sb.String(), "\n") {
+		if line = ownLinks.Replace(collapse(line)); line != "" {
+			x.blocks = append(x.blocks, Block{Kind: Paragraph, Text: line})
+		}
+	}
+}
+
+func textOf(n *html.Node, sb *strings.Builder) {
+	if n.Type == html.TextNode {
+		sb.WriteString(n.Data)
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		textOf(c, sb)
+	}
+}
+
+// link writes an <a> as [text](url), or as its text when the target is not
+// kept. A link with no text (an icon) is dropped.
+func (x *extractor) link(n *html.Node) {
+	var sb strings.Builder
+	textOf(n, &sb)
+	raw := strings.ReplaceAll(sb.String(), linkMark, "")
+	text := collapse(raw)
+	if text == "" {
+		for _, k := range []string{"aria-label", "title"} {
+			if v, _ := attr(n, k); collapse(v) != "" {
+				text = collapse(v)
+				break
+			}
+		}
+	}
+	if text == "" {
+		return
+	}
+	href, _ := attr(n, "href")
+	if strings.HasPrefix(strings.TrimSpace(href), "#") && isSymbol(text) {
+		return // a heading's permalink: ¶, #, §
+	}
+	if startsWithSpace(raw) {
+		x.space()
+	}
+	if u, ok := x.r.resolve(href); ok {
+		x.buf.WriteString("[" + escapeLinkText(text) + "]" + linkMark + "(" + escapeLinkURL(u) + ")")
+		x.links = append(x.links, Link{Text: text, URL: u})
+	} else {
+		x.buf.WriteString(text)
+	}
+	if endsWithSpace(raw) {
+		x.space()
+	}
+}
+
+// isSymbol reports whether s is one character that is not a letter or digit.
+func isSymbol(s string) bool {
+	r, size := utf8.DecodeRuneInString(s)
+	return size == len(s) && !unicode.IsLetter(r) && !unicode.IsDigit(r)
+}
+
+func startsWithSpace(s string) bool {
+	return s != "" && strings.TrimLeft(s, " \t\r\n\f\u00a0") != s
+}
+
+func endsWithSpace(s string) bool {
+	return s != "" && strings.TrimRight(s, " \t\r\n\f\u00a0") != s
+}
+
+var linkTextEscaper = strings.NewReplacer(`[`, `\[`, `]`, `\]`)
+
+// escapeLinkText keeps brackets in link text from ending the link early.
+func escapeLinkText(s string) string { return linkTextEscaper.Replace(s) }
+
+var linkURLEscaper = strings.NewReplacer(`(`, `%28`, `)`, `%29`, ` `, `%20`)
+
+// escapeLinkURL keeps parentheses in a URL from ending the link early.
+func escapeLinkURL(s string) string { return linkURLEscaper.Replace(s) }
+
+// invisible are characters dropped from page text: zero-width ones, and the
+// bidirectional embeddings, overrides and isolates, which would let a page
+// reorder what the chat and the admin pages show around its text.
+const invisible = "\u200b\u200c\u200d\ufeff\u00ad\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+var dropInvisible = strings.NewReplacer(
+	"\u200b", "", "\u200c", "", "\u200d", "", "\ufeff", "", "\u00ad", "",
+	"\u202a", "", "\u202b", "", "\u202c", "", "\u202d", "", "\u202e", "",
+	"\u2066", "", "\u2067", "", "\u2068", "", "\u2069", "",
+)
+
+// collapse trims s and folds each run of white space to one space, dropping
+// invisible characters and anything not valid UTF-8.
+func collapse(s string) string {
+	s = strings.ToValidUTF8(s, "")
+	if strings.ContainsAny(s, invisible) {
+		s = dropInvisible.Replace(s)
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
