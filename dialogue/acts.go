@@ -323,7 +323,11 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		r, ok := a.suggest(s, a.leadingPageOption(msg), "SuggestOne")
 		return r, ok, nil
 	case moveSuggest:
-		r, ok := a.suggest(s, a.suggestions(s, msg), "Suggest")
+		opts, key := a.suggestions(s, msg), "Suggest"
+		if len(opts) == 1 {
+			key = "SuggestOne" // "Is it about this?", not "one of these"
+		}
+		r, ok := a.suggest(s, opts, key)
 		return r, ok, nil
 	}
 	return Reply{}, false, nil

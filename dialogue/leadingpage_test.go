@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -159,6 +160,42 @@ func TestLeadingPageOfCoverage(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got, _ := a.leadingPageOf(tc.cands); got != tc.want {
 				t.Errorf("leadingPageOf = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLedBy: suggestions on a miss narrow to the first only when the
+// best-ranked candidate nearly answers and its page is also the page that
+// clearly leads on whole-page evidence.
+func TestLedBy(t *testing.T) {
+	a := NewGraphAgent(bookingGraph(), Options{})
+	c := func(id string, score, pageScore float64) candidate {
+		return candidate{id: id, score: score, coverage: 0.48, pageCoverage: 0.7, pageScore: pageScore}
+	}
+	farUnder := c("refund", 10, 5)
+	farUnder.coverage = 0.3
+	for _, tc := range []struct {
+		name  string
+		cands []candidate
+		ids   []string
+		want  []string
+	}{
+		{"best candidate on the leading page", []candidate{c("refund", 10, 5), c("cancel", 6, 2), c("change", 5, 1.5)},
+			[]string{"refund", "cancel", "change"}, []string{"refund"}},
+		{"no page leads", []candidate{c("refund", 10, 5), c("cancel", 6, 4.5)},
+			[]string{"refund", "cancel"}, []string{"refund", "cancel"}},
+		{"the leading page ranks second", []candidate{c("cancel", 10, 2), c("refund", 6, 5)},
+			[]string{"cancel", "refund"}, []string{"cancel", "refund"}},
+		{"first suggestion elsewhere", []candidate{c("refund", 10, 5), c("cancel", 6, 2)},
+			[]string{"cancel", "change"}, []string{"cancel", "change"}},
+		{"best candidate far under the bar", []candidate{farUnder, c("cancel", 6, 2)},
+			[]string{"refund", "cancel"}, []string{"refund", "cancel"}},
+		{"one suggestion", []candidate{c("refund", 10, 5)}, []string{"refund"}, []string{"refund"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := a.ledBy(tc.cands, tc.ids); !slices.Equal(got, tc.want) {
+				t.Errorf("ledBy = %q, want %q", got, tc.want)
 			}
 		})
 	}

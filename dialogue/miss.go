@@ -42,7 +42,8 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 	}
 	var ids []string
 	seen := map[string]bool{}
-	for _, c := range a.lexical(query{terms: terms, neg: neg}, nil, 10) {
+	cands := a.lexical(query{terms: terms, neg: neg}, nil, 10)
+	for _, c := range cands {
 		n := a.ix.Node(c.id)
 		if c.terms < suggestTerms || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
 			continue
@@ -57,7 +58,35 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 			break
 		}
 	}
-	return a.options(ids)
+	return a.options(a.ledBy(cands, ids))
+}
+
+// nearBarShare is how close to MinCoverage the best candidate must come
+// for ledBy: within a tenth of the bar, it all but answers. (0.8 also
+// narrows "youtube ads still showing on my android phone" to the wrong
+// page of two near ones; 0.95 is the same as 0.9 on every set.)
+const nearBarShare = 0.9
+
+// ledBy narrows suggestions ids to the first when the request all but has
+// an answer there: the best-ranked candidate of cands holds nearly the
+// coverage an answer needs (nearBarShare), its page clearly leads on
+// whole-page evidence (leadingPageOf), and the first suggestion is on
+// it. A choice between that page and lesser topics is then one question,
+// "Is it about this?": the others rank below on every count. Alone, each
+// signal is weaker: the best section's page may be one of several
+// near-tied pages, a leading page whose sections rank below another
+// page's is no agreement, and a best candidate far under the bar (a
+// vague request: "they told me to use this chat, can you help me?") is
+// better offered beside the other topics.
+func (a *GraphAgent) ledBy(cands []candidate, ids []string) []string {
+	if len(ids) < 2 || len(cands) == 0 || cands[0].coverage < nearBarShare*a.opts.MinCoverage {
+		return ids
+	}
+	page := a.ix.Node(cands[0].id).Page
+	if url, _ := a.leadingPageOf(cands); url != page || a.ix.Node(ids[0]).Page != page {
+		return ids
+	}
+	return ids[:1]
 }
 
 // leadMargin is how far a page must lead on whole-page evidence to be

@@ -40,6 +40,8 @@ func TestAnalyzerTerms(t *testing.T) {
 		{"can I pay at the hotel instead", []string{"pay", "accommod", "instead"}},
 		{"which cards do you take", []string{"card", "accept"}},
 		{"my credit card", []string{"card"}},
+		{"install it by hand", []string{"instal", "manual"}},
+		{"manually installed", []string{"manual", "instal"}},
 		{"would it be free to cancel my stay", []string{"fee", "cancel", "stay"}},
 		{"what happens if I don't show up", []string{"noshow"}},
 		{"no-show charge", []string{"noshow", "pay"}},
