@@ -20,6 +20,14 @@
 // Otherwise the language is unknown, and the caller's prior (the
 // conversation's language) stands.
 //
+// Tell also says whether the language was told surely: by script, by a
+// clear majority of function words (MinSureWords without a clear margin),
+// or by trigrams among languages tied on two or more. One function word, or a majority without a clear margin, is
+// slight evidence: English has homographs of other languages' function
+// words ("battery dies fast", "man page missing", "pour over settings
+// page"), which a caller weighs against what it knows (the languages its
+// pages are in).
+//
 // lingua-go is more accurate on short text alone but needs ~80 MB and ~75 µs
 // a message for five languages (see the README's language section).
 package langid
@@ -50,6 +58,10 @@ const maxLang = 256
 // MinLetters is the fewest letters of an alphabetic script a message needs
 // for its trigrams to tell its language: "vpn dns" tells nothing.
 const MinLetters = 12
+
+// MinSureWords is the fewest function words that tell a language surely
+// when another language has more than half as many.
+const MinSureWords = 3
 
 // MinTieConfidence is the trigram detector's confidence that decides
 // between languages with as many function words in the text.
@@ -96,6 +108,13 @@ func (d *Detector) allows(lang string) bool { return len(d.allow) == 0 || d.allo
 // Detect returns the language of text (an ISO 639-1 code), or "" when text
 // is too short to tell or the detector is unsure.
 func (d *Detector) Detect(text string) string {
+	lang, _ := d.Tell(text)
+	return lang
+}
+
+// Tell is Detect, also reporting whether the language was told surely
+// (see the package comment); sure is false when lang is "".
+func (d *Detector) Tell(text string) (lang string, sure bool) {
 	var kana, hangul, han, alpha int
 	for _, r := range text {
 		switch {
@@ -111,15 +130,15 @@ func (d *Detector) Detect(text string) string {
 	}
 	switch {
 	case kana > 0 && d.allows("ja"):
-		return "ja"
+		return "ja", true
 	case hangul > 0 && d.allows("ko"):
-		return "ko"
+		return "ko", true
 	case han > 0 && d.allows("zh"):
-		return "zh"
+		return "zh", true
 	case han > 0 && d.allows("ja"):
-		return "ja"
+		return "ja", true
 	case alpha < MinLetters:
-		return ""
+		return "", false
 	}
 	hits := d.stopHits(text)
 	best, second := "", 0
@@ -135,7 +154,7 @@ func (d *Detector) Detect(text string) string {
 	}
 	switch {
 	case hits[best] >= 2 && hits[best] > 2*second:
-		return best
+		return best, true
 	case hits[best] > 0 && hits[best] == second:
 		// Related languages share function words ("de", "la", "en"):
 		// among those with the most, trigrams decide; on one word each,
@@ -151,19 +170,24 @@ func (d *Detector) Detect(text string) string {
 			need = MinConfidence
 		}
 		if info := whatlanggo.DetectWithOptions(text, tied); info.Confidence >= need {
-			return d.codes[info.Lang]
+			return d.codes[info.Lang], hits[best] >= 2
 		}
-		return ""
+		return "", false
 	case hits[best] > 0:
-		return best
+		// A majority without a clear margin is sure on three words or
+		// more ("donde introduzco la clave de licencia": Spanish 3,
+		// French 2), not on two ("pour water on keyboard": French 2,
+		// English 1); trigrams cannot tell these (they read the second as
+		// French, confidence 0.76).
+		return best, hits[best] >= MinSureWords
 	}
 	// No function words of a language with a stop list: trigrams, for the
 	// languages without one.
 	info := whatlanggo.DetectWithOptions(text, d.opts)
 	if code := d.codes[info.Lang]; code != "" && d.allows(code) && !d.hasStopList(code) && info.Confidence >= MinConfidence {
-		return code
+		return code, false
 	}
-	return ""
+	return "", false
 }
 
 // stopHits counts text's words that are stop words, by language.

@@ -1,6 +1,11 @@
 package langid
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 func TestDetect(t *testing.T) {
 	d := New("en", "de", "fr", "es", "ja")
@@ -91,4 +96,52 @@ func BenchmarkDetectTrigrams(b *testing.B) {
 		d.Detect(msgs[i%len(msgs)])
 		i++
 	}
+}
+
+// TestTellSure: what is slight evidence (one function word, a majority
+// without a clear margin) and what is sure.
+func TestTellSure(t *testing.T) {
+	d := New("en", "de", "fr", "es", "ja")
+	tests := []struct {
+		text, want string
+		sure       bool
+	}{
+		{"battery dies fast", "de", false},                                // one German word
+		{"pour water on keyboard", "fr", false},                           // fr 2 (pour, on), en 1
+		{"usar icloud private relay junto con adguard", "es", false},      // one Spanish word
+		{"Die Werbung wird auf YouTube immer noch angezeigt", "de", true}, // many
+		{"donde introduzco la clave de licencia", "es", true},             // es/fr tie on two, trigrams
+		{"YouTubeで広告が消えない", "ja", true},                                   // script
+		{"vpn dns", "", false},
+	}
+	for _, tt := range tests {
+		if got, sure := d.Tell(tt.text); got != tt.want || sure != tt.sure {
+			t.Errorf("Tell(%q) = %q, %v; want %q, %v", tt.text, got, sure, tt.want, tt.sure)
+		}
+	}
+}
+
+// TestTellHomographs: short English messages with a homograph of another
+// language's function word (testdata/homographs-en.txt, written before the
+// rule) are never told surely as another language.
+func TestTellHomographs(t *testing.T) {
+	d := New("en", "de", "fr", "es", "ja")
+	b, err := os.ReadFile(filepath.Join("testdata", "homographs-en.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slight, n := 0, 0
+	for _, line := range strings.Split(string(b), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		n++
+		switch l, sure := d.Tell(line); {
+		case l != "en" && l != "" && sure:
+			t.Errorf("Tell(%q) = %q surely", line, l)
+		case l != "en" && l != "":
+			slight++
+		}
+	}
+	t.Logf("%d of %d read as another language, all on slight evidence", slight, n)
 }
