@@ -129,7 +129,7 @@ func (b *ByLanguage) Respond(ctx context.Context, s *Session, message string) (R
 // messageLanguage is GraphAgent.messageLanguage with the default language
 // last.
 func (b *ByLanguage) messageLanguage(s *Session, msg string) string {
-	if l := toldLanguage(b.detect, msg, func(l string) bool { return b.parts[l] != nil }); l != "" {
+	if l := toldLanguage(b.detect, msg, messages.Base(s.ClientLang), func(l string) bool { return b.parts[l] != nil }); l != "" {
 		return l
 	}
 	if s.Lang != "" {
