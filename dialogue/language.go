@@ -224,7 +224,7 @@ func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 	if s.Lang != "" && (isOptionValue(s.PendingOptions, msg) || strings.EqualFold(strings.TrimSpace(msg), talkToPersonValue)) {
 		return s.Lang
 	}
-	if l := toldLanguage(a.langs.detect, msg, messages.Base(s.ClientLang), a.hasPagesIn); l != "" {
+	if l := toldLanguage(a.langs.detect, msg, messages.Base(s.ClientLang), a); l != "" {
 		return l
 	}
 	if s.Lang != "" {
@@ -234,37 +234,6 @@ func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 		return l
 	}
 	return a.langs.lang
-}
-
-// hasPagesIn reports whether the agent has pages in lang.
-func (a *GraphAgent) hasPagesIn(lang string) bool {
-	if a.langs.parts == nil {
-		return lang == a.langs.lang
-	}
-	return a.langs.parts[lang] != nil
-}
-
-// toldLanguage returns the language detect tells msg is in, or "" (left to
-// the conversation's, then to the one the customer's browser or widget
-// asks for, client). Slight evidence (one function word, or a majority
-// without a clear margin) names a language only where the help center has
-// pages in it and client asks for no other that it has pages in. English
-// has homographs of other languages' function words ("battery dies fast",
-// "man page missing", "pour over settings page"): on an English-only help
-// center one such word would switch the whole conversation to a language
-// no page answers in, while on one with Spanish pages "usar icloud
-// private relay junto con adguard" is Spanish.
-func toldLanguage(detect *langid.Detector, msg, client string, hasPages func(lang string) bool) string {
-	l, sure := detect.Tell(msg)
-	switch {
-	case l == "" || sure:
-		return l
-	case !hasPages(l):
-		return ""
-	case client != "" && client != l && hasPages(client):
-		return ""
-	}
-	return l
 }
 
 // isOptionValue reports whether msg is the value of one of opts.

@@ -98,25 +98,27 @@ func BenchmarkDetectTrigrams(b *testing.B) {
 	}
 }
 
-// TestTellSure: what is slight evidence (one function word, a majority
-// without a clear margin) and what is sure.
-func TestTellSure(t *testing.T) {
+// TestTellEvidence: what is faint evidence (one function word), slight (a
+// majority without a clear margin) and sure.
+func TestTellEvidence(t *testing.T) {
 	d := New("en", "de", "fr", "es", "ja")
 	tests := []struct {
 		text, want string
-		sure       bool
+		evidence   Evidence
 	}{
-		{"battery dies fast", "de", false},                                // one German word
-		{"pour water on keyboard", "fr", false},                           // fr 2 (pour, on), en 1
-		{"usar icloud private relay junto con adguard", "es", false},      // one Spanish word
-		{"Die Werbung wird auf YouTube immer noch angezeigt", "de", true}, // many
-		{"donde introduzco la clave de licencia", "es", true},             // es/fr tie on two, trigrams
-		{"YouTubeで広告が消えない", "ja", true},                                   // script
-		{"vpn dns", "", false},
+		{"battery dies fast", "de", Faint},                                // one German word
+		{"pour water on keyboard", "fr", Slight},                          // fr 2 (pour, on), en 1
+		{"usar icloud private relay junto con adguard", "es", Faint},      // one Spanish word
+		{"Die Werbung wird auf YouTube immer noch angezeigt", "de", Sure}, // many
+		{"donde introduzco la clave de licencia", "es", Sure},             // es 3, fr 2
+		{"YouTubeで広告が消えない", "ja", Sure},                                   // script
+		{"vpn dns", "", None},
+		{"fuga de dns en windows", "", None}, // es/fr tie on two, trigrams unsure
+		{"adguard vide la batterie de mon téléphone", "fr", Sure},
 	}
 	for _, tt := range tests {
-		if got, sure := d.Tell(tt.text); got != tt.want || sure != tt.sure {
-			t.Errorf("Tell(%q) = %q, %v; want %q, %v", tt.text, got, sure, tt.want, tt.sure)
+		if got, ev := d.Tell(tt.text); got != tt.want || ev != tt.evidence {
+			t.Errorf("Tell(%q) = %q, %v; want %q, %v", tt.text, got, ev, tt.want, tt.evidence)
 		}
 	}
 }
@@ -136,8 +138,8 @@ func TestTellHomographs(t *testing.T) {
 			continue
 		}
 		n++
-		switch l, sure := d.Tell(line); {
-		case l != "en" && l != "" && sure:
+		switch l, ev := d.Tell(line); {
+		case l != "en" && l != "" && ev == Sure:
 			t.Errorf("Tell(%q) = %q surely", line, l)
 		case l != "en" && l != "":
 			slight++
