@@ -129,7 +129,7 @@ func (b *ByLanguage) Respond(ctx context.Context, s *Session, message string) (R
 // messageLanguage is GraphAgent.messageLanguage with the default language
 // last.
 func (b *ByLanguage) messageLanguage(s *Session, msg string) string {
-	if l := b.detect.Detect(msg); l != "" {
+	if l := toldLanguage(b.detect, msg, messages.Base(s.ClientLang), b); l != "" {
 		return l
 	}
 	if s.Lang != "" {
@@ -140,6 +140,16 @@ func (b *ByLanguage) messageLanguage(s *Session, msg string) string {
 	}
 	return b.def
 }
+
+// hasPagesIn implements pageLanguages.
+func (b *ByLanguage) hasPagesIn(lang string) bool { return b.parts[lang] != nil }
+
+// pageWords implements pageLanguages: the parts' vocabularies are their
+// own (a baseline's index), not known here.
+func (b *ByLanguage) pageWords(lang, msg string) int { return -1 }
+
+// defaultLanguage implements pageLanguages.
+func (b *ByLanguage) defaultLanguage() string { return b.def }
 
 // optionLanguage returns the language of the pages the pending options are
 // on (their sources), or "": a pick is answered by the part that offered it.

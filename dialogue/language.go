@@ -224,7 +224,7 @@ func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 	if s.Lang != "" && (isOptionValue(s.PendingOptions, msg) || strings.EqualFold(strings.TrimSpace(msg), talkToPersonValue)) {
 		return s.Lang
 	}
-	if l := a.langs.detect.Detect(msg); l != "" {
+	if l := toldLanguage(a.langs.detect, msg, messages.Base(s.ClientLang), a); l != "" {
 		return l
 	}
 	if s.Lang != "" {

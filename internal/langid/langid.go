@@ -20,6 +20,12 @@
 // Otherwise the language is unknown, and the caller's prior (the
 // conversation's language) stands.
 //
+// Tell also says how surely it told the language (Evidence): one function
+// word is faint evidence, a majority without a clear margin slight.
+// English has homographs of other languages' function words ("battery dies fast", "man page missing", "pour over settings
+// page"), which a caller weighs against what it knows (the languages its
+// pages are in).
+//
 // lingua-go is more accurate on short text alone but needs ~80 MB and ~75 µs
 // a message for five languages (see the README's language section).
 package langid
@@ -50,6 +56,27 @@ const maxLang = 256
 // MinLetters is the fewest letters of an alphabetic script a message needs
 // for its trigrams to tell its language: "vpn dns" tells nothing.
 const MinLetters = 12
+
+// Evidence is how surely Tell told a text's language.
+type Evidence int
+
+const (
+	// None: the language is unknown.
+	None Evidence = iota
+	// Faint: one function word (alone, or tied with another language's
+	// and trigrams deciding), or trigrams alone.
+	Faint
+	// Slight: a majority of function words without a clear margin,
+	// fewer than MinSureWords.
+	Slight
+	// Sure: script, a clear majority of function words or MinSureWords,
+	// or trigrams among languages tied on two or more.
+	Sure
+)
+
+// MinSureWords is the fewest function words that tell a language surely
+// when another language has more than half as many.
+const MinSureWords = 3
 
 // MinTieConfidence is the trigram detector's confidence that decides
 // between languages with as many function words in the text.
@@ -96,6 +123,13 @@ func (d *Detector) allows(lang string) bool { return len(d.allow) == 0 || d.allo
 // Detect returns the language of text (an ISO 639-1 code), or "" when text
 // is too short to tell or the detector is unsure.
 func (d *Detector) Detect(text string) string {
+	lang, _ := d.Tell(text)
+	return lang
+}
+
+// Tell is Detect, also reporting how surely it told the language (see the
+// package comment); None when lang is "".
+func (d *Detector) Tell(text string) (lang string, evidence Evidence) {
 	var kana, hangul, han, alpha int
 	for _, r := range text {
 		switch {
@@ -111,15 +145,15 @@ func (d *Detector) Detect(text string) string {
 	}
 	switch {
 	case kana > 0 && d.allows("ja"):
-		return "ja"
+		return "ja", Sure
 	case hangul > 0 && d.allows("ko"):
-		return "ko"
+		return "ko", Sure
 	case han > 0 && d.allows("zh"):
-		return "zh"
+		return "zh", Sure
 	case han > 0 && d.allows("ja"):
-		return "ja"
+		return "ja", Sure
 	case alpha < MinLetters:
-		return ""
+		return "", None
 	}
 	hits := d.stopHits(text)
 	best, second := "", 0
@@ -135,7 +169,7 @@ func (d *Detector) Detect(text string) string {
 	}
 	switch {
 	case hits[best] >= 2 && hits[best] > 2*second:
-		return best
+		return best, Sure
 	case hits[best] > 0 && hits[best] == second:
 		// Related languages share function words ("de", "la", "en"):
 		// among those with the most, trigrams decide; on one word each,
@@ -151,19 +185,33 @@ func (d *Detector) Detect(text string) string {
 			need = MinConfidence
 		}
 		if info := whatlanggo.DetectWithOptions(text, tied); info.Confidence >= need {
-			return d.codes[info.Lang]
+			if hits[best] == 1 {
+				return d.codes[info.Lang], Faint
+			}
+			return d.codes[info.Lang], Sure
 		}
-		return ""
+		return "", None
 	case hits[best] > 0:
-		return best
+		// One word is faint; a majority without a clear margin is
+		// slight, and sure on three words or more ("donde introduzco la
+		// clave de licencia": Spanish 3, French 2), not on two ("pour
+		// water on keyboard": French 2, English 1). Trigrams cannot tell
+		// these: they read the second as French, confidence 0.76.
+		switch {
+		case hits[best] >= MinSureWords:
+			return best, Sure
+		case hits[best] >= 2:
+			return best, Slight
+		}
+		return best, Faint
 	}
 	// No function words of a language with a stop list: trigrams, for the
 	// languages without one.
 	info := whatlanggo.DetectWithOptions(text, d.opts)
 	if code := d.codes[info.Lang]; code != "" && d.allows(code) && !d.hasStopList(code) && info.Confidence >= MinConfidence {
-		return code
+		return code, Faint
 	}
-	return ""
+	return "", None
 }
 
 // stopHits counts text's words that are stop words, by language.

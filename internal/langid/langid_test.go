@@ -1,6 +1,11 @@
 package langid
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 func TestDetect(t *testing.T) {
 	d := New("en", "de", "fr", "es", "ja")
@@ -91,4 +96,54 @@ func BenchmarkDetectTrigrams(b *testing.B) {
 		d.Detect(msgs[i%len(msgs)])
 		i++
 	}
+}
+
+// TestTellEvidence: what is faint evidence (one function word), slight (a
+// majority without a clear margin) and sure.
+func TestTellEvidence(t *testing.T) {
+	d := New("en", "de", "fr", "es", "ja")
+	tests := []struct {
+		text, want string
+		evidence   Evidence
+	}{
+		{"battery dies fast", "de", Faint},                                // one German word
+		{"pour water on keyboard", "fr", Slight},                          // fr 2 (pour, on), en 1
+		{"usar icloud private relay junto con adguard", "es", Faint},      // one Spanish word
+		{"Die Werbung wird auf YouTube immer noch angezeigt", "de", Sure}, // many
+		{"donde introduzco la clave de licencia", "es", Sure},             // es 3, fr 2
+		{"YouTubeで広告が消えない", "ja", Sure},                                   // script
+		{"vpn dns", "", None},
+		{"fuga de dns en windows", "", None}, // es/fr tie on two, trigrams unsure
+		{"adguard vide la batterie de mon téléphone", "fr", Sure},
+	}
+	for _, tt := range tests {
+		if got, ev := d.Tell(tt.text); got != tt.want || ev != tt.evidence {
+			t.Errorf("Tell(%q) = %q, %v; want %q, %v", tt.text, got, ev, tt.want, tt.evidence)
+		}
+	}
+}
+
+// TestTellHomographs: short English messages with a homograph of another
+// language's function word (testdata/homographs-en.txt, written before the
+// rule) are never told surely as another language.
+func TestTellHomographs(t *testing.T) {
+	d := New("en", "de", "fr", "es", "ja")
+	b, err := os.ReadFile(filepath.Join("testdata", "homographs-en.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slight, n := 0, 0
+	for _, line := range strings.Split(string(b), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		n++
+		switch l, ev := d.Tell(line); {
+		case l != "en" && l != "" && ev == Sure:
+			t.Errorf("Tell(%q) = %q surely", line, l)
+		case l != "en" && l != "":
+			slight++
+		}
+	}
+	t.Logf("%d of %d read as another language, all on slight evidence", slight, n)
 }

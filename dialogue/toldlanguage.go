@@ -1,0 +1,83 @@
+package dialogue
+
+import (
+	"github.com/helpgraph/helpgraph/internal/langid"
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
+
+// pageLanguages is what toldLanguage weighs a message's language against:
+// the languages a help center has pages in and the pages' words.
+type pageLanguages interface {
+	hasPagesIn(lang string) bool
+	// pageWords counts msg's words that are words of the pages in lang
+	// (their function words aside); -1 when not known.
+	pageWords(lang, msg string) int
+	// defaultLanguage is the language of the pages that answer a
+	// customer whose language has none.
+	defaultLanguage() string
+}
+
+// toldLanguage returns the language detect tells msg is in, or "" (left to
+// the conversation's, then to the one the customer's browser or widget
+// asks for, client). English has homographs of other languages' function
+// words ("battery dies fast", "man page missing", "pour over settings
+// page"), so evidence short of sure (langid.Faint, langid.Slight) names a
+// language only
+//
+//   - where the help center has pages in it: on an English-only help
+//     center one such word would switch the whole conversation to a
+//     language no page answers in;
+//   - where client asks for no other language the help center has pages
+//     in;
+//   - on one function word (faint), where the default language's pages
+//     have no more of the message's words than that language's ("bin
+//     folder deleted": AdGuard's English pages have 3, its German 1). Not
+//     on two: "wie lange dauert die reset e-mail?" has more words of the
+//     English pages (reset, e, mail) than of the German.
+//
+// On a help center with Spanish pages "usar icloud private relay junto con
+// adguard" stays Spanish: the Spanish pages have more of its words.
+func toldLanguage(detect *langid.Detector, msg, client string, pages pageLanguages) string {
+	l, evidence := detect.Tell(msg)
+	switch {
+	case l == "" || evidence == langid.Sure:
+		return l
+	case !pages.hasPagesIn(l):
+		return ""
+	case client != "" && client != l && pages.hasPagesIn(client):
+		return ""
+	}
+	if def := pages.defaultLanguage(); evidence == langid.Faint && def != l && pages.pageWords(def, msg) > pages.pageWords(l, msg) {
+		return ""
+	}
+	return l
+}
+
+// hasPagesIn implements pageLanguages.
+func (a *GraphAgent) hasPagesIn(lang string) bool {
+	if a.langs.parts == nil {
+		return lang == a.langs.lang
+	}
+	return a.langs.parts[lang] != nil
+}
+
+// pageWords implements pageLanguages.
+func (a *GraphAgent) pageWords(lang, msg string) int {
+	p := a.langs.parts[lang]
+	if a.langs.parts == nil && lang == a.langs.lang {
+		p = a
+	}
+	if p == nil || p.an.known == nil {
+		return -1
+	}
+	n := 0
+	lexical.EachWord(msg, nil, func(w []byte) {
+		if _, ok := p.an.known.ids[string(w)]; ok && !p.an.model.IsFunctionWord(string(w)) {
+			n++
+		}
+	})
+	return n
+}
+
+// defaultLanguage implements pageLanguages.
+func (a *GraphAgent) defaultLanguage() string { return a.langs.lang }
