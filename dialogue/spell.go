@@ -86,6 +86,9 @@ var letterRun = regexp.MustCompile(`\pL+`)
 func (sp *speller) correct(text string) string {
 	titleCase := isTitleCase(text)
 	return replaceWords(text, func(w string, sentenceStart bool) string {
+		if a, b, ok := sp.runTogether(w); ok {
+			return a + " " + b
+		}
 		if !titleCase && !sentenceStart && hasUpper(w) {
 			return w
 		}
@@ -94,6 +97,25 @@ func (sp *speller) correct(text string) string {
 		}
 		return w
 	})
+}
+
+// runTogether splits w into the two words typed without the space
+// between them ("canI", "doif", "DoI"): each a stop word, the two no word
+// of the graph or the language. Read whole, such a word is one no page
+// has, and weighs as the rarest (distinctive.go); split, it asks nothing.
+// A content word is never split: a name or a product's ("Norton") may
+// part into a stop word and a graph word by chance.
+func (sp *speller) runTogether(w string) (a, b string, ok bool) {
+	lw := strings.ToLower(w)
+	if len(lw) != len(w) || sp.freq[lw] > 0 || lexical.IsStopWord(lw) || sp.isWord(lw) {
+		return "", "", false
+	}
+	for i := range w {
+		if i > 0 && lexical.IsStopWord(lw[:i]) && lexical.IsStopWord(lw[i:]) {
+			return w[:i], w[i:], true
+		}
+	}
+	return "", "", false
 }
 
 // replaceWords replaces each letter run w of text by f(w, sentenceStart),
