@@ -87,6 +87,7 @@ func TestSpellerSplitsRunTogetherWords(t *testing.T) {
 		{"my plan renews", "my plan renews"},                       // the graph's words
 		{"canplan", "canplan"},                                     // a stop word and a graph word: maybe a name
 		{"my Norton plan", "my Norton plan"},                       // a name
+		{"I arrive from Dover", "I arrive from Dover"},             // not the "d" of "I'd"
 	} {
 		if got := sp.correct(tc.text); got != tc.want {
 			t.Errorf("correct(%q) = %q, want %q", tc.text, got, tc.want)
