@@ -107,15 +107,18 @@ func (sp *speller) correct(text string) string {
 // (distinctive.go); split, it asks nothing. A content word is never
 // split (a name or a product's, "Norton", may part into a stop word and
 // a graph word by chance), nor a word into a single letter other than
-// "I" (the "d" of "I'd" makes "Dover" "d over").
+// "I" (the "d" of "I'd" makes "Dover" "d over"), nor a name.
 func (sp *speller) runTogether(w string) (a, b string, ok bool) {
 	lw := strings.ToLower(w)
 	if len(lw) != len(w) || sp.freq[lw] > 0 || sp.isStop(lw) || sp.isWord(lw) {
 		return "", "", false
 	}
 	part := func(p string) bool { return sp.isStop(p) && (len(p) > 1 || p == "i") }
+	// A capitalised word is split only where a capital opens the second
+	// word too ("DoI"): "Ian" is a name.
+	capital := opensUpper(w)
 	for i := range w {
-		if i > 0 && part(lw[:i]) && part(lw[i:]) {
+		if i > 0 && part(lw[:i]) && part(lw[i:]) && (!capital || opensUpper(w[i:])) {
 			return w[:i], w[i:], true
 		}
 	}
@@ -136,6 +139,12 @@ func replaceWords(text string, f func(w string, sentenceStart bool) string) stri
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// opensUpper reports whether w opens with an upper-case letter.
+func opensUpper(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
 }
 
 // hasUpper reports whether w has an upper-case letter.

@@ -88,6 +88,7 @@ func TestSpellerSplitsRunTogetherWords(t *testing.T) {
 		{"canplan", "canplan"},                                     // a stop word and a graph word: maybe a name
 		{"my Norton plan", "my Norton plan"},                       // a name
 		{"I arrive from Dover", "I arrive from Dover"},             // not the "d" of "I'd"
+		{"Ian says doI need it", "Ian says do I need it"},          // a name; a capital opens "I"
 	} {
 		if got := sp.correct(tc.text); got != tc.want {
 			t.Errorf("correct(%q) = %q, want %q", tc.text, got, tc.want)
