@@ -94,8 +94,11 @@ func (a *GraphAgent) holdsRequest(s *Session, id string, msg *reading) bool {
 		said = a.topic(s)
 	}
 	for i, t := range ids {
-		if a.an.filler[uniq[i]] {
-			continue // "actually", "great": chat, not what is asked
+		if a.an.filler[uniq[i]] || isFiller(uniq[i]) || a.an.model.IsStopWord(uniq[i]) {
+			// "actually", "great", "umm": chat, not what is asked; and a
+			// stop word's form ("others", "wants") stems to the stop
+			// word, which no page indexes: it asks nothing either.
+			continue
 		}
 		w := 0.0
 		if t >= 0 {

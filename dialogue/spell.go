@@ -20,6 +20,7 @@ type speller struct {
 	freq    map[string]int      // word -> occurrences in the graph
 	deletes map[string][]string // a word less one letter -> the words it came from
 	isWord  func(string) bool   // a real word of the language, though not the graph's
+	isStop  func(string) bool   // a stop word of the graph's language
 }
 
 // minSpellLen is the shortest word corrected: short words are too close to
@@ -34,7 +35,7 @@ func newSpeller(gw *graphWords, synonyms [][]string, isWord func(string) bool) *
 	if isWord == nil {
 		isWord = func(string) bool { return false }
 	}
-	sp := &speller{freq: map[string]int{}, deletes: map[string][]string{}, isWord: isWord}
+	sp := &speller{freq: map[string]int{}, deletes: map[string][]string{}, isWord: isWord, isStop: gw.v.an.model.IsStopWord}
 	isWord("") // reads the dictionary now, not on the first turn
 	add := func(words []string) {
 		for _, w := range words {
@@ -86,6 +87,9 @@ var letterRun = regexp.MustCompile(`\pL+`)
 func (sp *speller) correct(text string) string {
 	titleCase := isTitleCase(text)
 	return replaceWords(text, func(w string, sentenceStart bool) string {
+		if a, b, ok := sp.runTogether(w); ok {
+			return a + " " + b
+		}
 		if !titleCase && !sentenceStart && hasUpper(w) {
 			return w
 		}
@@ -94,6 +98,31 @@ func (sp *speller) correct(text string) string {
 		}
 		return w
 	})
+}
+
+// runTogether splits w into the two words typed without the space
+// between them ("canI", "doif", "DoI"): each a stop word of the graph's
+// language, the two no word of the graph or the language. Read whole,
+// such a word is one no page has, and weighs as the rarest
+// (distinctive.go); split, it asks nothing. A content word is never
+// split (a name or a product's, "Norton", may part into a stop word and
+// a graph word by chance), nor a word into a single letter other than
+// "I" (the "d" of "I'd" makes "Dover" "d over"), nor a name.
+func (sp *speller) runTogether(w string) (a, b string, ok bool) {
+	lw := strings.ToLower(w)
+	if len(lw) != len(w) || sp.freq[lw] > 0 || sp.isStop(lw) || sp.isWord(lw) {
+		return "", "", false
+	}
+	part := func(p string) bool { return sp.isStop(p) && (len(p) > 1 || p == "i") }
+	// A capitalised word is split only where a capital opens the second
+	// word too ("DoI"): "Ian" is a name.
+	capital := opensUpper(w)
+	for i := range w {
+		if i > 0 && part(lw[:i]) && part(lw[i:]) && (!capital || opensUpper(w[i:])) {
+			return w[:i], w[i:], true
+		}
+	}
+	return "", "", false
 }
 
 // replaceWords replaces each letter run w of text by f(w, sentenceStart),
@@ -110,6 +139,12 @@ func replaceWords(text string, f func(w string, sentenceStart bool) string) stri
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// opensUpper reports whether w opens with an upper-case letter.
+func opensUpper(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
 }
 
 // hasUpper reports whether w has an upper-case letter.

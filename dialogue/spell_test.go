@@ -64,3 +64,34 @@ func TestDoublesALetter(t *testing.T) {
 		}
 	}
 }
+
+// TestSpellerSplitsRunTogetherWords: two stop words typed without the
+// space between them are read as two; a graph word, a real word, and a
+// name that parts into a stop word and another word are left whole.
+func TestSpellerSplitsRunTogetherWords(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: "plans", Title: "Changing your plan"}},
+		Nodes: []graph.Node{
+			{ID: "plan", Page: "plans", Root: true, Problem: "Changing your plan",
+				Resolution: "Your plan renews every month. Send a note to the team."},
+		},
+	}
+	words := newGraphWords(newModelAnalyzer(lexical.English, nil), g)
+	dictionary := map[string]bool{"into": true, "nothing": true}
+	sp := newSpeller(words, nil, func(w string) bool { return dictionary[w] })
+	for _, tc := range []struct{ text, want string }{
+		{"canI change my plan", "can I change my plan"},
+		{"DoI need a plan", "Do I need a plan"},
+		{"doif my plan renews", "do if my plan renews"},
+		{"how do I get into my plan", "how do I get into my plan"}, // a real word
+		{"my plan renews", "my plan renews"},                       // the graph's words
+		{"canplan", "canplan"},                                     // a stop word and a graph word: maybe a name
+		{"my Norton plan", "my Norton plan"},                       // a name
+		{"I arrive from Dover", "I arrive from Dover"},             // not the "d" of "I'd"
+		{"Ian says doI need it", "Ian says do I need it"},          // a name; a capital opens "I"
+	} {
+		if got := sp.correct(tc.text); got != tc.want {
+			t.Errorf("correct(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
