@@ -1,0 +1,235 @@
+package dialogue
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
+)
+
+func (a *GraphAgent) sourcesOf(id string) []string {
+	if n := a.ix.Node(id); n != nil {
+		return []string{n.Page}
+	}
+	return nil
+}
+
+// maxLead is the longest node resolution shown before the reply of a
+// referenced page.
+const maxLead = 600
+
+// maxDescent bounds the walk down children and along references, so a
+// cyclic graph cannot loop.
+const maxDescent = 32
+
+// respondAt decides the action for identified node id (step 2): descend
+// through children whose conditions the user has satisfied, follow references
+// of non-actionable nodes, then resolve, clarify or escalate.
+//
+// A non-actionable node whose reference is followed may still say something
+// ("the code is on the reservation page; if it isn't there, see ..."): its
+// condition and resolution lead the reply, verbatim.
+func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, message *reading) (r Reply, err error) {
+	n := a.ix.Node(id)
+	sources := []string{n.Page}
+	text := message // what decides branches; the message is still the LLM's to reply to
+	var lead []string
+	defer func() {
+		if err == nil && len(lead) > 0 {
+			r.Text = strings.Join(append(lead, r.Text), "\n\n")
+		}
+	}()
+	// The situation chosen above the section the user asked about: that
+	// section is the answer.
+	if asked := s.Asked; asked != "" {
+		s.Asked = ""
+		if a.beneath(asked, id) {
+			id, n = asked, a.ix.Node(asked)
+		}
+	}
+	// A section beneath a situation the user has not stated assumes it: it
+	// stands for the question between that situation and the others,
+	// unless the text picks it among them, and is answered once the user
+	// chooses it.
+	if c := a.unstatedAbove(s, id); c != "" {
+		if parent := a.ix.Parent(c); parent != "" {
+			picked := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
+			if len(picked) == 1 && picked[0] == c {
+				a.confirm(s, a.ix.Node(c).Condition)
+			} else {
+				s.Asked = id
+				id, n = parent, a.ix.Node(parent)
+			}
+		}
+	}
+	// A matched node whose condition the user has not confirmed stands for
+	// its parent's question, unless the text picks it among its siblings.
+	if n.Condition != "" && !a.confirmed(s, n.Condition) {
+		if parent := a.ix.Parent(id); parent != "" {
+			picked := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
+			if len(picked) == 1 && picked[0] == id {
+				a.confirm(s, n.Condition)
+			} else {
+				id, n = parent, a.ix.Node(parent)
+			}
+		}
+	}
+	visited := map[string]bool{}
+	hops := 0 // references followed
+	for range maxDescent {
+		visited[id] = true
+		kids := a.conditionalChildren(id)
+		if len(kids) > 0 {
+			picked := a.pickChildren(id, kids, text, s.Confirmed)
+			if len(picked) == 1 {
+				a.confirm(s, a.ix.Node(picked[0]).Condition)
+				id, n = picked[0], a.ix.Node(picked[0])
+				continue
+			}
+			// A node that answers with one special case below it ("if the
+			// points don't cover the price") answers; the special case is a
+			// follow-up. Situations to choose between, or a node that says
+			// nothing by itself, make a question.
+			if len(picked) == 0 && len(kids) == 1 && verdictOf(n).Answers {
+				return a.resolve(ctx, s, n, message, a.options(a.ix.Children(id)), sources, hops > 0), nil
+			}
+			if len(picked) == 0 {
+				picked = kids
+				if len(kids) == 1 {
+					// One branch is no question ("does this apply?"); beside
+					// sub-problems it is one of the situations to choose from.
+					picked = a.ix.Children(id)
+				}
+			}
+			return a.clarify(s, n, a.options(picked), sources), nil
+		}
+		sub := a.ix.Children(id)
+		if verdictOf(n).Answers && !(len(sub) > 0 && a.onlyBoilerplate(n)) {
+			// Sub-problems are no unmet branch: the node answers, and they
+			// come along as options for what the user may ask next.
+			return a.resolve(ctx, s, n, message, a.options(sub), sources, hops > 0), nil
+		}
+		if len(sub) > 1 {
+			return a.clarify(s, n, a.options(sub), sources), nil
+		}
+		if len(sub) == 1 && !visited[sub[0]] {
+			id, n = sub[0], a.ix.Node(sub[0])
+			continue
+		}
+		var refs []string
+		for _, r := range a.ix.References(id) {
+			if !visited[r] {
+				refs = append(refs, r)
+			}
+		}
+		if len(refs) > 1 {
+			problem, _ := a.problemWords(id)
+			refs = a.bestReferences(refs, a.joined(text, problem))
+		}
+		if len(refs) > 1 {
+			return a.clarify(s, n, a.options(refs), sources), nil
+		}
+		if len(refs) == 1 {
+			// A whole page as a preamble would bury the answer; its link
+			// is in the sources.
+			// A lead that only points to the page we follow is said by
+			// following it.
+			// A menu of the pages it links to is no lead either.
+			if res := a.withoutPageMenu(n, a.withoutBoilerplate(shownText(n)), nil); res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) && !verdictOf(n).Hollow {
+				lead = append(lead, withCondition(n, res))
+			}
+			hops++
+			id, n = refs[0], a.ix.Node(refs[0])
+			// The first source is the page the reply's text comes from:
+			// the referenced page, unless words of the pointer lead it.
+			if len(lead) > 0 {
+				sources = appendSource(sources, n.Page)
+			} else {
+				sources = slices.Insert(slices.DeleteFunc(sources, func(p string) bool { return p == n.Page }), 0, n.Page)
+			}
+			// The message was about the page we came from; on the referenced
+			// page only the conditions the user confirmed decide branches.
+			text = &reading{}
+			continue
+		}
+		if own := a.ownAnswer(n, message); own != nil {
+			return a.resolve(ctx, s, own, message, nil, appendSource(sources, own.Page), hops > 0), nil
+		}
+		return a.escalate(s, n, sources), nil
+	}
+	return a.escalate(s, n, sources), nil
+}
+
+// ownAnswer returns what answers for node n, a pointer that neither
+// answers nor leads anywhere (its link is not to a page of the graph, so
+// there is no reference edge to follow): the section of its page that best
+// matches message and answers (of all its sections: a page of headings
+// that repeat the request's words can hold the best few), else n itself
+// when its text holds the link,
+// else nil. The page still says where to go: escalating for want of a
+// reference edge would lose it. A node the verdict finds a bare hand-off
+// (not hollow, not answering) is no pointer: it is escalated, its text
+// shown.
+func (a *GraphAgent) ownAnswer(n *graph.Node, message *reading) *graph.Node {
+	if !verdictOf(n).Hollow {
+		return nil
+	}
+	if terms := message.terms; len(terms) > 0 {
+		allow := map[string]bool{}
+		for _, id := range a.ix.PageNodes(n.Page) {
+			allow[id] = id != n.ID
+		}
+		for _, c := range a.lexical(query{terms: terms}, allow, len(allow)) {
+			if m := a.ix.Node(c.id); m != nil && verdictOf(m).Answers {
+				return m
+			}
+		}
+	}
+	if strings.Contains(shownText(n), "](") {
+		return n
+	}
+	return nil
+}
+
+// bestReferences returns the referenced roots whose problem and intents
+// share the most (IDF-weighted) terms with context, or all of them when none
+// shares any.
+func (a *GraphAgent) bestReferences(refs []string, context []string) []string {
+	want := map[string]bool{}
+	for _, t := range context {
+		want[t] = true
+	}
+	var best []string
+	var bestScore float64
+	for _, r := range refs {
+		n := a.ix.Node(r)
+		var score float64
+		for _, t := range uniqueTerms(a.an.terms(n.Problem + " . " + strings.Join(n.Intents, " . "))) {
+			if want[t] {
+				score += a.lex.idf(t)
+			}
+		}
+		switch {
+		case score <= 0:
+		case score > bestScore+1e-9:
+			best, bestScore = []string{r}, score
+		case score > bestScore-1e-9:
+			best = append(best, r)
+		}
+	}
+	if len(best) == 0 {
+		return refs
+	}
+	return best
+}
+
+func appendSource(sources []string, url string) []string {
+	for _, s := range sources {
+		if s == url {
+			return sources
+		}
+	}
+	return append(sources, url)
+}
