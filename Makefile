@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions screenshots corpus-gnome
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -149,6 +149,24 @@ eval-ssa: $(BIN)
 	$(BIN) evaluate --llm off --store $$tmp/ssa.db --dialogues $(SSA_OUT)/graph.jsonl --dialogues $(SSA_OUT)/rag.jsonl \
 		--replay $(SSA) --half $(SSA_HALF) --out $(SSA_OUT) >/dev/null && \
 	sed -n '1,/^## Escalation/p;/^## Dialogue coherence/,/^## Resolvable inquiries by topic/p;/^# Replay/,$$p' $(SSA_OUT)/report.md | grep -v '^## \(Escalation\|Resolvable inquiries by topic\)'
+
+# The sample help center's two inquiry halves (testdata/inquiries/README.md),
+# simulated offline against the graph agent and the RAG baseline: the
+# resolvable and escalation-required tables of each half. Report on the
+# evaluation half (no test tunes on it). Reports in $(SAMPLE_OUT)/HALF.
+SAMPLE_OUT ?= out/sample-halves
+eval-sample: $(BIN)
+	@mkdir -p $(SAMPLE_OUT) && tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(BIN) build --llm off --pages testdata/helpcenter --store $$tmp/s.db >$$tmp/build.log 2>&1 || { cat $$tmp/build.log; exit 1; }; \
+	for h in tune eval; do \
+		for a in graph rag; do \
+			$(BIN) simulate --llm off --store $$tmp/s.db --synonyms testdata/helpcenter/synonyms.txt \
+				--inquiries testdata/inquiries/helpcenter-$$h.jsonl --agent $$a --out $(SAMPLE_OUT)/$$h-$$a.jsonl >$$tmp/sim.log 2>&1 || { cat $$tmp/sim.log; exit 1; }; \
+		done; \
+		$(BIN) evaluate --llm off --store $$tmp/s.db --dialogues $(SAMPLE_OUT)/$$h-graph.jsonl --dialogues $(SAMPLE_OUT)/$$h-rag.jsonl \
+			--out $(SAMPLE_OUT)/$$h >/dev/null 2>$$tmp/eval.log || { cat $$tmp/eval.log; exit 1; }; \
+		echo "== helpcenter-$$h.jsonl"; sed -n '/^## Resolvable inquiries$$/,/^## Dialogue coherence/p' $(SAMPLE_OUT)/$$h/report.md | grep -v '^## Dialogue coherence'; \
+	done
 
 # The ssa dialogues replayed on ONE graph built from several sites' pages,
 # as a team with several help centers would build it: the ssa pages beside
