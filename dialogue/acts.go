@@ -58,10 +58,10 @@ var wholeActs = []actRow{
 	{ActBotQuestion, quickre.MustCompile(`(?i)^\s*(?:(?:so|wait|hey|hi|hello)[\s,]+)?(?:are\s+you|r\s+u|is\s+(?:this|that|it)|am\s+i\s+(?:talking|speaking|chatting)\s+(?:to|with))\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:bot|robot|chat\s*bot|machine|computer|ai|a\.i\.|human(?:\s+being)?|person|people|automated(?:\s+\w+)?)(?:\s+or\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:bot|robot|chat\s*bot|machine|computer|ai|human(?:\s+being)?|person|not))?[\s.!?]*$`)},
 	// "agent please", "a human", "person!": a bare request for one.
 	{ActHuman, quickre.MustCompile(`(?i)^\s*(?:(?:an?|the|live|real)\s+)?(?:agent|human|person|operator|representative|rep)(?:[\s,]+(?:please|pls|now))?[\s.!?]*$`)},
+	{ActNotSolved, notSolved},
 	// "sounds good", "I see", "makes sense": taking in what was said.
 	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
 	// no; "ok" alone goes on with the section.)
-	{ActNotSolved, notSolved},
 	{ActAck, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|alright|all\s+right|great|cool|perfect|good)[\s,.!]+)*(?:sounds?\s+(?:good|great|fine|ok(?:ay)?)|(?:that|this)\s+(?:sounds|is|seems)\s+(?:good|great|fine|ok(?:ay)?|helpful)|i\s+see|i\s+understand|understood|makes\s+sense|(?:that|it)\s+makes\s+sense|fine|noted|will\s+do|i'?ll\s+(?:do\s+that|try\s+(?:it|that)))[\s.!?]*$`)},
 }
 

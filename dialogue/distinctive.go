@@ -27,7 +27,7 @@ const unknownRarity = 1.0
 // it (no problem, condition, intent or heading above has it), only in the
 // pages' text: a word a page or two use in passing ("instead",
 // "either") names no topic of theirs. A quarter: a half still doubted
-// "can I pay at the hotel instead" on the sample help center (its pages
+// a request ending in "instead" on the sample help center (its pages
 // use "instead" twice); make eval-questions and make eval-ssa move little
 // between 1 and 0.25 (see the commit).
 const bodyShare = 0.25
@@ -35,7 +35,7 @@ const bodyShare = 0.25
 // repeatShare is the share of its weight a word keeps, on the page being
 // discussed, when the user said it earlier in the conversation: the
 // page's topic carried into a new request ("how do I add arrows to the
-// screenshot in gimp" after "how do I take a screenshot") says little of
+// screenshot" after "how do I take a screenshot") says little of
 // what is asked now; the new words must be held. A message that opens as
 // a follow-up ("and", "what if") continues the topic by its form, and
 // keeps the whole weight. Half: 0.75 and 0.6 the same on the near sets,

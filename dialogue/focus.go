@@ -46,7 +46,7 @@ func units(text string) []unit {
 				continue // "U.S. citizens", "e.g. a passport", "1. Sign in": no sentence ends
 			}
 			if open := line[start:m[0]]; strings.Count(open, "(") > strings.Count(open, ")") && strings.Contains(line[m[1]:], ")") {
-				continue // "(Full retirement age is 66. It rises to 67.)": one aside
+				continue // "(The limit is 10. It rises to 20.)": one aside
 			}
 			out = append(out, unit{text: strings.TrimSpace(line[start:m[1]])})
 			start = m[1]

@@ -228,15 +228,15 @@ func (a *GraphAgent) pageMatch(terms []string, cands []candidate) string {
 	// is the paper-jam page, whose one section names the paper and the
 	// printer, not the printing overview whose sections name one each).
 	// A page that clearly leads is asked about instead (see identify).
+	if lead, _ := a.leadingPageOf(cands); lead != "" {
+		return best
+	}
 	var at candidate
 	for _, c := range cands {
 		if c.id == best {
 			at = c
 			break
 		}
-	}
-	if lead, _ := a.leadingPageOf(cands); lead != "" {
-		return best
 	}
 	if top := cands[0]; top.id != best && !a.isHollow(top.id) && a.ix.Node(top.id).Page != a.ix.Node(best).Page &&
 		top.pageCoverage >= at.pageCoverage-1e-9 && top.pageScore > at.pageScore {

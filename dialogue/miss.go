@@ -63,8 +63,8 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 
 // nearBarShare is how close to MinCoverage the best candidate must come
 // for ledBy: within a tenth of the bar, it all but answers. (0.8 also
-// narrows "youtube ads still showing on my android phone" to the wrong
-// page of two near ones; 0.95 is the same as 0.9 on every set.)
+// narrows a question of the near sets to the wrong page of two near
+// ones; 0.95 is the same as 0.9 on every set.)
 const nearBarShare = 0.9
 
 // ledBy narrows suggestions ids to the first when the request all but has

@@ -134,9 +134,9 @@ const fullTitle = 0.99
 // share of titleWeight, and titleWeight again for a title with all of
 // them. A title naming the whole request is the page about it (as for
 // movesAway); one naming most of it, beside other words, is a page about
-// something more specific ("apply for disability benefits": the page
-// "Applying for Disability Benefits", not a section of "Disability: How
-// You Qualify" scoring a little higher).
+// something more specific ("apply for a refund": the page "Applying
+// for a Refund", not a section of "Refunds: Who Qualifies" scoring a
+// little higher).
 func titleFit(share float64) float64 {
 	fit := titleWeight * share
 	if share >= fullTitle {

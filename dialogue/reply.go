@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
@@ -125,7 +126,7 @@ func namesOne(line string, names []string, listItem bool) bool {
 		if rest == "" {
 			return true
 		}
-		if listItem && !unicode.IsLetter(rune(rest[0])) && !unicode.IsDigit(rune(rest[0])) {
+		if r, _ := utf8.DecodeRuneInString(rest); listItem && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			return true
 		}
 		if after := strings.TrimLeft(rest, " "); strings.HasPrefix(after, "—") || strings.HasPrefix(after, "–") || strings.HasPrefix(after, "- ") || strings.HasPrefix(after, ":") {

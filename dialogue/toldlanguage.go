@@ -31,12 +31,14 @@ type pageLanguages interface {
 //     in;
 //   - on one function word (faint), where the default language's pages
 //     have no more of the message's words than that language's ("bin
-//     folder deleted": AdGuard's English pages have 3, its German 1). Not
-//     on two: "wie lange dauert die reset e-mail?" has more words of the
-//     English pages (reset, e, mail) than of the German.
+//     folder deleted": one help center's English pages have 3, its
+//     German 1). Not on two: "wie lange dauert die reset e-mail?" has
+//     more words of the English pages (reset, e, mail) than of the
+//     German.
 //
-// On a help center with Spanish pages "usar icloud private relay junto con
-// adguard" stays Spanish: the Spanish pages have more of its words.
+// On a help center with Spanish pages a Spanish request that is mostly
+// product names ("usar <product> junto con <app>") stays Spanish: the
+// Spanish pages have more of its words.
 func toldLanguage(detect *langid.Detector, msg, client string, pages pageLanguages) string {
 	l, evidence := detect.Tell(msg)
 	switch {

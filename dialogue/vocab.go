@@ -164,8 +164,12 @@ type knownWords struct {
 	folded map[string]string
 }
 
+var _ lexical.Vocabulary = (*knownWords)(nil)
+
+// HasStem implements lexical.Vocabulary.
 func (k *knownWords) HasStem(s string) bool { return k.stems[s] }
 
+// FoldedStem implements lexical.Vocabulary.
 func (k *knownWords) FoldedStem(f string) (string, bool) {
 	s, ok := k.folded[f]
 	return s, ok

@@ -25,7 +25,7 @@ type aside struct {
 // warningKinds are the admonition kinds that keep their place (the
 // Docusaurus, MkDocs Material and GitHub names): a hazard. "Important"
 // is not one: help centers use it for what a section's steps assume
-// ("These instructions only work with systemd", "You need Tweaks
+// ("These steps need administrator rights", "You need the desktop app
 // installed"), which follows the section's own text like a note.
 var warningKinds = map[string]bool{
 	"caution": true, "warning": true, "danger": true, "attention": true,

@@ -12,9 +12,9 @@ import (
 // callout, role="note") that opens a section is written after the
 // section's own text, as the Markdown reader does with admonitions
 // (dialectWriter.holdAside): what a section opens with, and a reply quotes
-// first, is its answer ("If you do not want the computer to suspend ...,
-// change the setting"), not the aside ("These instructions only work with
-// systemd"). Nothing is dropped, and warnings keep their place.
+// first, is its answer ("If you do not want the app to start with the
+// computer, change the setting"), not the aside ("These steps need
+// administrator rights"). Nothing is dropped, and warnings keep their place.
 
 // noteWords are the class words that mark an element as a note.
 var noteWords = map[string]bool{

@@ -34,9 +34,9 @@ const DontKnow = "I don't know."
 // RuleUser is the offline user: it ends on an escalation, and on a
 // resolution unless the answer offers, for more, an option that states its
 // own situation (see situationOption); it answers clarifications from its
-// hidden facts. When no fact matches a
-// clarification's options, it picks the option closest to its gold answer
-// and its first message, as a customer who knows their own situation would.
+// hidden facts. When no fact matches a clarification's options, it picks
+// the option closest to its gold answer and its first message, as a
+// customer who knows their own situation would.
 // When nothing matches (an off-target clarification, or a request to
 // rephrase), it restates its problem once with what it knows, as a person
 // would, and after that says it does not know.

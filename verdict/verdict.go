@@ -38,7 +38,7 @@ func Judge(g *graph.Graph) {
 }
 
 // picture is a line that stands for a picture: its alt text in brackets,
-// as the Markdown reader writes an image ("(Samsung settings)"), or image
+// as the Markdown reader writes an image ("(Phone settings)"), or image
 // syntax a page broke ("![Settings] (https://x.example/s.png)").
 var picture = regexp.MustCompile(`(?m)^[ \t]*(?:\([^()\n]*\)|!\[[^\]\n]*\]\s*\([^)\s]+\))[ \t]*(?:\n|$)`)
 
@@ -51,7 +51,7 @@ var caption = regexp.MustCompile(`(?m)([.!?:])[ \t]+\([^().!?\n]{1,60}\)(?:[ \t]
 
 // withoutPictures returns text without the lines, and the ends of lines,
 // that stand for a picture, which a reply in words cannot show ("It should
-// look like this: (Samsung settings)"); a text of pictures alone is kept.
+// look like this: (Phone settings)"); a text of pictures alone is kept.
 func withoutPictures(text string) string {
 	if !strings.Contains(text, "(") {
 		return text

@@ -62,7 +62,8 @@ func IsStep(s string) bool {
 // Instructions in the other languages of a help center: German and French
 // write them in the polite imperative, which their grammar marks ("Klicken
 // Sie", "Ouvrez"); Spanish help pages use the familiar one, which is the
-// verbs' own form ("Abre", "Toca"), so its common ones are listed.
+// verbs' own form ("Abre", "Toca"), so its common ones are listed (not
+// "active", an English word too).
 var (
 	// germanNotImperative open a sentence with "Sie" second that is no
 	// instruction: a condition ("Sollten Sie ..."), a question ("Können
@@ -71,7 +72,7 @@ var (
 	// frenchNotImperative end in -ez without telling anyone to do anything.
 	frenchNotImperative = toSet(`avez pouvez voulez devez êtes chez assez`)
 	spanishImperative   = toSet(`abre abra haz haga ve vaya toca toque selecciona seleccione elige elija pulsa pulse
-presiona presione reinicia reinicie habilita habilite activa active cambia cambie introduce introduzca escribe
+presiona presione reinicia reinicie habilita habilite activa cambia cambie introduce introduzca escribe
 escriba descarga descargue instala instale desinstala desinstale desactiva desactive añade añada agrega agregue
 marca marque desplázate ingresa ingrese`)
 )
@@ -92,7 +93,7 @@ func foreignImperative(ws []string) bool {
 	case len([]rune(w)) > 4 && strings.HasSuffix(w, "ez") && !frenchNotImperative[w]:
 		return true
 	}
-	return spanishImperative[w] && w != "active"
+	return spanishImperative[w]
 }
 
 // leadWord is a sentence's first word after a step number and fillers.

@@ -22,9 +22,9 @@
 //
 // Tell also says how surely it told the language (Evidence): one function
 // word is faint evidence, a majority without a clear margin slight.
-// English has homographs of other languages' function words ("battery dies fast", "man page missing", "pour over settings
-// page"), which a caller weighs against what it knows (the languages its
-// pages are in).
+// English has homographs of other languages' function words ("battery
+// dies fast", "man page missing", "pour over settings page"), which a
+// caller weighs against what it knows (the languages its pages are in).
 //
 // lingua-go is more accurate on short text alone but needs ~80 MB and ~75 µs
 // a message for five languages (see the README's language section).

@@ -117,11 +117,11 @@ const (
 
 type compoundPart struct{ word, stem string }
 
-// compound splits w into at most max parts each of whose stems v has, the
+// compound splits w into at most maxParts parts each of whose stems v has, the
 // fewest parts, and of splits into as many, the one with the longest last
 // part (the head of a Germanic compound); nil when there is none.
-func (m *Model) compound(w string, v Vocabulary, max int) []compoundPart {
-	if max < 2 || utf8.RuneCountInString(w) < 2*minPart {
+func (m *Model) compound(w string, v Vocabulary, maxParts int) []compoundPart {
+	if maxParts < 2 || utf8.RuneCountInString(w) < 2*minPart {
 		return nil
 	}
 	var best []compoundPart
@@ -143,7 +143,7 @@ func (m *Model) compound(w string, v Vocabulary, max int) []compoundPart {
 		var parts []compoundPart
 		if ts := m.Stem(tail); v.HasStem(ts) {
 			parts = []compoundPart{{head, hs}, {tail, ts}}
-		} else if rest := m.compound(tail, v, max-1); rest != nil {
+		} else if rest := m.compound(tail, v, maxParts-1); rest != nil {
 			parts = append([]compoundPart{{head, hs}}, rest...)
 		}
 		if parts != nil && (best == nil || len(parts) < len(best)) {

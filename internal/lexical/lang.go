@@ -42,11 +42,11 @@ type Model struct {
 	lang string
 	stem func(*snowball.Env) bool // nil: words are not stemmed
 	stop map[string]bool          // lowercase, folded forms included
-	// listed is the Snowball list alone (stop less the chat words), the
-	// function words of running text that language identification counts.
-	listed map[string]bool
-	cjk    bool // segment Chinese and Japanese text into bigrams
-	multi  bool // not English: fold and segment
+	// functionWords is the Snowball list alone (stop less the chat
+	// words): what language identification counts (IsFunctionWord).
+	functionWords map[string]bool
+	cjk           bool // segment Chinese and Japanese text into bigrams
+	multi         bool // not English: fold and segment
 }
 
 // snowballStemmers are the languages with a Snowball stemmer in Go
@@ -105,10 +105,10 @@ func For(lang string) *Model {
 	if m := models[lang]; m != nil {
 		return m
 	}
-	m := &Model{lang: lang, stem: snowballStemmers[lang], stop: map[string]bool{}, listed: map[string]bool{}, multi: true}
+	m := &Model{lang: lang, stem: snowballStemmers[lang], stop: map[string]bool{}, functionWords: map[string]bool{}, multi: true}
 	m.cjk = true // a page in any language may quote Japanese or Chinese
-	addWords(m.listed, "stopwords/"+lang+".txt")
-	maps.Copy(m.stop, m.listed)
+	addWords(m.functionWords, "stopwords/"+lang+".txt")
+	maps.Copy(m.stop, m.functionWords)
 	addWords(m.stop, "stopwords/chat/"+lang+".txt")
 	models[lang] = m
 	return m
@@ -196,7 +196,7 @@ func (m *Model) IsFunctionWord(w string) bool {
 	if !m.multi {
 		return IsStopWord(w)
 	}
-	return m.listed[w]
+	return m.functionWords[w]
 }
 
 // IsTerm reports whether w counts as a term (see the package's IsTerm).
