@@ -238,7 +238,7 @@ func (a *GraphAgent) actState(s *Session) actState {
 	st := actState{pending: len(s.PendingOptions), last: lastAgentTurn(s).Action}
 	if st.pending > 0 {
 		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil
-		st.doubted = st.pending == 1 && st.last == Clarification && s.PendingOptions[0].NodeID == s.Doubted && st.optionNode
+		st.doubted = s.doubtOpen() && st.last == Clarification && st.optionNode
 	}
 	if cur := a.ix.Node(s.CurrentNode); cur != nil {
 		st.nodeSays = !verdictOf(cur).Hollow

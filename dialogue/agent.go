@@ -82,6 +82,13 @@ type Session struct {
 	ClientLang string `json:"client_lang,omitempty"`
 }
 
+// doubtOpen reports whether the agent's question about s.Doubted ("Is it
+// about this?") is still the one the user is answering: it is the only
+// option pending.
+func (s *Session) doubtOpen() bool {
+	return s.Doubted != "" && len(s.PendingOptions) == 1 && s.PendingOptions[0].NodeID == s.Doubted
+}
+
 // Agent answers user messages. Respond appends the user turn and the agent
 // turn to s.History and updates the rest of s.
 type Agent interface {

@@ -268,7 +268,7 @@ func (a *GraphAgent) respondWith(ctx context.Context, s *Session, message string
 	if err != nil {
 		return Reply{}, err
 	}
-	if len(s.PendingOptions) != 1 || s.PendingOptions[0].NodeID != s.Doubted {
+	if !s.doubtOpen() {
 		s.Doubted = "" // its question is no longer open
 	}
 	if r.Options == nil {

@@ -109,7 +109,7 @@ func (a *GraphAgent) place(s *Session) map[string]bool {
 			hood[id] = true
 		}
 	}
-	if d := a.ix.Node(s.Doubted); d != nil && len(s.PendingOptions) == 1 && s.PendingOptions[0].NodeID == d.ID {
+	if d := a.ix.Node(s.Doubted); d != nil && s.doubtOpen() {
 		if hood == nil {
 			hood = map[string]bool{}
 		}
