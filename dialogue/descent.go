@@ -54,26 +54,16 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 	// unless the text picks it among them, and is answered once the user
 	// chooses it.
 	if c := a.unstatedAbove(s, id); c != "" {
-		if parent := a.ix.Parent(c); parent != "" {
-			picked := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
-			if len(picked) == 1 && picked[0] == c {
-				a.confirm(s, a.ix.Node(c).Condition)
-			} else {
-				s.Asked = id
-				id, n = parent, a.ix.Node(parent)
-			}
+		if parent, picked := a.pickedAmongSiblings(s, c, text); parent != "" && !picked {
+			s.Asked = id
+			id, n = parent, a.ix.Node(parent)
 		}
 	}
 	// A matched node whose condition the user has not confirmed stands for
 	// its parent's question, unless the text picks it among its siblings.
 	if n.Condition != "" && !a.confirmed(s, n.Condition) {
-		if parent := a.ix.Parent(id); parent != "" {
-			picked := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
-			if len(picked) == 1 && picked[0] == id {
-				a.confirm(s, n.Condition)
-			} else {
-				id, n = parent, a.ix.Node(parent)
-			}
+		if parent, picked := a.pickedAmongSiblings(s, id, text); parent != "" && !picked {
+			id, n = parent, a.ix.Node(parent)
 		}
 	}
 	visited := map[string]bool{}
@@ -232,4 +222,20 @@ func appendSource(sources []string, url string) []string {
 		}
 	}
 	return append(sources, url)
+}
+
+// pickedAmongSiblings returns the parent of condition node c ("" when it
+// has none) and whether text picks c among the parent's conditional
+// children, confirming c's condition when it does.
+func (a *GraphAgent) pickedAmongSiblings(s *Session, c string, text *reading) (parent string, picked bool) {
+	parent = a.ix.Parent(c)
+	if parent == "" {
+		return "", false
+	}
+	p := a.pickChildren(parent, a.conditionalChildren(parent), text, s.Confirmed)
+	if len(p) == 1 && p[0] == c {
+		a.confirm(s, a.ix.Node(c).Condition)
+		return parent, true
+	}
+	return parent, false
 }
