@@ -27,7 +27,10 @@ import (
 // "... in a browser").
 // v5: a page without an intro stands on its first section's opening less
 // a closing sentence that introduces the section's steps (withoutLeadIn).
-const StructuralVersion = "structural-v5"
+// v6: steps in German, French and Spanish make a node actionable
+// (english.IsStep), and a sentence opening with a name in "-ez" is no
+// French step where it holds more English function words.
+const StructuralVersion = "structural-v6"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

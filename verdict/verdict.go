@@ -17,7 +17,7 @@ import (
 // Version names the rules Judge applies; change it whenever Judge decides
 // differently. A build whose pages have not changed since the last still
 // judges them again when that build used other rules.
-const Version = "9"
+const Version = "10"
 
 // Judge decides every node's verdict (graph.Verdict) from its text and its
 // edges. The builder runs it once the graph's edges are known, after

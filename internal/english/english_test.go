@@ -240,6 +240,9 @@ func TestStepsAndHandOffs(t *testing.T) {
 		{"Haz clic en Ajustes", false, true, false},
 		{"Wenn Sie die App öffnen", false, false, false},
 		{"Chez certains fournisseurs", false, false, false},
+		{"Martinez wrote this guide.", false, false, false},
+		{"Chavez explains the setup.", false, false, false},
+		{"Cliquez sur Paramètres", false, true, false},
 	} {
 		if got := StartsWithImperative(tc.sentence); got != tc.imperative {
 			t.Errorf("StartsWithImperative(%q) = %v, want %v", tc.sentence, got, tc.imperative)

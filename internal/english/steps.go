@@ -90,11 +90,29 @@ func foreignImperative(ws []string) bool {
 	switch {
 	case len(ws) > 1 && ws[1] == "sie" && strings.HasSuffix(w, "en") && !germanNotImperative[w]:
 		return true
-	case len([]rune(w)) > 4 && strings.HasSuffix(w, "ez") && !frenchNotImperative[w]:
+	case len([]rune(w)) > 4 && strings.HasSuffix(w, "ez") && !frenchNotImperative[w] && !moreEnglish(ws):
 		return true
 	}
 	return spanishImperative[w]
 }
+
+// moreEnglish reports whether words ws hold more English function words
+// than French ones: "-ez" opens English sentences too, in names ("Martinez
+// wrote this guide").
+func moreEnglish(ws []string) bool {
+	en, fr := 0, 0
+	for _, w := range ws {
+		if lexical.IsStopWord(w) {
+			en++
+		}
+		if french.IsFunctionWord(w) {
+			fr++
+		}
+	}
+	return en > fr
+}
+
+var french = lexical.For("fr")
 
 // leadWord is a sentence's first word after a step number and fillers.
 func leadWord(ws []string) string {
