@@ -19,6 +19,7 @@ import (
 	"github.com/helpgraph/helpgraph/config"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/sqlite"
+	"github.com/helpgraph/helpgraph/kgbuild"
 )
 
 // runCLI runs helpgraph in-process with an offline config.
@@ -43,6 +44,13 @@ func runCLI(t *testing.T, args ...string) (stdout, stderr string, err error) {
 func writePages(t *testing.T, pages map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
+	writePagesIn(t, dir, pages)
+	return dir
+}
+
+// writePagesIn writes pages (path relative to dir -> body) under dir.
+func writePagesIn(t *testing.T, dir string, pages map[string]string) {
+	t.Helper()
 	for name, body := range pages {
 		path := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -52,7 +60,25 @@ func writePages(t *testing.T, pages map[string]string) string {
 			t.Fatal(err)
 		}
 	}
-	return dir
+}
+
+// lastBuildReport returns the report of the last build of the store at db.
+func lastBuildReport(t *testing.T, db string) kgbuild.Report {
+	t.Helper()
+	st, err := sqlite.Open(context.Background(), db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	lb, err := st.LastBuild(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report kgbuild.Report
+	if err := json.Unmarshal(lb.Report, &report); err != nil {
+		t.Fatal(err)
+	}
+	return report
 }
 
 var fixturePages = map[string]string{

@@ -129,19 +129,7 @@ func TestBuildRecordsItsOrigin(t *testing.T) {
 	if _, _, err := runCLI(t, "build", "--pages", rel, "--store", db, "--llm", "off", "--force", "--concurrency", "2"); err != nil {
 		t.Fatal(err)
 	}
-	st, err := sqlite.Open(context.Background(), db, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	lb, err := st.LastBuild(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var report kgbuild.Report
-	if err := json.Unmarshal(lb.Report, &report); err != nil {
-		t.Fatal(err)
-	}
+	report := lastBuildReport(t, db)
 	want := kgbuild.Origin{Kind: "pages", Location: dir, Options: []string{"--concurrency", "2", "--llm", "off"}}
 	if o := report.Origin; o == nil || o.Kind != want.Kind || o.Location != want.Location || !slices.Equal(o.Options, want.Options) {
 		t.Errorf("origin %+v, want %+v (absolute folder; no --store, no --force)", o, want)

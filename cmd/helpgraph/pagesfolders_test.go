@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,15 +24,7 @@ func TestBuildSeveralFolders(t *testing.T) {
 		otherKB: {"a.md": "# A\n\nText.\n"},
 		kb:      {"reset.md": "# Resetting the router\n\nHold the reset button for ten seconds. See [lights](lights.md).\n", "lights.md": "# Router lights\n\nA red light means no connection.\n"},
 	} {
-		for name, body := range pages {
-			path := filepath.Join(dir, name)
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		writePagesIn(t, dir, pages)
 	}
 	db := filepath.Join(t.TempDir(), "g.db")
 	load := func() ([]string, *kgbuild.Report) {
@@ -53,14 +43,7 @@ func TestBuildSeveralFolders(t *testing.T) {
 			urls = append(urls, p.URL)
 		}
 		slices.Sort(urls)
-		lb, err := st.LastBuild(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		var report kgbuild.Report
-		if err := json.Unmarshal(lb.Report, &report); err != nil {
-			t.Fatal(err)
-		}
+		report := lastBuildReport(t, db)
 		return urls, &report
 	}
 	build := func(args ...string) string {
