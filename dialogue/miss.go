@@ -16,7 +16,7 @@ func sameNodes(a, b []Option) bool {
 
 // Suggestions on a miss: at most maxSuggestions nodes, each sharing at least
 // suggestTerms terms of the request in its own fields (not just its
-// resolution: one shared word is chance) and
+// resolution: one shared word is chance; see sharedForSuggestion) and
 // covering at least suggestShare of the usual coverage.
 const (
 	maxSuggestions = 3
@@ -45,7 +45,7 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 	cands := a.lexical(query{terms: terms, neg: neg}, nil, 10)
 	for _, c := range cands {
 		n := a.ix.Node(c.id)
-		if c.terms < suggestTerms || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
+		if c.terms < sharedForSuggestion(len(terms)) || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
 			continue
 		}
 		key := strings.ToLower(n.Problem)
@@ -59,6 +59,17 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 		}
 	}
 	return a.options(a.ledBy(cands, ids))
+}
+
+// sharedForSuggestion is how many of a request's n terms a node must have
+// in its own fields to be suggested on a miss: suggestTerms, but no more
+// than half of them (rounded up). A request of two or three words, one of
+// which no heading has ("how do I back up my stuff"), shares at most one
+// with any node; asking two would leave it only "please rephrase", where a
+// choice of the topics its known word names is a question the user can
+// answer. One shared word of a longer request is still chance.
+func sharedForSuggestion(n int) int {
+	return min(suggestTerms, (n+1)/2)
 }
 
 // nearBarShare is how close to MinCoverage the best candidate must come

@@ -1,0 +1,63 @@
+package dialogue
+
+import (
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+func TestSharedForSuggestion(t *testing.T) {
+	for _, tc := range []struct{ terms, want int }{
+		{0, 0}, {1, 1}, {2, 1}, {3, 2}, {4, 2}, {9, 2},
+	} {
+		if got := sharedForSuggestion(tc.terms); got != tc.want {
+			t.Errorf("sharedForSuggestion(%d) = %d, want %d", tc.terms, got, tc.want)
+		}
+	}
+}
+
+// archiveGraph is a small help center with three pages on keeping copies
+// of files, whose headings share one word, and one on the screen.
+func archiveGraph() *graph.Graph {
+	const how, what, why, screen = "https://help.desk.example/copies-how", "https://help.desk.example/copies-what", "https://help.desk.example/copies-why", "https://help.desk.example/screen"
+	return &graph.Graph{
+		Pages: []graph.Page{{URL: how, Title: "Making copies"}, {URL: what, Title: "What to copy"}, {URL: why, Title: "Why make copies"}, {URL: screen, Title: "Screen"}},
+		Nodes: []graph.Node{
+			{ID: "how", Page: how, Problem: "Making copies", Root: true, Actionable: true,
+				Resolution: "Open the copy tool and choose a drive to keep them on."},
+			{ID: "what", Page: what, Problem: "What to copy", Root: true, Actionable: true,
+				Resolution: "Your documents, photos and settings are worth keeping."},
+			{ID: "why", Page: why, Problem: "Why make copies", Root: true, Actionable: true,
+				Resolution: "A broken drive loses whatever is on it."},
+			{ID: "screen", Page: screen, Problem: "Change the brightness", Root: true, Actionable: true,
+				Resolution: "Use the brightness slider in the top bar."},
+		},
+	}
+}
+
+// TestSuggestOnShortRequest: a request of two words, one of which no
+// heading has, matches nothing well enough; the topics its other word
+// names are offered (sharedForSuggestion), not "please rephrase". A
+// request none of whose words a heading has is still asked to rephrase.
+func TestSuggestOnShortRequest(t *testing.T) {
+	for _, tc := range []struct {
+		name, say string
+		suggested bool
+	}{
+		{"one word of two in the headings", "copies of my stuff", true},
+		{"no word in a heading", "is it going to rain tomorrow in the mountains?", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := firstReply(t, archiveGraph(), tc.say)
+			var nodes int
+			for _, o := range r.Options {
+				if o.NodeID != "" {
+					nodes++
+				}
+			}
+			if r.Action != Clarification || (nodes > 0) != tc.suggested {
+				t.Errorf("got %s, options %+v (%q); want a clarification, topics offered: %v", r.Action, r.Options, r.Text, tc.suggested)
+			}
+		})
+	}
+}
