@@ -17,7 +17,7 @@ import (
 // Version names the rules Judge applies; change it whenever Judge decides
 // differently. A build whose pages have not changed since the last still
 // judges them again when that build used other rules.
-const Version = "10"
+const Version = "11"
 
 // Judge decides every node's verdict (graph.Verdict) from its text and its
 // edges. The builder runs it once the graph's edges are known, after
@@ -33,7 +33,9 @@ func Judge(g *graph.Graph) {
 		// address) leads a customer nowhere: a reply shows its text. A
 		// picture it cannot show is left out.
 		text = lexical.FollowableLinks(withoutPictures(text))
-		n.Verdict = &graph.Verdict{Answers: answers(ix, n, sub), Hollow: len(sub) == 0, Text: text}
+		// A hollow node (its heading again, or a lead-in with nothing
+		// after it) answers nothing, whatever steps the extractor saw.
+		n.Verdict = &graph.Verdict{Answers: len(sub) > 0 && answers(ix, n, sub), Hollow: len(sub) == 0, Text: text}
 	}
 }
 

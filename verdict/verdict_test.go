@@ -26,6 +26,9 @@ func TestJudgeAnswers(t *testing.T) {
 			{ID: "reflink", Problem: "Locked", Resolution: "Wait, or [reset your password](https://x.example/points)."},
 			{ID: "menu", Problem: "Set up", Resolution: "[Set up a printer — Connect it and add it.](https://x.example/points)\n[Rename a printer](https://x.example/points)"},
 			{ID: "menusteps", Problem: "Set up", Resolution: "Turn the printer on first.\n[Set up a printer](https://x.example/points)"},
+			{ID: "leadin", Problem: "Remove the app", Resolution: "To remove the app, enter:", Actionable: true},
+			{ID: "release", Problem: "Release", Resolution: "app remove --release", Actionable: true},
+			{ID: "titled", Problem: "Apply for a permit", Resolution: "### Apply for a permit", Actionable: true},
 		},
 		Edges: []graph.Edge{
 			{From: "intro", To: "child", Type: graph.Child},
@@ -34,6 +37,7 @@ func TestJudgeAnswers(t *testing.T) {
 			{From: "reflink", To: "points", Type: graph.Reference},
 			{From: "menu", To: "points", Type: graph.Reference},
 			{From: "menusteps", To: "points", Type: graph.Reference},
+			{From: "leadin", To: "release", Type: graph.Child},
 		},
 	}
 	Judge(g)
@@ -47,6 +51,11 @@ func TestJudgeAnswers(t *testing.T) {
 		"reflink":   false, // its only step is the link
 		"menu":      false, // links whose titles read as steps: a menu of pages
 		"menusteps": true,  // a step of its own besides the link
+		// Hollow: a lead-in with nothing after it, or its heading alone,
+		// says nothing by itself, steps or not; the lead-in introduces its
+		// sub-problems.
+		"leadin": false,
+		"titled": false,
 	} {
 		if got := ix.Node(id).Verdict.Answers; got != want {
 			t.Errorf("answers(%s) = %v, want %v", id, got, want)

@@ -92,6 +92,12 @@ func ReadResolution(resolution, problem, condition string) (string, []string) {
 			out = append(out, s)
 		}
 	}
+	// A lead-in with nothing after it ("If you would like to apply for :",
+	// its list having become other sections) introduces nothing: it is
+	// no substance.
+	if n := len(out); n > 0 && strings.HasSuffix(out[n-1], ":") && strings.HasSuffix(strings.TrimSpace(text), ":") {
+		out = out[:n-1]
+	}
 	return text, out
 }
 

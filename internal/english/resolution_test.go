@@ -51,6 +51,11 @@ func TestSubstanceAndSteps(t *testing.T) {
 		// A question answers nothing.
 		{"How do I return to an application I started?", "FAQs", "", 0, false, false},
 		{"Forgot it? Click Reset.", "Password", "", 1, true, false},
+		// A lead-in with nothing after it introduces nothing; one followed
+		// by what it introduces is kept.
+		{"If you would like to apply for a permit for :", "Applying for a permit", "you would like to apply for a permit for", 0, false, false},
+		{"To remove the app, enter:", "Remove the app", "", 0, false, false},
+		{"To remove the app, enter:\n\napp remove --all", "Remove the app", "", 2, false, false},
 	} {
 		sub := Substance(tc.resolution, tc.problem, tc.condition)
 		if len(sub) != tc.sentences || GivesSteps(sub) != tc.steps || NamesWhoToAsk(sub) != tc.whoToAsk {
