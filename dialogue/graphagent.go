@@ -371,7 +371,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	if id == "" {
 		for _, m := range missMoves(r, missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking(), doubted: doubted != ""}) {
 			if m == moveAskAbout {
-				if reply, ok := a.askAbout(s, doubted); ok {
+				if reply, ok := a.askAbout(s, a.farAhead(s, doubted, r)); ok {
 					return reply, nil
 				}
 				continue
