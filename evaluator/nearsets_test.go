@@ -78,7 +78,14 @@ func pageFiles(t *testing.T, dir string) []string {
 // gnomeHelp is the GNOME user help as make corpus-gnome converts it; the
 // test is skipped when it has not been converted.
 func gnomeHelp(tb testing.TB) string {
-	dir := filepath.Join("..", "out", "corpora", "gnome-help")
+	return gnomeHelpIn(tb, "gnome-help")
+}
+
+// gnomeHelpIn is the converted GNOME help folder out/corpora/NAME
+// (gnome-help, or gnome-help-de for a translation); the test skips when
+// make corpus-gnome has not made it.
+func gnomeHelpIn(tb testing.TB, name string) string {
+	dir := filepath.Join("..", "out", "corpora", name)
 	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
 		tb.Skipf("GNOME user help not converted at %s (make corpus-gnome)", dir)
 	}
@@ -86,16 +93,30 @@ func gnomeHelp(tb testing.TB) string {
 }
 
 // TestGnomeQuestionSet: every gold page of testdata/questions/gnome-en.jsonl
-// (questions and follow-ups) is a page of the converted GNOME user help.
+// and of the translated help's sets (gnome-es, -de, -fr; questions and
+// follow-ups) is a page of the converted GNOME user help in that language.
 func TestGnomeQuestionSet(t *testing.T) {
-	qs, err := ReadQuestionsFile(filepath.Join("..", "testdata", "questions", "gnome-en.jsonl"))
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range []struct {
+		lang, folder string
+		min          int
+	}{{"en", "gnome-help", 60}, {"es", "gnome-help-es", 30}, {"de", "gnome-help-de", 30}, {"fr", "gnome-help-fr", 30}} {
+		t.Run(c.lang, func(t *testing.T) {
+			qs, err := ReadQuestionsFile(filepath.Join("..", "testdata", "questions", "gnome-"+c.lang+".jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(qs) < c.min {
+				t.Errorf("%d questions, want at least %d", len(qs), c.min)
+			}
+			checkGoldPages(t, qs, pageFiles(t, gnomeHelpIn(t, c.folder)))
+		})
 	}
-	if len(qs) < 60 {
-		t.Errorf("%d questions, want at least 60", len(qs))
-	}
-	pages := pageFiles(t, gnomeHelp(t))
+}
+
+// checkGoldPages: every gold page of qs, questions and follow-ups, names a
+// page of pages.
+func checkGoldPages(t *testing.T, qs []Question, pages []string) {
+	t.Helper()
 	for _, q := range qs {
 		golds := q.Gold
 		for _, f := range q.FollowUps {
