@@ -246,6 +246,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	adguard-en-near:$(ADGUARD)/en:testdata/questions/adguard-en-near.jsonl \
 	gnome-en:$(GNOME_HELP):testdata/questions/gnome-en.jsonl \
 	gnome-near:$(GNOME_HELP):testdata/questions/gnome-near.jsonl \
+	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \
+	gimp-near:$(GIMP_HELP):testdata/questions/gimp-near.jsonl \
 	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
 	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
 	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \
