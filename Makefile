@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -218,6 +218,25 @@ corpus-gnome-%: FORCE
 	rm -rf $$dst && mv $$dst.tmp $$dst && \
 	echo "corpus-gnome: $$(ls $$dst/*.html | wc -l) pages in $$dst (licence: $$dst-LICENSE.txt)"
 
+# GIMP's user manual in English: Debian's gimp-help-en, DocBook chunked HTML
+# (one page per section, with DocBook's navigation header and footer on
+# each), copied with its images into $(GIMP_HELP); the licence (GFDL 1.2+,
+# no invariant sections) and the package's copyright file in
+# $(GIMP_HELP)-LICENSE.txt. Generated, not committed; make eval-questions
+# skips the gimp sets when it is not there.
+GIMP_HELP_SRC ?= /usr/share/gimp/2.0/help/en
+GIMP_HELP     ?= out/corpora/gimp-help
+corpus-gimp:
+	@[ -f "$(GIMP_HELP_SRC)/index.html" ] || { echo "corpus-gimp: $(GIMP_HELP_SRC)/index.html not found (apt-get install -y gimp-help-en)"; exit 1; }
+	rm -rf $(GIMP_HELP).tmp && mkdir -p $(dir $(GIMP_HELP))
+	cp -rL $(GIMP_HELP_SRC) $(GIMP_HELP).tmp
+	{ echo "GIMP user manual (gimp-help-en), copied by 'make corpus-gimp' from $(GIMP_HELP_SRC)"; \
+	  dpkg-query -W -f='Debian package $${Package} $${Version}\n' gimp-help-en gimp-help-common 2>/dev/null; \
+	  echo "Licence: GNU Free Documentation License 1.2 or later, no Invariant Sections, no Front-Cover Texts, no Back-Cover Texts; authors and terms:"; echo; \
+	  cat /usr/share/doc/gimp-help-en/copyright 2>/dev/null; } >$(GIMP_HELP)-LICENSE.txt
+	rm -rf $(GIMP_HELP) && mv $(GIMP_HELP).tmp $(GIMP_HELP)
+	@echo "corpus-gimp: $$(ls $(GIMP_HELP)/*.html | wc -l) pages in $(GIMP_HELP) (licence: $(GIMP_HELP)-LICENSE.txt)"
+
 # The question sets (testdata/questions/README.md) on each development
 # corpus, offline: build its pages into $(EVAL_Q_OUT)/NAME.db, ask the graph
 # agent, the RAG baseline and a BM25 page search, and print one line per
@@ -245,6 +264,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-es:$(GNOME_HELP)-es:testdata/questions/gnome-es.jsonl \
 	gnome-de:$(GNOME_HELP)-de:testdata/questions/gnome-de.jsonl \
 	gnome-fr:$(GNOME_HELP)-fr:testdata/questions/gnome-fr.jsonl \
+	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \
+	gimp-near:$(GIMP_HELP):testdata/questions/gimp-near.jsonl \
 	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
 	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
 	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \
