@@ -87,6 +87,39 @@ func TestToldLanguage(t *testing.T) {
 	}
 }
 
+// TestTiedLanguage: among languages tied on a message's function words,
+// the conversation's, then the browser's, else the one whose pages have
+// strictly the most of its words; none on a tie of page words, or where
+// they are not known.
+func TestTiedLanguage(t *testing.T) {
+	all := []string{"en", "de", "fr", "es", "ja"}
+	esFr := []string{"es", "fr"}
+	tests := []struct {
+		name                 string
+		tied                 []string
+		conversation, client string
+		pages                []string
+		words                map[string]int
+		want                 string
+	}{
+		{"the Spanish pages have more of its words", esFr, "", "", all, map[string]int{"en": 2, "es": 3, "fr": 2}, "es"},
+		{"the French pages have more", esFr, "", "", all, map[string]int{"es": 1, "fr": 2}, "fr"},
+		{"as many", esFr, "", "", all, map[string]int{"es": 2, "fr": 2}, ""},
+		{"not known", esFr, "", "", all, nil, ""},
+		{"the conversation's stands", esFr, "fr", "", all, map[string]int{"es": 3, "fr": 2}, "fr"},
+		{"the browser's stands", esFr, "en", "fr", all, map[string]int{"es": 3, "fr": 2}, "fr"},
+		{"a conversation in another language", esFr, "en", "", all, map[string]int{"es": 3, "fr": 2}, "es"},
+		{"no pages in the leader", esFr, "", "", []string{"en", "fr"}, map[string]int{"es": 3, "fr": 2}, "fr"},
+		{"no tie", nil, "", "", all, map[string]int{"es": 3}, ""},
+	}
+	for _, tt := range tests {
+		got := tiedLanguage(tt.tied, "msg", tt.conversation, tt.client, fakePages{langs: tt.pages, words: tt.words})
+		if got != tt.want {
+			t.Errorf("%s: tiedLanguage = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
 // TestToldLanguageHomographs: on an English-only help center, none of the
 // short English messages with a foreign function-word homograph
 // (internal/langid/testdata/homographs-en.txt, written before the rule)
