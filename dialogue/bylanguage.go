@@ -132,6 +132,9 @@ func (b *ByLanguage) messageLanguage(s *Session, msg string) string {
 	if l := toldLanguage(b.detect, msg, messages.Base(s.ClientLang), b); l != "" {
 		return l
 	}
+	if l := tiedLanguage(b.detect.Tied(msg), msg, s.Lang, messages.Base(s.ClientLang), b); l != "" {
+		return l
+	}
 	if s.Lang != "" {
 		return s.Lang
 	}
