@@ -122,7 +122,7 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		return nil, fmt.Errorf("reading pages folder %s: %w", dir, err)
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "max-bytes %d\n", opts.MaxBytes)
+	fmt.Fprintf(h, "%s\nmax-bytes %d\n", ReaderVersion, opts.MaxBytes)
 	if base != nil {
 		fmt.Fprintf(h, "base-url %s\n", base)
 	}
