@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -190,20 +190,52 @@ eval-ssa-mixed: $(BIN)
 # help (Debian packages gnome-user-docs and yelp-tools; CC-BY-SA 3.0, see
 # $(GNOME_HELP)-LICENSE.txt), its Mallard pages turned into an HTML folder
 # by yelp-build. Generated, not committed; make eval-questions skips it when
-# it is not there.
-GNOME_HELP_SRC ?= /usr/share/help/C/gnome-help
+# it is not there. The same package ships the help translated (the .po files
+# applied: the same page files, in /usr/share/help/LANG/gnome-help); each
+# language of GNOME_LANGS is converted likewise into $(GNOME_HELP)-LANG, with
+# its own licence file ("make corpus-gnome GNOME_LANGS=" converts English only;
+# "make corpus-gnome-de" one translation alone).
+GNOME_HELP_ROOT ?= /usr/share/help
+GNOME_HELP_SRC ?= $(GNOME_HELP_ROOT)/C/gnome-help
 GNOME_HELP     ?= out/corpora/gnome-help
-corpus-gnome:
+GNOME_LANGS    ?= es de fr
+corpus-gnome: corpus-gnome-C $(addprefix corpus-gnome-,$(GNOME_LANGS))
+
+# corpus-gnome-C: English into $(GNOME_HELP); corpus-gnome-LANG: the
+# translation in $(GNOME_HELP_ROOT)/LANG/gnome-help into $(GNOME_HELP)-LANG.
+corpus-gnome-%: FORCE
 	@command -v yelp-build >/dev/null || { echo "corpus-gnome: yelp-build not found (apt-get install -y gnome-user-docs yelp-tools)"; exit 1; }
-	@[ -d "$(GNOME_HELP_SRC)" ] || { echo "corpus-gnome: $(GNOME_HELP_SRC) not found (apt-get install -y gnome-user-docs)"; exit 1; }
-	rm -rf $(GNOME_HELP).tmp && mkdir -p $(GNOME_HELP).tmp
-	yelp-build html -o $(GNOME_HELP).tmp $(GNOME_HELP_SRC)
-	{ echo "GNOME user help (gnome-help), converted by 'make corpus-gnome' with yelp-build html from $(GNOME_HELP_SRC)"; \
+	@src=$(if $(filter C,$*),$(GNOME_HELP_SRC),$(GNOME_HELP_ROOT)/$*/gnome-help); \
+	dst=$(if $(filter C,$*),$(GNOME_HELP),$(GNOME_HELP)-$*); \
+	[ -d "$$src" ] || { echo "corpus-gnome: $$src not found (apt-get install -y gnome-user-docs)"; exit 1; }; \
+	rm -rf $$dst.tmp && mkdir -p $$dst.tmp && \
+	yelp-build html -o $$dst.tmp $$src && \
+	{ echo "GNOME user help (gnome-help$(if $(filter C,$*),, translated: $*)), converted by 'make corpus-gnome' with yelp-build html from $$src"; \
 	  dpkg-query -W -f='Debian package $${Package} $${Version}\n' gnome-user-docs 2>/dev/null; \
+	  $(if $(filter C,$*),,echo "Translators: named in each page (its credits, 'translator copyright')";) \
 	  echo "Licence: Creative Commons Attribution-ShareAlike 3.0 Unported (CC-BY-SA 3.0); authors and terms:"; echo; \
-	  cat /usr/share/doc/gnome-user-docs/copyright 2>/dev/null; } >$(GNOME_HELP)-LICENSE.txt
-	rm -rf $(GNOME_HELP) && mv $(GNOME_HELP).tmp $(GNOME_HELP)
-	@echo "corpus-gnome: $$(ls $(GNOME_HELP)/*.html | wc -l) pages in $(GNOME_HELP) (licence: $(GNOME_HELP)-LICENSE.txt)"
+	  cat /usr/share/doc/gnome-user-docs/copyright 2>/dev/null; } >$$dst-LICENSE.txt && \
+	rm -rf $$dst && mv $$dst.tmp $$dst && \
+	echo "corpus-gnome: $$(ls $$dst/*.html | wc -l) pages in $$dst (licence: $$dst-LICENSE.txt)"
+
+# GIMP's user manual in English: Debian's gimp-help-en, DocBook chunked HTML
+# (one page per section, with DocBook's navigation header and footer on
+# each), copied with its images into $(GIMP_HELP); the licence (GFDL 1.2+,
+# no invariant sections) and the package's copyright file in
+# $(GIMP_HELP)-LICENSE.txt. Generated, not committed; make eval-questions
+# skips the gimp sets when it is not there.
+GIMP_HELP_SRC ?= /usr/share/gimp/2.0/help/en
+GIMP_HELP     ?= out/corpora/gimp-help
+corpus-gimp:
+	@[ -f "$(GIMP_HELP_SRC)/index.html" ] || { echo "corpus-gimp: $(GIMP_HELP_SRC)/index.html not found (apt-get install -y gimp-help-en)"; exit 1; }
+	rm -rf $(GIMP_HELP).tmp && mkdir -p $(dir $(GIMP_HELP))
+	cp -rL $(GIMP_HELP_SRC) $(GIMP_HELP).tmp
+	{ echo "GIMP user manual (gimp-help-en), copied by 'make corpus-gimp' from $(GIMP_HELP_SRC)"; \
+	  dpkg-query -W -f='Debian package $${Package} $${Version}\n' gimp-help-en gimp-help-common 2>/dev/null; \
+	  echo "Licence: GNU Free Documentation License 1.2 or later, no Invariant Sections, no Front-Cover Texts, no Back-Cover Texts; authors and terms:"; echo; \
+	  cat /usr/share/doc/gimp-help-en/copyright 2>/dev/null; } >$(GIMP_HELP)-LICENSE.txt
+	rm -rf $(GIMP_HELP) && mv $(GIMP_HELP).tmp $(GIMP_HELP)
+	@echo "corpus-gimp: $$(ls $(GIMP_HELP)/*.html | wc -l) pages in $(GIMP_HELP) (licence: $(GIMP_HELP)-LICENSE.txt)"
 
 # The question sets (testdata/questions/README.md) on each development
 # corpus, offline: build its pages into $(EVAL_Q_OUT)/NAME.db, ask the graph
@@ -214,7 +246,9 @@ corpus-gnome:
 # every corpus still runs, and the target fails if any fell below). The
 # *-near sets are questions the pages do not answer ("gold": []): their
 # line ends with how many each agent answered all the same. The German,
-# French, Spanish and Japanese sets share one build of the five-language KB.
+# French, Spanish and Japanese sets share one build of the five-language KB;
+# the gnome-es, -de and -fr sets ask GNOME's help translated, each its own
+# folder (make corpus-gnome).
 ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
 EVAL_Q_OUT ?= out/eval-questions
 EVAL_Q_ARGS ?=
@@ -227,6 +261,11 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	adguard-en-near:$(ADGUARD)/en:testdata/questions/adguard-en-near.jsonl \
 	gnome-en:$(GNOME_HELP):testdata/questions/gnome-en.jsonl \
 	gnome-near:$(GNOME_HELP):testdata/questions/gnome-near.jsonl \
+	gnome-es:$(GNOME_HELP)-es:testdata/questions/gnome-es.jsonl \
+	gnome-de:$(GNOME_HELP)-de:testdata/questions/gnome-de.jsonl \
+	gnome-fr:$(GNOME_HELP)-fr:testdata/questions/gnome-fr.jsonl \
+	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \
+	gimp-near:$(GIMP_HELP):testdata/questions/gimp-near.jsonl \
 	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
 	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
 	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \

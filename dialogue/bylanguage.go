@@ -35,6 +35,11 @@ type ByLanguage struct {
 	pageLang map[string]string // page URL -> language
 	// translations are each page's translations by language.
 	translations map[string]map[string]string
+	// vocab is each language's page words (titles and text), so that a
+	// baseline settles a language tie on the pages' words as the graph
+	// agent does (tiedLanguage, toldLanguage): the comparison is then of
+	// ranking, not of language routing.
+	vocab map[string]map[string]bool
 }
 
 var _ Agent = (*ByLanguage)(nil)
@@ -68,6 +73,7 @@ func NewByLanguage(pages []graph.Page, defaultLang string, catalog *messages.Cat
 		pageLang: pageLang,
 	}
 	b.translations = Translations(pages, pageLang)
+	b.vocab = pageVocabularies(pages, pageLang)
 	if len(langs) == 0 {
 		langs = []string{defaultLang}
 	}
@@ -132,6 +138,9 @@ func (b *ByLanguage) messageLanguage(s *Session, msg string) string {
 	if l := toldLanguage(b.detect, msg, messages.Base(s.ClientLang), b); l != "" {
 		return l
 	}
+	if l := tiedLanguage(b.detect.Tied(msg), msg, s.Lang, messages.Base(s.ClientLang), b); l != "" {
+		return l
+	}
 	if s.Lang != "" {
 		return s.Lang
 	}
@@ -144,9 +153,37 @@ func (b *ByLanguage) messageLanguage(s *Session, msg string) string {
 // hasPagesIn implements pageLanguages.
 func (b *ByLanguage) hasPagesIn(lang string) bool { return b.parts[lang] != nil }
 
-// pageWords implements pageLanguages: the parts' vocabularies are their
-// own (a baseline's index), not known here.
-func (b *ByLanguage) pageWords(lang, msg string) int { return -1 }
+// pageWords implements pageLanguages.
+func (b *ByLanguage) pageWords(lang, msg string) int {
+	vocab := b.vocab[lang]
+	if vocab == nil {
+		return -1
+	}
+	model, n := lexical.For(lang), 0
+	lexical.EachWord(msg, nil, func(w []byte) {
+		if vocab[string(w)] && !model.IsFunctionWord(string(w)) {
+			n++
+		}
+	})
+	return n
+}
+
+// pageVocabularies returns the words of each language's pages' titles and
+// texts.
+func pageVocabularies(pages []graph.Page, pageLang map[string]string) map[string]map[string]bool {
+	vocab := make(map[string]map[string]bool)
+	var buf []byte
+	for _, p := range pages {
+		l := pageLang[p.URL]
+		if vocab[l] == nil {
+			vocab[l] = make(map[string]bool)
+		}
+		for _, s := range []string{p.Title, p.Text} {
+			buf = lexical.EachWord(s, buf, func(w []byte) { vocab[l][string(w)] = true })
+		}
+	}
+	return vocab
+}
 
 // defaultLanguage implements pageLanguages.
 func (b *ByLanguage) defaultLanguage() string { return b.def }

@@ -62,3 +62,28 @@ func TestByLanguageAnswersInTheCustomersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A baseline settles a message tied between languages on function words by
+// its pages' words, as the graph agent does (TestTiedLanguageThroughTheAgent),
+// so that the two are compared on ranking, not on language routing.
+func TestByLanguageSettlesTiesOnPageWords(t *testing.T) {
+	pages := []graph.Page{
+		{URL: "en/dns.md", Title: "DNS leaks on Windows", Text: "A DNS leak sends your queries to your provider."},
+		{URL: "es/dns.md", Title: "Posibles fugas de DNS en Windows", Text: "Una fuga de DNS envía tus consultas a tu proveedor."},
+		{URL: "fr/dns.md", Title: "Fuites DNS sous Windows", Text: "Une fuite DNS envoie vos requêtes à votre fournisseur."},
+	}
+	b := NewByLanguage(pages, "en", nil, func(pages []graph.Page, words *lexical.Model, _ *messages.Catalog) Agent {
+		return titleSearch{pages, words}
+	})
+	const msg = "fuga de dns en windows" // Spanish and French "de", "en"
+	for _, tc := range []struct {
+		conversation, want string
+	}{
+		{"", "es"},   // "fuga" is a word of the Spanish pages only
+		{"fr", "fr"}, // a French conversation stays French
+	} {
+		if got := b.messageLanguage(&Session{Lang: tc.conversation}, msg); got != tc.want {
+			t.Errorf("%q in a conversation in %q: %q, want %q", msg, tc.conversation, got, tc.want)
+		}
+	}
+}

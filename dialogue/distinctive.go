@@ -13,7 +13,9 @@ import (
 // request. What a word tells of this help center is how few of its pages
 // use it: a word on every page is generic here, one on a page or two
 // names a topic, and a word no page has names what the help center never
-// mentions (a product, a service, an institution). A node that holds too
+// mentions (a product, a service, an institution). A node holds a word
+// as the ranking's coverage counts it: in full in what it is about, less
+// where its answer alone names it (heldShare). A node that holds too
 // little of the request so weighed is not answered from: the user is
 // asked whether it is what they mean (moveAskAbout).
 
@@ -44,12 +46,12 @@ const repeatShare = 0.5
 
 // heldRequest is what answersRequest reads: the request's term weights
 // (their IDF over whole pages; 0 for a word no page has), the weight of
-// the graph's rarest word, and the request's terms (bits by position)
-// that the node has in any field.
+// the graph's rarest word, and, by position, the share of each term's
+// weight the node holds (see heldShare).
 type heldRequest struct {
 	weights []float64
 	rarest  float64
-	node    uint64
+	held    []float64
 }
 
 // answersRequest reports whether a node holds minCoverage of a request's
@@ -61,11 +63,27 @@ func answersRequest(h heldRequest, minCoverage float64) bool {
 			w = unknownRarity * h.rarest
 		}
 		total += w
-		if h.node&(1<<i) != 0 {
-			got += w
-		}
+		got += w * h.held[i]
 	}
 	return total == 0 || got >= minCoverage*total
+}
+
+// heldShare is the share of a request word's weight a node holds: what
+// the ranking's coverage counts for the first of the node's fields that
+// has it (fieldCoverageWeight: in full in what the node is about, half in
+// its answer alone), and in full when the page being discussed has it (a
+// follow-up asks about the page); none when neither has it. A node whose
+// answer names a thing in passing ("bring your driver's license", "your
+// Apple ID") is not about it: a request about that thing needs more of
+// its words elsewhere in the node.
+func heldShare(field int, onPage bool) float64 {
+	switch {
+	case onPage:
+		return 1
+	case field >= 0:
+		return fieldCoverageWeight[field]
+	}
+	return 0
 }
 
 // holdsRequest reports whether node id, found for msg, answers it (see
@@ -88,7 +106,7 @@ func (a *GraphAgent) holdsRequest(s *Session, id string, msg *reading) bool {
 	uniq, ids, _, _ := a.lex.queryTerms(msg.terms)
 	d := int32(a.doc[id])
 	p := a.lex.pageOf[d]
-	h := heldRequest{weights: make([]float64, 0, len(ids)), rarest: a.rarest.of(a.lex.pages.IDF)}
+	h := heldRequest{weights: make([]float64, 0, len(ids)), held: make([]float64, 0, len(ids)), rarest: a.rarest.of(a.lex.pages.IDF)}
 	var said []string
 	if onPage && !msg.followUpForm {
 		said = a.topic(s)
@@ -100,20 +118,19 @@ func (a *GraphAgent) holdsRequest(s *Session, id string, msg *reading) bool {
 			// word, which no page indexes: it asks nothing either.
 			continue
 		}
-		w := 0.0
+		w, held := 0.0, 0.0
 		if t >= 0 {
 			w = a.lex.pages.IDF[t]
 			if a.lex.fields[fieldOwn].IDF[t] == 0 && a.lex.fields[fieldContext].IDF[t] == 0 {
 				w *= bodyShare
 			}
-			if a.lex.nodeHas(d, t) || (onPage && a.lex.pageHas(p, t)) {
-				h.node |= 1 << len(h.weights)
-			}
+			held = heldShare(a.lex.nodeField(d, t), onPage && a.lex.pageHas(p, t))
 		}
 		if w > 0 && slices.Contains(said, uniq[i]) {
 			w *= repeatShare
 		}
 		h.weights = append(h.weights, w)
+		h.held = append(h.held, held)
 	}
 	// A quote of the node's text (an error message read off the screen:
 	// quotedRun words in a row) is about it whatever else the request
@@ -137,15 +154,15 @@ func (a *GraphAgent) pickHolds(s *Session, r *reading, i int) bool {
 	return a.holdsRequest(s, s.PendingOptions[i].NodeID, r)
 }
 
-// nodeHas reports whether node d has term t in any field: a look-up in
-// the term's postings, not a search.
-func (lx *lexicalIndex) nodeHas(d, t int32) bool {
+// nodeField returns the first of node d's fields that has term t, or -1:
+// a look-up in the term's postings, not a search.
+func (lx *lexicalIndex) nodeField(d, t int32) int {
 	for f := range lx.fields {
 		if _, ok := slices.BinarySearch(lx.fields[f].Docs[t], d); ok {
-			return true
+			return f
 		}
 	}
-	return false
+	return -1
 }
 
 // pageHas reports whether page p has term t.

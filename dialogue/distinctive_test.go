@@ -13,25 +13,52 @@ import (
 func TestAnswersRequest(t *testing.T) {
 	// Weights are IDF over whole pages, in a graph whose rarest word
 	// weighs 4: a word no page has (0) weighs 4 too (unknownRarity).
+	// Held is the share of each word's weight the node holds (heldShare).
 	for _, tc := range []struct {
 		name    string
 		weights []float64
-		node    uint64
+		held    []float64
 		want    bool
 	}{
-		{"the rare word held, generic ones not", []float64{3, 0.5, 0.5}, 0b001, true},
-		{"only the generic words held", []float64{3, 0.5, 0.5}, 0b110, false},
-		{"half the weight held is enough", []float64{2, 2}, 0b01, true},
-		{"a word no page has, the node holds the rest", []float64{2, 2, 0}, 0b011, true},
-		{"a word no page has outweighs a rarer one held", []float64{3, 0}, 0b01, false},
-		{"a word no page has outweighs the generic one held", []float64{0, 0, 1}, 0b100, false},
-		{"a word no page has and half the rest held", []float64{0, 2, 1}, 0b010, false},
-		{"no words", nil, 0, true},
+		{"the rare word held, generic ones not", []float64{3, 0.5, 0.5}, []float64{1, 0, 0}, true},
+		{"only the generic words held", []float64{3, 0.5, 0.5}, []float64{0, 1, 1}, false},
+		{"half the weight held is enough", []float64{2, 2}, []float64{1, 0}, true},
+		{"a word no page has, the node holds the rest", []float64{2, 2, 0}, []float64{1, 1, 0}, true},
+		{"a word no page has outweighs a rarer one held", []float64{3, 0}, []float64{1, 0}, false},
+		{"a word no page has outweighs the generic one held", []float64{0, 0, 1}, []float64{0, 0, 1}, false},
+		{"a word no page has and half the rest held", []float64{0, 2, 1}, []float64{0, 1, 0}, false},
+		{"most of the weight held in what the node is about", []float64{2, 1, 1}, []float64{1, 1, 0}, true},
+		{"the same held in its answer alone", []float64{2, 1, 1}, []float64{0.5, 0.5, 0}, false},
+		{"the rare word in the node's own words, the rest in its answer", []float64{2, 1, 1}, []float64{1, 0.5, 0.5}, true},
+		{"the rare word in the answer alone, half the rest not held", []float64{2, 1, 1}, []float64{0.5, 1, 0}, true},
+		{"no words", nil, nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := heldRequest{weights: tc.weights, rarest: 4, node: tc.node}
+			h := heldRequest{weights: tc.weights, rarest: 4, held: tc.held}
 			if got := answersRequest(h, 0.5); got != tc.want {
 				t.Errorf("answersRequest(%+v) = %v, want %v", h, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestHeldShare(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		field  int
+		onPage bool
+		want   float64
+	}{
+		{"in what the node is about", fieldOwn, false, 1},
+		{"in where the node sits", fieldContext, false, fieldCoverageWeight[fieldContext]},
+		{"in the node's answer alone", fieldAnswer, false, fieldCoverageWeight[fieldAnswer]},
+		{"not in the node", -1, false, 0},
+		{"not in the node, on the page being discussed", -1, true, 1},
+		{"in the answer, on the page being discussed", fieldAnswer, true, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := heldShare(tc.field, tc.onPage); got != tc.want {
+				t.Errorf("heldShare(%d, %v) = %v, want %v", tc.field, tc.onPage, got, tc.want)
 			}
 		})
 	}
@@ -139,7 +166,11 @@ func TestHoldsRequestRules(t *testing.T) {
 		graph.Node{ID: "backup", Page: backups, Problem: "Nightly backups", Root: true, Actionable: true,
 			Resolution: "Everything is backed up every night. Pause them instead if you must."},
 		graph.Node{ID: "restore", Page: backups, Problem: "Restore a backup", Root: true, Actionable: true,
-			Resolution: "Open Backups and click Restore."})
+			Resolution: "Open Backups and click Restore."},
+		graph.Node{ID: "quota", Page: "https://help.example.com/quota", Problem: "Invoice quota", Root: true, Actionable: true,
+			Resolution: "Each plan sends up to a hundred a month."},
+		graph.Node{ID: "plans", Page: "https://help.example.com/plans", Problem: "Plans", Root: true, Actionable: true,
+			Resolution: "Every plan has an invoice quota."})
 	a := NewGraphAgent(&graph.Graph{Nodes: nodes}, Options{})
 	for _, tc := range []struct {
 		name, at, id, msg string
@@ -156,6 +187,8 @@ func TestHoldsRequestRules(t *testing.T) {
 		{"words nodes are about weigh in full", "", "print a report", "print nightly backups", false},
 		{"on the page being discussed, the page holds them", "backup", "restore", "nightly pause", true},
 		{"elsewhere, the node must", "", "restore", "nightly pause", false},
+		{"words the node is about", "", "quota", "invoice quota of a project", true},
+		{"the same words in the node's answer alone count half", "", "plans", "invoice quota of a project", false},
 		{"a quote of the node's text", "", "rename", "snapchat tiktok instagram: open the project settings", true},
 		{"the same words, no quote", "", "rename", "snapchat tiktok instagram project settings", false},
 		{"a long message is its story", "", "rename", "my snapchat and tiktok and instagram friends all say the project settings are broken on their laptop and phone", true},

@@ -227,6 +227,9 @@ func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 	if l := toldLanguage(a.langs.detect, msg, messages.Base(s.ClientLang), a); l != "" {
 		return l
 	}
+	if l := tiedLanguage(a.langs.detect.Tied(msg), msg, s.Lang, messages.Base(s.ClientLang), a); l != "" {
+		return l
+	}
 	if s.Lang != "" {
 		return s.Lang
 	}

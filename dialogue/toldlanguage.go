@@ -1,6 +1,8 @@
 package dialogue
 
 import (
+	"slices"
+
 	"github.com/helpgraph/helpgraph/internal/langid"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
@@ -53,6 +55,37 @@ func toldLanguage(detect *langid.Detector, msg, client string, pages pageLanguag
 		return ""
 	}
 	return l
+}
+
+// tiedLanguage chooses among the languages tied on a message's function
+// words where toldLanguage could not tell ("fuga de dns en windows":
+// Spanish "de", "en", French "de", "en"; tied, from langid's Tied): the
+// conversation's language when it is one of them, else the browser's, else
+// the one whose pages have strictly the most of the message's words ("fuga"
+// is a word of a Spanish help center's pages, not of its French ones); ""
+// when none is chosen (left to the conversation's, as before).
+func tiedLanguage(tied []string, msg, conversation, client string, pages pageLanguages) string {
+	for _, l := range []string{conversation, client} {
+		if l != "" && slices.Contains(tied, l) {
+			return l
+		}
+	}
+	best, most, ties := "", 0, false
+	for _, l := range tied {
+		if !pages.hasPagesIn(l) {
+			continue
+		}
+		switch n := pages.pageWords(l, msg); {
+		case n > most:
+			best, most, ties = l, n, false
+		case n == most:
+			ties = true
+		}
+	}
+	if ties {
+		return ""
+	}
+	return best
 }
 
 // hasPagesIn implements pageLanguages.

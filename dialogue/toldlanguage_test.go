@@ -87,6 +87,39 @@ func TestToldLanguage(t *testing.T) {
 	}
 }
 
+// TestTiedLanguage: among languages tied on a message's function words,
+// the conversation's, then the browser's, else the one whose pages have
+// strictly the most of its words; none on a tie of page words, or where
+// they are not known.
+func TestTiedLanguage(t *testing.T) {
+	all := []string{"en", "de", "fr", "es", "ja"}
+	esFr := []string{"es", "fr"}
+	tests := []struct {
+		name                 string
+		tied                 []string
+		conversation, client string
+		pages                []string
+		words                map[string]int
+		want                 string
+	}{
+		{"the Spanish pages have more of its words", esFr, "", "", all, map[string]int{"en": 2, "es": 3, "fr": 2}, "es"},
+		{"the French pages have more", esFr, "", "", all, map[string]int{"es": 1, "fr": 2}, "fr"},
+		{"as many", esFr, "", "", all, map[string]int{"es": 2, "fr": 2}, ""},
+		{"not known", esFr, "", "", all, nil, ""},
+		{"the conversation's stands", esFr, "fr", "", all, map[string]int{"es": 3, "fr": 2}, "fr"},
+		{"the browser's stands", esFr, "en", "fr", all, map[string]int{"es": 3, "fr": 2}, "fr"},
+		{"a conversation in another language", esFr, "en", "", all, map[string]int{"es": 3, "fr": 2}, "es"},
+		{"no pages in the leader", esFr, "", "", []string{"en", "fr"}, map[string]int{"es": 3, "fr": 2}, "fr"},
+		{"no tie", nil, "", "", all, map[string]int{"es": 3}, ""},
+	}
+	for _, tt := range tests {
+		got := tiedLanguage(tt.tied, "msg", tt.conversation, tt.client, fakePages{langs: tt.pages, words: tt.words})
+		if got != tt.want {
+			t.Errorf("%s: tiedLanguage = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
 // TestToldLanguageHomographs: on an English-only help center, none of the
 // short English messages with a foreign function-word homograph
 // (internal/langid/testdata/homographs-en.txt, written before the rule)
@@ -187,5 +220,46 @@ func TestToldLanguageAdguard(t *testing.T) {
 	t.Logf("homographs read as another language: %d of the detector's %d", switched, detected)
 	if switched >= detected {
 		t.Errorf("%d homographs switched language, the detector alone %d", switched, detected)
+	}
+}
+
+// TestTiedLanguageThroughTheAgent: on a help center with English, Spanish
+// and French pages, a message tied between Spanish and French on its
+// function words ("de", "en") is Spanish where only the Spanish pages have
+// its other words, and answered from them; a French conversation keeps it
+// French.
+func TestTiedLanguageThroughTheAgent(t *testing.T) {
+	dir := t.TempDir()
+	for path, text := range map[string]string{
+		"en/dns-leaks.md": "# DNS leaks on Windows\n\nA DNS leak sends your DNS queries to your provider's server instead of the one you chose. Turn on the fallback server to stop it.\n",
+		"es/dns-leaks.md": "# Posibles fugas de DNS en Windows\n\nUna fuga de DNS envía tus consultas al servidor de tu proveedor en lugar del que elegiste. Activa el servidor alternativo para evitarla.\n",
+		"fr/dns-leaks.md": "# Fuites DNS sous Windows\n\nUne fuite DNS envoie vos requêtes au serveur de votre fournisseur au lieu de celui que vous avez choisi. Activez le serveur de secours pour l'éviter.\n",
+	} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(path)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, path), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := buildGraph(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := NewGraphAgent(g, Options{})
+	const msg = "fuga de dns en windows"
+	if tied := a.langs.detect.Tied(msg); !slices.Equal(tied, []string{"es", "fr"}) {
+		t.Fatalf("Tied(%q) = %q, want es and fr", msg, tied)
+	}
+	s := &Session{ID: "tied"}
+	r, err := a.Respond(context.Background(), s, msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Lang != "es" || len(r.Sources) == 0 || !strings.HasPrefix(r.Sources[0], "es/") {
+		t.Errorf("%q: language %q, sources %v; want es and es/dns-leaks.md", msg, s.Lang, r.Sources)
+	}
+	if got := a.messageLanguage(&Session{Lang: "fr"}, msg); got != "fr" {
+		t.Errorf("%q in a French conversation: %q, want fr", msg, got)
 	}
 }

@@ -22,6 +22,7 @@ func TestNearDomainSets(t *testing.T) {
 		{"ssa-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.Doc2DialSSA(tb), "docs") }},
 		{"adguard-en-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.AdguardKB(tb), "en") }},
 		{"gnome-near.jsonl", gnomeHelp},
+		{"gimp-near.jsonl", gimpHelp},
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
@@ -78,33 +79,66 @@ func pageFiles(t *testing.T, dir string) []string {
 // gnomeHelp is the GNOME user help as make corpus-gnome converts it; the
 // test is skipped when it has not been converted.
 func gnomeHelp(tb testing.TB) string {
-	dir := filepath.Join("..", "out", "corpora", "gnome-help")
+	return corpus(tb, "gnome-help", "GNOME user help not converted", "make corpus-gnome")
+}
+
+// gimpHelp is GIMP's user manual as make corpus-gimp copies it; the test is
+// skipped when it has not been copied.
+func gimpHelp(tb testing.TB) string {
+	return corpus(tb, "gimp-help", "GIMP user manual not copied", "make corpus-gimp")
+}
+
+// corpus is out/corpora/name, or skips tb with why and the make target
+// that makes it.
+func corpus(tb testing.TB, name, why, target string) string {
+	dir := filepath.Join("..", "out", "corpora", name)
 	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
-		tb.Skipf("GNOME user help not converted at %s (make corpus-gnome)", dir)
+		tb.Skipf("%s at %s (%s)", why, dir, target)
 	}
 	return dir
 }
 
-// TestGnomeQuestionSet: every gold page of testdata/questions/gnome-en.jsonl
-// (questions and follow-ups) is a page of the converted GNOME user help.
-func TestGnomeQuestionSet(t *testing.T) {
-	qs, err := ReadQuestionsFile(filepath.Join("..", "testdata", "questions", "gnome-en.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(qs) < 60 {
-		t.Errorf("%d questions, want at least 60", len(qs))
-	}
-	pages := pageFiles(t, gnomeHelp(t))
-	for _, q := range qs {
-		golds := q.Gold
-		for _, f := range q.FollowUps {
-			golds = append(golds[:len(golds):len(golds)], f.Gold...)
+// TestConvertedQuestionSets: every gold page of the question sets on the
+// converted help centers (questions and follow-ups; GNOME's in English and
+// its translations) is one of its pages, and each set has its least size.
+func TestConvertedQuestionSets(t *testing.T) {
+	translated := func(lang string) func(testing.TB) string {
+		return func(tb testing.TB) string {
+			return corpus(tb, "gnome-help-"+lang, "GNOME user help ("+lang+") not converted", "make corpus-gnome-"+lang)
 		}
-		for _, g := range golds {
-			if len(GoldPages(g, pages)) == 0 {
-				t.Errorf("%q: gold %s names none of the pages", q.Question, g)
+	}
+	sets := []struct {
+		file  string
+		pages func(testing.TB) string
+		min   int
+	}{
+		{"gnome-en.jsonl", gnomeHelp, 60},
+		{"gnome-es.jsonl", translated("es"), 30},
+		{"gnome-de.jsonl", translated("de"), 30},
+		{"gnome-fr.jsonl", translated("fr"), 30},
+		{"gimp-en.jsonl", gimpHelp, 60},
+	}
+	for _, s := range sets {
+		t.Run(s.file, func(t *testing.T) {
+			qs, err := ReadQuestionsFile(filepath.Join("..", "testdata", "questions", s.file))
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
+			if len(qs) < s.min {
+				t.Errorf("%d questions, want at least %d", len(qs), s.min)
+			}
+			pages := pageFiles(t, s.pages(t))
+			for _, q := range qs {
+				golds := q.Gold
+				for _, f := range q.FollowUps {
+					golds = append(golds[:len(golds):len(golds)], f.Gold...)
+				}
+				for _, g := range golds {
+					if len(GoldPages(g, pages)) == 0 {
+						t.Errorf("%q: gold %s names none of the pages", q.Question, g)
+					}
+				}
+			}
+		})
 	}
 }

@@ -122,7 +122,7 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		return nil, fmt.Errorf("reading pages folder %s: %w", dir, err)
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "max-bytes %d\n", opts.MaxBytes)
+	fmt.Fprintf(h, "%s\nmax-bytes %d\n", ReaderVersion, opts.MaxBytes)
 	if base != nil {
 		fmt.Fprintf(h, "base-url %s\n", base)
 	}
@@ -346,12 +346,19 @@ type pageFile struct {
 
 // listPages returns the page files under dir in sorted order (see ReadDir).
 func listPages(ctx context.Context, dir string) ([]pageFile, error) {
+	// WalkDir does not follow a root that is a symbolic link (a folder
+	// linked into a checkout, out/corpora/x -> …): it would list nothing.
+	// Links inside the folder are still not followed, so no cycle is walked.
+	root := dir
+	if resolved, err := filepath.EvalSymlinks(dir); err == nil {
+		root = resolved
+	}
 	var files []pageFile
-	walkErr := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	walkErr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
 		}
-		relPath, relErr := filepath.Rel(dir, p)
+		relPath, relErr := filepath.Rel(root, p)
 		if relErr != nil {
 			return relErr
 		}
@@ -359,7 +366,7 @@ func listPages(ctx context.Context, dir string) ([]pageFile, error) {
 		// Escaped, so that a name with # or ? in it stays a path.
 		rel = (&url.URL{Path: filepath.ToSlash(rel)}).String()
 		if err != nil {
-			if p == dir {
+			if p == root {
 				return err
 			}
 			files = append(files, pageFile{rel: rel, err: err})
@@ -368,7 +375,7 @@ func listPages(ctx context.Context, dir string) ([]pageFile, error) {
 			}
 			return nil
 		}
-		if p != dir && strings.HasPrefix(d.Name(), ".") {
+		if p != root && strings.HasPrefix(d.Name(), ".") {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -379,7 +386,7 @@ func listPages(ctx context.Context, dir string) ([]pageFile, error) {
 		}
 		// The folder's own README and LICENSE describe the repository; in
 		// a subfolder, a page named so is a page (settings/license.md).
-		if filepath.Dir(p) == filepath.Clean(dir) && repoDocs[strings.ToLower(strings.TrimSuffix(d.Name(), filepath.Ext(d.Name())))] {
+		if filepath.Dir(p) == filepath.Clean(root) && repoDocs[strings.ToLower(strings.TrimSuffix(d.Name(), filepath.Ext(d.Name())))] {
 			return nil
 		}
 		files = append(files, pageFile{path: p, rel: rel, partial: isPartial(filepath.ToSlash(relPath))})

@@ -62,6 +62,35 @@ func TestReadDir(t *testing.T) {
 	}
 }
 
+// A pages folder given as a symbolic link (a corpus linked into a checkout)
+// is read as the folder it names.
+func TestReadDirThroughSymlink(t *testing.T) {
+	target, err := filepath.Abs(filepath.Join("testdata", "site"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "site")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	viaLink, _, err := ReadDir(context.Background(), link, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct, _, err := ReadDir(context.Background(), target, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(viaLink) == 0 || len(viaLink) != len(direct) {
+		t.Fatalf("through the link: %d pages, directly: %d", len(viaLink), len(direct))
+	}
+	for i := range direct {
+		if viaLink[i].URL != direct[i].URL {
+			t.Errorf("page %d: %s through the link, %s directly", i, viaLink[i].URL, direct[i].URL)
+		}
+	}
+}
+
 func TestReadDirBadFiles(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, content string) {

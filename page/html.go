@@ -95,6 +95,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	}
 
 	title := pageTitle(gq)
+	docbook := generatedByDocBook(gq)
 	clean(root)
 	content := contentRoot(goquery.NewDocumentFromNode(root))
 	x := &extractor{r: r}
@@ -111,6 +112,14 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	}
 	if len(x.blocks) == 0 {
 		return p, ErrNoText
+	}
+	if docbook {
+		title = withoutSectionLabel(title)
+		for i, b := range x.blocks {
+			if b.Kind == Heading {
+				x.blocks[i].Text = withoutSectionLabel(b.Text)
+			}
+		}
 	}
 	if title == "" {
 		title = firstHeading(x.blocks)

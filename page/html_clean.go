@@ -78,6 +78,8 @@ var chromeWords = map[string]bool{
 	"related": true, "comments": true, "newsletter": true, "subscribe": true, "popup": true,
 	"modal": true, "votes": true, "vote": true, "search": true, "toc": true,
 	"meta": true, "byline": true, "author": true,
+	// DocBook's chunked HTML: the prev/up/next/home links around each page.
+	"navheader": true, "navfooter": true,
 }
 
 // hiddenWords are class words that hide an element.
@@ -103,7 +105,7 @@ func clean(n *html.Node) {
 }
 
 func dropped(n *html.Node) bool {
-	if droppedTags[n.DataAtom] {
+	if droppedTags[n.DataAtom] || imageFigure(n) || admonitionTitle(n) {
 		return true
 	}
 	switch n.DataAtom {
@@ -143,7 +145,7 @@ func dropped(n *html.Node) bool {
 		return true
 	}
 	id, _ := attr(n, "id")
-	if (isChrome(class) || isChrome(id)) && !containsContent(n, true) {
+	if (isChrome(class) || isChrome(id)) && !containsContent(n, true) && !inSentence(n) {
 		return true
 	}
 	return false

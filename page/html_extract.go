@@ -274,6 +274,9 @@ func tableRows(t *html.Node) []*html.Node {
 // isLayoutTable reports whether a table lays out content rather than holding
 // data: one column, or cells holding headings, lists of paragraphs or tables.
 func isLayoutTable(t *html.Node, rows []*html.Node) bool {
+	if inAdmonition(t) {
+		return true // DocBook's note: its icon in one cell, its text in another
+	}
 	maxCells := 0
 	for _, tr := range rows {
 		maxCells = max(maxCells, len(childElements(tr, atom.Td, atom.Th)))

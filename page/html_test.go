@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -359,7 +362,7 @@ func TestPageErrorJSON(t *testing.T) {
 }
 
 func FuzzParseHTML(f *testing.F) {
-	for _, name := range []string{"messy.html", "clean/untidy.html", "clean/lists.html", "clean/table.html", "clean/latin1.html"} {
+	for _, name := range []string{"messy.html", "clean/untidy.html", "clean/lists.html", "clean/table.html", "clean/latin1.html", "docbook.html"} {
 		f.Add(readFixture(f, name))
 	}
 	f.Add([]byte("<ul><li><ol><li><table><tr><td><a href='%'>x</a>"))
@@ -501,4 +504,66 @@ func TestParseHTMLNotes(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkGolden(t, "notes.golden", doc.Text()+"\n")
+}
+
+// TestParseHTMLDocBook reads a page of DocBook's chunked HTML: the
+// navigation header and footer and the report-a-bug links are dropped, a
+// figure that is only an image goes with its caption, a note's label and
+// icon go and its text stays, menu names marked up in a sentence stay, and
+// the section numbers leave the titles.
+func TestParseHTMLDocBook(t *testing.T) {
+	raw := readFixture(t, "docbook.html")
+	doc, err := ParseHTML(raw, "layer-merge.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "docbook.golden", "Title: "+doc.Title+"\n\n"+doc.Text()+"\n")
+	for _, l := range doc.Links() {
+		if l.URL != "" && !strings.Contains(l.URL, "#") && strings.Contains(l.URL, "layer-") {
+			t.Errorf("navigation link %q kept", l.URL)
+		}
+	}
+}
+
+func TestInSentence(t *testing.T) {
+	tests := []struct {
+		name, html string
+		want       bool
+	}{
+		{"menu name in a sentence", `<p>through <span class="guimenu">Image</span> → Merge</p>`, true},
+		{"menu path alone in a paragraph", `<p><span class="guimenu">Layer</span> → <span class="guimenuitem">Merge Down</span></p>`, true},
+		{"breadcrumb links beside separators", `<p><span class="guimenu">Home</span> › <span class="breadcrumb-item">Docs</span></p>`, false},
+		{"skip link beside blocks", `<div><span class="guimenu">Skip to content</span><div>Welcome to the help center</div></div>`, false},
+		{"a block is no phrasing", `<div><div class="guimenu">Image</div> text</div>`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root, err := html.Parse(strings.NewReader(tt.html))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := goquery.NewDocumentFromNode(root).Find(".guimenu").Get(0)
+			if got := inSentence(n); got != tt.want {
+				t.Errorf("inSentence = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestWithoutSectionLabel(t *testing.T) {
+	tests := map[string]string{
+		"7.34. Add Alpha Channel": "Add Alpha Channel",
+		"2. Workflow":             "Workflow",
+		"C.2. Hints":              "Hints",
+		"3.1":                     "3.1",
+		"12.":                     "12.",
+		"Chapter 7. Layers":       "Chapter 7. Layers",
+		"2.4 release notes":       "2.4 release notes",
+		"Merge Visible Layers":    "Merge Visible Layers",
+	}
+	for in, want := range tests {
+		if got := withoutSectionLabel(in); got != want {
+			t.Errorf("withoutSectionLabel(%q) = %q, want %q", in, got, want)
+		}
+	}
 }

@@ -121,8 +121,8 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 			return fmt.Errorf("build: no pages found in %s", strings.Join(pagesDirs, ", "))
 		}
 		if gen, ok := unchangedSince(ctx, store, dir.Digest(), b.Extractor.Version()); ok && !*force {
-			fmt.Fprintf(m.Stdout, "build: nothing changed since generation %d (%d pages, same bytes, extractor %s); nothing written, %s\n",
-				gen, dir.Len(), b.Extractor.Version(), time.Since(readStart).Round(time.Millisecond))
+			fmt.Fprintf(m.Stdout, "build: nothing changed since generation %d (%d pages, same bytes, %s, extractor %s); nothing written, %s\n",
+				gen, dir.Len(), page.ReaderVersion, b.Extractor.Version(), time.Since(readStart).Round(time.Millisecond))
 			return nil
 		}
 		b.SourceDigest = dir.Digest()

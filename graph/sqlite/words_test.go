@@ -82,3 +82,35 @@ func TestMigrateStemsByLanguage(t *testing.T) {
 		t.Errorf("SearchIntents after the migration = %+v, %v; want de1", hits, err)
 	}
 }
+
+// TestMigrateSpanishEnclitic opens a store whose Spanish intents were
+// stemmed before "te" was taken off: "registrarte" meets "registro" after
+// it opens.
+func TestMigrateSpanishEnclitic(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "graph.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range append(schema[:5:5], `PRAGMA user_version = 5`,
+		`INSERT INTO pages (url, title, lang, text, content_hash, method, extractor, status, error) VALUES ('es/a.md', 'A', 'es', '', '', '', '', 'ok', '')`,
+		`INSERT INTO nodes (id, page, problem, condition, resolution, actionable, root) VALUES ('es1', 'es/a.md', 'Cómo registrarte', '', '', 0, 1)`,
+		`INSERT INTO intents (node, text, terms) VALUES ('es1', 'Cómo registrarte', 'registrart')`,
+		`INSERT INTO intents_fts(intents_fts) VALUES ('rebuild')`,
+	) {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	s, err := Open(ctx, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	hits, err := s.SearchIntents(ctx, "registro", 5)
+	if err != nil || len(hits) != 1 || hits[0].NodeID != "es1" {
+		t.Errorf("SearchIntents after the migration = %+v, %v; want es1", hits, err)
+	}
+}

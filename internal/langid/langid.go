@@ -31,6 +31,7 @@
 package langid
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -212,6 +213,38 @@ func (d *Detector) Tell(text string) (lang string, evidence Evidence) {
 		return code, Faint
 	}
 	return "", None
+}
+
+// MinTiedWords is the fewest function words each of the languages Tied
+// returns has in a text: one shared word ("de", "en") is too faint to
+// weigh other evidence against.
+const MinTiedWords = 2
+
+// Tied returns the languages (sorted) that share the most function words
+// of text, MinTiedWords or more each, when two or more do: what is left
+// when Tell cannot tell between them ("fuga de dns en windows": Spanish
+// and French 2 each, trigrams unsure). A caller that knows more (the
+// words of its pages in each) may choose among them; nil otherwise.
+func (d *Detector) Tied(text string) []string {
+	hits := d.stopHits(text)
+	most := 0
+	for _, n := range hits {
+		most = max(most, n)
+	}
+	if most < MinTiedWords {
+		return nil
+	}
+	var tied []string
+	for l, n := range hits {
+		if n == most {
+			tied = append(tied, l)
+		}
+	}
+	if len(tied) < 2 {
+		return nil
+	}
+	slices.Sort(tied)
+	return tied
 }
 
 // stopHits counts text's words that are stop words, by language.

@@ -3,6 +3,7 @@ package langid
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -146,4 +147,26 @@ func TestTellHomographs(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d read as another language, all on slight evidence", slight, n)
+}
+
+// TestTied: the languages tied on the most function words, two or more
+// each; nil when one leads or the tie is on one word.
+func TestTied(t *testing.T) {
+	d := New("en", "de", "fr", "es", "ja")
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"fuga de dns en windows", []string{"es", "fr"}}, // de, en: both languages'
+		{"fuite dns sous windows avec adguard", nil},     // French alone
+		{"comment filtrer le navigateur tor", nil},       // one word each
+		{"donde introduzco la clave de licencia", nil},   // Spanish leads
+		{"How do I move my license to a new computer?", nil},
+		{"vpn dns", nil},
+	}
+	for _, tt := range tests {
+		if got := d.Tied(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("Tied(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
 }

@@ -56,7 +56,47 @@ var snowballStemmers = map[string]func(*snowball.Env) bool{
 	"ar": arabic.Stem, "da": danish.Stem, "nl": dutch.Stem, "fi": finnish.Stem, "fr": french.Stem,
 	"de": german.Stem, "hu": hungarian.Stem, "ga": irish.Stem, "it": italian.Stem, "no": norwegian.Stem,
 	"nb": norwegian.Stem, "nn": norwegian.Stem, "pt": portuguese.Stem, "ro": romanian.Stem,
-	"ru": russian.Stem, "es": spanish.Stem, "sv": swedish.Stem, "ta": tamil.Stem, "tr": turkish.Stem,
+	"ru": russian.Stem, "es": spanishStem, "sv": swedish.Stem, "ta": tamil.Stem, "tr": turkish.Stem,
+}
+
+// spanishStem is Snowball's Spanish stemmer taking off one more enclitic
+// pronoun: te, the informal "you" help centers address their readers with
+// ("registrarte", "protegerte", "suscribirte", "ayudándote"), which
+// Snowball's list (me, se, la, le, lo, nos...) leaves out because present
+// forms end alike: "comparte" (compartir), "advierte" (advertir). So
+// "registrarte" stemmed to "registrart" and missed "registro",
+// "registrar". Here te goes after a gerund (written with its accent) or an
+// infinitive, though not after "-par" or "-ier"/"-uer" (those present
+// forms: "comparte", "reparte", "convierte"; "fuerte"), and only where
+// Snowball would take off la in its place (within the word's RV region:
+// "parte", "suerte" stay).
+func spanishStem(env *snowball.Env) bool {
+	w := env.Current()
+	if verb, ok := strings.CutSuffix(w, "te"); ok && encliticBase(verb) {
+		alt := snowball.NewEnv(verb + "la")
+		spanish.Stem(alt)
+		// Snowball took la off: what is left is a prefix of the verb
+		// (an "l" at its end is not).
+		if stem := alt.Current(); strings.HasPrefix(verb, stem) {
+			env.SetCurrent(stem)
+			return true
+		}
+	}
+	return spanish.Stem(env)
+}
+
+// encliticBase reports whether verb, a Spanish word less a final "te",
+// ends as an infinitive or gerund that te is attached to (see spanishStem).
+func encliticBase(verb string) bool {
+	switch {
+	case strings.HasSuffix(verb, "ándo"), strings.HasSuffix(verb, "iéndo"), strings.HasSuffix(verb, "ir"):
+		return true
+	case strings.HasSuffix(verb, "er"):
+		return !strings.HasSuffix(verb, "ier") && !strings.HasSuffix(verb, "uer")
+	case strings.HasSuffix(verb, "ar"):
+		return !strings.HasSuffix(verb, "par")
+	}
+	return false
 }
 
 // StemmedLanguages returns the languages whose words are stemmed.

@@ -116,6 +116,28 @@ func TestStemmedLanguages(t *testing.T) {
 	}
 }
 
+// TestSpanishEncliticTe: "te" after an infinitive or a gerund is taken off
+// as Snowball takes off "la", "lo", "se"; present forms and nouns ending
+// alike keep Snowball's stems.
+func TestSpanishEncliticTe(t *testing.T) {
+	es := For("es")
+	tests := []struct{ word, want string }{
+		{"registrarte", "registr"}, {"registro", "registr"}, {"registrar", "registr"},
+		{"protegerte", "proteg"}, {"suscribirte", "suscrib"},
+		{"ayudándote", "ayud"}, {"protegiéndote", "proteg"},
+		// Snowball's own stems: present forms, nouns, te outside RV.
+		{"comparte", "compart"}, {"reparte", "repart"}, {"advierte", "adviert"}, {"convierte", "conviert"},
+		{"parte", "part"}, {"suerte", "suert"}, {"fuerte", "fuert"}, {"arte", "arte"},
+		{"importante", "import"}, {"paquete", "paquet"}, {"cliente", "client"},
+		{"registrarla", "registr"}, // Snowball's own enclitic
+	}
+	for _, tt := range tests {
+		if got := es.Stem(tt.word); got != tt.want {
+			t.Errorf("Stem(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+}
+
 func BenchmarkModelTerms(b *testing.B) {
 	for _, tt := range []struct{ lang, text string }{
 		{"en", "Ads are still shown on YouTube after I installed the extension"},

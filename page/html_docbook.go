@@ -1,0 +1,220 @@
+package page
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Book-style HTML: what DocBook's chunked HTML (and other generated manuals)
+// puts on every page that is not the page's content. The navigation header
+// and footer are chrome by their class (chromeWords); the rest is
+// recognised by its structure here: a figure whose only content is its
+// image, an admonition's own label ("Note" in the cell beside its icon),
+// and the section numbers DocBook writes into each title ("7.34. Add Alpha
+// Channel"). Inline markup of the text itself ("the <span class=guimenu>
+// menu</span>") is never chrome, whatever its class says (inSentence).
+
+// inSentence reports whether n is phrasing markup inside a sentence: an
+// inline element beside words, the parent's own or a sibling's that is no
+// chrome ("through <span class=guimenu>Layer</span> → <span
+// class=guimenuitem>Add Alpha Channel</span>"). Its class names what it
+// marks up (a menu's name, a key), not a part of the page; a breadcrumb's
+// or a menu's links stand beside nothing but each other and separators.
+func inSentence(n *html.Node) bool {
+	if !phrasing(n) || n.Parent == nil {
+		return false
+	}
+	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c == n:
+		case c.Type == html.TextNode:
+			if strings.IndexFunc(c.Data, isWordRune) >= 0 {
+				return true
+			}
+		case phrasing(c):
+			class, _ := attr(c, "class")
+			id, _ := attr(c, "id")
+			if isChrome(class) || isChrome(id) {
+				continue
+			}
+			var sb strings.Builder
+			textOf(c, &sb)
+			if strings.IndexFunc(sb.String(), isWordRune) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// phrasing reports whether n is an element of running text.
+func phrasing(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	switch n.DataAtom {
+	case atom.Span, atom.A, atom.B, atom.Strong, atom.I, atom.Em, atom.Code, atom.Kbd,
+		atom.Samp, atom.Var, atom.Abbr, atom.Cite, atom.Q, atom.Small, atom.Mark, atom.Tt:
+		return true
+	}
+	return false
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// imageFigure reports whether n is a figure that holds nothing but media and
+// its caption: the reader does not read images, so their caption ("Figure
+// 14.182. The Text tool in Toolbox") would stand alone, a line a reply
+// could quote and a short line the extractor would take for a heading.
+func imageFigure(n *html.Node) bool {
+	if n.DataAtom != atom.Figure {
+		class, _ := attr(n, "class")
+		figure := false
+		for _, w := range nameWords(class) {
+			figure = figure || w == "figure" || w == "informalfigure"
+		}
+		if !figure || n.DataAtom != atom.Div {
+			return false
+		}
+	}
+	media, text := false, false
+	var visit func(*html.Node)
+	visit = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && !text; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode:
+				text = strings.IndexFunc(c.Data, isWordRune) >= 0
+			case c.Type != html.ElementNode:
+			case c.DataAtom == atom.Img || c.DataAtom == atom.Picture || c.DataAtom == atom.Svg ||
+				c.DataAtom == atom.Video || c.DataAtom == atom.Object:
+				media = true
+			case !isCaption(c):
+				visit(c)
+			}
+		}
+	}
+	visit(n)
+	return media && !text
+}
+
+// isCaption reports whether n is a figure's caption: <figcaption>, or an
+// element of class "title" or "caption" (DocBook's <p class="title">).
+func isCaption(n *html.Node) bool {
+	if n.DataAtom == atom.Figcaption {
+		return true
+	}
+	class, _ := attr(n, "class")
+	for _, w := range nameWords(class) {
+		if w == "title" || w == "caption" {
+			return true
+		}
+	}
+	return false
+}
+
+// admonitionTitle reports whether n is the label of the note or warning
+// around it ("Note", "Tip", "Warning" beside the icon): the first text of
+// that element, a word or two in a heading, a table header cell or an
+// element of class "title". Notes on HTML pages are read without their
+// label (html_notes.go); a label standing alone would become a section
+// named "Note".
+func admonitionTitle(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Th, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+	default:
+		class, _ := attr(n, "class")
+		if !hasWord(nameWords(class), "title") {
+			return false
+		}
+	}
+	var sb strings.Builder
+	textOf(n, &sb)
+	label := strings.TrimSpace(sb.String())
+	if label == "" || len(label) > 30 || len(strings.Fields(label)) > 2 {
+		return false
+	}
+	note := admonitionAround(n)
+	if note == nil {
+		return false
+	}
+	sb.Reset()
+	textOf(note, &sb)
+	return strings.HasPrefix(strings.TrimSpace(sb.String()), label)
+}
+
+// admonitionAround returns the note or warning n is in, looking a few
+// levels up (DocBook wraps a note's text in a table), or nil.
+func admonitionAround(n *html.Node) *html.Node {
+	p := n.Parent
+	for depth := 0; p != nil && depth < 5; depth++ {
+		if isAdmonition(p) {
+			return p
+		}
+		p = p.Parent
+	}
+	return nil
+}
+
+// inAdmonition reports whether table t lays out a note: DocBook writes a
+// note as a table of its icon and its text.
+func inAdmonition(t *html.Node) bool { return admonitionAround(t) != nil }
+
+// isAdmonition reports whether n is marked as a note or a warning.
+func isAdmonition(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	if role, _ := attr(n, "role"); strings.EqualFold(strings.TrimSpace(role), "note") {
+		return true
+	}
+	class, _ := attr(n, "class")
+	for _, w := range nameWords(class) {
+		if noteWords[w] || warningKinds[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func hasWord(words []string, w string) bool {
+	for _, x := range words {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// generatedByDocBook reports whether the page says DocBook's stylesheets
+// wrote it (<meta name="generator" content="DocBook XSL Stylesheets ...">).
+func generatedByDocBook(gq *goquery.Document) bool {
+	docbook := false
+	gq.Find("meta[name][content]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+		name, _ := s.Attr("name")
+		if !strings.EqualFold(strings.TrimSpace(name), "generator") {
+			return true
+		}
+		content, _ := s.Attr("content")
+		docbook = strings.HasPrefix(strings.ToLower(strings.TrimSpace(content)), "docbook")
+		return false
+	})
+	return docbook
+}
+
+// sectionLabel is the number DocBook writes before a title: "7.34. ",
+// "2. ", "C.2. " (an appendix's letter).
+var sectionLabel = regexp.MustCompile(`^(?:[A-Z]|\d+)(?:\.\d+)*\.\s+`)
+
+// withoutSectionLabel removes a leading section number from a title; a
+// title that is only a number is kept.
+func withoutSectionLabel(s string) string {
+	if loc := sectionLabel.FindStringIndex(s); loc != nil && strings.IndexFunc(s[loc[1]:], isWordRune) >= 0 {
+		return s[loc[1]:]
+	}
+	return s
+}
