@@ -43,9 +43,11 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 	var ids []string
 	seen := map[string]bool{}
 	cands := a.lexical(query{terms: terms, neg: neg}, nil, 10)
+	lead, _ := a.leadingPageOf(cands)
+	need := sharedForSuggestion(len(terms), lead != "")
 	for _, c := range cands {
 		n := a.ix.Node(c.id)
-		if c.terms < sharedForSuggestion(len(terms)) || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
+		if c.terms < need || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
 			continue
 		}
 		key := strings.ToLower(n.Problem)
@@ -63,12 +65,17 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 
 // sharedForSuggestion is how many of a request's n terms a node must have
 // in its own fields to be suggested on a miss: suggestTerms, but no more
-// than half of them (rounded up). A request of two or three words, one of
-// which no heading has ("how do I back up my stuff"), shares at most one
-// with any node; asking two would leave it only "please rephrase", where a
-// choice of the topics its known word names is a question the user can
-// answer. One shared word of a longer request is still chance.
-func sharedForSuggestion(n int) int {
+// than half of them (rounded up) when no page clearly leads on whole-page
+// evidence. A request of two or three words, one of which no heading has
+// ("how do I back up my stuff"), shares at most one with any node; asking
+// two would leave it only "please rephrase", where a choice of the topics
+// its known word names is a question the user can answer. One shared word
+// of a longer request is still chance; and where a page clearly leads, it
+// is asked about (moveSuggestPage), not diluted by topics sharing a word.
+func sharedForSuggestion(n int, pageLeads bool) int {
+	if pageLeads {
+		return suggestTerms
+	}
 	return min(suggestTerms, (n+1)/2)
 }
 

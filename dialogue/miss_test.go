@@ -7,11 +7,16 @@ import (
 )
 
 func TestSharedForSuggestion(t *testing.T) {
-	for _, tc := range []struct{ terms, want int }{
-		{0, 0}, {1, 1}, {2, 1}, {3, 2}, {4, 2}, {9, 2},
+	for _, tc := range []struct {
+		terms     int
+		pageLeads bool
+		want      int
+	}{
+		{0, false, 0}, {1, false, 1}, {2, false, 1}, {3, false, 2}, {4, false, 2}, {9, false, 2},
+		{2, true, 2}, {3, true, 2},
 	} {
-		if got := sharedForSuggestion(tc.terms); got != tc.want {
-			t.Errorf("sharedForSuggestion(%d) = %d, want %d", tc.terms, got, tc.want)
+		if got := sharedForSuggestion(tc.terms, tc.pageLeads); got != tc.want {
+			t.Errorf("sharedForSuggestion(%d, %v) = %d, want %d", tc.terms, tc.pageLeads, got, tc.want)
 		}
 	}
 }
