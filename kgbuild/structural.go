@@ -123,7 +123,7 @@ var pageLanguages = langid.New(append([]string{"en"}, english.SituationLanguages
 const maxLanguageText = 4000
 
 // pageLanguage is the page's language: its tag, else told from its title
-// and opening text (GNOME's pages put theirs on <body>, many sites on none).
+// and opening text (many sites tag none).
 func pageLanguage(doc *page.Document) string {
 	if doc.Lang != "" {
 		return doc.Lang
