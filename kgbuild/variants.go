@@ -116,13 +116,41 @@ func markVariants(sit *english.Situations, starts []start) {
 			continue
 		}
 		if group, split := prefixGroup(sit, starts, i, sibs); len(group) >= 2 {
+			tail := 0
+			if sit.VerbLast() {
+				tail = sharedTail(starts, group, split)
+			}
 			for _, k := range group {
 				words := strings.Fields(starts[k].label)
 				starts[k].situation = true
-				starts[k].base = strings.Join(words[:split], " ")
-				starts[k].label = strings.Join(words[split:], " ")
+				starts[k].base = strings.Join(append(words[:split:split], words[len(words)-tail:]...), " ")
+				starts[k].label = strings.Join(words[split:len(words)-tail], " ")
 			}
 		}
+	}
+}
+
+// sharedTail is how many closing words the headings of a group that part
+// at word split share after their variant parts, in a language that puts
+// its verb last (english.Situations.VerbLast): German ("AdGuard für Android aktivieren" / "AdGuard für Windows
+// aktivieren"), and the verb belongs to the problem, "AdGuard aktivieren
+// (für Android)", not to the variant. Each variant keeps its preposition
+// and a word.
+func sharedTail(starts []start, group []int, split int) int {
+	first := strings.Fields(starts[group[0]].label)
+	n := 0
+	for {
+		if len(first)-split-n <= 2 {
+			return n
+		}
+		w := first[len(first)-1-n]
+		for _, k := range group[1:] {
+			words := strings.Fields(starts[k].label)
+			if len(words)-split-n <= 2 || !strings.EqualFold(words[len(words)-1-n], w) {
+				return n
+			}
+		}
+		n++
 	}
 }
 

@@ -32,6 +32,29 @@ func TestVariantLabel(t *testing.T) {
 	}
 }
 
+// TestVariantsSharedTail: words that close every variant heading of a
+// group (a German verb) belong to the problem, not to the variant.
+func TestVariantsSharedTail(t *testing.T) {
+	h := func(label string) start { return start{rank: 2, label: label} }
+	for _, tc := range []struct {
+		lang         string
+		labels       []string
+		base, label0 string
+	}{
+		{"de", []string{"AdGuard für Android aktivieren", "AdGuard für Windows aktivieren"}, "AdGuard aktivieren", "für Android"},
+		{"de", []string{"AdGuard über ADB installieren", "AdGuard über den Browser installieren"}, "AdGuard installieren", "über ADB"},
+		{"en", []string{"Watch videos in the app", "Watch videos in a browser"}, "Watch videos", "in the app"},
+		{"en", []string{"Block ads in the app", "Block ads in the browser"}, "Block ads", "in the app"},
+		{"en", []string{"Watch videos in the app now", "Watch videos in a browser now"}, "Watch videos", "in the app now"}, // English verbs come first
+	} {
+		starts := []start{h(tc.labels[0]), h(tc.labels[1])}
+		markVariants(english.SituationsFor(tc.lang), starts)
+		if !starts[0].situation || starts[0].base != tc.base || starts[0].label != tc.label0 {
+			t.Errorf("%q: situation %v, base %q, label %q; want base %q, label %q", tc.labels, starts[0].situation, starts[0].base, starts[0].label, tc.base, tc.label0)
+		}
+	}
+}
+
 // TestMarkVariantsInPageLanguage: the prepositions of the page's language
 // name variants ("Unter Android" / "Unter iOS"); another language's do
 // not ("Unter" is no English preposition).

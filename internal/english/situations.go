@@ -25,6 +25,7 @@ import (
 //	[pronoun]    pronouns before an infinitive ("pour vous connecter")
 //	[verb]       common finite verbs: a preposition's label with one is a sentence
 //	[variant]    prepositions naming one variant of a heading ("Unter Android")
+//	[grammar]    "verb last": headings end in their verb (German)
 //
 // Grammar only: no word of a help center's topic.
 
@@ -64,6 +65,7 @@ type Situations struct {
 	pronoun    map[string]bool
 	verb       map[string]bool
 	variant    map[string]bool
+	verbLast   bool // headings end in their verb ("AdGuard für Android aktivieren")
 	words      *lexical.Model
 }
 
@@ -138,6 +140,8 @@ func parseSituations(lang, text string) *Situations {
 			s.pronoun[p] = true
 		case "variant":
 			s.variant[p] = true
+		case "grammar":
+			s.verbLast = s.verbLast || p == "verb last"
 		}
 	}
 	sort.SliceStable(s.leads, func(i, j int) bool { return len(s.leads[i].phrase) > len(s.leads[j].phrase) })
@@ -371,6 +375,11 @@ func (s *Situations) CutAtImperative(clause string) string {
 	}
 	return clause
 }
+
+// VerbLast reports whether the language's headings end in their verb
+// ("AdGuard für Android aktivieren"), so that words closing every variant
+// heading of a group belong to the problem, not to the variant.
+func (s *Situations) VerbLast() bool { return s.verbLast }
 
 // IsVariantLead reports whether lower-case w is a preposition that opens
 // the part of a heading naming a variant: "on" of "On Android". The
