@@ -132,10 +132,10 @@ func markVariants(sit *english.Situations, starts []start) {
 
 // sharedTail is how many closing words the headings of a group that part
 // at word split share after their variant parts, in a language that puts
-// its verb last (english.Situations.VerbLast): German ("AdGuard für Android aktivieren" / "AdGuard für Windows
-// aktivieren"), and the verb belongs to the problem, "AdGuard aktivieren
-// (für Android)", not to the variant. Each variant keeps its preposition
-// and a word.
+// its verb last (english.Situations.VerbLast): in German ("Die App für
+// Android aktivieren" / "Die App für Windows aktivieren") the verb belongs
+// to the problem, "Die App aktivieren (für Android)", not to the variant.
+// Each variant keeps its preposition and a word.
 func sharedTail(starts []start, group []int, split int) int {
 	first := strings.Fields(starts[group[0]].label)
 	n := 0

@@ -41,8 +41,8 @@ func TestVariantsSharedTail(t *testing.T) {
 		labels       []string
 		base, label0 string
 	}{
-		{"de", []string{"AdGuard für Android aktivieren", "AdGuard für Windows aktivieren"}, "AdGuard aktivieren", "für Android"},
-		{"de", []string{"AdGuard über ADB installieren", "AdGuard über den Browser installieren"}, "AdGuard installieren", "über ADB"},
+		{"de", []string{"Die App für Android aktivieren", "Die App für Windows aktivieren"}, "Die App aktivieren", "für Android"},
+		{"de", []string{"Die App über ADB installieren", "Die App über den Browser installieren"}, "Die App installieren", "über ADB"},
 		{"en", []string{"Watch videos in the app", "Watch videos in a browser"}, "Watch videos", "in the app"},
 		{"en", []string{"Block ads in the app", "Block ads in the browser"}, "Block ads", "in the app"},
 		{"en", []string{"Watch videos in the app now", "Watch videos in a browser now"}, "Watch videos", "in the app now"}, // English verbs come first

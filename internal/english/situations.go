@@ -65,7 +65,7 @@ type Situations struct {
 	pronoun    map[string]bool
 	verb       map[string]bool
 	variant    map[string]bool
-	verbLast   bool // headings end in their verb ("AdGuard für Android aktivieren")
+	verbLast   bool // headings end in their verb ("Die App für Android aktivieren")
 	words      *lexical.Model
 }
 
@@ -377,7 +377,7 @@ func (s *Situations) CutAtImperative(clause string) string {
 }
 
 // VerbLast reports whether the language's headings end in their verb
-// ("AdGuard für Android aktivieren"), so that words closing every variant
+// ("Die App für Android aktivieren"), so that words closing every variant
 // heading of a group belong to the problem, not to the variant.
 func (s *Situations) VerbLast() bool { return s.verbLast }
 
