@@ -10,6 +10,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/langid"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/page"
 )
@@ -30,7 +31,10 @@ import (
 // v6: steps in German, French and Spanish make a node actionable
 // (english.IsStep), and a sentence opening with a name in "-ez" is no
 // French step where it holds more English function words.
-const StructuralVersion = "structural-v6"
+// v7: situations in German, French and Spanish (english.Situations: the
+// page's language, told from its text where it has no tag); an English
+// label on such a page is read with the English rules.
+const StructuralVersion = "structural-v7"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -98,13 +102,42 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 		return nil, page.ErrNoText
 	}
 
+	sit := english.SituationsFor(pageLanguage(doc))
 	first, title := titleBlock(doc)
-	starts := findStarts(doc.Blocks, first)
-	markVariants(starts)
+	starts := findStarts(sit, doc.Blocks, first)
+	if !sit.ItemsEndSections() {
+		starts = withoutStepItems(doc.Blocks, starts)
+	}
+	markVariants(sit, starts)
 	nodes := buildTree(doc.Blocks, starts, title)
 	nodes[0].node.Resolution = rootResolution(doc.Blocks, lines, starts, first)
-	out := emit(nodes, lines)
+	out := emit(sit, nodes, lines)
 	return pageGraph(doc.URL, text, nodes, out)
+}
+
+// pageLanguages are the languages a page without a language tag is told
+// among (langid): English and those with situation rules of their own.
+var pageLanguages = langid.New(append([]string{"en"}, english.SituationLanguages()...)...)
+
+// maxLanguageText bounds the text a page's language is told from.
+const maxLanguageText = 4000
+
+// pageLanguage is the page's language: its tag, else told from its title
+// and opening text (many sites tag none).
+func pageLanguage(doc *page.Document) string {
+	if doc.Lang != "" {
+		return doc.Lang
+	}
+	var b strings.Builder
+	b.WriteString(doc.Title)
+	for _, blk := range doc.Blocks {
+		if b.Len() >= maxLanguageText {
+			break
+		}
+		b.WriteString("\n")
+		b.WriteString(blk.Text)
+	}
+	return pageLanguages.Detect(b.String())
 }
 
 // buildTree nests the node starts by rank under a root for the page's
@@ -153,7 +186,7 @@ func rootResolution(blocks []page.Block, lines []string, starts []start, first i
 // emit fills in each node's resolution (its own lines, before its first
 // child), problem and condition, and returns the nodes that are not chrome
 // in document order, numbering children per parent for stable ids.
-func emit(nodes []*treeNode, lines []string) []*treeNode {
+func emit(sit *english.Situations, nodes []*treeNode, lines []string) []*treeNode {
 	firstChild := func(tn *treeNode) int {
 		if len(tn.children) > 0 {
 			return nodes[tn.children[0]].start.block
@@ -184,7 +217,7 @@ func emit(nodes []*treeNode, lines []string) []*treeNode {
 				if s.base != "" {
 					tn.base = sectionProblem(s.base)
 				}
-				tn.conds = append(append([]string(nil), p.conds...), english.Condition(s.label))
+				tn.conds = append(append([]string(nil), p.conds...), sit.Condition(s.label))
 				tn.node.Condition = tn.conds[len(tn.conds)-1]
 			} else {
 				tn.base = sectionProblem(s.label)
@@ -270,8 +303,9 @@ func firstWords(s string, n int) string {
 // labelSplit finds "Label: rest" with a short label.
 var labelSplit = regexp.MustCompile(`^([^:\[\]()]{2,80}):\s+(\S.*)$`)
 
-// findStarts classifies blocks from first on and returns those that open a node.
-func findStarts(blocks []page.Block, first int) []start {
+// findStarts classifies blocks from first on and returns those that open a
+// node, with the situation rules sit of the page's language.
+func findStarts(sit *english.Situations, blocks []page.Block, first int) []start {
 	var out []start
 	for i := first; i < len(blocks); i++ {
 		b := blocks[i]
@@ -285,21 +319,21 @@ func findStarts(blocks []page.Block, first int) []start {
 			colon := strings.HasSuffix(h, ":")
 			st := start{block: i, rank: max(1, min(b.Level, 6)), label: strings.TrimRight(h, ": "), tab: b.Tab}
 			st.ignored = english.IsChromeHeading(h)
-			st.situation = !st.ignored && english.IsSituation(h, colon)
+			st.situation = !st.ignored && sit.IsSituation(h, colon)
 			out = append(out, st)
 		case page.Paragraph:
-			if label, ok := paragraphLabel(text); ok {
+			if label, ok := paragraphLabel(sit, text); ok {
 				out = append(out, start{block: i, rank: labelRank, situation: true, label: label, withLine: true})
 			} else if questionLine(blocks, i) {
 				out = append(out, start{block: i, rank: labelRank, label: text})
 			} else if shortLine(blocks, i) {
 				// A bold line standing alone ("The plan does not allow
 				// changes"): a clause is a situation, a noun phrase a section.
-				situation := english.IsClause(text) || english.IsSituation(text, false)
+				situation := sit.IsClause(text) || sit.IsSituation(text, false)
 				out = append(out, start{block: i, rank: labelRank, situation: situation, label: text, withLine: situation})
 			}
 		case page.ListItem:
-			if label, ok := itemLabel(text); ok {
+			if label, ok := itemLabel(sit, text); ok {
 				out = append(out, start{block: i, rank: labelRank + max(1, b.Depth), situation: true, label: label, withLine: true})
 			}
 		}
@@ -310,21 +344,18 @@ func findStarts(blocks []page.Block, first int) []start {
 // paragraphLabel recognises a line of running text that introduces a
 // situation: "Online reservation as guest user:", "Members: log in and ...",
 // or a short line that is only a situation ("If you booked by phone").
-func paragraphLabel(text string) (string, bool) {
+func paragraphLabel(sit *english.Situations, text string) (string, bool) {
 	words := len(strings.Fields(text))
-	instruction := func(label string) bool {
-		// "When you call, tell them:" is an instruction, not a situation.
-		_, after, ok := strings.Cut(label, ", ")
-		return ok && english.StartsWithImperative(after)
-	}
+	// "When you call, tell them:" is an instruction, not a situation.
+	instruction := sit.IsInstruction
 	if strings.HasSuffix(text, ":") && words <= 14 {
 		label := strings.TrimRight(text, ": ")
-		return label, !instruction(label) && english.IsSituation(label, true)
+		return label, !instruction(label) && sit.IsSituation(label, true)
 	}
 	if m := labelSplit.FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) <= 10 {
-		return m[1], !instruction(m[1]) && english.IsSituation(m[1], true)
+		return m[1], !instruction(m[1]) && sit.IsSituation(m[1], true)
 	}
-	if words <= 14 && !strings.HasSuffix(text, ".") && english.IsSituation(text, false) && english.StartsWithLead(text) {
+	if words <= 14 && !strings.HasSuffix(text, ".") && sit.IsSituation(text, false) && sit.StartsWithLead(text) {
 		return text, true
 	}
 	return "", false
@@ -374,17 +405,43 @@ func shortLine(blocks []page.Block, i int) bool {
 
 // itemLabel recognises a list item that states a situation: a label as in
 // paragraphLabel, or a leading clause "If you booked by phone, call ...".
-func itemLabel(text string) (string, bool) {
-	if label, ok := paragraphLabel(text); ok {
+func itemLabel(sit *english.Situations, text string) (string, bool) {
+	if label, ok := paragraphLabel(sit, text); ok {
 		return label, true
 	}
 	if i := strings.IndexByte(text, ','); i > 0 {
-		clause := english.CutAtImperative(text[:i])
-		if len(strings.Fields(clause)) <= 14 && english.StartsWithLead(clause) && english.IsSituation(clause, false) {
+		clause := sit.CutAtImperative(text[:i])
+		if len(strings.Fields(clause)) <= 14 && sit.StartsWithLead(clause) && sit.IsSituation(clause, false) {
 			return clause, true
 		}
 	}
 	return "", false
+}
+
+// withoutStepItems drops the situation list items that have more of their
+// section after them: running text or items that open no node, which no
+// node would hold once the item ended the section's text.
+func withoutStepItems(blocks []page.Block, starts []start) []start {
+	for {
+		opens := make(map[int]bool, len(starts))
+		for _, st := range starts {
+			opens[st.block] = true
+		}
+		out := starts[:0:0]
+		for k, st := range starts {
+			if st.rank > labelRank {
+				end := extentEnd(blocks, starts, k)
+				if end < len(blocks) && !opens[end] && blocks[end].Kind != page.Heading {
+					continue
+				}
+			}
+			out = append(out, st)
+		}
+		if len(out) == len(starts) {
+			return out
+		}
+		starts = out
+	}
 }
 
 // extentEnd returns the first block after the extent of starts[k]: the next

@@ -148,3 +148,67 @@ func TestRootWithoutIntro(t *testing.T) {
 		})
 	}
 }
+
+// TestStructuralSituationsInPageLanguage: a German page's "Wenn Sie ..."
+// items are conditions, "Für weitere Informationen" is none, whether the
+// page is tagged German or its language is told from its text; an English
+// label on it is read as English.
+func TestStructuralSituationsInPageLanguage(t *testing.T) {
+	src := `
+# Drucker einrichten
+Die meisten Drucker werden automatisch erkannt, wenn Sie sie an den Rechner anschließen.
+- Wenn Sie einen Tintendrucker besitzen, reinigen Sie die Druckköpfe regelmäßig.
+- Falls der Drucker nicht erkannt wird, öffnen Sie die Einstellungen und fügen Sie ihn hinzu.
+- If you use a network printer, enter its address.
+## Für weitere Informationen
+Lesen Sie das Handbuch des Herstellers.
+`
+	want := []string{"wenn Sie einen Tintendrucker besitzen", "falls der Drucker nicht erkannt wird", "you use a network printer"}
+	for _, lang := range []string{"de", ""} {
+		doc := docFrom(t, "https://h.example/drucker", "Drucker einrichten", src)
+		doc.Lang = lang
+		if got := pageLanguage(doc); got != "de" {
+			t.Errorf("lang %q: pageLanguage = %q, want de", lang, got)
+		}
+		pg, err := NewStructural().Extract(context.Background(), doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var conds []string
+		for _, n := range pg.Nodes {
+			if n.Condition != "" {
+				conds = append(conds, n.Condition)
+			}
+		}
+		if strings.Join(conds, "|") != strings.Join(want, "|") {
+			t.Errorf("lang %q: conditions %q, want %q", lang, conds, want)
+		}
+	}
+	// An English page without a tag keeps the English rules.
+	doc := docFrom(t, "https://h.example/printer", "Set up a printer", "# Set up a printer\nMost printers are found when you connect them.\n- If you have an inkjet printer, clean the heads.")
+	if got := pageLanguage(doc); got != "en" {
+		t.Errorf("pageLanguage(English page) = %q, want en", got)
+	}
+}
+
+// TestStructuralStepItemsStayInSection: on a German, French or Spanish
+// page a list item that states a situation in the middle of a procedure is
+// a step: the section's text after it stays in the section.
+func TestStructuralStepItemsStayInSection(t *testing.T) {
+	doc := docFrom(t, "https://h.example/installieren", "Drucker installieren", `
+# Drucker installieren
+1. Schließen Sie den Drucker an den Rechner an.
+1. Wenn die Installation abgeschlossen ist, erscheint eine Meldung.
+1. Drucken Sie eine Testseite.
+Falls der Drucker nicht erkannt wird, fügen Sie ihn in den Einstellungen hinzu.
+`)
+	doc.Lang = "de"
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pg.Nodes) != 1 || !strings.Contains(pg.Nodes[0].Resolution, "Drucken Sie eine Testseite") ||
+		!strings.Contains(pg.Nodes[0].Resolution, "fügen Sie ihn in den Einstellungen hinzu") {
+		t.Errorf("nodes %+v, want one holding every step", pg.Nodes)
+	}
+}

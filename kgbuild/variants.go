@@ -12,17 +12,9 @@ import (
 // set, "Watch videos in the app" / "Watch videos in a browser"), become
 // situations: conditions the agent asks about, not sections it picks
 // silently. Only the page's structure and English prepositions decide;
-// no word of a help center's own vocabulary does.
-
-// variantLead are the prepositions that open the part of a heading naming
-// one of several places or ways a section applies to: "On Android" / "On
-// iOS", "In Safari" / "In Firefox", "Via the app" / "Via the website",
-// "Credits needed for retirement" / "... for disability", "Start at login"
-// / "... at system startup".
-var variantLead = map[string]bool{
-	"on": true, "in": true, "via": true, "with": true, "without": true,
-	"through": true, "from": true, "using": true, "by": true, "for": true, "at": true,
-}
+// no word of a help center's own vocabulary does. The prepositions are the
+// page's language's (english.Situations.IsVariantLead: "on", "in", "via"
+// ...; "unter", "mit" ...; "sous", "avec" ...; "en", "con" ...).
 
 // maxVariantWords bounds the words after the lead: a variant names a
 // platform or a channel, not a topic.
@@ -32,13 +24,13 @@ const maxVariantWords = 4
 // variant: the lead, then one to maxVariantWords words, one of them a name
 // (with a capital: "On Mac", "In the iOS settings"). "In detail" and "In a
 // nutshell" name nothing.
-func variantLabel(label string) (string, bool) {
+func variantLabel(sit *english.Situations, label string) (string, bool) {
 	words := strings.Fields(english.Plain(label))
 	if len(words) < 2 || len(words) > 1+maxVariantWords {
 		return "", false
 	}
 	lead := strings.ToLower(words[0])
-	if !variantLead[lead] || strings.HasSuffix(label, "?") {
+	if !sit.IsVariantLead(lead) || strings.HasSuffix(label, "?") {
 		return "", false
 	}
 	for _, w := range words[1:] {
@@ -56,7 +48,7 @@ func variantLabel(label string) (string, bool) {
 // both, the shared words are at least one, the parts differ and each is a
 // lead and at most maxVariantWords words. Of several such words the last
 // one splits ("Install the app for TV | via USB").
-func sharedSplit(a, b []string) int {
+func sharedSplit(sit *english.Situations, a, b []string) int {
 	n := 0
 	for n < len(a) && n < len(b) && strings.EqualFold(a[n], b[n]) {
 		n++
@@ -65,7 +57,7 @@ func sharedSplit(a, b []string) int {
 		return -1 // the same heading twice
 	}
 	for k := min(n, len(a)-1, len(b)-1); k >= 1; k-- {
-		if !variantLead[strings.ToLower(a[k])] || !variantLead[strings.ToLower(b[k])] {
+		if !sit.IsVariantLead(strings.ToLower(a[k])) || !sit.IsVariantLead(strings.ToLower(b[k])) {
 			continue
 		}
 		if len(a)-k > 1+maxVariantWords || len(b)-k > 1+maxVariantWords {
@@ -104,8 +96,8 @@ func open(st start) bool {
 //     (sharedSplit): the shared words are the problem, the rest each one's
 //     condition, "Watch videos (in the app)" / "Watch videos (in a browser)".
 //
-// starts are in page order.
-func markVariants(starts []start) {
+// starts are in page order; sit are the rules of the page's language.
+func markVariants(sit *english.Situations, starts []start) {
 	for i := range starts {
 		if !open(starts[i]) {
 			continue
@@ -117,20 +109,48 @@ func markVariants(starts []start) {
 			}
 			continue
 		}
-		if group := leadGroup(starts, i, sibs); len(group) >= 2 {
+		if group := leadGroup(sit, starts, i, sibs); len(group) >= 2 {
 			for _, k := range group {
 				starts[k].situation = true
 			}
 			continue
 		}
-		if group, split := prefixGroup(starts, i, sibs); len(group) >= 2 {
+		if group, split := prefixGroup(sit, starts, i, sibs); len(group) >= 2 {
+			tail := 0
+			if sit.VerbLast() {
+				tail = sharedTail(starts, group, split)
+			}
 			for _, k := range group {
 				words := strings.Fields(starts[k].label)
 				starts[k].situation = true
-				starts[k].base = strings.Join(words[:split], " ")
-				starts[k].label = strings.Join(words[split:], " ")
+				starts[k].base = strings.Join(append(words[:split:split], words[len(words)-tail:]...), " ")
+				starts[k].label = strings.Join(words[split:len(words)-tail], " ")
 			}
 		}
+	}
+}
+
+// sharedTail is how many closing words the headings of a group that part
+// at word split share after their variant parts, in a language that puts
+// its verb last (english.Situations.VerbLast): in German ("Die App für
+// Android aktivieren" / "Die App für Windows aktivieren") the verb belongs
+// to the problem, "Die App aktivieren (für Android)", not to the variant.
+// Each variant keeps its preposition and a word.
+func sharedTail(starts []start, group []int, split int) int {
+	first := strings.Fields(starts[group[0]].label)
+	n := 0
+	for {
+		if len(first)-split-n <= 2 {
+			return n
+		}
+		w := first[len(first)-1-n]
+		for _, k := range group[1:] {
+			words := strings.Fields(starts[k].label)
+			if len(words)-split-n <= 2 || !strings.EqualFold(words[len(words)-1-n], w) {
+				return n
+			}
+		}
+		n++
 	}
 }
 
@@ -150,14 +170,14 @@ func tabGroup(starts []start, i int, sibs []int) []int {
 
 // leadGroup is start i and its siblings that name a variant with the
 // same lead preposition.
-func leadGroup(starts []start, i int, sibs []int) []int {
-	lead, ok := variantLabel(starts[i].label)
+func leadGroup(sit *english.Situations, starts []start, i int, sibs []int) []int {
+	lead, ok := variantLabel(sit, starts[i].label)
 	if !ok {
 		return nil
 	}
 	group := []int{i}
 	for _, j := range sibs {
-		if l, ok := variantLabel(starts[j].label); ok && l == lead && open(starts[j]) {
+		if l, ok := variantLabel(sit, starts[j].label); ok && l == lead && open(starts[j]) {
 			group = append(group, j)
 		}
 	}
@@ -168,7 +188,7 @@ func leadGroup(starts []start, i int, sibs []int) []int {
 // and part from it at the same word (sharedSplit), with that word's index.
 // Of several splits with different siblings, the latest wins: the more
 // words shared, the surer the variants.
-func prefixGroup(starts []start, i int, sibs []int) ([]int, int) {
+func prefixGroup(sit *english.Situations, starts []start, i int, sibs []int) ([]int, int) {
 	if strings.HasSuffix(starts[i].label, "?") {
 		return nil, -1
 	}
@@ -176,7 +196,7 @@ func prefixGroup(starts []start, i int, sibs []int) ([]int, int) {
 	split := -1
 	for _, j := range sibs {
 		if open(starts[j]) && !strings.HasSuffix(starts[j].label, "?") {
-			split = max(split, sharedSplit(words, strings.Fields(starts[j].label)))
+			split = max(split, sharedSplit(sit, words, strings.Fields(starts[j].label)))
 		}
 	}
 	if split < 1 {
@@ -185,7 +205,7 @@ func prefixGroup(starts []start, i int, sibs []int) ([]int, int) {
 	group := []int{i}
 	for _, j := range sibs {
 		if open(starts[j]) && !strings.HasSuffix(starts[j].label, "?") &&
-			sharedSplit(words, strings.Fields(starts[j].label)) == split {
+			sharedSplit(sit, words, strings.Fields(starts[j].label)) == split {
 			group = append(group, j)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/internal/english"
 )
 
 func TestVariantLabel(t *testing.T) {
@@ -23,9 +25,57 @@ func TestVariantLabel(t *testing.T) {
 		{"Installing on Windows", "", false},
 		{"In the settings of your Android phone or tablet", "", false}, // a topic, not a variant
 	} {
-		lead, ok := variantLabel(tc.label)
+		lead, ok := variantLabel(english.English, tc.label)
 		if lead != tc.lead || ok != tc.ok {
 			t.Errorf("variantLabel(%q) = %q, %v; want %q, %v", tc.label, lead, ok, tc.lead, tc.ok)
+		}
+	}
+}
+
+// TestVariantsSharedTail: words that close every variant heading of a
+// group (a German verb) belong to the problem, not to the variant.
+func TestVariantsSharedTail(t *testing.T) {
+	h := func(label string) start { return start{rank: 2, label: label} }
+	for _, tc := range []struct {
+		lang         string
+		labels       []string
+		base, label0 string
+	}{
+		{"de", []string{"Die App für Android aktivieren", "Die App für Windows aktivieren"}, "Die App aktivieren", "für Android"},
+		{"de", []string{"Die App über ADB installieren", "Die App über den Browser installieren"}, "Die App installieren", "über ADB"},
+		{"en", []string{"Watch videos in the app", "Watch videos in a browser"}, "Watch videos", "in the app"},
+		{"en", []string{"Block ads in the app", "Block ads in the browser"}, "Block ads", "in the app"},
+		{"en", []string{"Watch videos in the app now", "Watch videos in a browser now"}, "Watch videos", "in the app now"}, // English verbs come first
+	} {
+		starts := []start{h(tc.labels[0]), h(tc.labels[1])}
+		markVariants(english.SituationsFor(tc.lang), starts)
+		if !starts[0].situation || starts[0].base != tc.base || starts[0].label != tc.label0 {
+			t.Errorf("%q: situation %v, base %q, label %q; want base %q, label %q", tc.labels, starts[0].situation, starts[0].base, starts[0].label, tc.base, tc.label0)
+		}
+	}
+}
+
+// TestMarkVariantsInPageLanguage: the prepositions of the page's language
+// name variants ("Unter Android" / "Unter iOS"); another language's do
+// not ("Unter" is no English preposition).
+func TestMarkVariantsInPageLanguage(t *testing.T) {
+	h := func(rank int, label string) start { return start{rank: rank, label: label} }
+	for _, tc := range []struct {
+		lang   string
+		starts []start
+		want   []bool
+	}{
+		{"de", []start{h(2, "Installieren"), h(3, "Unter Android"), h(3, "Unter iOS")}, []bool{false, true, true}},
+		{"en", []start{h(2, "Installieren"), h(3, "Unter Android"), h(3, "Unter iOS")}, []bool{false, false, false}},
+		{"fr", []start{h(2, "Sous Android"), h(2, "Sous iOS")}, []bool{true, true}},
+		{"es", []start{h(2, "Bloquear anuncios en la aplicación"), h(2, "Bloquear anuncios en un navegador")}, []bool{true, true}},
+		{"es", []start{h(2, "Navegar por el escritorio"), h(2, "Navegar por las ventanas")}, []bool{false, false}},
+	} {
+		markVariants(english.SituationsFor(tc.lang), tc.starts)
+		for i, st := range tc.starts {
+			if st.situation != tc.want[i] {
+				t.Errorf("%s %q: situation %v, want %v", tc.lang, st.label, st.situation, tc.want[i])
+			}
 		}
 	}
 }
@@ -57,7 +107,7 @@ func TestMarkVariants(t *testing.T) {
 		{"a long rest is a topic", []start{h(2, "Apply for benefits that you can get as a retired worker"), h(2, "Apply for a card")}, []bool{false, false}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			markVariants(tc.starts)
+			markVariants(english.English, tc.starts)
 			for i, st := range tc.starts {
 				if st.situation != tc.want[i] {
 					t.Errorf("%q: situation %v, want %v", st.label, st.situation, tc.want[i])
@@ -110,7 +160,7 @@ func TestSharedSplit(t *testing.T) {
 		{"Apply for benefits you can get as a retired worker", "Apply for a card", -1},
 		{"Start", "Start at login", -1},
 	} {
-		if got := sharedSplit(strings.Fields(tc.a), strings.Fields(tc.b)); got != tc.want {
+		if got := sharedSplit(english.English, strings.Fields(tc.a), strings.Fields(tc.b)); got != tc.want {
 			t.Errorf("sharedSplit(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
 		}
 	}

@@ -317,6 +317,8 @@ func TestPageLangFromSource(t *testing.T) {
 		{"html lang with underscore", `<html lang="en_GB"><body><p>Hello.</p></body></html>`, "en-GB", false},
 		{"html lang not a tag", `<html lang="not a language"><body><p>Hello.</p></body></html>`, "", false},
 		{"no html lang", `<p>Hello.</p>`, "", false},
+		{"body lang (GNOME's Yelp pages)", `<html><body lang="de" dir="ltr"><p>Hallo.</p></body></html>`, "de", false},
+		{"html lang over body lang", `<html lang="fr"><body lang="de"><p>Bonjour.</p></body></html>`, "fr", false},
 		{"front matter lang", "---\nlang: de-DE\n---\nHallo.", "de-DE", true},
 		{"front matter locale", "---\nlocale: fr\n---\nBonjour.", "fr", true},
 	}

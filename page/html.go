@@ -136,13 +136,23 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	return p, nil
 }
 
-// htmlLang is the lang attribute of the page's <html> element.
+// htmlLang is the lang attribute of the page's <html> element, else of its
+// <body> (GNOME's Yelp pages put it there).
 func htmlLang(root *html.Node) string {
 	for c := root.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && c.DataAtom == atom.Html {
-			lang, _ := attr(c, "lang")
+		if c.Type != html.ElementNode || c.DataAtom != atom.Html {
+			continue
+		}
+		if lang, _ := attr(c, "lang"); lang != "" {
 			return lang
 		}
+		for b := c.FirstChild; b != nil; b = b.NextSibling {
+			if b.Type == html.ElementNode && b.DataAtom == atom.Body {
+				lang, _ := attr(b, "lang")
+				return lang
+			}
+		}
+		return ""
 	}
 	return ""
 }

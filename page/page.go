@@ -53,7 +53,8 @@ type Document struct {
 	URL   string `json:"url"`
 	Title string `json:"title"`
 	// Lang is the page's language as a BCP 47 tag, "" when unknown: from
-	// its front matter, <html lang>, or a language folder (de/, i18n/de/).
+	// its front matter, <html lang> (else <body lang>), or a language folder
+	// (de/, i18n/de/).
 	Lang   string  `json:"lang,omitempty"`
 	Blocks []Block `json:"blocks"`
 	// ContentHash is the hex SHA-256 of the raw bytes the document came from.

@@ -211,12 +211,19 @@ func (m *Model) Words(s string) []string {
 // IsStopWord reports whether the lowercase word w carries no content: a
 // word of the Snowball stop list or of the conversational words beside it
 // (stopwords/chat), typed with or without its accents ("cómo" is "como").
+// A letter of the language's own alphabet is no accent (ownLetters): typed
+// with it, a word is another word ("ändern", to change, is not "andern").
 func (m *Model) IsStopWord(w string) bool {
 	if !m.multi {
 		return IsStopWord(w)
 	}
-	return m.stop[w] || hasLatinAccent(w) && m.stop[fold(w)]
+	return m.stop[w] || hasLatinAccent(w) && !strings.ContainsAny(w, ownLetters[m.lang]) && m.stop[fold(w)]
 }
+
+// ownLetters are, per language, the letters with a mark that its alphabet
+// counts as letters of their own, not as a base letter with an accent:
+// German umlauts, the Spanish ñ ("año" is not "ano").
+var ownLetters = map[string]string{"de": "äöü", "es": "ñ"}
 
 // hasLatinAccent reports whether w has a Latin letter that fold changes
 // (Japanese and Chinese words need no folding, nor its allocation).

@@ -57,6 +57,12 @@ func TestConversationalStopWords(t *testing.T) {
 		{"fr", "que fait ce filtre exactement ?", []string{"fait", "filtr"}},
 		// Typed without the accent, a stop word is still one.
 		{"es", "donde esta la configuracion", []string{"configuracion"}},
+		// Typed with its umlaut, a word is not the stop word it is without
+		// one: "ändern" (to change) is not "andern" (others), "hält" (holds)
+		// not the particle "halt"; "cómo" is still "como".
+		{"de", "wie kann ich die Sprache ändern", []string{"sprach", "and"}},
+		{"de", "der Filter hält nicht", []string{"filt", "halt"}},
+		{"es", "¿cómo corto una uña?", []string{"cort", "una"}}, // "uña" (nail) is not "una"
 	}
 	for _, tt := range tests {
 		if got := For(tt.lang).Terms(tt.text); !slices.Equal(got, tt.want) {
