@@ -10,4 +10,5 @@ package page
 // v2: DocBook's chunked HTML without its navigation header and footer,
 // image-only figures and note tables; inline markup (a menu's name) never
 // taken for chrome.
-const ReaderVersion = "reader-v2"
+// v3: an HTML page's language from <body lang> when <html> has none.
+const ReaderVersion = "reader-v3"
