@@ -5,6 +5,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/graphtest"
+	"github.com/helpgraph/helpgraph/internal/english"
 )
 
 func TestJudgeAnswers(t *testing.T) {
@@ -26,6 +27,11 @@ func TestJudgeAnswers(t *testing.T) {
 			{ID: "reflink", Problem: "Locked", Resolution: "Wait, or [reset your password](https://x.example/points)."},
 			{ID: "menu", Problem: "Set up", Resolution: "[Set up a printer — Connect it and add it.](https://x.example/points)\n[Rename a printer](https://x.example/points)"},
 			{ID: "menusteps", Problem: "Set up", Resolution: "Turn the printer on first.\n[Set up a printer](https://x.example/points)"},
+			{ID: "placeholder", Problem: "Export", Resolution: "- TODO", Actionable: true},
+			{ID: "label", Problem: "Align", Resolution: "Choose middle", Actionable: true},
+			{ID: "call", Problem: "Support line", Resolution: "Call 0800 123 456"},
+			{ID: "yes", Problem: "Can I bring my dog?", Resolution: "Yes."},
+			{ID: "short", Problem: "Choose a photo", Resolution: "Click Select a file", Actionable: true},
 		},
 		Edges: []graph.Edge{
 			{From: "intro", To: "child", Type: graph.Child},
@@ -41,16 +47,52 @@ func TestJudgeAnswers(t *testing.T) {
 	for id, want := range map[string]bool{
 		"steps": true, "fact": true, "where": true, "noshow": true,
 		"handoff": false, "handled": false, "pointer": false, "heading": false,
-		"intro":     false, // introduces its sub-problems
-		"ref":       false, // follows its reference
-		"refsteps":  true,  // steps of its own; the link is a "see also"
-		"reflink":   false, // its only step is the link
-		"menu":      false, // links whose titles read as steps: a menu of pages
-		"menusteps": true,  // a step of its own besides the link
+		"intro":       false,                 // introduces its sub-problems
+		"ref":         false,                 // follows its reference
+		"refsteps":    true,                  // steps of its own; the link is a "see also"
+		"reflink":     false,                 // its only step is the link
+		"menu":        false,                 // links whose titles read as steps: a menu of pages
+		"menusteps":   true,                  // a step of its own besides the link
+		"placeholder": false, "label": false, // too little to answer: hollow
+		"call": true, "yes": true, "short": true,
 	} {
 		if got := ix.Node(id).Verdict.Answers; got != want {
 			t.Errorf("answers(%s) = %v, want %v", id, got, want)
 		}
+	}
+}
+
+// TestFragment: a resolution with fewer than fragmentWords words, no full
+// stop, no digit and no link is a label or a placeholder, not an answer.
+func TestFragment(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"- TODO", true},
+		{"Choose middle", true},
+		{"(Automation)", true},
+		{"text", true},
+		{"Yes.", false},                                   // a sentence
+		{"Call 0800 123 456", false},                      // a number to call
+		{"Click Select a file", false},                    // three words
+		{"Press Super+Alt+S.", false},                     // a sentence
+		{"- [for Opera](https://help.opera.com/)", false}, // a link
+		{"設定を開きます", false},                                // unspaced: one word per two letters
+		{"設定", true},
+		{"", false}, // no substance: hollow already
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			_, sub := english.ReadResolution(tc.text, "", "")
+			if got := fragment(tc.text, sub); got != tc.want {
+				t.Errorf("fragment(%q) = %v, want %v (substance %q)", tc.text, got, tc.want, sub)
+			}
+		})
+	}
+	g := &graph.Graph{Nodes: []graph.Node{{ID: "p", Problem: "Export", Resolution: "- TODO", Actionable: true}}}
+	Judge(g)
+	if v := g.Nodes[0].Verdict; !v.Hollow || v.Answers {
+		t.Errorf("a placeholder's verdict = %+v, want hollow and not answering", *v)
 	}
 }
 
