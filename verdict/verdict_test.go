@@ -30,7 +30,7 @@ func TestJudgeAnswers(t *testing.T) {
 			{ID: "placeholder", Problem: "Export", Resolution: "- TODO", Actionable: true},
 			{ID: "label", Problem: "Align", Resolution: "Choose middle", Actionable: true},
 			{ID: "call", Problem: "Support line", Resolution: "Call 0800 123 456"},
-			{ID: "yes", Problem: "Can I bring my dog?", Resolution: "Yes."},
+			{ID: "yes", Problem: "Is the app free?", Resolution: "Yes."},
 			{ID: "short", Problem: "Choose a photo", Resolution: "Click Select a file", Actionable: true},
 		},
 		Edges: []graph.Edge{
