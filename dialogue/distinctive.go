@@ -103,14 +103,25 @@ func (a *GraphAgent) holdsRequest(s *Session, id string, msg *reading) bool {
 	}
 	cur := a.ix.Node(s.CurrentNode)
 	onPage := cur != nil && cur.Page == n.Page
-	uniq, ids, _, _ := a.lex.queryTerms(msg.terms)
-	d := int32(a.doc[id])
-	p := a.lex.pageOf[d]
-	h := heldRequest{weights: make([]float64, 0, len(ids)), held: make([]float64, 0, len(ids)), rarest: a.rarest.of(a.lex.pages.IDF)}
 	var said []string
 	if onPage && !msg.followUpForm {
 		said = a.topic(s)
 	}
+	d := a.doc[id]
+	h := a.requestHeld(msg, int32(d), onPage, said)
+	// A quote of the node's text (an error message read off the screen:
+	// quotedRun words in a row) is about it whatever else the request
+	// says.
+	return answersRequest(h, a.opts.MinCoverage) || hasRun(msg.terms, a.resolutionTerms(d), quotedRun)
+}
+
+// requestHeld weighs msg's words as holdsRequest does, with the share of
+// each that node d holds (heldShare), or all of it where, with wholePage,
+// its page has the word; the words of said weigh repeatShare.
+func (a *GraphAgent) requestHeld(msg *reading, d int32, wholePage bool, said []string) heldRequest {
+	uniq, ids, _, _ := a.lex.queryTerms(msg.terms)
+	p := a.lex.pageOf[d]
+	h := heldRequest{weights: make([]float64, 0, len(ids)), held: make([]float64, 0, len(ids)), rarest: a.rarest.of(a.lex.pages.IDF)}
 	for i, t := range ids {
 		if a.an.filler[uniq[i]] || isFiller(uniq[i]) || a.an.model.IsStopWord(uniq[i]) {
 			// "actually", "great", "umm": chat, not what is asked; and a
@@ -124,7 +135,7 @@ func (a *GraphAgent) holdsRequest(s *Session, id string, msg *reading) bool {
 			if a.lex.fields[fieldOwn].IDF[t] == 0 && a.lex.fields[fieldContext].IDF[t] == 0 {
 				w *= bodyShare
 			}
-			held = heldShare(a.lex.nodeField(d, t), onPage && a.lex.pageHas(p, t))
+			held = heldShare(a.lex.nodeField(d, t), wholePage && a.lex.pageHas(p, t))
 		}
 		if w > 0 && slices.Contains(said, uniq[i]) {
 			w *= repeatShare
@@ -132,10 +143,7 @@ func (a *GraphAgent) holdsRequest(s *Session, id string, msg *reading) bool {
 		h.weights = append(h.weights, w)
 		h.held = append(h.held, held)
 	}
-	// A quote of the node's text (an error message read off the screen:
-	// quotedRun words in a row) is about it whatever else the request
-	// says.
-	return answersRequest(h, a.opts.MinCoverage) || hasRun(msg.terms, a.resolutionTerms(int(d)), quotedRun)
+	return h
 }
 
 // pickHolds reports whether pending option i, which reply r was matched

@@ -200,3 +200,51 @@ func TestLedBy(t *testing.T) {
 		})
 	}
 }
+
+// ovenGraph is a small kitchen help center: a page on cleaning the oven,
+// whose text alone says "glass door", and pages on the timer and the
+// kettle.
+func ovenGraph() *graph.Graph {
+	const oven, timer, kettle = "https://help.kitchen.example/oven", "https://help.kitchen.example/timer", "https://help.kitchen.example/kettle"
+	return &graph.Graph{
+		Pages: []graph.Page{{URL: oven, Title: "Clean the oven"}, {URL: timer, Title: "Set the timer"}, {URL: kettle, Title: "Descale the kettle"}},
+		Nodes: []graph.Node{
+			{ID: "oven", Page: oven, Problem: "Clean the oven", Root: true, Actionable: true,
+				Resolution: "Let the oven cool. Wipe the glass door with a damp cloth and mild soap."},
+			{ID: "racks", Page: oven, Problem: "Clean the racks", Actionable: true,
+				Resolution: "Soak the racks overnight in warm water, then scrub them."},
+			{ID: "timer", Page: timer, Problem: "Set the timer", Root: true, Actionable: true,
+				Resolution: "Press the clock button twice and turn the dial."},
+			{ID: "kettle", Page: kettle, Problem: "Descale the kettle", Root: true, Actionable: true,
+				Resolution: "Fill it with water and vinegar, boil, and rinse."},
+		},
+		Edges: []graph.Edge{{From: "oven", To: "racks", Type: graph.Child}},
+	}
+}
+
+// TestLeadingPageHoldsRequest: the page that leads on whole-page evidence
+// is asked about only when it holds suggestShare of what an answer holds
+// of the request's distinctive weight (requestHeld); leading on words its
+// text mentions in passing while the words that say what is asked are on
+// no page, it is far off, and the reply is the honest not-found one.
+func TestLeadingPageHoldsRequest(t *testing.T) {
+	for _, tc := range []struct {
+		name, say string
+		option    string // the one node offered; "" for the not-found reply
+	}{
+		{"the page holds a third of the request", "the door glass is cloudy", "oven"},
+		{"two words of four on no page", "my glass door is foggy and squeaky", ""},
+		{"the page holds too little", "the glass is cloudy inside the door", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := firstReply(t, ovenGraph(), tc.say)
+			var got string
+			if len(r.Options) == 1 {
+				got = r.Options[0].NodeID
+			}
+			if r.Action != Clarification || got != tc.option {
+				t.Errorf("got %s, options %+v (%q); want a clarification offering %q", r.Action, r.Options, r.Text, tc.option)
+			}
+		})
+	}
+}

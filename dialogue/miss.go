@@ -167,15 +167,22 @@ func (a *GraphAgent) leadingPageOf(cands []candidate) (url, id string) {
 }
 
 // leadingPageOption returns, as the one option, the best-ranked section of
-// the page that clearly leads on whole-page evidence for r, or nil.
+// the page that clearly leads on whole-page evidence for r, or nil. The
+// page must also hold suggestShare of what an answer holds of the
+// request's distinctive weight (requestHeld: a word of few pages weighs
+// much, one no page has as much as the rarest): leading on the words
+// every page shares ("photo", "change"), while the words that say what
+// is asked are on no page or on others, is no evidence, and a page
+// offered on it is far off; "I couldn't find this" is the honest reply.
 func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 	if len(r.terms) == 0 || a.lex.pageWeight <= 0 {
 		return nil
 	}
-	if _, id := a.leadingPageOf(a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10)); id != "" {
-		return a.options([]string{id})
+	_, id := a.leadingPageOf(a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10))
+	if id == "" || !answersRequest(a.requestHeld(r, int32(a.doc[id]), true, nil), a.opts.MinCoverage*suggestShare) {
+		return nil
 	}
-	return nil
+	return a.options([]string{id})
 }
 
 // miss handles a message with no good-enough intent: ask to rephrase once,

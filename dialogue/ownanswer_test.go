@@ -91,3 +91,30 @@ func TestBotQuestionAndAck(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceholderSection: a section whose whole text is a placeholder or
+// a label ("- TODO", "Choose middle": too little to answer, see
+// verdict.fragment) is not given as the answer; the page's best section
+// that answers is.
+func TestPlaceholderSection(t *testing.T) {
+	const page = "https://help.example/export"
+	g := verdict.Judged(&graph.Graph{
+		Pages: []graph.Page{{URL: page, Title: "Export a drawing"}},
+		Nodes: []graph.Node{
+			{ID: "export", Page: page, Problem: "Export a drawing", Root: true, Actionable: true,
+				Resolution: "Open File, choose Export As, pick a format such as PNG and click Export."},
+			{ID: "pdf", Page: page, Problem: "Export a drawing as PDF", Actionable: true, Resolution: "- TODO"},
+			{ID: "align", Page: page, Problem: "Align the exported drawing", Actionable: true, Resolution: "Choose middle"},
+		},
+		Edges: []graph.Edge{{From: "export", To: "pdf", Type: graph.Child}, {From: "export", To: "align", Type: graph.Child}},
+	})
+	for _, say := range []string{"how do I export a drawing as pdf", "how do I align the exported drawing"} {
+		r := firstReply(t, g, say)
+		if strings.Contains(r.Text, "TODO") || strings.Contains(r.Text, "Choose middle") {
+			t.Errorf("%q: got %s %q, want no placeholder as the answer", say, r.Action, r.Text)
+		}
+		if r.Action == Resolution && r.NodeID != "export" {
+			t.Errorf("%q: answered from %s, want the page's section that answers (export)", say, r.NodeID)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
@@ -17,7 +18,7 @@ import (
 // Version names the rules Judge applies; change it whenever Judge decides
 // differently. A build whose pages have not changed since the last still
 // judges them again when that build used other rules.
-const Version = "11"
+const Version = "12"
 
 // Judge decides every node's verdict (graph.Verdict) from its text and its
 // edges. The builder runs it once the graph's edges are known, after
@@ -34,7 +35,15 @@ func Judge(g *graph.Graph) {
 		// picture it cannot show is left out.
 		text = lexical.FollowableLinks(withoutPictures(text))
 		// A hollow node (its heading again, or a lead-in with nothing
-		// after it) answers nothing, whatever steps the extractor saw.
+		// after it) answers nothing, whatever steps the extractor saw; nor
+		// does a leaf whose text is a label or a placeholder left in a page
+		// ("- TODO", a caption): what answers is its page's best section
+		// for the request (the dialogue's ownAnswer). A node with
+		// sub-problems answers nothing by its text anyway: it introduces
+		// them.
+		if len(ix.Children(n.ID)) == 0 && fragment(text, sub) {
+			sub = nil
+		}
 		n.Verdict = &graph.Verdict{Answers: len(sub) > 0 && answers(ix, n, sub), Hollow: len(sub) == 0, Text: text}
 	}
 }
@@ -130,6 +139,50 @@ func answers(ix *graph.Index, n *graph.Node, sub []string) bool {
 	// The page's main advice is to ask someone else: a dead end, unless it
 	// gives the number to call.
 	return !english.HandsOff(sub[0]) || lexical.PhoneNumber.MatchString(n.Resolution)
+}
+
+// fragmentWords is how many words a text needs, at the least, to say
+// something by itself when it is not written as a sentence: fewer, with no
+// full stop, it is a label, a caption or a placeholder, not an answer
+// ("Call 0800 123 456" holds a number, "Yes." is a sentence, "Click
+// Select a file" three words, and they answer).
+const fragmentWords = 3
+
+// fragment reports whether a resolution, its text and its substance sub
+// (its sentences, see english.ReadResolution), holds too little to
+// answer: fewer than fragmentWords words in all, no full stop, and no
+// digit or link, which are what a short answer gives. A
+// word of a script written without spaces counts one per two letters.
+func fragment(text string, sub []string) bool {
+	if len(sub) == 0 || strings.ContainsAny(text, ".!?。！？") {
+		return false
+	}
+	words := 0
+	for _, s := range sub {
+		if strings.IndexFunc(s, unicode.IsDigit) >= 0 || strings.Contains(s, "](") {
+			return false
+		}
+		for _, w := range lexical.Words(s) {
+			words += unspacedWords(w)
+		}
+	}
+	return words < fragmentWords
+}
+
+// unspacedWords is how many words w counts as: one, or for a run of a
+// script written without spaces (Chinese, Japanese), one per two letters.
+func unspacedWords(w string) int {
+	n, unspaced := 0, false
+	for _, r := range w {
+		n++
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			unspaced = true
+		}
+	}
+	if !unspaced {
+		return 1
+	}
+	return (n + 1) / 2
 }
 
 // onlyLink reports whether sentence s is one link and nothing else.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/graphtest"
+	"github.com/helpgraph/helpgraph/internal/english"
 )
 
 func TestJudgeAnswers(t *testing.T) {
@@ -29,6 +30,11 @@ func TestJudgeAnswers(t *testing.T) {
 			{ID: "leadin", Problem: "Remove the app", Resolution: "To remove the app, enter:", Actionable: true},
 			{ID: "release", Problem: "Release", Resolution: "app remove --release", Actionable: true},
 			{ID: "titled", Problem: "Apply for a permit", Resolution: "### Apply for a permit", Actionable: true},
+			{ID: "placeholder", Problem: "Export", Resolution: "- TODO", Actionable: true},
+			{ID: "label", Problem: "Align", Resolution: "Choose middle", Actionable: true},
+			{ID: "call", Problem: "Support line", Resolution: "Call 0800 123 456"},
+			{ID: "yes", Problem: "Is the app free?", Resolution: "Yes."},
+			{ID: "short", Problem: "Choose a photo", Resolution: "Click Select a file", Actionable: true},
 		},
 		Edges: []graph.Edge{
 			{From: "intro", To: "child", Type: graph.Child},
@@ -54,12 +60,48 @@ func TestJudgeAnswers(t *testing.T) {
 		// Hollow: a lead-in with nothing after it, or its heading alone,
 		// says nothing by itself, steps or not; the lead-in introduces its
 		// sub-problems.
-		"leadin": false,
-		"titled": false,
+		"leadin":      false,
+		"titled":      false,
+		"placeholder": false, "label": false, // too little to answer: hollow
+		"call": true, "yes": true, "short": true,
 	} {
 		if got := ix.Node(id).Verdict.Answers; got != want {
 			t.Errorf("answers(%s) = %v, want %v", id, got, want)
 		}
+	}
+}
+
+// TestFragment: a resolution with fewer than fragmentWords words, no full
+// stop, no digit and no link is a label or a placeholder, not an answer.
+func TestFragment(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"- TODO", true},
+		{"Choose middle", true},
+		{"(Automation)", true},
+		{"text", true},
+		{"Yes.", false},                                   // a sentence
+		{"Call 0800 123 456", false},                      // a number to call
+		{"Click Select a file", false},                    // three words
+		{"Press Super+Alt+S.", false},                     // a sentence
+		{"- [for Opera](https://help.opera.com/)", false}, // a link
+		{"設定を開きます", false},                                // unspaced: one word per two letters
+		{"設定", true},
+		{"", false}, // no substance: hollow already
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			_, sub := english.ReadResolution(tc.text, "", "")
+			if got := fragment(tc.text, sub); got != tc.want {
+				t.Errorf("fragment(%q) = %v, want %v (substance %q)", tc.text, got, tc.want, sub)
+			}
+		})
+	}
+	g := &graph.Graph{Nodes: []graph.Node{{ID: "p", Problem: "Export", Resolution: "- TODO", Actionable: true}}}
+	Judge(g)
+	if v := g.Nodes[0].Verdict; !v.Hollow || v.Answers {
+		t.Errorf("a placeholder's verdict = %+v, want hollow and not answering", *v)
 	}
 }
 
