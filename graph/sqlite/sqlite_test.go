@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -225,36 +224,5 @@ func TestSearchStems(t *testing.T) {
 	}
 	if hits, err := s.SearchIntents(ctx, "news", 5); err != nil || len(hits) != 0 {
 		t.Errorf("SearchIntents(news) = %+v, %v; want nothing", hits, err)
-	}
-}
-
-// TestMigrateStems opens a store written before the index held stems:
-// its intents are stemmed on open and found.
-func TestMigrateStems(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "graph.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{schema[0], `PRAGMA user_version = 1`,
-		`INSERT INTO pages (url, title, text, content_hash, method, extractor, status, error) VALUES ('https://x.example/a', 'A', '', '', '', '', 'ok', '')`,
-		`INSERT INTO nodes (id, page, problem, condition, resolution, actionable, root) VALUES ('n1', 'https://x.example/a', 'Approval', '', '', 0, 1)`,
-		`INSERT INTO intents (node, text) VALUES ('n1', 'When is my claim approved?')`,
-		`INSERT INTO intents_fts(intents_fts) VALUES ('rebuild')`,
-	} {
-		if _, err := db.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
-	s, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	hits, err := s.SearchIntents(ctx, "approval", 5)
-	if err != nil || len(hits) != 1 || hits[0].NodeID != "n1" {
-		t.Errorf("SearchIntents after the migration = %+v, %v; want n1", hits, err)
 	}
 }

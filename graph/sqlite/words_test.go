@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -52,65 +53,57 @@ func TestSearchInThePagesLanguage(t *testing.T) {
 	}
 }
 
-// TestMigrateStemsByLanguage opens a store whose non-English intents were
-// stemmed as English: they are stemmed again in their language on open.
-func TestMigrateStemsByLanguage(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "graph.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range append(schema[:4:4], `PRAGMA user_version = 4`,
-		`INSERT INTO pages (url, title, lang, text, content_hash, method, extractor, status, error) VALUES ('de/a.md', 'A', 'de', '', '', '', '', 'ok', '')`,
-		`INSERT INTO nodes (id, page, problem, condition, resolution, actionable, root) VALUES ('de1', 'de/a.md', 'Deaktivieren', '', '', 0, 1)`,
-		`INSERT INTO intents (node, text, terms) VALUES ('de1', 'Wo finde ich die Einstellungen des Werbeblockers?', 'wo find ich die einstellungen des werbeblock')`,
-		`INSERT INTO intents_fts(intents_fts) VALUES ('rebuild')`,
-	) {
-		if _, err := db.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
-	s, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	hits, err := s.SearchIntents(ctx, "Einstellung", 5)
-	if err != nil || len(hits) != 1 || hits[0].NodeID != "de1" {
-		t.Errorf("SearchIntents after the migration = %+v, %v; want de1", hits, err)
-	}
-}
-
-// TestMigrateSpanishEnclitic opens a store whose Spanish intents were
-// stemmed before "te" was taken off: "registrarte" meets "registro" after
-// it opens.
-func TestMigrateSpanishEnclitic(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "graph.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range append(schema[:5:5], `PRAGMA user_version = 5`,
-		`INSERT INTO pages (url, title, lang, text, content_hash, method, extractor, status, error) VALUES ('es/a.md', 'A', 'es', '', '', '', '', 'ok', '')`,
-		`INSERT INTO nodes (id, page, problem, condition, resolution, actionable, root) VALUES ('es1', 'es/a.md', 'Cómo registrarte', '', '', 0, 1)`,
-		`INSERT INTO intents (node, text, terms) VALUES ('es1', 'Cómo registrarte', 'registrart')`,
-		`INSERT INTO intents_fts(intents_fts) VALUES ('rebuild')`,
-	) {
-		if _, err := db.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
-	s, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	hits, err := s.SearchIntents(ctx, "registro", 5)
-	if err != nil || len(hits) != 1 || hits[0].NodeID != "es1" {
-		t.Errorf("SearchIntents after the migration = %+v, %v; want es1", hits, err)
+// TestMigrateIntentStems opens stores written by earlier versions of the
+// schema, whose intents were stemmed otherwise or not at all: they are
+// stemmed again on open, and found.
+func TestMigrateIntentStems(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		version int // the schema the store was written with
+		rows    []string
+		query   string
+		want    string
+	}{
+		{"before the index held stems", 1, []string{
+			`INSERT INTO pages (url, title, text, content_hash, method, extractor, status, error) VALUES ('https://x.example/a', 'A', '', '', '', '', 'ok', '')`,
+			`INSERT INTO nodes (id, page, problem, condition, resolution, actionable, root) VALUES ('n1', 'https://x.example/a', 'Approval', '', '', 0, 1)`,
+			`INSERT INTO intents (node, text) VALUES ('n1', 'When is my claim approved?')`,
+		}, "approval", "n1"},
+		{"non-English intents stemmed as English", 4, []string{
+			`INSERT INTO pages (url, title, lang, text, content_hash, method, extractor, status, error) VALUES ('de/a.md', 'A', 'de', '', '', '', '', 'ok', '')`,
+			`INSERT INTO nodes (id, page, problem, condition, resolution, actionable, root) VALUES ('de1', 'de/a.md', 'Deaktivieren', '', '', 0, 1)`,
+			`INSERT INTO intents (node, text, terms) VALUES ('de1', 'Wo finde ich die Einstellungen des Werbeblockers?', 'wo find ich die einstellungen des werbeblock')`,
+		}, "Einstellung", "de1"},
+		{"Spanish stemmed before the enclitic 'te' was taken off", 5, []string{
+			`INSERT INTO pages (url, title, lang, text, content_hash, method, extractor, status, error) VALUES ('es/a.md', 'A', 'es', '', '', '', '', 'ok', '')`,
+			`INSERT INTO nodes (id, page, problem, condition, resolution, actionable, root) VALUES ('es1', 'es/a.md', 'Cómo registrarte', '', '', 0, 1)`,
+			`INSERT INTO intents (node, text, terms) VALUES ('es1', 'Cómo registrarte', 'registrart')`,
+		}, "registro", "es1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			path := filepath.Join(t.TempDir(), "graph.db")
+			db, err := sql.Open("sqlite", path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stmts := append(schema[:tc.version:tc.version], fmt.Sprintf("PRAGMA user_version = %d", tc.version))
+			stmts = append(stmts, tc.rows...)
+			for _, q := range append(stmts, `INSERT INTO intents_fts(intents_fts) VALUES ('rebuild')`) {
+				if _, err := db.ExecContext(ctx, q); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+			db.Close()
+			s, err := Open(ctx, path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			hits, err := s.SearchIntents(ctx, tc.query, 5)
+			if err != nil || len(hits) != 1 || hits[0].NodeID != tc.want {
+				t.Errorf("SearchIntents(%q) after the migration = %+v, %v; want %s", tc.query, hits, err, tc.want)
+			}
+		})
 	}
 }
