@@ -462,7 +462,7 @@ func (b *Builder) extractOne(ctx context.Context, doc *page.Document, p *graph.P
 		ids[n.ID] = true
 		// An empty resolution is a node that only groups its children or
 		// that the page leaves open: a clarification, not a failure.
-		if n.Resolution != "" && !grounder.Grounded(n.Resolution) {
+		if n.Resolution != "" && !grounder.GroundedLines(n.Resolution) {
 			return nil, nil, fmt.Errorf("extracting: resolution of %q is not grounded in the page", n.Problem)
 		}
 	}

@@ -129,8 +129,18 @@ func checkGraph(t *testing.T, g *graph.Graph, docs []*page.Document) {
 		if len(n.Intents) < 3 {
 			t.Errorf("node %q has %d intents, want >= 3", n.Problem, len(n.Intents))
 		}
-		if !page.Grounded(n.Resolution, texts[n.Page]) {
+		if !page.GroundedLines(n.Resolution, texts[n.Page]) {
 			t.Errorf("node %q: resolution not grounded in %s: %q", n.Problem, n.Page, n.Resolution)
+		}
+	}
+	// Nothing lost: every sentence of a page is in one of its nodes.
+	for _, p := range g.Pages {
+		var nodes []graph.Node
+		for _, id := range ix.PageNodes(p.URL) {
+			nodes = append(nodes, *ix.Node(id))
+		}
+		if lost, total := UnplacedText(p, nodes); len(lost) > 0 {
+			t.Errorf("%s: %d of %d sentences in no node: %q", p.URL, len(lost), total, lost)
 		}
 	}
 	for _, e := range g.Edges {

@@ -25,10 +25,13 @@ const (
 	// SingleNodePage is a page that became one node: it has no structure the
 	// agent can clarify with.
 	SingleNodePage FindingKind = "single-node-page"
+	// TextInNoNode is page text that no node holds (UnplacedText): the
+	// agent can never answer with it.
+	TextInNoNode FindingKind = "text-in-no-node"
 )
 
 // FindingKinds lists the kinds in the order lint reports them.
-var FindingKinds = []FindingKind{DeadEnd, DanglingReference, IntentCollision, SingleNodePage}
+var FindingKinds = []FindingKind{DeadEnd, DanglingReference, IntentCollision, SingleNodePage, TextInNoNode}
 
 // Finding is one gap in the graph.
 type Finding struct {
@@ -128,6 +131,21 @@ func Lint(g *graph.Graph) []Finding {
 		if p.Status == graph.PageOK && len(ix.PageNodes(p.URL)) == 1 {
 			out = append(out, Finding{Kind: SingleNodePage, Page: p.URL, Node: ix.Root(p.URL),
 				Message: "the page became a single node: no sections or situations to clarify with"})
+		}
+	}
+	for _, p := range g.Pages {
+		if p.Status != graph.PageOK {
+			continue
+		}
+		var nodes []graph.Node
+		for _, id := range ix.PageNodes(p.URL) {
+			if n := ix.Node(id); n != nil {
+				nodes = append(nodes, *n)
+			}
+		}
+		if lost, total := UnplacedText(p, nodes); len(lost) > 0 {
+			out = append(out, Finding{Kind: TextInNoNode, Page: p.URL, Node: ix.Root(p.URL),
+				Message: fmt.Sprintf("%d of %d sentences are in no node, the first: %q", len(lost), total, lost[0])})
 		}
 	}
 	rank := make(map[FindingKind]int)

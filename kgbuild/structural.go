@@ -34,7 +34,9 @@ import (
 // v7: situations in German, French and Spanish (english.Situations: the
 // page's language, told from its text where it has no tag); an English
 // label on such a page is read with the English rules.
-const StructuralVersion = "structural-v7"
+// v8: nothing lost: the text after a run of condition children, up to the
+// parent's next section, joins the parent's resolution (uncovered).
+const StructuralVersion = "structural-v8"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -110,8 +112,8 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 	}
 	markVariants(sit, starts)
 	nodes := buildTree(doc.Blocks, starts, title)
-	nodes[0].node.Resolution = rootResolution(doc.Blocks, lines, starts, first)
-	out := emit(sit, nodes, lines)
+	intro, fallback := rootResolution(doc.Blocks, lines, starts, first)
+	out := emit(sit, nodes, lines, intro, fallback)
 	return pageGraph(doc.URL, text, nodes, out)
 }
 
@@ -169,24 +171,23 @@ func buildTree(blocks []page.Block, starts []start, title string) []*treeNode {
 	return nodes
 }
 
-// rootResolution is the page's intro: the lines from the first content
-// block to the first node start, else the first paragraph.
-func rootResolution(blocks []page.Block, lines []string, starts []start, first int) string {
+// rootResolution returns the page's intro, the lines from the first content
+// block to the first node start, and the resolution of a page without one:
+// its first paragraph.
+func rootResolution(blocks []page.Block, lines []string, starts []start, first int) (intro, fallback string) {
 	introEnd := len(blocks)
 	if len(starts) > 0 {
 		introEnd = starts[0].block
 	}
-	res := joinLines(lines, first, introEnd)
-	if strings.TrimSpace(res) == "" {
-		res = firstParagraph(blocks, lines)
-	}
-	return res
+	return joinLines(lines, first, introEnd), firstParagraph(blocks, lines)
 }
 
 // emit fills in each node's resolution (its own lines, before its first
-// child), problem and condition, and returns the nodes that are not chrome
-// in document order, numbering children per parent for stable ids.
-func emit(sit *english.Situations, nodes []*treeNode, lines []string) []*treeNode {
+// child, then those of its extent no child holds), problem and condition,
+// and returns the nodes that are not chrome in document order, numbering
+// children per parent for stable ids. The root's own lines are the page's
+// intro, else (when no line is the root's own) the fallback.
+func emit(sit *english.Situations, nodes []*treeNode, lines []string, intro, fallback string) []*treeNode {
 	firstChild := func(tn *treeNode) int {
 		if len(tn.children) > 0 {
 			return nodes[tn.children[0]].start.block
@@ -207,7 +208,7 @@ func emit(sit *english.Situations, nodes []*treeNode, lines []string) []*treeNod
 			if s.withLine {
 				from = s.block
 			}
-			res := joinLines(lines, from, firstChild(tn))
+			res := joinNonEmpty(joinLines(lines, from, firstChild(tn)), uncovered(nodes, tn, lines))
 			if strings.TrimSpace(res) == "" {
 				res = lines[s.block]
 			}
@@ -221,6 +222,11 @@ func emit(sit *english.Situations, nodes []*treeNode, lines []string) []*treeNod
 				tn.node.Condition = tn.conds[len(tn.conds)-1]
 			} else {
 				tn.base = sectionProblem(s.label)
+			}
+		} else {
+			tn.node.Resolution = joinNonEmpty(intro, uncovered(nodes, tn, lines))
+			if strings.TrimSpace(tn.node.Resolution) == "" {
+				tn.node.Resolution = fallback
 			}
 		}
 		tn.node.Problem = problemText(tn.base, tn.conds)
@@ -239,6 +245,40 @@ func emit(sit *english.Situations, nodes []*treeNode, lines []string) []*treeNod
 	return out
 }
 
+// uncovered returns the lines of tn's extent after its first child that no
+// child's extent holds: the text after a run of condition children (a
+// closing paragraph, more steps) up to tn's next section. It belongs to
+// tn, after its own opening lines; without it no node would hold it.
+func uncovered(nodes []*treeNode, tn *treeNode, lines []string) string {
+	if len(tn.children) == 0 {
+		return ""
+	}
+	var parts []string
+	at := nodes[tn.children[0]].start.block
+	for _, c := range tn.children {
+		child := nodes[c]
+		if child.start.block > at {
+			parts = append(parts, joinLines(lines, at, child.start.block))
+		}
+		at = max(at, child.end)
+	}
+	if tn.end > at {
+		parts = append(parts, joinLines(lines, at, tn.end))
+	}
+	return joinNonEmpty(parts...)
+}
+
+// joinNonEmpty joins the non-blank parts, one per line.
+func joinNonEmpty(parts ...string) string {
+	var keep []string
+	for _, p := range parts {
+		if strings.TrimSpace(p) != "" {
+			keep = append(keep, p)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
 // pageGraph turns the emitted nodes of the page at url into graph nodes
 // with ids, intents and child edges, checking that every resolution is
 // grounded in the page's text.
@@ -248,7 +288,7 @@ func pageGraph(url, text string, nodes, out []*treeNode) (*PageGraph, error) {
 	seenIntents := make(map[string]bool)
 	ids := make(map[*treeNode]string, len(out))
 	for _, tn := range out {
-		if !grounder.Grounded(tn.node.Resolution) {
+		if !grounder.GroundedLines(tn.node.Resolution) {
 			// By construction resolutions are whole lines of text; a miss
 			// here is a bug, and an ungrounded node must never be emitted.
 			return nil, fmt.Errorf("extracting %s: resolution of %q is not grounded in the page", url, tn.node.Problem)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
 	"github.com/helpgraph/helpgraph/page"
 )
@@ -81,7 +82,7 @@ Members: log in and click Fees.
 	}
 	seen := make(map[string]string)
 	for _, n := range pg.Nodes {
-		if !page.Grounded(n.Resolution, doc.Text()) {
+		if !page.GroundedLines(n.Resolution, doc.Text()) {
 			t.Errorf("%q: ungrounded resolution %q", n.Problem, n.Resolution)
 		}
 		if len(n.Intents) < 3 {
@@ -210,5 +211,113 @@ Falls der Drucker nicht erkannt wird, fügen Sie ihn in den Einstellungen hinzu.
 	if len(pg.Nodes) != 1 || !strings.Contains(pg.Nodes[0].Resolution, "Drucken Sie eine Testseite") ||
 		!strings.Contains(pg.Nodes[0].Resolution, "fügen Sie ihn in den Einstellungen hinzu") {
 		t.Errorf("nodes %+v, want one holding every step", pg.Nodes)
+	}
+}
+
+// TestStructuralTextAfterSituations: nothing lost. The text after a run of
+// situation items that become condition children, up to the next heading,
+// belongs to the parent: its resolution, after its own opening lines. Each
+// line is in exactly one node.
+func TestStructuralTextAfterSituations(t *testing.T) {
+	tests := []struct {
+		name, lang, src string
+		// want maps a node's problem to its resolution.
+		want map[string]string
+	}{
+		{
+			name: "closing paragraph after the situations of the page",
+			src: `
+# Refunds
+How you get a refund depends on how you paid.
+- If you paid by card, the money goes back to the card.
+- If you paid by bank transfer, send us your account number.
+Refunds take up to ten days.
+`,
+			want: map[string]string{
+				"Refunds":                         "How you get a refund depends on how you paid.\nRefunds take up to ten days.",
+				"Refunds (paid by card)":          "- If you paid by card, the money goes back to the card.",
+				"Refunds (paid by bank transfer)": "- If you paid by bank transfer, send us your account number.",
+			},
+		},
+		{
+			name: "more steps after the situations of a section, then the next section",
+			src: `
+# Printing
+## Install the printer
+1. Connect the printer.
+- If you use Windows, install the driver from the disc.
+- If you use a Mac, the driver installs itself.
+1. Print a test page.
+If nothing prints, restart the printer.
+## Remove the printer
+1. Open Settings and click Remove.
+`,
+			want: map[string]string{
+				"Install the printer":                   "1. Connect the printer.\n1. Print a test page.\nIf nothing prints, restart the printer.",
+				"Install the printer (you use Windows)": "- If you use Windows, install the driver from the disc.",
+				"Install the printer (you use a Mac)":   "- If you use a Mac, the driver installs itself.",
+				"Remove the printer":                    "1. Open Settings and click Remove.",
+				// A page without an intro stands on its first paragraph (a copy).
+				"Printing": "If nothing prints, restart the printer.",
+			},
+		},
+		{
+			name: "text between two runs of situations",
+			src: `
+# Delivery
+- If you are at home, sign for the parcel.
+Parcels wait at the depot for a week.
+- If you are away, pick it up at the depot.
+Bring an ID.
+`,
+			want: map[string]string{
+				"Delivery":                   "Parcels wait at the depot for a week.\nBring an ID.",
+				"Delivery (you are at home)": "- If you are at home, sign for the parcel.",
+				"Delivery (you are away)":    "- If you are away, pick it up at the depot.",
+			},
+		},
+		{
+			name: "a situation's nested items stay its own; chrome after stays out",
+			src: `
+# Passwords
+Reset your password from the sign-in page.
+- If you forgot your email address, ask us.
+  - Open the app.
+  - Tap Help.
+The link expires after an hour.
+## Related articles
+- [Accounts](https://h.example/accounts)
+`,
+			want: map[string]string{
+				"Passwords":                             "Reset your password from the sign-in page.\nThe link expires after an hour.",
+				"Passwords (forgot your email address)": "- If you forgot your email address, ask us.\n  - Open the app.\n  - Tap Help.",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := docFrom(t, "https://h.example/p", "", tt.src)
+			doc.Lang = tt.lang
+			pg, err := NewStructural().Extract(context.Background(), doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := make(map[string]string)
+			for _, n := range pg.Nodes {
+				got[n.Problem] = n.Resolution
+			}
+			for problem, res := range tt.want {
+				if got[problem] != res {
+					t.Errorf("%q: resolution %q, want %q", problem, got[problem], res)
+				}
+			}
+			if len(got) != len(tt.want) {
+				t.Errorf("nodes %q, want %d", got, len(tt.want))
+			}
+			lost, _ := UnplacedText(graph.Page{Text: doc.Text()}, pg.Nodes)
+			if len(lost) > 0 {
+				t.Errorf("text in no node: %q", lost)
+			}
+		})
 	}
 }

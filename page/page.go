@@ -153,6 +153,12 @@ func Grounded(snippet, text string) bool {
 	return n != "" && strings.Contains(Normalize(text), n)
 }
 
+// GroundedLines reports whether every non-blank line of snippet occurs in
+// text after normalisation (Grounder.GroundedLines).
+func GroundedLines(snippet, text string) bool {
+	return NewGrounder(text).GroundedLines(snippet)
+}
+
 // Grounder checks snippets against one text, normalised once. Snippets are
 // looked up by a plain scan until the scans add up to scanBudget times the
 // text's length; then the text is indexed (a suffix array), so that checking
@@ -188,6 +194,24 @@ func (g *Grounder) Grounded(snippet string) bool {
 	}
 	g.scanned += len(g.text)
 	return strings.Contains(g.text, n)
+}
+
+// GroundedLines reports whether every non-blank line of snippet occurs in
+// the text after normalisation: a resolution that joins the page's lines
+// from two places (a section's opening, and its closing after the
+// situations) is grounded line by line.
+func (g *Grounder) GroundedLines(snippet string) bool {
+	seen := false
+	for _, line := range strings.Split(snippet, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if !g.Grounded(line) {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }
 
 // Errors a page can fail to read with. Callers match them with errors.Is.

@@ -77,9 +77,9 @@ func (m *Main) runLint(ctx context.Context, args []string) error {
 			return fmt.Errorf("lint: %w", err)
 		}
 	} else {
-		fmt.Fprintf(m.Stdout, "%d findings: %d dead-end, %d dangling-reference, %d intent-collision, %d single-node-page (%d pages, %d nodes)\n",
+		fmt.Fprintf(m.Stdout, "%d findings: %d dead-end, %d dangling-reference, %d intent-collision, %d single-node-page, %d text-in-no-node (%d pages, %d nodes)\n",
 			len(findings), counts[kgbuild.DeadEnd], counts[kgbuild.DanglingReference], counts[kgbuild.IntentCollision],
-			counts[kgbuild.SingleNodePage], len(g.Pages), len(g.Nodes))
+			counts[kgbuild.SingleNodePage], counts[kgbuild.TextInNoNode], len(g.Pages), len(g.Nodes))
 		for _, kind := range kgbuild.FindingKinds {
 			if counts[kind] == 0 {
 				continue
