@@ -36,7 +36,10 @@ import (
 // label on such a page is read with the English rules.
 // v8: nothing lost: the text after a run of condition children, up to the
 // parent's next section, joins the parent's resolution (uncovered).
-const StructuralVersion = "structural-v8"
+// v9: intents in the page's language (english.IntentsFor: templates of
+// intents/LANG.txt for German, French and Spanish); a language without
+// templates gets the node's own problem and condition, not English sentences.
+const StructuralVersion = "structural-v9"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -104,7 +107,8 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 		return nil, page.ErrNoText
 	}
 
-	sit := english.SituationsFor(pageLanguage(doc))
+	lang := pageLanguage(doc)
+	sit := english.SituationsFor(lang)
 	first, title := titleBlock(doc)
 	starts := findStarts(sit, doc.Blocks, first)
 	if !sit.ItemsEndSections() {
@@ -114,7 +118,7 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 	nodes := buildTree(doc.Blocks, starts, title)
 	intro, fallback := rootResolution(doc.Blocks, lines, starts, first)
 	out := emit(sit, nodes, lines, intro, fallback)
-	return pageGraph(doc.URL, text, nodes, out)
+	return pageGraph(doc.URL, text, nodes, out, english.IntentsFor(lang))
 }
 
 // pageLanguages are the languages a page without a language tag is told
@@ -281,8 +285,9 @@ func joinNonEmpty(parts ...string) string {
 
 // pageGraph turns the emitted nodes of the page at url into graph nodes
 // with ids, intents and child edges, checking that every resolution is
-// grounded in the page's text.
-func pageGraph(url, text string, nodes, out []*treeNode) (*PageGraph, error) {
+// grounded in the page's text. Intents are phrased in the page's language
+// (tpl).
+func pageGraph(url, text string, nodes, out []*treeNode, tpl *english.IntentTemplates) (*PageGraph, error) {
 	pg := &PageGraph{Method: graph.MethodStructural}
 	grounder := page.NewGrounder(text)
 	seenIntents := make(map[string]bool)
@@ -299,7 +304,7 @@ func pageGraph(url, text string, nodes, out []*treeNode) (*PageGraph, error) {
 		tn.node.Page = url
 		tn.node.Root = tn.parent == -1
 		tn.node.Actionable = english.Actionable(tn.node.Resolution)
-		tn.node.Intents = pickIntents(tn, nodes, seenIntents)
+		tn.node.Intents = pickIntents(tpl, tn, nodes, seenIntents)
 		pg.Nodes = append(pg.Nodes, tn.node)
 	}
 	for _, tn := range out {
@@ -584,8 +589,9 @@ func problemText(base string, conds []string) string {
 }
 
 // pickIntents chooses at least three intents for a node that no other node
-// on the page has.
-func pickIntents(tn *treeNode, nodes []*treeNode, seen map[string]bool) []string {
+// on the page has; in a language without templates, where the node's own
+// words are its intents, one or two.
+func pickIntents(tpl *english.IntentTemplates, tn *treeNode, nodes []*treeNode, seen map[string]bool) []string {
 	const want = 4
 	var out []string
 	add := func(cands []string) {
@@ -601,14 +607,17 @@ func pickIntents(tn *treeNode, nodes []*treeNode, seen map[string]bool) []string
 			out = append(out, c)
 		}
 	}
-	add(english.Intents(tn.base, strings.Join(tn.conds, " and ")))
-	if len(out) < 3 && tn.parent >= 0 {
+	cond := tpl.JoinConditions(tn.conds)
+	cands := tpl.Intents(tn.base, cond)
+	least := min(3, len(cands))
+	add(cands)
+	if len(out) < least && tn.parent >= 0 {
 		// Two sections with the same heading: say which part of the page.
 		parent := nodes[tn.parent].node.Problem
-		add(english.Intents(tn.base+" in "+lexical.LowerFirst(parent), strings.Join(tn.conds, " and ")))
+		add(tpl.Intents(tpl.Part(tn.base, parent), cond))
 	}
-	for k := 2; len(out) < 3; k++ {
-		add([]string{english.NumberedIntent(tn.node.Problem, k)})
+	for k := 2; len(out) < max(least, 1); k++ {
+		add([]string{tpl.Numbered(tn.node.Problem, k)})
 	}
 	return out
 }

@@ -3,6 +3,8 @@ package kgbuild
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -320,4 +322,82 @@ The link expires after an hour.
 			}
 		})
 	}
+}
+
+// TestStructuralIntentsInPageLanguage: a German page's intents are German
+// sentences around its headings (an English heading on it gets English
+// ones); a Japanese page, without templates, gets its nodes' own words;
+// every node's intents are distinct on the page.
+func TestStructuralIntentsInPageLanguage(t *testing.T) {
+	tests := []struct {
+		name, lang, title, src string
+		want                   map[string][]string // problem -> intents
+	}{
+		{"German", "de", "Drucker einrichten", `
+# Drucker einrichten
+Die meisten Drucker werden automatisch erkannt.
+## Wenn Sie einen Tintendrucker besitzen
+Reinigen Sie die Druckköpfe regelmäßig.
+## Was ist ein Netzwerkdrucker?
+Ein Drucker, den mehrere Rechner nutzen.
+## Printers shared on the network
+Enter its address.
+`, map[string][]string{
+			"Drucker einrichten": {
+				"Was sollte ich über Drucker einrichten wissen?",
+				"Ich habe ein Problem mit Drucker einrichten",
+				"Ich brauche Hilfe bei Drucker einrichten",
+				"Was gilt für Drucker einrichten?",
+			},
+			"Drucker einrichten (wenn Sie einen Tintendrucker besitzen)": {
+				"Was sollte ich über Drucker einrichten wissen, wenn Sie einen Tintendrucker besitzen?",
+				"Ich habe ein Problem mit Drucker einrichten, wenn Sie einen Tintendrucker besitzen",
+				"Ich brauche Hilfe bei Drucker einrichten, wenn Sie einen Tintendrucker besitzen",
+				"Was gilt für Drucker einrichten, wenn Sie einen Tintendrucker besitzen?",
+			},
+			"Was ist ein Netzwerkdrucker?": {
+				"Was ist ein Netzwerkdrucker?",
+				"Ich möchte wissen: Was ist ein Netzwerkdrucker",
+				"Bitte sagen Sie mir: Was ist ein Netzwerkdrucker",
+				"Frage: Was ist ein Netzwerkdrucker?",
+			},
+			"Printers shared on the network": englishIntents("Printers shared on the network", ""),
+		}},
+		{"Japanese", "ja", "プリンターの設定", `
+# プリンターの設定
+ほとんどのプリンターは自動的に認識されます。
+## ネットワークプリンター
+アドレスを入力します。
+`, map[string][]string{
+			"プリンターの設定":    {"プリンターの設定"},
+			"ネットワークプリンター": {"ネットワークプリンター"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := docFrom(t, "https://h.example/drucker", tt.title, tt.src)
+			doc.Lang = tt.lang
+			pg, err := NewStructural().Extract(context.Background(), doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string][]string{}
+			for _, n := range pg.Nodes {
+				got[n.Problem] = n.Intents
+			}
+			for p, want := range tt.want {
+				if !slices.Equal(got[p], want) {
+					t.Errorf("intents of %q =\n%q\nwant\n%q", p, got[p], want)
+				}
+			}
+			if len(got) != len(tt.want) {
+				t.Errorf("nodes %q, want those of %q", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(tt.want)))
+			}
+		})
+	}
+}
+
+// englishIntents are the first four English intents, as pickIntents keeps.
+func englishIntents(problem, condition string) []string {
+	return english.Intents(problem, condition)[:4]
 }

@@ -159,19 +159,7 @@ func (s *Situations) english() bool { return s.words == nil }
 // Microsoft Windows 7:" on a French page), telling by function words, as
 // moreEnglish does.
 func (s *Situations) of(label string) *Situations {
-	if s.english() {
-		return s
-	}
-	en, own := 0, 0
-	for _, w := range lexical.Words(label) {
-		if lexical.IsStopWord(w) {
-			en++
-		}
-		if s.words.IsFunctionWord(w) {
-			own++
-		}
-	}
-	if en > own {
+	if s.english() || readsEnglish(label, s.words) {
 		return English
 	}
 	return s
@@ -296,6 +284,31 @@ func (s *Situations) purpose(after []string) bool {
 		}
 	}
 	return false
+}
+
+// opensClause reports whether a condition opens with a conjunction of the
+// data file's [lead] ("wenn Sie ...", "si vous ..."): a clause.
+func (s *Situations) opensClause(c string) bool {
+	if s.english() {
+		return false
+	}
+	ld, ok := s.leadOf(normalizeLabel(c))
+	return ok && ld.kind == anyLabel
+}
+
+// opensWithPreposition reports whether a condition opens with a
+// preposition of the data file's [short], [colon] or [variant] ("in
+// einem Browser", "pour les administrateurs").
+func (s *Situations) opensWithPreposition(c string) bool {
+	if s.english() {
+		return false
+	}
+	l := normalizeLabel(c)
+	if ld, ok := s.leadOf(l); ok && (ld.kind == shortLabel || ld.kind == colonLabel) {
+		return true
+	}
+	first, _, _ := strings.Cut(l, " ")
+	return s.variant[first]
 }
 
 // StartsWithLead reports whether text opens with a lead that makes a
