@@ -167,8 +167,9 @@ func (e *LLMExtractor) extract(ctx context.Context, doc *page.Document) (*PageGr
 		e.log.WarnContext(ctx, "llm extraction: intents failed; writing them offline", "page", doc.URL, "err", err)
 		pg.Method = graph.MethodLLMPartial
 		seen := map[string]bool{}
+		tpl := english.IntentsFor(pageLanguage(doc))
 		for i := range pg.Nodes {
-			fillIntents(&pg.Nodes[i], seen)
+			fillIntents(tpl, &pg.Nodes[i], seen)
 		}
 	} else {
 		for _, n := range intents.Nodes {

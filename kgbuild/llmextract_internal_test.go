@@ -2,8 +2,12 @@ package kgbuild
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
 )
 
 // BenchmarkLLMTreeValidate measures grounding a full-size answer (60 nodes)
@@ -69,5 +73,38 @@ func TestLLMTreeValidateLimits(t *testing.T) {
 				t.Errorf("Validate = %v, want an error containing %q", err, tt.wantErr)
 			}
 		})
+	}
+}
+
+// TestFillIntentsInPageLanguage: intents written offline after the LLM
+// failed are in the page's language: German templates, English ones, and
+// for a language without templates the node's own words, not numbered
+// copies of them.
+func TestFillIntentsInPageLanguage(t *testing.T) {
+	tests := []struct {
+		lang, problem, condition string
+		want                     []string
+	}{
+		{"de", "Drucker einrichten", "", english.IntentsFor("de").Intents("Drucker einrichten", "")},
+		{"en", "Set up a printer", "", english.Intents("Set up a printer", "")},
+		{"ja", "プリンターの設定", "", []string{"プリンターの設定"}},
+		{"ja", "プリンターの設定", "Windows 7", []string{"プリンターの設定 (Windows 7)", "プリンターの設定"}},
+	}
+	for _, tt := range tests {
+		n := graph.Node{Problem: tt.problem, Condition: tt.condition}
+		fillIntents(english.IntentsFor(tt.lang), &n, map[string]bool{})
+		if !slices.Equal(n.Intents, tt.want) {
+			t.Errorf("%s: fillIntents(%q, %q) = %q, want %q", tt.lang, tt.problem, tt.condition, n.Intents, tt.want)
+		}
+	}
+	// Every phrasing taken on the page: the German last resort is German.
+	seen := map[string]bool{}
+	for _, in := range english.IntentsFor("de").Intents("Beispiele", "") {
+		seen[english.FoldIntent(in)] = true
+	}
+	n := graph.Node{Problem: "Beispiele"}
+	fillIntents(english.IntentsFor("de"), &n, seen)
+	if want := []string{"Frage zu Beispiele (2)", "Frage zu Beispiele (3)", "Frage zu Beispiele (4)"}; !slices.Equal(n.Intents, want) {
+		t.Errorf("colliding German intents = %q, want %q", n.Intents, want)
 	}
 }

@@ -53,9 +53,10 @@ func ungrounded(s string, vocab map[string]bool) []string {
 	return out
 }
 
-// fillIntents gives n the offline extractor's intents, at least
-// llmMinIntents of them, none already used on the page.
-func fillIntents(n *graph.Node, seen map[string]bool) {
+// fillIntents gives n the offline extractor's intents in the page's
+// language (tpl), at least llmMinIntents of them where the language has
+// templates (else the node's own words), none already used on the page.
+func fillIntents(tpl *english.IntentTemplates, n *graph.Node, seen map[string]bool) {
 	var out []string
 	add := func(cands []string) {
 		for _, c := range cands {
@@ -67,9 +68,11 @@ func fillIntents(n *graph.Node, seen map[string]bool) {
 			out = append(out, c)
 		}
 	}
-	add(english.Intents(n.Problem, n.Condition))
-	for k := 2; len(out) < llmMinIntents; k++ {
-		add([]string{english.NumberedIntent(n.Problem, k)})
+	cands := tpl.Intents(n.Problem, n.Condition)
+	least := max(min(llmMinIntents, len(cands)), 1)
+	add(cands)
+	for k := 2; len(out) < least; k++ {
+		add([]string{tpl.Numbered(n.Problem, k)})
 	}
 	n.Intents = out
 }
