@@ -1,0 +1,192 @@
+package kgbuild
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/page"
+)
+
+// Which blocks of a page open a node: headings, and lines of running text,
+// list items and short lines that state a situation or ask a question
+// (findStarts), and where each one's extent ends.
+
+// labelSplit finds "Label: rest" with a short label.
+var labelSplit = regexp.MustCompile(`^([^:\[\]()]{2,80}):\s+(\S.*)$`)
+
+// findStarts classifies blocks from first on and returns those that open a
+// node, with the situation rules sit of the page's language.
+func findStarts(sit *english.Situations, blocks []page.Block, first int) []start {
+	var out []start
+	for i := first; i < len(blocks); i++ {
+		b := blocks[i]
+		text := english.Plain(b.Text)
+		if text == "" {
+			continue
+		}
+		switch b.Kind {
+		case page.Heading:
+			h := strings.TrimSpace(text)
+			colon := strings.HasSuffix(h, ":")
+			st := start{block: i, rank: max(1, min(b.Level, 6)), label: strings.TrimRight(h, ": "), tab: b.Tab}
+			st.ignored = english.IsChromeHeading(h)
+			st.situation = !st.ignored && sit.IsSituation(h, colon)
+			out = append(out, st)
+		case page.Paragraph:
+			if label, ok := paragraphLabel(sit, text); ok {
+				out = append(out, start{block: i, rank: labelRank, situation: true, label: label, withLine: true})
+			} else if questionLine(blocks, i) {
+				out = append(out, start{block: i, rank: labelRank, label: text})
+			} else if shortLine(blocks, i) {
+				// A bold line standing alone ("The plan does not allow
+				// changes"): a clause is a situation, a noun phrase a section.
+				situation := sit.IsClause(text) || sit.IsSituation(text, false)
+				out = append(out, start{block: i, rank: labelRank, situation: situation, label: text, withLine: situation})
+			}
+		case page.ListItem:
+			if label, ok := itemLabel(sit, text); ok {
+				out = append(out, start{block: i, rank: labelRank + max(1, b.Depth), situation: true, label: label, withLine: true})
+			}
+		}
+	}
+	return out
+}
+
+// paragraphLabel recognises a line of running text that introduces a
+// situation: "Online reservation as guest user:", "Members: log in and ...",
+// or a short line that is only a situation ("If you booked by phone").
+func paragraphLabel(sit *english.Situations, text string) (string, bool) {
+	words := len(strings.Fields(text))
+	// "When you call, tell them:" is an instruction, not a situation.
+	instruction := sit.IsInstruction
+	if strings.HasSuffix(text, ":") && words <= 14 {
+		label := strings.TrimRight(text, ": ")
+		return label, !instruction(label) && sit.IsSituation(label, true)
+	}
+	if m := labelSplit.FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) <= 10 {
+		return m[1], !instruction(m[1]) && sit.IsSituation(m[1], true)
+	}
+	if words <= 14 && !strings.HasSuffix(text, ".") && sit.IsSituation(text, false) && sit.StartsWithLead(text) {
+		return text, true
+	}
+	return "", false
+}
+
+var qPrefix = regexp.MustCompile(`^(?i)(q[.:]|question:)\s*`)
+
+// questionLine reports whether paragraph i is a FAQ question: "Q. ..." or a
+// short line ending in "?" followed by its answer.
+func questionLine(blocks []page.Block, i int) bool {
+	text := english.Plain(blocks[i].Text)
+	if qPrefix.MatchString(text) {
+		return true
+	}
+	if !strings.HasSuffix(text, "?") || len(strings.Fields(text)) > 20 || i+1 >= len(blocks) {
+		return false
+	}
+	next := blocks[i+1]
+	return next.Kind == page.ListItem || next.Kind == page.Paragraph && !strings.HasSuffix(english.Plain(next.Text), "?")
+}
+
+// shortLine reports whether paragraph i is a title-like line of its own: a
+// few words with no closing punctuation, starting with a letter, followed by
+// a longer paragraph or a list that it introduces.
+func shortLine(blocks []page.Block, i int) bool {
+	text := english.Plain(blocks[i].Text)
+	words := strings.Fields(text)
+	if len(words) == 0 || len(words) > 12 || i+1 >= len(blocks) {
+		return false
+	}
+	if strings.ContainsAny(text, ":;") || strings.ContainsAny(text[len(text)-1:], ".!?,") {
+		return false
+	}
+	if r := []rune(text)[0]; !unicode.IsLetter(r) || !unicode.IsUpper(r) {
+		return false
+	}
+	next := blocks[i+1]
+	switch next.Kind {
+	case page.ListItem, page.TableRow:
+		return true
+	case page.Paragraph:
+		nt := strings.TrimRight(english.Plain(next.Text), "\"')”’ ")
+		return len(strings.Fields(nt)) > len(words) || strings.HasSuffix(nt, ".")
+	}
+	return false
+}
+
+// itemLabel recognises a list item that states a situation: a label as in
+// paragraphLabel, or a leading clause "If you booked by phone, call ...".
+func itemLabel(sit *english.Situations, text string) (string, bool) {
+	if label, ok := paragraphLabel(sit, text); ok {
+		return label, true
+	}
+	if i := strings.IndexByte(text, ','); i > 0 {
+		clause := sit.CutAtImperative(text[:i])
+		if len(strings.Fields(clause)) <= 14 && sit.StartsWithLead(clause) && sit.IsSituation(clause, false) {
+			return clause, true
+		}
+	}
+	return "", false
+}
+
+// withoutStepItems drops the situation list items that have more of their
+// section after them: running text or items that open no node, which no
+// node would hold once the item ended the section's text.
+func withoutStepItems(blocks []page.Block, starts []start) []start {
+	for {
+		opens := make(map[int]bool, len(starts))
+		for _, st := range starts {
+			opens[st.block] = true
+		}
+		out := starts[:0:0]
+		for k, st := range starts {
+			if st.rank > labelRank {
+				end := extentEnd(blocks, starts, k)
+				if end < len(blocks) && !opens[end] && blocks[end].Kind != page.Heading {
+					continue
+				}
+			}
+			out = append(out, st)
+		}
+		if len(out) == len(starts) {
+			return out
+		}
+		starts = out
+	}
+}
+
+// extentEnd returns the first block after the extent of starts[k]: the next
+// node start of the same or higher rank. A situation list item also ends at
+// its next sibling item, and at running text unless it is a label ending in
+// a colon.
+func extentEnd(blocks []page.Block, starts []start, k int) int {
+	st := starts[k]
+	next := len(blocks)
+	for _, o := range starts[k+1:] {
+		if o.rank <= st.rank {
+			next = o.block
+			break
+		}
+	}
+	if st.rank <= labelRank {
+		return next
+	}
+	item := blocks[st.block]
+	colonLabel := strings.HasSuffix(strings.TrimSpace(english.Plain(item.Text)), ":")
+	for j := st.block + 1; j < next; j++ {
+		b := blocks[j]
+		switch {
+		case b.Kind == page.ListItem && b.Depth <= item.Depth:
+			return j
+		case b.Kind == page.ListItem:
+			// a nested item: part of this one
+		case b.Kind == page.Heading:
+			return j
+		case !colonLabel:
+			return j
+		}
+	}
+	return next
+}
