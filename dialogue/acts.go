@@ -239,6 +239,9 @@ func (a *GraphAgent) actState(s *Session) actState {
 	if st.pending > 0 {
 		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil
 		st.doubted = s.doubtOpen() && st.last == Clarification && st.optionNode
+		// A suggestion on a miss leaves the conversation at no node
+		// (suggest); a clarification keeps the node it asks about.
+		st.yesNo = st.pending == 1 && st.optionNode && st.last == Clarification && (st.doubted || s.CurrentNode == "")
 	}
 	if cur := a.ix.Node(s.CurrentNode); cur != nil {
 		st.nodeSays = !verdictOf(cur).Hollow
@@ -281,7 +284,7 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		s.Rephrases = 0
 		r, err := a.respondAt(ctx, s, o.NodeID, msg)
 		return r, true, err
-	case moveShowDoubted:
+	case moveShowAsked:
 		// As a "yes", minus the confirmation: the user has not said its
 		// situation is theirs.
 		s.Rephrases, s.Doubted = 0, ""

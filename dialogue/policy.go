@@ -26,7 +26,7 @@ const (
 	moveWhatElse                     // after an answer: what else?
 	moveAllRight                     // a no, or not knowing, to no question pending
 	moveNotSolved                    // the answer just given did not work: the rest of the section, else a person
-	moveShowDoubted                  // the node asked about for lacking the request's distinctive words, shown: the user can't tell
+	moveShowAsked                    // the one node a yes-or-no question asked about, shown with no situation confirmed
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -49,6 +49,10 @@ type actState struct {
 	// about this?", askAbout), not a situation of a node nor a topic
 	// merely suggested.
 	doubted bool
+	// yesNo: the last reply asked whether the request is about its one
+	// option, a node ("Is it about this?"): the doubted node, or a page
+	// or topic suggested on a miss.
+	yesNo bool
 }
 
 // actRule is one row of the policy: for act, when the state is so, move.
@@ -79,6 +83,10 @@ var actPolicy = []actRule{
 	// have; matched as a request, its words ("work", "help") lead to
 	// another page.
 	{ActNotSolved, func(st actState) bool { return st.last == Resolution }, moveNotSolved},
+	// "Is it about this?" "Sounds good." / "OK.": to a yes-or-no question
+	// an acknowledgement assents; what the node says is shown, as for "I
+	// don't know" to the doubted node (no situation is confirmed by it).
+	{ActAck, func(st actState) bool { return st.yesNo }, moveShowAsked},
 	{ActAck, actState.asking, moveAskWhich},
 	{ActAck, always, moveAnythingElse},
 	// "Does this apply?" "Yes." / "No."
@@ -92,7 +100,7 @@ var actPolicy = []actRule{
 	// words found, doubted only for lacking its distinctive ones: what it
 	// says, as before the doubt, since the user can't rule it out by its
 	// title (a topic merely suggested is no such match: see moveSuggest).
-	{ActDontKnow, func(st actState) bool { return st.pending == 1 && st.doubted }, moveShowDoubted},
+	{ActDontKnow, func(st actState) bool { return st.pending == 1 && st.doubted }, moveShowAsked},
 	{ActDontKnow, func(st actState) bool { return st.pending > 0 }, moveNoProblem},
 	// "Yes" after an answer whose follow-ups are offered: the answer asked
 	// nothing; go on as after any answer, else ask which.

@@ -15,8 +15,9 @@ func TestActPolicy(t *testing.T) {
 		afterAns     = actState{last: Resolution, nodeSays: true}
 		followUps    = actState{pending: 2, optionNode: true, last: Resolution, nodeSays: true}
 		oneOption    = actState{pending: 1, optionNode: true, last: Clarification, nodeSays: true}
-		talkToPerson = actState{pending: 1, last: Clarification}                                  // the not-found reply's option is no node
-		doubted      = actState{pending: 1, optionNode: true, last: Clarification, doubted: true} // "is it about this?" (askAbout)
+		talkToPerson = actState{pending: 1, last: Clarification}                                               // the not-found reply's option is no node
+		doubted      = actState{pending: 1, optionNode: true, last: Clarification, doubted: true, yesNo: true} // "is it about this?" (askAbout)
+		suggested    = actState{pending: 1, optionNode: true, last: Clarification, yesNo: true}                // "is it about this?" on a miss
 		question     = actState{pending: 3, optionNode: true, last: Clarification, nodeSays: true}
 		bareQuestion = actState{pending: 3, optionNode: true, last: Clarification} // at a heading with no text
 	)
@@ -32,6 +33,9 @@ func TestActPolicy(t *testing.T) {
 		{ActNoneOfThese, question, []move{moveNoneOfThose}},
 		{ActBotQuestion, question, []move{moveBotAnswer}},
 		{ActAck, question, []move{moveAskWhich, moveAnythingElse}},
+		{ActAck, doubted, []move{moveShowAsked, moveAskWhich, moveAnythingElse}},
+		{ActAck, suggested, []move{moveShowAsked, moveAskWhich, moveAnythingElse}},
+		{ActAck, oneOption, []move{moveAskWhich, moveAnythingElse}}, // "Does this apply to you?" asks for their situation
 		{ActAck, followUps, []move{moveAnythingElse}},
 		{ActAck, start, []move{moveAnythingElse}},
 		{ActYes, oneOption, []move{moveTakeOption}},
@@ -40,7 +44,7 @@ func TestActPolicy(t *testing.T) {
 		{ActDontKnow, question, []move{moveForEveryone, moveNoProblem, moveAllRight}},
 		{ActDontKnow, bareQuestion, []move{moveNoProblem, moveAllRight}},
 		{ActDontKnow, oneOption, []move{moveNoProblem, moveAllRight}},
-		{ActDontKnow, doubted, []move{moveShowDoubted, moveNoProblem, moveAllRight}},
+		{ActDontKnow, doubted, []move{moveShowAsked, moveNoProblem, moveAllRight}},
 		{ActDontKnow, talkToPerson, []move{moveNoProblem, moveAllRight}},
 		{ActNo, doubted, []move{moveNotIt, moveAllRight}},
 		{ActDontKnow, afterAns, []move{moveWhatElse, moveAllRight}},

@@ -26,6 +26,7 @@ func TestDontKnowToDoubted(t *testing.T) {
 		answered    bool // at the node asked about
 	}{
 		{"can't tell", "I don't know", true},
+		{"assents", "sounds good", true},
 		{"not it", "no", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
