@@ -205,6 +205,13 @@ func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 	if len(r.terms) == 0 || a.lex.pageWeight <= 0 {
 		return nil
 	}
+	// Its own search, not identify's candidates, on purpose: identify
+	// ranks with the conversation's topic words (retrieve's q.topic),
+	// joins a follow-up's words to the current problem's, may keep only
+	// the conversation's place and fuse embeddings, and runs no search at
+	// all for a short request mostly of words no page has; whole-page
+	// leadership is read over the request's own words alone, unfiltered.
+	// The two coincide only for a conversation's first, plain request.
 	id := a.leadingPageOf(a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10)).id
 	if id == "" || !answersRequest(a.requestHeld(r, int32(a.doc[id]), true, nil), a.opts.MinCoverage*suggestShare) {
 		return nil
