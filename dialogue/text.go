@@ -63,9 +63,8 @@ type analyzer struct {
 	// forms reads a message's word the graph lacks as the graph's words
 	// it is a form of (lexical.Known); nil in English.
 	forms *knownWords
-	// filler holds the terms of chat words ("actually", "great"; see
-	// fillerWords) that ask for nothing.
-	filler map[string]bool
+	// filler is the chat that asks for nothing (see fillerSet.has).
+	filler fillerSet
 	// onRead, if set, is called with each text the analyzer cuts into
 	// words: tests count how often a turn reads its message.
 	onRead func(text string)
@@ -107,7 +106,7 @@ func newModelAnalyzer(model *lexical.Model, extra [][]string) *analyzer {
 		// Longest first, so "log in to" wins over "log in".
 		slices.SortStableFunc(ps, func(x, y phrase) int { return len(y.parts) - len(x.parts) })
 	}
-	a.filler = map[string]bool{}
+	a.filler = fillerSet{}
 	if model == lexical.English {
 		for w := range fillerWords {
 			for _, t := range a.terms(w) {
@@ -117,6 +116,15 @@ func newModelAnalyzer(model *lexical.Model, extra [][]string) *analyzer {
 	}
 	return a
 }
+
+// fillerSet holds the terms of chat words ("actually", "great"; see
+// fillerWords), in English.
+type fillerSet map[string]bool
+
+// has reports whether term t is chat that asks for nothing: a filler
+// word's term (English), or, in every language, a filler word as written
+// or a hesitation ("umm"; see isFiller).
+func (f fillerSet) has(t string) bool { return f[t] || isFiller(t) }
 
 // stem is the model's stem of w, looked up for the graph's words.
 func (a *analyzer) stem(w string) string {
