@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	"embed"
 	"strings"
 	"sync"
 	"unicode"
@@ -109,15 +110,15 @@ var (
 )
 
 // fillerWords are the acknowledgements and fillers a short reply is made of
-// ("Oh, ok, yes"); fillerPairs the two-word ones. Without them, what is left
-// decides the act.
+// ("Oh, ok, yes"), listed in fillers.txt; fillerPairs the two-word ones.
+// Without them, what is left decides the act.
 var (
-	fillerWords = map[string]bool{"oh": true, "ok": true, "okay": true, "well": true, "ah": true, "so": true,
-		"very": true, "much": true, "please": true, "then": true, "just": true, "actually": true, "great": true,
-		"cool": true, "perfect": true, "good": true, "nice": true, "awesome": true, "alright": true, "sir": true,
-		"madam": true, "maam": true, "ma'am": true, "ma’am": true}
+	fillerWords = lexical.WordList(fillerFile, "fillers.txt")
 	fillerPairs = map[[2]string]bool{{"a", "lot"}: true, {"all", "right"}: true}
 )
+
+//go:embed fillers.txt
+var fillerFile embed.FS
 
 // isFiller reports whether w (lower case) is a filler word, "um", "uhh" and
 // "hmmm" included.

@@ -123,7 +123,7 @@ func (a *GraphAgent) requestHeld(msg *reading, d int32, wholePage bool, said []s
 	p := a.lex.pageOf[d]
 	h := heldRequest{weights: make([]float64, 0, len(ids)), held: make([]float64, 0, len(ids)), rarest: a.rarest.of(a.lex.pages.IDF)}
 	for i, t := range ids {
-		if a.an.filler[uniq[i]] || isFiller(uniq[i]) || a.an.model.IsStopWord(uniq[i]) {
+		if a.an.filler.has(uniq[i]) || a.an.model.IsStopWord(uniq[i]) {
 			// "actually", "great", "umm": chat, not what is asked; and a
 			// stop word's form ("others", "wants") stems to the stop
 			// word, which no page indexes: it asks nothing either.

@@ -122,20 +122,23 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	if a.embed == nil && a.opts.LLM == nil && cur == nil && m != nil && len(own) <= shortRequest && a.chanceMatch(own, cands[0]) {
 		return "", text, nil
 	}
-	if id := a.selectCandidate(s, cands, q.terms); id != "" {
+	// The rules below read the pages that lead on whole-page evidence,
+	// worked out once for the ranking.
+	ld := a.leadsOf(cands)
+	if id := a.selectCandidate(s, cands, ld, q.terms); id != "" {
 		return id, text, nil
 	}
 	// A page whose sections together hold the request answers it, unless
 	// another page clearly leads on whole-page evidence: the user is then
 	// asked about that one (see moveSuggestPage).
-	if id := a.pageMatch(q.terms, cands); id != "" {
-		if lead, _ := a.leadingPageOf(cands); lead == "" || lead == a.ix.Node(id).Page {
+	if id := a.pageMatch(q.terms, cands, ld.all); id != "" {
+		if ld.all.url == "" || ld.all.url == a.ix.Node(id).Page {
 			return id, text, nil
 		}
 	}
 	// A quote of a node's text stands for what the rest of the request
 	// does not match.
-	if id := a.phraseMatch(own, cands); id != "" && !a.outscoredByLeader(id, cands) {
+	if id := a.phraseMatch(own, cands); id != "" && !a.outscoredByLeader(id, cands, ld.all) {
 		return id, text, nil
 	}
 	return a.stayAfterMiss(s, q, r, required != nil), text, nil
@@ -145,10 +148,9 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 // whole-page evidence (see leadingPageOf) is another than candidate id's,
 // and its best section outscores id's by more than genericRatio allows: a
 // quote far down the list is chance wording ("a new version" of another
-// product), one close to the top is evidence.
-func (a *GraphAgent) outscoredByLeader(id string, cands []candidate) bool {
-	lead, leadID := a.leadingPageOf(cands)
-	if lead == "" || lead == a.ix.Node(id).Page {
+// product), one close to the top is evidence. lead is leadingPageOf(cands).
+func (a *GraphAgent) outscoredByLeader(id string, cands []candidate, lead pageLead) bool {
+	if lead.url == "" || lead.url == a.ix.Node(id).Page {
 		return false
 	}
 	var score, leadScore float64
@@ -156,7 +158,7 @@ func (a *GraphAgent) outscoredByLeader(id string, cands []candidate) bool {
 		switch c.id {
 		case id:
 			score = c.score
-		case leadID:
+		case lead.id:
 			leadScore = c.score
 		}
 	}
@@ -183,8 +185,8 @@ func (a *GraphAgent) stayAfterMiss(s *Session, q query, r *reading, followUp boo
 // needed for the card of a foreign-born child" spread over a page's
 // sections), or "" when no page does. The page's sections together must
 // hold what makes a match, from at least two sections, and as much again in
-// what they are about.
-func (a *GraphAgent) pageMatch(terms []string, cands []candidate) string {
+// what they are about. lead is leadingPageOf(cands).
+func (a *GraphAgent) pageMatch(terms []string, cands []candidate, lead pageLead) string {
 	type page struct {
 		matched, own uint64
 		sections     int
@@ -228,7 +230,7 @@ func (a *GraphAgent) pageMatch(terms []string, cands []candidate) string {
 	// is the paper-jam page, whose one section names the paper and the
 	// printer, not the printing overview whose sections name one each).
 	// A page that clearly leads is asked about instead (see identify).
-	if lead, _ := a.leadingPageOf(cands); lead != "" {
+	if lead.url != "" {
 		return best
 	}
 	var at candidate
@@ -376,14 +378,15 @@ func (a *GraphAgent) candidates(m *lexicalMatch, q query, allow map[string]bool,
 // within TieMargin of the best, pick the one that fits the conversation:
 // near the current node, an ancestor of the other tied nodes, shallow.
 //
-// terms are the request's terms.
-func (a *GraphAgent) selectCandidate(s *Session, cands []candidate, terms []string) string {
+// terms are the request's terms; ld is leadsOf(cands).
+func (a *GraphAgent) selectCandidate(s *Session, cands []candidate, ld leads, terms []string) string {
 	// A node that says nothing and leads nowhere (a heading with no text
 	// under it) answers no one: while another node matches well enough,
 	// matching its title is no reason to give up. Alone, it is the graph's
 	// way of saying "ask a person".
+	lead := ld.all
 	if kept := slices.DeleteFunc(slices.Clone(cands), func(c candidate) bool { return a.isHollow(c.id) }); slices.ContainsFunc(kept, a.accepts) {
-		cands = kept
+		cands, lead = kept, ld.saying
 	}
 	var tied []candidate
 	for _, c := range cands {
@@ -394,7 +397,7 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate, terms []stri
 	if len(tied) == 0 {
 		return ""
 	}
-	if tied = a.onLeadingPage(cands, tied); len(tied) == 0 {
+	if tied = a.onLeadingPage(cands, tied, lead); len(tied) == 0 {
 		return ""
 	}
 	best, bestFit := "", -1.0
@@ -437,12 +440,12 @@ func (a *GraphAgent) selectCandidate(s *Session, cands []candidate, terms []stri
 // request's words, the page that holds the request as a whole decides:
 // the tie is not broken against both the section and the page evidence
 // by a finer preference (a title naming more of the words, a place).
-func (a *GraphAgent) onLeadingPage(cands, tied []candidate) []candidate {
-	lead, _ := a.leadingPageOf(cands)
-	if lead == "" || a.ix.Node(cands[0].id).Page != lead {
+// lead is leadingPageOf(cands).
+func (a *GraphAgent) onLeadingPage(cands, tied []candidate, lead pageLead) []candidate {
+	if lead.url == "" || a.ix.Node(cands[0].id).Page != lead.url {
 		return tied
 	}
-	return slices.DeleteFunc(slices.Clone(tied), func(c candidate) bool { return a.ix.Node(c.id).Page != lead })
+	return slices.DeleteFunc(slices.Clone(tied), func(c candidate) bool { return a.ix.Node(c.id).Page != lead.url })
 }
 
 // genericRatio is how close (BM25 score ratio) an ancestor of the selected

@@ -133,7 +133,7 @@ func TestOutscoredByLeader(t *testing.T) {
 		{"no page leads", "refund", []candidate{c("cancel", 10, 5), c("refund", 4, 4.5)}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := a.outscoredByLeader(tc.quote, tc.cands); got != tc.want {
+			if got := a.outscoredByLeader(tc.quote, tc.cands, a.leadingPageOf(tc.cands)); got != tc.want {
 				t.Errorf("outscoredByLeader(%q) = %v, want %v", tc.quote, got, tc.want)
 			}
 		})
@@ -158,8 +158,39 @@ func TestLeadingPageOfCoverage(t *testing.T) {
 		{"no page leads", []candidate{c("refund", 0.46, 5), c("cancel", 0.44, 4.5)}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got, _ := a.leadingPageOf(tc.cands); got != tc.want {
+			if got := a.leadingPageOf(tc.cands).url; got != tc.want {
 				t.Errorf("leadingPageOf = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLeadsOf: the pages that lead on whole-page evidence, worked out in
+// one pass, among all the candidates and among those that say something:
+// a page whose candidates are all hollow (the "Fees" heading) leads the
+// first or keeps any page from leading it, never the second.
+func TestLeadsOf(t *testing.T) {
+	a := NewGraphAgent(bookingGraph(), Options{})
+	c := func(id string, pageScore float64) candidate {
+		return candidate{id: id, score: pageScore, coverage: 0.3, pageCoverage: 0.7, pageScore: pageScore}
+	}
+	const fees, refund = "https://help.example/fees", "https://help.example/refund"
+	for _, tc := range []struct {
+		name        string
+		cands       []candidate
+		all, saying pageLead
+	}{
+		{"a section that says something leads both", []candidate{c("refund", 5), c("cancel", 2), c("fees", 1)},
+			pageLead{refund, "refund"}, pageLead{refund, "refund"}},
+		{"a hollow page leads all", []candidate{c("fees", 10), c("refund", 5), c("cancel", 2)},
+			pageLead{fees, ""}, pageLead{refund, "refund"}},
+		{"a hollow page near the leader", []candidate{c("fees", 5.5), c("refund", 5), c("cancel", 2)},
+			pageLead{}, pageLead{refund, "refund"}},
+		{"no page leads", []candidate{c("refund", 5), c("cancel", 4.5)}, pageLead{}, pageLead{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := a.leadsOf(tc.cands); got.all != tc.all || got.saying != tc.saying {
+				t.Errorf("leadsOf = %+v, want all %+v, saying %+v", got, tc.all, tc.saying)
 			}
 		})
 	}
@@ -194,7 +225,7 @@ func TestLedBy(t *testing.T) {
 		{"one suggestion", []candidate{c("refund", 10, 5)}, []string{"refund"}, []string{"refund"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := a.ledBy(tc.cands, tc.ids); !slices.Equal(got, tc.want) {
+			if got := a.ledBy(tc.cands, tc.ids, a.leadingPageOf(tc.cands)); !slices.Equal(got, tc.want) {
 				t.Errorf("ledBy = %q, want %q", got, tc.want)
 			}
 		})

@@ -105,7 +105,7 @@ func (a *GraphAgent) identifyLLM(ctx context.Context, s *Session, r *reading, ca
 	if err != nil || len(again) == 0 || !a.good(again[0]) {
 		return "", rewrite, true
 	}
-	return a.selectCandidate(s, again, terms), rewrite, true
+	return a.selectCandidate(s, again, a.leadsOf(again), terms), rewrite, true
 }
 
 // selectAnswer is the LLM's answer to dialogue_select: sentence ids, in

@@ -43,8 +43,8 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 	var ids []string
 	seen := map[string]bool{}
 	cands := a.lexical(query{terms: terms, neg: neg}, nil, 10)
-	lead, _ := a.leadingPageOf(cands)
-	need := sharedForSuggestion(len(terms), lead != "")
+	lead := a.leadingPageOf(cands)
+	need := sharedForSuggestion(len(terms), lead.url != "")
 	for _, c := range cands {
 		n := a.ix.Node(c.id)
 		if c.terms < need || c.coverage < a.opts.MinCoverage*suggestShare || a.isHollow(c.id) {
@@ -60,7 +60,7 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 			break
 		}
 	}
-	return a.options(a.ledBy(cands, ids))
+	return a.options(a.ledBy(cands, ids, lead))
 }
 
 // sharedForSuggestion is how many of a request's n terms a node must have
@@ -95,13 +95,13 @@ const nearBarShare = 0.9
 // near-tied pages, a leading page whose sections rank below another
 // page's is no agreement, and a best candidate far under the bar (a
 // vague request: "they told me to use this chat, can you help me?") is
-// better offered beside the other topics.
-func (a *GraphAgent) ledBy(cands []candidate, ids []string) []string {
+// better offered beside the other topics. lead is leadingPageOf(cands).
+func (a *GraphAgent) ledBy(cands []candidate, ids []string, lead pageLead) []string {
 	if len(ids) < 2 || len(cands) == 0 || cands[0].coverage < nearBarShare*a.opts.MinCoverage {
 		return ids
 	}
 	page := a.ix.Node(cands[0].id).Page
-	if url, _ := a.leadingPageOf(cands); url != page || a.ix.Node(ids[0]).Page != page {
+	if lead.url != page || a.ix.Node(ids[0]).Page != page {
 		return ids
 	}
 	return ids[:1]
@@ -139,31 +139,58 @@ func leadingPage(pages []pageEvidence, minCoverage float64) int {
 	return best
 }
 
+// pageLead is the page that clearly leads on whole-page evidence among
+// ranked candidates (see leadingPage), and its best-ranked section that
+// says something ("" when all its candidates are hollow); zero when no
+// page leads.
+type pageLead struct{ url, id string }
+
+// leads is what the rules of a turn read of its ranked candidates'
+// whole-page evidence, worked out once where they are ranked (leadsOf).
+type leads struct {
+	// all is the page that leads among all the candidates.
+	all pageLead
+	// saying is the page that leads among those that say something (not
+	// hollow): the candidates selectCandidate picks from when one of them
+	// will do.
+	saying pageLead
+}
+
 // leadingPageOf returns the page of cands (best first) that clearly
-// leads on whole-page evidence (see leadingPage), and its best-ranked
-// section that says something ("" when all its candidates are hollow);
-// "", "" when no page leads. The page must hold suggestShare of the
-// coverage an answer needs, as the other suggestions on a miss: it is
-// asked about, never answered from.
-func (a *GraphAgent) leadingPageOf(cands []candidate) (url, id string) {
-	var urls []string
-	var pages []pageEvidence
+// leads on whole-page evidence: leadsOf(cands).all.
+func (a *GraphAgent) leadingPageOf(cands []candidate) pageLead { return a.leadsOf(cands).all }
+
+// leadsOf returns the pages of cands (best first) that clearly lead on
+// whole-page evidence (see leadingPage), among all of them and among
+// those that say something, in one pass. The page must hold suggestShare
+// of the coverage an answer needs, as the other suggestions on a miss: it
+// is asked about, never answered from.
+func (a *GraphAgent) leadsOf(cands []candidate) leads {
+	// A turn ranks at most ten candidates: the buffers stay on the stack.
+	var allBuf, sayingBuf [10]pageLead
+	var allPagesBuf, sayingPagesBuf [10]pageEvidence
+	all, saying, allPages, sayingPages := allBuf[:0], sayingBuf[:0], allPagesBuf[:0], sayingPagesBuf[:0]
 	first := map[string]string{} // page -> its best-ranked section that says something
 	for _, c := range cands {
 		u := a.ix.Node(c.id).Page
+		ev := pageEvidence{c.pageCoverage, c.pageScore}
 		if _, seen := first[u]; !seen {
 			first[u] = ""
-			urls, pages = append(urls, u), append(pages, pageEvidence{c.pageCoverage, c.pageScore})
+			all, allPages = append(all, pageLead{url: u}), append(allPages, ev)
 		}
 		if first[u] == "" && !a.isHollow(c.id) {
 			first[u] = c.id
+			saying, sayingPages = append(saying, pageLead{u, c.id}), append(sayingPages, ev)
 		}
 	}
-	i := leadingPage(pages, a.opts.MinCoverage*suggestShare)
-	if i < 0 {
-		return "", ""
+	var l leads
+	if i := leadingPage(allPages, a.opts.MinCoverage*suggestShare); i >= 0 {
+		l.all = pageLead{all[i].url, first[all[i].url]}
 	}
-	return urls[i], first[urls[i]]
+	if i := leadingPage(sayingPages, a.opts.MinCoverage*suggestShare); i >= 0 {
+		l.saying = saying[i]
+	}
+	return l
 }
 
 // leadingPageOption returns, as the one option, the best-ranked section of
@@ -178,7 +205,14 @@ func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 	if len(r.terms) == 0 || a.lex.pageWeight <= 0 {
 		return nil
 	}
-	_, id := a.leadingPageOf(a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10))
+	// Its own search, not identify's candidates, on purpose: identify
+	// ranks with the conversation's topic words (retrieve's q.topic),
+	// joins a follow-up's words to the current problem's, may keep only
+	// the conversation's place and fuse embeddings, and runs no search at
+	// all for a short request mostly of words no page has; whole-page
+	// leadership is read over the request's own words alone, unfiltered.
+	// The two coincide only for a conversation's first, plain request.
+	id := a.leadingPageOf(a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10)).id
 	if id == "" || !answersRequest(a.requestHeld(r, int32(a.doc[id]), true, nil), a.opts.MinCoverage*suggestShare) {
 		return nil
 	}

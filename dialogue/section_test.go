@@ -48,7 +48,7 @@ func TestNamesSection(t *testing.T) {
 	} {
 		t.Run(tc.request, func(t *testing.T) {
 			terms := a.an.terms(tc.request)
-			if got := a.selectCandidate(&Session{}, tc.cands, terms); got != tc.want {
+			if got := a.selectCandidate(&Session{}, tc.cands, a.leadsOf(tc.cands), terms); got != tc.want {
 				t.Errorf("selectCandidate(%v) = %q, want %q", terms, got, tc.want)
 			}
 		})

@@ -58,7 +58,7 @@ func TestSelectCandidate(t *testing.T) {
 		{"nothing matches well enough", []candidate{{id: "cancel", score: 10, coverage: 0.2, terms: 1}}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := a.selectCandidate(&Session{}, tc.cands, nil); got != tc.want {
+			if got := a.selectCandidate(&Session{}, tc.cands, a.leadsOf(tc.cands), nil); got != tc.want {
 				t.Errorf("selectCandidate = %q, want %q", got, tc.want)
 			}
 		})
@@ -85,7 +85,7 @@ func TestSelectOnLeadingPage(t *testing.T) {
 		{"the leading page's best matches too little: no answer", []candidate{c("refund", 10, 0.3, 5, false), c("cancel", 9.8, 1, 2, false)}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := a.selectCandidate(&Session{}, tc.cands, nil); got != tc.want {
+			if got := a.selectCandidate(&Session{}, tc.cands, a.leadsOf(tc.cands), nil); got != tc.want {
 				t.Errorf("selectCandidate = %q, want %q", got, tc.want)
 			}
 		})
@@ -191,7 +191,7 @@ func TestPageMatchPrefersBestPage(t *testing.T) {
 		{"the best candidate's page scores lower", []candidate{top(1, 3), part("change-online", 1, 4), part("after", 2, 4)}, "change-online"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := a.pageMatch(terms, tc.cands); got != tc.want {
+			if got := a.pageMatch(terms, tc.cands, a.leadingPageOf(tc.cands)); got != tc.want {
 				t.Errorf("pageMatch = %q, want %q", got, tc.want)
 			}
 		})

@@ -63,9 +63,8 @@ type analyzer struct {
 	// forms reads a message's word the graph lacks as the graph's words
 	// it is a form of (lexical.Known); nil in English.
 	forms *knownWords
-	// filler holds the terms of chat words ("actually", "great"; see
-	// fillerWords) that ask for nothing.
-	filler map[string]bool
+	// filler is the chat that asks for nothing (see fillerSet.has).
+	filler fillerSet
 	// onRead, if set, is called with each text the analyzer cuts into
 	// words: tests count how often a turn reads its message.
 	onRead func(text string)
@@ -107,7 +106,7 @@ func newModelAnalyzer(model *lexical.Model, extra [][]string) *analyzer {
 		// Longest first, so "log in to" wins over "log in".
 		slices.SortStableFunc(ps, func(x, y phrase) int { return len(y.parts) - len(x.parts) })
 	}
-	a.filler = map[string]bool{}
+	a.filler = fillerSet{}
 	if model == lexical.English {
 		for w := range fillerWords {
 			for _, t := range a.terms(w) {
@@ -117,6 +116,15 @@ func newModelAnalyzer(model *lexical.Model, extra [][]string) *analyzer {
 	}
 	return a
 }
+
+// fillerSet holds the terms of chat words ("actually", "great"; see
+// fillerWords), in English.
+type fillerSet map[string]bool
+
+// has reports whether term t is chat that asks for nothing: a filler
+// word's term (English), or, in every language, a filler word as written
+// or a hesitation ("umm"; see isFiller).
+func (f fillerSet) has(t string) bool { return f[t] || isFiller(t) }
 
 // stem is the model's stem of w, looked up for the graph's words.
 func (a *analyzer) stem(w string) string {
@@ -146,83 +154,116 @@ func (w textWords) join(more textWords) textWords {
 	return textWords{raw: slices.Concat(w.raw, more.raw), stems: slices.Concat(w.stems, more.stems)}
 }
 
-// split cuts s into words and stems them.
+// split cuts s into words and stems them, each word the graph lacks read
+// as the graph's words (asGraphWords) once the graph's words are known.
 func (a *analyzer) split(s string) textWords {
 	if a.onRead != nil {
 		a.onRead(s)
 	}
 	raw := a.model.Words(s)
-	if a.known != nil {
-		raw = a.decompound(raw)
-	}
 	stems := make([]string, len(raw))
 	for i, w := range raw {
 		stems[i] = a.stem(w)
 	}
-	if a.forms != nil && a.known != nil {
-		return a.asKnown(textWords{raw: raw, stems: stems})
+	if a.known == nil {
+		return textWords{raw: raw, stems: stems}
 	}
-	return textWords{raw: raw, stems: stems}
+	return a.asGraphWords(textWords{raw: raw, stems: stems})
 }
 
-// decompound returns words with each word the graph never uses that its
-// texts write hyphenated read as the hyphenated word's two parts:
-// "antivirus" where the pages write "anti-virus", "wifi" for "Wi-Fi". The
-// graph's own words are never split, so its texts read as before. words
-// is reused when no word is split.
-func (a *analyzer) decompound(words []string) []string {
-	if len(a.known.compounds) == 0 {
-		return words
-	}
-	var out []string
-	for i, w := range words {
-		parts, ok := a.known.compounds[w]
-		if ok {
-			_, ok = a.known.ids[w]
-			ok = !ok
-		}
-		if !ok {
-			if out != nil {
-				out = append(out, w)
-			}
-			continue
-		}
-		if out == nil {
-			out = append(make([]string, 0, len(words)+1), words[:i]...)
-		}
-		out = append(out, parts[0], parts[1])
-	}
-	if out == nil {
-		return words
-	}
-	return out
-}
-
-// asKnown returns w with each word the graph lacks read as the graph's
-// words it is a form of (lexical.Known): a compound becomes its parts.
-func (a *analyzer) asKnown(w textWords) textWords {
+// asGraphWords returns w with each word the graph never uses read as the
+// graph's words, by the first of these that applies (the graph's own words
+// are never split, so its texts read as before):
+//
+//   - a word its texts write hyphenated is the hyphenated word's two parts
+//     ("antivirus" where the pages write "anti-virus", "wifi" for
+//     "Wi-Fi"), each read as the next case says;
+//   - in a language whose words have forms (a.forms; not English), a word
+//     other than a stop word is the graph's words it is a form of
+//     (lexical.Known): a compound becomes its parts, a participle its
+//     verb, a word without its accents the word with them;
+//
+// and then, with forms, each separable particle joins its verb
+// (joinParticles). w is returned as it is when no word is read otherwise.
+//
+// A word typed run together with the next ("canI") is not split here: the
+// speller splits it in the message's text (speller.runTogether), before
+// the message's acts, negation and masked text are read from that text.
+func (a *analyzer) asGraphWords(w textWords) textWords {
 	var out textWords // made on the first word read otherwise
 	for i, word := range w.raw {
-		if _, ok := a.known.ids[word]; ok || a.model.IsStopWord(word) {
-			if out.raw != nil {
-				out.raw, out.stems = append(out.raw, word), append(out.stems, w.stems[i])
+		if parts, ok := a.hyphenParts(word); ok {
+			out = readFrom(out, w, i)
+			for _, p := range parts {
+				out = a.appendForms(out, p, a.stem(p))
 			}
 			continue
 		}
-		words, stems := a.model.Known(word, a.forms)
-		if words == nil || (len(words) == 1 && stems[0] == w.stems[i]) {
-			words, stems = []string{word}, []string{w.stems[i]}
-		} else if out.raw == nil {
-			out.raw, out.stems = slices.Clone(w.raw[:i]), slices.Clone(w.stems[:i])
+		if words, stems, ok := a.formsOf(word, w.stems[i]); ok {
+			out = readFrom(out, w, i)
+			out.raw, out.stems = append(out.raw, words...), append(out.stems, stems...)
+			continue
 		}
 		if out.raw != nil {
-			out.raw, out.stems = append(out.raw, words...), append(out.stems, stems...)
+			out.raw, out.stems = append(out.raw, word), append(out.stems, w.stems[i])
 		}
 	}
 	if out.raw == nil {
 		out = w
 	}
+	if a.forms == nil {
+		return out
+	}
 	return a.joinParticles(out)
+}
+
+// readFrom returns out, or, when it is not made yet, w's first i words (the
+// words before the first one read otherwise), copied.
+func readFrom(out, w textWords, i int) textWords {
+	if out.raw == nil {
+		out.raw, out.stems = slices.Clone(w.raw[:i]), slices.Clone(w.stems[:i])
+	}
+	return out
+}
+
+// hyphenParts returns the two parts of word when the graph never uses it
+// but its texts write it hyphenated (see asGraphWords).
+func (a *analyzer) hyphenParts(word string) ([2]string, bool) {
+	parts, ok := a.known.compounds[word]
+	if !ok {
+		return parts, false
+	}
+	_, used := a.known.ids[word]
+	return parts, !used
+}
+
+// formsOf returns the graph's words that word, which stems to stem, is a
+// form of (lexical.Known) and their stems, when the language's words have
+// forms and word is neither the graph's nor a stop word; ok is false when
+// it reads as itself.
+func (a *analyzer) formsOf(word, stem string) (words, stems []string, ok bool) {
+	if a.forms == nil || a.model.IsStopWord(word) {
+		return nil, nil, false
+	}
+	if _, used := a.known.ids[word]; used {
+		return nil, nil, false
+	}
+	words, stems = a.model.Known(word, a.forms)
+	if words == nil || (len(words) == 1 && stems[0] == stem) {
+		return nil, nil, false
+	}
+	return words, stems, true
+}
+
+// appendForms appends word, which stems to stem, to out as the graph's
+// words it is a form of (formsOf), or as itself.
+func (a *analyzer) appendForms(out textWords, word, stem string) textWords {
+	if words, stems, ok := a.formsOf(word, stem); ok {
+		out.raw, out.stems = append(out.raw, words...), append(out.stems, stems...)
+		return out
+	}
+	out.raw, out.stems = append(out.raw, word), append(out.stems, stem)
+	return out
 }
 
 // joinParticles returns w with each separable particle joined to its verb

@@ -136,3 +136,31 @@ func TestCasing(t *testing.T) {
 		t.Errorf("withCondition = %q", got)
 	}
 }
+
+// TestFillerSetHas: the one check for chat that asks for nothing: a filler
+// word's term in English, and in every language a filler word as written
+// or a hesitation; never a word that asks something.
+func TestFillerSetHas(t *testing.T) {
+	en, es := newModelAnalyzer(lexical.English, nil), newModelAnalyzer(lexical.For("es"), nil)
+	for _, tc := range []struct {
+		name string
+		an   *analyzer
+		term string
+		want bool
+	}{
+		{"an English filler's stem", en, "awesom", true},
+		{"a filler as written", en, "great", true},
+		{"a hesitation", en, "ummm", true},
+		{"a hesitation in Spanish", es, "hmmmm", true},
+		{"an English filler as written in Spanish", es, "ok", true},
+		{"an English filler's stem only in English", es, "awesom", false},
+		{"a word that asks something", en, "refund", false},
+		{"more than a hesitation", en, "umbrella", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.an.filler.has(tc.term); got != tc.want {
+				t.Errorf("filler.has(%q) = %v, want %v", tc.term, got, tc.want)
+			}
+		})
+	}
+}

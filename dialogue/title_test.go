@@ -67,7 +67,7 @@ func TestTitleFit(t *testing.T) {
 		{"no title lifts a candidate outside the tie margin", []candidate{c("qualify-child", 10), c("apply-online", 8.5)}, "qualify-child"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := a.selectCandidate(&Session{}, tc.cands, terms); got != tc.want {
+			if got := a.selectCandidate(&Session{}, tc.cands, a.leadsOf(tc.cands), terms); got != tc.want {
 				t.Errorf("selectCandidate = %q, want %q", got, tc.want)
 			}
 		})

@@ -1,6 +1,7 @@
 package english
 
 import (
+	"embed"
 	"regexp"
 	"strings"
 	"unicode"
@@ -59,6 +60,9 @@ func IsStep(s string) bool {
 	return imperativeWord[lead] && !notStepWord[lead] || foreignImperative(ws)
 }
 
+//go:embed steps/*.txt
+var stepFiles embed.FS
+
 // Instructions in the other languages of a help center: German and French
 // write them in the polite imperative, which their grammar marks ("Klicken
 // Sie", "Ouvrez"); Spanish help pages use the familiar one, which is the
@@ -68,13 +72,10 @@ var (
 	// germanNotImperative open a sentence with "Sie" second that is no
 	// instruction: a condition ("Sollten Sie ..."), a question ("Können
 	// Sie ...", "Haben Sie ...").
-	germanNotImperative = toSet(`sollten können könnten müssen haben hatten werden wurden dürfen möchten wollen wenn falls`)
+	germanNotImperative = lexical.WordList(stepFiles, "steps/de-not-imperative.txt")
 	// frenchNotImperative end in -ez without telling anyone to do anything.
-	frenchNotImperative = toSet(`avez pouvez voulez devez êtes chez assez`)
-	spanishImperative   = toSet(`abre abra haz haga ve vaya toca toque selecciona seleccione elige elija pulsa pulse
-presiona presione reinicia reinicie habilita habilite activa cambia cambie introduce introduzca escribe
-escriba descarga descargue instala instale desinstala desinstale desactiva desactive añade añada agrega agregue
-marca marque desplázate ingresa ingrese`)
+	frenchNotImperative = lexical.WordList(stepFiles, "steps/fr-not-imperative.txt")
+	spanishImperative   = lexical.WordList(stepFiles, "steps/es-imperative.txt")
 )
 
 // foreignImperative reports whether words ws (lower case), a sentence's,

@@ -1,6 +1,7 @@
 package lexical
 
 import (
+	"embed"
 	"strings"
 	"unicode/utf8"
 )
@@ -158,19 +159,11 @@ func (m *Model) compound(w string, v Vocabulary, maxParts int) []compoundPart {
 
 // separableParticles are, for the languages whose verbs leave their
 // particle at the clause's end ("gebe … ein" is "eingeben", "zet … aan"
-// is "aanzetten"), those particles.
-var separableParticles = map[string]map[string]bool{
-	"de": setOf("ab an auf aus bei ein fest frei her herunter hin hoch los mit nach vor weg weiter zu zurück zusammen"),
-	"nl": setOf("aan af bij door in mee na op over terug toe uit vast weg"),
-}
+// is "aanzetten"), those particles: particles/LANG.txt.
+var separableParticles = wordListsByLang(particleFiles, "particles")
 
-func setOf(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
-}
+//go:embed particles/*.txt
+var particleFiles embed.FS
 
 // JoinParticle returns, for a separable particle words[i] of a message's
 // words, the earlier word it belongs to and the stem of the two joined,
