@@ -25,6 +25,7 @@ var actPhrases = []struct {
 	{"mit einer person sprechen", ActHuman}, {"mit jemandem sprechen", ActHuman}, {"mit einem echten menschen sprechen", ActHuman},
 	{"bist du ein bot", ActBotQuestion}, {"bist du ein mensch", ActBotQuestion}, {"sind sie ein bot", ActBotQuestion}, {"sind sie ein mensch", ActBotQuestion},
 	{"neu beginnen", ActRestart}, {"von vorn", ActRestart}, {"von vorne", ActRestart},
+	{"alles klar", ActAck}, {"in ordnung", ActAck}, {"verstanden", ActAck}, {"super", ActAck}, {"prima", ActAck}, {"gut", ActAck}, {"sehr gut", ActAck},
 	// French
 	{"bonjour", ActGreeting}, {"salut", ActGreeting}, {"bonsoir", ActGreeting},
 	{"merci", ActThanks}, {"merci beaucoup", ActThanks}, {"ça a marché", ActThanks}, {"au revoir", ActThanks},
@@ -34,6 +35,7 @@ var actPhrases = []struct {
 	{"parler à un humain", ActHuman}, {"parler à une personne", ActHuman}, {"parler à un conseiller", ActHuman}, {"parler à quelqu'un", ActHuman},
 	{"es tu un robot", ActBotQuestion}, {"êtes vous un robot", ActBotQuestion}, {"es tu un bot", ActBotQuestion}, {"es tu humain", ActBotQuestion}, {"êtes vous humain", ActBotQuestion},
 	{"recommencer", ActRestart},
+	{"d'accord", ActAck}, {"parfait", ActAck}, {"très bien", ActAck}, {"compris", ActAck}, {"entendu", ActAck}, {"je vois", ActAck}, {"génial", ActAck},
 	// Spanish
 	{"hola", ActGreeting}, {"buenos días", ActGreeting}, {"buenas tardes", ActGreeting},
 	{"gracias", ActThanks}, {"muchas gracias", ActThanks}, {"eso funcionó", ActThanks}, {"adiós", ActThanks},
@@ -43,6 +45,7 @@ var actPhrases = []struct {
 	{"hablar con una persona", ActHuman}, {"hablar con un agente", ActHuman}, {"hablar con un humano", ActHuman}, {"hablar con alguien", ActHuman},
 	{"eres un bot", ActBotQuestion}, {"eres un robot", ActBotQuestion}, {"eres humano", ActBotQuestion}, {"eres una persona", ActBotQuestion},
 	{"empezar de nuevo", ActRestart},
+	{"vale", ActAck}, {"de acuerdo", ActAck}, {"entendido", ActAck}, {"perfecto", ActAck}, {"genial", ActAck}, {"muy bien", ActAck}, {"ya veo", ActAck},
 	// Japanese
 	{"こんにちは", ActGreeting}, {"こんばんは", ActGreeting}, {"おはようございます", ActGreeting},
 	{"ありがとう", ActThanks}, {"ありがとうございます", ActThanks}, {"ありがとうございました", ActThanks}, {"解決しました", ActThanks},
@@ -52,6 +55,9 @@ var actPhrases = []struct {
 	{"担当者", ActHuman}, {"担当者と話したい", ActHuman}, {"人と話したい", ActHuman}, {"オペレーター", ActHuman},
 	{"最初からやり直す", ActRestart}, {"やり直す", ActRestart},
 	{"ボットですか", ActBotQuestion}, {"ロボットですか", ActBotQuestion}, {"人間ですか", ActBotQuestion},
+	{"了解", ActAck}, {"了解しました", ActAck}, {"わかりました", ActAck}, {"なるほど", ActAck},
+	// Any language: "ok merci", "okay, danke".
+	{"ok", ActAck}, {"okay", ActAck},
 }
 
 // actByPhrase is actPhrases by normalised phrase.
@@ -102,7 +108,50 @@ func phraseAct(msg string) Act {
 	if len(msg) > maxActPhrase {
 		return ActNone
 	}
-	return actByPhrase[n]
+	if act := actByPhrase[n]; act != ActNone {
+		return act
+	}
+	// "vale, gracias", "ok merci", "alles klar, danke": an acknowledgement
+	// beside another act says that act; acknowledgements alone, ActAck.
+	rest, acked := withoutAcks(n)
+	switch {
+	case !acked:
+		return ActNone
+	case rest == "":
+		return ActAck
+	}
+	return actByPhrase[rest]
+}
+
+// ackPhrases are the acknowledgements of actPhrases, normalised.
+var ackPhrases = func() []string {
+	var out []string
+	for _, p := range actPhrases {
+		if p.act == ActAck {
+			out = append(out, lexical.Normalize(p.phrase))
+		}
+	}
+	return out
+}()
+
+// withoutAcks returns the normalised message n without the
+// acknowledgements that open or close it, and whether it had any.
+func withoutAcks(n string) (string, bool) {
+	acked := false
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, p := range ackPhrases {
+			if n == p {
+				return "", true
+			}
+			if r, ok := strings.CutPrefix(n, p+" "); ok {
+				n, trimmed, acked = r, true, true
+			} else if r, ok := strings.CutSuffix(n, " "+p); ok {
+				n, trimmed, acked = r, true, true
+			}
+		}
+	}
+	return n, acked
 }
 
 // containsWords reports whether the normalised text has phrase as whole

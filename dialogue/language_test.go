@@ -228,6 +228,16 @@ func TestActPhrases(t *testing.T) {
 		{"Neu beginnen", ActRestart},
 		{"danke, aber wie kündige ich mein Abo?", ActNone}, // a request of its own
 		{"ja, ich habe mein Passwort vergessen", ActNone},
+		// An acknowledgement beside another act says that act; alone, it
+		// acknowledges.
+		{"vale, gracias", ActThanks},
+		{"ok merci", ActThanks},
+		{"Alles klar, danke!", ActThanks},
+		{"d'accord", ActAck},
+		{"Vale.", ActAck},
+		{"わかりました", ActAck},
+		{"vale, ¿y cómo cambio el fondo?", ActNone}, // a request of its own
+		{"super wichtig: mein Konto ist gesperrt", ActNone},
 	}
 	for _, tt := range tests {
 		if got := ClassifyAct(tt.msg); got != tt.want {
