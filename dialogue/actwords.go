@@ -25,6 +25,8 @@ var actPhrases = []struct {
 	{"mit einer person sprechen", ActHuman}, {"mit jemandem sprechen", ActHuman}, {"mit einem echten menschen sprechen", ActHuman},
 	{"bist du ein bot", ActBotQuestion}, {"bist du ein mensch", ActBotQuestion}, {"sind sie ein bot", ActBotQuestion}, {"sind sie ein mensch", ActBotQuestion},
 	{"neu beginnen", ActRestart}, {"von vorn", ActRestart}, {"von vorne", ActRestart},
+	{"hat nicht geklappt", ActNotSolved}, {"hat nicht funktioniert", ActNotSolved}, {"klappt nicht", ActNotSolved}, {"funktioniert nicht", ActNotSolved},
+	{"geht immer noch nicht", ActNotSolved}, {"funktioniert immer noch nicht", ActNotSolved}, {"hat nicht geholfen", ActNotSolved},
 	{"alles klar", ActAck}, {"in ordnung", ActAck}, {"verstanden", ActAck}, {"super", ActAck}, {"prima", ActAck}, {"gut", ActAck}, {"sehr gut", ActAck},
 	// French
 	{"bonjour", ActGreeting}, {"salut", ActGreeting}, {"bonsoir", ActGreeting},
@@ -35,6 +37,8 @@ var actPhrases = []struct {
 	{"parler à un humain", ActHuman}, {"parler à une personne", ActHuman}, {"parler à un conseiller", ActHuman}, {"parler à quelqu'un", ActHuman},
 	{"es tu un robot", ActBotQuestion}, {"êtes vous un robot", ActBotQuestion}, {"es tu un bot", ActBotQuestion}, {"es tu humain", ActBotQuestion}, {"êtes vous humain", ActBotQuestion},
 	{"recommencer", ActRestart},
+	{"ça n'a pas marché", ActNotSolved}, {"ça ne marche pas", ActNotSolved}, {"ça ne marche toujours pas", ActNotSolved}, {"ça ne fonctionne pas", ActNotSolved},
+	{"ça n'a pas fonctionné", ActNotSolved}, {"ça n'a pas aidé", ActNotSolved}, {"toujours pas", ActNotSolved},
 	{"d'accord", ActAck}, {"parfait", ActAck}, {"très bien", ActAck}, {"compris", ActAck}, {"entendu", ActAck}, {"je vois", ActAck}, {"génial", ActAck},
 	// Spanish
 	{"hola", ActGreeting}, {"buenos días", ActGreeting}, {"buenas tardes", ActGreeting},
@@ -45,6 +49,8 @@ var actPhrases = []struct {
 	{"hablar con una persona", ActHuman}, {"hablar con un agente", ActHuman}, {"hablar con un humano", ActHuman}, {"hablar con alguien", ActHuman},
 	{"eres un bot", ActBotQuestion}, {"eres un robot", ActBotQuestion}, {"eres humano", ActBotQuestion}, {"eres una persona", ActBotQuestion},
 	{"empezar de nuevo", ActRestart},
+	{"no funcionó", ActNotSolved}, {"no ha funcionado", ActNotSolved}, {"no funciona", ActNotSolved}, {"sigue sin funcionar", ActNotSolved},
+	{"sigue igual", ActNotSolved}, {"no me sirvió", ActNotSolved}, {"no sirvió", ActNotSolved},
 	{"vale", ActAck}, {"de acuerdo", ActAck}, {"entendido", ActAck}, {"perfecto", ActAck}, {"genial", ActAck}, {"muy bien", ActAck}, {"ya veo", ActAck},
 	// Japanese
 	{"こんにちは", ActGreeting}, {"こんばんは", ActGreeting}, {"おはようございます", ActGreeting},
@@ -55,6 +61,7 @@ var actPhrases = []struct {
 	{"担当者", ActHuman}, {"担当者と話したい", ActHuman}, {"人と話したい", ActHuman}, {"オペレーター", ActHuman},
 	{"最初からやり直す", ActRestart}, {"やり直す", ActRestart},
 	{"ボットですか", ActBotQuestion}, {"ロボットですか", ActBotQuestion}, {"人間ですか", ActBotQuestion},
+	{"うまくいきませんでした", ActNotSolved}, {"解決しませんでした", ActNotSolved}, {"できませんでした", ActNotSolved}, {"直りませんでした", ActNotSolved},
 	{"了解", ActAck}, {"了解しました", ActAck}, {"わかりました", ActAck}, {"なるほど", ActAck},
 	// Any language: "ok merci", "okay, danke".
 	{"ok", ActAck}, {"okay", ActAck},

@@ -238,6 +238,12 @@ func TestActPhrases(t *testing.T) {
 		{"わかりました", ActAck},
 		{"vale, ¿y cómo cambio el fondo?", ActNone}, // a request of its own
 		{"super wichtig: mein Konto ist gesperrt", ActNone},
+		// What was just said did not work.
+		{"hat nicht geklappt", ActNotSolved},
+		{"ok, ça ne marche toujours pas", ActNotSolved},
+		{"No funcionó.", ActNotSolved},
+		{"うまくいきませんでした。", ActNotSolved},
+		{"mein Drucker funktioniert nicht", ActNone}, // a request of its own
 	}
 	for _, tt := range tests {
 		if got := ClassifyAct(tt.msg); got != tt.want {
