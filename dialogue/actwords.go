@@ -14,64 +14,76 @@ import (
 var actPhrases = []struct {
 	phrase string
 	act    Act
+	lang   string // "" in any language
 }{
 	// German
-	{"hallo", ActGreeting}, {"guten tag", ActGreeting}, {"guten morgen", ActGreeting}, {"servus", ActGreeting}, {"moin", ActGreeting},
-	{"danke", ActThanks}, {"vielen dank", ActThanks}, {"danke schön", ActThanks}, {"danke sehr", ActThanks}, {"das hat geholfen", ActThanks}, {"tschüss", ActThanks},
-	{"ja", ActYes}, {"ja genau", ActYes}, {"genau", ActYes}, {"nein", ActNo}, {"nein danke", ActNo},
-	{"keine davon", ActNoneOfThese}, {"nichts davon", ActNoneOfThese}, {"keins davon", ActNoneOfThese},
-	{"weiß nicht", ActDontKnow}, {"ich weiß nicht", ActDontKnow}, {"keine ahnung", ActDontKnow},
-	{"mitarbeiter", ActHuman}, {"mit einem menschen sprechen", ActHuman}, {"mit einem mitarbeiter sprechen", ActHuman},
-	{"mit einer person sprechen", ActHuman}, {"mit jemandem sprechen", ActHuman}, {"mit einem echten menschen sprechen", ActHuman},
-	{"bist du ein bot", ActBotQuestion}, {"bist du ein mensch", ActBotQuestion}, {"sind sie ein bot", ActBotQuestion}, {"sind sie ein mensch", ActBotQuestion},
-	{"neu beginnen", ActRestart}, {"von vorn", ActRestart}, {"von vorne", ActRestart},
-	{"hat nicht geklappt", ActNotSolved}, {"hat nicht funktioniert", ActNotSolved}, {"klappt nicht", ActNotSolved}, {"funktioniert nicht", ActNotSolved},
-	{"geht immer noch nicht", ActNotSolved}, {"funktioniert immer noch nicht", ActNotSolved}, {"hat nicht geholfen", ActNotSolved},
-	{"alles klar", ActAck}, {"in ordnung", ActAck}, {"verstanden", ActAck}, {"super", ActAck}, {"prima", ActAck}, {"gut", ActAck}, {"sehr gut", ActAck},
+	{"hallo", ActGreeting, "de"}, {"guten tag", ActGreeting, "de"}, {"guten morgen", ActGreeting, "de"}, {"servus", ActGreeting, "de"}, {"moin", ActGreeting, "de"},
+	{"danke", ActThanks, "de"}, {"vielen dank", ActThanks, "de"}, {"danke schön", ActThanks, "de"}, {"danke sehr", ActThanks, "de"}, {"das hat geholfen", ActThanks, "de"}, {"tschüss", ActThanks, "de"},
+	{"ja", ActYes, "de"}, {"ja genau", ActYes, "de"}, {"genau", ActYes, "de"}, {"nein", ActNo, "de"}, {"nein danke", ActNo, "de"},
+	{"keine davon", ActNoneOfThese, "de"}, {"nichts davon", ActNoneOfThese, "de"}, {"keins davon", ActNoneOfThese, "de"},
+	{"weiß nicht", ActDontKnow, "de"}, {"ich weiß nicht", ActDontKnow, "de"}, {"keine ahnung", ActDontKnow, "de"},
+	{"mitarbeiter", ActHuman, "de"}, {"mit einem menschen sprechen", ActHuman, "de"}, {"mit einem mitarbeiter sprechen", ActHuman, "de"},
+	{"mit einer person sprechen", ActHuman, "de"}, {"mit jemandem sprechen", ActHuman, "de"}, {"mit einem echten menschen sprechen", ActHuman, "de"},
+	{"bist du ein bot", ActBotQuestion, "de"}, {"bist du ein mensch", ActBotQuestion, "de"}, {"sind sie ein bot", ActBotQuestion, "de"}, {"sind sie ein mensch", ActBotQuestion, "de"},
+	{"neu beginnen", ActRestart, "de"}, {"von vorn", ActRestart, "de"}, {"von vorne", ActRestart, "de"},
+	{"hat nicht geklappt", ActNotSolved, "de"}, {"hat nicht funktioniert", ActNotSolved, "de"}, {"klappt nicht", ActNotSolved, "de"}, {"funktioniert nicht", ActNotSolved, "de"},
+	{"geht immer noch nicht", ActNotSolved, "de"}, {"funktioniert immer noch nicht", ActNotSolved, "de"}, {"hat nicht geholfen", ActNotSolved, "de"},
+	{"alles klar", ActAck, "de"}, {"in ordnung", ActAck, "de"}, {"verstanden", ActAck, "de"}, {"prima", ActAck, "de"}, {"gut", ActAck, "de"}, {"sehr gut", ActAck, "de"},
 	// French
-	{"bonjour", ActGreeting}, {"salut", ActGreeting}, {"bonsoir", ActGreeting},
-	{"merci", ActThanks}, {"merci beaucoup", ActThanks}, {"ça a marché", ActThanks}, {"au revoir", ActThanks},
-	{"oui", ActYes}, {"oui exactement", ActYes}, {"exactement", ActYes}, {"non", ActNo}, {"non merci", ActNo},
-	{"aucune", ActNoneOfThese}, {"aucun", ActNoneOfThese}, {"aucune de celles ci", ActNoneOfThese},
-	{"je ne sais pas", ActDontKnow}, {"aucune idée", ActDontKnow},
-	{"parler à un humain", ActHuman}, {"parler à une personne", ActHuman}, {"parler à un conseiller", ActHuman}, {"parler à quelqu'un", ActHuman},
-	{"es tu un robot", ActBotQuestion}, {"êtes vous un robot", ActBotQuestion}, {"es tu un bot", ActBotQuestion}, {"es tu humain", ActBotQuestion}, {"êtes vous humain", ActBotQuestion},
-	{"recommencer", ActRestart},
-	{"ça n'a pas marché", ActNotSolved}, {"ça ne marche pas", ActNotSolved}, {"ça ne marche toujours pas", ActNotSolved}, {"ça ne fonctionne pas", ActNotSolved},
-	{"ça n'a pas fonctionné", ActNotSolved}, {"ça n'a pas aidé", ActNotSolved}, {"toujours pas", ActNotSolved},
-	{"d'accord", ActAck}, {"parfait", ActAck}, {"très bien", ActAck}, {"compris", ActAck}, {"entendu", ActAck}, {"je vois", ActAck}, {"génial", ActAck},
+	{"bonjour", ActGreeting, "fr"}, {"salut", ActGreeting, "fr"}, {"bonsoir", ActGreeting, "fr"},
+	{"merci", ActThanks, "fr"}, {"merci beaucoup", ActThanks, "fr"}, {"ça a marché", ActThanks, "fr"}, {"au revoir", ActThanks, "fr"},
+	{"oui", ActYes, "fr"}, {"oui exactement", ActYes, "fr"}, {"exactement", ActYes, "fr"}, {"non", ActNo, "fr"}, {"non merci", ActNo, "fr"},
+	{"aucune", ActNoneOfThese, "fr"}, {"aucun", ActNoneOfThese, "fr"}, {"aucune de celles ci", ActNoneOfThese, "fr"},
+	{"je ne sais pas", ActDontKnow, "fr"}, {"aucune idée", ActDontKnow, "fr"},
+	{"parler à un humain", ActHuman, "fr"}, {"parler à une personne", ActHuman, "fr"}, {"parler à un conseiller", ActHuman, "fr"}, {"parler à quelqu'un", ActHuman, "fr"},
+	{"es tu un robot", ActBotQuestion, "fr"}, {"êtes vous un robot", ActBotQuestion, "fr"}, {"es tu un bot", ActBotQuestion, "fr"}, {"es tu humain", ActBotQuestion, "fr"}, {"êtes vous humain", ActBotQuestion, "fr"},
+	{"recommencer", ActRestart, "fr"},
+	{"ça n'a pas marché", ActNotSolved, "fr"}, {"ça ne marche pas", ActNotSolved, "fr"}, {"ça ne marche toujours pas", ActNotSolved, "fr"}, {"ça ne fonctionne pas", ActNotSolved, "fr"},
+	{"ça n'a pas fonctionné", ActNotSolved, "fr"}, {"ça n'a pas aidé", ActNotSolved, "fr"}, {"toujours pas", ActNotSolved, "fr"},
+	{"d'accord", ActAck, "fr"}, {"parfait", ActAck, "fr"}, {"très bien", ActAck, "fr"}, {"compris", ActAck, "fr"}, {"entendu", ActAck, "fr"}, {"je vois", ActAck, "fr"}, {"génial", ActAck, "fr"},
 	// Spanish
-	{"hola", ActGreeting}, {"buenos días", ActGreeting}, {"buenas tardes", ActGreeting},
-	{"gracias", ActThanks}, {"muchas gracias", ActThanks}, {"eso funcionó", ActThanks}, {"adiós", ActThanks},
-	{"sí", ActYes}, {"si", ActYes}, {"claro", ActYes}, {"exacto", ActYes}, {"no gracias", ActNo},
-	{"ninguna", ActNoneOfThese}, {"ninguno", ActNoneOfThese}, {"ninguna de esas", ActNoneOfThese},
-	{"no sé", ActDontKnow}, {"no lo sé", ActDontKnow}, {"ni idea", ActDontKnow},
-	{"hablar con una persona", ActHuman}, {"hablar con un agente", ActHuman}, {"hablar con un humano", ActHuman}, {"hablar con alguien", ActHuman},
-	{"eres un bot", ActBotQuestion}, {"eres un robot", ActBotQuestion}, {"eres humano", ActBotQuestion}, {"eres una persona", ActBotQuestion},
-	{"empezar de nuevo", ActRestart},
-	{"no funcionó", ActNotSolved}, {"no ha funcionado", ActNotSolved}, {"no funciona", ActNotSolved}, {"sigue sin funcionar", ActNotSolved},
-	{"sigue igual", ActNotSolved}, {"no me sirvió", ActNotSolved}, {"no sirvió", ActNotSolved},
-	{"vale", ActAck}, {"de acuerdo", ActAck}, {"entendido", ActAck}, {"perfecto", ActAck}, {"genial", ActAck}, {"muy bien", ActAck}, {"ya veo", ActAck},
+	{"hola", ActGreeting, "es"}, {"buenos días", ActGreeting, "es"}, {"buenas tardes", ActGreeting, "es"},
+	{"gracias", ActThanks, "es"}, {"muchas gracias", ActThanks, "es"}, {"eso funcionó", ActThanks, "es"}, {"adiós", ActThanks, "es"},
+	{"sí", ActYes, "es"}, {"si", ActYes, "es"}, {"claro", ActYes, "es"}, {"exacto", ActYes, "es"}, {"no gracias", ActNo, "es"},
+	{"ninguna", ActNoneOfThese, "es"}, {"ninguno", ActNoneOfThese, "es"}, {"ninguna de esas", ActNoneOfThese, "es"},
+	{"no sé", ActDontKnow, "es"}, {"no lo sé", ActDontKnow, "es"}, {"ni idea", ActDontKnow, "es"},
+	{"hablar con una persona", ActHuman, "es"}, {"hablar con un agente", ActHuman, "es"}, {"hablar con un humano", ActHuman, "es"}, {"hablar con alguien", ActHuman, "es"},
+	{"eres un bot", ActBotQuestion, "es"}, {"eres un robot", ActBotQuestion, "es"}, {"eres humano", ActBotQuestion, "es"}, {"eres una persona", ActBotQuestion, "es"},
+	{"empezar de nuevo", ActRestart, "es"},
+	{"no funcionó", ActNotSolved, "es"}, {"no ha funcionado", ActNotSolved, "es"}, {"no funciona", ActNotSolved, "es"}, {"sigue sin funcionar", ActNotSolved, "es"},
+	{"sigue igual", ActNotSolved, "es"}, {"no me sirvió", ActNotSolved, "es"}, {"no sirvió", ActNotSolved, "es"},
+	{"vale", ActAck, "es"}, {"de acuerdo", ActAck, "es"}, {"entendido", ActAck, "es"}, {"perfecto", ActAck, "es"}, {"genial", ActAck, "es"}, {"muy bien", ActAck, "es"}, {"ya veo", ActAck, "es"},
 	// Japanese
-	{"こんにちは", ActGreeting}, {"こんばんは", ActGreeting}, {"おはようございます", ActGreeting},
-	{"ありがとう", ActThanks}, {"ありがとうございます", ActThanks}, {"ありがとうございました", ActThanks}, {"解決しました", ActThanks},
-	{"はい", ActYes}, {"そうです", ActYes}, {"いいえ", ActNo}, {"違います", ActNo},
-	{"どれでもない", ActNoneOfThese}, {"どれでもありません", ActNoneOfThese}, {"当てはまらない", ActNoneOfThese},
-	{"わからない", ActDontKnow}, {"わかりません", ActDontKnow},
-	{"担当者", ActHuman}, {"担当者と話したい", ActHuman}, {"人と話したい", ActHuman}, {"オペレーター", ActHuman},
-	{"最初からやり直す", ActRestart}, {"やり直す", ActRestart},
-	{"ボットですか", ActBotQuestion}, {"ロボットですか", ActBotQuestion}, {"人間ですか", ActBotQuestion},
-	{"うまくいきませんでした", ActNotSolved}, {"解決しませんでした", ActNotSolved}, {"できませんでした", ActNotSolved}, {"直りませんでした", ActNotSolved},
-	{"了解", ActAck}, {"了解しました", ActAck}, {"わかりました", ActAck}, {"なるほど", ActAck},
+	{"こんにちは", ActGreeting, "ja"}, {"こんばんは", ActGreeting, "ja"}, {"おはようございます", ActGreeting, "ja"},
+	{"ありがとう", ActThanks, "ja"}, {"ありがとうございます", ActThanks, "ja"}, {"ありがとうございました", ActThanks, "ja"}, {"解決しました", ActThanks, "ja"},
+	{"はい", ActYes, "ja"}, {"そうです", ActYes, "ja"}, {"いいえ", ActNo, "ja"}, {"違います", ActNo, "ja"},
+	{"どれでもない", ActNoneOfThese, "ja"}, {"どれでもありません", ActNoneOfThese, "ja"}, {"当てはまらない", ActNoneOfThese, "ja"},
+	{"わからない", ActDontKnow, "ja"}, {"わかりません", ActDontKnow, "ja"},
+	{"担当者", ActHuman, "ja"}, {"担当者と話したい", ActHuman, "ja"}, {"人と話したい", ActHuman, "ja"}, {"オペレーター", ActHuman, "ja"},
+	{"最初からやり直す", ActRestart, "ja"}, {"やり直す", ActRestart, "ja"},
+	{"ボットですか", ActBotQuestion, "ja"}, {"ロボットですか", ActBotQuestion, "ja"}, {"人間ですか", ActBotQuestion, "ja"},
+	{"うまくいきませんでした", ActNotSolved, "ja"}, {"解決しませんでした", ActNotSolved, "ja"}, {"できませんでした", ActNotSolved, "ja"}, {"直りませんでした", ActNotSolved, "ja"},
+	{"了解", ActAck, "ja"}, {"了解しました", ActAck, "ja"}, {"わかりました", ActAck, "ja"}, {"なるほど", ActAck, "ja"},
 	// Any language: "ok merci", "okay, danke".
-	{"ok", ActAck}, {"okay", ActAck},
+	{"ok", ActAck, ""}, {"okay", ActAck, ""},
+}
+
+// phraseMeaning is what an act phrase says, and in which language: ""
+// for a phrase of any language ("ok") or of several.
+type phraseMeaning struct {
+	act  Act
+	lang string
 }
 
 // actByPhrase is actPhrases by normalised phrase.
-var actByPhrase = func() map[string]Act {
-	m := make(map[string]Act, len(actPhrases))
+var actByPhrase = func() map[string]phraseMeaning {
+	m := make(map[string]phraseMeaning, len(actPhrases))
 	for _, p := range actPhrases {
-		m[lexical.Normalize(p.phrase)] = p.act
+		n := lexical.Normalize(p.phrase)
+		if had, ok := m[n]; ok && had.lang != p.lang {
+			p.lang = ""
+		}
+		m[n] = phraseMeaning{p.act, p.lang}
 	}
 	return m
 }()
@@ -112,22 +124,51 @@ func phraseAct(msg string) Act {
 			return ActHuman
 		}
 	}
+	return wholePhrase(msg, n).act
+}
+
+// phraseLanguage returns the language of the act phrases that make up msg
+// ("d'accord, merci": French), or "" (none, or of any language): a short
+// courtesy has too few words for the language detector, which reads
+// "d'accord merci" as English on its "d".
+func phraseLanguage(msg string) string {
+	return wholePhrase(msg, lexical.Normalize(msg)).lang
+}
+
+// wholePhrase is what msg (normalised: n) says as a whole as act phrases:
+// one phrase, or one with acknowledgements opening or closing it ("vale,
+// gracias", "ok merci", "alles klar, danke": that phrase's act), or
+// acknowledgements alone (ActAck). Its language is theirs where they
+// agree on one.
+func wholePhrase(msg, n string) phraseMeaning {
 	if len(msg) > maxActPhrase {
-		return ActNone
+		return phraseMeaning{}
 	}
-	if act := actByPhrase[n]; act != ActNone {
-		return act
+	if m, ok := actByPhrase[n]; ok {
+		return m
 	}
-	// "vale, gracias", "ok merci", "alles klar, danke": an acknowledgement
-	// beside another act says that act; acknowledgements alone, ActAck.
-	rest, acked := withoutAcks(n)
-	switch {
-	case !acked:
-		return ActNone
-	case rest == "":
-		return ActAck
+	rest, acks := withoutAcks(n)
+	if len(acks) == 0 {
+		return phraseMeaning{}
 	}
-	return actByPhrase[rest]
+	m := phraseMeaning{act: ActAck}
+	if rest != "" {
+		var ok bool
+		if m, ok = actByPhrase[rest]; !ok {
+			return phraseMeaning{}
+		}
+	}
+	for _, a := range acks {
+		switch l := actByPhrase[a].lang; {
+		case l == "" || l == m.lang:
+		case m.lang == "":
+			m.lang = l
+		default: // "ok merci danke"
+			m.lang = ""
+			return m
+		}
+	}
+	return m
 }
 
 // ackPhrases are the acknowledgements of actPhrases, normalised.
@@ -142,23 +183,23 @@ var ackPhrases = func() []string {
 }()
 
 // withoutAcks returns the normalised message n without the
-// acknowledgements that open or close it, and whether it had any.
-func withoutAcks(n string) (string, bool) {
-	acked := false
+// acknowledgements that open or close it, and those.
+func withoutAcks(n string) (string, []string) {
+	var acks []string
 	for trimmed := true; trimmed; {
 		trimmed = false
 		for _, p := range ackPhrases {
 			if n == p {
-				return "", true
+				return "", append(acks, p)
 			}
 			if r, ok := strings.CutPrefix(n, p+" "); ok {
-				n, trimmed, acked = r, true, true
+				n, trimmed, acks = r, true, append(acks, p)
 			} else if r, ok := strings.CutSuffix(n, " "+p); ok {
-				n, trimmed, acked = r, true, true
+				n, trimmed, acks = r, true, append(acks, p)
 			}
 		}
 	}
-	return n, acked
+	return n, acks
 }
 
 // containsWords reports whether the normalised text has phrase as whole

@@ -135,6 +135,9 @@ func (b *ByLanguage) Respond(ctx context.Context, s *Session, message string) (R
 // messageLanguage is GraphAgent.messageLanguage with the default language
 // last.
 func (b *ByLanguage) messageLanguage(s *Session, msg string) string {
+	if l := phraseLanguage(msg); l != "" {
+		return l
+	}
 	if l := toldLanguage(b.detect, msg, messages.Base(s.ClientLang), b); l != "" {
 		return l
 	}

@@ -224,6 +224,10 @@ func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 	if s.Lang != "" && (isOptionValue(s.PendingOptions, msg) || strings.EqualFold(strings.TrimSpace(msg), talkToPersonValue)) {
 		return s.Lang
 	}
+	// "d'accord, merci": a courtesy in one language's words is in it.
+	if l := phraseLanguage(msg); l != "" {
+		return l
+	}
 	if l := toldLanguage(a.langs.detect, msg, messages.Base(s.ClientLang), a); l != "" {
 		return l
 	}

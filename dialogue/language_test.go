@@ -197,6 +197,26 @@ func TestPageLanguages(t *testing.T) {
 	}
 }
 
+// TestPhraseLanguage: a message made of act phrases is in their language,
+// which the language detector cannot tell from so few words.
+func TestPhraseLanguage(t *testing.T) {
+	for _, tc := range []struct{ msg, want string }{
+		{"d'accord, merci", "fr"},
+		{"vale, gracias", "es"},
+		{"Alles klar, danke!", "de"},
+		{"ok merci", "fr"},
+		{"わかりました", "ja"},
+		{"ok", ""},                       // any language
+		{"ok merci danke", ""},           // two
+		{"merci, comment annuler ?", ""}, // a request of its own
+		{"thanks", ""},                   // English acts are patterns: the detector's
+	} {
+		if got := phraseLanguage(tc.msg); got != tc.want {
+			t.Errorf("phraseLanguage(%q) = %q, want %q", tc.msg, got, tc.want)
+		}
+	}
+}
+
 func TestActPhrases(t *testing.T) {
 	tests := []struct {
 		msg  string
