@@ -145,7 +145,11 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			continue
 		}
 		if own := a.ownAnswer(n, message); own != nil {
-			return a.resolve(ctx, s, own, message, nil, appendSource(sources, own.Page), hops > 0), nil
+			var more []Option
+			if !verdictOf(own).Answers {
+				more = a.options(a.ix.Children(own.ID))
+			}
+			return a.resolve(ctx, s, own, message, more, appendSource(sources, own.Page), hops > 0), nil
 		}
 		return a.escalate(s, n, sources), nil
 	}
@@ -158,7 +162,12 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 // matches message and answers (of all its sections: a page of headings
 // that repeat the request's words can hold the best few), else n itself
 // when its text holds the link,
-// else nil. The page still says where to go: escalating for want of a
+// else nil. A page's introduction (text of its own above its sections,
+// which by its verdict introduces them rather than answers) counts as a
+// section that answers: a request that names the page ("I need housing
+// grants information") is about it, not about the one section that
+// answers and shares a word with it ("Can I appeal a refused housing
+// grant?"); the reply gives its sections as options. The page still says where to go: escalating for want of a
 // reference edge would lose it. A node the verdict finds a bare hand-off
 // (not hollow, not answering) is no pointer: it is escalated, its text
 // shown.
@@ -172,7 +181,7 @@ func (a *GraphAgent) ownAnswer(n *graph.Node, message *reading) *graph.Node {
 			allow[id] = id != n.ID
 		}
 		for _, c := range a.lexical(query{terms: terms}, allow, len(allow)) {
-			if m := a.ix.Node(c.id); m != nil && verdictOf(m).Answers {
+			if m := a.ix.Node(c.id); m != nil && (verdictOf(m).Answers || a.introduces(m)) {
 				return m
 			}
 		}
@@ -238,4 +247,11 @@ func (a *GraphAgent) pickedAmongSiblings(s *Session, c string, text *reading) (p
 		return parent, true
 	}
 	return parent, false
+}
+
+// introduces reports whether n says something of its own before the
+// sections under it (a page's or a section's introduction), which its
+// verdict does not count as answering (see verdict.Judge).
+func (a *GraphAgent) introduces(n *graph.Node) bool {
+	return !verdictOf(n).Hollow && len(a.ix.Children(n.ID)) > 0
 }

@@ -12,9 +12,9 @@ import (
 // page the graph does not have (no reference edge), beside a page whose
 // pointer section has nothing of its own to say.
 func pointerGraph() *graph.Graph {
-	const help, app, plan = "https://help.example/contact", "https://help.example/app", "https://help.example/plans"
+	const help, app, plan, grant = "https://help.example/contact", "https://help.example/app", "https://help.example/plans", "https://help.example/grants"
 	g := &graph.Graph{
-		Pages: []graph.Page{{URL: help, Title: "Contact"}, {URL: app, Title: "Mobile app"}, {URL: plan, Title: "Plans"}},
+		Pages: []graph.Page{{URL: help, Title: "Contact"}, {URL: app, Title: "Mobile app"}, {URL: plan, Title: "Plans"}, {URL: grant, Title: "Housing grants"}},
 		Nodes: []graph.Node{
 			{ID: "contact", Page: help, Problem: "Contact the billing team", Root: true,
 				Resolution: "See [the billing contact page](https://other.example/billing) for the billing team's phone number, Monday to Friday."},
@@ -32,6 +32,21 @@ func pointerGraph() *graph.Graph {
 			{ID: "extras-4", Page: plan, Problem: "Extras of the basic plan", Resolution: "Extras of the basic plan"},
 			{ID: "which", Page: plan, Problem: "Which plan is right for me", Actionable: true,
 				Resolution: "Compare the plans on the pricing page and pick the one with the extras you need."},
+			// A page whose introduction says what it is about, above a
+			// heading with a lead-in and nothing after it, and one
+			// section that answers and shares the page's words.
+			{ID: "grants", Page: grant, Problem: "Housing grants", Root: true,
+				Resolution: "The housing grant program pays part of the rent of families with a low income. Grants are also paid to people aged 65 and older."},
+			{ID: "grants-apply", Page: grant, Problem: "Applying for a housing grant", Resolution: "Applying for a housing grant"},
+			{ID: "grants-apply-for", Page: grant, Problem: "Applying for a housing grant (you want to apply for housing grants for)",
+				Condition: "you want to apply for housing grants for", Resolution: "If you want to apply for housing grants for:"},
+			{ID: "grants-appeal", Page: grant, Problem: "Can I appeal a refused housing grant?",
+				Resolution: "Yes, you can appeal a refused housing grant online within 60 days."},
+		},
+		Edges: []graph.Edge{
+			{From: "grants", To: "grants-apply", Type: graph.Child},
+			{From: "grants-apply", To: "grants-apply-for", Type: graph.Child},
+			{From: "grants", To: "grants-appeal", Type: graph.Child},
 		},
 	}
 	return verdict.Judged(g)
@@ -51,6 +66,11 @@ func TestOwnAnswer(t *testing.T) {
 		// three on the page (the headings say "extras" and "plan" too):
 		// still found, not escalated.
 		{"plans", "what plan extras do I get", "which"},
+		// A request that names the page is answered by its introduction
+		// (which introduces sections, so answers nothing by its verdict),
+		// not by the one section that answers and shares its words.
+		{"grants-apply-for", "I need housing grants information", "grants"},
+		{"grants-apply-for", "can I appeal a refused housing grant", "grants-appeal"},
 	} {
 		n := a.ix.Node(tc.node)
 		if verdictOf(n).Answers {
