@@ -236,7 +236,10 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg *reading)
 
 // actState is what the policy reads of session s.
 func (a *GraphAgent) actState(s *Session) actState {
-	st := actState{pending: len(s.PendingOptions), last: lastAgentTurn(s).Action}
+	last, before := lastAgentTurns(s)
+	st := actState{pending: len(s.PendingOptions), last: last.Action}
+	st.courtesyAfterAnswer = last.Action == Clarification && st.pending == 0 && last.NodeID != "" &&
+		last.NodeID == s.CurrentNode && before.Action == Resolution && before.NodeID == last.NodeID
 	if st.pending > 0 {
 		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil
 		st.doubted = s.doubtOpen() && st.last == Clarification && st.optionNode

@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -266,11 +267,27 @@ func TestNotSolvedAfterAnswer(t *testing.T) {
 			Resolution: "Open Settings, choose Password and follow the link we e-mail you. " + strings.Repeat("The link stays valid for one day after we send it to the address on your account. ", 6) + "Still no e-mail? Look in your spam folder, then ask for a new link."},
 		{ID: "work", Page: "https://help.example.com/work", Problem: "Filtering does not work", Resolution: "If filtering does not work, turn it off and on again.", Actionable: true, Root: true},
 	}}
+	for _, courtesy := range []string{"", "ok thanks"} {
+		t.Run("after "+cmp.Or(courtesy, "the answer"), func(t *testing.T) {
+			notSolvedAfterAnswer(t, g, courtesy)
+		})
+	}
+}
+
+// notSolvedAfterAnswer: "that didn't work" after the reset answer, or after
+// a courtesy ("ok thanks" → "You're welcome!") that followed it, gives the
+// rest of the section, then hands over.
+func notSolvedAfterAnswer(t *testing.T, g *graph.Graph, courtesy string) {
 	a := NewGraphAgent(g, Options{})
 	s := &Session{}
 	first, err := a.Respond(context.Background(), s, "how do I reset my password")
 	if err != nil || first.NodeID != "reset" {
 		t.Fatalf("first reply %s at %q (%v), want the reset answer", first.Action, first.NodeID, err)
+	}
+	if courtesy != "" {
+		if _, err := a.Respond(context.Background(), s, courtesy); err != nil {
+			t.Fatal(err)
+		}
 	}
 	more, err := a.Respond(context.Background(), s, "that didn't work")
 	if err != nil {

@@ -53,6 +53,10 @@ type actState struct {
 	// option, a node ("Is it about this?"): the doubted node, or a page
 	// or topic suggested on a miss.
 	yesNo bool
+	// courtesyAfterAnswer: the last reply only asked "anything else?" at
+	// the node the reply before it answered at ("thanks" → "You're
+	// welcome!"): "that didn't work" is still about that answer.
+	courtesyAfterAnswer bool
 }
 
 // actRule is one row of the policy: for act, when the state is so, move.
@@ -82,7 +86,7 @@ var actPolicy = []actRule{
 	// "That didn't work" after an answer: the pages have said what they
 	// have; matched as a request, its words ("work", "help") lead to
 	// another page.
-	{ActNotSolved, func(st actState) bool { return st.last == Resolution }, moveNotSolved},
+	{ActNotSolved, func(st actState) bool { return st.last == Resolution || st.courtesyAfterAnswer }, moveNotSolved},
 	// "Is it about this?" "Sounds good." / "OK.": to a yes-or-no question
 	// an acknowledgement assents; what the node says is shown, as for "I
 	// don't know" to the doubted node (no situation is confirmed by it).

@@ -59,6 +59,8 @@ func TestActPolicy(t *testing.T) {
 		{ActNotSolved, afterAns, []move{moveNotSolved}},
 		{ActNotSolved, followUps, []move{moveNotSolved}},
 		{ActNotSolved, question, nil},
+		{ActNotSolved, actState{last: Clarification, courtesyAfterAnswer: true, nodeSays: true}, []move{moveNotSolved}}, // after "thanks" → "You're welcome!"
+		{ActNotSolved, actState{last: Clarification, nodeSays: true}, nil},
 		{ActNotSolved, start, nil},
 		{ActNone, question, nil},
 	} {

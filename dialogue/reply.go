@@ -270,6 +270,22 @@ func lastAgentTurn(s *Session) Turn {
 	return Turn{}
 }
 
+// lastAgentTurns returns the agent's last turn and the one before it.
+func lastAgentTurns(s *Session) (last, before Turn) {
+	n := 0
+	for i := len(s.History) - 1; i >= 0 && n < 2; i-- {
+		if t := s.History[i]; t.Role == "agent" {
+			if n == 0 {
+				last = t
+			} else {
+				before = t
+			}
+			n++
+		}
+	}
+	return last, before
+}
+
 // repeatsLastAnswer reports whether the agent's previous turn resolved at id.
 func repeatsLastAnswer(s *Session, id string) bool {
 	t := lastAgentTurn(s)
