@@ -27,6 +27,10 @@ func TestClassifyAct(t *testing.T) {
 		{"Hello there!", ActGreeting},
 		{"Thanks, that worked", ActThanks},
 		{"thank you so much", ActThanks},
+		{"ok it works now thx", ActThanks},
+		{"it's working again", ActThanks},
+		{"it works on windows but not on my mac", ActNone}, // a request of its own
+		{"does it work on mac?", ActNone},
 		{"No, none of that.", ActNoneOfThese},
 		{"neither", ActNoneOfThese},
 		{"none of these", ActNoneOfThese},
