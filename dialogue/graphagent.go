@@ -369,7 +369,9 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		id, doubted = "", id
 	}
 	if id == "" {
-		for _, m := range missMoves(r, missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking(), doubted: doubted != ""}) {
+		st := missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking(), doubted: doubted != ""}
+		st.detailOnDoubted = doubted == "" && s.doubtOpen() && len(r.terms) > 0 && a.allUnknown(r.terms)
+		for _, m := range missMoves(r, st) {
 			if m == moveAskAbout {
 				if reply, ok := a.askAbout(s, a.farAhead(s, doubted, r)); ok {
 					return reply, nil

@@ -66,6 +66,16 @@ func (a *GraphAgent) mostlyUnknown(terms []string) bool {
 	return 2*unknown > len(terms)
 }
 
+// allUnknown reports whether no page has any of terms.
+func (a *GraphAgent) allUnknown(terms []string) bool {
+	for _, t := range terms {
+		if a.lex.idf(t) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // chanceMatch reports whether best, the best match for terms, shares one
 // of them while another is a word no node has.
 func (a *GraphAgent) chanceMatch(terms []string, best candidate) bool {

@@ -187,6 +187,10 @@ type missState struct {
 	// doubted: a node was found for the message, but lacks its
 	// distinctive words (see holdsRequest).
 	doubted bool
+	// detailOnDoubted: the question about a doubted node is open and the
+	// message names only things no page has ("it's a thinkpad"): a detail
+	// of the user's case, not another request.
+	detailOnDoubted bool
 }
 
 // missRule is one row of the miss policy: when the message and the state
@@ -210,6 +214,8 @@ var missPolicy = []missRule{
 	{func(r *reading, st missState) bool { return len(r.terms) == 0 && st.asking }, moveAskWhich},
 	// See record.go.
 	{func(r *reading, _ missState) bool { return r.record }, moveHandOverRecord},
+	// "Is it about this?" "It's a ThinkPad.": the node asked about, shown.
+	{func(_ *reading, st missState) bool { return st.detailOnDoubted }, moveShowAsked},
 	// A node found on words the request shares with it, though not its
 	// distinctive ones ("how far ahead can I buy train tickets" and the
 	// section on how far ahead to book): asked about, never answered.

@@ -159,6 +159,7 @@ func TestMissMoves(t *testing.T) {
 		{"a bare record number", reading{record: true}, missState{}, []move{moveGoOn, moveHandOverRecord, moveSuggest, moveSuggestPage}},
 		{"a node found without the distinctive words", reading{terms: []string{"train", "ahead"}}, missState{doubted: true}, []move{moveAskAbout, moveSuggest, moveSuggestPage}},
 		{"the same after a rephrase", reading{terms: []string{"train", "ahead"}}, missState{doubted: true, rephrases: 1}, []move{moveAskAbout, moveSuggest}},
+		{"a detail no page has, to 'is it about this?'", reading{terms: []string{"thinkpad"}}, missState{detailOnDoubted: true}, []move{moveShowAsked, moveSuggest, moveSuggestPage}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := missMoves(&tc.r, tc.st); !slices.Equal(got, tc.want) {
