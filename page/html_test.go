@@ -539,6 +539,12 @@ func TestParseHTMLSphinx(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkGolden(t, "sphinx.golden", "Title: "+doc.Title+"\n\n"+doc.Text()+"\n")
+	for _, b := range doc.Blocks {
+		code := strings.HasPrefix(b.Text, "from ") || strings.HasPrefix(b.Text, "send_mail('") || strings.HasPrefix(b.Text, "$ ")
+		if b.Code != code {
+			t.Errorf("block %q: Code = %v, want %v (the lines of a <pre> only)", b.Text, b.Code, code)
+		}
+	}
 	for _, l := range doc.Links() {
 		if strings.Contains(l.URL, "_modules/") || strings.Contains(l.URL, "_sources/") ||
 			strings.Contains(l.URL, "logging") || strings.Contains(l.URL, "caching") {

@@ -13,5 +13,5 @@ package page
 // v3: an HTML page's language from <body lang> when <html> has none.
 // v4: Sphinx's generated pages (indexes, search page, source listings) left
 // out as ErrGenerated; viewcode's "[source]" links and icon-font glyphs
-// dropped.
+// dropped. A line of preformatted text is marked Block.Code.
 const ReaderVersion = "reader-v4"
