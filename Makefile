@@ -287,6 +287,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-fr:$(GNOME_HELP)-fr:testdata/questions/gnome-fr.jsonl \
 	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \
 	gimp-near:$(GIMP_HELP):testdata/questions/gimp-near.jsonl \
+	django-en:$(DJANGO_DOCS):testdata/questions/django-en.jsonl \
 	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
 	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
 	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \
