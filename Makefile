@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -237,6 +237,27 @@ corpus-gimp:
 	rm -rf $(GIMP_HELP) && mv $(GIMP_HELP).tmp $(GIMP_HELP)
 	@echo "corpus-gimp: $$(ls $(GIMP_HELP)/*.html | wc -l) pages in $(GIMP_HELP) (licence: $(GIMP_HELP)-LICENSE.txt)"
 
+# Django's documentation: Debian's python-django-doc, Sphinx HTML (the
+# sidebar, related bar and permalinks of each page are chrome by their
+# structure; the general and module indexes and the search page are read as
+# generated pages and left out, page/html_sphinx.go). Copied into
+# $(DJANGO_DOCS) without _static/ (the theme's files) and _modules/ (the
+# source listings viewcode writes, also left out by the reader); the licence
+# (BSD-3-Clause) and the package's copyright file in
+# $(DJANGO_DOCS)-LICENSE.txt. Generated, not committed.
+DJANGO_DOCS_SRC ?= /usr/share/doc/python-django-doc/html
+DJANGO_DOCS     ?= out/corpora/django-docs
+corpus-django:
+	@[ -f "$(DJANGO_DOCS_SRC)/index.html" ] || { echo "corpus-django: $(DJANGO_DOCS_SRC)/index.html not found (apt-get install -y python-django-doc)"; exit 1; }
+	rm -rf $(DJANGO_DOCS).tmp && mkdir -p $(DJANGO_DOCS).tmp
+	cd $(DJANGO_DOCS_SRC) && tar -ch --exclude=./_static --exclude=./_modules --exclude=./_sources . | tar -x -C $(CURDIR)/$(DJANGO_DOCS).tmp
+	{ echo "Django documentation (python-django-doc), copied by 'make corpus-django' from $(DJANGO_DOCS_SRC)"; \
+	  dpkg-query -W -f='Debian package $${Package} $${Version}\n' python-django-doc 2>/dev/null; \
+	  echo "Licence: BSD-3-Clause (Django Software Foundation and individual contributors); authors and terms:"; echo; \
+	  cat /usr/share/doc/python-django-doc/copyright 2>/dev/null; } >$(DJANGO_DOCS)-LICENSE.txt
+	rm -rf $(DJANGO_DOCS) && mv $(DJANGO_DOCS).tmp $(DJANGO_DOCS)
+	@echo "corpus-django: $$(find $(DJANGO_DOCS) -name '*.html' | wc -l) pages in $(DJANGO_DOCS) (licence: $(DJANGO_DOCS)-LICENSE.txt)"
+
 # The question sets (testdata/questions/README.md) on each development
 # corpus, offline: build its pages into $(EVAL_Q_OUT)/NAME.db, ask the graph
 # agent, the RAG baseline and a BM25 page search, and print one line per
@@ -266,6 +287,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-fr:$(GNOME_HELP)-fr:testdata/questions/gnome-fr.jsonl \
 	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \
 	gimp-near:$(GIMP_HELP):testdata/questions/gimp-near.jsonl \
+	django-en:$(DJANGO_DOCS):testdata/questions/django-en.jsonl \
 	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
 	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
 	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \

@@ -117,6 +117,9 @@ func TestConvertedQuestionSets(t *testing.T) {
 		{"gnome-de.jsonl", translated("de"), 30},
 		{"gnome-fr.jsonl", translated("fr"), 30},
 		{"gimp-en.jsonl", gimpHelp, 60},
+		{"django-en.jsonl", func(tb testing.TB) string {
+			return corpus(tb, "django-docs", "Django documentation not copied", "make corpus-django")
+		}, 30},
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {

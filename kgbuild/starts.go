@@ -23,8 +23,8 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 	for i := first; i < len(blocks); i++ {
 		b := blocks[i]
 		text := english.Plain(b.Text)
-		if text == "" {
-			continue
+		if text == "" || b.Code {
+			continue // a line of code opens nothing (page.Block.Code)
 		}
 		switch b.Kind {
 		case page.Heading:

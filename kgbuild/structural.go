@@ -38,7 +38,9 @@ import (
 // v9: intents in the page's language (english.IntentsFor: templates of
 // intents/LANG.txt for German, French and Spanish); a language without
 // templates gets the node's own problem and condition, not English sentences.
-const StructuralVersion = "structural-v9"
+// v10: a line of preformatted text (page.Block.Code) opens no node: a
+// one-line code block is no section title, "if x:" no situation.
+const StructuralVersion = "structural-v10"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

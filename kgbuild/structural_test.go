@@ -401,3 +401,33 @@ Enter its address.
 func englishIntents(problem, condition string) []string {
 	return english.Intents(problem, condition)[:4]
 }
+
+// TestStructuralCodeLinesOpenNothing: the lines of a code block
+// (page.Block.Code) stay in their section's resolution; a one-line block
+// is no section title and "if form.is_valid():" no situation, where the
+// same lines as running text would open nodes.
+func TestStructuralCodeLinesOpenNothing(t *testing.T) {
+	blocks := []page.Block{
+		{Kind: page.Heading, Level: 1, Text: "Error reports"},
+		{Kind: page.Paragraph, Text: "Set the reporter class in your settings file to send reports somewhere else."},
+		{Kind: page.Paragraph, Text: "DEFAULT_EXCEPTION_REPORTER = 'path.to.CustomReporter'"},
+		{Kind: page.Paragraph, Text: "The reporter compiles the report data and formats it as text or HTML appropriately."},
+		{Kind: page.Paragraph, Text: "if form.is_valid():"},
+		{Kind: page.Paragraph, Text: "return redirect('/thanks/')"},
+	}
+	for _, code := range []bool{false, true} {
+		doc := &page.Document{URL: "https://h.example/errors", Title: "Error reports", Lang: "en", Blocks: slices.Clone(blocks)}
+		doc.Blocks[2].Code, doc.Blocks[4].Code, doc.Blocks[5].Code = code, code, code
+		pg, err := NewStructural().Extract(context.Background(), doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code && (len(pg.Nodes) != 1 || !strings.Contains(pg.Nodes[0].Resolution, "DEFAULT_EXCEPTION_REPORTER") ||
+			!strings.Contains(pg.Nodes[0].Resolution, "return redirect")) {
+			t.Errorf("code lines: nodes %+v, want one holding every line", pg.Nodes)
+		}
+		if !code && len(pg.Nodes) == 1 {
+			t.Errorf("running text: one node, want the short lines to open nodes (the test's premise)")
+		}
+	}
+}

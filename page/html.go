@@ -94,6 +94,9 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		p.Hrefs = append(p.Hrefs, u)
 	}
 
+	if generatedPage(gq) {
+		return p, ErrGenerated
+	}
 	title := pageTitle(gq)
 	docbook := generatedByDocBook(gq)
 	clean(root)

@@ -97,6 +97,8 @@ func clean(n *html.Node) {
 			n.RemoveChild(c)
 		case c.Type == html.ElementNode && dropped(c):
 			n.RemoveChild(c)
+		case c.Type == html.TextNode && iconGlyphs(c.Data):
+			n.RemoveChild(c)
 		default:
 			clean(c)
 		}
@@ -105,7 +107,7 @@ func clean(n *html.Node) {
 }
 
 func dropped(n *html.Node) bool {
-	if droppedTags[n.DataAtom] || imageFigure(n) || admonitionTitle(n) {
+	if droppedTags[n.DataAtom] || imageFigure(n) || admonitionTitle(n) || sourceLink(n) {
 		return true
 	}
 	switch n.DataAtom {

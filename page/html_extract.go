@@ -327,7 +327,7 @@ func (x *extractor) pre(n *html.Node) {
 	textOf(n, &sb)
 	for _, line := range strings.Split(sb.String(), "\n") {
 		if line = ownLinks.Replace(collapse(line)); line != "" {
-			x.blocks = append(x.blocks, Block{Kind: Paragraph, Text: line})
+			x.blocks = append(x.blocks, Block{Kind: Paragraph, Text: line, Code: true})
 		}
 	}
 }

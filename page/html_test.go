@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -362,7 +363,7 @@ func TestPageErrorJSON(t *testing.T) {
 }
 
 func FuzzParseHTML(f *testing.F) {
-	for _, name := range []string{"messy.html", "clean/untidy.html", "clean/lists.html", "clean/table.html", "clean/latin1.html", "docbook.html"} {
+	for _, name := range []string{"messy.html", "clean/untidy.html", "clean/lists.html", "clean/table.html", "clean/latin1.html", "docbook.html", "sphinx.html"} {
 		f.Add(readFixture(f, name))
 	}
 	f.Add([]byte("<ul><li><ol><li><table><tr><td><a href='%'>x</a>"))
@@ -521,6 +522,86 @@ func TestParseHTMLDocBook(t *testing.T) {
 	for _, l := range doc.Links() {
 		if l.URL != "" && !strings.Contains(l.URL, "#") && strings.Contains(l.URL, "layer-") {
 			t.Errorf("navigation link %q kept", l.URL)
+		}
+	}
+}
+
+// TestParseHTMLSphinx reads a page of Sphinx's HTML (the basic theme): the
+// related bar, the sidebar (its table of contents, previous and next topic,
+// source link and quick search) and the footer are dropped, as are the ¶
+// permalinks of headings and definitions and the "[source]" link beside a
+// documented function; the icon-font glyphs of a tab label go, the code,
+// notes, warnings and version notes stay.
+func TestParseHTMLSphinx(t *testing.T) {
+	raw := readFixture(t, "sphinx.html")
+	doc, err := ParseHTML(raw, "topics/email.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "sphinx.golden", "Title: "+doc.Title+"\n\n"+doc.Text()+"\n")
+	for _, b := range doc.Blocks {
+		code := strings.HasPrefix(b.Text, "from ") || strings.HasPrefix(b.Text, "send_mail('") || strings.HasPrefix(b.Text, "$ ")
+		if b.Code != code {
+			t.Errorf("block %q: Code = %v, want %v (the lines of a <pre> only)", b.Text, b.Code, code)
+		}
+	}
+	for _, l := range doc.Links() {
+		if strings.Contains(l.URL, "_modules/") || strings.Contains(l.URL, "_sources/") ||
+			strings.Contains(l.URL, "logging") || strings.Contains(l.URL, "caching") {
+			t.Errorf("navigation or source link %q kept", l.URL)
+		}
+	}
+}
+
+// TestParseHTMLSphinxGenerated: the pages a Sphinx build generates for
+// navigation (its indexes, search page and source listings) are recognised
+// by their structure and read as ErrGenerated, a kind of ErrNoText; a page
+// with a search widget of its own is read.
+func TestParseHTMLSphinxGenerated(t *testing.T) {
+	const head = `<html><head><title>T</title>%s</head><body><div class="body" role="main"><h1>%s</h1>%s</div></body></html>`
+	tests := []struct {
+		name, head, h1, body string
+		generated            bool
+	}{
+		{"general index", "", "Index", `<table class="indextable genindextable"><tr><td><ul><li><a href="ref/models.html#x">add() (Manager method)</a></li></ul></td></tr></table>`, true},
+		{"module index", "", "Python Module Index", `<table class="indextable modindextable"><tr><td><a href="ref/mail.html"><code>example.mail</code></a></td><td><em>Sending email.</em></td></tr></table>`, true},
+		{"source listing", "", "Source code for example.mail", `<div class="highlight"><pre><div class="viewcode-block" id="send_mail"><a class="viewcode-back" href="../../topics/email.html#send_mail">[docs]</a>def send_mail(subject, message):
+    pass</div></pre></div>`, true},
+		{"search page", `<script src="searchindex.js" defer></script>`, "Search", `<p>Searching for multiple words only shows matches that contain all words.</p><form action="" method="get"><input type="text" name="q"></form><div id="search-results"></div>`, true},
+		{"results box without Sphinx's search index", "", "Sending email", `<p>Mail is sent through the SMTP server named in your settings.</p><div id="search-results"></div>`, false},
+		{"a page", "", "Sending email", `<p>Mail is sent through the SMTP server named in your settings.</p><table class="docutils"><tr><td>EMAIL_HOST</td><td>localhost</td></tr></table>`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw := fmt.Sprintf(head, tt.head, tt.h1, tt.body)
+			doc, err := ParseHTML([]byte(raw), "p.html")
+			if tt.generated {
+				if !errors.Is(err, ErrGenerated) || !errors.Is(err, ErrNoText) || doc != nil {
+					t.Errorf("err = %v, doc = %v, want ErrGenerated (an ErrNoText) and no document", err, doc)
+				}
+				return
+			}
+			if err != nil || doc == nil {
+				t.Fatalf("err = %v, want a document", err)
+			}
+		})
+	}
+}
+
+func TestIconGlyphs(t *testing.T) {
+	tests := map[string]bool{
+		"\uf17c/\uf179":        true,
+		" \uf17a ":             true,
+		"\uf17a Windows":       false,
+		"Linux/macOS":          false,
+		"¶":                    false,
+		"":                     false,
+		"\U000F0001 tool":      false,
+		"\U000F0001\U000F0002": true,
+	}
+	for in, want := range tests {
+		if got := iconGlyphs(in); got != want {
+			t.Errorf("iconGlyphs(%q) = %v, want %v", in, got, want)
 		}
 	}
 }

@@ -40,7 +40,11 @@ type Block struct {
 	// <TabItem>, MkDocs Material "=== ", Hugo's tab shortcode): its section
 	// is one of several alternatives the page sets side by side, of which
 	// a reader needs one ("Android" / "iOS").
-	Tab   bool   `json:"tab,omitempty"`
+	Tab bool `json:"tab,omitempty"`
+	// Code marks a line of preformatted text (<pre>, a Markdown code
+	// block): code or a command a reader copies as it stands, never a
+	// page's title for a section nor a situation ("if form.is_valid():").
+	Code  bool   `json:"code,omitempty"`
 	Text  string `json:"text"`
 	Links []Link `json:"links,omitempty"`
 }

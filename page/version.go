@@ -11,4 +11,7 @@ package page
 // image-only figures and note tables; inline markup (a menu's name) never
 // taken for chrome.
 // v3: an HTML page's language from <body lang> when <html> has none.
-const ReaderVersion = "reader-v3"
+// v4: Sphinx's generated pages (indexes, search page, source listings) left
+// out as ErrGenerated; viewcode's "[source]" links and icon-font glyphs
+// dropped. A line of preformatted text is marked Block.Code.
+const ReaderVersion = "reader-v4"
