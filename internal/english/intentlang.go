@@ -45,19 +45,7 @@ type IntentTemplates struct {
 // EnglishIntents are the English intents (Intents, NumberedIntent).
 var EnglishIntents = &IntentTemplates{lang: "en", and: "and"}
 
-var intentsByLang = func() map[string]*IntentTemplates {
-	out := map[string]*IntentTemplates{}
-	entries, _ := intentFiles.ReadDir("intents")
-	for _, e := range entries {
-		lang, ok := strings.CutSuffix(e.Name(), ".txt")
-		if !ok {
-			continue
-		}
-		b, _ := intentFiles.ReadFile("intents/" + e.Name())
-		out[lang] = parseIntentTemplates(lang, string(b))
-	}
-	return out
-}()
+var intentsByLang = lexical.ByLanguage(intentFiles, "intents", parseIntentTemplates)
 
 // IntentsFor returns the intent templates of language lang (a BCP 47
 // tag): English for English and an empty tag, the language's own where it

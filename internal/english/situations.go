@@ -72,19 +72,7 @@ type Situations struct {
 // English are the English rules.
 var English = &Situations{lang: "en"}
 
-var situationsByLang = func() map[string]*Situations {
-	out := map[string]*Situations{}
-	entries, _ := situationFiles.ReadDir("situations")
-	for _, e := range entries {
-		lang, ok := strings.CutSuffix(e.Name(), ".txt")
-		if !ok {
-			continue
-		}
-		b, _ := situationFiles.ReadFile("situations/" + e.Name())
-		out[lang] = parseSituations(lang, string(b))
-	}
-	return out
-}()
+var situationsByLang = lexical.ByLanguage(situationFiles, "situations", parseSituations)
 
 // SituationsFor returns the rules of language lang (a BCP 47 tag): its
 // own where it has a data file, else the English ones.

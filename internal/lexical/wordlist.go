@@ -15,8 +15,13 @@ func WordList(fsys fs.FS, name string) map[string]bool {
 	if err != nil {
 		panic("lexical: word list: " + err.Error())
 	}
+	return words(string(b))
+}
+
+// words is the set of a word list's words (see WordList).
+func words(text string) map[string]bool {
 	set := map[string]bool{}
-	for line := range strings.Lines(string(b)) {
+	for line := range strings.Lines(text) {
 		if strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -30,15 +35,29 @@ func WordList(fsys fs.FS, name string) map[string]bool {
 // wordListsByLang returns the word lists of folder dir in fsys, one per
 // language, by file name ("de.txt" is German's).
 func wordListsByLang(fsys fs.FS, dir string) map[string]map[string]bool {
+	return ByLanguage(fsys, dir, func(_, text string) map[string]bool { return words(text) })
+}
+
+// ByLanguage parses each language's data file of folder dir in fsys
+// ("de.txt" is German's) with parse, and returns the results by
+// language. It panics when the folder cannot be read: the files are built
+// into the binary.
+func ByLanguage[T any](fsys fs.FS, dir string, parse func(lang, text string) T) map[string]T {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
-		panic("lexical: word lists: " + err.Error())
+		panic("lexical: " + dir + ": " + err.Error())
 	}
-	out := map[string]map[string]bool{}
+	out := map[string]T{}
 	for _, e := range entries {
-		if lang, ok := strings.CutSuffix(e.Name(), ".txt"); ok {
-			out[lang] = WordList(fsys, path.Join(dir, e.Name()))
+		lang, ok := strings.CutSuffix(e.Name(), ".txt")
+		if !ok {
+			continue
 		}
+		b, err := fs.ReadFile(fsys, path.Join(dir, e.Name()))
+		if err != nil {
+			panic("lexical: " + err.Error())
+		}
+		out[lang] = parse(lang, string(b))
 	}
 	return out
 }
