@@ -126,6 +126,11 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	// worked out once for the ranking.
 	ld := a.leadsOf(cands)
 	if id := a.selectCandidate(s, cands, ld, q.terms); id != "" {
+		if cur != nil && repeatsLastAnswer(s, id) {
+			if other := a.sectionAbout(id, cands, own); other != "" {
+				return other, text, nil
+			}
+		}
 		return id, text, nil
 	}
 	// A page whose sections together hold the request answers it, unless
@@ -142,6 +147,29 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 		return id, text, nil
 	}
 	return a.stayAfterMiss(s, q, r, required != nil), text, nil
+}
+
+// sectionAbout returns the best-ranked of cands on id's page, not one of
+// its ancestors, whose problem (its heading) names one of a follow-up's own
+// words where id's, the answer just given, does not, or "": "and can I get a refund?"
+// after the cancel section of a page titled "Cancel or refund" is its
+// refund section, though the conversation's earlier words rank the cancel
+// section first again (it has "refund" from its page's title).
+func (a *GraphAgent) sectionAbout(id string, cands []candidate, followUp []string) string {
+	about := func(node string) bool {
+		problem, _ := a.problemWords(node)
+		return slices.ContainsFunc(a.an.termsOf(problem, nil), func(t string) bool { return slices.Contains(followUp, t) })
+	}
+	if about(id) {
+		return ""
+	}
+	page := a.ix.Node(id).Page
+	for _, c := range cands {
+		if c.id != id && a.ix.Node(c.id).Page == page && !a.isAncestor(c.id, id) && !a.isHollow(c.id) && about(c.id) {
+			return c.id
+		}
+	}
+	return ""
 }
 
 // outscoredByLeader reports whether the page that clearly leads on
