@@ -161,16 +161,15 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 // there is no reference edge to follow): the section of its page that best
 // matches message and answers (of all its sections: a page of headings
 // that repeat the request's words can hold the best few), else n itself
-// when its text holds the link,
-// else nil. A page's introduction (text of its own above its sections,
-// which by its verdict introduces them rather than answers) counts as a
-// section that answers: a request that names the page ("I need housing
-// grants information") is about it, not about the one section that
-// answers and shares a word with it ("Can I appeal a refused housing
-// grant?"); the reply gives its sections as options. The page still says where to go: escalating for want of a
-// reference edge would lose it. A node the verdict finds a bare hand-off
-// (not hollow, not answering) is no pointer: it is escalated, its text
-// shown.
+// when its text holds the link, else nil. A page's introduction (text of
+// its own above its sections, which by its verdict introduces them rather
+// than answers) counts as a section that answers: a request that names the
+// page ("I need housing grants information") is about it, not about the
+// one section that answers and shares a word with it ("Can I appeal a
+// refused housing grant?"); the reply gives its sections as options. The
+// page still says where to go: escalating for want of a reference edge
+// would lose it. A node the verdict finds a bare hand-off (not hollow, not
+// answering) is no pointer: it is escalated, its text shown.
 func (a *GraphAgent) ownAnswer(n *graph.Node, message *reading) *graph.Node {
 	if !verdictOf(n).Hollow {
 		return nil
