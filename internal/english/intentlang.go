@@ -63,16 +63,7 @@ func IntentsFor(lang string) *IntentTemplates {
 
 func parseIntentTemplates(lang, text string) *IntentTemplates {
 	t := &IntentTemplates{lang: lang, words: lexical.For(lang), situation: SituationsFor(lang)}
-	section := ""
-	for line := range strings.Lines(text) {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
-			section = line[1 : len(line)-1]
-			continue
-		}
+	for section, line := range lexical.Sections(text) {
 		switch section {
 		case "question":
 			t.question = append(t.question, line)

@@ -96,16 +96,7 @@ func SituationLanguages() []string {
 
 func parseSituations(lang, text string) *Situations {
 	s := &Situations{lang: lang, pronoun: map[string]bool{}, verb: map[string]bool{}, variant: map[string]bool{}, words: lexical.For(lang)}
-	section := ""
-	for line := range strings.Lines(text) {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
-			section = line[1 : len(line)-1]
-			continue
-		}
+	for section, line := range lexical.Sections(text) {
 		p := normalizeLabel(line)
 		switch section {
 		case "lead":

@@ -2,6 +2,7 @@ package lexical
 
 import (
 	"io/fs"
+	"iter"
 	"path"
 	"strings"
 )
@@ -60,4 +61,25 @@ func ByLanguage[T any](fsys fs.FS, dir string, parse func(lang, text string) T) 
 		out[lang] = parse(lang, string(b))
 	}
 	return out
+}
+
+// Sections yields the entries of a sectioned data file, one a line, with
+// the section each stands in: "[name]" lines open a section, blank lines
+// and lines starting with "#" are left out, entries are trimmed.
+func Sections(text string) iter.Seq2[string, string] {
+	return func(yield func(section, line string) bool) {
+		section := ""
+		for line := range strings.Lines(text) {
+			line = strings.TrimSpace(line)
+			switch {
+			case line == "" || strings.HasPrefix(line, "#"):
+			case strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]"):
+				section = line[1 : len(line)-1]
+			default:
+				if !yield(section, line) {
+					return
+				}
+			}
+		}
+	}
 }

@@ -2,6 +2,7 @@ package lexical
 
 import (
 	"maps"
+	"slices"
 	"testing"
 	"testing/fstest"
 )
@@ -20,5 +21,17 @@ func TestWordList(t *testing.T) {
 	byLang := wordListsByLang(fsys, "l")
 	if len(byLang) != 2 || !byLang["nl"]["aan"] || !byLang["de"]["ab"] {
 		t.Errorf("wordListsByLang = %v, want de and nl", byLang)
+	}
+}
+
+func TestSections(t *testing.T) {
+	text := "# a comment\nbefore\n\n[lead]\n  wenn \n# another\nfalls\n[not]\nfür weitere\n"
+	var got []string
+	for section, line := range Sections(text) {
+		got = append(got, section+":"+line)
+	}
+	want := []string{":before", "lead:wenn", "lead:falls", "not:für weitere"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Sections = %q, want %q", got, want)
 	}
 }
