@@ -62,8 +62,8 @@ func writePagesIn(t *testing.T, dir string, pages map[string]string) {
 	}
 }
 
-// lastBuildReport returns the report of the last build of the store at db.
-func lastBuildReport(t *testing.T, db string) kgbuild.Report {
+// lastBuild returns the last build of the store at db.
+func lastBuild(t *testing.T, db string) graph.Build {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), db, nil)
 	if err != nil {
@@ -74,6 +74,18 @@ func lastBuildReport(t *testing.T, db string) kgbuild.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return lb
+}
+
+// lastBuildReport returns the report of the last build of the store at db.
+func lastBuildReport(t *testing.T, db string) kgbuild.Report {
+	t.Helper()
+	return reportOf(t, lastBuild(t, db))
+}
+
+// reportOf decodes a build's report.
+func reportOf(t *testing.T, lb graph.Build) kgbuild.Report {
+	t.Helper()
 	var report kgbuild.Report
 	if err := json.Unmarshal(lb.Report, &report); err != nil {
 		t.Fatal(err)
@@ -244,16 +256,7 @@ func TestRebuildUnchanged(t *testing.T) {
 	}
 	lastGen := func() int64 {
 		t.Helper()
-		st, err := sqlite.Open(context.Background(), db, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer st.Close()
-		lb, err := st.LastBuild(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return lb.Generation
+		return lastBuild(t, db).Generation
 	}
 	steps := []struct {
 		name    string

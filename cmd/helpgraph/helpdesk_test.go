@@ -12,7 +12,6 @@ import (
 
 	"github.com/helpgraph/helpgraph/config"
 	"github.com/helpgraph/helpgraph/graph"
-	"github.com/helpgraph/helpgraph/graph/sqlite"
 	"github.com/helpgraph/helpgraph/helpdesk/zendesk/zendesktest"
 	"github.com/helpgraph/helpgraph/kgbuild"
 )
@@ -79,19 +78,8 @@ func TestBuildFromZendesk(t *testing.T) {
 	}
 
 	// The build remembers its source for serve --resync, without credentials.
-	st, err := sqlite.Open(context.Background(), db, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	lb, err := st.LastBuild(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var report kgbuild.Report
-	if err := json.Unmarshal(lb.Report, &report); err != nil {
-		t.Fatal(err)
-	}
+	lb := lastBuild(t, db)
+	report := reportOf(t, lb)
 	if report.Origin == nil || report.Origin.Kind != "zendesk" || report.Origin.Location != srv.URL ||
 		!slices.Equal(report.Origin.Options, []string{"--llm", "off"}) {
 		t.Errorf("origin %+v, want zendesk %s with --llm off", report.Origin, srv.URL)
