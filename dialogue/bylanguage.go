@@ -162,13 +162,7 @@ func (b *ByLanguage) pageWords(lang, msg string) int {
 	if vocab == nil {
 		return -1
 	}
-	model, n := lexical.For(lang), 0
-	lexical.EachWord(msg, nil, func(w []byte) {
-		if vocab[string(w)] && !model.IsFunctionWord(string(w)) {
-			n++
-		}
-	})
-	return n
+	return countPageWords(msg, lexical.For(lang), func(w string) bool { return vocab[w] })
 }
 
 // pageVocabularies returns the words of each language's pages' titles and

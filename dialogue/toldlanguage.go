@@ -105,9 +105,15 @@ func (a *GraphAgent) pageWords(lang, msg string) int {
 	if p == nil || p.an.known == nil {
 		return -1
 	}
+	return countPageWords(msg, p.an.model, func(w string) bool { _, ok := p.an.known.ids[w]; return ok })
+}
+
+// countPageWords counts msg's words that are words of the pages (has) and
+// no function words of their language's model.
+func countPageWords(msg string, model *lexical.Model, has func(w string) bool) int {
 	n := 0
 	lexical.EachWord(msg, nil, func(w []byte) {
-		if _, ok := p.an.known.ids[string(w)]; ok && !p.an.model.IsFunctionWord(string(w)) {
+		if has(string(w)) && !model.IsFunctionWord(string(w)) {
 			n++
 		}
 	})
