@@ -132,25 +132,9 @@ func (b *ByLanguage) Respond(ctx context.Context, s *Session, message string) (R
 	return r2, nil
 }
 
-// messageLanguage is GraphAgent.messageLanguage with the default language
-// last.
+// messageLanguage is GraphAgent.messageLanguage: chooseLanguage.
 func (b *ByLanguage) messageLanguage(s *Session, msg string) string {
-	if l := phraseLanguage(msg); l != "" {
-		return l
-	}
-	if l := toldLanguage(b.detect, msg, messages.Base(s.ClientLang), b); l != "" {
-		return l
-	}
-	if l := tiedLanguage(b.detect.Tied(msg), msg, s.Lang, messages.Base(s.ClientLang), b); l != "" {
-		return l
-	}
-	if s.Lang != "" {
-		return s.Lang
-	}
-	if l := messages.Base(s.ClientLang); l != "" {
-		return l
-	}
-	return b.def
+	return chooseLanguage(b.detect, b, s, msg)
 }
 
 // hasPagesIn implements pageLanguages.

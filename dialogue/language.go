@@ -214,9 +214,8 @@ func subgraph(g *graph.Graph, urls []string) *graph.Graph {
 	return sub
 }
 
-// messageLanguage returns the language a message is in: detected, else
-// (too short to tell) the conversation's, else what the customer's browser
-// or the widget asked for, else the pages' (the default language's).
+// messageLanguage returns the language a message is in (chooseLanguage);
+// an option sent back keeps the conversation's.
 func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 	// A chosen option is the bot's own words sent back (the "Talk to a
 	// person" option's value is English in every language): it says
@@ -224,23 +223,7 @@ func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 	if s.Lang != "" && (isOptionValue(s.PendingOptions, msg) || strings.EqualFold(strings.TrimSpace(msg), talkToPersonValue)) {
 		return s.Lang
 	}
-	// "d'accord, merci": a courtesy in one language's words is in it.
-	if l := phraseLanguage(msg); l != "" {
-		return l
-	}
-	if l := toldLanguage(a.langs.detect, msg, messages.Base(s.ClientLang), a); l != "" {
-		return l
-	}
-	if l := tiedLanguage(a.langs.detect.Tied(msg), msg, s.Lang, messages.Base(s.ClientLang), a); l != "" {
-		return l
-	}
-	if s.Lang != "" {
-		return s.Lang
-	}
-	if l := messages.Base(s.ClientLang); l != "" {
-		return l
-	}
-	return a.langs.lang
+	return chooseLanguage(a.langs.detect, a, s, msg)
 }
 
 // isOptionValue reports whether msg is the value of one of opts.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/internal/langid"
 	"github.com/helpgraph/helpgraph/internal/lexical"
+	"github.com/helpgraph/helpgraph/internal/messages"
 )
 
 // pageLanguages is what toldLanguage weighs a message's language against:
@@ -17,6 +18,31 @@ type pageLanguages interface {
 	// defaultLanguage is the language of the pages that answer a
 	// customer whose language has none.
 	defaultLanguage() string
+}
+
+// chooseLanguage returns the language msg is in, in session s: that of
+// the act phrases it is made of ("d'accord, merci"), else told by detect
+// (toldLanguage) or among tied languages (tiedLanguage), else (too short
+// to tell) the conversation's, else what the customer's browser or the
+// widget asked for, else the pages' default language.
+func chooseLanguage(detect *langid.Detector, pages pageLanguages, s *Session, msg string) string {
+	client := messages.Base(s.ClientLang)
+	if l := phraseLanguage(msg); l != "" {
+		return l
+	}
+	if l := toldLanguage(detect, msg, client, pages); l != "" {
+		return l
+	}
+	if l := tiedLanguage(detect.Tied(msg), msg, s.Lang, client, pages); l != "" {
+		return l
+	}
+	if s.Lang != "" {
+		return s.Lang
+	}
+	if client != "" {
+		return client
+	}
+	return pages.defaultLanguage()
 }
 
 // toldLanguage returns the language detect tells msg is in, or "" (left to
