@@ -262,12 +262,8 @@ func saidAt(s *Session, id string) string {
 
 // lastAgentTurn returns the agent's previous turn (zero before the first).
 func lastAgentTurn(s *Session) Turn {
-	for i := len(s.History) - 1; i >= 0; i-- {
-		if t := s.History[i]; t.Role == "agent" {
-			return t
-		}
-	}
-	return Turn{}
+	last, _ := lastAgentTurns(s)
+	return last
 }
 
 // lastAgentTurns returns the agent's last turn and the one before it.
