@@ -312,13 +312,7 @@ func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text func() strin
 	// rerank the best hits found without them rather than score every
 	// node it matched (walking their postings costs most of a turn on a
 	// large graph).
-	q.topic = a.topic(s)
-	if a.lex.feedback.cold && len(q.topic) == 0 && s.CurrentNode == "" {
-		if best := a.candidates(m, q, nil, 1); !a.lex.feedback.good || (len(best) > 0 && a.good(best[0])) {
-			m.feedback()
-		}
-	}
-	if len(q.topic) > 0 {
+	if q.topic = a.topic(s); len(q.topic) > 0 {
 		// Whether the message stands alone is read from its best match
 		// without the topic (lexical only: no embedding call for it).
 		alone := q

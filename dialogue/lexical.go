@@ -98,11 +98,6 @@ type lexicalIndex struct {
 	// (Options.PageWeight).
 	pageWeight float64
 	scratch    sync.Pool
-	// pageTerms and pageTermScores are each page's terms and their scores
-	// in pages (see feedback).
-	pageTerms      [][]int32
-	pageTermScores [][]float64
-	feedback       feedbackOptions
 }
 
 // lexicalHit is one scored node. Coverage is the IDF-weighted share of the
@@ -196,9 +191,6 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 		lx.fields[f].Grow(len(lx.dict))
 	}
 	lx.pages.Grow(len(lx.dict))
-	if lx.feedback = feedbackFromEnv(); lx.feedback.weight > 0 {
-		lx.indexPageTerms()
-	}
 	lx.weight = make([]float64, len(lx.dict))
 	var sum float64
 	var known int

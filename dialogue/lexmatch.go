@@ -35,7 +35,6 @@ type lexicalMatch struct {
 	// message that stands alone, which they seldom move (see
 	// GraphAgent.retrieve).
 	topicRerank bool
-	fed         bool // feedback added
 }
 
 // match scores query's terms against every node (see search).
@@ -123,9 +122,6 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 		}
 		for _, p := range sc.pageTouched {
 			sc.page[p] *= m.sums.of(sc.pageFound[p]) * m.pageSpecificity(p)
-		}
-		if !lx.feedback.cold {
-			m.feedback()
 		}
 	}
 	return m
