@@ -14,4 +14,6 @@ package page
 // v4: Sphinx's generated pages (indexes, search page, source listings) left
 // out as ErrGenerated; viewcode's "[source]" links and icon-font glyphs
 // dropped. A line of preformatted text is marked Block.Code.
-const ReaderVersion = "reader-v4"
+// v5: LibreOffice's help (html_xhp.go): each switch's default case shown,
+// "Related Topics" and an icon beside its own name dropped.
+const ReaderVersion = "reader-v5"
