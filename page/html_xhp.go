@@ -14,19 +14,23 @@ import (
 // what the page's structure says beyond them is read here:
 //
 //   - A switch (class "switch" or "switchinline") holds hidden cases, one
-//     for each system or program (a shortcut on macOS and elsewhere, a step
-//     in Writer and in Calc); the viewer's script shows the case of the
-//     reader's system or program, else the case whose id starts "default".
-//     Read without the script, every case would be dropped as hidden, and
-//     with them whole pages' text. The reader shows what the viewer shows
-//     when it knows neither: the default case, or every case of a switch
-//     that has none (a sentence for one program only).
+//     for each system (a shortcut on macOS and elsewhere) or for each
+//     program (a step in Writer, in Calc); the viewer's script shows the
+//     case of the reader's system or program, else the case whose id starts
+//     "default". Read without the script, every case would be dropped as
+//     hidden, and with them whole pages' text. The reader shows, of a
+//     system switch (id "swlnsys…", as the script tells them apart) and of
+//     a switch inside a sentence, one case: the default, else the first
+//     with words (the cases are the same words for each reader, "Ctrl+F9"
+//     or "Command+F9"); of a program's switch of blocks, every case (each
+//     is text some program's users read, a section for Writer, another for
+//     the others).
 //   - "Related Topics": a label of class "related" and after it the blocks
 //     that are nothing but links, to the end of their container. The label
 //     is chrome by its class already; its links, one page title a line,
 //     would become sections of their own.
-//   - An icon beside its own name ("No List icon", the image's alt text
-//     again): a picture with its caption, which the reader does not read.
+//   - An icon beside its name ("No List icon"): a picture with its
+//     caption, which the reader does not read (iconWithName).
 
 // xhpHelp reports whether the page is LibreOffice's help: its content area
 // is marked up as a program's help (schema.org's softwareHelp).
@@ -79,13 +83,15 @@ func isSwitch(class string) bool {
 	return false
 }
 
-// showSwitchCases unhides the case of switch n that the viewer shows when
-// it knows neither the reader's system nor program (see readXHPHelp) and
-// removes the others. A switch whose element children are not all hidden
-// cases with an id is left as it is.
+// showSwitchCases unhides the cases of switch n that the reader shows (see
+// readXHPHelp) and removes the others. A switch whose element children are
+// not all hidden cases with an id is left as it is.
 func showSwitchCases(n *html.Node) {
 	var cases []*html.Node
-	def := -1
+	one := -1 // the one case shown, when one is
+	class, _ := attr(n, "class")
+	id, _ := attr(n, "id")
+	alternatives := hasWord(strings.Fields(class), "switchinline") || strings.HasPrefix(id, "swlnsys")
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		switch {
 		case c.Type == html.TextNode && strings.TrimSpace(c.Data) == "":
@@ -93,18 +99,26 @@ func showSwitchCases(n *html.Node) {
 			return
 		default:
 			_, hidden := attr(c, "hidden")
-			id, _ := attr(c, "id")
-			if !hidden || id == "" {
+			caseID, _ := attr(c, "id")
+			if !hidden || caseID == "" {
 				return
 			}
-			if def < 0 && strings.HasPrefix(id, "default") {
-				def = len(cases)
+			if alternatives && strings.HasPrefix(caseID, "default") {
+				one = len(cases)
 			}
 			cases = append(cases, c)
 		}
 	}
+	if alternatives && one < 0 {
+		for i, c := range cases {
+			if strings.IndexFunc(textOfNode(c), isWordRune) >= 0 {
+				one = i
+				break
+			}
+		}
+	}
 	for i, c := range cases {
-		if def >= 0 && i != def {
+		if alternatives && i != one {
 			n.RemoveChild(c)
 			continue
 		}
@@ -175,30 +189,52 @@ func onlyLinks(n *html.Node) bool {
 	return visit(n) && link
 }
 
-// iconWithName reports whether n is an icon beside its name: a box of
-// boxes (no table: a table of icons describes each) whose only image's alt
-// text is all the text there is.
+// iconWithName reports whether n is an icon beside its name: a row of two
+// boxes, one holding an image and no words, the other a few words and no
+// sentence ("No List icon", "Insert Frame Manually"). It is a picture with
+// its caption, as imageFigure's: the reader does not read the picture, and
+// its name standing alone would be taken for a heading. A sentence beside
+// an icon (what the button does) stays.
 func iconWithName(n *html.Node) bool {
 	if n.DataAtom != atom.Div {
 		return false
 	}
-	var alt string
-	images := 0
-	var visit func(*html.Node)
-	visit = func(n *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && c.DataAtom == atom.Img {
-				images++
-				alt, _ = attr(c, "alt")
-			}
-			visit(c)
+	var cells []*html.Node
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Type == html.TextNode && strings.TrimSpace(c.Data) == "":
+		case c.Type != html.ElementNode || len(cells) == 2:
+			return false
+		default:
+			cells = append(cells, c)
 		}
 	}
-	visit(n)
-	if images != 1 || strings.IndexFunc(alt, isWordRune) < 0 {
+	if len(cells) != 2 {
 		return false
 	}
-	return strings.EqualFold(collapse(alt), collapse(textOfNode(n)))
+	img0, img1 := images(cells[0]), images(cells[1])
+	name := textOfNode(cells[1])
+	if img0 == 0 && img1 == 1 {
+		name = textOfNode(cells[0])
+		cells[0], cells[1] = cells[1], cells[0]
+	} else if img0 != 1 || img1 != 0 {
+		return false
+	}
+	words := len(strings.Fields(name))
+	return strings.IndexFunc(textOfNode(cells[0]), isWordRune) < 0 &&
+		words > 0 && words <= 8 && !strings.ContainsAny(name[len(name)-1:], ".!?:")
+}
+
+// images counts the <img> elements under n.
+func images(n *html.Node) int {
+	count := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Img {
+			count++
+		}
+		count += images(c)
+	}
+	return count
 }
 
 // textOfNode is the collapsed text of n.

@@ -9,10 +9,9 @@ import (
 )
 
 // TestParseHTMLXHPHelp reads a page of LibreOffice's help (made by hand in
-// its markup): the viewer's header, panes and debug footer are dropped; of
-// each switch the default case is shown (Ctrl+F9, not the Mac's
-// Command+F9; the generic step, not Writer's or Calc's), a switch with no
-// default case shows its case; "Related Topics" and its links go, an icon
+// its markup): the viewer's header, panes and debug footer are dropped; a
+// shortcut in a sentence is the default case's (Ctrl+F9, not the Mac's
+// Command+F9); each program's case of a switch of blocks is shown; "Related Topics" and its links go, an icon
 // beside its own name goes, an icon beside a command's name keeps the name.
 func TestParseHTMLXHPHelp(t *testing.T) {
 	raw := readFixture(t, "xhphelp.html")
@@ -58,18 +57,24 @@ func TestShowSwitchCases(t *testing.T) {
 	tests := []struct {
 		name, html, want string
 	}{
-		{"system switch: the default case",
+		{"shortcut in a sentence: the default case",
 			`<p>Press <span class="switchinline"><span hidden="true" id="MACx">Command+T</span><span hidden="true" id="defaultx">F11</span></span> now.</p>`,
 			"Press F11 now."},
 		{"default case first",
 			`<p>Press <span class="switchinline"><span hidden="true" id="defaultx">F11</span><span hidden="true" id="MACx">Command+T</span></span> now.</p>`,
 			"Press F11 now."},
-		{"program switch without a default: its cases",
-			`<span class="switch"><span hidden="true" id="CALCx"><p>Only in spreadsheets.</p></span></span>`,
+		{"program's words in a sentence, no default: the first case with words",
+			`<p>Choose Format - <span class="switchinline"><span hidden="true" id="WRITERx"></span><span hidden="true" id="CALCx">Object - </span><span hidden="true" id="DRAWx">Shape - </span></span>Size.</p>`,
+			"Choose Format - Object - Size."},
+		{"system switch of blocks: the default case",
+			`<span class="switch" id="swlnsysx"><span hidden="true" id="MACx"><p>Hold Command.</p></span><span hidden="true" id="defaultx"><p>Hold Ctrl.</p></span></span>`,
+			"Hold Ctrl."},
+		{"program's switch of blocks without a default: its case",
+			`<span class="switch" id="swlnapplx"><span hidden="true" id="CALCx"><p>Only in spreadsheets.</p></span></span>`,
 			"Only in spreadsheets."},
-		{"block switch with a default: the default only",
-			`<span class="switch"><span hidden="true" id="WRITERx"><p>In text.</p></span><span hidden="true" id="defaultx"><p>Elsewhere.</p></span></span>`,
-			"Elsewhere."},
+		{"program's switch of blocks with a default: every case",
+			`<span class="switch" id="swlnapplx"><span hidden="true" id="WRITERx"><p>In text, anchor it.</p></span> <span hidden="true" id="defaultx"><p>Elsewhere, place it.</p></span></span>`,
+			"In text, anchor it. Elsewhere, place it."},
 		{"switch inside a case",
 			`<span class="switch"><span hidden="true" id="CALCx"><p>Press <span class="switchinline"><span hidden="true" id="MACy">Command+1</span><span hidden="true" id="defaulty">Ctrl+1</span></span>.</p></span></span>`,
 			"Press Ctrl+1."},
@@ -119,13 +124,22 @@ func TestIconWithName(t *testing.T) {
 		{"icon beside its alt text",
 			`<p>Click the No List icon.</p><div class="icontable"><div><p><img src="x.svg" alt="No List icon"></p></div><div><p>No List icon</p></div></div>`,
 			"Click the No List icon."},
-		{"icon beside a command's name: the name stays",
+		{"icon beside a command's name",
 			`<p>Open the toolbar, click</p>
 <div class="icontable"><div><img src="x.svg" alt="Icon Frame"></div><div><p>Insert Frame Manually</p></div></div>`,
-			"Open the toolbar, click Insert Frame Manually"},
-		{"icon beside a description",
-			`<div><div><img src="x.svg" alt="Hide"></div><div><p>Hide shows or hides the docked window.</p></div></div>`,
-			"Hide shows or hides the docked window."},
+			"Open the toolbar, click"},
+		{"icon beside a sentence: the sentence stays",
+			`<div><div><img src="x.svg" alt="Hide"></div><div><p>Hides the docked window.</p></div></div>`,
+			"Hides the docked window."},
+		{"name first, icon second",
+			`<p>Text.</p><div><div><p>Zoom In</p></div><div><img src="z.svg" alt=""></div></div>`,
+			"Text."},
+		{"two icons beside a name: a row of its own",
+			`<div><div><img src="a.svg" alt="A"><img src="b.svg" alt="B"></div><div><p>Align</p></div></div>`,
+			"Align"},
+		{"a box of a step and an icon stays",
+			`<div><p>Choose Insert - Frame</p><div class="icontable"><div><img src="x.svg" alt="Icon"></div><div><p>A frame is a box of text that stays where it is put.</p></div></div></div>`,
+			"Choose Insert - FrameA frame is a box of text that stays where it is put."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
