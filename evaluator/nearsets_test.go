@@ -134,6 +134,7 @@ func TestConvertedQuestionSets(t *testing.T) {
 		}, 30},
 		{"libreoffice-en.jsonl", libreOfficeHelp("en-US"), 40},
 		{"libreoffice-de.jsonl", libreOfficeHelp("de"), 30},
+		{"libreoffice-fr.jsonl", libreOfficeHelp("fr"), 30},
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
