@@ -325,6 +325,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	libreoffice-en:$(LIBREOFFICE_HELP)-en-US:testdata/questions/libreoffice-en.jsonl \
 	libreoffice-de:$(LIBREOFFICE_HELP)-de:testdata/questions/libreoffice-de.jsonl \
 	libreoffice-fr:$(LIBREOFFICE_HELP)-fr:testdata/questions/libreoffice-fr.jsonl \
+	libreoffice-near:$(LIBREOFFICE_HELP)-en-US:testdata/questions/libreoffice-near.jsonl \
 	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
 	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
 	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \

@@ -23,6 +23,7 @@ func TestNearDomainSets(t *testing.T) {
 		{"adguard-en-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.AdguardKB(tb), "en") }},
 		{"gnome-near.jsonl", gnomeHelp},
 		{"gimp-near.jsonl", gimpHelp},
+		{"libreoffice-near.jsonl", libreOfficeHelp("en-US")},
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
