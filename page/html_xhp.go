@@ -2,6 +2,7 @@ package page
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
@@ -147,14 +148,12 @@ func dropRelatedLinks(label *html.Node) {
 	for s := box.NextSibling; s != nil; {
 		next := s.NextSibling
 		switch {
-		case s.Type == html.TextNode && strings.TrimSpace(s.Data) == "":
+		case s.Type == html.TextNode && strings.TrimSpace(s.Data) == "",
+			s.Type == html.ElementNode && s.DataAtom == atom.Br:
 		case s.Type == html.ElementNode && onlyLinks(s):
 			s.Parent.RemoveChild(s)
 		default:
-			if s.Type == html.ElementNode && s.DataAtom == atom.Br {
-				break
-			}
-			next = nil
+			next = nil // the page's text goes on: the links have ended
 		}
 		s = next
 	}
@@ -212,17 +211,17 @@ func iconWithName(n *html.Node) bool {
 	if len(cells) != 2 {
 		return false
 	}
-	img0, img1 := images(cells[0]), images(cells[1])
-	name := textOfNode(cells[1])
-	if img0 == 0 && img1 == 1 {
-		name = textOfNode(cells[0])
-		cells[0], cells[1] = cells[1], cells[0]
-	} else if img0 != 1 || img1 != 0 {
+	picture, name := cells[0], cells[1]
+	if images(picture) == 0 {
+		picture, name = name, picture
+	}
+	if images(picture) != 1 || images(name) != 0 || strings.IndexFunc(textOfNode(picture), isWordRune) >= 0 {
 		return false
 	}
-	words := len(strings.Fields(name))
-	return strings.IndexFunc(textOfNode(cells[0]), isWordRune) < 0 &&
-		words > 0 && words <= 8 && !strings.ContainsAny(name[len(name)-1:], ".!?:")
+	label := textOfNode(name)
+	last, _ := utf8.DecodeLastRuneInString(label)
+	words := len(strings.Fields(label))
+	return words > 0 && words <= 8 && !strings.ContainsRune(".!?:", last)
 }
 
 // images counts the <img> elements under n.
