@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -258,6 +258,40 @@ corpus-django:
 	rm -rf $(DJANGO_DOCS) && mv $(DJANGO_DOCS).tmp $(DJANGO_DOCS)
 	@echo "corpus-django: $$(find $(DJANGO_DOCS) -name '*.html' | wc -l) pages in $(DJANGO_DOCS) (licence: $(DJANGO_DOCS)-LICENSE.txt)"
 
+# LibreOffice's help as its team ships it (Debian's libreoffice-help-LANG,
+# HTML written by the help's XSLT: the same page in every language, with the
+# help viewer's header, module menu, index and contents panes, hidden
+# per-platform variants of each shortcut, "Related Topics" and a debug
+# footer on each). Copied for each language of LIBREOFFICE_LANGS (Debian's
+# codes: en-US de fr ...) into $(LIBREOFFICE_HELP)-LANG, keeping the help's
+# own layout (LANG/text/MODULE/...: each page's <base href> and links
+# expect it), with the licence (MPL-2.0) and the package's copyright file
+# beside it. Only Writer, Calc and the pages they share (text/swriter,
+# text/scalc, text/shared; about 1,670 of 2,560 pages): the two modules most
+# people use, and the common pages (saving, printing, PDF, autocorrect,
+# options) their pages link to; Impress, Draw, Base, Math, Chart and the
+# Basic reference are left out, so a question is about one office suite's
+# word processor and spreadsheet, not seven programs that repeat each
+# other's pages. Generated, not committed; make eval-questions skips the
+# libreoffice sets when it is not there.
+LIBREOFFICE_HELP_ROOT ?= /usr/share/libreoffice/help
+LIBREOFFICE_HELP      ?= out/corpora/libreoffice-help
+LIBREOFFICE_LANGS     ?= en-US de fr
+LIBREOFFICE_MODULES   ?= swriter scalc shared
+corpus-libreoffice: $(addprefix corpus-libreoffice-,$(LIBREOFFICE_LANGS))
+
+corpus-libreoffice-%: FORCE
+	@pkg=libreoffice-help-$$(echo $* | tr A-Z a-z); src=$(LIBREOFFICE_HELP_ROOT)/$*/text; dst=$(LIBREOFFICE_HELP)-$*; \
+	[ -d "$$src/swriter" ] || { echo "corpus-libreoffice: $$src not found (apt-get install -y $$pkg)"; exit 1; }; \
+	rm -rf $$dst.tmp && mkdir -p $$dst.tmp/$*/text && \
+	for m in $(LIBREOFFICE_MODULES); do cp -rL $$src/$$m $$dst.tmp/$*/text/ || exit 1; done && \
+	{ echo "LibreOffice help ($$pkg: $(LIBREOFFICE_MODULES)), copied by 'make corpus-libreoffice' from $$src"; \
+	  dpkg-query -W -f='Debian package $${Package} $${Version}\n' $$pkg 2>/dev/null; \
+	  echo "Licence: Mozilla Public License 2.0 (MPL-2.0), some files Apache-2.0; authors and terms:"; echo; \
+	  cat /usr/share/doc/$$pkg/copyright 2>/dev/null; } >$$dst-LICENSE.txt && \
+	rm -rf $$dst && mv $$dst.tmp $$dst && \
+	echo "corpus-libreoffice: $$(find $$dst -name '*.html' | wc -l) pages in $$dst (licence: $$dst-LICENSE.txt)"
+
 # The question sets (testdata/questions/README.md) on each development
 # corpus, offline: build its pages into $(EVAL_Q_OUT)/NAME.db, ask the graph
 # agent, the RAG baseline and a BM25 page search, and print one line per
@@ -288,6 +322,10 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \
 	gimp-near:$(GIMP_HELP):testdata/questions/gimp-near.jsonl \
 	django-en:$(DJANGO_DOCS):testdata/questions/django-en.jsonl \
+	libreoffice-en:$(LIBREOFFICE_HELP)-en-US:testdata/questions/libreoffice-en.jsonl \
+	libreoffice-de:$(LIBREOFFICE_HELP)-de:testdata/questions/libreoffice-de.jsonl \
+	libreoffice-fr:$(LIBREOFFICE_HELP)-fr:testdata/questions/libreoffice-fr.jsonl \
+	libreoffice-near:$(LIBREOFFICE_HELP)-en-US:testdata/questions/libreoffice-near.jsonl \
 	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
 	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
 	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \

@@ -23,6 +23,7 @@ func TestNearDomainSets(t *testing.T) {
 		{"adguard-en-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.AdguardKB(tb), "en") }},
 		{"gnome-near.jsonl", gnomeHelp},
 		{"gimp-near.jsonl", gimpHelp},
+		{"libreoffice-near.jsonl", libreOfficeHelp("en-US")},
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
@@ -98,6 +99,18 @@ func corpus(tb testing.TB, name, why, target string) string {
 	return dir
 }
 
+// libreOfficeHelp is out/corpora/libreoffice-help-LANG (its pages under
+// LANG/text, the help's own layout), or skips.
+func libreOfficeHelp(lang string) func(testing.TB) string {
+	return func(tb testing.TB) string {
+		dir := filepath.Join("..", "out", "corpora", "libreoffice-help-"+lang)
+		if _, err := os.Stat(filepath.Join(dir, lang, "text")); err != nil {
+			tb.Skipf("LibreOffice help (%s) not copied at %s (make corpus-libreoffice-%s)", lang, dir, lang)
+		}
+		return dir
+	}
+}
+
 // TestConvertedQuestionSets: every gold page of the question sets on the
 // converted help centers (questions and follow-ups; GNOME's in English and
 // its translations) is one of its pages, and each set has its least size.
@@ -120,6 +133,9 @@ func TestConvertedQuestionSets(t *testing.T) {
 		{"django-en.jsonl", func(tb testing.TB) string {
 			return corpus(tb, "django-docs", "Django documentation not copied", "make corpus-django")
 		}, 30},
+		{"libreoffice-en.jsonl", libreOfficeHelp("en-US"), 40},
+		{"libreoffice-de.jsonl", libreOfficeHelp("de"), 30},
+		{"libreoffice-fr.jsonl", libreOfficeHelp("fr"), 30},
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {

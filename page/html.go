@@ -99,6 +99,9 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	}
 	title := pageTitle(gq)
 	docbook := generatedByDocBook(gq)
+	if xhpHelp(gq) {
+		readXHPHelp(root)
+	}
 	clean(root)
 	content := contentRoot(goquery.NewDocumentFromNode(root))
 	x := &extractor{r: r}

@@ -363,7 +363,7 @@ func TestPageErrorJSON(t *testing.T) {
 }
 
 func FuzzParseHTML(f *testing.F) {
-	for _, name := range []string{"messy.html", "clean/untidy.html", "clean/lists.html", "clean/table.html", "clean/latin1.html", "docbook.html", "sphinx.html"} {
+	for _, name := range []string{"messy.html", "clean/untidy.html", "clean/lists.html", "clean/table.html", "clean/latin1.html", "docbook.html", "sphinx.html", "xhphelp.html"} {
 		f.Add(readFixture(f, name))
 	}
 	f.Add([]byte("<ul><li><ol><li><table><tr><td><a href='%'>x</a>"))

@@ -14,4 +14,7 @@ package page
 // v4: Sphinx's generated pages (indexes, search page, source listings) left
 // out as ErrGenerated; viewcode's "[source]" links and icon-font glyphs
 // dropped. A line of preformatted text is marked Block.Code.
-const ReaderVersion = "reader-v4"
+// v5: LibreOffice's help (html_xhp.go): its switches' hidden cases shown
+// (one case of a shortcut or a word in a sentence, every program's case of
+// a block); "Related Topics" and an icon beside its own name dropped.
+const ReaderVersion = "reader-v5"
