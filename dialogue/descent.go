@@ -96,6 +96,13 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			return a.clarify(s, n, a.options(picked), sources), nil
 		}
 		sub := a.ix.Children(id)
+		// A request that names one of the sub-sections, beyond what the
+		// node's own heading says, is answered there, not with the node's
+		// opening and the sub-section as an option.
+		if k := a.namedChild(id, sub, text); k != "" && !visited[k] {
+			id, n = k, a.ix.Node(k)
+			continue
+		}
 		if verdictOf(n).Answers && !(len(sub) > 0 && a.onlyBoilerplate(n)) {
 			// Sub-problems are no unmet branch: the node answers, and they
 			// come along as options for what the user may ask next.
@@ -254,3 +261,68 @@ func (a *GraphAgent) pickedAmongSiblings(s *Session, c string, text *reading) (p
 func (a *GraphAgent) introduces(n *graph.Node) bool {
 	return !verdictOf(n).Hollow && len(a.ix.Children(n.ID)) > 0
 }
+
+// namedChild returns the one of sub, node id's sub-sections, that the
+// request text names beyond id's own heading (namedSection), or "".
+func (a *GraphAgent) namedChild(id string, sub []string, text *reading) string {
+	if len(sub) == 0 || len(text.terms) == 0 {
+		return ""
+	}
+	headings := make([]map[string]bool, len(sub))
+	for i, k := range sub {
+		headings[i] = a.problemTerms(k)
+	}
+	if i := namedSection(a.problemTerms(id), headings, text.terms, a.lex.idf); i >= 0 {
+		return sub[i]
+	}
+	return ""
+}
+
+// namedSection returns the index of the sub-section heading the request
+// names, or -1. A heading's own words are its terms that its parent's
+// heading lacks ("documents", "need" in "What original documents do I
+// need?" under "Original card for an adopted child"); the request names
+// it when it holds more than namedShare of them, weighted by weight (a
+// term's IDF: a rare word names a section, a common one may be chance),
+// and a larger share than of any sibling's (of two it names wholly, the
+// one it names more of: "document copy" over "document").
+func namedSection(parent map[string]bool, headings []map[string]bool, request []string, weight func(string) float64) int {
+	asked := map[string]bool{}
+	for _, t := range request {
+		if !parent[t] {
+			asked[t] = true
+		}
+	}
+	best, bestShare, bestNamed, tied := -1, namedShare, 0.0, false
+	for i, h := range headings {
+		var own, named float64
+		for t := range h {
+			if parent[t] {
+				continue
+			}
+			w := weight(t)
+			own += w
+			if asked[t] {
+				named += w
+			}
+		}
+		if own <= 0 || named <= 0 {
+			continue
+		}
+		share := named / own
+		switch {
+		case share > bestShare+1e-9 || share > bestShare-1e-9 && best >= 0 && named > bestNamed+1e-9:
+			best, bestShare, bestNamed, tied = i, share, named, false
+		case share > bestShare-1e-9 && best >= 0 && named > bestNamed-1e-9:
+			tied = true
+		}
+	}
+	if tied {
+		return -1
+	}
+	return best
+}
+
+// namedShare is the share of a sub-section heading's own words (by
+// weight) a request must hold to name it.
+const namedShare = 0.5
