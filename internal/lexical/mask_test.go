@@ -102,6 +102,29 @@ func TestMask(t *testing.T) {
 	}
 }
 
+// TestMaskKeeping: the words with a digit that keep allows stay; every
+// other specific goes as Mask takes it (a date, an amount, a phone number
+// are never codes to keep).
+func TestMaskKeeping(t *testing.T) {
+	keep := func(code string) bool { return code == "1603" || code == "18" || code == "12" }
+	tests := []struct{ in, want string }{
+		{"error 1603 when installing", "error 1603 when installing"},
+		{"disability benefits for a child under 18", "disability benefits for a child under 18"},
+		{"cancel my booking 48213", "cancel my booking"},
+		{"error 1603 on booking SN2W9E4R7T", "error 1603 on booking"},
+		{"refund of $18 on 12 March", "refund of on"},
+		{"call +44 20 7946 0958", "call"},
+	}
+	for _, tt := range tests {
+		if got := MaskKeeping(tt.in, keep); got != tt.want {
+			t.Errorf("MaskKeeping(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if got, want := MaskKeeping(tt.in, nil), Mask(tt.in); got != want {
+			t.Errorf("MaskKeeping(%q, nil) = %q, want Mask's %q", tt.in, got, want)
+		}
+	}
+}
+
 func TestNegated(t *testing.T) {
 	for s, want := range map[string]bool{
 		"If you don't have your code": true,
