@@ -108,6 +108,7 @@ var (
 		`(?:tell|give|show)\s+me\s+(?:(?:some|more|any|a\s+few)\s+)?(?:(?:info|information|details)\s+)?(?:about|on|regarding)`,
 		`tell\s+me(?:\s+(?:more|something))?`,
 		`(?:kinds?|sorts?)\s+of`,
+		`is\s+it\s+possible\s+(?:to|for\s+me\s+to)`,
 		`help(?:ing)?\s+(?:me\s+)?(?:to\s+)?understand(?:ing)?`,
 		`(?:find|found)\s+out(?:\s+(?:about|if|whether))?`,
 		`(?:obtain|acquire)\s+(?:some\s+|more\s+)?(?:info|information|data|details)`,

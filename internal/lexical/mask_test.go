@@ -92,6 +92,9 @@ func TestMask(t *testing.T) {
 		{"Tell me a joke", "a joke"},
 		{"tell me how to cancel", "how to cancel"},
 		{"what kind of rooms do you have", "what rooms do you have"},
+		{"Is it possible to work while receiving benefits?", "work while receiving benefits?"},
+		{"is it possible for me to pay later", "pay later"},
+		{"it is possible that the card expired", "it is possible that the card expired"},
 		{"give me a refund", "give me a refund"},
 		{"What will I need to show at the desk?", "What will I need to show at the desk?"},
 	}
