@@ -47,7 +47,7 @@ func TestOwnCode(t *testing.T) {
 		has, lack []string
 	}{
 		{"the installer says error 1603", []string{"1603"}, nil},
-		{"disability benefits for a child under 18", []string{"18"}, nil},
+		{"my son is under 18 and has a disability", []string{"18"}, nil},
 		{"I booked 3 rooms, booking 48213", nil, []string{"3", "48213"}},
 	} {
 		terms := a.readMessage(tc.message).terms

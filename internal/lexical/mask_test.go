@@ -92,7 +92,7 @@ func TestMask(t *testing.T) {
 		{"Tell me a joke", "a joke"},
 		{"tell me how to cancel", "how to cancel"},
 		{"what kind of rooms do you have", "what rooms do you have"},
-		{"Is it possible to work while receiving benefits?", "work while receiving benefits?"},
+		{"Is it possible to change the date online?", "change the date online?"},
 		{"is it possible for me to pay later", "pay later"},
 		{"it is possible that the card expired", "it is possible that the card expired"},
 		{"give me a refund", "give me a refund"},
@@ -112,7 +112,7 @@ func TestMaskKeeping(t *testing.T) {
 	keep := func(code string) bool { return code == "1603" || code == "18" || code == "12" }
 	tests := []struct{ in, want string }{
 		{"error 1603 when installing", "error 1603 when installing"},
-		{"disability benefits for a child under 18", "disability benefits for a child under 18"},
+		{"my son is under 18 and has a disability", "my son is under 18 and has a disability"},
 		{"cancel my booking 48213", "cancel my booking"},
 		{"error 1603 on booking SN2W9E4R7T", "error 1603 on booking"},
 		{"refund of $18 on 12 March", "refund of on"},
