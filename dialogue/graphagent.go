@@ -224,14 +224,34 @@ func newGraphAgent(g *graph.Graph, opts Options, model *lexical.Model) *GraphAge
 // maskCacheSize bounds the texts whose masking an agent remembers.
 const maskCacheSize = 4096
 
-// mask is lexical.Mask(text), remembered.
+// mask is lexical.Mask(text), remembered, keeping the codes and numbers
+// the pages write (ownCode).
 func (a *GraphAgent) mask(text string) string {
 	if m, ok := a.masked.Get(text); ok {
 		return m
 	}
-	m := lexical.Mask(text)
+	m := lexical.MaskKeeping(text, a.ownCode)
 	a.masked.Add(text, m)
 	return m
+}
+
+// ownCode reports whether code, a word with a digit, names what a node is
+// about: a term of a heading, title or intent ("Error 1603", "Android 7",
+// "Apply for a child under age 18"). Such a code is the help center's
+// own; one no heading has is a specific of the user's (a booking number),
+// though a page's text may say it in passing, and so is a lone digit.
+func (a *GraphAgent) ownCode(code string) bool {
+	if len(code) < 2 { // a count ("3 rooms"), whatever a heading numbers
+		return false
+	}
+	terms := a.an.terms(code)
+	for _, t := range terms {
+		id, ok := a.lex.dict[t]
+		if !ok || (a.lex.fields[fieldOwn].IDF[id] == 0 && a.lex.fields[fieldContext].IDF[id] == 0) {
+			return false
+		}
+	}
+	return len(terms) > 0
 }
 
 // WithGraph returns an agent with a's options over a rebuilt graph g.

@@ -198,7 +198,8 @@ func TestLeadsOf(t *testing.T) {
 
 // TestLedBy: suggestions on a miss narrow to the first only when the
 // best-ranked candidate nearly answers and its page is also the page that
-// clearly leads on whole-page evidence.
+// clearly leads on whole-page evidence, or when it is far ahead of every
+// other suggestion (farAhead).
 func TestLedBy(t *testing.T) {
 	a := NewGraphAgent(bookingGraph(), Options{})
 	c := func(id string, score, pageScore float64) candidate {
@@ -223,6 +224,10 @@ func TestLedBy(t *testing.T) {
 		{"best candidate far under the bar", []candidate{farUnder, c("cancel", 6, 2)},
 			[]string{"refund", "cancel"}, []string{"refund", "cancel"}},
 		{"one suggestion", []candidate{c("refund", 10, 5)}, []string{"refund"}, []string{"refund"}},
+		{"far ahead of the other suggestions", []candidate{farUnder, c("cancel", 5.9, 4.5), c("change", 4, 4)},
+			[]string{"refund", "cancel", "change"}, []string{"refund"}},
+		{"far ahead, the first suggestion elsewhere", []candidate{farUnder, c("cancel", 5.9, 4.5), c("change", 4, 4)},
+			[]string{"cancel", "change"}, []string{"cancel", "change"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := a.ledBy(tc.cands, tc.ids, a.leadingPageOf(tc.cands)); !slices.Equal(got, tc.want) {

@@ -246,7 +246,10 @@ const earlierPageWeight = 0.5
 const maxPageNodeTerms = 1000
 
 // indexPages builds the whole-page index: one document per page, its title
-// then every node's own fields and answer, in graph order.
+// and breadcrumb then every node's own fields and answer, in graph order.
+// The breadcrumb's words count as title words (titlePages, titleTerms):
+// "how do I make an account" names the account folder's "How to
+// register", whose title alone says nothing of accounts.
 func (lx *lexicalIndex) indexPages(g *graph.Graph, gw *graphWords) {
 	number := make(map[string]int32, len(g.Pages))
 	var docs [][]int32
@@ -260,6 +263,11 @@ func (lx *lexicalIndex) indexPages(g *graph.Graph, gw *graphWords) {
 			if t, ok := gw.title[url]; ok {
 				for range pageTitleRepeat {
 					docs[p] = gw.v.terms(lx, gw.titles[t[0]:t[1]], docs[p], maxFieldTerms)
+				}
+				// The breadcrumb, once, is part of how the page is
+				// titled: the product or topic a short title leaves out.
+				if b, ok := gw.breadcrumb[url]; ok {
+					docs[p] = gw.v.terms(lx, gw.titles[b[0]:b[1]], docs[p], maxFieldTerms)
 				}
 				title = slices.Clone(docs[p])
 				slices.Sort(title)

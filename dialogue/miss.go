@@ -95,9 +95,16 @@ const nearBarShare = 0.9
 // near-tied pages, a leading page whose sections rank below another
 // page's is no agreement, and a best candidate far under the bar (a
 // vague request: "they told me to use this chat, can you help me?") is
-// better offered beside the other topics. lead is leadingPageOf(cands).
+// better offered beside the other topics, unless it is far ahead of them
+// (farAhead). lead is leadingPageOf(cands).
 func (a *GraphAgent) ledBy(cands []candidate, ids []string, lead pageLead) []string {
-	if len(ids) < 2 || len(cands) == 0 || cands[0].coverage < nearBarShare*a.opts.MinCoverage {
+	if len(ids) < 2 || len(cands) == 0 {
+		return ids
+	}
+	if farAhead(cands, ids) {
+		return ids[:1]
+	}
+	if cands[0].coverage < nearBarShare*a.opts.MinCoverage {
 		return ids
 	}
 	page := a.ix.Node(cands[0].id).Page
@@ -105,6 +112,26 @@ func (a *GraphAgent) ledBy(cands []candidate, ids []string, lead pageLead) []str
 		return ids
 	}
 	return ids[:1]
+}
+
+// farAhead reports whether the first of suggestions ids is the
+// best-ranked of cands (best first) and every other suggestion scores
+// under genericRatio of it, on the one ranking that fuses section and
+// page evidence: the others are no alternatives but topics sharing a word
+// ("i typed the right wifi password and it still won't connect": the
+// section on that, far ahead of a page's "network protected by a
+// password"), and the question is "Is it about this?", as askedInstead
+// asks it of a doubted node.
+func farAhead(cands []candidate, ids []string) bool {
+	if len(ids) == 0 || len(cands) == 0 || ids[0] != cands[0].id {
+		return false
+	}
+	for _, c := range cands[1:] {
+		if c.score >= genericRatio*cands[0].score && slices.Contains(ids[1:], c.id) {
+			return false
+		}
+	}
+	return true
 }
 
 // leadMargin is how far a page must lead on whole-page evidence to be

@@ -90,3 +90,29 @@ func TestAskedInstead(t *testing.T) {
 		})
 	}
 }
+
+// TestFarAhead: the first suggestion stands alone when it is the
+// best-ranked candidate and every other suggestion scores under
+// genericRatio of it; candidates that are not suggested do not count.
+func TestFarAhead(t *testing.T) {
+	c := func(id string, score float64) candidate { return candidate{id: id, score: score} }
+	for _, tc := range []struct {
+		name  string
+		cands []candidate
+		ids   []string
+		want  bool
+	}{
+		{"every other suggestion far behind", []candidate{c("a", 10), c("b", 5.9), c("c", 3)}, []string{"a", "b", "c"}, true},
+		{"one close behind", []candidate{c("a", 10), c("b", 5.9), c("c", 6)}, []string{"a", "b", "c"}, false},
+		{"a close candidate not suggested", []candidate{c("a", 10), c("b", 9), c("c", 3)}, []string{"a", "c"}, true},
+		{"first suggestion is not the best-ranked", []candidate{c("a", 10), c("b", 3)}, []string{"b", "a"}, false},
+		{"no candidates", nil, []string{"a"}, false},
+		{"no suggestions", []candidate{c("a", 10)}, nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := farAhead(tc.cands, tc.ids); got != tc.want {
+				t.Errorf("farAhead = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -1,6 +1,9 @@
 package dialogue
 
 import (
+	"net/url"
+	"path"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -222,10 +225,14 @@ type graphWords struct {
 	titles []int32
 	// title holds per page URL its title's run in titles.
 	title map[string][2]int32
+	// breadcrumb holds per page URL the run in titles of its breadcrumb
+	// (see readBreadcrumbs).
+	breadcrumb map[string][2]int32
 }
 
 func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
-	gw := &graphWords{v: newVocab(an), off: make([]int32, 0, offsPerNode*len(g.Nodes)), title: make(map[string][2]int32, len(g.Pages))}
+	gw := &graphWords{v: newVocab(an), off: make([]int32, 0, offsPerNode*len(g.Nodes)), title: make(map[string][2]int32, len(g.Pages)),
+		breadcrumb: make(map[string][2]int32, len(g.Pages))}
 	// Room for a word every four bytes, to grow the run rarely.
 	size := 0
 	for i := range g.Nodes {
@@ -259,7 +266,65 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 		}
 		gw.off = append(gw.off, int32(len(gw.words)))
 	}
+	gw.readBreadcrumbs(g)
 	return gw
+}
+
+// readBreadcrumbs sets gw.breadcrumb: per page, the words of the folders
+// its URL lies in ("general/account/register.md": general, account) that
+// the page's own text uses, as written. A help center's folders name the
+// product or topic its pages belong to, as a breadcrumb above the title
+// does ("General › Account › How to register"); a folder word the page
+// never writes (an English folder name over a German page, "general") is
+// not its words.
+func (gw *graphWords) readBreadcrumbs(g *graph.Graph) {
+	folder := make(map[string][]int32, len(g.Pages)) // page -> its folders' words the texts have
+	for _, p := range g.Pages {
+		var ids []int32
+		gw.v.buf = gw.v.an.model.EachWord(folderWords(p.URL), gw.v.buf, func(w []byte) {
+			if id, ok := gw.v.ids[string(w)]; ok && !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		})
+		if len(ids) > 0 {
+			folder[p.URL] = ids
+		}
+	}
+	used := make(map[string][]int32, len(folder)) // page -> those its nodes have
+	for i := range g.Nodes {
+		page := g.Nodes[i].Page
+		ids := folder[page]
+		if len(ids) == 0 {
+			continue
+		}
+		for _, w := range gw.words[gw.off[offsPerNode*i]:gw.off[offsPerNode*i+4]] {
+			if slices.Contains(ids, w) && !slices.Contains(used[page], w) {
+				used[page] = append(used[page], w)
+			}
+		}
+	}
+	for _, p := range g.Pages {
+		start := int32(len(gw.titles))
+		for _, w := range folder[p.URL] { // in the folders' order
+			if slices.Contains(used[p.URL], w) {
+				gw.titles = append(gw.titles, w)
+			}
+		}
+		gw.breadcrumb[p.URL] = [2]int32{start, int32(len(gw.titles))}
+	}
+}
+
+// folderWords returns the words of the folders that URL u (absolute, or a
+// path relative to the pages folder) lies in, "" for none.
+func folderWords(u string) string {
+	if pu, err := url.Parse(u); err == nil && pu.Host != "" {
+		u = pu.Path
+	}
+	dir := path.Dir(strings.TrimPrefix(u, "/"))
+	if dir == "." || dir == "/" {
+		return ""
+	}
+	return strings.NewReplacer("/", " ", "-", " ", "_", " ").Replace(dir)
 }
 
 // withoutLinks is a resolution without its links' text, as the answer

@@ -108,6 +108,7 @@ var (
 		`(?:tell|give|show)\s+me\s+(?:(?:some|more|any|a\s+few)\s+)?(?:(?:info|information|details)\s+)?(?:about|on|regarding)`,
 		`tell\s+me(?:\s+(?:more|something))?`,
 		`(?:kinds?|sorts?)\s+of`,
+		`is\s+it\s+possible\s+(?:to|for\s+me\s+to)`,
 		`help(?:ing)?\s+(?:me\s+)?(?:to\s+)?understand(?:ing)?`,
 		`(?:find|found)\s+out(?:\s+(?:about|if|whether))?`,
 		`(?:obtain|acquire)\s+(?:some\s+|more\s+)?(?:info|information|data|details)`,
@@ -130,7 +131,13 @@ var (
 // amounts, dates, booking and confirmation numbers, card brands (a card
 // named by its brand stays a card), capitalised names after "at"/"in"
 // (hotel and city names), and small talk.
-func Mask(s string) string {
+func Mask(s string) string { return MaskKeeping(s, nil) }
+
+// MaskKeeping is Mask, but keeps the words with a digit that keep reports
+// true for (nil: none): a help center's own codes and numbers ("Error
+// 1603", "Android 7", "under age 18") name a topic, where a booking
+// number names the user's record.
+func MaskKeeping(s string, keep func(code string) bool) string {
 	s = cardBrand.ReplaceAllString(s, "$1 card")
 	for _, re := range []quickre.Regexp{maskURL, maskEmail, maskMoney, maskDate, maskPhone, maskCard, maskChatter} {
 		s = re.ReplaceAllString(s, " ")
@@ -139,7 +146,16 @@ func Mask(s string) string {
 		prep, _, _ := strings.Cut(m, " ")
 		return prep + " "
 	})
-	s = maskCode.ReplaceAllString(s, " ")
+	if keep == nil {
+		s = maskCode.ReplaceAllString(s, " ")
+	} else {
+		s = maskCode.ReplaceAllStringFunc(s, func(code string) string {
+			if keep(code) {
+				return code
+			}
+			return " "
+		})
+	}
 	return strings.TrimSpace(spaceRunRE.ReplaceAllString(s, " "))
 }
 

@@ -92,12 +92,38 @@ func TestMask(t *testing.T) {
 		{"Tell me a joke", "a joke"},
 		{"tell me how to cancel", "how to cancel"},
 		{"what kind of rooms do you have", "what rooms do you have"},
+		{"Is it possible to change the date online?", "change the date online?"},
+		{"is it possible for me to pay later", "pay later"},
+		{"it is possible that the card expired", "it is possible that the card expired"},
 		{"give me a refund", "give me a refund"},
 		{"What will I need to show at the desk?", "What will I need to show at the desk?"},
 	}
 	for _, tt := range tests {
 		if got := Mask(tt.in); got != tt.want {
 			t.Errorf("Mask(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestMaskKeeping: the words with a digit that keep allows stay; every
+// other specific goes as Mask takes it (a date, an amount, a phone number
+// are never codes to keep).
+func TestMaskKeeping(t *testing.T) {
+	keep := func(code string) bool { return code == "1603" || code == "18" || code == "12" }
+	tests := []struct{ in, want string }{
+		{"error 1603 when installing", "error 1603 when installing"},
+		{"my son is under 18 and has a disability", "my son is under 18 and has a disability"},
+		{"cancel my booking 48213", "cancel my booking"},
+		{"error 1603 on booking SN2W9E4R7T", "error 1603 on booking"},
+		{"refund of $18 on 12 March", "refund of on"},
+		{"call +44 20 7946 0958", "call"},
+	}
+	for _, tt := range tests {
+		if got := MaskKeeping(tt.in, keep); got != tt.want {
+			t.Errorf("MaskKeeping(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if got, want := MaskKeeping(tt.in, nil), Mask(tt.in); got != want {
+			t.Errorf("MaskKeeping(%q, nil) = %q, want Mask's %q", tt.in, got, want)
 		}
 	}
 }

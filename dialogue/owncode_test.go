@@ -1,0 +1,65 @@
+package dialogue
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// TestOwnCode: a request's number or code is kept for matching when a
+// heading, title or intent of the help center names it ("Error 1603",
+// "under age 18"); a booking number no page has, a code a page's text
+// only mentions, and a lone digit ("3 rooms") stay masked as the user's
+// specifics.
+func TestOwnCode(t *testing.T) {
+	const installer, child, groups = "https://help.example/installer-errors", "https://help.example/apply-child", "https://help.example/groups"
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: installer, Title: "Installer errors"}, {URL: child, Title: "Apply for a child under age 18"},
+			{URL: groups, Title: "Group bookings"}},
+		Nodes: []graph.Node{
+			{ID: "1603", Page: installer, Problem: "Error 1603: fatal error during installation", Root: true, Actionable: true,
+				Resolution: "Restart the computer and run the installer again."},
+			{ID: "child", Page: child, Problem: "Applying for a child", Root: true, Actionable: true,
+				Resolution: "Fill in the form for a child with a disability."},
+			{ID: "groups", Page: groups, Problem: "Booking 10 rooms or more", Root: true, Actionable: true,
+				Resolution: "Call us and choose option 3. Quote code SN2W9E4R7T from your e-mail."},
+		},
+	}
+	a := NewGraphAgent(g, Options{})
+	for _, tc := range []struct {
+		code string
+		want bool
+	}{
+		{"1603", true},        // a heading's
+		{"18", true},          // a page title's
+		{"10", true},          // a heading's
+		{"3", false},          // a lone digit, though a text says "option 3"
+		{"48213", false},      // on no page
+		{"SN2W9E4R7T", false}, // in a section's text only
+	} {
+		if got := a.ownCode(tc.code); got != tc.want {
+			t.Errorf("ownCode(%q) = %v, want %v", tc.code, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		message   string
+		has, lack []string
+	}{
+		{"the installer says error 1603", []string{"1603"}, nil},
+		{"my son is under 18 and has a disability", []string{"18"}, nil},
+		{"I booked 3 rooms, booking 48213", nil, []string{"3", "48213"}},
+	} {
+		terms := a.readMessage(tc.message).terms
+		for _, w := range tc.has {
+			if !slices.Contains(terms, w) {
+				t.Errorf("%q: terms %q lack %q", tc.message, terms, w)
+			}
+		}
+		for _, w := range tc.lack {
+			if slices.Contains(terms, w) {
+				t.Errorf("%q: terms %q have %q", tc.message, terms, w)
+			}
+		}
+	}
+}
