@@ -329,6 +329,8 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 	case moveSuggestPage:
 		r, ok := a.suggest(s, a.leadingPageOption(msg), "SuggestOne")
 		return r, ok, nil
+	case moveOfferPerson:
+		return a.offerPerson(s, msg), true, nil
 	case moveSuggest:
 		opts, key := a.suggestions(s, msg), "Suggest"
 		if len(opts) == 1 {

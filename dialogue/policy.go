@@ -34,6 +34,7 @@ const (
 	moveSuggestPage    // offer the page that clearly leads on whole-page evidence (declined when none does)
 	moveSuggest        // offer the nodes nearest the request (declined when none is near enough)
 	moveAskAbout       // ask whether the node found, which lacks the request's distinctive words, is it
+	moveOfferPerson    // a miss in a row said in no page's words: the nearest topics again, and a person as an option
 )
 
 // actState is what the policy reads of the conversation.
@@ -191,6 +192,10 @@ type missState struct {
 	// message names only things no page has ("it's a thinkpad"): a detail
 	// of the user's case, not another request.
 	detailOnDoubted bool
+	// pageWords: the message has a word some node is about (its heading,
+	// condition, intents, page title or ancestors), chat and stop words
+	// aside: it says, in the pages' words, what it asks.
+	pageWords bool
 }
 
 // missRule is one row of the miss policy: when the message and the state
@@ -203,7 +208,7 @@ type missRule struct {
 // missPolicy is what the agent does with a message that matched no node,
 // first row first; a move that declines lets the next row decide. When all
 // decline, the agent asks to rephrase, or hands over on a second miss in a
-// row (GraphAgent.miss).
+// row said in the pages' words (GraphAgent.miss).
 var missPolicy = []missRule{
 	// "Yes, I was away all summer".
 	{func(r *reading, _ missState) bool { return r.lead == ActYes }, moveAsYes},
@@ -230,6 +235,15 @@ var missPolicy = []missRule{
 	// rephrase" gives nothing. A question, not an answer: a near-domain
 	// request is not answered from it.
 	{func(_ *reading, st missState) bool { return st.rephrases == 0 && !st.llm }, moveSuggestPage},
+	// A miss after a miss hands over only once the customer has put the
+	// request in the pages' words and still nothing fits ("my printer
+	// prints blank pages", "please rephrase", "the printout is empty"):
+	// what they ask is not in the pages. Said in no page's words
+	// ("anything else I can try?", "yes", "it's a ThinkPad"), it is no
+	// rephrasing; handing over would leave a resolvable request to a
+	// person. The nearest topics of what they said before are offered
+	// again, with a person as an option they can take.
+	{func(_ *reading, st missState) bool { return st.rephrases > 0 && !st.pageWords }, moveOfferPerson},
 }
 
 // missMoves returns the moves the miss policy makes for r in st, in the

@@ -149,16 +149,18 @@ func TestMissMoves(t *testing.T) {
 		want []move
 	}{
 		{"words no page has", reading{terms: []string{"parrot"}}, missState{}, []move{moveSuggest, moveSuggestPage}},
-		{"after a rephrase", reading{terms: []string{"parrot"}}, missState{rephrases: 1}, []move{moveSuggest}},
-		{"a second miss", reading{terms: []string{"parrot"}}, missState{rephrases: 2}, nil},
+		{"after a rephrase", reading{terms: []string{"parrot"}}, missState{rephrases: 1}, []move{moveSuggest, moveOfferPerson}},
+		{"after a rephrase in the pages' words", reading{terms: []string{"booking"}}, missState{rephrases: 1, pageWords: true}, []move{moveSuggest}},
+		{"a second miss", reading{terms: []string{"parrot"}}, missState{rephrases: 2}, []move{moveOfferPerson}},
+		{"a second miss in the pages' words", reading{terms: []string{"booking"}}, missState{rephrases: 2, pageWords: true}, nil},
 		{"with an LLM", reading{terms: []string{"parrot"}}, missState{llm: true}, nil},
 		{"a yes with a story", reading{terms: []string{"away", "summer"}, lead: ActYes}, missState{}, []move{moveAsYes, moveSuggest, moveSuggestPage}},
-		{"no words of its own", reading{}, missState{rephrases: 2}, []move{moveGoOn}},
+		{"no words of its own", reading{}, missState{rephrases: 2}, []move{moveGoOn, moveOfferPerson}},
 		{"no words of its own, a question open", reading{}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"a record number", reading{terms: []string{"booking"}, record: true}, missState{}, []move{moveHandOverRecord, moveSuggest, moveSuggestPage}},
 		{"a bare record number", reading{record: true}, missState{}, []move{moveGoOn, moveHandOverRecord, moveSuggest, moveSuggestPage}},
 		{"a node found without the distinctive words", reading{terms: []string{"train", "ahead"}}, missState{doubted: true}, []move{moveAskAbout, moveSuggest, moveSuggestPage}},
-		{"the same after a rephrase", reading{terms: []string{"train", "ahead"}}, missState{doubted: true, rephrases: 1}, []move{moveAskAbout, moveSuggest}},
+		{"the same after a rephrase", reading{terms: []string{"train", "ahead"}}, missState{doubted: true, rephrases: 1}, []move{moveAskAbout, moveSuggest, moveOfferPerson}},
 		{"a detail no page has, to 'is it about this?'", reading{terms: []string{"thinkpad"}}, missState{detailOnDoubted: true}, []move{moveShowAsked, moveSuggest, moveSuggestPage}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
