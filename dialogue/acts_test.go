@@ -84,6 +84,13 @@ func TestClassifyAct(t *testing.T) {
 		{"no, still not working", ActNotSolved},
 		{"didnt fix it", ActNotSolved},
 		{"this is not working either", ActNotSolved},
+		{"still nothing", ActNotSolved},
+		{"nope, nothing changed", ActNotSolved},
+		{"same problem", ActNotSolved},
+		{"it's still the same", ActNotSolved},
+		{"no luck", ActNotSolved},
+		{"same problem with my other laptop", ActNone},
+		{"nothing happens when I click print", ActNone},
 		{"the printer is not working", ActNone},
 		{"that didn't work, the code expired", ActNone},
 	} {
