@@ -330,6 +330,8 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 	case moveSuggestPage:
 		r, ok := a.suggest(s, a.leadingPageOption(msg), "SuggestOne")
 		return r, ok, nil
+	case moveAskWhat:
+		return Reply{Action: Clarification, Text: a.say(s, "HowCanIHelp"), NodeID: s.CurrentNode}, true, nil
 	case moveOfferPerson:
 		return a.offerPerson(s, msg), true, nil
 	case moveSuggest:

@@ -147,6 +147,9 @@ func TestSecondMissOffersPerson(t *testing.T) {
 		{"a bare yes", []string{"the plug smells like burning plastic", "yes"}, []Action{Clarification, Clarification}},
 		{"a rephrase in the pages' words", []string{"the plug smells like burning plastic", "the plug gets very hot"}, []Action{Clarification, Escalation}},
 		{"asked for", []string{"the plug smells like burning plastic", "talk to a person"}, []Action{Clarification, Escalation}},
+		// Asking for help without saying what for is no miss: the request
+		// after it is a first one.
+		{"help asked for first", []string{"can you help me?", "the plug smells like burning plastic"}, []Action{Clarification, Clarification}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, s := NewGraphAgent(assentGraph(), Options{}), &Session{}

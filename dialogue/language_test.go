@@ -108,7 +108,7 @@ func englishFixedTexts(t *testing.T, pages *graph.Graph) []string {
 var englishIDs = []string{"Clarify", "ClarifyAbout", "WhichOne", "ChooseForMore", "Suggest", "NotFound", "Describe",
 	"LeadNoneOfThose", "LeadNotIt", "LeadNoProblem", "LeadAllRight", "CantResolveHandoff", "CantResolveContact",
 	"NotSolvedHandoff", "NotSolvedContact", "HumanHandoff", "HumanContact", "StartOver", "Greeting", "Welcome",
-	"WhatElse", "OtherLanguage", "MoreOptions"}
+	"WhatElse", "HowCanIHelp", "OtherLanguage", "MoreOptions"}
 
 // TestNoEnglishFixedTextInOtherLanguages: conversations in German, French,
 // Spanish and Japanese, over pages in their language or only in English,

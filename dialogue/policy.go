@@ -35,6 +35,7 @@ const (
 	moveSuggest        // offer the nodes nearest the request (declined when none is near enough)
 	moveAskAbout       // ask whether the node found, which lacks the request's distinctive words, is it
 	moveOfferPerson    // a miss in a row said in no page's words: the nearest topics again, and a person as an option
+	moveAskWhat        // a request for help that says for what ("can you help me?"): what with, no miss counted
 )
 
 // actState is what the policy reads of the conversation.
@@ -217,6 +218,10 @@ var missPolicy = []missRule{
 	{func(r *reading, _ missState) bool { return len(r.terms) == 0 }, moveGoOn},
 	// "ok" while a question is open: the question still stands.
 	{func(r *reading, st missState) bool { return len(r.terms) == 0 && st.asking }, moveAskWhich},
+	// "Can you help me?", "I need help" with nothing before it to go on
+	// with: what they need help with is still to come; no miss, which
+	// would make the request that follows a second one.
+	{func(r *reading, st missState) bool { return len(r.terms) == 0 && r.question && !st.asking }, moveAskWhat},
 	// See record.go.
 	{func(r *reading, _ missState) bool { return r.record }, moveHandOverRecord},
 	// "Is it about this?" "It's a ThinkPad.": the node asked about, shown.

@@ -156,6 +156,8 @@ func TestMissMoves(t *testing.T) {
 		{"with an LLM", reading{terms: []string{"parrot"}}, missState{llm: true}, nil},
 		{"a yes with a story", reading{terms: []string{"away", "summer"}, lead: ActYes}, missState{}, []move{moveAsYes, moveSuggest, moveSuggestPage}},
 		{"no words of its own", reading{}, missState{rephrases: 2}, []move{moveGoOn, moveOfferPerson}},
+		{"asks for help, says not for what", reading{question: true}, missState{}, []move{moveGoOn, moveAskWhat, moveSuggest, moveSuggestPage}},
+		{"asks for help while a question is open", reading{question: true}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"no words of its own, a question open", reading{}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"a record number", reading{terms: []string{"booking"}, record: true}, missState{}, []move{moveHandOverRecord, moveSuggest, moveSuggestPage}},
 		{"a bare record number", reading{record: true}, missState{}, []move{moveGoOn, moveHandOverRecord, moveSuggest, moveSuggestPage}},
