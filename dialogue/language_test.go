@@ -263,6 +263,9 @@ func TestActPhrases(t *testing.T) {
 		{"ok, ça ne marche toujours pas", ActNotSolved},
 		{"No funcionó.", ActNotSolved},
 		{"うまくいきませんでした。", ActNotSolved},
+		{"immer noch dasselbe", ActNotSolved},
+		{"toujours pareil", ActNotSolved},
+		{"nada ha cambiado", ActNotSolved},
 		{"mein Drucker funktioniert nicht", ActNone}, // a request of its own
 	}
 	for _, tt := range tests {
