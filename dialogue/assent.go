@@ -30,10 +30,11 @@ type askedState struct {
 	// with none tells a detail no page has, which the miss policy answers
 	// (moveShowAsked for a doubted node, else moveOfferPerson).
 	pageWords bool
-	// movesAway: the message's own words find a node on another page that
-	// holds them, whose page holds more of them than the asked node's
-	// page (see GraphAgent.movesAway).
-	movesAway bool
+	// movesAway reports whether the message's own words find a node on
+	// another page that is about them, whose page holds more of them than
+	// the asked node's page (see GraphAgent.movesAwayFrom). It searches:
+	// called only when nothing else decides.
+	movesAway func() bool
 }
 
 // assentsToAsked reports whether r answers the open question "Is it about
@@ -47,7 +48,7 @@ func assentsToAsked(r *reading, st askedState) bool {
 	if !st.open || !st.pageWords || r.act != ActNone || r.lead == ActNo || r.neg || st.repeats {
 		return false
 	}
-	return !r.question && (st.namesAsked || !st.movesAway)
+	return !r.question && (st.namesAsked || !st.movesAway())
 }
 
 // restatedShare is the share of an earlier request's terms a message must
@@ -125,7 +126,7 @@ func (a *GraphAgent) askedStateOf(s *Session, r *reading) askedState {
 	}
 	st.repeats = restates(r.terms, earlier)
 	st.namesAsked = a.namesNode(asked.ID, r, slices.Concat(earlier...))
-	st.movesAway = a.movesAwayFrom(asked.Page, r)
+	st.movesAway = func() bool { return a.movesAwayFrom(asked.Page, r) }
 	return st
 }
 

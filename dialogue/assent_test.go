@@ -10,27 +10,31 @@ import (
 func TestAssentsToAsked(t *testing.T) {
 	open := askedState{open: true, pageWords: true}
 	for _, tc := range []struct {
-		name string
-		r    reading
-		st   askedState
-		want bool
+		name           string
+		r              reading
+		st             askedState
+		away, searches bool // what movesAway says, whether it is asked
+		want           bool
 	}{
-		{"a statement of the case", reading{terms: []string{"retir", "benefit"}}, open, true},
-		{"a yes and the case", reading{terms: []string{"phone"}, lead: ActYes, yesStatement: true}, open, true},
-		{"no question open", reading{terms: []string{"phone"}}, askedState{}, false},
-		{"a question is a request", reading{terms: []string{"phone"}, question: true}, open, false},
-		{"a question naming the node", reading{terms: []string{"phone"}, question: true}, askedState{open: true, pageWords: true, namesAsked: true}, false},
-		{"a no", reading{terms: []string{"phone"}, lead: ActNo}, open, false},
-		{"denies", reading{terms: []string{"phone"}, neg: true}, open, false},
-		{"an act", reading{act: ActThanks}, open, false},
-		{"a detail no page has", reading{terms: []string{"thinkpad"}}, askedState{open: true}, false},
-		{"the request again", reading{terms: []string{"phone"}}, askedState{open: true, pageWords: true, repeats: true}, false},
-		{"moves away", reading{terms: []string{"printer"}}, askedState{open: true, pageWords: true, movesAway: true}, false},
-		{"names the node, another page holds more", reading{terms: []string{"printer"}}, askedState{open: true, pageWords: true, movesAway: true, namesAsked: true}, true},
+		{"a statement of the case", reading{terms: []string{"retir", "benefit"}}, open, false, true, true},
+		{"a yes and the case", reading{terms: []string{"phone"}, lead: ActYes, yesStatement: true}, open, false, true, true},
+		{"no question open", reading{terms: []string{"phone"}}, askedState{}, false, false, false},
+		{"a question is a request", reading{terms: []string{"phone"}, question: true}, open, false, false, false},
+		{"a question naming the node", reading{terms: []string{"phone"}, question: true}, askedState{open: true, pageWords: true, namesAsked: true}, false, false, false},
+		{"a no", reading{terms: []string{"phone"}, lead: ActNo}, open, false, false, false},
+		{"denies", reading{terms: []string{"phone"}, neg: true}, open, false, false, false},
+		{"an act", reading{act: ActThanks}, open, false, false, false},
+		{"a detail no page has", reading{terms: []string{"thinkpad"}}, askedState{open: true}, false, false, false},
+		{"the request again", reading{terms: []string{"phone"}}, askedState{open: true, pageWords: true, repeats: true}, false, false, false},
+		{"moves away", reading{terms: []string{"printer"}}, open, true, true, false},
+		{"names the node, another page holds more", reading{terms: []string{"printer"}}, askedState{open: true, pageWords: true, namesAsked: true}, true, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := assentsToAsked(&tc.r, tc.st); got != tc.want {
-				t.Errorf("assentsToAsked(%+v, %+v) = %v, want %v", tc.r, tc.st, got, tc.want)
+			searched := false
+			st := tc.st
+			st.movesAway = func() bool { searched = true; return tc.away }
+			if got := assentsToAsked(&tc.r, st); got != tc.want || searched != tc.searches {
+				t.Errorf("assentsToAsked(%+v) = %v (searched: %v), want %v (searched: %v)", tc.r, got, searched, tc.want, tc.searches)
 			}
 		})
 	}
