@@ -315,3 +315,27 @@ func notSolvedAfterAnswer(t *testing.T, g *graph.Graph, courtesy string) {
 		t.Errorf("after 'still not working': %s at %q: %q, want the not-solved escalation at the reset answer", r.Action, r.NodeID, r.Text)
 	}
 }
+
+// TestNoToWhichAskedAgain: "no" to "which of these applies?" asks again
+// which one; a "no" to that question asked again is none of them, not a
+// third time the same question.
+func TestNoToWhichAskedAgain(t *testing.T) {
+	const page = "https://help.example.com/pay"
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "pay", Page: page, Problem: "Pay for an order", Root: true, Resolution: "How you pay depends on where you ordered."},
+		{ID: "web", Page: page, Problem: "Pay for an order", Condition: "You ordered on the website", Actionable: true, Resolution: "Pay by card at checkout."},
+		{ID: "app", Page: page, Problem: "Pay for an order", Condition: "You ordered in the app", Actionable: true, Resolution: "Pay in the app's wallet."},
+	}, Edges: []graph.Edge{{From: "pay", To: "web", Type: graph.Child}, {From: "pay", To: "app", Type: graph.Child}}}
+	a, s := NewGraphAgent(g, Options{}), &Session{}
+	if r, err := a.Respond(context.Background(), s, "how do I pay for my order"); err != nil || r.Action != Clarification || len(r.Options) != 2 {
+		t.Fatalf("first reply %+v, %v: want the question between the two situations", r, err)
+	}
+	r, err := a.Respond(context.Background(), s, "no")
+	if err != nil || r.Text != a.say(s, "WhichOne") {
+		t.Fatalf("after a first no: %+v, %v: want the question asked again", r, err)
+	}
+	r, err = a.Respond(context.Background(), s, "no")
+	if err != nil || r.Text == a.say(s, "WhichOne") || len(r.Options) != 0 || !strings.HasPrefix(r.Text, a.say(s, "LeadNoneOfThose")) {
+		t.Errorf("after a second no: %+v, %v: want none of those, in their own words", r, err)
+	}
+}

@@ -94,20 +94,22 @@ func isQuestion(msg string) bool {
 		if len(words) == 0 {
 			continue
 		}
-		if questionWords[words[0]] || (len(words) > 1 && wantsLeads[[2]string{words[0], words[1]}]) {
+		if questionWords[words[0]] || requestLeads[words[0]] || (len(words) > 1 && wantsLeads[[2]string{words[0], words[1]}]) {
 			return true
 		}
 	}
 	return false
 }
 
-// wantsLeads open a clause that says what the customer wants: a request
-// put as a statement.
-var wantsLeads = map[[2]string]bool{
-	{"i", "want"}: true, {"i", "need"}: true, {"i", "would"}: true, {"i'd", "like"}: true, {"i", "wanna"}: true,
-	{"i'm", "looking"}: true, {"im", "looking"}: true, {"tell", "me"}: true, {"show", "me"}: true,
-	{"help", "me"}: true, {"i", "wonder"}: true,
-}
+// wantsLeads and requestLeads open a clause that says what the customer
+// wants: a request put as a statement ("I need ...", "help!").
+var (
+	wantsLeads = map[[2]string]bool{
+		{"i", "want"}: true, {"i", "need"}: true, {"i", "would"}: true, {"i'd", "like"}: true, {"i", "wanna"}: true,
+		{"i'm", "looking"}: true, {"im", "looking"}: true, {"tell", "me"}: true, {"show", "me"}: true, {"i", "wonder"}: true,
+	}
+	requestLeads = map[string]bool{"help": true}
+)
 
 // askedStateOf reads, for message r in session s, what assentsToAsked
 // needs; only while the question "Is it about this?" is open does it

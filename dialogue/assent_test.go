@@ -56,6 +56,8 @@ func TestIsQuestion(t *testing.T) {
 		{"I need to change my address", true},
 		{"ok. tell me about the fees", true},
 		{"c'est sur mon téléphone ?", true},
+		{"help", true},
+		{"please show me the fees", true},
 	} {
 		if got := isQuestion(tc.msg); got != tc.want {
 			t.Errorf("isQuestion(%q) = %v, want %v", tc.msg, got, tc.want)

@@ -59,6 +59,9 @@ type actState struct {
 	// the node the reply before it answered at ("thanks" → "You're
 	// welcome!"): "that didn't work" is still about that answer.
 	courtesyAfterAnswer bool
+	// askedAgain: the last reply asked again which of its options applies
+	// (askWhich), after a yes or a no that did not say which.
+	askedAgain bool
 }
 
 // actRule is one row of the policy: for act, when the state is so, move.
@@ -113,6 +116,9 @@ var actPolicy = []actRule{
 	{ActYes, func(st actState) bool { return st.pending > 1 && st.last == Resolution }, moveGoOn},
 	// A yes or no to a question with several answers: ask which.
 	{ActYes, func(st actState) bool { return st.pending > 1 }, moveAskWhich},
+	// "No" to "which one of these applies?" asked again: none does; asking
+	// a third time goes round in circles.
+	{ActNo, func(st actState) bool { return st.pending > 1 && st.askedAgain }, moveNoneOfThose},
 	{ActNo, func(st actState) bool { return st.pending > 1 }, moveAskWhich},
 	// "Yes" after an answer: go on with what the section has not said, or
 	// the page's next section.

@@ -20,6 +20,7 @@ func TestActPolicy(t *testing.T) {
 		suggested    = actState{pending: 1, optionNode: true, last: Clarification, yesNo: true}                // "is it about this?" on a miss
 		question     = actState{pending: 3, optionNode: true, last: Clarification, nodeSays: true}
 		bareQuestion = actState{pending: 3, optionNode: true, last: Clarification} // at a heading with no text
+		askedAgain   = actState{pending: 3, optionNode: true, last: Clarification, nodeSays: true, askedAgain: true}
 	)
 	for _, tc := range []struct {
 		act  Act
@@ -52,6 +53,8 @@ func TestActPolicy(t *testing.T) {
 		{ActYes, followUps, []move{moveGoOn, moveAskWhich}},
 		{ActYes, question, []move{moveAskWhich}},
 		{ActNo, question, []move{moveAskWhich, moveAllRight}},
+		{ActNo, askedAgain, []move{moveNoneOfThose, moveAskWhich, moveAllRight}}, // "which one?" "no": none of them
+		{ActYes, askedAgain, []move{moveAskWhich}},
 		{ActYes, afterAns, []move{moveGoOn, moveWhatElse}},
 		{ActYes, start, []move{moveGoOn}},
 		{ActNo, afterAns, []move{moveWhatElse, moveAllRight}},
