@@ -45,10 +45,12 @@ const (
 	// ActNotSolved says that what was just said did not work ("that
 	// didn't help", "still not working") and nothing else.
 	ActNotSolved
+	// ActWithdraw takes back what was asked ("never mind", "forget it").
+	ActWithdraw
 )
 
 func (a Act) String() string {
-	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved"}[a]
+	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw"}[a]
 }
 
 // wholeActs are the acts a message makes when it says nothing else, tried
@@ -60,6 +62,8 @@ var wholeActs = []actRow{
 	// "agent please", "a human", "person!": a bare request for one.
 	{ActHuman, quickre.MustCompile(`(?i)^\s*(?:(?:an?|the|live|real)\s+)?(?:agent|human|person|operator|representative|rep)(?:[\s,]+(?:please|pls|now))?[\s.!?]*$`)},
 	{ActNotSolved, notSolved},
+	// "never mind", "forget it", "ok never mind then".
+	{ActWithdraw, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|no|nah)[\s,.!]+)*(?:never\s*mind|nvm|forget\s+(?:it|about\s+it)|(?:it\s+)?doesn'?t\s+matter)(?:[\s,.!]+(?:then|anyway|thanks?|thank\s+you))*[\s.!?]*$`)},
 	// "sounds good", "I see", "makes sense": taking in what was said.
 	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
 	// no; "ok" alone goes on with the section.)
@@ -331,6 +335,11 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 	case moveSuggestPage:
 		r, ok := a.suggest(s, a.leadingPageOption(msg), "SuggestOne")
 		return r, ok, nil
+	case moveDropIt:
+		// The conversation keeps its place: a follow-up may still lean on
+		// the page being discussed.
+		s.PendingOptions, s.Doubted, s.Asked, s.Rephrases = nil, "", "", 0
+		return Reply{Action: Clarification, Text: a.say(s, "WhatElse"), NodeID: s.CurrentNode}, true, nil
 	case moveAskWhat:
 		return Reply{Action: Clarification, Text: a.say(s, "HowCanIHelp"), NodeID: s.CurrentNode}, true, nil
 	case moveOfferPerson:

@@ -84,6 +84,10 @@ func TestClassifyAct(t *testing.T) {
 		{"no, still not working", ActNotSolved},
 		{"didnt fix it", ActNotSolved},
 		{"this is not working either", ActNotSolved},
+		{"never mind", ActWithdraw},
+		{"ok nevermind then", ActWithdraw},
+		{"forget it, thanks", ActWithdraw},
+		{"never mind the password, how do I change my email?", ActNone},
 		{"still nothing", ActNotSolved},
 		{"nope, nothing changed", ActNotSolved},
 		{"same problem", ActNotSolved},
@@ -337,5 +341,27 @@ func TestNoToWhichAskedAgain(t *testing.T) {
 	r, err = a.Respond(context.Background(), s, "no")
 	if err != nil || r.Text == a.say(s, "WhichOne") || len(r.Options) != 0 || !strings.HasPrefix(r.Text, a.say(s, "LeadNoneOfThose")) {
 		t.Errorf("after a second no: %+v, %v: want none of those, in their own words", r, err)
+	}
+}
+
+// TestWithdrawDropsOptions: "never mind" to a question takes it back: the
+// options are withdrawn and the agent asks what else, instead of matching
+// "mind" against the pages or asking again; the next request is a first
+// one.
+func TestWithdrawDropsOptions(t *testing.T) {
+	const page = "https://help.example.com/pay"
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "pay", Page: page, Problem: "Pay for an order", Root: true, Resolution: "How you pay depends on where you ordered."},
+		{ID: "web", Page: page, Problem: "Pay for an order", Condition: "You ordered on the website", Actionable: true, Resolution: "Pay by card at checkout."},
+		{ID: "app", Page: page, Problem: "Pay for an order", Condition: "You ordered in the app", Actionable: true, Resolution: "Pay in the app's wallet."},
+		{ID: "mind", Page: "https://help.example.com/mind", Problem: "Mind your password", Root: true, Actionable: true, Resolution: "Never share your password."},
+	}, Edges: []graph.Edge{{From: "pay", To: "web", Type: graph.Child}, {From: "pay", To: "app", Type: graph.Child}}}
+	a, s := NewGraphAgent(g, Options{}), &Session{}
+	if r, err := a.Respond(context.Background(), s, "how do I pay for my order"); err != nil || len(r.Options) != 2 {
+		t.Fatalf("first reply %+v, %v: want the question between the two situations", r, err)
+	}
+	r, err := a.Respond(context.Background(), s, "never mind")
+	if err != nil || r.Text != a.say(s, "WhatElse") || len(r.Options) != 0 || len(s.PendingOptions) != 0 || s.Rephrases != 0 {
+		t.Fatalf("after never mind: %+v (pending %v, misses %d), %v: want what else, nothing pending", r, s.PendingOptions, s.Rephrases, err)
 	}
 }

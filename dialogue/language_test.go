@@ -266,6 +266,9 @@ func TestActPhrases(t *testing.T) {
 		{"immer noch dasselbe", ActNotSolved},
 		{"toujours pareil", ActNotSolved},
 		{"nada ha cambiado", ActNotSolved},
+		{"vergiss es", ActWithdraw},
+		{"laisse tomber", ActWithdraw},
+		{"olvídalo", ActWithdraw},
 		{"mein Drucker funktioniert nicht", ActNone}, // a request of its own
 	}
 	for _, tt := range tests {

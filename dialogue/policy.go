@@ -27,6 +27,7 @@ const (
 	moveAllRight                     // a no, or not knowing, to no question pending
 	moveNotSolved                    // the answer just given did not work: the rest of the section, else a person
 	moveShowAsked                    // the one node a yes-or-no question asked about, shown with no situation confirmed
+	moveDropIt                       // the request taken back: options withdrawn, what else?
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -85,6 +86,9 @@ var actPolicy = []actRule{
 	{ActRestart, always, moveStartOver},
 	{ActGreeting, always, moveGreet},
 	{ActThanks, always, moveWelcome},
+	// "Never mind": whatever was asked or offered is dropped, not
+	// matched against the pages ("mind") nor answered as a request.
+	{ActWithdraw, always, moveDropIt},
 	{ActNoneOfThese, always, moveNoneOfThose},
 	// The bot's own words cite no page: the conversation stays where it was.
 	{ActBotQuestion, always, moveBotAnswer},

@@ -33,6 +33,8 @@ func TestActPolicy(t *testing.T) {
 		{ActThanks, followUps, []move{moveWelcome}},
 		{ActNoneOfThese, question, []move{moveNoneOfThose}},
 		{ActBotQuestion, question, []move{moveBotAnswer}},
+		{ActWithdraw, question, []move{moveDropIt}},
+		{ActWithdraw, doubted, []move{moveDropIt}},
 		{ActAck, question, []move{moveAskWhich, moveAnythingElse}},
 		{ActAck, doubted, []move{moveShowAsked, moveAskWhich, moveAnythingElse}},
 		{ActAck, suggested, []move{moveShowAsked, moveAskWhich, moveAnythingElse}},
