@@ -163,6 +163,10 @@ func dropFillers(s string) string {
 	return strings.Join(kept, " ")
 }
 
+// chatOnly reports whether msg says something, all of it fillers ("great!",
+// "hmm ok").
+func chatOnly(msg string) bool { return strings.TrimSpace(msg) != "" && dropFillers(msg) == "" }
+
 // ClassifyAct returns what msg does, with the generic vocabulary: for
 // agents that share the acts' handling (the RAG baseline).
 func ClassifyAct(msg string) Act { return classifyAct(genericAnalyzer(), msg) }

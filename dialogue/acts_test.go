@@ -365,3 +365,22 @@ func TestWithdrawDropsOptions(t *testing.T) {
 		t.Fatalf("after never mind: %+v (pending %v, misses %d), %v: want what else, nothing pending", r, s.PendingOptions, s.Rephrases, err)
 	}
 }
+
+// TestChatAloneAfterAnswer: "great!" after an answer that said all its
+// section has is taken in ("anything else?"), not a miss that asks to
+// rephrase and makes the next miss a second one.
+func TestChatAloneAfterAnswer(t *testing.T) {
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "reset", Page: "https://help.example.com/reset", Problem: "Reset your password", Actionable: true, Root: true, Resolution: "Open Settings and choose Password."},
+	}}
+	a, s := NewGraphAgent(g, Options{}), &Session{}
+	if r, err := a.Respond(context.Background(), s, "how do I reset my password"); err != nil || r.NodeID != "reset" {
+		t.Fatalf("first reply %+v, %v", r, err)
+	}
+	for _, say := range []string{"great!", "cool"} {
+		r, err := a.Respond(context.Background(), s, say)
+		if err != nil || r.Action != Clarification || r.Text != a.say(s, "AckAnythingElse") || s.Rephrases != 0 {
+			t.Errorf("%q: %+v (%d misses), %v: want it taken in, no miss", say, r, s.Rephrases, err)
+		}
+	}
+}

@@ -228,6 +228,9 @@ var missPolicy = []missRule{
 	{func(r *reading, _ missState) bool { return len(r.terms) == 0 }, moveGoOn},
 	// "ok" while a question is open: the question still stands.
 	{func(r *reading, st missState) bool { return len(r.terms) == 0 && st.asking }, moveAskWhich},
+	// "Great!", "cool", "hmm ok" with nothing more to go on with (the
+	// section said all): taken in, not a miss.
+	{func(r *reading, st missState) bool { return !st.asking && chatOnly(r.text) }, moveAnythingElse},
 	// "Can you help me?", "I need help" with nothing before it to go on
 	// with: what they need help with is still to come; no miss, which
 	// would make the request that follows a second one.
