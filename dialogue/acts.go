@@ -45,10 +45,12 @@ const (
 	// ActNotSolved says that what was just said did not work ("that
 	// didn't help", "still not working") and nothing else.
 	ActNotSolved
+	// ActWithdraw takes back what was asked ("never mind", "forget it").
+	ActWithdraw
 )
 
 func (a Act) String() string {
-	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved"}[a]
+	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw"}[a]
 }
 
 // wholeActs are the acts a message makes when it says nothing else, tried
@@ -60,6 +62,8 @@ var wholeActs = []actRow{
 	// "agent please", "a human", "person!": a bare request for one.
 	{ActHuman, quickre.MustCompile(`(?i)^\s*(?:(?:an?|the|live|real)\s+)?(?:agent|human|person|operator|representative|rep)(?:[\s,]+(?:please|pls|now))?[\s.!?]*$`)},
 	{ActNotSolved, notSolved},
+	// "never mind", "forget it", "ok never mind then".
+	{ActWithdraw, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|no|nah)[\s,.!]+)*(?:never\s*mind|nvm|forget\s+(?:it|about\s+it)|(?:it\s+)?doesn'?t\s+matter)(?:[\s,.!]+(?:then|anyway|thanks?|thank\s+you))*[\s.!?]*$`)},
 	// "sounds good", "I see", "makes sense": taking in what was said.
 	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
 	// no; "ok" alone goes on with the section.)
@@ -67,8 +71,9 @@ var wholeActs = []actRow{
 }
 
 // notSolved is a whole message saying that what was just said did not
-// work: "that didn't work", "it still doesn't help", "no, not working".
-var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?)(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*[\s.!?]*$`)
+// work: "that didn't work", "it still doesn't help", "no, not working",
+// or that nothing changed: "still nothing", "same problem", "no luck".
+var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?)(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*|(?:(?:it'?s|it\s+is)\s+)?(?:still\s+(?:nothing|the\s+same)|nothing\s+(?:changed|happens|happened)|(?:the\s+)?same\s+(?:problem|issue|error|thing)(?:\s+(?:again|as\s+before))?|no\s+(?:luck|change|difference))(?:\s+(?:still|either|at\s+all))?)[\s.!?]*$`)
 
 // actRow is an act and a form of message that makes it.
 type actRow struct {
@@ -158,6 +163,10 @@ func dropFillers(s string) string {
 	return strings.Join(kept, " ")
 }
 
+// chatOnly reports whether msg says something, all of it fillers ("great!",
+// "hmm ok").
+func chatOnly(msg string) bool { return strings.TrimSpace(msg) != "" && dropFillers(msg) == "" }
+
 // ClassifyAct returns what msg does, with the generic vocabulary: for
 // agents that share the acts' handling (the RAG baseline).
 func ClassifyAct(msg string) Act { return classifyAct(genericAnalyzer(), msg) }
@@ -240,6 +249,7 @@ func (a *GraphAgent) actState(s *Session) actState {
 	st := actState{pending: len(s.PendingOptions), last: last.Action}
 	st.courtesyAfterAnswer = last.Action == Clarification && st.pending == 0 && last.NodeID != "" &&
 		last.NodeID == s.CurrentNode && before.Action == Resolution && before.NodeID == last.NodeID
+	st.askedAgain = last.Action == Clarification && st.pending > 1 && last.Text == a.say(s, "WhichOne")
 	if st.pending > 0 {
 		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil
 		st.doubted = s.doubtOpen() && st.last == Clarification && st.optionNode
@@ -329,6 +339,15 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 	case moveSuggestPage:
 		r, ok := a.suggest(s, a.leadingPageOption(msg), "SuggestOne")
 		return r, ok, nil
+	case moveDropIt:
+		// The conversation keeps its place: a follow-up may still lean on
+		// the page being discussed.
+		s.PendingOptions, s.Doubted, s.Asked, s.Rephrases = nil, "", "", 0
+		return Reply{Action: Clarification, Text: a.say(s, "WhatElse"), NodeID: s.CurrentNode}, true, nil
+	case moveAskWhat:
+		return Reply{Action: Clarification, Text: a.say(s, "HowCanIHelp"), NodeID: s.CurrentNode}, true, nil
+	case moveOfferPerson:
+		return a.offerPerson(s, msg), true, nil
 	case moveSuggest:
 		opts, key := a.suggestions(s, msg), "Suggest"
 		if len(opts) == 1 {

@@ -84,6 +84,17 @@ func TestClassifyAct(t *testing.T) {
 		{"no, still not working", ActNotSolved},
 		{"didnt fix it", ActNotSolved},
 		{"this is not working either", ActNotSolved},
+		{"never mind", ActWithdraw},
+		{"ok nevermind then", ActWithdraw},
+		{"forget it, thanks", ActWithdraw},
+		{"never mind the password, how do I change my email?", ActNone},
+		{"still nothing", ActNotSolved},
+		{"nope, nothing changed", ActNotSolved},
+		{"same problem", ActNotSolved},
+		{"it's still the same", ActNotSolved},
+		{"no luck", ActNotSolved},
+		{"same problem with my other laptop", ActNone},
+		{"nothing happens when I click print", ActNone},
 		{"the printer is not working", ActNone},
 		{"that didn't work, the code expired", ActNone},
 	} {
@@ -306,5 +317,70 @@ func notSolvedAfterAnswer(t *testing.T, g *graph.Graph, courtesy string) {
 	}
 	if r.Action != Escalation || r.NodeID != "reset" || r.Text != a.say(s, a.handoff("NotSolved")) {
 		t.Errorf("after 'still not working': %s at %q: %q, want the not-solved escalation at the reset answer", r.Action, r.NodeID, r.Text)
+	}
+}
+
+// TestNoToWhichAskedAgain: "no" to "which of these applies?" asks again
+// which one; a "no" to that question asked again is none of them, not a
+// third time the same question.
+func TestNoToWhichAskedAgain(t *testing.T) {
+	const page = "https://help.example.com/pay"
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "pay", Page: page, Problem: "Pay for an order", Root: true, Resolution: "How you pay depends on where you ordered."},
+		{ID: "web", Page: page, Problem: "Pay for an order", Condition: "You ordered on the website", Actionable: true, Resolution: "Pay by card at checkout."},
+		{ID: "app", Page: page, Problem: "Pay for an order", Condition: "You ordered in the app", Actionable: true, Resolution: "Pay in the app's wallet."},
+	}, Edges: []graph.Edge{{From: "pay", To: "web", Type: graph.Child}, {From: "pay", To: "app", Type: graph.Child}}}
+	a, s := NewGraphAgent(g, Options{}), &Session{}
+	if r, err := a.Respond(context.Background(), s, "how do I pay for my order"); err != nil || r.Action != Clarification || len(r.Options) != 2 {
+		t.Fatalf("first reply %+v, %v: want the question between the two situations", r, err)
+	}
+	r, err := a.Respond(context.Background(), s, "no")
+	if err != nil || r.Text != a.say(s, "WhichOne") {
+		t.Fatalf("after a first no: %+v, %v: want the question asked again", r, err)
+	}
+	r, err = a.Respond(context.Background(), s, "no")
+	if err != nil || r.Text == a.say(s, "WhichOne") || len(r.Options) != 0 || !strings.HasPrefix(r.Text, a.say(s, "LeadNoneOfThose")) {
+		t.Errorf("after a second no: %+v, %v: want none of those, in their own words", r, err)
+	}
+}
+
+// TestWithdrawDropsOptions: "never mind" to a question takes it back: the
+// options are withdrawn and the agent asks what else, instead of matching
+// "mind" against the pages or asking again; the next request is a first
+// one.
+func TestWithdrawDropsOptions(t *testing.T) {
+	const page = "https://help.example.com/pay"
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "pay", Page: page, Problem: "Pay for an order", Root: true, Resolution: "How you pay depends on where you ordered."},
+		{ID: "web", Page: page, Problem: "Pay for an order", Condition: "You ordered on the website", Actionable: true, Resolution: "Pay by card at checkout."},
+		{ID: "app", Page: page, Problem: "Pay for an order", Condition: "You ordered in the app", Actionable: true, Resolution: "Pay in the app's wallet."},
+		{ID: "mind", Page: "https://help.example.com/mind", Problem: "Mind your password", Root: true, Actionable: true, Resolution: "Never share your password."},
+	}, Edges: []graph.Edge{{From: "pay", To: "web", Type: graph.Child}, {From: "pay", To: "app", Type: graph.Child}}}
+	a, s := NewGraphAgent(g, Options{}), &Session{}
+	if r, err := a.Respond(context.Background(), s, "how do I pay for my order"); err != nil || len(r.Options) != 2 {
+		t.Fatalf("first reply %+v, %v: want the question between the two situations", r, err)
+	}
+	r, err := a.Respond(context.Background(), s, "never mind")
+	if err != nil || r.Text != a.say(s, "WhatElse") || len(r.Options) != 0 || len(s.PendingOptions) != 0 || s.Rephrases != 0 {
+		t.Fatalf("after never mind: %+v (pending %v, misses %d), %v: want what else, nothing pending", r, s.PendingOptions, s.Rephrases, err)
+	}
+}
+
+// TestChatAloneAfterAnswer: "great!" after an answer that said all its
+// section has is taken in ("anything else?"), not a miss that asks to
+// rephrase and makes the next miss a second one.
+func TestChatAloneAfterAnswer(t *testing.T) {
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "reset", Page: "https://help.example.com/reset", Problem: "Reset your password", Actionable: true, Root: true, Resolution: "Open Settings and choose Password."},
+	}}
+	a, s := NewGraphAgent(g, Options{}), &Session{}
+	if r, err := a.Respond(context.Background(), s, "how do I reset my password"); err != nil || r.NodeID != "reset" {
+		t.Fatalf("first reply %+v, %v", r, err)
+	}
+	for _, say := range []string{"great!", "cool"} {
+		r, err := a.Respond(context.Background(), s, say)
+		if err != nil || r.Action != Clarification || r.Text != a.say(s, "AckAnythingElse") || s.Rephrases != 0 {
+			t.Errorf("%q: %+v (%d misses), %v: want it taken in, no miss", say, r, s.Rephrases, err)
+		}
 	}
 }

@@ -28,6 +28,8 @@ var actPhrases = []struct {
 	{"neu beginnen", ActRestart, "de"}, {"von vorn", ActRestart, "de"}, {"von vorne", ActRestart, "de"},
 	{"hat nicht geklappt", ActNotSolved, "de"}, {"hat nicht funktioniert", ActNotSolved, "de"}, {"klappt nicht", ActNotSolved, "de"}, {"funktioniert nicht", ActNotSolved, "de"},
 	{"geht immer noch nicht", ActNotSolved, "de"}, {"funktioniert immer noch nicht", ActNotSolved, "de"}, {"hat nicht geholfen", ActNotSolved, "de"},
+	{"immer noch dasselbe", ActNotSolved, "de"}, {"immer noch das gleiche", ActNotSolved, "de"}, {"immer noch nichts", ActNotSolved, "de"}, {"nichts hat sich geändert", ActNotSolved, "de"}, {"gleiches problem", ActNotSolved, "de"},
+	{"egal", ActWithdraw, "de"}, {"vergiss es", ActWithdraw, "de"}, {"nicht so wichtig", ActWithdraw, "de"}, {"schon gut", ActWithdraw, "de"},
 	{"alles klar", ActAck, "de"}, {"in ordnung", ActAck, "de"}, {"verstanden", ActAck, "de"}, {"prima", ActAck, "de"}, {"gut", ActAck, "de"}, {"sehr gut", ActAck, "de"},
 	// French
 	{"bonjour", ActGreeting, "fr"}, {"salut", ActGreeting, "fr"}, {"bonsoir", ActGreeting, "fr"},
@@ -40,6 +42,8 @@ var actPhrases = []struct {
 	{"recommencer", ActRestart, "fr"},
 	{"ça n'a pas marché", ActNotSolved, "fr"}, {"ça ne marche pas", ActNotSolved, "fr"}, {"ça ne marche toujours pas", ActNotSolved, "fr"}, {"ça ne fonctionne pas", ActNotSolved, "fr"},
 	{"ça n'a pas fonctionné", ActNotSolved, "fr"}, {"ça n'a pas aidé", ActNotSolved, "fr"}, {"toujours pas", ActNotSolved, "fr"},
+	{"toujours pareil", ActNotSolved, "fr"}, {"toujours la même chose", ActNotSolved, "fr"}, {"toujours rien", ActNotSolved, "fr"}, {"rien n'a changé", ActNotSolved, "fr"}, {"même problème", ActNotSolved, "fr"},
+	{"laisse tomber", ActWithdraw, "fr"}, {"laissez tomber", ActWithdraw, "fr"}, {"peu importe", ActWithdraw, "fr"}, {"tant pis", ActWithdraw, "fr"}, {"oubliez ça", ActWithdraw, "fr"},
 	{"d'accord", ActAck, "fr"}, {"parfait", ActAck, "fr"}, {"très bien", ActAck, "fr"}, {"compris", ActAck, "fr"}, {"entendu", ActAck, "fr"}, {"je vois", ActAck, "fr"}, {"génial", ActAck, "fr"},
 	// Spanish
 	{"hola", ActGreeting, "es"}, {"buenos días", ActGreeting, "es"}, {"buenas tardes", ActGreeting, "es"},
@@ -52,6 +56,8 @@ var actPhrases = []struct {
 	{"empezar de nuevo", ActRestart, "es"},
 	{"no funcionó", ActNotSolved, "es"}, {"no ha funcionado", ActNotSolved, "es"}, {"no funciona", ActNotSolved, "es"}, {"sigue sin funcionar", ActNotSolved, "es"},
 	{"sigue igual", ActNotSolved, "es"}, {"no me sirvió", ActNotSolved, "es"}, {"no sirvió", ActNotSolved, "es"},
+	{"todo sigue igual", ActNotSolved, "es"}, {"sigue sin cambiar", ActNotSolved, "es"}, {"nada ha cambiado", ActNotSolved, "es"}, {"nada cambió", ActNotSolved, "es"}, {"el mismo problema", ActNotSolved, "es"},
+	{"olvídalo", ActWithdraw, "es"}, {"olvidalo", ActWithdraw, "es"}, {"no importa", ActWithdraw, "es"}, {"da igual", ActWithdraw, "es"}, {"déjalo", ActWithdraw, "es"},
 	{"vale", ActAck, "es"}, {"de acuerdo", ActAck, "es"}, {"entendido", ActAck, "es"}, {"perfecto", ActAck, "es"}, {"genial", ActAck, "es"}, {"muy bien", ActAck, "es"}, {"ya veo", ActAck, "es"},
 	// Japanese
 	{"こんにちは", ActGreeting, "ja"}, {"こんばんは", ActGreeting, "ja"}, {"おはようございます", ActGreeting, "ja"},
@@ -62,7 +68,8 @@ var actPhrases = []struct {
 	{"担当者", ActHuman, "ja"}, {"担当者と話したい", ActHuman, "ja"}, {"人と話したい", ActHuman, "ja"}, {"オペレーター", ActHuman, "ja"},
 	{"最初からやり直す", ActRestart, "ja"}, {"やり直す", ActRestart, "ja"},
 	{"ボットですか", ActBotQuestion, "ja"}, {"ロボットですか", ActBotQuestion, "ja"}, {"人間ですか", ActBotQuestion, "ja"},
-	{"うまくいきませんでした", ActNotSolved, "ja"}, {"解決しませんでした", ActNotSolved, "ja"}, {"できませんでした", ActNotSolved, "ja"}, {"直りませんでした", ActNotSolved, "ja"},
+	{"変わりません", ActNotSolved, "ja"}, {"変わりませんでした", ActNotSolved, "ja"}, {"うまくいきませんでした", ActNotSolved, "ja"}, {"解決しませんでした", ActNotSolved, "ja"}, {"できませんでした", ActNotSolved, "ja"}, {"直りませんでした", ActNotSolved, "ja"},
+	{"気にしないでください", ActWithdraw, "ja"}, {"もういいです", ActWithdraw, "ja"},
 	{"了解", ActAck, "ja"}, {"了解しました", ActAck, "ja"}, {"わかりました", ActAck, "ja"}, {"なるほど", ActAck, "ja"},
 	// Any language: "ok merci", "okay, danke".
 	{"ok", ActAck, ""}, {"okay", ActAck, ""},

@@ -377,6 +377,13 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 			return a.clarify(s, a.ix.Node(s.CurrentNode), narrowed, a.sourcesOf(s.CurrentNode)), nil
 		}
 	}
+	// "Is it about this?" "She was getting retirement benefits.": an
+	// answer, not a new request (see assentsToAsked).
+	if assentsToAsked(r, a.askedStateOf(s, r)) {
+		if reply, ok, err := a.makeMove(ctx, s, moveShowAsked, r); ok || err != nil {
+			return reply, err
+		}
+	}
 	id, text, err := a.identify(ctx, s, r)
 	if err != nil {
 		return Reply{}, err
@@ -391,6 +398,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	if id == "" {
 		st := missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking(), doubted: doubted != ""}
 		st.detailOnDoubted = doubted == "" && s.doubtOpen() && len(r.terms) > 0 && a.allUnknown(r.terms)
+		st.pageWords = a.hasPageWords(r, true)
 		for _, m := range missMoves(r, st) {
 			if m == moveAskAbout {
 				if reply, ok := a.askAbout(s, a.farAhead(s, doubted, r)); ok {

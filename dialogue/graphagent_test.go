@@ -244,9 +244,12 @@ func TestGraphAgentFixtureDialogues(t *testing.T) {
 			// A request for a person is handed over at once, not matched.
 			{"I want to talk to a person", Escalation, "", 0},
 		}},
-		{"nonsense: rephrase, then escalate", []step{
+		// A second miss in no page's words is no rephrasing: a person is
+		// offered, not handed the conversation; asked for, one is.
+		{"nonsense: rephrase, then a person offered", []step{
 			{"asdf qwerty", Clarification, "", 1},
-			{"zxcv", Escalation, "", 0},
+			{"zxcv", Clarification, "", 1},
+			{"a person please", Escalation, "", 0},
 		}},
 		// A request naming its topic among words no page has gets the
 		// nearest topics to choose from, not "please rephrase".
@@ -258,9 +261,9 @@ func TestGraphAgentFixtureDialogues(t *testing.T) {
 			{"expiry points weather sunshine pool dinner spa gym", Clarification, "", 1},
 			{"I don't know", Escalation, "", 0},
 		}},
-		{"a rejected suggestion is a miss, and the second one escalates", []step{
+		{"a rejected suggestion is a miss; gibberish after it gets it again and a person", []step{
 			{"expiry points weather sunshine pool dinner spa gym", Clarification, "", 1},
-			{"zxcv", Escalation, "", 0},
+			{"zxcv", Clarification, "", 2},
 		}},
 		{"small talk around a request does not hide it", []step{
 			{"Hi there, good morning! I was wondering if you could tell me a little bit about how to cancel my booking", Resolution, "cancel", 0},
@@ -463,16 +466,21 @@ func TestGraphAgentSurvivesGraphRebuild(t *testing.T) {
 	}
 }
 
+// TestGraphAgentEmptyGraph: with no pages, every request misses; a person
+// is offered each time, and handed the conversation when asked for.
 func TestGraphAgentEmptyGraph(t *testing.T) {
 	a := NewGraphAgent(&graph.Graph{}, Options{})
 	s := &Session{}
-	for i, want := range []Action{Clarification, Escalation} {
-		r, err := a.Respond(context.Background(), s, "I want to change my booking")
+	for i, tc := range []struct {
+		say  string
+		want Action
+	}{{"I want to change my booking", Clarification}, {"I want to change my booking", Clarification}, {"talk to a person", Escalation}} {
+		r, err := a.Respond(context.Background(), s, tc.say)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Action != want {
-			t.Fatalf("message %d: got %s, want %s", i, r.Action, want)
+		if r.Action != tc.want {
+			t.Fatalf("message %d: got %s, want %s", i, r.Action, tc.want)
 		}
 	}
 	if _, err := NewGraphAgent(nil, Options{}).Respond(context.Background(), &Session{}, "hi"); err != nil {

@@ -108,7 +108,7 @@ func englishFixedTexts(t *testing.T, pages *graph.Graph) []string {
 var englishIDs = []string{"Clarify", "ClarifyAbout", "WhichOne", "ChooseForMore", "Suggest", "NotFound", "Describe",
 	"LeadNoneOfThose", "LeadNotIt", "LeadNoProblem", "LeadAllRight", "CantResolveHandoff", "CantResolveContact",
 	"NotSolvedHandoff", "NotSolvedContact", "HumanHandoff", "HumanContact", "StartOver", "Greeting", "Welcome",
-	"WhatElse", "OtherLanguage", "MoreOptions"}
+	"WhatElse", "HowCanIHelp", "OtherLanguage", "MoreOptions"}
 
 // TestNoEnglishFixedTextInOtherLanguages: conversations in German, French,
 // Spanish and Japanese, over pages in their language or only in English,
@@ -263,6 +263,12 @@ func TestActPhrases(t *testing.T) {
 		{"ok, ça ne marche toujours pas", ActNotSolved},
 		{"No funcionó.", ActNotSolved},
 		{"うまくいきませんでした。", ActNotSolved},
+		{"immer noch dasselbe", ActNotSolved},
+		{"toujours pareil", ActNotSolved},
+		{"nada ha cambiado", ActNotSolved},
+		{"vergiss es", ActWithdraw},
+		{"laisse tomber", ActWithdraw},
+		{"olvídalo", ActWithdraw},
 		{"mein Drucker funktioniert nicht", ActNone}, // a request of its own
 	}
 	for _, tt := range tests {

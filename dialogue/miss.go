@@ -37,6 +37,12 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 		prev := a.readText(previousUserMessage(s))
 		terms, neg = a.an.termsOf(prev.words.join(r.words), nil), prev.neg || r.neg
 	}
+	return a.suggestionsFor(terms, neg)
+}
+
+// suggestionsFor returns the nodes nearest a request of terms (see
+// suggestions), as options.
+func (a *GraphAgent) suggestionsFor(terms []string, neg bool) []Option {
 	if len(terms) == 0 {
 		return nil
 	}
@@ -260,6 +266,42 @@ func (a *GraphAgent) miss(s *Session) Reply {
 		Text:    a.say(s, "NotFound"),
 		Options: []Option{a.talkToPerson(s)},
 	}
+}
+
+// offerPerson answers a miss after a miss said in no page's words (see
+// moveOfferPerson): the topics nearest what the customer said in the
+// conversation (its earlier words, see topic), even those just offered,
+// and "Talk to a person" after them; with no topic near, the not-found reply. The misses
+// in a row stay counted as they were: the next request in the pages' words
+// that finds nothing hands over.
+func (a *GraphAgent) offerPerson(s *Session, r *reading) Reply {
+	opts, key := a.suggestionsFor(slices.Concat(r.terms, a.topic(s)), r.neg), "Suggest"
+	switch len(opts) {
+	case 0:
+		key = "NotFound"
+	case 1:
+		key = "SuggestOne"
+	}
+	s.CurrentNode, s.Doubted = "", ""
+	s.PendingOptions = opts
+	return Reply{Action: Clarification, Text: a.say(s, key), Options: append(slices.Clip(opts), a.talkToPerson(s)), Sources: []string{}}
+}
+
+// hasPageWords reports whether r has a word of the pages, chat and stop
+// words aside; with about, a word some node is about (its own or its
+// context fields: heading, condition, intents, page title, ancestors),
+// not one the pages' text only uses in passing ("else", "try").
+func (a *GraphAgent) hasPageWords(r *reading, about bool) bool {
+	uniq, ids, _, _ := a.lex.queryTerms(r.terms)
+	for i, t := range ids {
+		if t < 0 || a.an.filler.has(uniq[i]) || a.an.model.IsStopWord(uniq[i]) {
+			continue
+		}
+		if !about || a.lex.fields[fieldOwn].IDF[t] > 0 || a.lex.fields[fieldContext].IDF[t] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // talkToPersonValue is what the not-found reply's "Talk to a person"

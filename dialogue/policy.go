@@ -27,6 +27,7 @@ const (
 	moveAllRight                     // a no, or not knowing, to no question pending
 	moveNotSolved                    // the answer just given did not work: the rest of the section, else a person
 	moveShowAsked                    // the one node a yes-or-no question asked about, shown with no situation confirmed
+	moveDropIt                       // the request taken back: options withdrawn, what else?
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -34,6 +35,8 @@ const (
 	moveSuggestPage    // offer the page that clearly leads on whole-page evidence (declined when none does)
 	moveSuggest        // offer the nodes nearest the request (declined when none is near enough)
 	moveAskAbout       // ask whether the node found, which lacks the request's distinctive words, is it
+	moveOfferPerson    // a miss in a row said in no page's words: the nearest topics again, and a person as an option
+	moveAskWhat        // a request for help that says for what ("can you help me?"): what with, no miss counted
 )
 
 // actState is what the policy reads of the conversation.
@@ -57,6 +60,9 @@ type actState struct {
 	// the node the reply before it answered at ("thanks" → "You're
 	// welcome!"): "that didn't work" is still about that answer.
 	courtesyAfterAnswer bool
+	// askedAgain: the last reply asked again which of its options applies
+	// (askWhich), after a yes or a no that did not say which.
+	askedAgain bool
 }
 
 // actRule is one row of the policy: for act, when the state is so, move.
@@ -80,6 +86,9 @@ var actPolicy = []actRule{
 	{ActRestart, always, moveStartOver},
 	{ActGreeting, always, moveGreet},
 	{ActThanks, always, moveWelcome},
+	// "Never mind": whatever was asked or offered is dropped, not
+	// matched against the pages ("mind") nor answered as a request.
+	{ActWithdraw, always, moveDropIt},
 	{ActNoneOfThese, always, moveNoneOfThose},
 	// The bot's own words cite no page: the conversation stays where it was.
 	{ActBotQuestion, always, moveBotAnswer},
@@ -111,6 +120,9 @@ var actPolicy = []actRule{
 	{ActYes, func(st actState) bool { return st.pending > 1 && st.last == Resolution }, moveGoOn},
 	// A yes or no to a question with several answers: ask which.
 	{ActYes, func(st actState) bool { return st.pending > 1 }, moveAskWhich},
+	// "No" to "which one of these applies?" asked again: none does; asking
+	// a third time goes round in circles.
+	{ActNo, func(st actState) bool { return st.pending > 1 && st.askedAgain }, moveNoneOfThose},
 	{ActNo, func(st actState) bool { return st.pending > 1 }, moveAskWhich},
 	// "Yes" after an answer: go on with what the section has not said, or
 	// the page's next section.
@@ -191,6 +203,10 @@ type missState struct {
 	// message names only things no page has ("it's a thinkpad"): a detail
 	// of the user's case, not another request.
 	detailOnDoubted bool
+	// pageWords: the message has a word some node is about (its heading,
+	// condition, intents, page title or ancestors), chat and stop words
+	// aside: it says, in the pages' words, what it asks.
+	pageWords bool
 }
 
 // missRule is one row of the miss policy: when the message and the state
@@ -203,7 +219,7 @@ type missRule struct {
 // missPolicy is what the agent does with a message that matched no node,
 // first row first; a move that declines lets the next row decide. When all
 // decline, the agent asks to rephrase, or hands over on a second miss in a
-// row (GraphAgent.miss).
+// row said in the pages' words (GraphAgent.miss).
 var missPolicy = []missRule{
 	// "Yes, I was away all summer".
 	{func(r *reading, _ missState) bool { return r.lead == ActYes }, moveAsYes},
@@ -212,6 +228,13 @@ var missPolicy = []missRule{
 	{func(r *reading, _ missState) bool { return len(r.terms) == 0 }, moveGoOn},
 	// "ok" while a question is open: the question still stands.
 	{func(r *reading, st missState) bool { return len(r.terms) == 0 && st.asking }, moveAskWhich},
+	// "Great!", "cool", "hmm ok" with nothing more to go on with (the
+	// section said all): taken in, not a miss.
+	{func(r *reading, st missState) bool { return !st.asking && chatOnly(r.text) }, moveAnythingElse},
+	// "Can you help me?", "I need help" with nothing before it to go on
+	// with: what they need help with is still to come; no miss, which
+	// would make the request that follows a second one.
+	{func(r *reading, st missState) bool { return len(r.terms) == 0 && r.question && !st.asking }, moveAskWhat},
 	// See record.go.
 	{func(r *reading, _ missState) bool { return r.record }, moveHandOverRecord},
 	// "Is it about this?" "It's a ThinkPad.": the node asked about, shown.
@@ -230,6 +253,15 @@ var missPolicy = []missRule{
 	// rephrase" gives nothing. A question, not an answer: a near-domain
 	// request is not answered from it.
 	{func(_ *reading, st missState) bool { return st.rephrases == 0 && !st.llm }, moveSuggestPage},
+	// A miss after a miss hands over only once the customer has put the
+	// request in the pages' words and still nothing fits ("my printer
+	// prints blank pages", "please rephrase", "the printout is empty"):
+	// what they ask is not in the pages. Said in no page's words
+	// ("anything else I can try?", "yes", "it's a ThinkPad"), it is no
+	// rephrasing; handing over would leave a resolvable request to a
+	// person. The nearest topics of what they said before are offered
+	// again, with a person as an option they can take.
+	{func(_ *reading, st missState) bool { return st.rephrases > 0 && !st.pageWords }, moveOfferPerson},
 }
 
 // missMoves returns the moves the miss policy makes for r in st, in the

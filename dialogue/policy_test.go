@@ -20,6 +20,7 @@ func TestActPolicy(t *testing.T) {
 		suggested    = actState{pending: 1, optionNode: true, last: Clarification, yesNo: true}                // "is it about this?" on a miss
 		question     = actState{pending: 3, optionNode: true, last: Clarification, nodeSays: true}
 		bareQuestion = actState{pending: 3, optionNode: true, last: Clarification} // at a heading with no text
+		askedAgain   = actState{pending: 3, optionNode: true, last: Clarification, nodeSays: true, askedAgain: true}
 	)
 	for _, tc := range []struct {
 		act  Act
@@ -32,6 +33,8 @@ func TestActPolicy(t *testing.T) {
 		{ActThanks, followUps, []move{moveWelcome}},
 		{ActNoneOfThese, question, []move{moveNoneOfThose}},
 		{ActBotQuestion, question, []move{moveBotAnswer}},
+		{ActWithdraw, question, []move{moveDropIt}},
+		{ActWithdraw, doubted, []move{moveDropIt}},
 		{ActAck, question, []move{moveAskWhich, moveAnythingElse}},
 		{ActAck, doubted, []move{moveShowAsked, moveAskWhich, moveAnythingElse}},
 		{ActAck, suggested, []move{moveShowAsked, moveAskWhich, moveAnythingElse}},
@@ -52,6 +55,8 @@ func TestActPolicy(t *testing.T) {
 		{ActYes, followUps, []move{moveGoOn, moveAskWhich}},
 		{ActYes, question, []move{moveAskWhich}},
 		{ActNo, question, []move{moveAskWhich, moveAllRight}},
+		{ActNo, askedAgain, []move{moveNoneOfThose, moveAskWhich, moveAllRight}}, // "which one?" "no": none of them
+		{ActYes, askedAgain, []move{moveAskWhich}},
 		{ActYes, afterAns, []move{moveGoOn, moveWhatElse}},
 		{ActYes, start, []move{moveGoOn}},
 		{ActNo, afterAns, []move{moveWhatElse, moveAllRight}},
@@ -149,16 +154,22 @@ func TestMissMoves(t *testing.T) {
 		want []move
 	}{
 		{"words no page has", reading{terms: []string{"parrot"}}, missState{}, []move{moveSuggest, moveSuggestPage}},
-		{"after a rephrase", reading{terms: []string{"parrot"}}, missState{rephrases: 1}, []move{moveSuggest}},
-		{"a second miss", reading{terms: []string{"parrot"}}, missState{rephrases: 2}, nil},
+		{"after a rephrase", reading{terms: []string{"parrot"}}, missState{rephrases: 1}, []move{moveSuggest, moveOfferPerson}},
+		{"after a rephrase in the pages' words", reading{terms: []string{"booking"}}, missState{rephrases: 1, pageWords: true}, []move{moveSuggest}},
+		{"a second miss", reading{terms: []string{"parrot"}}, missState{rephrases: 2}, []move{moveOfferPerson}},
+		{"a second miss in the pages' words", reading{terms: []string{"booking"}}, missState{rephrases: 2, pageWords: true}, nil},
 		{"with an LLM", reading{terms: []string{"parrot"}}, missState{llm: true}, nil},
 		{"a yes with a story", reading{terms: []string{"away", "summer"}, lead: ActYes}, missState{}, []move{moveAsYes, moveSuggest, moveSuggestPage}},
-		{"no words of its own", reading{}, missState{rephrases: 2}, []move{moveGoOn}},
+		{"no words of its own", reading{text: "1"}, missState{rephrases: 2}, []move{moveGoOn, moveOfferPerson}},
+		{"asks for help, says not for what", reading{text: "can you help me?", question: true}, missState{}, []move{moveGoOn, moveAskWhat, moveSuggest, moveSuggestPage}},
+		{"chat alone", reading{text: "great!", terms: []string{"great"}}, missState{}, []move{moveAnythingElse, moveSuggest, moveSuggestPage}},
+		{"chat alone while a question is open", reading{text: "great!", terms: []string{"great"}}, missState{asking: true}, []move{moveSuggest, moveSuggestPage}},
+		{"asks for help while a question is open", reading{text: "can you help me?", question: true}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"no words of its own, a question open", reading{}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"a record number", reading{terms: []string{"booking"}, record: true}, missState{}, []move{moveHandOverRecord, moveSuggest, moveSuggestPage}},
-		{"a bare record number", reading{record: true}, missState{}, []move{moveGoOn, moveHandOverRecord, moveSuggest, moveSuggestPage}},
+		{"a bare record number", reading{text: "SN4P7L2K9J", record: true}, missState{}, []move{moveGoOn, moveHandOverRecord, moveSuggest, moveSuggestPage}},
 		{"a node found without the distinctive words", reading{terms: []string{"train", "ahead"}}, missState{doubted: true}, []move{moveAskAbout, moveSuggest, moveSuggestPage}},
-		{"the same after a rephrase", reading{terms: []string{"train", "ahead"}}, missState{doubted: true, rephrases: 1}, []move{moveAskAbout, moveSuggest}},
+		{"the same after a rephrase", reading{terms: []string{"train", "ahead"}}, missState{doubted: true, rephrases: 1}, []move{moveAskAbout, moveSuggest, moveOfferPerson}},
 		{"a detail no page has, to 'is it about this?'", reading{terms: []string{"thinkpad"}}, missState{detailOnDoubted: true}, []move{moveShowAsked, moveSuggest, moveSuggestPage}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -34,6 +34,8 @@ type reading struct {
 	yesStatement bool
 	// followUpForm: it opens as a follow-up does ("what about", "and").
 	followUpForm bool
+	// question: it asks something (isQuestion), rather than stating.
+	question bool
 	// record: it names a record number (lexical.HasRecordNumber).
 	record bool
 	// plain are text's words, unmasked ("the 2nd one"), cut on first use.
@@ -56,6 +58,7 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	r.lead = leadingAct(corrected)
 	r.yesStatement = r.lead == ActYes && statesAfterYes(corrected)
 	r.followUpForm = followUp.MatchString(corrected)
+	r.question = isQuestion(corrected)
 	r.record = lexical.HasRecordNumber(corrected)
 	a.earlier.put(msg, a.earlierOf(msg, r))
 	return r

@@ -83,6 +83,14 @@ func FollowableLinks(s string) string {
 	})
 }
 
+// monthName is a month, written out or cut short ("Sept."); a word that
+// only opens like one is none ("married 20 years", "decent 5"). Before a
+// day, "may" is the verb ("I may 2x the order"): monthFirst leaves it out.
+const (
+	monthName  = `(?:may\b\.?|` + monthFirst + `)`
+	monthFirst = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?`
+)
+
 // Masking: what a user's specifics look like. They are replaced by nothing
 // before matching, so "booking 48213 at Hotel Sunrise" matches like "booking".
 var (
@@ -91,7 +99,7 @@ var (
 	maskEmail = quickre.MustCompile(`(?i)(?:\be-?mail(?:\s+address)?\s*(?:is\s+|:\s*)?)?` + emailPattern)
 	maskPhone = quickre.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|mobile|cell)(?:\s+(?:number|no\.?))?\s*(?:is\s+|:\s*)?)?` + phonePattern)
 	maskMoney = quickre.MustCompile(`(?i)(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|jpy|chf|cad|aud|dollars?|euros?|pounds?|yen)\b)`)
-	maskDate  = quickre.MustCompile(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
+	maskDate  = quickre.MustCompile(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?` + monthName + `(?:\s+\d{4})?|` + monthFirst + `\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
 	maskCode  = quickre.MustCompile(`\b(?:[A-Za-z]*\d[A-Za-z0-9-]*)\b`)
 	maskCard  = quickre.MustCompile(`(?i)(?:\b(?:paid|paying|pay)\s+(?:with|by|using|via)\s+(?:a\s+|an\s+|my\s+)?)?\b(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)\b`)
 	// "my Mastercard" is my card: the brand is the detail, the card is not.
