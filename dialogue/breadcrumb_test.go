@@ -16,8 +16,39 @@ func TestFolderWords(t *testing.T) {
 		{"/docs/start.md", "docs"},
 		{"", ""},
 	} {
-		if got := folderWords(tc.url); got != tc.want {
+		if got := folderWords(tc.url, 0); got != tc.want {
 			t.Errorf("folderWords(%q) = %q, want %q", tc.url, got, tc.want)
+		}
+	}
+	if got, want := folderWords("en-US/text/swriter/guide/pagenumbers.html", 2), "swriter guide"; got != want {
+		t.Errorf("folderWords past two shared folders = %q, want %q", got, want)
+	}
+}
+
+// TestSharedFolders: the folders every page lies in name the whole help
+// center, not one page's topic.
+func TestSharedFolders(t *testing.T) {
+	pages := func(urls ...string) []graph.Page {
+		var ps []graph.Page
+		for _, u := range urls {
+			ps = append(ps, graph.Page{URL: u})
+		}
+		return ps
+	}
+	for _, tc := range []struct {
+		name  string
+		pages []graph.Page
+		want  int
+	}{
+		{"one tree", pages("en-US/text/swriter/guide/a.html", "en-US/text/scalc/01/b.html", "en-US/text/shared/c.html"), 2},
+		{"topic folders", pages("general/account/register.md", "general/billing.md", "android/battery.md"), 0},
+		{"a page at the top", pages("help/a/x.html", "top.html"), 0},
+		{"same host", pages("https://help.example/docs/a/x.html", "https://help.example/docs/b/y.html"), 1},
+		{"one page", pages("docs/guide/x.html"), 2},
+		{"none", nil, 0},
+	} {
+		if got := sharedFolders(tc.pages); got != tc.want {
+			t.Errorf("%s: sharedFolders = %d, want %d", tc.name, got, tc.want)
 		}
 	}
 }

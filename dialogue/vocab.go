@@ -278,10 +278,11 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 // never writes (an English folder name over a German page, "general") is
 // not its words.
 func (gw *graphWords) readBreadcrumbs(g *graph.Graph) {
+	shared := sharedFolders(g.Pages)
 	folder := make(map[string][]int32, len(g.Pages)) // page -> its folders' words the texts have
 	for _, p := range g.Pages {
 		var ids []int32
-		gw.v.buf = gw.v.an.model.EachWord(folderWords(p.URL), gw.v.buf, func(w []byte) {
+		gw.v.buf = gw.v.an.model.EachWord(folderWords(p.URL, shared), gw.v.buf, func(w []byte) {
 			if id, ok := gw.v.ids[string(w)]; ok && !slices.Contains(ids, id) {
 				ids = append(ids, id)
 			}
@@ -314,17 +315,47 @@ func (gw *graphWords) readBreadcrumbs(g *graph.Graph) {
 	}
 }
 
-// folderWords returns the words of the folders that URL u (absolute, or a
-// path relative to the pages folder) lies in, "" for none.
-func folderWords(u string) string {
+// sharedFolders returns how many leading folders every page's URL lies in:
+// those name the whole help center ("en-US/text/" above each page), not
+// any page's topic.
+func sharedFolders(pages []graph.Page) int {
+	var common []string
+	for i, p := range pages {
+		dirs := pageFolders(p.URL)
+		if i == 0 {
+			common = dirs
+			continue
+		}
+		n := 0
+		for n < len(common) && n < len(dirs) && common[n] == dirs[n] {
+			n++
+		}
+		common = common[:n]
+	}
+	return len(common)
+}
+
+// pageFolders returns the folders that URL u (absolute, or a path relative
+// to the pages folder) lies in, outermost first.
+func pageFolders(u string) []string {
 	if pu, err := url.Parse(u); err == nil && pu.Host != "" {
 		u = pu.Path
 	}
 	dir := path.Dir(strings.TrimPrefix(u, "/"))
 	if dir == "." || dir == "/" {
+		return nil
+	}
+	return strings.Split(dir, "/")
+}
+
+// folderWords returns the words of the folders that URL u lies in, less
+// the first skip of them, "" for none.
+func folderWords(u string, skip int) string {
+	dirs := pageFolders(u)
+	if skip >= len(dirs) {
 		return ""
 	}
-	return strings.NewReplacer("/", " ", "-", " ", "_", " ").Replace(dir)
+	return strings.NewReplacer("-", " ", "_", " ").Replace(strings.Join(dirs[skip:], " "))
 }
 
 // withoutLinks is a resolution without its links' text, as the answer
