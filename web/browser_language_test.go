@@ -57,3 +57,33 @@ func TestBrowserWidgetInGerman(t *testing.T) {
 		t.Errorf("reply %q: want German words (a note that the pages are English, or not found)", parts[2])
 	}
 }
+
+// TestBrowserChatFollowsTheConversationsLanguage: a customer who writes
+// German in a chat an English browser opened gets the page's own words
+// (the title, the question's label, the send button, the options' legend) in German
+// from the first reply on, as the page rendered again shows them.
+func TestBrowserChatFollowsTheConversationsLanguage(t *testing.T) {
+	base := serveSample(t, Config{})
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/?lang=en"),
+		chromedp.WaitVisible(chromedp.CSS("#message")),
+		chromedp.SendKeys(chromedp.CSS("#message"), "Ich kann meine Buchung nicht ändern, was soll ich tun?"),
+		chromedp.Click(chromedp.CSS("#send")),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, agentReplies(1)); err != nil {
+		t.Fatalf("reply: %v", err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[document.documentElement.lang + "|" + document.getElementById("chat-title").textContent,
+		document.querySelector("label[for=message]").textContent,
+		document.getElementById("send").textContent,
+		(document.querySelector("#options-slot legend") || {textContent: "no options"}).textContent]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 4 || got[0] != "de|Hilfe" || got[1] != "Ihre Frage" || got[2] == "Send" || got[3] == "Which of these fits?" {
+		t.Errorf("page after a German message: lang, label, button, legend = %q; want German", got)
+	}
+}

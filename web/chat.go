@@ -191,6 +191,10 @@ type streamMeta struct {
 	SourceLinks []sourceLink      `json:"source_links"`
 	Turn        int               `json:"turn"`
 	Handoff     *handoffInfo      `json:"handoff"`
+	// Lang is the conversation's language, Texts the chat's words in it
+	// (see conversationTexts); absent before it has one.
+	Lang  string            `json:"lang,omitempty"`
+	Texts map[string]string `json:"texts,omitempty"`
 }
 
 // apiChatStream serves POST /api/chat/stream: the same request as /api/chat,
@@ -218,6 +222,7 @@ func (s *Server) apiChatStream(c *fiber.Ctx) error {
 		Sources:     nonNil(reply.Sources),
 		SourceLinks: nonNil(sourceLinks(res.cur.index, reply.Sources)),
 	}
+	meta.Lang, meta.Texts = s.conversationTexts(sess.Lang)
 	chunks := wordGroups(reply.Text, 3)
 	done := map[string]string{"session_id": meta.SessionID, "html": s.replyHTML(reply.Text)}
 	delay := s.cfg.StreamDelay

@@ -62,17 +62,39 @@ func (v chatView) T(id string) string {
 	return v.texts.Text(v.Lang, id)
 }
 
-// scriptTexts are the texts chat.js shows, as JSON for a data attribute.
-func (v chatView) scriptTexts() string {
-	ids := []string{"YouSaid", "Assistant", "SupportTeam", "WhichFits", "Source", "WithSupport",
-		"Helpful", "HelpfulYes", "HelpfulNo", "HelpfulYesLabel", "HelpfulNoLabel", "FeedbackThanks",
-		"Thinking", "RatingFailed", "SendFailed"}
-	m := make(map[string]string, len(ids))
-	for _, id := range ids {
+// scriptTextIDs are the texts chat.js shows or relabels the page with.
+var scriptTextIDs = []string{"YouSaid", "Assistant", "SupportTeam", "WhichFits", "Source", "WithSupport",
+	"Helpful", "HelpfulYes", "HelpfulNo", "HelpfulYesLabel", "HelpfulNoLabel", "FeedbackThanks",
+	"Thinking", "RatingFailed", "SendFailed",
+	"StartOverButton", "YourQuestion", "Send", "ChatPlaceholder", "ConversationLabel"}
+
+// scriptTextMap returns the texts chat.js shows, in the page's language.
+func (v chatView) scriptTextMap() map[string]string {
+	m := make(map[string]string, len(scriptTextIDs))
+	for _, id := range scriptTextIDs {
 		m[id] = v.T(id)
 	}
-	b, _ := json.Marshal(m) // strings only: cannot fail
+	return m
+}
+
+// scriptTexts are the texts chat.js shows, as JSON for a data attribute.
+func (v chatView) scriptTexts() string {
+	b, _ := json.Marshal(v.scriptTextMap()) // strings only: cannot fail
 	return string(b)
+}
+
+// conversationTexts returns the conversation's language and the texts
+// chat.js shows in it, or "" and nil before it has one the catalog holds:
+// a customer who writes German on a page an English browser opened gets
+// the page's own words in German from the reply on, as a reload shows it.
+func (s *Server) conversationTexts(lang string) (string, map[string]string) {
+	if lang == "" || !s.texts.Has(lang) {
+		return "", nil
+	}
+	v := chatView{Lang: lang, texts: s.texts, Brand: s.cfg.Brand}
+	m := v.scriptTextMap()
+	m["Title"] = v.title()
+	return lang, m
 }
 
 // widgetTexts are the widget's labels in each language of the catalog, as

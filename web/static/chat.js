@@ -28,6 +28,28 @@
   };
   function t(id) { return texts[id] || english[id]; }
   var lang = chat.getAttribute("data-lang") || "";
+  // shownLang is the language the page's words are in: the conversation's
+  // once a reply tells it (the customer may write another language than
+  // the browser's), as the page rendered again would show them.
+  var shownLang = lang;
+  function relabel(l, words) {
+    if (!l || !words || l === shownLang) return;
+    shownLang = l;
+    texts = words;
+    document.documentElement.lang = l;
+    var title = document.getElementById("chat-title");
+    if (title && words.Title) {
+      if (document.title === title.textContent) document.title = words.Title;
+      title.textContent = words.Title;
+    }
+    var restart = document.getElementById("restart");
+    if (restart) restart.textContent = t("StartOverButton");
+    var label = document.querySelector("label[for=message]");
+    if (label) label.textContent = t("YourQuestion");
+    send.textContent = t("Send");
+    input.placeholder = t("ChatPlaceholder");
+    log.setAttribute("aria-label", t("ConversationLabel"));
+  }
   // Turns the page holds; the support team's replies are polled from here.
   var seen = parseInt(chat.getAttribute("data-turns"), 10) || 0;
   var pollMs = parseInt(chat.getAttribute("data-poll"), 10) || 3000;
@@ -275,6 +297,7 @@
             if (event === "meta") {
               meta = data;
               setSessionID(data.session_id);
+              relabel(data.lang, data.texts);
               reply = addMessage(false, "");
               reply.li.className = "msg agent pending " + data.action;
             } else if (event === "delta" && reply) {
