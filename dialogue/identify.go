@@ -143,7 +143,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	}
 	// A quote of a node's text stands for what the rest of the request
 	// does not match.
-	if id := a.phraseMatch(own, cands); id != "" && !a.outscoredByLeader(id, cands, ld.all) {
+	if id := a.phraseMatch(own, cands); id != "" && !a.outscoredElsewhere(id, cands, ld.all) {
 		return id, text, nil
 	}
 	return a.stayAfterMiss(s, q, r, required != nil), text, nil
@@ -172,22 +172,25 @@ func (a *GraphAgent) sectionAbout(id string, cands []candidate, followUp []strin
 	return ""
 }
 
-// outscoredByLeader reports whether the page that clearly leads on
-// whole-page evidence (see leadingPageOf) is another than candidate id's,
-// and its best section outscores id's by more than genericRatio allows: a
-// quote far down the list is chance wording ("a new version" of another
-// product), one close to the top is evidence. lead is leadingPageOf(cands).
-func (a *GraphAgent) outscoredByLeader(id string, cands []candidate, lead pageLead) bool {
-	if lead.url == "" || lead.url == a.ix.Node(id).Page {
+// outscoredElsewhere reports whether a section on another page than
+// candidate id's outscores it by more than genericRatio allows, unless id's
+// page clearly leads on whole-page evidence (lead is leadingPageOf(cands)):
+// a quote far down the list is chance wording ("a new version" of another
+// product; "the top row" in an import page that the conversation's earlier
+// words brought into the list, below the sections on freezing rows), one
+// close to the top is evidence.
+func (a *GraphAgent) outscoredElsewhere(id string, cands []candidate, lead pageLead) bool {
+	page := a.ix.Node(id).Page
+	if lead.url == page {
 		return false
 	}
 	var score, leadScore float64
 	for _, c := range cands {
-		switch c.id {
-		case id:
+		switch {
+		case c.id == id:
 			score = c.score
-		case lead.id:
-			leadScore = c.score
+		case a.ix.Node(c.id).Page != page:
+			leadScore = max(leadScore, c.score)
 		}
 	}
 	return score < leadScore*genericRatio

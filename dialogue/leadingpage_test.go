@@ -113,10 +113,11 @@ func TestPageMatchYieldsToLeadingPage(t *testing.T) {
 	}
 }
 
-// TestOutscoredByLeader: a quote of a node's text (phraseMatch) yields to
-// the page that clearly leads on whole-page evidence only when that page's
-// best section outscores the quoting node by more than genericRatio.
-func TestOutscoredByLeader(t *testing.T) {
+// TestOutscoredElsewhere: a quote of a node's text (phraseMatch) yields to
+// a section on another page that outscores the quoting node by more than
+// genericRatio, unless the quote's own page clearly leads on whole-page
+// evidence.
+func TestOutscoredElsewhere(t *testing.T) {
 	a := NewGraphAgent(bookingGraph(), Options{})
 	c := func(id string, score, pageScore float64) candidate {
 		return candidate{id: id, score: score, coverage: 0.3, pageCoverage: 0.7, pageScore: pageScore}
@@ -130,11 +131,13 @@ func TestOutscoredByLeader(t *testing.T) {
 		{"the quote far below a leading page elsewhere", "refund", []candidate{c("cancel", 10, 5), c("refund", 4, 2)}, true},
 		{"the quote close to the leading page's best", "refund", []candidate{c("cancel", 10, 5), c("refund", 7, 2)}, false},
 		{"the quote on the leading page", "change-online", []candidate{c("change", 10, 5), c("change-online", 3, 5), c("refund", 2, 1)}, false},
-		{"no page leads", "refund", []candidate{c("cancel", 10, 5), c("refund", 4, 4.5)}, false},
+		{"no page leads, the quote far below another page's best", "refund", []candidate{c("cancel", 10, 5), c("refund", 4, 4.5)}, true},
+		{"no page leads, the quote close to the best", "refund", []candidate{c("cancel", 10, 5), c("refund", 7, 4.5)}, false},
+		{"the quote below a section of its own page", "change-online", []candidate{c("change", 10, 5), c("change-online", 3, 5)}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := a.outscoredByLeader(tc.quote, tc.cands, a.leadingPageOf(tc.cands)); got != tc.want {
-				t.Errorf("outscoredByLeader(%q) = %v, want %v", tc.quote, got, tc.want)
+			if got := a.outscoredElsewhere(tc.quote, tc.cands, a.leadingPageOf(tc.cands)); got != tc.want {
+				t.Errorf("outscoredElsewhere(%q) = %v, want %v", tc.quote, got, tc.want)
 			}
 		})
 	}
