@@ -401,7 +401,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		st.pageWords = a.hasPageWords(r, true)
 		for _, m := range missMoves(r, st) {
 			if m == moveAskAbout {
-				if reply, ok := a.askAbout(s, a.farAhead(s, doubted, r)); ok {
+				if reply, ok := a.askAbout(s, doubted); ok {
 					return reply, nil
 				}
 				continue

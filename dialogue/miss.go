@@ -315,38 +315,6 @@ func (a *GraphAgent) talkToPerson(s *Session) Option {
 	return Option{Label: a.say(s, "TalkToPerson"), Value: talkToPersonValue}
 }
 
-// farAhead returns the node to ask about for request r whose identified
-// node, doubted, lacks its distinctive words (see askedInstead); only for
-// a request opening a conversation, where r's own words are all that
-// ranks (later, the earlier words rank too).
-func (a *GraphAgent) farAhead(s *Session, doubted string, r *reading) string {
-	if s.CurrentNode != "" {
-		return doubted
-	}
-	cands := slices.DeleteFunc(a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10), func(c candidate) bool { return a.isHollow(c.id) })
-	return askedInstead(cands, doubted, func(id string) string { return a.ix.Node(id).Page })
-}
-
-// askedInstead returns the best-ranked of cands (best first) when it is on
-// another page than the doubted node and outscores it by more than
-// genericRatio allows, else doubted. The doubted node may come from weaker
-// evidence than the best section (a page whose sections together hold the
-// request, see pageMatch); a section far ahead of it is what the request's
-// words point at, and the better question ("i typed the right password and
-// it still won't connect": the section on that, not a page's "Password"
-// section that shares one word).
-func askedInstead(cands []candidate, doubted string, pageOf func(id string) string) string {
-	if len(cands) == 0 || cands[0].id == doubted || pageOf(cands[0].id) == pageOf(doubted) {
-		return doubted
-	}
-	for _, c := range cands {
-		if c.id == doubted && c.score >= genericRatio*cands[0].score {
-			return doubted
-		}
-	}
-	return cands[0].id
-}
-
 // askAbout asks whether the request is about node id, which was found for
 // it but lacks its distinctive words (see holdsRequest): a question, not
 // an answer, citing the page it asks about. It declines when id was just

@@ -67,30 +67,6 @@ func TestSuggestOnShortRequest(t *testing.T) {
 	}
 }
 
-func TestAskedInstead(t *testing.T) {
-	pages := map[string]string{"top": "p1", "same": "p1", "doubted": "p2", "other": "p3"}
-	pageOf := func(id string) string { return pages[id] }
-	for _, tc := range []struct {
-		name    string
-		cands   []candidate
-		doubted string
-		want    string
-	}{
-		{"far ahead on another page", []candidate{{id: "top", score: 10}, {id: "doubted", score: 5}}, "doubted", "top"},
-		{"doubted outside the list", []candidate{{id: "top", score: 10}, {id: "other", score: 9}}, "doubted", "top"},
-		{"close behind", []candidate{{id: "top", score: 10}, {id: "doubted", score: 6}}, "doubted", "doubted"},
-		{"doubted is the best", []candidate{{id: "doubted", score: 10}, {id: "top", score: 2}}, "doubted", "doubted"},
-		{"best on the doubted node's page", []candidate{{id: "top", score: 10}, {id: "same", score: 1}}, "same", "same"},
-		{"no candidates", nil, "doubted", "doubted"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := askedInstead(tc.cands, tc.doubted, pageOf); got != tc.want {
-				t.Errorf("askedInstead = %q, want %q", got, tc.want)
-			}
-		})
-	}
-}
-
 // TestFarAhead: the first suggestion stands alone when it is the
 // best-ranked candidate and every other suggestion scores under
 // genericRatio of it; candidates that are not suggested do not count.
