@@ -18,16 +18,12 @@ const topicWeight = 1.0
 // required terms (when given) in its own or context fields. It must be
 // released.
 type lexicalMatch struct {
-	lx          *lexicalIndex
-	sc          *searchScratch
-	uniq        []string
-	termIDs     []int32
-	weight      []float64
-	queryWeight float64
-	// scale is, per query term, the share of its BM25 score that counts:
-	// below 1 for a term whose coverage weight capShares capped, so that
-	// the score weighs it as the coverage does; nil when none was.
-	scale        []float64
+	lx           *lexicalIndex
+	sc           *searchScratch
+	uniq         []string
+	termIDs      []int32
+	weight       []float64
+	queryWeight  float64
 	sums         weightSums
 	requiredMask uint64
 	// topicIDs are the topic terms whose scores the nodes hold (addTopic).
@@ -45,7 +41,6 @@ type lexicalMatch struct {
 func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 	m := &lexicalMatch{lx: lx}
 	m.uniq, m.termIDs, m.weight, m.queryWeight = lx.queryTerms(query)
-	m.scale = lx.termScale(m.termIDs, m.weight)
 	m.sums = newWeightSums(m.weight, m.queryWeight)
 	for i, t := range m.uniq {
 		if slices.Contains(required, t) {
@@ -88,7 +83,7 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 				continue
 			}
 			bit := uint64(1) << i
-			scores, scale := fl.Scores[t], m.scaleOf(i)
+			scores := fl.Scores[t]
 			// The fields are a cascade (see newLexicalIndex): no stronger
 			// field of these nodes has the term. Every posting's score is
 			// positive, so a zero score marks a node not yet touched.
@@ -100,7 +95,7 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 					sc.touched = append(sc.touched, d)
 				}
 				sc.found[d][f] |= bit
-				sc.score[d] += scale * scores[k]
+				sc.score[d] += scores[k]
 			}
 		}
 	}
@@ -109,12 +104,12 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 			if t < 0 {
 				continue
 			}
-			scores, scale := lx.pages.Scores[t], m.scaleOf(i)
+			scores := lx.pages.Scores[t]
 			for k, p := range lx.pages.Docs[t] {
 				if sc.page[p] == 0 {
 					sc.pageTouched = append(sc.pageTouched, p)
 				}
-				sc.page[p] += scale * scores[k]
+				sc.page[p] += scores[k]
 				sc.pageFound[p] |= 1 << i
 			}
 		}
@@ -130,15 +125,6 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 		}
 	}
 	return m
-}
-
-// scaleOf is the share of query term i's BM25 score that counts (see
-// lexicalMatch.scale).
-func (m *lexicalMatch) scaleOf(i int) float64 {
-	if m.scale == nil {
-		return 1
-	}
-	return m.scale[i]
 }
 
 // pageSpecificity is, as a node's specificity (see hit), the share of the
@@ -460,9 +446,8 @@ func (l *hitList) add(h lexicalHit) {
 }
 
 // queryTerms returns query's distinct terms (at most maxQueryTerms), their
-// term numbers (-1 for terms no node has), their coverage weights (each a
-// term's weight in the help center, capped by capShares) and the weights'
-// sum.
+// term numbers (-1 for terms no node has), their coverage weights and the
+// weights' sum.
 func (lx *lexicalIndex) queryTerms(query []string) (uniq []string, ids []int32, weight []float64, total float64) {
 	uniq = uniqueTerms(query)
 	if len(uniq) > maxQueryTerms {
@@ -475,77 +460,9 @@ func (lx *lexicalIndex) queryTerms(query []string) (uniq []string, ids []int32, 
 		if id, ok := lx.dict[t]; ok {
 			ids[i], weight[i] = id, lx.weight[id]
 		}
+		total += weight[i]
 	}
-	return uniq, ids, weight, capShares(ids, weight)
-}
-
-// capShares caps the heaviest of a request's term weights (term numbers
-// ids, -1 for a word no node has) at the sum of the other words' that some
-// node has, and returns the weights' sum: no one word of the help
-// center's holds more than half of what the request says in its words. A
-// word's weight is its rarity in one help center, and a small help
-// center's headings make rare words its customers use every day ("my
-// points were not credited after my stay", "stay" in 7 headings of 192
-// and "points" in 19): uncapped, a node with that word alone covers most
-// of the request and outranks the nodes holding its other words. Capped,
-// it covers at most as much as they do together, and which wins is up to
-// the rest of the ranking. Words no node has set no cap (they still count
-// in the sum): that the pages lack them is what tells a request about
-// something else ("how do I install docker"), and a cap against them
-// would let a node with one known word cover half of it. A request of
-// one word is left as it is.
-//
-// The others' sum is added up apart, not taken from the total: a node
-// with exactly the other words, or the capped one alone, then covers
-// exactly half of a request of known words, as MinCoverage reads it,
-// whatever the rounding.
-func capShares(ids []int32, weight []float64) float64 {
-	heaviest, total := -1, 0.0
-	for i, w := range weight {
-		total += w
-		if ids[i] >= 0 && (heaviest < 0 || w > weight[heaviest]) {
-			heaviest = i
-		}
-	}
-	if heaviest < 0 {
-		return total
-	}
-	var others, unknown float64
-	known := 0
-	for i, w := range weight {
-		switch {
-		case ids[i] < 0:
-			unknown += w
-		case i != heaviest:
-			others += w
-			known++
-		}
-	}
-	if known == 0 || weight[heaviest] <= others {
-		return total
-	}
-	weight[heaviest] = others
-	return 2*others + unknown
-}
-
-// termScale returns, per query term, its capped coverage weight (from
-// queryTerms) as a share of its uncapped one: the share of its BM25 score
-// that counts (see lexicalMatch.scale); nil when no weight was capped.
-func (lx *lexicalIndex) termScale(ids []int32, weight []float64) []float64 {
-	var scale []float64
-	for i, t := range ids {
-		if t < 0 || weight[i] >= lx.weight[t] {
-			continue
-		}
-		if scale == nil {
-			scale = make([]float64, len(ids))
-			for j := range scale {
-				scale[j] = 1
-			}
-		}
-		scale[i] = weight[i] / lx.weight[t]
-	}
-	return scale
+	return uniq, ids, weight, total
 }
 
 // maskShare is the share of a query's weight (its terms' weights and their
