@@ -126,8 +126,7 @@ func (a *GraphAgent) ledBy(cands []candidate, ids []string, lead pageLead) []str
 // page evidence: the others are no alternatives but topics sharing a word
 // ("i typed the right wifi password and it still won't connect": the
 // section on that, far ahead of a page's "network protected by a
-// password"), and the question is "Is it about this?", as askedInstead
-// asks it of a doubted node.
+// password"), and the question is "Is it about this?".
 func farAhead(cands []candidate, ids []string) bool {
 	if len(ids) == 0 || len(cands) == 0 || ids[0] != cands[0].id {
 		return false
