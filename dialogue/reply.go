@@ -166,7 +166,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 		more = more[:maxOptions] // follow-ups, not a menu: the page has the rest
 	}
 	s.PendingOptions = more
-	text := withCondition(n, a.focus(n, asked.terms, shown))
+	text := withCondition(n, withHeading(n, a.focus(n, asked.terms, shown)))
 	if a.opts.LLM != nil {
 		text = a.reword(ctx, s, n, userText, text)
 	}
@@ -194,9 +194,57 @@ var stillAsks = regexp.MustCompile(`(?i)\b(?:(?:can|could|may|might|will|would|s
 // stillFails is a message saying the answer just given did not help.
 var stillFails = regexp.MustCompile(`(?i)\b(?:still|again|anymore|same\s+(?:problem|error|issue|thing|message)|(?:did|does|do|is|was)\s*n[o']?t\s+(?:work|help|solve|fix)|(?:did|does|do)\s+not\s+(?:work|help|solve|fix)|not\s+(?:working|helping|solved|fixed)|won'?t\s+work)\b`)
 
+// withHeading leads res, text of node n, with n's heading when res does
+// not stand without it: a bare yes or no under a heading that asks ("No.
+// One reservation is paid with one card." says no to a question the user
+// may have put in other words, or not at all), or a list ("- reservations
+// made as a guest" under "Reservations that don't earn points" reads as
+// the ways to earn them). A node with a condition is led by that.
+func withHeading(n *graph.Node, res string) string {
+	heading := strings.TrimSpace(n.Problem)
+	if n.Condition != "" || heading == "" {
+		return res
+	}
+	switch {
+	case (strings.HasSuffix(heading, "?") || strings.HasSuffix(heading, "？")) && opensWithYesOrNo(res):
+		return heading + " " + res
+	case opensWithList(res):
+		if last, _ := utf8.DecodeLastRuneInString(heading); !strings.ContainsRune(":?：？", last) {
+			heading += ":"
+		}
+		return heading + "\n" + res
+	}
+	return res
+}
+
+// opensWithList reports whether text opens with an item of a Markdown
+// list ("- ", "* ", "1. ", "2) ").
+func opensWithList(text string) bool {
+	text = strings.TrimLeft(text, " \t\n")
+	if strings.HasPrefix(text, "- ") || strings.HasPrefix(text, "* ") || strings.HasPrefix(text, "+ ") {
+		return true
+	}
+	i := strings.IndexFunc(text, func(r rune) bool { return !unicode.IsDigit(r) })
+	return i > 0 && i <= 3 && (strings.HasPrefix(text[i:], ". ") || strings.HasPrefix(text[i:], ") "))
+}
+
+// opensWithYesOrNo reports whether text opens with a yes or a no that
+// stands alone, set off by punctuation ("Yes, it's quite stable.", "Nein.",
+// "はい、"): a reply to a yes-or-no question, not a sentence opening with
+// "no" ("No fee is charged").
+func opensWithYesOrNo(text string) bool {
+	text = strings.TrimSpace(text)
+	i := strings.IndexFunc(text, func(r rune) bool { return strings.ContainsRune(".,!;:—、。！", r) })
+	return i > 0 && yesOrNoWords[strings.ToLower(text[:i])]
+}
+
+// yesOrNoWords answer a yes-or-no question in the catalog's languages.
+var yesOrNoWords = map[string]bool{"yes": true, "no": true, "ja": true, "nein": true, "oui": true, "non": true,
+	"sí": true, "si": true, "はい": true, "いいえ": true}
+
 // resolutionTemplate is the offline reply: the node's condition and
 // resolution, verbatim apart from the joining words.
-func resolutionTemplate(n *graph.Node) string { return withCondition(n, shownText(n)) }
+func resolutionTemplate(n *graph.Node) string { return withCondition(n, withHeading(n, shownText(n))) }
 
 // withCondition leads res, text of node n, with n's condition.
 func withCondition(n *graph.Node, res string) string {
