@@ -414,3 +414,26 @@ func TestBrowserAdminRefusesWithoutToken(t *testing.T) {
 		t.Fatalf("signed-in explorer: %v", err)
 	}
 }
+
+// TestBrowserFollowUpOptions: options the stream brings under an answer
+// are offered as what to ask next, not as a question's answers.
+func TestBrowserFollowUpOptions(t *testing.T) {
+	base := serveSample(t, Config{})
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(chromedp.CSS("#message")),
+		chromedp.SendKeys(chromedp.CSS("#message"), "can I split the payment between two cards"),
+		chromedp.Click(chromedp.CSS("#send")),
+	); err != nil {
+		t.Fatal(err)
+	}
+	class, err := chromedp.Run(ctx, agentReplies(1))
+	if err != nil || !strings.Contains(class, "resolution") {
+		t.Fatalf("first reply class %q (%v), want a resolution", class, err)
+	}
+	legend, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const l = document.querySelector("#options legend"); return l ? l.textContent : ""; })()`))
+	if err != nil || legend != "More on this:" {
+		t.Errorf("options legend %q (%v), want %q", legend, err, "More on this:")
+	}
+}

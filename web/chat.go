@@ -290,6 +290,9 @@ type chatView struct {
 	Turns     []turnView
 	TurnCount int // turns in the conversation, where the chat polls from
 	Options   []dialogue.Option
+	// FollowUps says Options come after an answer, for what the user may
+	// ask next, rather than answer a question.
+	FollowUps bool
 	Notice    string
 	Handoff   *handoffInfo
 	// Lang is the language the page is in; texts its words (see localize).
@@ -322,8 +325,9 @@ func (s *Server) chatView(sess dialogue.Session, embed bool, ratings map[int]boo
 		}
 		v.Turns = append(v.Turns, tv)
 	}
-	if n := len(sess.History); n > 0 && sess.History[n-1].Action == dialogue.Clarification {
+	if n := len(sess.History); n > 0 && (sess.History[n-1].Action == dialogue.Clarification || sess.History[n-1].Action == dialogue.Resolution) {
 		v.Options = sess.PendingOptions
+		v.FollowUps = sess.History[n-1].Action == dialogue.Resolution
 	}
 	return v
 }

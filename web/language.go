@@ -63,7 +63,7 @@ func (v chatView) T(id string) string {
 }
 
 // scriptTextIDs are the texts chat.js shows or relabels the page with.
-var scriptTextIDs = []string{"YouSaid", "Assistant", "SupportTeam", "WhichFits", "Source", "WithSupport",
+var scriptTextIDs = []string{"YouSaid", "Assistant", "SupportTeam", "WhichFits", "MoreOnThis", "Source", "WithSupport",
 	"Helpful", "HelpfulYes", "HelpfulNo", "HelpfulYesLabel", "HelpfulNoLabel", "FeedbackThanks",
 	"Thinking", "RatingFailed", "SendFailed",
 	"StartOverButton", "YourQuestion", "Send", "ChatPlaceholder", "ConversationLabel"}

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"log/slog"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -89,5 +90,30 @@ func TestSampleHelpCenterConversation(t *testing.T) {
 	if last.Action != dialogue.Resolution || len(last.Sources) == 0 || !safeLink(last.Sources[0]) ||
 		!strings.Contains(last.Sources[0], "/reservations/") {
 		t.Fatalf("last reply %+v, want a resolution with a reservations page as source", last)
+	}
+}
+
+// TestOptionsLegend: the options under a clarification answer its question;
+// those under an answer are what the customer may ask next, and a reload
+// shows them too.
+func TestOptionsLegend(t *testing.T) {
+	srv, _ := newSampleEnv(t, Config{})
+	env := &testEnv{srv: srv}
+	for _, tc := range []struct {
+		message    string
+		action     dialogue.Action
+		want, lack string
+	}{
+		{bookingQuestion, dialogue.Clarification, "<legend>Which of these fits?</legend>", "<legend>More on this:</legend>"},
+		{"can I split the payment between two cards", dialogue.Resolution, "<legend>More on this:</legend>", "<legend>Which of these fits?</legend>"},
+	} {
+		status, r, body := env.chat(t, "", tc.message)
+		if status != 200 || r.Action != tc.action || len(r.Options) == 0 {
+			t.Fatalf("%q: %d %s, want a %s with options", tc.message, status, body, tc.action)
+		}
+		_, page := env.do(t, httptest.NewRequest("GET", "/?s="+r.SessionID, nil))
+		if !strings.Contains(page, tc.want) || strings.Contains(page, tc.lack) {
+			t.Errorf("%q: the page has %q: %v, %q: %v", tc.message, tc.want, strings.Contains(page, tc.want), tc.lack, strings.Contains(page, tc.lack))
+		}
 	}
 }

@@ -20,7 +20,7 @@
   var texts = {};
   try { texts = JSON.parse(chat.getAttribute("data-texts") || "{}"); } catch (e) { texts = {}; }
   var english = {
-    YouSaid: "You said", Assistant: "Assistant", SupportTeam: "Support team", WhichFits: "Which of these fits?",
+    YouSaid: "You said", Assistant: "Assistant", SupportTeam: "Support team", WhichFits: "Which of these fits?", MoreOnThis: "More on this:",
     Source: "Source:", WithSupport: "With our support team · reference", Helpful: "Was this helpful?",
     HelpfulYes: "Yes", HelpfulNo: "No", HelpfulYesLabel: "Yes, this helped", HelpfulNoLabel: "No, this did not help",
     FeedbackThanks: "Thanks for telling us.", Thinking: "The assistant is answering…",
@@ -109,7 +109,9 @@
     return { li: li, body: body };
   }
 
-  function showOptions(options) {
+  // showOptions offers options: a question's answers, or after an answer
+  // what the user may ask next.
+  function showOptions(options, action) {
     slot.textContent = "";
     if (!options || options.length === 0) return null;
     var f = document.createElement("form");
@@ -119,7 +121,7 @@
     f.appendChild(hidden);
     var fs = document.createElement("fieldset");
     var legend = document.createElement("legend");
-    legend.textContent = t("WhichFits");
+    legend.textContent = t(action === "resolution" ? "MoreOnThis" : "WhichFits");
     fs.appendChild(legend);
     options.forEach(function (o) {
       var b = document.createElement("button");
@@ -319,7 +321,7 @@
       return pump();
     }).then(function () {
       setBusy(false);
-      var first = showOptions(meta && meta.options);
+      var first = showOptions(meta && meta.options, meta && meta.action);
       // The options take room from the log: keep the reply's end in view.
       follow();
       if (first) first.focus({ preventScroll: true }); else input.focus({ preventScroll: true });
