@@ -75,7 +75,7 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	// say: the list is left to the options.
 	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) && !a.onlyBoilerplate(n) {
 		if lead := a.withoutPageMenu(n, a.withoutBoilerplate(res), opts); lead != "" && !a.onlyBoilerplateText(lead) {
-			text = withCondition(n, a.focusText(n, lead, nil, "")) + "\n\n" + text
+			text = a.withCondition(n, a.focusText(n, lead, nil, "")) + "\n\n" + text
 		}
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
@@ -166,7 +166,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 		more = more[:maxOptions] // follow-ups, not a menu: the page has the rest
 	}
 	s.PendingOptions = more
-	text := withCondition(n, withHeading(n, a.focus(n, asked.terms, shown)))
+	text := a.withCondition(n, withHeading(n, a.focus(n, asked.terms, shown)))
 	if a.opts.LLM != nil {
 		text = a.reword(ctx, s, n, userText, text)
 	}
@@ -244,20 +244,8 @@ var yesOrNoWords = map[string]bool{"yes": true, "no": true, "ja": true, "nein": 
 
 // resolutionTemplate is the offline reply: the node's condition and
 // resolution, verbatim apart from the joining words.
-func resolutionTemplate(n *graph.Node) string { return withCondition(n, withHeading(n, shownText(n))) }
-
-// withCondition leads res, text of node n, with n's condition.
-func withCondition(n *graph.Node, res string) string {
-	cond := strings.TrimRight(strings.TrimSpace(n.Condition), ".:;, ")
-	if cond == "" {
-		return res
-	}
-	lower := strings.ToLower(cond)
-	// "If you booked by phone", "When ...", "To apply": already a lead.
-	if !strings.HasPrefix(lower, "if ") && !strings.HasPrefix(lower, "when ") && !strings.HasPrefix(lower, "to ") {
-		cond = "If " + lexical.LowerFirst(cond)
-	}
-	return lexical.UpperFirst(cond) + ": " + res
+func (a *GraphAgent) resolutionTemplate(n *graph.Node) string {
+	return a.withCondition(n, withHeading(n, shownText(n)))
 }
 
 func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply {
@@ -269,7 +257,7 @@ func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply
 		s.CurrentNode = n.ID
 		r.NodeID, r.Intent = n.ID, n.Problem
 		if res := shownText(n); res != "" && !english.SameText(res, n.Problem) {
-			b.WriteString(resolutionTemplate(n))
+			b.WriteString(a.resolutionTemplate(n))
 			b.WriteString("\n\n")
 		}
 	}
