@@ -60,3 +60,23 @@ func TestConditionLeadsInThePagesLanguage(t *testing.T) {
 		}
 	}
 }
+
+func TestAfterCondition(t *testing.T) {
+	for _, tc := range []struct {
+		raw, cond, res, want string
+		ok                   bool
+	}{
+		{"- Falls Sie die Sicherung von einer Festplatte, einem Laufwerk wiederherstellen wollen, können Sie sie zurück kopieren.",
+			"falls Sie die Sicherung von einer Festplatte, einem Laufwerk wiederherstellen wollen", "Können Sie sie zurück kopieren.", "können Sie sie zurück kopieren.", true},
+		{"If you booked by phone, call us on 555 0100.", "you booked by phone", "Call us on 555 0100.", "call us on 555 0100.", true},
+		{"Si vous avez un compte, Connexion est en haut.", "vous avez un compte", "Connexion est en haut.", "Connexion est en haut.", true},
+		// Not the rest of the sentence: a label's text, or a part further on.
+		{"Members: log in first.", "members", "Log in first.", "", false},
+		{"If you booked by phone, call us. Have your code ready.", "you booked by phone", "Have your code ready.", "", false},
+	} {
+		got, ok := afterCondition(tc.raw, tc.cond, tc.res)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("afterCondition(%q) = %q %v, want %q %v", tc.raw, got, ok, tc.want, tc.ok)
+		}
+	}
+}

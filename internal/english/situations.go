@@ -363,6 +363,31 @@ func (s *Situations) Lead(c string) string {
 	return lexical.UpperFirst(s.ifWord) + " " + c
 }
 
+// ClauseEnd returns the index of the comma that ends text's opening
+// clause ("Wenn Sie … haben, klicken Sie …"), or -1 when it has no comma:
+// the first comma, but in a language whose clauses end in their verb
+// (German) the first comma before a finite verb, the main clause's after
+// a subordinate one: a comma before that lists ("Falls Sie von einer
+// Festplatte, einem USB-Laufwerk oder einem Rechner wiederherstellen
+// wollen, können Sie …").
+func (s *Situations) ClauseEnd(text string) int {
+	first := strings.IndexByte(text, ',')
+	if first < 0 || !s.verbLast {
+		return first
+	}
+	for i := first; ; {
+		w, _, _ := strings.Cut(strings.TrimLeft(text[i+1:], " "), " ")
+		if s.verb[normalizeLabel(strings.Trim(w, ",.;:!?"))] {
+			return i
+		}
+		j := strings.IndexByte(text[i+1:], ',')
+		if j < 0 {
+			return first
+		}
+		i += 1 + j
+	}
+}
+
 // IsClause reports whether a short line is a clause (see the package's
 // IsClause); the other languages' finite verbs are not known here, so
 // their lines are none.

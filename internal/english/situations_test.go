@@ -193,3 +193,26 @@ func TestLead(t *testing.T) {
 		}
 	}
 }
+
+func TestClauseEnd(t *testing.T) {
+	for _, tc := range []struct {
+		lang, text, want string
+	}{
+		{"de", "Falls Sie die Sicherung von einer Festplatte, einem USB-Laufwerk oder einem Rechner wiederherstellen wollen, können Sie sie zurück kopieren.",
+			"Falls Sie die Sicherung von einer Festplatte, einem USB-Laufwerk oder einem Rechner wiederherstellen wollen"},
+		{"de", "Wenn Sie ein Konto haben, klicken Sie auf Anmelden, um fortzufahren.", "Wenn Sie ein Konto haben"},
+		{"de", "Wenn Sie ein Konto haben", ""},
+		// Other languages end the clause at its first comma, as before.
+		{"en", "If you booked online, by phone or through a partner, call us.", "If you booked online"},
+		{"fr", "Si vous avez un compte, connectez-vous.", "Si vous avez un compte"},
+	} {
+		i := SituationsFor(tc.lang).ClauseEnd(tc.text)
+		got := ""
+		if i >= 0 {
+			got = tc.text[:i]
+		}
+		if got != tc.want {
+			t.Errorf("ClauseEnd(%s, %q) ends %q, want %q", tc.lang, tc.text, got, tc.want)
+		}
+	}
+}
