@@ -228,14 +228,24 @@ func opensWithList(text string) bool {
 	return i > 0 && i <= 3 && (strings.HasPrefix(text[i:], ". ") || strings.HasPrefix(text[i:], ") "))
 }
 
-// opensWithYesOrNo reports whether text opens with a yes or a no that
-// stands alone, set off by punctuation ("Yes, it's quite stable.", "Nein.",
-// "はい、"): a reply to a yes-or-no question, not a sentence opening with
+// opensWithYesOrNo reports whether text's first sentence is a bare yes or
+// no, set off by punctuation, at its start ("Yes, it's quite stable.",
+// "Nein.", "はい、") or its end ("If you saw the confirmation screen,
+// yes."): a reply to a yes-or-no question, not a sentence opening with
 // "no" ("No fee is charged").
 func opensWithYesOrNo(text string) bool {
 	text = strings.TrimSpace(text)
-	i := strings.IndexFunc(text, func(r rune) bool { return strings.ContainsRune(".,!;:—、。！", r) })
-	return i > 0 && yesOrNoWords[strings.ToLower(text[:i])]
+	isMark := func(r rune) bool { return strings.ContainsRune(".,!;:—、。！", r) }
+	if i := strings.IndexFunc(text, isMark); i > 0 && yesOrNoWords[strings.ToLower(text[:i])] {
+		return true
+	}
+	end := strings.IndexFunc(text, func(r rune) bool { return strings.ContainsRune(".!。！", r) })
+	if end < 0 {
+		return false
+	}
+	sentence := text[:end]
+	comma := strings.LastIndexAny(sentence, ",、")
+	return comma > 0 && yesOrNoWords[strings.ToLower(strings.TrimSpace(strings.TrimLeft(sentence[comma:], ",、")))]
 }
 
 // yesOrNoWords answer a yes-or-no question in the catalog's languages.
