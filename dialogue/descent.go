@@ -36,8 +36,17 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 	sources := []string{n.Page}
 	text := message // what decides branches; the message is still the LLM's to reply to
 	var lead []string
+	last, pending := lastAgentTurn(s), s.PendingOptions
 	defer func() {
-		if err == nil && len(lead) > 0 {
+		switch {
+		case err != nil:
+		case asksAgain(last, pending, r, message != nil && !message.question):
+			if last.Text == a.say(s, "WhichOne") {
+				r = a.noneFits(s, "LeadNoneOfThose")
+			} else {
+				r = a.askWhich(s)
+			}
+		case len(lead) > 0:
 			r.Text = strings.Join(append(lead, r.Text), "\n\n")
 		}
 	}()

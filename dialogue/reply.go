@@ -3,6 +3,7 @@ package dialogue
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -79,6 +80,19 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 		}
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
+}
+
+// asksAgain reports whether reply r, to a message that states rather
+// than asks, is the question last asked again: the same node and options
+// as the last reply's, a clarification whose options were pending. The
+// message ("it's a Visa") picked none of them, and the user has just read
+// the question: it is asked once more in a word (WhichOne), then none of
+// the options fits; the whole question again goes round in circles. A
+// question of the user's own that the same node answers ("what if I
+// disagree?") gets the whole of it.
+func asksAgain(last Turn, pending []Option, r Reply, states bool) bool {
+	return states && r.Action == Clarification && last.Action == Clarification && last.NodeID == r.NodeID && len(pending) > 0 &&
+		slices.EqualFunc(pending, r.Options, func(o, p Option) bool { return o.NodeID == p.NodeID })
 }
 
 // withoutPageMenu returns n's text without its list items that open with
