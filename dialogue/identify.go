@@ -130,6 +130,9 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 			if other := a.sectionAbout(id, cands, own); other != "" {
 				return other, text, nil
 			}
+			if other := a.otherSituation(id, r); other != "" {
+				return other, text, nil
+			}
 		}
 		return id, text, nil
 	}
@@ -168,6 +171,22 @@ func (a *GraphAgent) sectionAbout(id string, cands []candidate, followUp []strin
 		if c.id != id && a.ix.Node(c.id).Page == page && !a.isAncestor(c.id, id) && !a.isHollow(c.id) && about(c.id) {
 			return c.id
 		}
+	}
+	return ""
+}
+
+// otherSituation returns the sibling situation of node id, the answer
+// just given for one situation, that message r picks by its words alone,
+// or "": "and if I booked as a guest?" after the answer for members, which
+// the ranking finds again ("booked" is in both headings, and the
+// conversation's earlier words are the members').
+func (a *GraphAgent) otherSituation(id string, r *reading) string {
+	parent := a.ix.Parent(id)
+	if parent == "" || a.ix.Node(id).Condition == "" {
+		return ""
+	}
+	if picked := a.pickChildren(parent, a.conditionalChildren(parent), r, nil); len(picked) == 1 && picked[0] != id {
+		return picked[0]
 	}
 	return ""
 }
