@@ -559,55 +559,6 @@ func (a *GraphAgent) isAncestor(anc, id string) bool {
 	return false
 }
 
-// matchOptions matches a reply to a clarification against its pending
-// options: by its form (optionByForm), or by the words that tell the
-// options apart ("by phone"). It returns the indices of the matching
-// options (several on a tie), or nil when the message is not an answer to
-// the question.
-func (a *GraphAgent) matchOptions(s *Session, r *reading) []int {
-	if picked, answered := optionByForm(r, s.PendingOptions); answered {
-		return picked
-	}
-	return a.optionsByWords(s, r)
-}
-
-// optionsByWords matches reply r against the pending options by the words
-// that tell them apart (see matchOptions).
-func (a *GraphAgent) optionsByWords(s *Session, r *reading) []int {
-	opts := s.PendingOptions
-	known := map[string]bool{}
-	labels := make([]string, len(opts))
-	for i, o := range opts {
-		labels[i] = o.Label
-		if n := a.ix.Node(o.NodeID); n != nil {
-			labels[i] += " . " + n.Condition
-		}
-		for _, t := range a.an.terms(labels[i]) {
-			known[t] = true
-		}
-	}
-	problem := a.problemTerms(s.CurrentNode)
-	for t := range problem {
-		known[t] = true
-	}
-	// A message saying more than the options do is a new request, not an
-	// answer: leave it to intent identification. An answer in the user's
-	// own words ("I lost my job" for "you are unemployed") may say a little
-	// more, as long as it names one option with at least as many words as
-	// it adds.
-	unknown, terms := 0, r.terms
-	for _, t := range terms {
-		if !known[t] {
-			unknown++
-		}
-	}
-	picked := a.discriminate(labels, r, problem)
-	if unknown == 0 || (len(picked) == 1 && 2*unknown < len(terms)) {
-		return picked
-	}
-	return nil
-}
-
 // isHollow reports whether node id has nothing to give: no text beyond its
 // heading, no sub-problems and no references (or no such node).
 func (a *GraphAgent) isHollow(id string) bool {
