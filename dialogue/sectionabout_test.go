@@ -63,7 +63,7 @@ func TestFollowUpNamesTheOtherSituation(t *testing.T) {
 	})
 	a, s := NewGraphAgent(g, Options{}), &Session{}
 	for _, step := range []struct{ say, want string }{
-		{"how do i get a receipt", "root"},
+		{"i need a receipt", "root"},
 		{"I booked online as a member", "member"},
 		{"and if I booked as a guest?", "guest"},
 	} {
