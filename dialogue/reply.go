@@ -249,7 +249,7 @@ func resolutionTemplate(n *graph.Node) string { return withCondition(n, withHead
 // withCondition leads res, text of node n, with n's condition.
 func withCondition(n *graph.Node, res string) string {
 	cond := strings.TrimRight(strings.TrimSpace(n.Condition), ".:;, ")
-	if cond == "" {
+	if cond == "" || opensSaying(res, cond) {
 		return res
 	}
 	lower := strings.ToLower(cond)
@@ -258,6 +258,22 @@ func withCondition(n *graph.Node, res string) string {
 		cond = "If " + lexical.LowerFirst(cond)
 	}
 	return lexical.UpperFirst(cond) + ": " + res
+}
+
+// opensSaying reports whether text's first sentence already says cond,
+// whatever word leads it ("1. When you have finished setting up the VPN,
+// open…" under the condition "If you have finished setting up the VPN"): a
+// lead saying it again reads as a stutter.
+func opensSaying(text, cond string) bool {
+	_, core, ok := strings.Cut(strings.ToLower(cond), " ")
+	if !ok || !strings.Contains(core, " ") {
+		return false
+	}
+	first := strings.TrimLeft(text, " \t\n-*+0123456789.)")
+	if i := strings.IndexAny(first, ".!?\n"); i >= 0 {
+		first = first[:i]
+	}
+	return strings.Contains(strings.ToLower(first), core)
 }
 
 func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply {

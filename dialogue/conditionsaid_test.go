@@ -1,0 +1,34 @@
+package dialogue
+
+import (
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// TestConditionSaidOnce: a condition the text's first sentence already
+// says leads no reply ("If you are already connected to a wireless
+// network: 1. If you are already connected to a wireless network, you will
+// be asked…", seen chatting on GNOME's help); one it does not say still
+// leads.
+func TestConditionSaidOnce(t *testing.T) {
+	tests := []struct {
+		cond, text, want string
+	}{
+		{"If you are already connected to a wireless network",
+			"1. If you are already connected to a wireless network, you will be asked to disconnect. Click Turn On.",
+			"1. If you are already connected to a wireless network, you will be asked to disconnect. Click Turn On."},
+		{"If you have finished setting up the VPN",
+			"1. When you have finished setting up the VPN, open the system menu.",
+			"1. When you have finished setting up the VPN, open the system menu."},
+		{"If I was charged", "It is a hold.", "If I was charged: It is a hold."},
+		// Said later, not in the first sentence: still led.
+		{"If you booked by phone", "Call us. Say you booked by phone.", "If you booked by phone: Call us. Say you booked by phone."},
+	}
+	for _, tt := range tests {
+		n := &graph.Node{Problem: "Heading", Condition: tt.cond}
+		if got := withCondition(n, tt.text); got != tt.want {
+			t.Errorf("withCondition(%q, %q) = %q; want %q", tt.cond, tt.text, got, tt.want)
+		}
+	}
+}
