@@ -96,6 +96,9 @@ var actPolicy = []actRule{
 	// have; matched as a request, its words ("work", "help") lead to
 	// another page.
 	{ActNotSolved, func(st actState) bool { return st.last == Resolution || st.courtesyAfterAnswer }, moveNotSolved},
+	// "Is it about this?" "That didn't help.": nothing was answered yet
+	// to fail; it says the topic asked about is not it.
+	{ActNotSolved, func(st actState) bool { return st.yesNo && st.pending == 1 }, moveNotIt},
 	// "Is it about this?" "Sounds good." / "OK.": to a yes-or-no question
 	// an acknowledgement assents; what the node says is shown, as for "I
 	// don't know" to the doubted node (no situation is confirmed by it).
