@@ -30,6 +30,7 @@ var actPhrases = []struct {
 	{"geht immer noch nicht", ActNotSolved, "de"}, {"funktioniert immer noch nicht", ActNotSolved, "de"}, {"hat nicht geholfen", ActNotSolved, "de"},
 	{"immer noch dasselbe", ActNotSolved, "de"}, {"immer noch das gleiche", ActNotSolved, "de"}, {"immer noch nichts", ActNotSolved, "de"}, {"nichts hat sich geändert", ActNotSolved, "de"}, {"gleiches problem", ActNotSolved, "de"},
 	{"egal", ActWithdraw, "de"}, {"vergiss es", ActWithdraw, "de"}, {"nicht so wichtig", ActWithdraw, "de"}, {"schon gut", ActWithdraw, "de"},
+	{"was meinen sie", ActUnclear, "de"}, {"was meinst du", ActUnclear, "de"}, {"ich verstehe nicht", ActUnclear, "de"}, {"das verstehe ich nicht", ActUnclear, "de"}, {"versteh ich nicht", ActUnclear, "de"}, {"verstehe ich nicht", ActUnclear, "de"}, {"wie bitte", ActUnclear, "de"},
 	{"alles klar", ActAck, "de"}, {"in ordnung", ActAck, "de"}, {"verstanden", ActAck, "de"}, {"prima", ActAck, "de"}, {"gut", ActAck, "de"}, {"sehr gut", ActAck, "de"},
 	// French
 	{"bonjour", ActGreeting, "fr"}, {"salut", ActGreeting, "fr"}, {"bonsoir", ActGreeting, "fr"},
@@ -44,6 +45,7 @@ var actPhrases = []struct {
 	{"ça n'a pas fonctionné", ActNotSolved, "fr"}, {"ça n'a pas aidé", ActNotSolved, "fr"}, {"toujours pas", ActNotSolved, "fr"},
 	{"toujours pareil", ActNotSolved, "fr"}, {"toujours la même chose", ActNotSolved, "fr"}, {"toujours rien", ActNotSolved, "fr"}, {"rien n'a changé", ActNotSolved, "fr"}, {"même problème", ActNotSolved, "fr"},
 	{"laisse tomber", ActWithdraw, "fr"}, {"laissez tomber", ActWithdraw, "fr"}, {"peu importe", ActWithdraw, "fr"}, {"tant pis", ActWithdraw, "fr"}, {"oubliez ça", ActWithdraw, "fr"},
+	{"je ne comprends pas", ActUnclear, "fr"}, {"je comprends pas", ActUnclear, "fr"}, {"comprends pas", ActUnclear, "fr"}, {"c'est-à-dire", ActUnclear, "fr"}, {"qu'est-ce que vous voulez dire", ActUnclear, "fr"}, {"que voulez-vous dire", ActUnclear, "fr"},
 	{"d'accord", ActAck, "fr"}, {"parfait", ActAck, "fr"}, {"très bien", ActAck, "fr"}, {"compris", ActAck, "fr"}, {"entendu", ActAck, "fr"}, {"je vois", ActAck, "fr"}, {"génial", ActAck, "fr"},
 	// Spanish
 	{"hola", ActGreeting, "es"}, {"buenos días", ActGreeting, "es"}, {"buenas tardes", ActGreeting, "es"},
@@ -58,6 +60,7 @@ var actPhrases = []struct {
 	{"sigue igual", ActNotSolved, "es"}, {"no me sirvió", ActNotSolved, "es"}, {"no sirvió", ActNotSolved, "es"},
 	{"todo sigue igual", ActNotSolved, "es"}, {"sigue sin cambiar", ActNotSolved, "es"}, {"nada ha cambiado", ActNotSolved, "es"}, {"nada cambió", ActNotSolved, "es"}, {"el mismo problema", ActNotSolved, "es"},
 	{"olvídalo", ActWithdraw, "es"}, {"olvidalo", ActWithdraw, "es"}, {"no importa", ActWithdraw, "es"}, {"da igual", ActWithdraw, "es"}, {"déjalo", ActWithdraw, "es"},
+	{"no entiendo", ActUnclear, "es"}, {"no lo entiendo", ActUnclear, "es"}, {"no comprendo", ActUnclear, "es"}, {"qué quiere decir", ActUnclear, "es"}, {"que quiere decir", ActUnclear, "es"}, {"qué quieres decir", ActUnclear, "es"}, {"que quieres decir", ActUnclear, "es"},
 	{"vale", ActAck, "es"}, {"de acuerdo", ActAck, "es"}, {"entendido", ActAck, "es"}, {"perfecto", ActAck, "es"}, {"genial", ActAck, "es"}, {"muy bien", ActAck, "es"}, {"ya veo", ActAck, "es"},
 	// Japanese
 	{"こんにちは", ActGreeting, "ja"}, {"こんばんは", ActGreeting, "ja"}, {"おはようございます", ActGreeting, "ja"},
@@ -70,6 +73,7 @@ var actPhrases = []struct {
 	{"ボットですか", ActBotQuestion, "ja"}, {"ロボットですか", ActBotQuestion, "ja"}, {"人間ですか", ActBotQuestion, "ja"},
 	{"変わりません", ActNotSolved, "ja"}, {"変わりませんでした", ActNotSolved, "ja"}, {"うまくいきませんでした", ActNotSolved, "ja"}, {"解決しませんでした", ActNotSolved, "ja"}, {"できませんでした", ActNotSolved, "ja"}, {"直りませんでした", ActNotSolved, "ja"},
 	{"気にしないでください", ActWithdraw, "ja"}, {"もういいです", ActWithdraw, "ja"},
+	{"どういう意味ですか", ActUnclear, "ja"}, {"意味がわかりません", ActUnclear, "ja"},
 	{"了解", ActAck, "ja"}, {"了解しました", ActAck, "ja"}, {"わかりました", ActAck, "ja"}, {"なるほど", ActAck, "ja"},
 	// Any language: "ok merci", "okay, danke".
 	{"ok", ActAck, ""}, {"okay", ActAck, ""},
