@@ -10,7 +10,7 @@ import (
 // actPhrases are the dialogue acts customers say in the catalog's other
 // languages as a whole message ("danke", "はい"), one row a phrase: the
 // English acts are the patterns of acts.go. A message is looked up as
-// lexical.Normalize has it (lower case, punctuation out).
+// phraseKey has it (lower case, punctuation and accents out).
 var actPhrases = []struct {
 	phrase string
 	act    Act
@@ -90,7 +90,7 @@ type phraseMeaning struct {
 var actByPhrase = func() map[string]phraseMeaning {
 	m := make(map[string]phraseMeaning, len(actPhrases))
 	for _, p := range actPhrases {
-		n := lexical.Normalize(p.phrase)
+		n := phraseKey(p.phrase)
 		if had, ok := m[n]; ok && had.lang != p.lang {
 			p.lang = ""
 		}
@@ -98,6 +98,11 @@ var actByPhrase = func() map[string]phraseMeaning {
 	}
 	return m
 }()
+
+// phraseKey is s as act phrases are looked up: normalised, accents
+// dropped: customers often type without them ("parler a quelqu'un",
+// "olvidalo", "ca ne marche pas").
+func phraseKey(s string) string { return lexical.Fold(lexical.Normalize(s)) }
 
 // humanPhrases are the requests for a person of several words ("mit einem
 // Menschen sprechen", "人と話したい"): as the English actHuman does, they
@@ -109,7 +114,7 @@ var humanPhrases = func() []string {
 		if p.act != ActHuman {
 			continue
 		}
-		n := lexical.Normalize(p.phrase)
+		n := phraseKey(p.phrase)
 		if strings.Contains(n, " ") || isKanaPhrase(n) {
 			out = append(out, n)
 		}
@@ -129,7 +134,7 @@ func isKanaPhrase(s string) bool {
 // ActNone: a request for a person anywhere in it (humanPhrases), else an
 // act that is the whole message.
 func phraseAct(msg string) Act {
-	n := lexical.Normalize(msg)
+	n := phraseKey(msg)
 	for _, p := range humanPhrases {
 		if containsWords(n, p) {
 			return ActHuman
@@ -143,7 +148,7 @@ func phraseAct(msg string) Act {
 // courtesy has too few words for the language detector, which reads
 // "d'accord merci" as English on its "d".
 func phraseLanguage(msg string) string {
-	return wholePhrase(msg, lexical.Normalize(msg)).lang
+	return wholePhrase(msg, phraseKey(msg)).lang
 }
 
 // wholePhrase is what msg (normalised: n) says as a whole as act phrases:
@@ -187,7 +192,7 @@ var ackPhrases = func() []string {
 	var out []string
 	for _, p := range actPhrases {
 		if p.act == ActAck {
-			out = append(out, lexical.Normalize(p.phrase))
+			out = append(out, phraseKey(p.phrase))
 		}
 	}
 	return out
