@@ -406,7 +406,12 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 // askWhich asks which of the pending options applies: the answer to a
 // question with several answers was only a yes or a no.
 func (a *GraphAgent) askWhich(s *Session) Reply {
-	return Reply{Action: Clarification, Text: a.say(s, "WhichOne"), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}
+	key := "WhichOne"
+	if len(s.PendingOptions) == 1 {
+		// One option is no choice "of these": asked again whether it is it.
+		key = "SuggestOne"
+	}
+	return Reply{Action: Clarification, Text: a.say(s, key), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}
 }
 
 // leadingAct returns ActYes or ActNo when msg opens with a yes or a no
