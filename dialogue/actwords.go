@@ -18,7 +18,7 @@ var actPhrases = []struct {
 }{
 	// German
 	{"hallo", ActGreeting, "de"}, {"guten tag", ActGreeting, "de"}, {"guten morgen", ActGreeting, "de"}, {"servus", ActGreeting, "de"}, {"moin", ActGreeting, "de"},
-	{"danke", ActThanks, "de"}, {"vielen dank", ActThanks, "de"}, {"danke schön", ActThanks, "de"}, {"danke sehr", ActThanks, "de"}, {"das hat geholfen", ActThanks, "de"}, {"tschüss", ActThanks, "de"},
+	{"danke", ActThanks, "de"}, {"vielen dank", ActThanks, "de"}, {"danke schön", ActThanks, "de"}, {"danke sehr", ActThanks, "de"}, {"das hat geholfen", ActThanks, "de"}, {"hat geklappt", ActThanks, "de"}, {"es hat geklappt", ActThanks, "de"}, {"das hat geklappt", ActThanks, "de"}, {"hat funktioniert", ActThanks, "de"}, {"es funktioniert", ActThanks, "de"}, {"jetzt geht es", ActThanks, "de"}, {"geht jetzt", ActThanks, "de"}, {"tschüss", ActThanks, "de"},
 	{"ja", ActYes, "de"}, {"ja genau", ActYes, "de"}, {"genau", ActYes, "de"}, {"nein", ActNo, "de"}, {"nein danke", ActNo, "de"},
 	{"keine davon", ActNoneOfThese, "de"}, {"nichts davon", ActNoneOfThese, "de"}, {"keins davon", ActNoneOfThese, "de"},
 	{"weiß nicht", ActDontKnow, "de"}, {"ich weiß nicht", ActDontKnow, "de"}, {"keine ahnung", ActDontKnow, "de"},
@@ -34,7 +34,7 @@ var actPhrases = []struct {
 	{"alles klar", ActAck, "de"}, {"in ordnung", ActAck, "de"}, {"verstanden", ActAck, "de"}, {"prima", ActAck, "de"}, {"gut", ActAck, "de"}, {"sehr gut", ActAck, "de"},
 	// French
 	{"bonjour", ActGreeting, "fr"}, {"salut", ActGreeting, "fr"}, {"bonsoir", ActGreeting, "fr"},
-	{"merci", ActThanks, "fr"}, {"merci beaucoup", ActThanks, "fr"}, {"ça a marché", ActThanks, "fr"}, {"au revoir", ActThanks, "fr"},
+	{"merci", ActThanks, "fr"}, {"merci beaucoup", ActThanks, "fr"}, {"ça a marché", ActThanks, "fr"}, {"ça marche", ActThanks, "fr"}, {"ça marche maintenant", ActThanks, "fr"}, {"ça fonctionne", ActThanks, "fr"}, {"ça a fonctionné", ActThanks, "fr"}, {"au revoir", ActThanks, "fr"},
 	{"oui", ActYes, "fr"}, {"oui exactement", ActYes, "fr"}, {"exactement", ActYes, "fr"}, {"non", ActNo, "fr"}, {"non merci", ActNo, "fr"},
 	{"aucune", ActNoneOfThese, "fr"}, {"aucun", ActNoneOfThese, "fr"}, {"aucune de celles ci", ActNoneOfThese, "fr"},
 	{"je ne sais pas", ActDontKnow, "fr"}, {"aucune idée", ActDontKnow, "fr"},
@@ -49,7 +49,7 @@ var actPhrases = []struct {
 	{"d'accord", ActAck, "fr"}, {"parfait", ActAck, "fr"}, {"très bien", ActAck, "fr"}, {"compris", ActAck, "fr"}, {"entendu", ActAck, "fr"}, {"je vois", ActAck, "fr"}, {"génial", ActAck, "fr"},
 	// Spanish
 	{"hola", ActGreeting, "es"}, {"buenos días", ActGreeting, "es"}, {"buenas tardes", ActGreeting, "es"},
-	{"gracias", ActThanks, "es"}, {"muchas gracias", ActThanks, "es"}, {"eso funcionó", ActThanks, "es"}, {"adiós", ActThanks, "es"},
+	{"gracias", ActThanks, "es"}, {"muchas gracias", ActThanks, "es"}, {"eso funcionó", ActThanks, "es"}, {"funcionó", ActThanks, "es"}, {"ya funciona", ActThanks, "es"}, {"ha funcionado", ActThanks, "es"}, {"adiós", ActThanks, "es"},
 	{"sí", ActYes, "es"}, {"si", ActYes, "es"}, {"claro", ActYes, "es"}, {"exacto", ActYes, "es"}, {"no gracias", ActNo, "es"},
 	{"ninguna", ActNoneOfThese, "es"}, {"ninguno", ActNoneOfThese, "es"}, {"ninguna de esas", ActNoneOfThese, "es"},
 	{"no sé", ActDontKnow, "es"}, {"no lo sé", ActDontKnow, "es"}, {"ni idea", ActDontKnow, "es"},
@@ -168,6 +168,11 @@ func wholePhrase(msg, n string) phraseMeaning {
 		return phraseMeaning{}
 	}
 	m := phraseMeaning{act: ActAck}
+	for _, a := range acks {
+		if actByPhrase[a].act == ActThanks { // "danke, danke"
+			m.act = ActThanks
+		}
+	}
 	if rest != "" {
 		var ok bool
 		if m, ok = actByPhrase[rest]; !ok {
@@ -187,11 +192,13 @@ func wholePhrase(msg, n string) phraseMeaning {
 	return m
 }
 
-// ackPhrases are the acknowledgements of actPhrases, normalised.
+// ackPhrases are the acknowledgements and thanks of actPhrases,
+// normalised: beside another phrase they say that phrase's act ("danke,
+// hat geklappt", "gracias, ya funciona", "hat nicht geklappt, danke").
 var ackPhrases = func() []string {
 	var out []string
 	for _, p := range actPhrases {
-		if p.act == ActAck {
+		if p.act == ActAck || p.act == ActThanks {
 			out = append(out, phraseKey(p.phrase))
 		}
 	}

@@ -32,3 +32,30 @@ func TestActPhrasesWithoutAccents(t *testing.T) {
 		acts[k] = p.act
 	}
 }
+
+// TestThanksBesidePhrases: thanks beside another act phrase say that
+// phrase's act, as an acknowledgement does ("danke hat geklappt" was
+// matched against the pages and answered from the window switcher's, seen
+// chatting on GNOME's German help).
+func TestThanksBesidePhrases(t *testing.T) {
+	tests := []struct {
+		msg  string
+		want Act
+	}{
+		{"danke hat geklappt", ActThanks},
+		{"danke, hat geklappt!", ActThanks},
+		{"gracias, ya funciona", ActThanks},
+		{"merci ça marche", ActThanks},
+		{"merci, ca marche", ActThanks},
+		{"danke danke", ActThanks},
+		{"hat nicht geklappt, danke", ActNotSolved},
+		{"ja danke", ActYes},
+		{"danke, aber wie kündige ich mein Abo?", ActNone},
+		{"merci de m'aider avec mon mot de passe", ActNone},
+	}
+	for _, tt := range tests {
+		if got := ClassifyAct(tt.msg); got != tt.want {
+			t.Errorf("ClassifyAct(%q) = %v, want %v", tt.msg, got, tt.want)
+		}
+	}
+}
