@@ -249,7 +249,11 @@ func resolutionTemplate(n *graph.Node) string { return withCondition(n, withHead
 // withCondition leads res, text of node n, with n's condition.
 func withCondition(n *graph.Node, res string) string {
 	cond := strings.TrimRight(strings.TrimSpace(n.Condition), ".:;, ")
-	if cond == "" || opensSaying(res, cond) {
+	if cond == "" {
+		return res
+	}
+	res = withoutLoneNumber(res)
+	if opensSaying(res, cond) {
 		return res
 	}
 	lower := strings.ToLower(cond)
@@ -258,6 +262,23 @@ func withCondition(n *graph.Node, res string) string {
 		cond = "If " + lexical.LowerFirst(cond)
 	}
 	return lexical.UpperFirst(cond) + ": " + res
+}
+
+// withoutLoneNumber returns text without the "1. " that opens it when no
+// other line is a numbered item: one step of a numbered list, cut out
+// under its condition ("1. If you are already connected…, click Turn
+// On"), is no list.
+func withoutLoneNumber(text string) string {
+	rest, ok := strings.CutPrefix(text, "1. ")
+	if !ok {
+		return text
+	}
+	for _, line := range strings.Split(rest, "\n")[1:] {
+		if line = strings.TrimLeft(line, " \t"); line != "" && unicode.IsDigit(rune(line[0])) && opensWithList(line) {
+			return text // a numbered list
+		}
+	}
+	return rest
 }
 
 // opensSaying reports whether text's first sentence already says cond,
