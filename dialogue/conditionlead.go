@@ -14,7 +14,10 @@ import (
 // already.
 func (a *GraphAgent) withCondition(n *graph.Node, res string) string {
 	lead := english.SituationsFor(a.langs.lang).Lead(n.Condition)
-	if lead == "" || saysCondition(res, n.Condition, lead) {
+	if lead == "" {
+		return res
+	}
+	if res = withoutLoneNumber(res); saysCondition(res, n.Condition, lead) {
 		return res
 	}
 	if rest, ok := afterCondition(n.Resolution, n.Condition, res); ok {
@@ -61,7 +64,8 @@ const maxLeadWord = 12
 // saysCondition reports whether text, a node's answer, opens with its
 // condition cond, or cond as lead words it ("- Si quiere restaurar su
 // respaldo desde un dispositivo, …" under the condition "quiere restaurar
-// su respaldo desde un dispositivo"): leading it with the condition would
+// su respaldo desde un dispositivo"), or its first sentence says it with
+// another conjunction (opensSaying): leading it with the condition would
 // say it twice.
 func saysCondition(text, cond, lead string) bool {
 	t := strings.ToLower(strings.TrimLeft(text, "-*+ \t\n"))
@@ -70,5 +74,5 @@ func saysCondition(text, cond, lead string) bool {
 			return true
 		}
 	}
-	return false
+	return opensSaying(text, lead)
 }

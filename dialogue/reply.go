@@ -272,6 +272,39 @@ func (a *GraphAgent) resolutionTemplate(n *graph.Node) string {
 	return a.withCondition(n, withHeading(n, shownText(n)))
 }
 
+// withoutLoneNumber returns text without the "1. " that opens it when no
+// other line is a numbered item: one step of a numbered list, cut out
+// under its condition ("1. If you are already connected…, click Turn
+// On"), is no list.
+func withoutLoneNumber(text string) string {
+	rest, ok := strings.CutPrefix(text, "1. ")
+	if !ok {
+		return text
+	}
+	for _, line := range strings.Split(rest, "\n")[1:] {
+		if line = strings.TrimLeft(line, " \t"); line != "" && unicode.IsDigit(rune(line[0])) && opensWithList(line) {
+			return text // a numbered list
+		}
+	}
+	return rest
+}
+
+// opensSaying reports whether text's first sentence already says cond,
+// whatever word leads it ("1. When you have finished setting up the VPN,
+// open…" under the condition "If you have finished setting up the VPN"): a
+// lead saying it again reads as a stutter.
+func opensSaying(text, cond string) bool {
+	_, core, ok := strings.Cut(strings.ToLower(cond), " ")
+	if !ok || !strings.Contains(core, " ") {
+		return false
+	}
+	first := strings.TrimLeft(text, " \t\n-*+0123456789.)")
+	if i := strings.IndexAny(first, ".!?\n"); i >= 0 {
+		first = first[:i]
+	}
+	return strings.Contains(strings.ToLower(first), core)
+}
+
 func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply {
 	s.Escalated = true
 	s.PendingOptions = nil
