@@ -46,3 +46,35 @@ func TestBrowserOptionFocusRingNotClipped(t *testing.T) {
 		})
 	}
 }
+
+// The handoff reference in the chat's banner stays on one line on a phone,
+// as the chat shows it live and after a reload: "HG-" at the end of one
+// line and the rest on the next is misread when it is typed or read out.
+func TestBrowserHandoffReferenceOnOneLine(t *testing.T) {
+	base := serveSample(t, Config{})
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 700), chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {
+		t.Fatal(err)
+	}
+	say(t, ctx, 1, "I want to talk to a person")
+	for _, when := range []string{"live", "after a reload"} {
+		if when != "live" {
+			if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS("#handoff-banner strong"))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, width := range []int64{320, 390} {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 700)); err != nil {
+				t.Fatal(err)
+			}
+			lines, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelector("#handoff-banner strong").getClientRects().length`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if lines != 1 {
+				t.Errorf("%s at %dpx: the reference is on %d lines, want 1", when, width, lines)
+			}
+		}
+	}
+}
