@@ -2,6 +2,8 @@ package web
 
 import (
 	"fmt"
+	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -76,5 +78,48 @@ func TestBrowserHandoffReferenceOnOneLine(t *testing.T) {
 				t.Errorf("%s at %dpx: the reference is on %d lines, want 1", when, width, lines)
 			}
 		}
+	}
+}
+
+// On a phone the escalations list shows each handoff whole, what the
+// customer said included, without scrolling a table sideways.
+func TestBrowserQueueOnPhone(t *testing.T) {
+	base := serveSample(t, Config{AdminToken: testToken})
+	req, _ := http.NewRequest("POST", base+"/api/chat", strings.NewReader(`{"message":"agent please"}`))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(base+"/admin/login"),
+		chromedp.SendKeys(chromedp.CSS("#token"), testToken),
+		chromedp.Submit(chromedp.CSS("#token")),
+		chromedp.WaitVisible(chromedp.CSS(".admin-nav")),
+		chromedp.Navigate(base+"/admin/queue"),
+		chromedp.WaitVisible(chromedp.CSS(".queue-table"))); err != nil {
+		t.Fatal(err)
+	}
+	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+		const w = document.documentElement.clientWidth, out = [];
+		const cells = document.querySelectorAll(".queue-table tbody tr:first-child td");
+		if (cells.length < 6) out.push(cells.length + " cells");
+		for (const td of cells) {
+			const r = td.getBoundingClientRect();
+			if (r.width === 0 || r.right > w) out.push((td.dataset.label || "Reference") + " ends at " + Math.round(r.right) + " of " + w);
+		}
+		return out;
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hidden {
+		t.Errorf("a handoff's cell off the screen: %s", h)
+	}
+	said, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(".queue-table .said").innerText`))
+	if err != nil || !strings.Contains(said, "agent please") {
+		t.Errorf("the customer's words: %q (%v)", said, err)
 	}
 }
