@@ -118,6 +118,15 @@ func TestBrowserQueueOnPhone(t *testing.T) {
 	for _, h := range hidden {
 		t.Errorf("a handoff's cell off the screen: %s", h)
 	}
+	// The menu's "Sign out" stays one button of one line.
+	lines, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
+		const r = document.createRange();
+		r.selectNodeContents(document.querySelector(".admin-nav .logout button"));
+		return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;
+	})()`))
+	if err != nil || lines != 1 {
+		t.Errorf("Sign out on %d lines (%v), want 1", lines, err)
+	}
 	said, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(".queue-table .said").innerText`))
 	if err != nil || !strings.Contains(said, "agent please") {
 		t.Errorf("the customer's words: %q (%v)", said, err)
