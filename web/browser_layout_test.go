@@ -132,3 +132,31 @@ func TestBrowserQueueOnPhone(t *testing.T) {
 		t.Errorf("the customer's words: %q (%v)", said, err)
 	}
 }
+
+// An option the customer clicks shows in the log as its label, the words
+// they chose in their language, not as the value the agent reads: the
+// Japanese "担当者と話す" showed as "talk to a person".
+func TestBrowserOptionShowsItsLabel(t *testing.T) {
+	base := serveSample(t, Config{})
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang=ja"), chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {
+		t.Fatal(err)
+	}
+	say(t, ctx, 1, "予約をキャンセルするには？")
+	label, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const b = [...document.querySelectorAll("#options button")].find(b => b.value !== b.textContent);
+		if (!b) return "";
+		b.click();
+		return b.textContent;
+	})()`))
+	if err != nil || label == "" {
+		t.Fatalf("no option whose label is not its value (%v): the check would prove nothing", err)
+	}
+	if _, err := chromedp.Run(ctx, agentReplies(2)); err != nil {
+		t.Fatal(err)
+	}
+	said, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#log li.msg.user p")].pop().textContent`))
+	if err != nil || said != label {
+		t.Errorf("the log shows the customer said %q (%v), want the option's label %q", said, err, label)
+	}
+}

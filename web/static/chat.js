@@ -273,12 +273,15 @@
     return buf;
   }
 
-  function ask(message) {
+  // ask sends message; shown is what the log shows the customer said, when
+  // that differs (an option's label, in their language, whose value the
+  // agent reads: "担当者と話す" sends "talk to a person").
+  function ask(message, shown) {
     if (busy) return;
     message = message.trim();
     if (message === "") { input.focus(); return; }
     notice.hidden = true;
-    addMessage(true, message);
+    addMessage(true, shown || message);
     setBusy(true);
     var reply = null, text = "", meta = null;
     fetch("/api/chat/stream", {
@@ -342,7 +345,7 @@
   slot.addEventListener("submit", function (e) {
     e.preventDefault();
     var b = e.submitter || document.activeElement;
-    if (b && b.value) ask(b.value);
+    if (b && b.value) ask(b.value, b.textContent);
   });
   // "Start over" is a plain form: the server forgets the open conversation
   // and sends back an empty chat.
