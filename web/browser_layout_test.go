@@ -81,9 +81,10 @@ func TestBrowserHandoffReferenceOnOneLine(t *testing.T) {
 	}
 }
 
-// On a phone the escalations list shows each handoff whole, what the
-// customer said included, without scrolling a table sideways.
-func TestBrowserQueueOnPhone(t *testing.T) {
+// On a phone the escalations list and the content gaps show each row
+// whole, what the customer said included, without scrolling a table
+// sideways.
+func TestBrowserRecordsOnPhone(t *testing.T) {
 	base := serveSample(t, Config{AdminToken: testToken})
 	req, _ := http.NewRequest("POST", base+"/api/chat", strings.NewReader(`{"message":"agent please"}`))
 	req.Header.Set("Content-Type", "application/json")
@@ -97,26 +98,39 @@ func TestBrowserQueueOnPhone(t *testing.T) {
 		chromedp.Navigate(base+"/admin/login"),
 		chromedp.SendKeys(chromedp.CSS("#token"), testToken),
 		chromedp.Submit(chromedp.CSS("#token")),
-		chromedp.WaitVisible(chromedp.CSS(".admin-nav")),
-		chromedp.Navigate(base+"/admin/queue"),
-		chromedp.WaitVisible(chromedp.CSS(".queue-table"))); err != nil {
+		chromedp.WaitVisible(chromedp.CSS(".admin-nav"))); err != nil {
 		t.Fatal(err)
 	}
-	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
-		const w = document.documentElement.clientWidth, out = [];
-		const cells = document.querySelectorAll(".queue-table tbody tr:first-child td");
-		if (cells.length < 6) out.push(cells.length + " cells");
-		for (const td of cells) {
-			const r = td.getBoundingClientRect();
-			if (r.width === 0 || r.right > w) out.push((td.dataset.label || "Reference") + " ends at " + Math.round(r.right) + " of " + w);
+	for _, tc := range []struct {
+		path, table string
+		cells       int
+	}{
+		{"/admin/queue", ".queue-table", 6},
+		{"/admin/gaps", ".gaps", 6},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+tc.path), chromedp.WaitVisible(chromedp.CSS(tc.table))); err != nil {
+			t.Fatal(err)
 		}
-		return out;
-	})()`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, h := range hidden {
-		t.Errorf("a handoff's cell off the screen: %s", h)
+		hidden, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(`(() => {
+			const w = document.documentElement.clientWidth, out = [];
+			const cells = document.querySelectorAll(%q);
+			if (cells.length < %d) out.push(cells.length + " cells");
+			for (const td of cells) {
+				const r = td.getBoundingClientRect();
+				if (r.width === 0 || r.right > w) out.push((td.dataset.label || "first") + " ends at " + Math.round(r.right) + " of " + w);
+			}
+			return out;
+		})()`, tc.table+" tbody tr:first-child td", tc.cells)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hidden {
+			t.Errorf("%s: a cell off the screen: %s", tc.path, h)
+		}
+		said, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("main table").innerText`))
+		if err != nil || !strings.Contains(said, "agent please") {
+			t.Errorf("%s: the customer's words missing: %q (%v)", tc.path, said, err)
+		}
 	}
 	// The menu's "Sign out" stays one button of one line.
 	lines, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
@@ -126,10 +140,6 @@ func TestBrowserQueueOnPhone(t *testing.T) {
 	})()`))
 	if err != nil || lines != 1 {
 		t.Errorf("Sign out on %d lines (%v), want 1", lines, err)
-	}
-	said, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(".queue-table .said").innerText`))
-	if err != nil || !strings.Contains(said, "agent please") {
-		t.Errorf("the customer's words: %q (%v)", said, err)
 	}
 }
 

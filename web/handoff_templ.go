@@ -204,7 +204,7 @@ func queuePage(hs []conversation.Handoff, said map[int64]string, filter string, 
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<table class=\"queue-table\" data-live=\"queue\"><thead><tr><th scope=\"col\">Reference</th><th scope=\"col\">Status</th><th scope=\"col\">Received</th><th scope=\"col\">About</th><th scope=\"col\">Customer said</th><th scope=\"col\">Contact</th></tr></thead> <tbody>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<table class=\"queue-table cards\" data-live=\"queue\"><thead><tr><th scope=\"col\">Reference</th><th scope=\"col\">Status</th><th scope=\"col\">Received</th><th scope=\"col\">About</th><th scope=\"col\">Customer said</th><th scope=\"col\">Contact</th></tr></thead> <tbody>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
