@@ -132,6 +132,23 @@ func TestBrowserRecordsOnPhone(t *testing.T) {
 			t.Errorf("%s: the customer's words missing: %q (%v)", tc.path, said, err)
 		}
 	}
+	// The overview's days are one line each ("Sat Nov 14"), the table
+	// scrolling in its box if it must.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/admin/"), chromedp.WaitVisible(chromedp.CSS(".days"))); err != nil {
+		t.Fatal(err)
+	}
+	tall, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+		const out = [];
+		for (const td of document.querySelectorAll(".days tbody td")) {
+			const r = document.createRange();
+			r.selectNodeContents(td);
+			if (new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1) out.push(td.textContent);
+		}
+		return out.slice(0, 3);
+	})()`))
+	if err != nil || len(tall) > 0 {
+		t.Errorf("overview cells on several lines: %q (%v)", tall, err)
+	}
 	// The menu's "Sign out" stays one button of one line.
 	lines, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
 		const r = document.createRange();
