@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/helpgraph/helpgraph/internal/messages"
 )
 
 // A focused option shows its whole outline: the options' slot scrolls, and
@@ -185,5 +187,31 @@ func TestBrowserOptionShowsItsLabel(t *testing.T) {
 	said, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#log li.msg.user p")].pop().textContent`))
 	if err != nil || said != label {
 		t.Errorf("the log shows the customer said %q (%v), want the option's label %q", said, err, label)
+	}
+}
+
+// A message the chat could not send says so in the customer's language:
+// the server's error ("the conversation store cannot be reached right
+// now…") is for developers, and English.
+func TestBrowserSendErrorInCustomersLanguage(t *testing.T) {
+	var store *downStore
+	base := serveSampleWith(t, Config{}, func(s *Server) {
+		store = &downStore{Store: s.convs}
+		s.convs = store
+	})
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?lang=ja"), chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {
+		t.Fatal(err)
+	}
+	store.down.Store(true)
+	if err := chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS("#message"), "予約をキャンセルするには？"),
+		chromedp.Click(chromedp.CSS("#send")),
+		chromedp.WaitVisible(chromedp.CSS("#notice"))); err != nil {
+		t.Fatal(err)
+	}
+	notice, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("notice").textContent`))
+	if want := messages.Embedded().Text("ja", "ErrorUnavailable"); err != nil || notice != want {
+		t.Errorf("notice %q (%v), want %q", notice, err, want)
 	}
 }
