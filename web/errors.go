@@ -110,8 +110,8 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 
 // errorView is a customer's error page, in their language.
 type errorView struct {
-	Lang, Title, Message, Back string
-	Status                     int
+	Lang, Title, Message, Back, BackURL string
+	Status                              int
 }
 
 // customerError words status for a customer, in the request's language:
@@ -127,8 +127,11 @@ func (s *Server) customerError(c *fiber.Ctx, status int) errorView {
 	case status >= 500:
 		id = "ErrorUnavailable"
 	}
+	// In the widget the way back is the widget's chat: the full page's
+	// may not be framed.
+	embed := c.Path() == "/embed" || strings.HasPrefix(c.Path(), "/embed/")
 	return errorView{Lang: lang, Status: status, Title: s.texts.Text(lang, "ChatTitle"),
-		Message: s.texts.Text(lang, id), Back: s.texts.Text(lang, "ErrorBackToChat")}
+		Message: s.texts.Text(lang, id), Back: s.texts.Text(lang, "ErrorBackToChat"), BackURL: chatBase(embed)}
 }
 
 // signedInSupportPage reports whether c asked for a support page with the

@@ -19,8 +19,8 @@ func TestErrorPages(t *testing.T) {
 	}{
 		{"customer, German", "/no-such-page", "de-DE,de;q=0.9",
 			false, []string{`<html lang="de">`, "Diese Seite gibt es nicht.", "Zurück zum Hilfe-Chat", "404 – Hilfe"}, []string{"not found", "Helpgraph"}},
-		{"customer, Japanese", "/embed/nothing", "ja",
-			false, []string{`<html lang="ja">`, "このページは存在しません。", "ヘルプチャットに戻る"}, []string{"not found"}},
+		{"customer in the widget, Japanese", "/embed/nothing", "ja",
+			false, []string{`<html lang="ja">`, "このページは存在しません。", `<a href="/embed">ヘルプチャットに戻る</a>`}, []string{"not found"}},
 		{"customer, English", "/no-such-page", "",
 			false, []string{`<html lang="en">`, "This page does not exist.", `<a href="/">Back to the help chat</a>`}, nil},
 		{"support page, not signed in", "/admin/no-such-page", "",
@@ -52,5 +52,25 @@ func TestErrorPages(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The widget's chat without JavaScript posts its form in the widget's
+// frame: when that fails (the store down), the way back is the widget's
+// chat, not the full page's, which may not be framed.
+func TestErrorPageInTheWidget(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken, RateLimit: -1})
+	store := &downStore{Store: env.srv.convs}
+	env.srv.convs = store
+	store.down.Store(true)
+	req := httptest.NewRequest("POST", "/embed", strings.NewReader("message=hello"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept-Language", "de")
+	resp, body := env.do(t, req)
+	if resp.StatusCode != 503 || !strings.Contains(body, `<a href="/embed">Zurück zum Hilfe-Chat</a>`) || !strings.Contains(body, "Der Hilfe-Chat ist gerade nicht erreichbar.") {
+		t.Errorf("POST /embed with the store down: %d\n%s", resp.StatusCode, body)
+	}
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors *") {
+		t.Errorf("the widget's error page may not be framed: %s", csp)
 	}
 }
