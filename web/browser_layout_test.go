@@ -151,6 +151,22 @@ func TestBrowserRecordsOnPhone(t *testing.T) {
 	if err != nil || len(tall) > 0 {
 		t.Errorf("overview cells on several lines: %q (%v)", tall, err)
 	}
+	// The chart above it, shrunk to the phone's width, keeps labels one can
+	// read, inside its figure and apart.
+	chart, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+		const f = document.querySelector(".chart").getBoundingClientRect(), out = [];
+		const ticks = [...document.querySelectorAll(".chart .tick")].map(e => e.getBoundingClientRect());
+		ticks.forEach((r, i) => {
+			if (r.height < 9.5) out.push("label " + i + " " + r.height.toFixed(1) + "px tall");
+			if (r.left < f.left || r.right > f.right) out.push("label " + i + " outside the figure");
+			const next = ticks[i + 1];
+			if (next && Math.abs(next.top - r.top) < 1 && next.left < r.right) out.push("labels " + i + " and " + (i + 1) + " overlap");
+		});
+		return out;
+	})()`))
+	if err != nil || len(chart) > 0 {
+		t.Errorf("overview chart on a phone: %q (%v)", chart, err)
+	}
 	// The menu's "Sign out" stays one button of one line.
 	lines, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
 		const r = document.createRange();
