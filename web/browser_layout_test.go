@@ -83,9 +83,9 @@ func TestBrowserHandoffReferenceOnOneLine(t *testing.T) {
 	}
 }
 
-// On a phone the escalations list and the content gaps show each row
-// whole, what the customer said included, without scrolling a table
-// sideways.
+// On a phone the escalations list, the content gaps and the lint findings
+// show each row whole, what the customer said included, without scrolling
+// a table sideways.
 func TestBrowserRecordsOnPhone(t *testing.T) {
 	base := serveSample(t, Config{AdminToken: testToken})
 	req, _ := http.NewRequest("POST", base+"/api/chat", strings.NewReader(`{"message":"agent please"}`))
@@ -106,9 +106,11 @@ func TestBrowserRecordsOnPhone(t *testing.T) {
 	for _, tc := range []struct {
 		path, table string
 		cells       int
+		words       string // in the table
 	}{
-		{"/admin/queue", ".queue-table", 6},
-		{"/admin/gaps", ".gaps", 6},
+		{"/admin/queue", ".queue-table", 6, "agent please"},
+		{"/admin/gaps", ".gaps", 6, "agent please"},
+		{"/admin/build", ".lint", 5, "links to no page"},
 	} {
 		if err := chromedp.Do(ctx, chromedp.Navigate(base+tc.path), chromedp.WaitVisible(chromedp.CSS(tc.table))); err != nil {
 			t.Fatal(err)
@@ -130,8 +132,8 @@ func TestBrowserRecordsOnPhone(t *testing.T) {
 			t.Errorf("%s: a cell off the screen: %s", tc.path, h)
 		}
 		said, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("main table").innerText`))
-		if err != nil || !strings.Contains(said, "agent please") {
-			t.Errorf("%s: the customer's words missing: %q (%v)", tc.path, said, err)
+		if err != nil || !strings.Contains(said, tc.words) {
+			t.Errorf("%s: %q missing: %q (%v)", tc.path, tc.words, said, err)
 		}
 	}
 	// The overview's days are one line each ("Sat Nov 14"), the table
