@@ -65,7 +65,7 @@ func (v chatView) T(id string) string {
 // scriptTextIDs are the texts chat.js shows or relabels the page with.
 var scriptTextIDs = []string{"YouSaid", "Assistant", "SupportTeam", "WhichFits", "MoreOnThis", "Source", "WithSupport",
 	"Helpful", "HelpfulYes", "HelpfulNo", "HelpfulYesLabel", "HelpfulNoLabel", "FeedbackThanks",
-	"Thinking", "RatingFailed", "SendFailed",
+	"Thinking", "RatingFailed", "SendFailed", "ErrorTooMany", "ErrorUnavailable", "ConversationNotFound",
 	"StartOverButton", "YourQuestion", "Send", "ChatPlaceholder", "ConversationLabel"}
 
 // scriptTextMap returns the texts chat.js shows, in the page's language.
