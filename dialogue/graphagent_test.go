@@ -141,7 +141,7 @@ func checkReplyInvariants(t *testing.T, a *GraphAgent, r Reply) {
 		}
 	}
 	for _, o := range r.Options {
-		if o.Value == talkToPersonValue {
+		if o.Value == TalkToPersonValue {
 			if classifyAct(a.an, o.Value) != ActHuman {
 				t.Errorf("option %+v does not ask for a person", o)
 			}

@@ -72,7 +72,7 @@ func TestUnclearKeepsPlace(t *testing.T) {
 	if r.Action != Clarification || len(r.Sources) != 0 || s.Rephrases != 0 || s.CurrentNode != first.NodeID {
 		t.Errorf("%s %q from %v (misses %d, at %q): want a question citing no page, no miss, still at %q", r.Action, r.Text, r.Sources, s.Rephrases, s.CurrentNode, first.NodeID)
 	}
-	if !slices.ContainsFunc(r.Options, func(o Option) bool { return o.Value == talkToPersonValue }) {
+	if !slices.ContainsFunc(r.Options, func(o Option) bool { return o.Value == TalkToPersonValue }) {
 		t.Errorf("options %+v: want a person offered", r.Options)
 	}
 }

@@ -131,9 +131,13 @@
     hidden.type = "hidden"; hidden.name = "session_id"; hidden.value = sessionID();
     f.appendChild(hidden);
     var fs = document.createElement("fieldset");
-    var legend = document.createElement("legend");
-    legend.textContent = t(action === "resolution" ? "MoreOnThis" : "WhichFits");
-    fs.appendChild(legend);
+    // A lone "Talk to a person" (no node behind it) asks nothing to choose.
+    var onlyPerson = options.every(function (o) { return !o.node_id; });
+    if (!onlyPerson) {
+      var legend = document.createElement("legend");
+      legend.textContent = t(action === "resolution" ? "MoreOnThis" : "WhichFits");
+      fs.appendChild(legend);
+    }
     options.forEach(function (o) {
       var b = document.createElement("button");
       b.type = "submit"; b.name = "message"; b.value = o.value; b.textContent = o.label;
