@@ -307,6 +307,12 @@ func TestWriteReports(t *testing.T) {
 	if !strings.Contains(string(html), "<svg") || !strings.Contains(string(html), "<title>correct 100.0%</title>") {
 		t.Error("report.html lacks the stacked bar chart")
 	}
+	// Charts scale down to a phone's width (a fixed 560 px ran off its
+	// edge and hid the percentages).
+	if !strings.Contains(string(html), `viewBox="0 0 600 `) || !strings.Contains(string(html), "svg.chart{max-width:100%;height:auto}") ||
+		!strings.Contains(string(html), `<meta name="viewport" content="width=device-width, initial-scale=1">`) {
+		t.Error("report.html charts do not scale to the page's width")
+	}
 	// Values are written on the bars, the labels are explained, and each
 	// dialogue can be opened.
 	for _, want := range []string{`fill="#fff">100%</text>`, "<dt>erroneous escalation</dt>", "<details id="} {

@@ -375,11 +375,12 @@ func replayHTML(d *htmlReport, m Metrics) {
 }
 
 var reportHTML = template.Must(template.New("report").Parse(`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Helpgraph evaluation</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Helpgraph evaluation</title>
 <style>
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}
 td:first-child,th:first-child,td:nth-child(2){text-align:left}svg text{font-size:12px}
+svg.chart{max-width:100%;height:auto}table{display:block;max-width:100%;overflow-x:auto}
 .legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}
 dl.terms dt{font-weight:600;margin-top:.4em}dl.terms dd{margin-left:1.5em}
 details{border-top:1px solid #ddd;padding:.3em 0}details ol{margin:.5em 0}li.agent{color:#0b4f7a}
@@ -396,19 +397,19 @@ details{border-top:1px solid #ddd;padding:.3em 0}details ol{margin:.5em 0}li.age
 </dl>
 <h2>Resolvable inquiries</h2>
 <p class="legend"><span style="background:#0072B2"></span>correct<span style="background:#E69F00"></span>partial<span style="background:#D55E00"></span>incorrect</p>
-<svg width="560" height="{{.ResHeight}}" role="img" aria-label="correct, partial and incorrect per agent">
+<svg class="chart" width="600" height="{{.ResHeight}}" viewBox="0 0 600 {{.ResHeight}}" role="img" aria-label="correct, partial and incorrect per agent">
 {{range .Resolvable}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text>
 {{$y := .Y}}{{range .Segments}}<rect x="{{printf "%.1f" .X}}" y="{{$y}}" width="{{printf "%.1f" .W}}" height="20" fill="{{.Color}}" transform="translate(120,0)"><title>{{.Title}}</title></rect>{{if .Text}}<text x="{{printf "%.1f" .X}}" y="{{$y}}" dx="124" dy="15" fill="#fff">{{.Text}}</text>{{end}}
 {{end}}{{end}}</svg>
 <h2>Escalation-required inquiries</h2>
 <p class="legend"><span style="background:#0072B2"></span>escalated<span style="background:#E69F00"></span>useful<span style="background:#D55E00"></span>incorrect</p>
-<svg width="560" height="{{.EscHeight}}" role="img" aria-label="escalated, useful and incorrect per agent">
+<svg class="chart" width="600" height="{{.EscHeight}}" viewBox="0 0 600 {{.EscHeight}}" role="img" aria-label="escalated, useful and incorrect per agent">
 {{range .Escalation}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text>
 {{$y := .Y}}{{range .Segments}}<rect x="{{printf "%.1f" .X}}" y="{{$y}}" width="{{printf "%.1f" .W}}" height="20" fill="{{.Color}}" transform="translate(120,0)"><title>{{.Title}}</title></rect>{{if .Text}}<text x="{{printf "%.1f" .X}}" y="{{$y}}" dx="124" dy="15" fill="#fff">{{.Text}}</text>{{end}}
 {{end}}{{end}}</svg>
 <h2>Dialogue coherence</h2>
 {{range .Coherence}}<h3>{{.Title}}</h3>
-<svg width="560" height="{{.Height}}" role="img" aria-label="{{.Title}}">
+<svg class="chart" width="600" height="{{.Height}}" viewBox="0 0 600 {{.Height}}" role="img" aria-label="{{.Title}}">
 {{range .Bars}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text><rect x="120" y="{{.Y}}" width="{{printf "%.1f" .W}}" height="20" fill="#0072B2"></rect><text x="{{printf "%.1f" .W}}" y="{{.Y}}" dx="126" dy="15">{{.Text}}</text>
 {{end}}</svg>
 {{end}}
@@ -420,7 +421,7 @@ details{border-top:1px solid #ddd;padding:.3em 0}details ol{margin:.5em 0}li.age
 {{end}}{{if .Replay}}<h1>Replay of real dialogues</h1>
 <p>{{.ReplayIntro}}</p>
 {{range .ReplayCharts}}<h3>{{.Title}}</h3>
-<svg width="560" height="{{.Height}}" role="img" aria-label="{{.Title}}">
+<svg class="chart" width="600" height="{{.Height}}" viewBox="0 0 600 {{.Height}}" role="img" aria-label="{{.Title}}">
 {{range .Bars}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text><rect x="120" y="{{.Y}}" width="{{printf "%.1f" .W}}" height="20" fill="#0072B2"></rect><text x="{{printf "%.1f" .W}}" y="{{.Y}}" dx="126" dy="15">{{.Text}}</text>
 {{end}}</svg>
 {{end}}
@@ -428,7 +429,7 @@ details{border-top:1px solid #ddd;padding:.3em 0}details ol{margin:.5em 0}li.age
 {{end}}{{if .Questions}}<h1>Question set</h1>
 <p>{{.QuestionsIntro}}</p>
 {{range .QuestionCharts}}<h3>{{.Title}}</h3>
-<svg width="560" height="{{.Height}}" role="img" aria-label="{{.Title}}">
+<svg class="chart" width="600" height="{{.Height}}" viewBox="0 0 600 {{.Height}}" role="img" aria-label="{{.Title}}">
 {{range .Bars}}<text x="0" y="{{.Y}}" dy="15">{{.Label}}</text><rect x="120" y="{{.Y}}" width="{{printf "%.1f" .W}}" height="20" fill="#0072B2"></rect><text x="{{printf "%.1f" .W}}" y="{{.Y}}" dx="126" dy="15">{{.Text}}</text>
 {{end}}</svg>
 {{end}}
