@@ -20,6 +20,18 @@ func TestGapFinderNodes(t *testing.T) {
 			user("how do I reset my password"), agent(dialogue.Resolution, "reset"),
 			user("what is the weather on mars"), agent(dialogue.Clarification, ""),
 		}, []GapEvent{{Kind: GapRephrase, Utterance: "what is the weather on mars", NodeID: ""}}},
+		{"an option picked is no question: the request before it is", []GapTurn{
+			user("youtube ads are back"), agent(dialogue.Clarification, "youtube"),
+			user("In the YouTube app"), agent(dialogue.Resolution, "youtube-app"),
+		}, nil},
+		{"rated down after an option: the request is the example", []GapTurn{
+			user("youtube ads are back"), agent(dialogue.Clarification, "youtube"),
+			user("In the YouTube app"), {ConversationID: "c", Role: "agent", Action: dialogue.Resolution, NodeID: "youtube-app", Rating: 0},
+		}, []GapEvent{{Kind: GapUnhelpful, Utterance: "youtube ads are back", NodeID: "youtube-app"}}},
+		{"a new question after an answer is the example", []GapTurn{
+			user("youtube ads are back"), agent(dialogue.Resolution, "youtube"),
+			user("my vpn is slow"), agent(dialogue.Escalation, ""),
+		}, []GapEvent{{Kind: GapEscalated, Utterance: "my vpn is slow", NodeID: "youtube"}}},
 		{"an escalation keeps the node it was near", []GapTurn{
 			user("how do I reset my password"), agent(dialogue.Resolution, "reset"),
 			user("let me talk to a person"), agent(dialogue.Escalation, ""),

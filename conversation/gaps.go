@@ -46,18 +46,26 @@ type GapFinder struct {
 	events                    []GapEvent
 	conv, request, near, said string
 	act                       dialogue.Act
+	// asked: the agent's last turn asked which of a node's options
+	// applies, so the message after it answers that question.
+	asked bool
 }
 
 // Add reads the next turn.
 func (f *GapFinder) Add(t GapTurn) {
 	if t.ConversationID != f.conv {
-		f.conv, f.request, f.near, f.said = t.ConversationID, "", "", ""
+		f.conv, f.request, f.near, f.said, f.asked = t.ConversationID, "", "", "", false
 	}
 	if t.Role == "user" {
 		f.said, f.act = t.Text, dialogue.ClassifyAct(t.Text)
 		switch f.act {
 		case dialogue.ActNone:
-			f.request = t.Text // the last thing actually asked
+			// The last thing actually asked; an option picked ("In the
+			// YouTube app") answers the bot's question about the request
+			// before it, which is what the content team needs to read.
+			if !f.asked || f.request == "" {
+				f.request = t.Text
+			}
 		case dialogue.ActRestart:
 			f.request, f.near = "", ""
 		}
@@ -85,6 +93,7 @@ func (f *GapFinder) Add(t GapTurn) {
 	if t.NodeID != "" {
 		f.near = t.NodeID
 	}
+	f.asked = t.Action == dialogue.Clarification && t.NodeID != ""
 	if ev.Kind != "" && ev.Utterance != "" {
 		f.events = append(f.events, ev)
 	}

@@ -13,7 +13,8 @@ func TestGapsAndOverview(t *testing.T) {
 	env := newTestEnv(t, Config{AdminToken: testToken})
 	// Escalated: the question matched nothing the fake agent knows.
 	env.chat(t, "", "my parrot ate the invoice")
-	// Answered from "online", then rated 👎.
+	// Answered from "online", then rated 👎: the question is "booking",
+	// not the option picked.
 	_, r1, _ := env.chat(t, "", "booking")
 	_, r2, _ := env.chat(t, r1.SessionID, "booked online")
 	req := httptest.NewRequest("POST", "/api/feedback", strings.NewReader(`{"session_id":"`+r1.SessionID+`","turn":`+itoa(int64(r2.Turn))+`,"helpful":false}`))
@@ -27,7 +28,7 @@ func TestGapsAndOverview(t *testing.T) {
 		t.Fatalf("gaps: %d", status)
 	}
 	for _, want := range []string{"2 questions in 2 groups", "No page", "“my parrot ate the invoice”",
-		`href="/admin/nodes/online"`, "error changing an online booking", "“booked online”"} {
+		`href="/admin/nodes/online"`, "error changing an online booking", "“booking”"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("gaps page lacks %q", want)
 		}
