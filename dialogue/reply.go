@@ -252,12 +252,48 @@ func withCondition(n *graph.Node, res string) string {
 	if cond == "" {
 		return res
 	}
+	if said, ok := statesCondition(res, cond); ok {
+		return said
+	}
 	lower := strings.ToLower(cond)
 	// "If you booked by phone", "When ...", "To apply": already a lead.
 	if !strings.HasPrefix(lower, "if ") && !strings.HasPrefix(lower, "when ") && !strings.HasPrefix(lower, "to ") {
 		cond = "If " + lexical.LowerFirst(cond)
 	}
 	return lexical.UpperFirst(cond) + ": " + res
+}
+
+// statesCondition returns res, without a lone list marker, when res
+// already opens with the condition cond ("1. If your phone has this option,
+// disable …" under the condition "your phone has this option"): leading it
+// with the condition again says it twice.
+func statesCondition(res, cond string) (string, bool) {
+	text := strings.TrimLeft(res, " \t\n")
+	body := text
+	if opensWithList(text) {
+		_, body, _ = strings.Cut(text, " ")
+		if strings.Contains(body, "\n") && opensWithListLine(body) {
+			body = text // one item of several: the list keeps its marker
+		}
+	}
+	lower, c := strings.ToLower(strings.TrimLeft(body, "-*+0123456789.) ")), strings.ToLower(cond)
+	for _, lead := range []string{"", "if ", "when "} {
+		if strings.HasPrefix(lower, lead+c) {
+			return body, true
+		}
+	}
+	return res, false
+}
+
+// opensWithListLine reports whether a line of text after its first opens
+// with an item of a list.
+func opensWithListLine(text string) bool {
+	for _, line := range strings.Split(text, "\n")[1:] {
+		if opensWithList(line) {
+			return true
+		}
+	}
+	return false
 }
 
 func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply {
