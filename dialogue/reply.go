@@ -213,8 +213,46 @@ func withHeading(n *graph.Node, res string) string {
 			heading += ":"
 		}
 		return heading + "\n" + res
+	case short(res) && !opensWithYesOrNo(res) && !namesHeading(res, heading):
+		// "Requires iOS 13 or later." under "iPhone", "Sends the Do Not
+		// Track signal." under a setting's name: a short text whose
+		// subject is its heading says nothing the customer can place.
+		if last, _ := utf8.DecodeLastRuneInString(heading); !strings.ContainsRune(".:?!：？。", last) {
+			heading += ":"
+		}
+		return heading + " " + res
 	}
 	return res
+}
+
+// shortText is the most words a text of one paragraph has to be short.
+const shortText = 25
+
+// short reports whether text is one paragraph of at most shortText words.
+func short(text string) bool {
+	text = strings.TrimSpace(text)
+	return text != "" && !strings.Contains(text, "\n") && len(strings.Fields(text)) <= shortText
+}
+
+// namesHeading reports whether text names a word of heading (of three
+// letters or more, its first five letters matched, so "refunds" names
+// "Refund"), or heading has no such word.
+func namesHeading(text, heading string) bool {
+	lower := strings.ToLower(text)
+	any := false
+	for _, w := range strings.FieldsFunc(strings.ToLower(heading), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if utf8.RuneCountInString(w) < 3 {
+			continue
+		}
+		any = true
+		if r := []rune(w); len(r) > 5 {
+			w = string(r[:5])
+		}
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return !any
 }
 
 // opensWithList reports whether text opens with an item of a Markdown
