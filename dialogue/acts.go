@@ -392,9 +392,16 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 }
 
 // askWhich asks which of the pending options applies: the answer to a
-// question with several answers was only a yes or a no.
+// question with several answers was only a yes or a no. One option is no
+// choice: whether it is about that is asked again ("Is it about this?"
+// "what can i do about it" got "Which one of these applies to you?" over
+// one option).
 func (a *GraphAgent) askWhich(s *Session) Reply {
-	return Reply{Action: Clarification, Text: a.say(s, "WhichOne"), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}
+	key := "WhichOne"
+	if len(s.PendingOptions) == 1 {
+		key = "SuggestOne"
+	}
+	return Reply{Action: Clarification, Text: a.say(s, key), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}
 }
 
 // leadingAct returns ActYes or ActNo when msg opens with a yes or a no
