@@ -89,6 +89,9 @@ var actPolicy = []actRule{
 	// "Never mind": whatever was asked or offered is dropped, not
 	// matched against the pages ("mind") nor answered as a request.
 	{ActWithdraw, always, moveDropIt},
+	// "No, that's not it" to "Is it about this?": the one option offered
+	// is not it ("none of those" over one option reads as a slip).
+	{ActNoneOfThese, func(st actState) bool { return st.pending == 1 }, moveNotIt},
 	{ActNoneOfThese, always, moveNoneOfThose},
 	// The bot's own words cite no page: the conversation stays where it was.
 	{ActBotQuestion, always, moveBotAnswer},
