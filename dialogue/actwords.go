@@ -19,7 +19,7 @@ var actPhrases = []struct {
 	// German
 	{"hallo", ActGreeting, "de"}, {"guten tag", ActGreeting, "de"}, {"guten morgen", ActGreeting, "de"}, {"servus", ActGreeting, "de"}, {"moin", ActGreeting, "de"},
 	{"danke", ActThanks, "de"}, {"vielen dank", ActThanks, "de"}, {"danke schön", ActThanks, "de"}, {"danke sehr", ActThanks, "de"}, {"das hat geholfen", ActThanks, "de"}, {"tschüss", ActThanks, "de"},
-	{"ja", ActYes, "de"}, {"ja genau", ActYes, "de"}, {"genau", ActYes, "de"}, {"nein", ActNo, "de"}, {"nein danke", ActNo, "de"},
+	{"ja", ActYes, "de"}, {"ja genau", ActYes, "de"}, {"genau", ActYes, "de"}, {"nein", ActNo, "de"}, {"nein danke", ActNo, "de"}, {"das ist es nicht", ActNo, "de"}, {"nein das ist es nicht", ActNo, "de"}, {"nein das ist es auch nicht", ActNo, "de"}, {"das ist es auch nicht", ActNo, "de"}, {"nein das ist nicht das problem", ActNo, "de"},
 	{"keine davon", ActNoneOfThese, "de"}, {"nichts davon", ActNoneOfThese, "de"}, {"keins davon", ActNoneOfThese, "de"},
 	{"weiß nicht", ActDontKnow, "de"}, {"ich weiß nicht", ActDontKnow, "de"}, {"keine ahnung", ActDontKnow, "de"},
 	{"mitarbeiter", ActHuman, "de"}, {"mit einem menschen sprechen", ActHuman, "de"}, {"mit einem mitarbeiter sprechen", ActHuman, "de"},
@@ -34,7 +34,7 @@ var actPhrases = []struct {
 	// French
 	{"bonjour", ActGreeting, "fr"}, {"salut", ActGreeting, "fr"}, {"bonsoir", ActGreeting, "fr"},
 	{"merci", ActThanks, "fr"}, {"merci beaucoup", ActThanks, "fr"}, {"ça a marché", ActThanks, "fr"}, {"au revoir", ActThanks, "fr"},
-	{"oui", ActYes, "fr"}, {"oui exactement", ActYes, "fr"}, {"exactement", ActYes, "fr"}, {"non", ActNo, "fr"}, {"non merci", ActNo, "fr"},
+	{"oui", ActYes, "fr"}, {"oui exactement", ActYes, "fr"}, {"exactement", ActYes, "fr"}, {"non", ActNo, "fr"}, {"non merci", ActNo, "fr"}, {"ce n'est pas ça", ActNo, "fr"}, {"non ce n'est pas ça", ActNo, "fr"}, {"c'est pas ça", ActNo, "fr"}, {"non c'est pas ça", ActNo, "fr"}, {"non pas ça", ActNo, "fr"},
 	{"aucune", ActNoneOfThese, "fr"}, {"aucun", ActNoneOfThese, "fr"}, {"aucune de celles ci", ActNoneOfThese, "fr"},
 	{"je ne sais pas", ActDontKnow, "fr"}, {"aucune idée", ActDontKnow, "fr"},
 	{"parler à un humain", ActHuman, "fr"}, {"parler à une personne", ActHuman, "fr"}, {"parler à un conseiller", ActHuman, "fr"}, {"parler à quelqu'un", ActHuman, "fr"},
@@ -49,7 +49,7 @@ var actPhrases = []struct {
 	// Spanish
 	{"hola", ActGreeting, "es"}, {"buenos días", ActGreeting, "es"}, {"buenas tardes", ActGreeting, "es"},
 	{"gracias", ActThanks, "es"}, {"muchas gracias", ActThanks, "es"}, {"eso funcionó", ActThanks, "es"}, {"adiós", ActThanks, "es"},
-	{"sí", ActYes, "es"}, {"si", ActYes, "es"}, {"claro", ActYes, "es"}, {"exacto", ActYes, "es"}, {"no gracias", ActNo, "es"},
+	{"sí", ActYes, "es"}, {"si", ActYes, "es"}, {"claro", ActYes, "es"}, {"exacto", ActYes, "es"}, {"no gracias", ActNo, "es"}, {"no es eso", ActNo, "es"}, {"no no es eso", ActNo, "es"}, {"eso no es", ActNo, "es"},
 	{"ninguna", ActNoneOfThese, "es"}, {"ninguno", ActNoneOfThese, "es"}, {"ninguna de esas", ActNoneOfThese, "es"},
 	{"no sé", ActDontKnow, "es"}, {"no lo sé", ActDontKnow, "es"}, {"ni idea", ActDontKnow, "es"},
 	{"hablar con una persona", ActHuman, "es"}, {"hablar con un agente", ActHuman, "es"}, {"hablar con un humano", ActHuman, "es"}, {"hablar con alguien", ActHuman, "es"},
