@@ -14,13 +14,20 @@ import (
 
 // options turns nodes into clarification options: a node's condition
 // phrased for a button, or its problem when it has no condition.
-func (a *GraphAgent) options(ids []string) []Option {
+func (a *GraphAgent) options(ids []string) []Option { return a.labelled(ids, false) }
+
+// topicOptions turns nodes into the options of "Is it about this?": each
+// labelled with its problem, since a condition alone ("Your phone has this
+// option") names no topic outside the question of which situation applies.
+func (a *GraphAgent) topicOptions(ids []string) []Option { return a.labelled(ids, true) }
+
+func (a *GraphAgent) labelled(ids []string, byProblem bool) []Option {
 	opts := make([]Option, 0, len(ids))
 	seen := map[string]bool{}
 	for _, id := range ids {
 		n := a.ix.Node(id)
 		label := buttonLabel(n.Condition)
-		if label == "" {
+		if label == "" || byProblem && strings.TrimSpace(n.Problem) != "" {
 			label = buttonLabel(n.Problem)
 		}
 		if seen[strings.ToLower(label)] {
