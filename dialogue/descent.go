@@ -117,7 +117,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			// yen" above "Reservations that don't earn points"), not an
 			// introduction to choose from.
 			if res := a.withoutBoilerplate(shownText(n)); a.introduces(n) && !a.onlyBoilerplate(n) && res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) {
-				lead = append(lead, withCondition(n, res))
+				lead = append(lead, a.ledByCondition(n, res))
 			}
 			id, n = sub[0], a.ix.Node(sub[0])
 			continue
@@ -142,7 +142,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			// following it.
 			// A menu of the pages it links to is no lead either.
 			if res := a.withoutPageMenu(n, a.withoutBoilerplate(shownText(n)), nil); res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) && !verdictOf(n).Hollow {
-				lead = append(lead, withCondition(n, withHeading(n, res)))
+				lead = append(lead, a.ledByCondition(n, withHeading(n, res)))
 			}
 			hops++
 			id, n = refs[0], a.ix.Node(refs[0])

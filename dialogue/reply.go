@@ -82,7 +82,7 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	// say: the list is left to the options.
 	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) && !a.onlyBoilerplate(n) {
 		if lead := a.withoutPageMenu(n, a.withoutBoilerplate(res), opts); lead != "" && !a.onlyBoilerplateText(lead) {
-			text = withCondition(n, a.focusText(n, lead, nil, "")) + "\n\n" + text
+			text = a.ledByCondition(n, a.focusText(n, lead, nil, "")) + "\n\n" + text
 		}
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
@@ -173,7 +173,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 		more = more[:maxOptions] // follow-ups, not a menu: the page has the rest
 	}
 	s.PendingOptions = more
-	text := withCondition(n, withHeading(n, a.focus(n, asked.terms, shown)))
+	text := a.ledByCondition(n, withHeading(n, a.focus(n, asked.terms, shown)))
 	if a.opts.LLM != nil {
 		text = a.reword(ctx, s, n, userText, text)
 	}
@@ -291,6 +291,24 @@ var yesOrNoWords = map[string]bool{"yes": true, "no": true, "ja": true, "nein": 
 // resolution, verbatim apart from the joining words.
 func resolutionTemplate(n *graph.Node) string { return withCondition(n, withHeading(n, shownText(n))) }
 
+// ledByCondition is withCondition in the language of a's pages: "If" is
+// English, and "If sur Windows: 1. Lancez AdGuard" led a French reply; in
+// another language the condition leads as the page words it ("Sur
+// Windows: …").
+func (a *GraphAgent) ledByCondition(n *graph.Node, res string) string {
+	if lang := a.an.model.Lang(); lang == "" || lang == "en" {
+		return withCondition(n, res)
+	}
+	cond := strings.TrimRight(strings.TrimSpace(n.Condition), ".:;, ")
+	if cond == "" {
+		return res
+	}
+	if said, ok := statesCondition(res, cond); ok {
+		return said
+	}
+	return lexical.UpperFirst(cond) + ": " + res
+}
+
 // withCondition leads res, text of node n, with n's condition.
 func withCondition(n *graph.Node, res string) string {
 	cond := strings.TrimRight(strings.TrimSpace(n.Condition), ".:;, ")
@@ -350,7 +368,7 @@ func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply
 		s.CurrentNode = n.ID
 		r.NodeID, r.Intent = n.ID, n.Problem
 		if res := shownText(n); res != "" && !english.SameText(res, n.Problem) {
-			b.WriteString(resolutionTemplate(n))
+			b.WriteString(a.ledByCondition(n, withHeading(n, res)))
 			b.WriteString("\n\n")
 		}
 	}
