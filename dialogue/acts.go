@@ -3,6 +3,7 @@ package dialogue
 import (
 	"context"
 	"embed"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -47,10 +48,13 @@ const (
 	ActNotSolved
 	// ActWithdraw takes back what was asked ("never mind", "forget it").
 	ActWithdraw
+	// ActUnclear says the last reply was not understood ("what do you
+	// mean?", "I don't understand"): no request of its own.
+	ActUnclear
 )
 
 func (a Act) String() string {
-	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw"}[a]
+	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw", "unclear"}[a]
 }
 
 // wholeActs are the acts a message makes when it says nothing else, tried
@@ -66,6 +70,9 @@ var wholeActs = []actRow{
 	{ActNotSolved, notSolved},
 	// "never mind", "forget it", "ok never mind then".
 	{ActWithdraw, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|no|nah)[\s,.!]+)*(?:never\s*mind|nvm|forget\s+(?:it|about\s+it)|(?:it\s+)?doesn'?t\s+matter)(?:[\s,.!]+(?:then|anyway|thanks?|thank\s+you))*[\s.!?]*$`)},
+	// "what do you mean?", "I don't get it", "that makes no sense": the
+	// reply was not understood ("what does WPA mean?" asks about WPA).
+	{ActUnclear, quickre.MustCompile(`(?i)^\s*(?:(?:sorry|huh|hmm+|um+|ok(?:ay)?|but|wait|so)[\s,.!?]+)*(?:what\s+(?:do|did)\s+(?:you|u)\s+mean(?:\s+by\s+(?:that|this|it))?|what\s+does\s+(?:that|this|it)\s+mean|i\s+(?:do\s*n[o']?t|did\s*n[o']?t|can'?t|cannot)\s+(?:understand|get\s+it|follow)(?:\s+(?:it|that|this|you))?|(?:i'?m|i\s+am)\s+(?:confused|lost)|(?:that|this|it)\s+(?:makes\s+no\s+sense|does\s*n[o']?t\s+make\s+(?:any\s+)?sense)|(?:can|could)\s+(?:you|u)\s+explain(?:\s+(?:that|this|it))?(?:\s+(?:again|better|more\s+simply|in\s+simpler\s+words))?(?:\s+please)?)[\s.!?]*$`)},
 	// "sounds good", "I see", "makes sense": taking in what was said.
 	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
 	// no; "ok" alone goes on with the section.)
@@ -346,6 +353,11 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		// the page being discussed.
 		s.PendingOptions, s.Doubted, s.Asked, s.Rephrases = nil, "", "", 0
 		return Reply{Action: Clarification, Text: a.say(s, "WhatElse"), NodeID: s.CurrentNode}, true, nil
+	case moveUnclear:
+		// The conversation keeps its place and its options; no miss is
+		// counted: the customer asked nothing new.
+		return Reply{Action: Clarification, Text: a.say(s, "Unclear"), NodeID: s.CurrentNode,
+			Options: append(slices.Clip(s.PendingOptions), a.talkToPerson(s))}, true, nil
 	case moveAskWhat:
 		return Reply{Action: Clarification, Text: a.say(s, "HowCanIHelp"), NodeID: s.CurrentNode}, true, nil
 	case moveOfferPerson:
@@ -394,13 +406,11 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 }
 
 // askWhich asks which of the pending options applies: the answer to a
-// question with several answers was only a yes or a no. One option is no
-// choice: whether it is about that is asked again ("Is it about this?"
-// "what can i do about it" got "Which one of these applies to you?" over
-// one option).
+// question with several answers was only a yes or a no.
 func (a *GraphAgent) askWhich(s *Session) Reply {
 	key := "WhichOne"
 	if len(s.PendingOptions) == 1 {
+		// One option is no choice "of these": asked again whether it is it.
 		key = "SuggestOne"
 	}
 	return Reply{Action: Clarification, Text: a.say(s, key), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}

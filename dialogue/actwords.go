@@ -10,7 +10,7 @@ import (
 // actPhrases are the dialogue acts customers say in the catalog's other
 // languages as a whole message ("danke", "はい"), one row a phrase: the
 // English acts are the patterns of acts.go. A message is looked up as
-// lexical.Normalize has it (lower case, punctuation out).
+// phraseKey has it (lower case, punctuation and accents out).
 var actPhrases = []struct {
 	phrase string
 	act    Act
@@ -18,7 +18,7 @@ var actPhrases = []struct {
 }{
 	// German
 	{"hallo", ActGreeting, "de"}, {"guten tag", ActGreeting, "de"}, {"guten morgen", ActGreeting, "de"}, {"servus", ActGreeting, "de"}, {"moin", ActGreeting, "de"},
-	{"danke", ActThanks, "de"}, {"vielen dank", ActThanks, "de"}, {"danke schön", ActThanks, "de"}, {"danke sehr", ActThanks, "de"}, {"das hat geholfen", ActThanks, "de"}, {"tschüss", ActThanks, "de"}, {"hat geklappt", ActThanks, "de"}, {"es hat geklappt", ActThanks, "de"}, {"das hat geklappt", ActThanks, "de"}, {"jetzt geht es", ActThanks, "de"}, {"jetzt funktioniert es", ActThanks, "de"}, {"es funktioniert jetzt", ActThanks, "de"}, {"danke hat geklappt", ActThanks, "de"}, {"danke es hat geklappt", ActThanks, "de"}, {"danke das hat geklappt", ActThanks, "de"},
+	{"danke", ActThanks, "de"}, {"vielen dank", ActThanks, "de"}, {"danke schön", ActThanks, "de"}, {"danke sehr", ActThanks, "de"}, {"das hat geholfen", ActThanks, "de"}, {"hat geklappt", ActThanks, "de"}, {"es hat geklappt", ActThanks, "de"}, {"das hat geklappt", ActThanks, "de"}, {"hat funktioniert", ActThanks, "de"}, {"es funktioniert", ActThanks, "de"}, {"jetzt geht es", ActThanks, "de"}, {"geht jetzt", ActThanks, "de"}, {"jetzt funktioniert es", ActThanks, "de"}, {"es funktioniert jetzt", ActThanks, "de"}, {"tschüss", ActThanks, "de"},
 	{"ja", ActYes, "de"}, {"ja genau", ActYes, "de"}, {"genau", ActYes, "de"}, {"nein", ActNo, "de"}, {"nein danke", ActNo, "de"}, {"das ist es nicht", ActNo, "de"}, {"nein das ist es nicht", ActNo, "de"}, {"nein das ist es auch nicht", ActNo, "de"}, {"das ist es auch nicht", ActNo, "de"}, {"nein das ist nicht das problem", ActNo, "de"},
 	{"keine davon", ActNoneOfThese, "de"}, {"nichts davon", ActNoneOfThese, "de"}, {"keins davon", ActNoneOfThese, "de"},
 	{"weiß nicht", ActDontKnow, "de"}, {"ich weiß nicht", ActDontKnow, "de"}, {"keine ahnung", ActDontKnow, "de"},
@@ -30,10 +30,11 @@ var actPhrases = []struct {
 	{"geht immer noch nicht", ActNotSolved, "de"}, {"funktioniert immer noch nicht", ActNotSolved, "de"}, {"hat nicht geholfen", ActNotSolved, "de"},
 	{"geht nicht", ActNotSolved, "de"}, {"klappt immer noch nicht", ActNotSolved, "de"}, {"immer noch dasselbe", ActNotSolved, "de"}, {"immer noch das gleiche", ActNotSolved, "de"}, {"immer noch nichts", ActNotSolved, "de"}, {"nichts hat sich geändert", ActNotSolved, "de"}, {"gleiches problem", ActNotSolved, "de"},
 	{"egal", ActWithdraw, "de"}, {"vergiss es", ActWithdraw, "de"}, {"nicht so wichtig", ActWithdraw, "de"}, {"schon gut", ActWithdraw, "de"},
+	{"was meinen sie", ActUnclear, "de"}, {"was meinst du", ActUnclear, "de"}, {"ich verstehe nicht", ActUnclear, "de"}, {"das verstehe ich nicht", ActUnclear, "de"}, {"versteh ich nicht", ActUnclear, "de"}, {"verstehe ich nicht", ActUnclear, "de"}, {"wie bitte", ActUnclear, "de"},
 	{"alles klar", ActAck, "de"}, {"in ordnung", ActAck, "de"}, {"verstanden", ActAck, "de"}, {"prima", ActAck, "de"}, {"gut", ActAck, "de"}, {"sehr gut", ActAck, "de"},
 	// French
 	{"bonjour", ActGreeting, "fr"}, {"salut", ActGreeting, "fr"}, {"bonsoir", ActGreeting, "fr"},
-	{"merci", ActThanks, "fr"}, {"merci beaucoup", ActThanks, "fr"}, {"ça a marché", ActThanks, "fr"}, {"ca a marché", ActThanks, "fr"}, {"ça marche", ActThanks, "fr"}, {"ça marche maintenant", ActThanks, "fr"}, {"ça fonctionne", ActThanks, "fr"}, {"c'est bon", ActThanks, "fr"}, {"c'est réglé", ActThanks, "fr"}, {"merci ça marche", ActThanks, "fr"}, {"ça marche merci", ActThanks, "fr"}, {"c'est bon merci", ActThanks, "fr"}, {"au revoir", ActThanks, "fr"},
+	{"merci", ActThanks, "fr"}, {"merci beaucoup", ActThanks, "fr"}, {"ça a marché", ActThanks, "fr"}, {"ça marche", ActThanks, "fr"}, {"ça marche maintenant", ActThanks, "fr"}, {"ça fonctionne", ActThanks, "fr"}, {"ça a fonctionné", ActThanks, "fr"}, {"c'est bon", ActThanks, "fr"}, {"c'est réglé", ActThanks, "fr"}, {"au revoir", ActThanks, "fr"},
 	{"oui", ActYes, "fr"}, {"oui exactement", ActYes, "fr"}, {"exactement", ActYes, "fr"}, {"non", ActNo, "fr"}, {"non merci", ActNo, "fr"}, {"ce n'est pas ça", ActNo, "fr"}, {"non ce n'est pas ça", ActNo, "fr"}, {"c'est pas ça", ActNo, "fr"}, {"non c'est pas ça", ActNo, "fr"}, {"non pas ça", ActNo, "fr"},
 	{"aucune", ActNoneOfThese, "fr"}, {"aucun", ActNoneOfThese, "fr"}, {"aucune de celles ci", ActNoneOfThese, "fr"},
 	{"je ne sais pas", ActDontKnow, "fr"}, {"aucune idée", ActDontKnow, "fr"},
@@ -42,13 +43,14 @@ var actPhrases = []struct {
 	{"recommencer", ActRestart, "fr"},
 	{"ça n'a pas marché", ActNotSolved, "fr"}, {"ça ne marche pas", ActNotSolved, "fr"}, {"ça ne marche toujours pas", ActNotSolved, "fr"}, {"ça ne fonctionne pas", ActNotSolved, "fr"},
 	{"ça n'a pas fonctionné", ActNotSolved, "fr"}, {"ça n'a pas aidé", ActNotSolved, "fr"}, {"toujours pas", ActNotSolved, "fr"},
-	{"ça marche pas", ActNotSolved, "fr"}, {"ca marche pas", ActNotSolved, "fr"}, {"ça marche toujours pas", ActNotSolved, "fr"}, {"ca marche toujours pas", ActNotSolved, "fr"}, {"ça fonctionne pas", ActNotSolved, "fr"}, {"ca fonctionne pas", ActNotSolved, "fr"}, {"ça a pas marché", ActNotSolved, "fr"}, {"ca a pas marché", ActNotSolved, "fr"}, {"ca ne marche pas", ActNotSolved, "fr"},
+	{"ça marche pas", ActNotSolved, "fr"}, {"ça marche toujours pas", ActNotSolved, "fr"}, {"ça fonctionne pas", ActNotSolved, "fr"}, {"ça a pas marché", ActNotSolved, "fr"},
 	{"toujours pareil", ActNotSolved, "fr"}, {"toujours la même chose", ActNotSolved, "fr"}, {"toujours rien", ActNotSolved, "fr"}, {"rien n'a changé", ActNotSolved, "fr"}, {"même problème", ActNotSolved, "fr"},
 	{"laisse tomber", ActWithdraw, "fr"}, {"laissez tomber", ActWithdraw, "fr"}, {"peu importe", ActWithdraw, "fr"}, {"tant pis", ActWithdraw, "fr"}, {"oubliez ça", ActWithdraw, "fr"},
+	{"je ne comprends pas", ActUnclear, "fr"}, {"je comprends pas", ActUnclear, "fr"}, {"comprends pas", ActUnclear, "fr"}, {"c'est-à-dire", ActUnclear, "fr"}, {"qu'est-ce que vous voulez dire", ActUnclear, "fr"}, {"que voulez-vous dire", ActUnclear, "fr"},
 	{"d'accord", ActAck, "fr"}, {"parfait", ActAck, "fr"}, {"très bien", ActAck, "fr"}, {"compris", ActAck, "fr"}, {"entendu", ActAck, "fr"}, {"je vois", ActAck, "fr"}, {"génial", ActAck, "fr"},
 	// Spanish
 	{"hola", ActGreeting, "es"}, {"buenos días", ActGreeting, "es"}, {"buenas tardes", ActGreeting, "es"},
-	{"gracias", ActThanks, "es"}, {"muchas gracias", ActThanks, "es"}, {"eso funcionó", ActThanks, "es"}, {"funcionó", ActThanks, "es"}, {"ya funciona", ActThanks, "es"}, {"ya está", ActThanks, "es"}, {"listo", ActThanks, "es"}, {"ya funciona gracias", ActThanks, "es"}, {"gracias ya funciona", ActThanks, "es"}, {"adiós", ActThanks, "es"},
+	{"gracias", ActThanks, "es"}, {"muchas gracias", ActThanks, "es"}, {"eso funcionó", ActThanks, "es"}, {"funcionó", ActThanks, "es"}, {"ya funciona", ActThanks, "es"}, {"ha funcionado", ActThanks, "es"}, {"ya está", ActThanks, "es"}, {"listo", ActThanks, "es"}, {"adiós", ActThanks, "es"},
 	{"sí", ActYes, "es"}, {"si", ActYes, "es"}, {"claro", ActYes, "es"}, {"exacto", ActYes, "es"}, {"no gracias", ActNo, "es"}, {"no es eso", ActNo, "es"}, {"no no es eso", ActNo, "es"}, {"eso no es", ActNo, "es"},
 	{"ninguna", ActNoneOfThese, "es"}, {"ninguno", ActNoneOfThese, "es"}, {"ninguna de esas", ActNoneOfThese, "es"},
 	{"no sé", ActDontKnow, "es"}, {"no lo sé", ActDontKnow, "es"}, {"ni idea", ActDontKnow, "es"},
@@ -56,9 +58,10 @@ var actPhrases = []struct {
 	{"quién eres", ActBotQuestion, "es"}, {"quien eres", ActBotQuestion, "es"}, {"quién es usted", ActBotQuestion, "es"}, {"eres un bot", ActBotQuestion, "es"}, {"es un bot", ActBotQuestion, "es"}, {"hablo con un robot", ActBotQuestion, "es"}, {"hablo con un bot", ActBotQuestion, "es"}, {"estoy hablando con un robot", ActBotQuestion, "es"}, {"eres un robot", ActBotQuestion, "es"}, {"eres humano", ActBotQuestion, "es"}, {"eres una persona", ActBotQuestion, "es"},
 	{"empezar de nuevo", ActRestart, "es"},
 	{"no funcionó", ActNotSolved, "es"}, {"no ha funcionado", ActNotSolved, "es"}, {"no funciona", ActNotSolved, "es"}, {"sigue sin funcionar", ActNotSolved, "es"},
-	{"no sirve", ActNotSolved, "es"}, {"todavía no funciona", ActNotSolved, "es"}, {"todavia no funciona", ActNotSolved, "es"}, {"sigue igual", ActNotSolved, "es"}, {"no me sirvió", ActNotSolved, "es"}, {"no sirvió", ActNotSolved, "es"},
+	{"no sirve", ActNotSolved, "es"}, {"todavía no funciona", ActNotSolved, "es"}, {"sigue igual", ActNotSolved, "es"}, {"no me sirvió", ActNotSolved, "es"}, {"no sirvió", ActNotSolved, "es"},
 	{"todo sigue igual", ActNotSolved, "es"}, {"sigue sin cambiar", ActNotSolved, "es"}, {"nada ha cambiado", ActNotSolved, "es"}, {"nada cambió", ActNotSolved, "es"}, {"el mismo problema", ActNotSolved, "es"},
 	{"olvídalo", ActWithdraw, "es"}, {"olvidalo", ActWithdraw, "es"}, {"no importa", ActWithdraw, "es"}, {"da igual", ActWithdraw, "es"}, {"déjalo", ActWithdraw, "es"},
+	{"no entiendo", ActUnclear, "es"}, {"no lo entiendo", ActUnclear, "es"}, {"no comprendo", ActUnclear, "es"}, {"qué quiere decir", ActUnclear, "es"}, {"que quiere decir", ActUnclear, "es"}, {"qué quieres decir", ActUnclear, "es"}, {"que quieres decir", ActUnclear, "es"},
 	{"vale", ActAck, "es"}, {"de acuerdo", ActAck, "es"}, {"entendido", ActAck, "es"}, {"perfecto", ActAck, "es"}, {"genial", ActAck, "es"}, {"muy bien", ActAck, "es"}, {"ya veo", ActAck, "es"},
 	// Japanese
 	{"こんにちは", ActGreeting, "ja"}, {"こんばんは", ActGreeting, "ja"}, {"おはようございます", ActGreeting, "ja"},
@@ -71,6 +74,7 @@ var actPhrases = []struct {
 	{"ボットですか", ActBotQuestion, "ja"}, {"ロボットですか", ActBotQuestion, "ja"}, {"人間ですか", ActBotQuestion, "ja"},
 	{"変わりません", ActNotSolved, "ja"}, {"変わりませんでした", ActNotSolved, "ja"}, {"うまくいきませんでした", ActNotSolved, "ja"}, {"解決しませんでした", ActNotSolved, "ja"}, {"できませんでした", ActNotSolved, "ja"}, {"直りませんでした", ActNotSolved, "ja"},
 	{"気にしないでください", ActWithdraw, "ja"}, {"もういいです", ActWithdraw, "ja"},
+	{"どういう意味ですか", ActUnclear, "ja"}, {"意味がわかりません", ActUnclear, "ja"},
 	{"了解", ActAck, "ja"}, {"了解しました", ActAck, "ja"}, {"わかりました", ActAck, "ja"}, {"なるほど", ActAck, "ja"},
 	// Any language: "ok merci", "okay, danke".
 	{"ok", ActAck, ""}, {"okay", ActAck, ""},
@@ -87,7 +91,7 @@ type phraseMeaning struct {
 var actByPhrase = func() map[string]phraseMeaning {
 	m := make(map[string]phraseMeaning, len(actPhrases))
 	for _, p := range actPhrases {
-		n := lexical.Normalize(p.phrase)
+		n := phraseKey(p.phrase)
 		if had, ok := m[n]; ok && had.lang != p.lang {
 			p.lang = ""
 		}
@@ -95,6 +99,11 @@ var actByPhrase = func() map[string]phraseMeaning {
 	}
 	return m
 }()
+
+// phraseKey is s as act phrases are looked up: normalised, accents
+// dropped: customers often type without them ("parler a quelqu'un",
+// "olvidalo", "ca ne marche pas").
+func phraseKey(s string) string { return lexical.Fold(lexical.Normalize(s)) }
 
 // humanPhrases are the requests for a person of several words ("mit einem
 // Menschen sprechen", "人と話したい"): as the English actHuman does, they
@@ -106,7 +115,7 @@ var humanPhrases = func() []string {
 		if p.act != ActHuman {
 			continue
 		}
-		n := lexical.Normalize(p.phrase)
+		n := phraseKey(p.phrase)
 		if strings.Contains(n, " ") || isKanaPhrase(n) {
 			out = append(out, n)
 		}
@@ -126,7 +135,7 @@ func isKanaPhrase(s string) bool {
 // ActNone: a request for a person anywhere in it (humanPhrases), else an
 // act that is the whole message.
 func phraseAct(msg string) Act {
-	n := lexical.Normalize(msg)
+	n := phraseKey(msg)
 	for _, p := range humanPhrases {
 		if containsWords(n, p) {
 			return ActHuman
@@ -140,7 +149,7 @@ func phraseAct(msg string) Act {
 // courtesy has too few words for the language detector, which reads
 // "d'accord merci" as English on its "d".
 func phraseLanguage(msg string) string {
-	return wholePhrase(msg, lexical.Normalize(msg)).lang
+	return wholePhrase(msg, phraseKey(msg)).lang
 }
 
 // wholePhrase is what msg (normalised: n) says as a whole as act phrases:
@@ -160,6 +169,11 @@ func wholePhrase(msg, n string) phraseMeaning {
 		return phraseMeaning{}
 	}
 	m := phraseMeaning{act: ActAck}
+	for _, a := range acks {
+		if actByPhrase[a].act == ActThanks { // "danke, danke"
+			m.act = ActThanks
+		}
+	}
 	if rest != "" {
 		var ok bool
 		if m, ok = actByPhrase[rest]; !ok {
@@ -179,12 +193,14 @@ func wholePhrase(msg, n string) phraseMeaning {
 	return m
 }
 
-// ackPhrases are the acknowledgements of actPhrases, normalised.
+// ackPhrases are the acknowledgements and thanks of actPhrases,
+// normalised: beside another phrase they say that phrase's act ("danke,
+// hat geklappt", "gracias, ya funciona", "hat nicht geklappt, danke").
 var ackPhrases = func() []string {
 	var out []string
 	for _, p := range actPhrases {
-		if p.act == ActAck {
-			out = append(out, lexical.Normalize(p.phrase))
+		if p.act == ActAck || p.act == ActThanks {
+			out = append(out, phraseKey(p.phrase))
 		}
 	}
 	return out

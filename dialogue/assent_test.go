@@ -167,7 +167,7 @@ func TestSecondMissOffersPerson(t *testing.T) {
 				if r.Action != tc.want[i] {
 					t.Fatalf("%q: %s (%q), want %s", say, r.Action, r.Text, tc.want[i])
 				}
-				if i > 0 && r.Action == Clarification && (len(r.Options) == 0 || r.Options[len(r.Options)-1].Value != talkToPersonValue) {
+				if i > 0 && r.Action == Clarification && (len(r.Options) == 0 || r.Options[len(r.Options)-1].Value != TalkToPersonValue) {
 					t.Errorf("%q: options %+v, want \"Talk to a person\" last", say, r.Options)
 				}
 			}

@@ -36,8 +36,17 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 	sources := []string{n.Page}
 	text := message // what decides branches; the message is still the LLM's to reply to
 	var lead []string
+	last, pending := lastAgentTurn(s), s.PendingOptions
 	defer func() {
-		if err == nil && len(lead) > 0 {
+		switch {
+		case err != nil:
+		case asksAgain(last, pending, r, message != nil && !message.question):
+			if last.Text == a.say(s, "WhichOne") {
+				r = a.noneFits(s, "LeadNoneOfThose")
+			} else {
+				r = a.askWhich(s)
+			}
+		case len(lead) > 0:
 			r.Text = strings.Join(append(lead, r.Text), "\n\n")
 		}
 	}()
@@ -117,7 +126,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			// yen" above "Reservations that don't earn points"), not an
 			// introduction to choose from.
 			if res := a.withoutBoilerplate(shownText(n)); a.introduces(n) && !a.onlyBoilerplate(n) && res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) {
-				lead = append(lead, a.ledByCondition(n, res))
+				lead = append(lead, a.withCondition(n, res))
 			}
 			id, n = sub[0], a.ix.Node(sub[0])
 			continue
@@ -142,7 +151,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			// following it.
 			// A menu of the pages it links to is no lead either.
 			if res := a.withoutPageMenu(n, a.withoutBoilerplate(shownText(n)), nil); res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) && !verdictOf(n).Hollow {
-				lead = append(lead, a.ledByCondition(n, withHeading(n, res)))
+				lead = append(lead, a.withCondition(n, withHeading(n, res)))
 			}
 			hops++
 			id, n = refs[0], a.ix.Node(refs[0])

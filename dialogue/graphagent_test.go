@@ -133,7 +133,7 @@ func checkReplyInvariants(t *testing.T, a *GraphAgent, r Reply) {
 			t.Errorf("resolution %q does not carry the node's resolution %q", r.Text, res)
 		}
 		if r.Action == Resolution && len(res) > maxAnswerChars {
-			for _, u := range units(strings.TrimPrefix(r.Text, withCondition(n, ""))) {
+			for _, u := range units(strings.TrimPrefix(r.Text, a.withCondition(n, ""))) {
 				if !strings.Contains(res, u.text) {
 					t.Errorf("resolution %q says %q, which is not in the node's resolution %q", r.Text, u.text, res)
 				}
@@ -141,7 +141,7 @@ func checkReplyInvariants(t *testing.T, a *GraphAgent, r Reply) {
 		}
 	}
 	for _, o := range r.Options {
-		if o.Value == talkToPersonValue {
+		if o.Value == TalkToPersonValue {
 			if classifyAct(a.an, o.Value) != ActHuman {
 				t.Errorf("option %+v does not ask for a person", o)
 			}

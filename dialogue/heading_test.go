@@ -15,6 +15,8 @@ func TestWithHeading(t *testing.T) {
 	}{
 		{"Can I split the payment?", "", "No. One reservation is paid with one card.", "Can I split the payment? No. One reservation is paid with one card."},
 		{"Is it stable?", "", "Yes, it's quite stable.", "Is it stable? Yes, it's quite stable."},
+		{"Is my booking confirmed?", "", "If you saw the confirmation screen, yes. Members see it online.", "Is my booking confirmed? If you saw the confirmation screen, yes. Members see it online."},
+		{"Is there a fee?", "", "For members, no fee. Others pay 5 euros.", "For members, no fee. Others pay 5 euros."},
 		{"Ist es verschlüsselt?", "", "Ja, natürlich!", "Ist es verschlüsselt? Ja, natürlich!"},
 		{"返金できますか？", "", "はい、できます。", "返金できますか？ はい、できます。"},
 		// A sentence opening with "no" is no answer to the question.

@@ -130,6 +130,9 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 			if other := a.sectionAbout(id, cands, own); other != "" {
 				return other, text, nil
 			}
+			if other := a.otherSituation(id, r); other != "" {
+				return other, text, nil
+			}
 		}
 		return id, text, nil
 	}
@@ -168,6 +171,22 @@ func (a *GraphAgent) sectionAbout(id string, cands []candidate, followUp []strin
 		if c.id != id && a.ix.Node(c.id).Page == page && !a.isAncestor(c.id, id) && !a.isHollow(c.id) && about(c.id) {
 			return c.id
 		}
+	}
+	return ""
+}
+
+// otherSituation returns the sibling situation of node id, the answer
+// just given for one situation, that message r picks by its words alone,
+// or "": "and if I booked as a guest?" after the answer for members, which
+// the ranking finds again ("booked" is in both headings, and the
+// conversation's earlier words are the members').
+func (a *GraphAgent) otherSituation(id string, r *reading) string {
+	parent := a.ix.Parent(id)
+	if parent == "" || a.ix.Node(id).Condition == "" {
+		return ""
+	}
+	if picked := a.pickChildren(parent, a.conditionalChildren(parent), r, nil); len(picked) == 1 && picked[0] != id {
+		return picked[0]
 	}
 	return ""
 }
@@ -538,55 +557,6 @@ func (a *GraphAgent) isAncestor(anc, id string) bool {
 		}
 	}
 	return false
-}
-
-// matchOptions matches a reply to a clarification against its pending
-// options: by its form (optionByForm), or by the words that tell the
-// options apart ("by phone"). It returns the indices of the matching
-// options (several on a tie), or nil when the message is not an answer to
-// the question.
-func (a *GraphAgent) matchOptions(s *Session, r *reading) []int {
-	if picked, answered := optionByForm(r, s.PendingOptions); answered {
-		return picked
-	}
-	return a.optionsByWords(s, r)
-}
-
-// optionsByWords matches reply r against the pending options by the words
-// that tell them apart (see matchOptions).
-func (a *GraphAgent) optionsByWords(s *Session, r *reading) []int {
-	opts := s.PendingOptions
-	known := map[string]bool{}
-	labels := make([]string, len(opts))
-	for i, o := range opts {
-		labels[i] = o.Label
-		if n := a.ix.Node(o.NodeID); n != nil {
-			labels[i] += " . " + n.Condition
-		}
-		for _, t := range a.an.terms(labels[i]) {
-			known[t] = true
-		}
-	}
-	problem := a.problemTerms(s.CurrentNode)
-	for t := range problem {
-		known[t] = true
-	}
-	// A message saying more than the options do is a new request, not an
-	// answer: leave it to intent identification. An answer in the user's
-	// own words ("I lost my job" for "you are unemployed") may say a little
-	// more, as long as it names one option with at least as many words as
-	// it adds.
-	unknown, terms := 0, r.terms
-	for _, t := range terms {
-		if !known[t] {
-			unknown++
-		}
-	}
-	picked := a.discriminate(labels, r, problem)
-	if unknown == 0 || (len(picked) == 1 && 2*unknown < len(terms)) {
-		return picked
-	}
-	return nil
 }
 
 // isHollow reports whether node id has nothing to give: no text beyond its

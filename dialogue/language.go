@@ -220,7 +220,7 @@ func (a *GraphAgent) messageLanguage(s *Session, msg string) string {
 	// A chosen option is the bot's own words sent back (the "Talk to a
 	// person" option's value is English in every language): it says
 	// nothing of the customer's language.
-	if s.Lang != "" && (isOptionValue(s.PendingOptions, msg) || strings.EqualFold(strings.TrimSpace(msg), talkToPersonValue)) {
+	if s.Lang != "" && (isOptionValue(s.PendingOptions, msg) || strings.EqualFold(strings.TrimSpace(msg), TalkToPersonValue)) {
 		return s.Lang
 	}
 	return chooseLanguage(a.langs.detect, a, s, msg)

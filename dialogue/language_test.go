@@ -316,7 +316,7 @@ func TestChosenOptionKeepsLanguage(t *testing.T) {
 	if err != nil || s.Lang != "de" {
 		t.Fatalf("first turn: lang %q, %v", s.Lang, err)
 	}
-	r, err = a.Respond(context.Background(), s, talkToPersonValue)
+	r, err = a.Respond(context.Background(), s, TalkToPersonValue)
 	if err != nil {
 		t.Fatal(err)
 	}

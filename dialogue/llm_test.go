@@ -221,7 +221,7 @@ func TestGraphAgentLLMReplyNotReworded(t *testing.T) {
 	if r.Action != Resolution || r.NodeID != "err-phone" {
 		t.Fatalf("got %s at %s", r.Action, r.NodeID)
 	}
-	if want := resolutionTemplate(a.Index().Node("err-phone")); r.Text != want {
+	if want := a.resolutionTemplate(a.Index().Node("err-phone")); r.Text != want {
 		t.Errorf("reply %q, want the template %q", r.Text, want)
 	}
 	if n := countPrompts(srv, selectMarker); n != 0 {
@@ -253,7 +253,7 @@ func TestGraphAgentLLMSelectsSentences(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			draft := resolutionTemplate(a.Index().Node("err-phone"))
+			draft := a.resolutionTemplate(a.Index().Node("err-phone"))
 			units := splitSentences(draft)
 			if len(units) != 3 {
 				t.Fatalf("template %q split into %d sentences, want 3", draft, len(units))

@@ -303,15 +303,16 @@ func (a *GraphAgent) hasPageWords(r *reading, about bool) bool {
 	return false
 }
 
-// talkToPersonValue is what the not-found reply's "Talk to a person"
+// TalkToPersonValue is what the not-found reply's "Talk to a person"
 // option sends back: a request for a person (ActHuman) in every language,
-// since the act reader knows its English words.
-const talkToPersonValue = "talk to a person"
+// since the act reader knows its English words. A chat showing the
+// conversation again shows the option's label for it.
+const TalkToPersonValue = "talk to a person"
 
 // talkToPerson is the option a not-found reply offers, labelled in the
 // customer's language.
 func (a *GraphAgent) talkToPerson(s *Session) Option {
-	return Option{Label: a.say(s, "TalkToPerson"), Value: talkToPersonValue}
+	return Option{Label: a.say(s, "TalkToPerson"), Value: TalkToPersonValue}
 }
 
 // askAbout asks whether the request is about node id, which was found for

@@ -28,6 +28,7 @@ const (
 	moveNotSolved                    // the answer just given did not work: the rest of the section, else a person
 	moveShowAsked                    // the one node a yes-or-no question asked about, shown with no situation confirmed
 	moveDropIt                       // the request taken back: options withdrawn, what else?
+	moveUnclear                      // the reply not understood: which part, or a person
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -89,6 +90,9 @@ var actPolicy = []actRule{
 	// "Never mind": whatever was asked or offered is dropped, not
 	// matched against the pages ("mind") nor answered as a request.
 	{ActWithdraw, always, moveDropIt},
+	// "What do you mean?" after a reply: the pages' words are all there
+	// is to say; matched as a request, "mean" finds any page that uses it.
+	{ActUnclear, func(st actState) bool { return st.last != "" }, moveUnclear},
 	// "No, that's not it" to "Is it about this?": the one option offered
 	// is not it ("none of those" over one option reads as a slip).
 	{ActNoneOfThese, func(st actState) bool { return st.pending == 1 }, moveNotIt},
@@ -99,6 +103,9 @@ var actPolicy = []actRule{
 	// have; matched as a request, its words ("work", "help") lead to
 	// another page.
 	{ActNotSolved, func(st actState) bool { return st.last == Resolution || st.courtesyAfterAnswer }, moveNotSolved},
+	// "Is it about this?" "That didn't help.": nothing was answered yet
+	// to fail; it says the topic asked about is not it.
+	{ActNotSolved, func(st actState) bool { return st.yesNo && st.pending == 1 }, moveNotIt},
 	// "Is it about this?" "Sounds good." / "OK.": to a yes-or-no question
 	// an acknowledgement assents; what the node says is shown, as for "I
 	// don't know" to the doubted node (no situation is confirmed by it).

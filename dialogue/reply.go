@@ -3,6 +3,7 @@ package dialogue
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -82,10 +83,23 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	// say: the list is left to the options.
 	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) && !a.onlyBoilerplate(n) {
 		if lead := a.withoutPageMenu(n, a.withoutBoilerplate(res), opts); lead != "" && !a.onlyBoilerplateText(lead) {
-			text = a.ledByCondition(n, a.focusText(n, lead, nil, "")) + "\n\n" + text
+			text = a.withCondition(n, a.focusText(n, lead, nil, "")) + "\n\n" + text
 		}
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
+}
+
+// asksAgain reports whether reply r, to a message that states rather
+// than asks, is the question last asked again: the same node and options
+// as the last reply's, a clarification whose options were pending. The
+// message ("it's a Visa") picked none of them, and the user has just read
+// the question: it is asked once more in a word (WhichOne), then none of
+// the options fits; the whole question again goes round in circles. A
+// question of the user's own that the same node answers ("what if I
+// disagree?") gets the whole of it.
+func asksAgain(last Turn, pending []Option, r Reply, states bool) bool {
+	return states && r.Action == Clarification && last.Action == Clarification && last.NodeID == r.NodeID && len(pending) > 0 &&
+		slices.EqualFunc(pending, r.Options, func(o, p Option) bool { return o.NodeID == p.NodeID })
 }
 
 // withoutPageMenu returns n's text without its list items that open with
@@ -173,7 +187,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 		more = more[:maxOptions] // follow-ups, not a menu: the page has the rest
 	}
 	s.PendingOptions = more
-	text := a.ledByCondition(n, withHeading(n, a.focus(n, asked.terms, shown)))
+	text := a.withCondition(n, withHeading(n, a.focus(n, asked.terms, shown)))
 	if a.opts.LLM != nil {
 		text = a.reword(ctx, s, n, userText, text)
 	}
@@ -273,14 +287,24 @@ func opensWithList(text string) bool {
 	return i > 0 && i <= 3 && (strings.HasPrefix(text[i:], ". ") || strings.HasPrefix(text[i:], ") "))
 }
 
-// opensWithYesOrNo reports whether text opens with a yes or a no that
-// stands alone, set off by punctuation ("Yes, it's quite stable.", "Nein.",
-// "はい、"): a reply to a yes-or-no question, not a sentence opening with
+// opensWithYesOrNo reports whether text's first sentence is a bare yes or
+// no, set off by punctuation, at its start ("Yes, it's quite stable.",
+// "Nein.", "はい、") or its end ("If you saw the confirmation screen,
+// yes."): a reply to a yes-or-no question, not a sentence opening with
 // "no" ("No fee is charged").
 func opensWithYesOrNo(text string) bool {
 	text = strings.TrimSpace(text)
-	i := strings.IndexFunc(text, func(r rune) bool { return strings.ContainsRune(".,!;:—、。！", r) })
-	return i > 0 && yesOrNoWords[strings.ToLower(text[:i])]
+	isMark := func(r rune) bool { return strings.ContainsRune(".,!;:—、。！", r) }
+	if i := strings.IndexFunc(text, isMark); i > 0 && yesOrNoWords[strings.ToLower(text[:i])] {
+		return true
+	}
+	end := strings.IndexFunc(text, func(r rune) bool { return strings.ContainsRune(".!。！", r) })
+	if end < 0 {
+		return false
+	}
+	sentence := text[:end]
+	comma := strings.LastIndexAny(sentence, ",、")
+	return comma > 0 && yesOrNoWords[strings.ToLower(strings.TrimSpace(strings.TrimLeft(sentence[comma:], ",、")))]
 }
 
 // yesOrNoWords answer a yes-or-no question in the catalog's languages.
@@ -289,74 +313,41 @@ var yesOrNoWords = map[string]bool{"yes": true, "no": true, "ja": true, "nein": 
 
 // resolutionTemplate is the offline reply: the node's condition and
 // resolution, verbatim apart from the joining words.
-func resolutionTemplate(n *graph.Node) string { return withCondition(n, withHeading(n, shownText(n))) }
-
-// ledByCondition is withCondition in the language of a's pages: "If" is
-// English, and "If sur Windows: 1. Lancez AdGuard" led a French reply; in
-// another language the condition leads as the page words it ("Sur
-// Windows: …").
-func (a *GraphAgent) ledByCondition(n *graph.Node, res string) string {
-	if lang := a.an.model.Lang(); lang == "" || lang == "en" {
-		return withCondition(n, res)
-	}
-	cond := strings.TrimRight(strings.TrimSpace(n.Condition), ".:;, ")
-	if cond == "" {
-		return res
-	}
-	if said, ok := statesCondition(res, cond); ok {
-		return said
-	}
-	return lexical.UpperFirst(cond) + ": " + res
+func (a *GraphAgent) resolutionTemplate(n *graph.Node) string {
+	return a.withCondition(n, withHeading(n, shownText(n)))
 }
 
-// withCondition leads res, text of node n, with n's condition.
-func withCondition(n *graph.Node, res string) string {
-	cond := strings.TrimRight(strings.TrimSpace(n.Condition), ".:;, ")
-	if cond == "" {
-		return res
+// withoutLoneNumber returns text without the "1. " that opens it when no
+// other line is a numbered item: one step of a numbered list, cut out
+// under its condition ("1. If you are already connected…, click Turn
+// On"), is no list.
+func withoutLoneNumber(text string) string {
+	rest, ok := strings.CutPrefix(text, "1. ")
+	if !ok {
+		return text
 	}
-	if said, ok := statesCondition(res, cond); ok {
-		return said
+	for _, line := range strings.Split(rest, "\n")[1:] {
+		if line = strings.TrimLeft(line, " \t"); line != "" && unicode.IsDigit(rune(line[0])) && opensWithList(line) {
+			return text // a numbered list
+		}
 	}
-	lower := strings.ToLower(cond)
-	// "If you booked by phone", "When ...", "To apply": already a lead.
-	if !strings.HasPrefix(lower, "if ") && !strings.HasPrefix(lower, "when ") && !strings.HasPrefix(lower, "to ") {
-		cond = "If " + lexical.LowerFirst(cond)
-	}
-	return lexical.UpperFirst(cond) + ": " + res
+	return rest
 }
 
-// statesCondition returns res, without a lone list marker, when res
-// already opens with the condition cond ("1. If your phone has this option,
-// disable …" under the condition "your phone has this option"): leading it
-// with the condition again says it twice.
-func statesCondition(res, cond string) (string, bool) {
-	text := strings.TrimLeft(res, " \t\n")
-	body := text
-	if opensWithList(text) {
-		_, body, _ = strings.Cut(text, " ")
-		if strings.Contains(body, "\n") && opensWithListLine(body) {
-			body = text // one item of several: the list keeps its marker
-		}
+// opensSaying reports whether text's first sentence already says cond,
+// whatever word leads it ("1. When you have finished setting up the VPN,
+// open…" under the condition "If you have finished setting up the VPN"): a
+// lead saying it again reads as a stutter.
+func opensSaying(text, cond string) bool {
+	_, core, ok := strings.Cut(strings.ToLower(cond), " ")
+	if !ok || !strings.Contains(core, " ") {
+		return false
 	}
-	lower, c := strings.ToLower(strings.TrimLeft(body, "-*+0123456789.) ")), strings.ToLower(cond)
-	for _, lead := range []string{"", "if ", "when "} {
-		if strings.HasPrefix(lower, lead+c) {
-			return body, true
-		}
+	first := strings.TrimLeft(text, " \t\n-*+0123456789.)")
+	if i := strings.IndexAny(first, ".!?\n"); i >= 0 {
+		first = first[:i]
 	}
-	return res, false
-}
-
-// opensWithListLine reports whether a line of text after its first opens
-// with an item of a list.
-func opensWithListLine(text string) bool {
-	for _, line := range strings.Split(text, "\n")[1:] {
-		if opensWithList(line) {
-			return true
-		}
-	}
-	return false
+	return strings.Contains(strings.ToLower(first), core)
 }
 
 func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply {
@@ -368,7 +359,7 @@ func (a *GraphAgent) escalate(s *Session, n *graph.Node, sources []string) Reply
 		s.CurrentNode = n.ID
 		r.NodeID, r.Intent = n.ID, n.Problem
 		if res := shownText(n); res != "" && !english.SameText(res, n.Problem) {
-			b.WriteString(a.ledByCondition(n, withHeading(n, res)))
+			b.WriteString(a.resolutionTemplate(n))
 			b.WriteString("\n\n")
 		}
 	}

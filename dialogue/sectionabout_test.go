@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/verdict"
 )
 
 // TestFollowUpTakesTheSectionAboutIt: a follow-up naming what a sibling
@@ -41,5 +42,34 @@ func TestFollowUpTakesTheSectionAboutIt(t *testing.T) {
 				t.Errorf("%q: %s at %q (%q), %v; want %s", tc.followUp, r.Action, r.NodeID, r.Text, err, tc.want)
 			}
 		})
+	}
+}
+
+// TestFollowUpNamesTheOtherSituation: "and if I booked as a guest?" after
+// the answer for members is the guests' section, though the members'
+// heading names "booked" too: the word it lacks decides.
+func TestFollowUpNamesTheOtherSituation(t *testing.T) {
+	const page = "https://help.example.com/receipts"
+	g := verdict.Judged(&graph.Graph{
+		Pages: []graph.Page{{URL: page, Title: "Receipts"}},
+		Nodes: []graph.Node{
+			{ID: "root", Page: page, Problem: "Receipts", Root: true, Resolution: "Who issues your receipt depends on how you booked."},
+			{ID: "member", Page: page, Problem: "Receipts (booked online as a member)", Condition: "you booked online as a member", Actionable: true,
+				Resolution: "Log in, open My Bookings and click Download receipt."},
+			{ID: "guest", Page: page, Problem: "Receipts (booked online as a guest)", Condition: "you booked online as a guest", Actionable: true,
+				Resolution: "Receipts can't be downloaded for guest bookings. Ask the hotel at check-out."},
+		},
+		Edges: []graph.Edge{{From: "root", To: "member", Type: graph.Child}, {From: "root", To: "guest", Type: graph.Child}},
+	})
+	a, s := NewGraphAgent(g, Options{}), &Session{}
+	for _, step := range []struct{ say, want string }{
+		{"i need a receipt", "root"},
+		{"I booked online as a member", "member"},
+		{"and if I booked as a guest?", "guest"},
+	} {
+		r, err := a.Respond(context.Background(), s, step.say)
+		if err != nil || r.NodeID != step.want {
+			t.Fatalf("%q: %s at %q (%q), %v; want %s", step.say, r.Action, r.NodeID, r.Text, err, step.want)
+		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
@@ -126,14 +125,6 @@ func TestCasing(t *testing.T) {
 		if got := lexical.LowerFirst(tc.in); got != tc.lower {
 			t.Errorf("lexical.LowerFirst(%q) = %q, want %q", tc.in, got, tc.lower)
 		}
-	}
-	n := &graph.Node{Condition: "to apply", Resolution: "Apply online."}
-	if got := withCondition(n, "Apply online."); got != "To apply: Apply online." {
-		t.Errorf("withCondition = %q", got)
-	}
-	n.Condition = "I was charged"
-	if got := withCondition(n, "It is a hold."); got != "If I was charged: It is a hold." {
-		t.Errorf("withCondition = %q", got)
 	}
 }
 

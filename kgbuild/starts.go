@@ -125,6 +125,11 @@ func itemLabel(sit *english.Situations, text string) (string, bool) {
 	if i := strings.IndexByte(text, ','); i > 0 {
 		clause := sit.CutAtImperative(text[:i])
 		if len(strings.Fields(clause)) <= 14 && sit.StartsWithLead(clause) && sit.IsSituation(clause, false) {
+			// The situation is the whole clause, where a comma of a list
+			// inside it came first.
+			if j := sit.ClauseEnd(text); j > i {
+				clause = sit.CutAtImperative(text[:j])
+			}
 			return clause, true
 		}
 	}

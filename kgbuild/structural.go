@@ -40,7 +40,10 @@ import (
 // templates gets the node's own problem and condition, not English sentences.
 // v10: a line of preformatted text (page.Block.Code) opens no node: a
 // one-line code block is no section title, "if x:" no situation.
-const StructuralVersion = "structural-v10"
+// v11: a German list item's opening clause ends at the comma before the
+// main clause's verb (english.Situations.ClauseEnd), not at a comma of a
+// list inside it.
+const StructuralVersion = "structural-v11"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

@@ -162,11 +162,14 @@ func TestStructuralSituationsInPageLanguage(t *testing.T) {
 Die meisten Drucker werden automatisch erkannt, wenn Sie sie an den Rechner anschließen.
 - Wenn Sie einen Tintendrucker besitzen, reinigen Sie die Druckköpfe regelmäßig.
 - Falls der Drucker nicht erkannt wird, öffnen Sie die Einstellungen und fügen Sie ihn hinzu.
+- Falls Sie per USB, Netzwerk oder Bluetooth drucken wollen, können Sie den Treiber herunterladen.
 - If you use a network printer, enter its address.
 ## Für weitere Informationen
 Lesen Sie das Handbuch des Herstellers.
 `
-	want := []string{"wenn Sie einen Tintendrucker besitzen", "falls der Drucker nicht erkannt wird", "you use a network printer"}
+	want := []string{"wenn Sie einen Tintendrucker besitzen", "falls der Drucker nicht erkannt wird",
+		"falls Sie per USB, Netzwerk oder Bluetooth drucken wollen", // the clause ends before its main clause's verb
+		"you use a network printer"}
 	for _, lang := range []string{"de", ""} {
 		doc := docFrom(t, "https://h.example/drucker", "Drucker einrichten", src)
 		doc.Lang = lang

@@ -346,6 +346,9 @@ func (s *Server) nodePage(c *fiber.Ctx) error {
 	return render(c, fiber.StatusOK, nodePage(v))
 }
 
+// lintPageSize is how many lint findings the last build page shows at once.
+const lintPageSize = 100
+
 // buildView is the last build page.
 type buildView struct {
 	Build graph.Build
@@ -357,11 +360,15 @@ type buildView struct {
 	HasLint  bool
 	// Lint filter and sort (?kind=, ?sort=kind|page|severity), with the
 	// count of each kind before filtering.
-	Kind   kgbuild.FindingKind
-	Sort   string
-	Kinds  []kindCount
-	Titles map[string]string // page URL → title, for lint rows
-	Roots  map[string]string // page URL → root node id
+	Kind  kgbuild.FindingKind
+	Sort  string
+	Kinds []kindCount
+	// Findings holds one page of them (?page=, from 1, lintPageSize a
+	// page): a big help center has thousands (LibreOffice's 1,672 pages,
+	// 7,000), too many for one page to load or read.
+	Page, Pages, Total int
+	Titles             map[string]string // page URL → title, for lint rows
+	Roots              map[string]string // page URL → root node id
 	// Resync is the background re-syncs (serve --resync); nil without.
 	Resync *resync.Status
 }
@@ -411,6 +418,10 @@ func (s *Server) buildPage(c *fiber.Ctx) error {
 			}
 			return cmp.Or(cmp.Compare(b.Kind.Severity(), a.Kind.Severity()), strings.Compare(a.Page, b.Page))
 		})
+		v.Total = len(v.Findings)
+		v.Pages = max(1, (v.Total+lintPageSize-1)/lintPageSize)
+		v.Page = min(max(1, c.QueryInt("page", 1)), v.Pages)
+		v.Findings = v.Findings[(v.Page-1)*lintPageSize : min(v.Page*lintPageSize, v.Total)]
 		v.Titles, v.Roots = map[string]string{}, map[string]string{}
 		for _, p := range cur.graph.Pages {
 			v.Titles[p.URL] = p.Title

@@ -88,11 +88,21 @@ func embedFrame(t *testing.T, ctx context.Context, prefix string) context.Contex
 // real listener on 127.0.0.1 and returns its base URL.
 func serveSample(t *testing.T, cfg Config) string {
 	t.Helper()
+	return serveSampleWith(t, cfg, nil)
+}
+
+// serveSampleWith is serveSample with change made to the server first
+// (a store that fails, say), when it is not nil.
+func serveSampleWith(t *testing.T, cfg Config, change func(*Server)) string {
+	t.Helper()
 	cfg.RateLimit = -1
 	if cfg.StreamDelay == 0 {
 		cfg.StreamDelay = 2 * time.Millisecond
 	}
 	srv, _ := newSampleEnv(t, cfg)
+	if change != nil {
+		change(srv)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

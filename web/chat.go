@@ -293,8 +293,11 @@ type chatView struct {
 	// FollowUps says Options come after an answer, for what the user may
 	// ask next, rather than answer a question.
 	FollowUps bool
-	Notice    string
-	Handoff   *handoffInfo
+	// OnlyPerson says the one option is "Talk to a person": no question
+	// of which fits.
+	OnlyPerson bool
+	Notice     string
+	Handoff    *handoffInfo
 	// Lang is the language the page is in; texts its words (see localize).
 	Lang  string
 	texts *messages.Catalog
@@ -328,6 +331,7 @@ func (s *Server) chatView(sess dialogue.Session, embed bool, ratings map[int]boo
 	if n := len(sess.History); n > 0 && (sess.History[n-1].Action == dialogue.Clarification || sess.History[n-1].Action == dialogue.Resolution) {
 		v.Options = sess.PendingOptions
 		v.FollowUps = sess.History[n-1].Action == dialogue.Resolution
+		v.OnlyPerson = len(v.Options) == 1 && v.Options[0].Value == dialogue.TalkToPersonValue
 	}
 	return v
 }

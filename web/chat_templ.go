@@ -765,7 +765,7 @@ func options(v chatView, sessionID, base string, opts []dialogue.Option) templ.C
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		} else {
+		} else if !v.OnlyPerson {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 68, "<legend>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

@@ -102,5 +102,45 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	if strings.HasPrefix(c.Path(), "/api/") {
 		return c.Status(status).JSON(fiber.Map{"error": msg})
 	}
-	return render(c, status, errorPage(status, msg))
+	if s.signedInSupportPage(c) {
+		return render(c, status, adminErrorPage(status, msg))
+	}
+	return render(c, status, errorPage(s.customerError(c, status)))
+}
+
+// errorView is a customer's error page, in their language.
+type errorView struct {
+	Lang, Title, Message, Back, BackURL string
+	Status                              int
+}
+
+// customerError words status for a customer, in the request's language:
+// the error's own text is for developers (and English), so it is not shown.
+func (s *Server) customerError(c *fiber.Ctx, status int) errorView {
+	lang := s.requestLanguage(c)
+	id := "ErrorBadRequest"
+	switch {
+	case status == fiber.StatusNotFound:
+		id = "ErrorNotFound"
+	case status == fiber.StatusTooManyRequests:
+		id = "ErrorTooMany"
+	case status >= 500:
+		id = "ErrorUnavailable"
+	}
+	// In the widget the way back is the widget's chat: the full page's
+	// may not be framed.
+	embed := c.Path() == "/embed" || strings.HasPrefix(c.Path(), "/embed/")
+	return errorView{Lang: lang, Status: status, Title: s.texts.Text(lang, "ChatTitle"),
+		Message: s.texts.Text(lang, id), Back: s.texts.Text(lang, "ErrorBackToChat"), BackURL: chatBase(embed)}
+}
+
+// signedInSupportPage reports whether c asked for a support page with the
+// admin token or cookie: its error keeps the support menu. Anyone else
+// (and every /admin path while the pages are off) gets a customer's page.
+func (s *Server) signedInSupportPage(c *fiber.Ctx) bool {
+	if s.cfg.AdminToken == "" || (c.Path() != "/admin" && !strings.HasPrefix(c.Path(), "/admin/")) {
+		return false
+	}
+	ok, _, _ := s.authorized(c)
+	return ok
 }

@@ -55,26 +55,52 @@ const (
 	mapMaxLinks      = 3000
 )
 
-// section is the first folder of a page's URL path, or its host.
-func section(pageURL string) string {
+// folders are where a page's URL puts it: its host, then each folder
+// above the page.
+func folders(pageURL string) []string {
 	u, err := url.Parse(pageURL)
 	if err != nil {
-		return pageURL
+		return []string{pageURL}
 	}
-	path := strings.Trim(u.Path, "/")
-	if first, _, found := strings.Cut(path, "/"); found && first != "" {
-		return u.Host + "/" + first
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	return append([]string{u.Host}, parts[:len(parts)-1]...)
+}
+
+// sections groups pages by the section of the site each is in: the first
+// folder below the folders all pages share. A help center whose every page
+// sits under one folder (LibreOffice's 1,672 under en-US/text/) is grouped
+// by its applications, not drawn as one box of all its pages. A section is
+// named by its path ("h.test/billing", "/en-US/text/scalc"); pages at the
+// top of a site with no folders are in "/".
+func sections(pages []graph.Page) map[string][]graph.Page {
+	paths := make([][]string, len(pages))
+	var shared []string
+	for i, p := range pages {
+		paths[i] = folders(p.URL)
+		if i == 0 {
+			shared = paths[i]
+			continue
+		}
+		n := 0
+		for n < len(shared) && n < len(paths[i]) && shared[n] == paths[i][n] {
+			n++
+		}
+		shared = shared[:n]
 	}
-	return u.Host
+	out := map[string][]graph.Page{}
+	for i, p := range pages {
+		name := strings.Join(paths[i][:min(len(shared)+1, len(paths[i]))], "/")
+		if name == "" {
+			name = "/"
+		}
+		out[name] = append(out[name], p)
+	}
+	return out
 }
 
 func layoutGraphMap(g *graph.Graph, ix *graph.Index) mapView {
 	v := mapView{NodeCount: len(g.Nodes)}
-	bySection := map[string][]graph.Page{}
-	for _, p := range g.Pages {
-		s := section(p.URL)
-		bySection[s] = append(bySection[s], p)
-	}
+	bySection := sections(g.Pages)
 	names := make([]string, 0, len(bySection))
 	for s := range bySection {
 		names = append(names, s)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -56,5 +57,42 @@ func TestGraphMapPage(t *testing.T) {
 	status, page := adminGet(t, env, "/admin/graph/map")
 	if status != 200 || !strings.Contains(page, "<svg") || !strings.Contains(page, `href="/admin/nodes/root"`) {
 		t.Errorf("map: %d, no page box linking to its tree", status)
+	}
+}
+
+// Pages are grouped by the first folder below the folders they all share,
+// so a help center under one folder is not drawn as one box of all its
+// pages, and pages with no folder are grouped under "/", not under no name.
+func TestMapSections(t *testing.T) {
+	tests := []struct {
+		name string
+		urls []string
+		want map[string]int // section: pages
+	}{
+		{"site sections", []string{"https://h.test/billing/refunds", "https://h.test/billing/invoices", "https://h.test/account/password"},
+			map[string]int{"h.test/billing": 2, "h.test/account": 1}},
+		{"all under one folder", []string{"en-US/text/scalc/01/a.html", "en-US/text/scalc/02/b.html", "en-US/text/swriter/c.html", "en-US/text/d.html"},
+			map[string]int{"/en-US/text/scalc": 2, "/en-US/text/swriter": 1, "/en-US/text": 1}},
+		{"no folders", []string{"mouse-click.html", "net-wireless.html"},
+			map[string]int{"/": 2}},
+		{"top page beside folders", []string{"index.md", "general/a.md", "guides/b.md"},
+			map[string]int{"/": 1, "/general": 1, "/guides": 1}},
+		{"two sites", []string{"https://a.test/x/1", "https://b.test/x/2"},
+			map[string]int{"a.test": 1, "b.test": 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var pages []graph.Page
+			for _, u := range tt.urls {
+				pages = append(pages, graph.Page{URL: u})
+			}
+			got := map[string]int{}
+			for name, ps := range sections(pages) {
+				got[name] = len(ps)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("sections = %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

@@ -34,7 +34,7 @@ func TestGapsAndOverview(t *testing.T) {
 	}
 	// Each group's row: total, escalated, 👎, rephrase.
 	row := regexp.MustCompile(`(?s)<tr>.*?</tr>`)
-	counts := regexp.MustCompile(`class="num"><strong>(\d+)</strong></td><td class="num">(\d+)</td><td class="num">(\d+)</td><td class="num">(\d+)</td>`)
+	counts := regexp.MustCompile(`class="num"[^>]*><strong>(\d+)</strong></td><td class="num"[^>]*>(\d+)</td><td class="num"[^>]*>(\d+)</td><td class="num"[^>]*>(\d+)</td>`)
 	var got []string
 	for _, r := range row.FindAllString(page, -1) {
 		if m := counts.FindStringSubmatch(r); m != nil {

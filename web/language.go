@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"golang.org/x/text/language"
 
+	"github.com/helpgraph/helpgraph/dialogue"
 	"github.com/helpgraph/helpgraph/internal/messages"
 )
 
@@ -51,6 +52,11 @@ func (s *Server) localize(c *fiber.Ctx, v chatView) chatView {
 		v.Lang = s.requestLanguage(c)
 	}
 	v.texts = s.texts
+	for i, t := range v.Turns {
+		if t.User && t.Text == dialogue.TalkToPersonValue {
+			v.Turns[i].Text = v.T("TalkToPerson") // the option's label, as the customer clicked it
+		}
+	}
 	return v
 }
 
@@ -65,7 +71,7 @@ func (v chatView) T(id string) string {
 // scriptTextIDs are the texts chat.js shows or relabels the page with.
 var scriptTextIDs = []string{"YouSaid", "Assistant", "SupportTeam", "WhichFits", "MoreOnThis", "Source", "WithSupport",
 	"Helpful", "HelpfulYes", "HelpfulNo", "HelpfulYesLabel", "HelpfulNoLabel", "FeedbackThanks",
-	"Thinking", "RatingFailed", "SendFailed",
+	"Thinking", "RatingFailed", "SendFailed", "ErrorTooMany", "ErrorUnavailable", "ConversationNotFound",
 	"StartOverButton", "YourQuestion", "Send", "ChatPlaceholder", "ConversationLabel"}
 
 // scriptTextMap returns the texts chat.js shows, in the page's language.

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -131,6 +132,10 @@ func TestHandoffPageTurns(t *testing.T) {
 		if status != 200 || len(turns) != transcriptPageSize || turns[0][1] != step.first || turns[len(turns)-1][1] != step.last {
 			t.Errorf("GET %s: %d, %d turns; want %d from %s to %s", step.path, status, len(turns), transcriptPageSize, step.first, step.last)
 			continue
+		}
+		// The whole conversation's length, not the page's.
+		if want := fmt.Sprintf("a conversation of %d turns", n); !strings.Contains(body, want) {
+			t.Errorf("GET %s lacks %q", step.path, want)
 		}
 		if got := link(body, "Earlier turns"); got != step.earlier {
 			t.Errorf("GET %s: earlier link %q, want %q", step.path, got, step.earlier)

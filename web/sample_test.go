@@ -117,3 +117,27 @@ func TestOptionsLegend(t *testing.T) {
 		}
 	}
 }
+
+// TestTalkToPersonOption: the not-found reply's lone "Talk to a person"
+// asks nothing to choose between (no legend), and once clicked the
+// conversation shows the customer said its label, in their language, not
+// the value the option sends.
+func TestTalkToPersonOption(t *testing.T) {
+	srv, _ := newSampleEnv(t, Config{})
+	env := &testEnv{srv: srv}
+	status, r, body := env.chat(t, "", "ケーキの焼き方を教えてください")
+	if status != 200 || len(r.Options) != 1 || r.Options[0].Value != dialogue.TalkToPersonValue {
+		t.Fatalf("not-found reply %d %s, want the one option to talk to a person", status, body)
+	}
+	_, page := env.do(t, httptest.NewRequest("GET", "/?s="+r.SessionID, nil))
+	if strings.Contains(page, "<legend>") {
+		t.Error("a lone \"Talk to a person\" is offered under a legend asking which fits")
+	}
+	if status, _, body = env.chat(t, r.SessionID, r.Options[0].Value); status != 200 {
+		t.Fatalf("clicking the option: %d %s", status, body)
+	}
+	_, page = env.do(t, httptest.NewRequest("GET", "/?s="+r.SessionID, nil))
+	if label := r.Options[0].Label; !strings.Contains(page, "<p>"+label+"</p>") || strings.Contains(page, "<p>"+dialogue.TalkToPersonValue+"</p>") {
+		t.Errorf("the conversation does not show the customer said %q", label)
+	}
+}

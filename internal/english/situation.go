@@ -170,6 +170,26 @@ func isPast(w string) bool {
 	return len(w) > 4 && strings.HasSuffix(w, "ed") && w != "need" && w != "feed" && w != "related" && w != "featured" && w != "selected" && w != "limited" && w != "detailed" && w != "advanced" && w != "red" && w != "speed"
 }
 
+// englishLead is Situations.Lead in English: a clause (a finite verb, or
+// a subject opening it) is led by "If", unless it opens with a lead of its
+// own ("when", "to apply"); a label stays one ("With Tor", "Members").
+func englishLead(c string) string {
+	l := strings.ToLower(c)
+	first, _, _ := strings.Cut(l, " ")
+	if _, ok := startsWithPhrase(l, conditionLeads); ok || variantLead[first] || len(strings.Fields(l)) <= 2 && !IsClause(c) ||
+		!IsClause(c) && !clauseSubjects[first] {
+		return lexical.UpperFirst(c)
+	}
+	return "If " + lexical.LowerFirst(c)
+}
+
+// conditionLeads open a condition that leads a sentence as it is.
+var conditionLeads = []string{"if", "when", "whenever", "in case", "in the event", "only if", "unless", "once", "to", "after", "before", "while", "as long as"}
+
+// clauseSubjects open a clause whose verb finiteVerbs may not know ("you
+// use a mobile carrier address").
+var clauseSubjects = toSet(`you your i my we our they their it its he his she her this these those there someone somebody nobody no none more less all some the`)
+
 // Condition turns a situation label into a condition: "If you booked by
 // phone" → "you booked by phone", "For members" → "members", "Online
 // reservation as guest user:" → "online reservation as guest user".

@@ -65,7 +65,8 @@ type Situations struct {
 	pronoun    map[string]bool
 	verb       map[string]bool
 	variant    map[string]bool
-	verbLast   bool // headings end in their verb ("Die App für Android aktivieren")
+	verbLast   bool   // headings end in their verb ("Die App für Android aktivieren")
+	ifWord     string // the conjunction Condition leaves out ("si"), put back by Lead
 	words      *lexical.Model
 }
 
@@ -121,6 +122,14 @@ func parseSituations(lang, text string) *Situations {
 			s.variant[p] = true
 		case "grammar":
 			s.verbLast = s.verbLast || p == "verb last"
+		}
+	}
+	// The language's "if": the first conjunction of [drop], in the file's
+	// order; none where only prepositions are dropped (German keeps its
+	// "wenn", whose clause ends in its verb).
+	for _, p := range s.drop {
+		if ld, ok := s.leadOf(p); ok && ld.phrase == p && ld.kind == anyLabel && s.ifWord == "" {
+			s.ifWord = p
 		}
 	}
 	sort.SliceStable(s.leads, func(i, j int) bool { return len(s.leads[i].phrase) > len(s.leads[j].phrase) })
@@ -329,6 +338,54 @@ func (s *Situations) Condition(label string) string {
 		return strings.ToLower(string(r)) + c[size:]
 	}
 	return c
+}
+
+// Lead returns condition c (see Condition) worded to open a reply in the
+// rules' language: a clause whose conjunction Condition left out gets it
+// back ("If you booked by phone", "Si vous avez un compte"); a condition
+// that opens with a conjunction of its own ("Wenn Sie … haben", "To
+// apply") and a label ("With Tor", "Other companies", "Android") stay as
+// the page wrote them. A label of one or two words ("members") is no
+// clause, whatever its language.
+func (s *Situations) Lead(c string) string {
+	c = strings.TrimRight(strings.TrimSpace(c), ".:;, ")
+	if c == "" {
+		return ""
+	}
+	if s = s.of(c); s.english() {
+		return englishLead(c)
+	}
+	l := normalizeLabel(c)
+	first, _, _ := strings.Cut(l, " ")
+	if ld, ok := s.leadOf(l); ok && ld.kind == anyLabel || s.IsVariantLead(first) || len(strings.Fields(l)) <= 2 || s.ifWord == "" {
+		return lexical.UpperFirst(c)
+	}
+	return lexical.UpperFirst(s.ifWord) + " " + c
+}
+
+// ClauseEnd returns the index of the comma that ends text's opening
+// clause ("Wenn Sie … haben, klicken Sie …"), or -1 when it has no comma:
+// the first comma, but in a language whose clauses end in their verb
+// (German) the first comma before a finite verb, the main clause's after
+// a subordinate one: a comma before that lists ("Falls Sie von einer
+// Festplatte, einem USB-Laufwerk oder einem Rechner wiederherstellen
+// wollen, können Sie …").
+func (s *Situations) ClauseEnd(text string) int {
+	first := strings.IndexByte(text, ',')
+	if first < 0 || !s.verbLast {
+		return first
+	}
+	for i := first; ; {
+		w, _, _ := strings.Cut(strings.TrimLeft(text[i+1:], " "), " ")
+		if s.verb[normalizeLabel(strings.Trim(w, ",.;:!?"))] {
+			return i
+		}
+		j := strings.IndexByte(text[i+1:], ',')
+		if j < 0 {
+			return first
+		}
+		i += 1 + j
+	}
 }
 
 // IsClause reports whether a short line is a clause (see the package's

@@ -155,3 +155,64 @@ func TestVariantLeads(t *testing.T) {
 		}
 	}
 }
+
+func TestLead(t *testing.T) {
+	for _, tc := range []struct {
+		lang, cond, want string
+	}{
+		{"en", "to apply", "To apply"},
+		{"en", "I was charged", "If I was charged"},
+		{"en", "you booked by phone", "If you booked by phone"},
+		{"en", "you use a mobile carrier e-mail address", "If you use a mobile carrier e-mail address"},
+		{"en", "the card brand is not accepted", "If the card brand is not accepted"},
+		{"en", "When the link has expired", "When the link has expired"},
+		{"en", "points don't cover the full price", "If points don't cover the full price"},
+		// Labels, as the page wrote them.
+		{"en", "other companies", "Other companies"},
+		{"en", "members", "Members"},
+		{"en", "Windows", "Windows"},
+		{"en", "with Tor", "With Tor"},
+		{"en", "using the window switcher", "Using the window switcher"},
+		{"en", "a medical determination", "A medical determination"},
+		{"de", "with NordVPN", "With NordVPN"}, // an untranslated heading
+		// Other languages: their own "if", never an English one.
+		{"de", "wenn Sie eine Datensicherung erstellt haben", "Wenn Sie eine Datensicherung erstellt haben"},
+		{"de", "falls Umbenennen ausgegraut ist", "Falls Umbenennen ausgegraut ist"},
+		{"de", "in einem Browser", "In einem Browser"},
+		{"de", "Sie haben mehrere Bildschirme angeschlossen", "Sie haben mehrere Bildschirme angeschlossen"},
+		{"es", "ha creado su respaldo usando una aplicación", "Si ha creado su respaldo usando una aplicación"},
+		{"es", "con el monitor del sistema", "Con el monitor del sistema"},
+		{"fr", "vous avez des photos comme ci-dessus", "Si vous avez des photos comme ci-dessus"},
+		{"fr", "s’il y a un périphérique sans fil dans la liste", "S’il y a un périphérique sans fil dans la liste"},
+		{"fr", "avec le moniteur système", "Avec le moniteur système"},
+		{"ja", "Windowsをお使いの場合", "Windowsをお使いの場合"},
+		{"en", "", ""},
+	} {
+		if got := SituationsFor(tc.lang).Lead(tc.cond); got != tc.want {
+			t.Errorf("Lead(%s, %q) = %q, want %q", tc.lang, tc.cond, got, tc.want)
+		}
+	}
+}
+
+func TestClauseEnd(t *testing.T) {
+	for _, tc := range []struct {
+		lang, text, want string
+	}{
+		{"de", "Falls Sie die Sicherung von einer Festplatte, einem USB-Laufwerk oder einem Rechner wiederherstellen wollen, können Sie sie zurück kopieren.",
+			"Falls Sie die Sicherung von einer Festplatte, einem USB-Laufwerk oder einem Rechner wiederherstellen wollen"},
+		{"de", "Wenn Sie ein Konto haben, klicken Sie auf Anmelden, um fortzufahren.", "Wenn Sie ein Konto haben"},
+		{"de", "Wenn Sie ein Konto haben", ""},
+		// Other languages end the clause at its first comma, as before.
+		{"en", "If you booked online, by phone or through a partner, call us.", "If you booked online"},
+		{"fr", "Si vous avez un compte, connectez-vous.", "Si vous avez un compte"},
+	} {
+		i := SituationsFor(tc.lang).ClauseEnd(tc.text)
+		got := ""
+		if i >= 0 {
+			got = tc.text[:i]
+		}
+		if got != tc.want {
+			t.Errorf("ClauseEnd(%s, %q) ends %q, want %q", tc.lang, tc.text, got, tc.want)
+		}
+	}
+}

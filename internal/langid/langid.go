@@ -68,10 +68,11 @@ const (
 	// and trigrams deciding), or trigrams alone.
 	Faint
 	// Slight: a majority of function words without a clear margin,
-	// fewer than MinSureWords.
+	// fewer than MinSureWords, or trigrams among languages tied on
+	// fewer than MinSureWords each.
 	Slight
 	// Sure: script, a clear majority of function words or MinSureWords,
-	// or trigrams among languages tied on two or more.
+	// or trigrams among languages tied on MinSureWords or more.
 	Sure
 )
 
@@ -186,8 +187,15 @@ func (d *Detector) Tell(text string) (lang string, evidence Evidence) {
 			need = MinConfidence
 		}
 		if info := whatlanggo.DetectWithOptions(text, tied); info.Confidence >= need {
-			if hits[best] == 1 {
+			switch {
+			case hits[best] == 1:
 				return d.codes[info.Lang], Faint
+			case hits[best] < MinSureWords:
+				// Trigrams of a short message are weak evidence:
+				// they read "la batterie se vide trop vite" (es, fr
+				// and it 2 each) as Spanish. Slight lets a caller
+				// that has no pages in it choose among the tied.
+				return d.codes[info.Lang], Slight
 			}
 			return d.codes[info.Lang], Sure
 		}

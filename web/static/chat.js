@@ -24,9 +24,20 @@
     Source: "Source:", WithSupport: "With our support team · reference", Helpful: "Was this helpful?",
     HelpfulYes: "Yes", HelpfulNo: "No", HelpfulYesLabel: "Yes, this helped", HelpfulNoLabel: "No, this did not help",
     FeedbackThanks: "Thanks for telling us.", Thinking: "The assistant is answering…",
-    RatingFailed: "Your rating could not be saved.", SendFailed: "Something went wrong."
+    RatingFailed: "Your rating could not be saved.", SendFailed: "Something went wrong.",
+    ErrorTooMany: "Too many requests in a short time. Please wait a minute and try again.",
+    ErrorUnavailable: "The help chat is not available right now. Please try again in a few minutes.",
+    ConversationNotFound: "That conversation was not found in this browser. You can start a new one."
   };
   function t(id) { return texts[id] || english[id]; }
+  // failure is a failed request's error for the customer, in the page's
+  // language: the server's error text is for developers, and English.
+  function failure(status) {
+    var e = new Error(status === 429 ? t("ErrorTooMany") : status === 404 ? t("ConversationNotFound") :
+      status >= 500 ? t("ErrorUnavailable") : t("SendFailed"));
+    e.forCustomer = true;
+    return e;
+  }
   var lang = chat.getAttribute("data-lang") || "";
   // shownLang is the language the page's words are in: the conversation's
   // once a reply tells it (the customer may write another language than
@@ -120,9 +131,13 @@
     hidden.type = "hidden"; hidden.name = "session_id"; hidden.value = sessionID();
     f.appendChild(hidden);
     var fs = document.createElement("fieldset");
-    var legend = document.createElement("legend");
-    legend.textContent = t(action === "resolution" ? "MoreOnThis" : "WhichFits");
-    fs.appendChild(legend);
+    // A lone "Talk to a person" (no node behind it) asks nothing to choose.
+    var onlyPerson = options.every(function (o) { return !o.node_id; });
+    if (!onlyPerson) {
+      var legend = document.createElement("legend");
+      legend.textContent = t(action === "resolution" ? "MoreOnThis" : "WhichFits");
+      fs.appendChild(legend);
+    }
     options.forEach(function (o) {
       var b = document.createElement("button");
       b.type = "submit"; b.name = "message"; b.value = o.value; b.textContent = o.label;
@@ -228,14 +243,14 @@
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ session_id: sessionID(), turn: parseInt(f.getAttribute("data-turn"), 10), helpful: helpful })
     }).then(function (resp) {
-      if (!resp.ok) throw new Error(t("RatingFailed") + " (" + resp.status + ")");
+      if (!resp.ok) throw new Error("rating: " + resp.status);
       Array.prototype.forEach.call(f.querySelectorAll("button"), function (b) {
         b.setAttribute("aria-pressed", String((b.value === "yes") === helpful));
       });
       var thanks = f.querySelector(".thanks");
       if (!thanks) { thanks = document.createElement("span"); thanks.className = "thanks"; f.appendChild(thanks); }
       thanks.textContent = t("FeedbackThanks");
-    }).catch(function (err) { showError(err.message); });
+    }).catch(function () { showError(t("RatingFailed")); });
   }
   log.addEventListener("submit", function (e) {
     var f = e.target;
@@ -273,12 +288,15 @@
     return buf;
   }
 
-  function ask(message) {
+  // ask sends message; shown is what the log shows the customer said, when
+  // that differs (an option's label, in their language, whose value the
+  // agent reads: "担当者と話す" sends "talk to a person").
+  function ask(message, shown) {
     if (busy) return;
     message = message.trim();
     if (message === "") { input.focus(); return; }
     notice.hidden = true;
-    addMessage(true, message);
+    addMessage(true, shown || message);
     setBusy(true);
     var reply = null, text = "", meta = null;
     fetch("/api/chat/stream", {
@@ -286,11 +304,7 @@
       headers: { "Content-Type": "application/json", "Accept": "text/event-stream" },
       body: JSON.stringify({ session_id: sessionID(), message: message, lang: lang })
     }).then(function (resp) {
-      if (!resp.ok) {
-        return resp.json().catch(function () { return {}; }).then(function (j) {
-          throw new Error(j.error || (t("SendFailed") + " (" + resp.status + ")"));
-        });
-      }
+      if (!resp.ok) throw failure(resp.status);
       var reader = resp.body.getReader(), decoder = new TextDecoder(), buf = "";
       function pump() {
         return reader.read().then(function (r) {
@@ -327,7 +341,8 @@
       if (first) first.focus({ preventScroll: true }); else input.focus({ preventScroll: true });
     }).catch(function (err) {
       setBusy(false);
-      showError(err.message);
+      // Not ours (the network is down, a broken stream): no words for it.
+      showError(err.forCustomer ? err.message : t("SendFailed"));
       input.focus();
     });
   }
@@ -342,7 +357,7 @@
   slot.addEventListener("submit", function (e) {
     e.preventDefault();
     var b = e.submitter || document.activeElement;
-    if (b && b.value) ask(b.value);
+    if (b && b.value) ask(b.value, b.textContent);
   });
   // "Start over" is a plain form: the server forgets the open conversation
   // and sends back an empty chat.

@@ -1,0 +1,108 @@
+package dialogue
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// How a reply to a clarification names an option: by its form alone (the
+// option said again, its number, its place: optionByForm), or by the
+// words that tell the options apart (optionsByWords).
+
+var (
+	optionNumber = regexp.MustCompile(`(?i)^\s*(?:option|number|no\.?|#)?\s*(\d{1,2})\s*[.)]?\s*$`)
+	// ordinals name an option by its place; a negative one counts from
+	// the end.
+	ordinals = map[string]int{
+		"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+		"fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "former": 1, "last": -1, "latter": -1,
+	}
+)
+
+// maxOrdinalWords is the most words a reply naming an option by its place
+// has ("the second one please"): in a longer message an ordinal is part of
+// a request of its own.
+const maxOrdinalWords = 4
+
+// optionByForm picks the option reply r names by its form: the option's
+// value or label said again (or its node's id), its number ("2", "option
+// 2") or its place ("the second one", "the last"). answered is false when
+// the form names none and the words decide; a number no option has is an
+// answer that picks none.
+func optionByForm(r *reading, opts []Option) (picked []int, answered bool) {
+	msg := r.text
+	norm := strings.ToLower(strings.Trim(strings.TrimSpace(msg), ".!?\"' "))
+	for i, o := range opts {
+		if norm == strings.ToLower(o.Value) || norm == strings.ToLower(o.Label) || (o.NodeID != "" && msg == o.NodeID) {
+			return []int{i}, true
+		}
+	}
+	if m := optionNumber.FindStringSubmatch(msg); m != nil {
+		if n, err := strconv.Atoi(m[1]); err == nil && n >= 1 && n <= len(opts) {
+			return []int{n - 1}, true
+		}
+		return nil, true
+	}
+	if words := r.plainWords(); len(words) <= maxOrdinalWords {
+		for _, w := range words {
+			n, ok := ordinals[w]
+			if n < 0 {
+				n += len(opts) + 1
+			}
+			if ok && n >= 1 && n <= len(opts) {
+				return []int{n - 1}, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// matchOptions matches a reply to a clarification against its pending
+// options: by its form (optionByForm), or by the words that tell the
+// options apart ("by phone"). It returns the indices of the matching
+// options (several on a tie), or nil when the message is not an answer to
+// the question.
+func (a *GraphAgent) matchOptions(s *Session, r *reading) []int {
+	if picked, answered := optionByForm(r, s.PendingOptions); answered {
+		return picked
+	}
+	return a.optionsByWords(s, r)
+}
+
+// optionsByWords matches reply r against the pending options by the words
+// that tell them apart (see matchOptions).
+func (a *GraphAgent) optionsByWords(s *Session, r *reading) []int {
+	opts := s.PendingOptions
+	known := map[string]bool{}
+	labels := make([]string, len(opts))
+	for i, o := range opts {
+		labels[i] = o.Label
+		if n := a.ix.Node(o.NodeID); n != nil {
+			labels[i] += " . " + n.Condition
+		}
+		for _, t := range a.an.terms(labels[i]) {
+			known[t] = true
+		}
+	}
+	problem := a.problemTerms(s.CurrentNode)
+	for t := range problem {
+		known[t] = true
+	}
+	// A message saying more than the options do is a new request, not an
+	// answer: leave it to intent identification. An answer in the user's
+	// own words ("I lost my job" for "you are unemployed") may say a little
+	// more, as long as it names one option with at least as many words as
+	// it adds.
+	unknown, terms := 0, r.terms
+	for _, t := range terms {
+		if !known[t] {
+			unknown++
+		}
+	}
+	picked := a.discriminate(labels, r, problem)
+	if unknown == 0 || (len(picked) == 1 && 2*unknown < len(terms)) {
+		return picked
+	}
+	return nil
+}
