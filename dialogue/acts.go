@@ -63,6 +63,8 @@ func (a Act) String() string {
 var wholeActs = []actRow{
 	// "Are you a bot?", "am I talking to a real person?", "is this a human?"
 	{ActBotQuestion, quickre.MustCompile(`(?i)^\s*(?:(?:so|wait|hey|hi|hello)[\s,]+)?(?:are\s+you|r\s+u|is\s+(?:this|that|it)|am\s+i\s+(?:talking|speaking|chatting)\s+(?:to|with))\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:bot|robot|chat\s*bot|machine|computer|ai|a\.i\.|human(?:\s+being)?|person|people|automated(?:\s+\w+)?)(?:\s+or\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:bot|robot|chat\s*bot|machine|computer|ai|human(?:\s+being)?|person|not))?[\s.!?]*$`)},
+	// "who are you?", "what are you": who is answering, asked as plainly.
+	{ActBotQuestion, quickre.MustCompile(`(?i)^\s*(?:(?:so|wait|hey|hi|hello)[\s,]+)?(?:who|what)\s+(?:are\s+you|r\s+u|am\s+i\s+(?:talking|speaking|chatting)\s+(?:to|with))[\s.!?]*$`)},
 	// "agent please", "a human", "person!": a bare request for one.
 	{ActHuman, quickre.MustCompile(`(?i)^\s*(?:(?:an?|the|live|real)\s+)?(?:agent|human|person|operator|representative|rep)(?:[\s,]+(?:please|pls|now))?[\s.!?]*$`)},
 	{ActNotSolved, notSolved},

@@ -30,8 +30,8 @@ func TestWithHeading(t *testing.T) {
 		{"Reservations that don't earn points", "", "- made as a guest\n- cancelled", "Reservations that don't earn points:\n- made as a guest\n- cancelled"},
 		{"What do I need?", "", "1. Your card\n2. Your code", "What do I need?\n1. Your card\n2. Your code"},
 		{"Steps:", "", "1) Log in", "Steps:\n1) Log in"},
-		{"Fees", "", "10 euros. 2026 prices.", "10 euros. 2026 prices."},
-		{"Fees", "", "2026. Prices rose.", "2026. Prices rose."},
+		{"Prices", "", "10 euros. 2026 prices.", "10 euros. 2026 prices."},
+		{"Prices", "", "2026. Prices rose.", "2026. Prices rose."},
 		{"Fees", "you pay late", "- 10 euros", "- 10 euros"},
 	} {
 		n := &graph.Node{Problem: tc.problem, Condition: tc.condition}
@@ -80,5 +80,27 @@ func TestOneSubSectionFollowsItsLead(t *testing.T) {
 	want := "You earn 1 credit for every 10 euros you spend. Credits show in your account within 14 days.\n\nPurchases that don't earn credits:\n- gift cards\n- returned orders"
 	if r.Action != Resolution || r.Text != want {
 		t.Errorf("earning credits = %s %q, want a resolution %q", r.Action, r.Text, want)
+	}
+}
+
+// TestShortTextLedByHeading: a short text that does not name its heading
+// is led by it ("Requires iOS 13 or later." under "iPhone", seen on the
+// AdGuard help center in en, de and es); one that names it, or is long,
+// stands alone.
+func TestShortTextLedByHeading(t *testing.T) {
+	for _, tc := range []struct{ problem, text, want string }{
+		{"iPhone", "Requires iOS 13 or later.", "iPhone: Requires iOS 13 or later."},
+		{"Do Not Track", "Sends the signal to the websites you visit.", "Do Not Track: Sends the signal to the websites you visit."},
+		{"Was kostet es?", "Erfordert iOS 13.", "Was kostet es? Erfordert iOS 13."},
+		{"Refunds", "Refunds take 5 days.", "Refunds take 5 days."},
+		{"Refunds", "A refund takes 5 days.", "A refund takes 5 days."},
+		{"Theme", "Switch between dark and light themes in Settings.", "Switch between dark and light themes in Settings."},
+		{"iPhone", "Requires iOS 13.\nOpen the App Store.", "Requires iOS 13.\nOpen the App Store."},
+		{"iPhone", strings.Repeat("word ", 30), strings.Repeat("word ", 30)},
+	} {
+		n := &graph.Node{Problem: tc.problem}
+		if got := withHeading(n, tc.text); got != tc.want {
+			t.Errorf("withHeading(%q, %q) = %q, want %q", tc.problem, tc.text, got, tc.want)
+		}
 	}
 }

@@ -275,7 +275,10 @@ func (a *GraphAgent) respondInLanguage(ctx context.Context, s *Session, msg stri
 	}
 	other := fallback.sessionFor(*s)
 	r2, err := fallback.respondAcross(ctx, &other, msg)
-	if err != nil || !found(r2) || (found(r) && suggestedOnly(r2)) {
+	// A guess there ("Is it about this?") is no answer: it would be
+	// led by "we have no page about this in German", which a guess does
+	// not know.
+	if err != nil || !found(r2) || suggestedOnly(r2) {
 		*s = try
 		return r, nil
 	}

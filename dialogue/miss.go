@@ -66,7 +66,7 @@ func (a *GraphAgent) suggestionsFor(terms []string, neg bool) []Option {
 			break
 		}
 	}
-	return a.options(a.ledBy(cands, ids, lead))
+	return a.topicOptions(a.ledBy(cands, ids, lead))
 }
 
 // sharedForSuggestion is how many of a request's n terms a node must have
@@ -248,7 +248,7 @@ func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 	if id == "" || !answersRequest(a.requestHeld(r, int32(a.doc[id]), true, nil), a.opts.MinCoverage*suggestShare) {
 		return nil
 	}
-	return a.options([]string{id})
+	return a.topicOptions([]string{id})
 }
 
 // miss handles a message with no good-enough intent: ask to rephrase once,
@@ -327,7 +327,7 @@ func (a *GraphAgent) askAbout(s *Session, id string) (Reply, bool) {
 	if last.Action == Clarification && len(s.PendingOptions) == 1 && s.PendingOptions[0].NodeID == id {
 		return Reply{}, false
 	}
-	opts := a.options([]string{id})
+	opts := a.topicOptions([]string{id})
 	s.PendingOptions, s.Doubted = opts, id
 	return Reply{Action: Clarification, Text: a.say(s, "SuggestOne"), Options: opts, Sources: a.sourcesOf(id)}, true
 }

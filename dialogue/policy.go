@@ -93,6 +93,9 @@ var actPolicy = []actRule{
 	// "What do you mean?" after a reply: the pages' words are all there
 	// is to say; matched as a request, "mean" finds any page that uses it.
 	{ActUnclear, func(st actState) bool { return st.last != "" }, moveUnclear},
+	// "No, that's not it" to "Is it about this?": the one option offered
+	// is not it ("none of those" over one option reads as a slip).
+	{ActNoneOfThese, func(st actState) bool { return st.pending == 1 }, moveNotIt},
 	{ActNoneOfThese, always, moveNoneOfThose},
 	// The bot's own words cite no page: the conversation stays where it was.
 	{ActBotQuestion, always, moveBotAnswer},

@@ -15,13 +15,20 @@ import (
 
 // options turns nodes into clarification options: a node's condition
 // phrased for a button, or its problem when it has no condition.
-func (a *GraphAgent) options(ids []string) []Option {
+func (a *GraphAgent) options(ids []string) []Option { return a.labelled(ids, false) }
+
+// topicOptions turns nodes into the options of "Is it about this?": each
+// labelled with its problem, since a condition alone ("Your phone has this
+// option") names no topic outside the question of which situation applies.
+func (a *GraphAgent) topicOptions(ids []string) []Option { return a.labelled(ids, true) }
+
+func (a *GraphAgent) labelled(ids []string, byProblem bool) []Option {
 	opts := make([]Option, 0, len(ids))
 	seen := map[string]bool{}
 	for _, id := range ids {
 		n := a.ix.Node(id)
 		label := buttonLabel(n.Condition)
-		if label == "" {
+		if label == "" || byProblem && strings.TrimSpace(n.Problem) != "" {
 			label = buttonLabel(n.Problem)
 		}
 		if seen[strings.ToLower(label)] {
@@ -227,8 +234,46 @@ func withHeading(n *graph.Node, res string) string {
 			heading += ":"
 		}
 		return heading + "\n" + res
+	case short(res) && !opensWithYesOrNo(res) && !namesHeading(res, heading):
+		// "Requires iOS 13 or later." under "iPhone", "Sends the Do Not
+		// Track signal." under a setting's name: a short text whose
+		// subject is its heading says nothing the customer can place.
+		if last, _ := utf8.DecodeLastRuneInString(heading); !strings.ContainsRune(".:?!：？。", last) {
+			heading += ":"
+		}
+		return heading + " " + res
 	}
 	return res
+}
+
+// shortText is the most words a text of one paragraph has to be short.
+const shortText = 25
+
+// short reports whether text is one paragraph of at most shortText words.
+func short(text string) bool {
+	text = strings.TrimSpace(text)
+	return text != "" && !strings.Contains(text, "\n") && len(strings.Fields(text)) <= shortText
+}
+
+// namesHeading reports whether text names a word of heading (of three
+// letters or more, its first five letters matched, so "refunds" names
+// "Refund"), or heading has no such word.
+func namesHeading(text, heading string) bool {
+	lower := strings.ToLower(text)
+	any := false
+	for _, w := range strings.FieldsFunc(strings.ToLower(heading), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if utf8.RuneCountInString(w) < 3 {
+			continue
+		}
+		any = true
+		if r := []rune(w); len(r) > 5 {
+			w = string(r[:5])
+		}
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return !any
 }
 
 // opensWithList reports whether text opens with an item of a Markdown

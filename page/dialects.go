@@ -27,6 +27,9 @@ type renderEnv struct {
 	include func(name string) ([]byte, bool)
 	// depth counts nested includes, so that a file including itself ends.
 	depth int
+	// lang is the page's language (BCP 47), "" when unknown: it names
+	// the kinds of its notes.
+	lang string
 }
 
 // maxIncludeDepth bounds nested includes.
@@ -423,7 +426,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 			r.aside.depth++
 		}
 		r.holdAside(':', m[2], 0)
-		r.label = admonitionLabel(m[2], title)
+		r.label = admonitionLabel(m[2], title, r.env.lang)
 		return true
 	case strings.HasPrefix(t, "<Tabs") || strings.HasPrefix(t, "</Tabs") || strings.HasPrefix(t, "</TabItem"):
 		if jsxLine.MatchString(t) {
@@ -461,7 +464,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 			r.flushLabel()
 			r.emit("")
 			r.holdAside('!', m[2], len(r.mkdocs))
-			r.label = admonitionLabel(m[2], m[3])
+			r.label = admonitionLabel(m[2], m[3], r.env.lang)
 			return true
 		}
 	case strings.HasPrefix(t, "==="):
@@ -482,7 +485,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 		return true
 	}
 	if m := calloutLine.FindStringSubmatch(s); m != nil {
-		label := admonitionLabel(m[2], m[3])
+		label := admonitionLabel(m[2], m[3], r.env.lang)
 		r.flushLabel()
 		r.holdAside('>', m[2], 0)
 		r.emit(m[1] + label)

@@ -58,8 +58,9 @@ func (r *dialectWriter) writeHeld() {
 }
 
 // admonitionLabel is an admonition's title, else its kind ("note" ->
-// "Note:").
-func admonitionLabel(kind, title string) string {
+// "Note:"), in the page's language lang where kindNames has it: an English
+// "Note:" led the German pages' notes.
+func admonitionLabel(kind, title, lang string) string {
 	title = collapse(strings.Trim(strings.TrimSpace(title), `"`))
 	if title != "" {
 		if strings.HasSuffix(title, ":") {
@@ -71,5 +72,19 @@ func admonitionLabel(kind, title string) string {
 	if kind == "" {
 		return ""
 	}
+	base, _, _ := strings.Cut(lang, "-")
+	if name := kindNames[strings.ToLower(base)][strings.ToLower(kind)]; name != "" {
+		return name + ":"
+	}
 	return string(unicode.ToUpper(rune(kind[0]))) + strings.ToLower(kind[1:]) + ":"
+}
+
+// kindNames are the usual admonition kinds (Docusaurus, MkDocs) named in
+// the languages other than English that help centers are most often
+// translated into; a kind not here is named as written.
+var kindNames = map[string]map[string]string{
+	"de": {"note": "Hinweis", "tip": "Tipp", "info": "Info", "caution": "Vorsicht", "warning": "Warnung", "danger": "Gefahr", "important": "Wichtig"},
+	"fr": {"note": "Remarque", "tip": "Astuce", "info": "Info", "caution": "Attention", "warning": "Avertissement", "danger": "Danger", "important": "Important"},
+	"es": {"note": "Nota", "tip": "Consejo", "info": "Información", "caution": "Precaución", "warning": "Advertencia", "danger": "Peligro", "important": "Importante"},
+	"ja": {"note": "注記", "tip": "ヒント", "info": "情報", "caution": "注意", "warning": "警告", "danger": "危険", "important": "重要"},
 }

@@ -125,6 +125,9 @@ func parseMarkdown(raw []byte, url string, env *renderEnv, links func(string) (s
 		env = &renderEnv{}
 	}
 	env.title = fm.Title
+	if lang := langTag(fm.Lang, false); lang != "" {
+		env.lang = lang
+	}
 	var out bytes.Buffer
 	if err := markdown.Convert(renderDialects(body, env), &out); err != nil {
 		return nil, fmt.Errorf("rendering Markdown: %w", err)

@@ -345,7 +345,7 @@ func readSmall(file string) ([]byte, bool) {
 
 // env is the rendering environment of the page at rel.
 func (s *site) env(rel string) *renderEnv {
-	return &renderEnv{vars: s.vars, include: s.include(rel)}
+	return &renderEnv{vars: s.vars, include: s.include(rel), lang: s.pageLang(rel)}
 }
 
 // siteVars are the Liquid variables of the site at base (nil: none).

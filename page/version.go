@@ -17,4 +17,6 @@ package page
 // v5: LibreOffice's help (html_xhp.go): its switches' hidden cases shown
 // (one case of a shortcut or a word in a sentence, every program's case of
 // a block); "Related Topics" and an icon beside its own name dropped.
-const ReaderVersion = "reader-v5"
+// v6: an admonition's kind named in the page's language ("Hinweis:", not
+// "Note:", on a German page).
+const ReaderVersion = "reader-v6"

@@ -6,10 +6,12 @@ import (
 	"unicode/utf8"
 )
 
-// UpperFirst capitalises the first letter of s (rune-safe: "été" is "Été").
+// UpperFirst capitalises the first letter of s (rune-safe: "été" is "Été"),
+// unless its first word is a name written with a capital inside ("iPhone",
+// "macOS", "eBay"): "IPhone" is no word.
 func UpperFirst(s string) string {
 	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 || unicode.IsUpper(r) {
+	if size == 0 || unicode.IsUpper(r) || capitalInside(s) {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[size:]
@@ -23,10 +25,8 @@ func LowerFirst(s string) string {
 	if isI(first) {
 		return s
 	}
-	for i, r := range first {
-		if i > 0 && unicode.IsUpper(r) {
-			return s // "FAQ", "iPhone"-like
-		}
+	if capitalInside(first) {
+		return s // "FAQ", "iPhone"-like
 	}
 	// "Can I ..." is a question, not a name: "I" capitalises itself.
 	next, _, _ := strings.Cut(rest, " ")
@@ -43,4 +43,16 @@ func LowerFirst(s string) string {
 // isI reports whether w is the pronoun "I", alone or contracted ("I'm").
 func isI(w string) bool {
 	return w == "I" || strings.HasPrefix(w, "I'") || strings.HasPrefix(w, "I’")
+}
+
+// capitalInside reports whether the first word of s has a capital letter
+// after its first letter: an acronym ("FAQ") or a name ("iPhone").
+func capitalInside(s string) bool {
+	first, _, _ := strings.Cut(s, " ")
+	for i, r := range first {
+		if i > 0 && unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
 }

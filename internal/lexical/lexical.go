@@ -179,7 +179,8 @@ func IsDigits(s string) bool {
 
 // stopWords are function words (every word of Lucene's English stop set
 // among them, so no term analyses to nothing in a full-text index) and the
-// filler of support requests ("hi, I need help with...", "I was wondering").
+// filler of support requests ("hi, I need help with...", "I was wondering",
+// "what does that mean?").
 var stopWords = func() map[string]bool {
 	m := make(map[string]bool)
 	for _, w := range strings.Fields(`
@@ -195,7 +196,8 @@ wanted trying try tried get getting got like know let make sure really exactly o
 im ive dont doesnt didnt isnt doesn didn isn don won couldn wasn aren not cant wont arent wasnt
 werent havent hasnt hadnt couldnt shouldnt wouldnt pls plz thx ty hiya
 keep keeps kept keeping happen happens happened happening
-info information guidance assistance advice regarding concerning wondering wonder curious oh`) {
+info information guidance assistance advice regarding concerning wondering wonder curious oh
+mean means meant`) {
 		m[w] = true
 	}
 	return m
