@@ -174,7 +174,7 @@ func isPast(w string) bool {
 // a subject opening it) is led by "If", unless it opens with a lead of its
 // own ("when", "to apply"); a label stays one ("With Tor", "Members").
 func englishLead(c string) string {
-	l := strings.ToLower(c)
+	l := strings.ReplaceAll(strings.ToLower(c), "’", "'")
 	first, _, _ := strings.Cut(l, " ")
 	if _, ok := startsWithPhrase(l, conditionLeads); ok || variantLead[first] || len(strings.Fields(l)) <= 2 && !IsClause(c) ||
 		!IsClause(c) && !clauseSubjects[first] {
@@ -188,7 +188,8 @@ var conditionLeads = []string{"if", "when", "whenever", "in case", "in the event
 
 // clauseSubjects open a clause whose verb finiteVerbs may not know ("you
 // use a mobile carrier address").
-var clauseSubjects = toSet(`you your i my we our they their it its he his she her this these those there someone somebody nobody no none more less all some the`)
+var clauseSubjects = toSet(`you your i my we our they their it its he his she her this these those there someone somebody nobody no none more less all some the
+you're you've you'd you'll i'm i've we're we've they're they've it's there's that's`)
 
 // Condition turns a situation label into a condition: "If you booked by
 // phone" → "you booked by phone", "For members" → "members", "Online

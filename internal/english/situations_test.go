@@ -167,6 +167,8 @@ func TestLead(t *testing.T) {
 		{"en", "the card brand is not accepted", "If the card brand is not accepted"},
 		{"en", "When the link has expired", "When the link has expired"},
 		{"en", "points don't cover the full price", "If points don't cover the full price"},
+		{"en", "you're using a private DNS server", "If you're using a private DNS server"},
+		{"en", "you’ve lost your phone", "If you’ve lost your phone"},
 		// Labels, as the page wrote them.
 		{"en", "other companies", "Other companies"},
 		{"en", "members", "Members"},
