@@ -49,6 +49,11 @@ func (x *extractor) flush() {
 // make. It is a private-use character, dropped from page text.
 const linkMark = "\ue000"
 
+// introMark stands where a list item's line meets the paragraph it
+// introduces (see breakBlock), until take: a dash where text follows,
+// nothing where the item ends there.
+const introMark = "\ue001"
+
 // ownLinks keeps the extractor's links and breaks up the page's literal ones.
 var ownLinks = strings.NewReplacer("]"+linkMark+"(", "](", "](", "] (", linkMark, "")
 
@@ -57,6 +62,10 @@ func (x *extractor) take() (string, []Link) {
 	text := collapse(x.buf.String())
 	if strings.Contains(text, "](") || strings.Contains(text, linkMark) {
 		text = ownLinks.Replace(text)
+	}
+	if strings.Contains(text, introMark) {
+		text = strings.ReplaceAll(strings.TrimRight(strings.TrimSpace(text), introMark), introMark, " – ")
+		text = collapse(text)
 	}
 	links := x.links
 	x.buf.Reset()
@@ -71,8 +80,22 @@ func (x *extractor) take() (string, []Link) {
 func (x *extractor) space() { x.buf.WriteByte(' ') }
 
 // breakBlock ends the current block, or only separates words where blocks
-// cannot break.
+// cannot break. In a list item, a paragraph after a line that ends in no
+// punctuation is what that line introduces ("[Features](…)" over "Main
+// features and settings"): a dash joins them, "Features – Main features
+// …", not one run-on line. (A colon would make the line a situation's
+// label, "Members: log in", to the extractor.)
 func (x *extractor) breakBlock() {
+	if x.list.inItem && x.inline == 0 {
+		if text := strings.TrimRight(x.buf.String(), " \t\n"); strings.HasSuffix(text, introMark) {
+			return
+		} else if text != "" && !strings.ContainsAny(text[len(text)-1:], ".!?:;,") {
+			x.buf.Reset()
+			x.buf.WriteString(text)
+			x.buf.WriteString(introMark)
+			return
+		}
+	}
 	if x.inline > 0 || x.list.inItem {
 		x.space()
 		return

@@ -19,4 +19,6 @@ package page
 // a block); "Related Topics" and an icon beside its own name dropped.
 // v6: an admonition's kind named in the page's language ("Hinweis:", not
 // "Note:", on a German page).
-const ReaderVersion = "reader-v6"
+// v7: a list item's line and the paragraph it introduces joined by a dash
+// ("[Features](…) – Main features and settings"), not run together.
+const ReaderVersion = "reader-v7"

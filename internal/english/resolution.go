@@ -212,6 +212,10 @@ func cutRestatement(line string, phrases ...string) (string, bool) {
 			continue
 		}
 		rest := body[len(p):]
+		// "If it did not appear – turn off …": a dash sets the clause off.
+		if r := strings.TrimLeft(rest, " "); strings.HasPrefix(r, "–") || strings.HasPrefix(r, "—") {
+			rest = ":" + strings.TrimLeft(r, "–— ")
+		}
 		if rest != "" && !strings.ContainsRune(":.;,", rune(rest[0])) {
 			// "You booked by phone" does not restate "You booked", but
 			// "If it did not appear Turn off ..." does: a new sentence.

@@ -16,6 +16,8 @@ func TestCleanResolution(t *testing.T) {
 			struct{ Problem, Condition, Resolution string }{Condition: "you want to change the dates", Resolution: "- If you want to change the dates: cancel and book again."}, "Cancel and book again."},
 		{"condition run into the next sentence",
 			struct{ Problem, Condition, Resolution string }{Condition: "the screen did not appear", Resolution: "- If the screen did not appear Turn off pop-up blockers."}, "Turn off pop-up blockers."},
+		{"condition set off by a dash",
+			struct{ Problem, Condition, Resolution string }{Condition: "the screen did not appear", Resolution: "- If the screen did not appear – Turn off pop-up blockers."}, "Turn off pop-up blockers."},
 		{"label restated", struct{ Problem, Condition, Resolution string }{Condition: "members", Resolution: "- Members: on the details page."}, "On the details page."},
 		{"a longer condition is no restatement",
 			struct{ Problem, Condition, Resolution string }{Condition: "you booked", Resolution: "You booked by phone, so call us."}, "You booked by phone, so call us."},

@@ -195,7 +195,7 @@ you're you've you'd you'll i'm i've we're we've they're they've it's there's tha
 // phone" → "you booked by phone", "For members" → "members", "Online
 // reservation as guest user:" → "online reservation as guest user".
 func Condition(label string) string {
-	c := strings.TrimRight(Plain(label), ":,;!? ")
+	c := strings.TrimRight(Plain(label), ":,;!?–— ")
 	if last := c[strings.LastIndex(c, " ")+1:]; strings.HasSuffix(c, ".") && strings.Count(last, ".") == 1 {
 		c = strings.TrimRight(c, ". ") // a full stop, not an abbreviation like "U.S."
 	}

@@ -319,7 +319,7 @@ func (s *Situations) Condition(label string) string {
 	if s = s.of(label); s.english() {
 		return Condition(label)
 	}
-	c := strings.TrimRight(Plain(label), ":,;!? ")
+	c := strings.TrimRight(Plain(label), ":,;!?–— ")
 	if last := c[strings.LastIndex(c, " ")+1:]; strings.HasSuffix(c, ".") && strings.Count(last, ".") == 1 {
 		c = strings.TrimRight(c, ". ")
 	}
