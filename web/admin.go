@@ -397,7 +397,7 @@ func (s *Server) buildPage(c *fiber.Ctx) error {
 	}
 	if cur := s.current.Load(); cur != nil && s.lint != nil {
 		v.HasLint = true
-		all := s.lint(cur.graph)
+		all := cur.lintFindings(s.lint)
 		counts := map[kgbuild.FindingKind]int{}
 		for _, f := range all {
 			counts[f.Kind]++

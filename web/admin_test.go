@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -271,7 +272,8 @@ func TestBuildPageLintPages(t *testing.T) {
 		findings = append(findings, kgbuild.Finding{Kind: kgbuild.DeadEnd, Page: fmt.Sprintf("https://h.test/p%03d", i), Message: fmt.Sprintf("finding %03d", i)})
 	}
 	findings = append(findings, kgbuild.Finding{Kind: kgbuild.IntentCollision, Page: "https://h.test/zz", Message: "a collision"})
-	env.srv.lint = func(*graph.Graph) []kgbuild.Finding { return findings }
+	var linted atomic.Int32
+	env.srv.lint = func(*graph.Graph) []kgbuild.Finding { linted.Add(1); return findings }
 	tests := []struct {
 		query         string
 		want, notWant []string
@@ -300,5 +302,9 @@ func TestBuildPageLintPages(t *testing.T) {
 				t.Errorf("/admin/build%s has %q", tt.query, w)
 			}
 		}
+	}
+	// The served graph is linted once, not on every visit.
+	if n := linted.Load(); n != 1 {
+		t.Errorf("the graph was linted %d times for %d visits, want once", n, len(tests))
 	}
 }

@@ -199,6 +199,17 @@ type served struct {
 	graph      *graph.Graph
 	index      *graph.Index
 	agent      dialogue.Agent
+	// findings are the graph's lint findings, worked out on the build
+	// page's first visit: the graph does not change while it is served,
+	// and linting a large one takes a while (0.4 s for LibreOffice's).
+	lintOnce sync.Once
+	findings []kgbuild.Finding
+}
+
+// lintFindings returns lint's findings for the served graph, once.
+func (sv *served) lintFindings(lint func(*graph.Graph) []kgbuild.Finding) []kgbuild.Finding {
+	sv.lintOnce.Do(func() { sv.findings = lint(sv.graph) })
+	return sv.findings
 }
 
 // New returns a server. Call Reload (or Serve, which calls it) to load the graph.
