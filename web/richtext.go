@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"net/url"
+	"strings"
 
 	"github.com/a-h/templ"
 	lru "github.com/hashicorp/golang-lru/v2"
@@ -36,11 +37,41 @@ var (
 // renderRich renders Markdown text as sanitised HTML.
 func renderRich(text string) string {
 	var buf bytes.Buffer
-	if err := richMarkdown.Convert([]byte(text), &buf); err != nil {
+	if err := richMarkdown.Convert([]byte(endListsBeforeText(text)), &buf); err != nil {
 		// goldmark writes to a buffer; it fails only on writer errors.
 		return richPolicy.Sanitize("<p>" + templ.EscapeString(text) + "</p>")
 	}
 	return string(richPolicy.SanitizeBytes(buf.Bytes()))
+}
+
+// endListsBeforeText puts a blank line between a list item and a line of
+// text after it that is no item: each line of a help page's text is a block
+// of its own ("- the last step" then "Info: this needs version 2"), but
+// Markdown reads such a line as the item's lazy continuation and shows the
+// note inside the last step.
+func endListsBeforeText(text string) string {
+	if !strings.Contains(text, "\n") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	out := make([]string, 0, len(lines)+2)
+	for i, line := range lines {
+		if i > 0 && isListLine(lines[i-1]) && line != "" && !isListLine(line) && !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "\t") {
+			out = append(out, "")
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
+
+// isListLine reports whether line is an item of a Markdown list.
+func isListLine(line string) bool {
+	l := strings.TrimLeft(line, " \t")
+	if strings.HasPrefix(l, "- ") || strings.HasPrefix(l, "* ") || strings.HasPrefix(l, "+ ") {
+		return true
+	}
+	i := strings.IndexFunc(l, func(r rune) bool { return r < '0' || r > '9' })
+	return i > 0 && i <= 3 && (strings.HasPrefix(l[i:], ". ") || strings.HasPrefix(l[i:], ") "))
 }
 
 func richText(text string) templ.Component { return templ.Raw(renderRich(text)) }

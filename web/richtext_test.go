@@ -21,6 +21,9 @@ func TestRenderRich(t *testing.T) {
 		{"paragraphs", "para\n\nnext", []string{"<p>para</p>", "<p>next</p>"}, nil},
 		{"bullets", "Steps:\n\n- one\n- two", []string{"<ul>", "<li>one</li>", "<li>two</li>"}, nil},
 		{"numbered steps", "1. first\n1. second", []string{"<ol>", "<li>first</li>", "<li>second</li>"}, nil},
+		{"a line after a list is no part of its last item", "- one\n- two\nInfo: needs version 2",
+			[]string{"<li>two</li>", "</ul>", "<p>Info: needs version 2</p>"}, []string{"two<br>"}},
+		{"an indented line continues its item", "1. first\n   still first\n2. second", []string{"<li>first<br>"}, nil},
 		{"empty", "", nil, []string{"<p>"}},
 	}
 	for _, tt := range tests {
