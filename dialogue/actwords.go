@@ -19,7 +19,7 @@ var actPhrases = []struct {
 	// German
 	{"hallo", ActGreeting, "de"}, {"guten tag", ActGreeting, "de"}, {"guten morgen", ActGreeting, "de"}, {"servus", ActGreeting, "de"}, {"moin", ActGreeting, "de"},
 	{"danke", ActThanks, "de"}, {"vielen dank", ActThanks, "de"}, {"danke schön", ActThanks, "de"}, {"danke sehr", ActThanks, "de"}, {"das hat geholfen", ActThanks, "de"}, {"hat geklappt", ActThanks, "de"}, {"es hat geklappt", ActThanks, "de"}, {"das hat geklappt", ActThanks, "de"}, {"hat funktioniert", ActThanks, "de"}, {"es funktioniert", ActThanks, "de"}, {"jetzt geht es", ActThanks, "de"}, {"geht jetzt", ActThanks, "de"}, {"jetzt funktioniert es", ActThanks, "de"}, {"es funktioniert jetzt", ActThanks, "de"}, {"tschüss", ActThanks, "de"},
-	{"ja", ActYes, "de"}, {"ja genau", ActYes, "de"}, {"genau", ActYes, "de"}, {"nein", ActNo, "de"}, {"nein danke", ActNo, "de"}, {"das ist es nicht", ActNo, "de"}, {"nein das ist es nicht", ActNo, "de"}, {"nein das ist es auch nicht", ActNo, "de"}, {"das ist es auch nicht", ActNo, "de"}, {"nein das ist nicht das problem", ActNo, "de"}, {"das stimmt nicht", ActNo, "de"}, {"stimmt nicht", ActNo, "de"}, {"nein stimmt nicht", ActNo, "de"},
+	{"ja", ActYes, "de"}, {"ja genau", ActYes, "de"}, {"genau", ActYes, "de"}, {"nein", ActNo, "de"}, {"nein danke", ActNo, "de"}, {"das ist es nicht", ActNoneOfThese, "de"}, {"nein das ist es nicht", ActNoneOfThese, "de"}, {"nein das ist es auch nicht", ActNoneOfThese, "de"}, {"das ist es auch nicht", ActNoneOfThese, "de"}, {"nein das ist nicht das problem", ActNoneOfThese, "de"}, {"das stimmt nicht", ActNoneOfThese, "de"}, {"stimmt nicht", ActNoneOfThese, "de"}, {"nein stimmt nicht", ActNoneOfThese, "de"},
 	{"keine davon", ActNoneOfThese, "de"}, {"nichts davon", ActNoneOfThese, "de"}, {"keins davon", ActNoneOfThese, "de"},
 	{"weiß nicht", ActDontKnow, "de"}, {"ich weiß nicht", ActDontKnow, "de"}, {"keine ahnung", ActDontKnow, "de"},
 	{"mitarbeiter", ActHuman, "de"}, {"mit einem menschen sprechen", ActHuman, "de"}, {"mit einem mitarbeiter sprechen", ActHuman, "de"},
@@ -35,7 +35,7 @@ var actPhrases = []struct {
 	// French
 	{"bonjour", ActGreeting, "fr"}, {"salut", ActGreeting, "fr"}, {"bonsoir", ActGreeting, "fr"},
 	{"merci", ActThanks, "fr"}, {"merci beaucoup", ActThanks, "fr"}, {"ça a marché", ActThanks, "fr"}, {"ça marche", ActThanks, "fr"}, {"ça marche maintenant", ActThanks, "fr"}, {"ça fonctionne", ActThanks, "fr"}, {"ça a fonctionné", ActThanks, "fr"}, {"c'est bon", ActThanks, "fr"}, {"c'est réglé", ActThanks, "fr"}, {"au revoir", ActThanks, "fr"},
-	{"oui", ActYes, "fr"}, {"oui exactement", ActYes, "fr"}, {"exactement", ActYes, "fr"}, {"non", ActNo, "fr"}, {"non merci", ActNo, "fr"}, {"ce n'est pas ça", ActNo, "fr"}, {"non ce n'est pas ça", ActNo, "fr"}, {"c'est pas ça", ActNo, "fr"}, {"non c'est pas ça", ActNo, "fr"}, {"non pas ça", ActNo, "fr"},
+	{"oui", ActYes, "fr"}, {"oui exactement", ActYes, "fr"}, {"exactement", ActYes, "fr"}, {"non", ActNo, "fr"}, {"non merci", ActNo, "fr"}, {"ce n'est pas ça", ActNoneOfThese, "fr"}, {"non ce n'est pas ça", ActNoneOfThese, "fr"}, {"c'est pas ça", ActNoneOfThese, "fr"}, {"non c'est pas ça", ActNoneOfThese, "fr"}, {"non pas ça", ActNoneOfThese, "fr"},
 	{"aucune", ActNoneOfThese, "fr"}, {"aucun", ActNoneOfThese, "fr"}, {"aucune de celles ci", ActNoneOfThese, "fr"},
 	{"je ne sais pas", ActDontKnow, "fr"}, {"aucune idée", ActDontKnow, "fr"},
 	{"parler à un humain", ActHuman, "fr"}, {"parler à une personne", ActHuman, "fr"}, {"parler à un conseiller", ActHuman, "fr"}, {"parler à quelqu'un", ActHuman, "fr"},
@@ -51,7 +51,7 @@ var actPhrases = []struct {
 	// Spanish
 	{"hola", ActGreeting, "es"}, {"buenos días", ActGreeting, "es"}, {"buenas tardes", ActGreeting, "es"},
 	{"gracias", ActThanks, "es"}, {"muchas gracias", ActThanks, "es"}, {"eso funcionó", ActThanks, "es"}, {"funcionó", ActThanks, "es"}, {"ya funciona", ActThanks, "es"}, {"ha funcionado", ActThanks, "es"}, {"ya está", ActThanks, "es"}, {"listo", ActThanks, "es"}, {"adiós", ActThanks, "es"},
-	{"sí", ActYes, "es"}, {"si", ActYes, "es"}, {"claro", ActYes, "es"}, {"exacto", ActYes, "es"}, {"no gracias", ActNo, "es"}, {"no es eso", ActNo, "es"}, {"no no es eso", ActNo, "es"}, {"eso no es", ActNo, "es"},
+	{"sí", ActYes, "es"}, {"si", ActYes, "es"}, {"claro", ActYes, "es"}, {"exacto", ActYes, "es"}, {"no gracias", ActNo, "es"}, {"no es eso", ActNoneOfThese, "es"}, {"no no es eso", ActNoneOfThese, "es"}, {"eso no es", ActNoneOfThese, "es"},
 	{"ninguna", ActNoneOfThese, "es"}, {"ninguno", ActNoneOfThese, "es"}, {"ninguna de esas", ActNoneOfThese, "es"},
 	{"no sé", ActDontKnow, "es"}, {"no lo sé", ActDontKnow, "es"}, {"ni idea", ActDontKnow, "es"},
 	{"hablar con una persona", ActHuman, "es"}, {"hablar con un agente", ActHuman, "es"}, {"hablar con un humano", ActHuman, "es"}, {"hablar con alguien", ActHuman, "es"},
@@ -68,7 +68,7 @@ var actPhrases = []struct {
 	{"ありがとう", ActThanks, "ja"}, {"ありがとうございます", ActThanks, "ja"}, {"ありがとうございました", ActThanks, "ja"}, {"解決しました", ActThanks, "ja"},
 	{"できました", ActThanks, "ja"}, {"できた", ActThanks, "ja"}, {"直りました", ActThanks, "ja"}, {"直った", ActThanks, "ja"}, {"うまくいきました", ActThanks, "ja"}, {"助かりました", ActThanks, "ja"}, {"どうも", ActThanks, "ja"},
 	{"はい", ActYes, "ja"}, {"そうです", ActYes, "ja"}, {"いいえ", ActNo, "ja"}, {"違います", ActNo, "ja"},
-	{"いいえ、違います", ActNo, "ja"}, {"いいえ、それは違います", ActNo, "ja"}, {"それは違います", ActNo, "ja"}, {"それじゃないです", ActNo, "ja"}, {"それではありません", ActNo, "ja"}, {"そうじゃない", ActNo, "ja"}, {"そうじゃないです", ActNo, "ja"}, {"違う", ActNo, "ja"}, {"ちがいます", ActNo, "ja"}, {"ちがう", ActNo, "ja"},
+	{"いいえ、違います", ActNo, "ja"}, {"いいえ、それは違います", ActNoneOfThese, "ja"}, {"それは違います", ActNoneOfThese, "ja"}, {"それじゃないです", ActNoneOfThese, "ja"}, {"それではありません", ActNoneOfThese, "ja"}, {"そうじゃない", ActNoneOfThese, "ja"}, {"そうじゃないです", ActNoneOfThese, "ja"}, {"違う", ActNo, "ja"}, {"ちがいます", ActNo, "ja"}, {"ちがう", ActNo, "ja"},
 	{"どれでもない", ActNoneOfThese, "ja"}, {"どれでもありません", ActNoneOfThese, "ja"}, {"当てはまらない", ActNoneOfThese, "ja"},
 	{"わからない", ActDontKnow, "ja"}, {"わかりません", ActDontKnow, "ja"},
 	{"担当者", ActHuman, "ja"}, {"担当者と話したい", ActHuman, "ja"}, {"人と話したい", ActHuman, "ja"}, {"オペレーター", ActHuman, "ja"},

@@ -16,13 +16,13 @@ func TestSpokenActsProbedInJapaneseAndGerman(t *testing.T) {
 		{"ありがとうございます、できました", ActThanks},
 		{"できました！ありがとう", ActThanks},
 		{"直りました", ActThanks},
-		{"それは違います", ActNo},
+		{"それは違います", ActNoneOfThese},
 		{"いいえ、違います", ActNo},
-		{"そうじゃないです", ActNo},
+		{"そうじゃないです", ActNoneOfThese},
 		{"だめでした", ActNotSolved},
 		{"das hilft nicht", ActNotSolved},
 		{"das hilft mir nicht", ActNotSolved},
-		{"das stimmt nicht", ActNo},
+		{"das stimmt nicht", ActNoneOfThese},
 		{"できないアプリがあります", ActNone},
 	} {
 		if got := classifyAct(an, tc.msg); got != tc.want {
