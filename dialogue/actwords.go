@@ -77,7 +77,7 @@ var actPhrases = []struct {
 	{"変わりません", ActNotSolved, "ja"}, {"変わりませんでした", ActNotSolved, "ja"}, {"うまくいきませんでした", ActNotSolved, "ja"}, {"解決しませんでした", ActNotSolved, "ja"}, {"できませんでした", ActNotSolved, "ja"}, {"直りませんでした", ActNotSolved, "ja"},
 	{"だめでした", ActNotSolved, "ja"}, {"ダメでした", ActNotSolved, "ja"}, {"直らない", ActNotSolved, "ja"}, {"直りません", ActNotSolved, "ja"}, {"できない", ActNotSolved, "ja"}, {"まだできません", ActNotSolved, "ja"}, {"役に立たない", ActNotSolved, "ja"},
 	{"気にしないでください", ActWithdraw, "ja"}, {"もういいです", ActWithdraw, "ja"},
-	{"どういう意味ですか", ActUnclear, "ja"}, {"意味がわかりません", ActUnclear, "ja"},
+	{"どういう意味ですか", ActUnclear, "ja"}, {"意味がわかりません", ActUnclear, "ja"}, {"どういうこと", ActUnclear, "ja"}, {"どういうことですか", ActUnclear, "ja"}, {"どういう意味", ActUnclear, "ja"}, {"意味がわからない", ActUnclear, "ja"},
 	{"了解", ActAck, "ja"}, {"了解しました", ActAck, "ja"}, {"わかりました", ActAck, "ja"}, {"なるほど", ActAck, "ja"},
 	// Any language: "ok merci", "okay, danke".
 	{"ok", ActAck, ""}, {"okay", ActAck, ""},

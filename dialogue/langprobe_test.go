@@ -23,6 +23,7 @@ func TestSpokenActsProbedInJapaneseAndGerman(t *testing.T) {
 		{"das hilft nicht", ActNotSolved},
 		{"das hilft mir nicht", ActNotSolved},
 		{"das stimmt nicht", ActNoneOfThese},
+		{"どういうこと？", ActUnclear},
 		{"できないアプリがあります", ActNone},
 	} {
 		if got := classifyAct(an, tc.msg); got != tc.want {
