@@ -179,8 +179,21 @@ const (
 	statesSituation
 )
 
-// followUp recognises messages that lean on what was said before.
-var followUp = regexp.MustCompile(`(?i)^\s*(?:what about|how about|and|but|what if|also|same|it still|still|again|ok(?:ay)?,? (?:and|but|what))\b`)
+// followUp recognises messages that lean on what was said before: in
+// English, and by the openers of the catalog's other languages
+// (followUpElsewhere).
+var followUp = regexp.MustCompile(`(?i)^\s*(?:(?:what about|how about|and|but|what if|also|same|it still|still|again|ok(?:ay)?,? (?:and|but|what))\b|` + followUpElsewhere + `)`)
+
+// followUpElsewhere are the openers of a follow-up in German, French,
+// Spanish and Japanese, function words all: "und wo wird der gespeichert",
+// "et où est-ce qu'elle est enregistrée", "y donde se guarda" (each, on
+// GNOME's help, answered from another page: "guarda" matched saving your
+// work before suspending), "それってどうやればいいですか" (how do I do
+// that), "それはiPhoneでもできますか" (can I do that on an iPhone too).
+// Japanese has no spaces: its openers are the demonstrative そ- forms and
+// the conjunctions that lead a message.
+const followUpElsewhere = `(?:und|aber|und wenn|was ist mit|et|mais|et si|et pour|y|pero|y si|y para|e)(?:\s|,)|` +
+	`それ|そっち|その場合|じゃあ|では|あと|ちなみに`
 
 // leanOf returns what message r leans on. atNode says the conversation is
 // at a node, saidBefore that the user said something before; ownGood
@@ -192,7 +205,7 @@ func leanOf(r *reading, atNode, saidBefore bool, ownGood func() bool) lean {
 	}
 	// With no words of its own ("1", "ok") there is nothing to follow up
 	// with; a long message says what it wants.
-	if n := len(r.terms); n > 0 && n <= shortRequest && (r.followUpForm || !ownGood()) {
+	if n := requestLength(r.text, len(r.terms)); n > 0 && n <= shortRequest && (r.followUpForm || !ownGood()) {
 		return followsUp
 	}
 	if saidBefore && len(r.terms) > 0 && r.yesStatement {

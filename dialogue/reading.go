@@ -54,6 +54,9 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 		act = classifyAct(a.an, corrected)
 	}
 	r := a.readText(corrected)
+	if onlyKana(corrected) {
+		r.terms = nil // words of its own: none (onlyKana)
+	}
 	r.act = act
 	r.lead = leadingAct(corrected)
 	r.yesStatement = r.lead == ActYes && statesAfterYes(corrected)

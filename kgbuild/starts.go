@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/internal/english"
 	"github.com/helpgraph/helpgraph/page"
@@ -99,7 +100,7 @@ func shortLine(blocks []page.Block, i int) bool {
 	if len(words) == 0 || len(words) > 12 || i+1 >= len(blocks) {
 		return false
 	}
-	if strings.ContainsAny(text, ":;") || strings.ContainsAny(text[len(text)-1:], ".!?,") {
+	if strings.ContainsAny(text, ":;：；") || closesSentence(text) {
 		return false
 	}
 	if r := []rune(text)[0]; !unicode.IsLetter(r) || !unicode.IsUpper(r) {
@@ -114,6 +115,17 @@ func shortLine(blocks []page.Block, i int) bool {
 		return len(strings.Fields(nt)) > len(words) || strings.HasSuffix(nt, ".")
 	}
 	return false
+}
+
+// closesSentence reports whether text ends as a sentence or clause does,
+// with the stops of text with spaces or of Chinese and Japanese ("。",
+// "？"): a Japanese paragraph has few spaces, so few "words", and read
+// as a title it opened a node of its own whose text was the next line
+// (on adguard-ja, a page's introduction became a section whose answer was
+// the banner naming the product).
+func closesSentence(text string) bool {
+	r, _ := utf8.DecodeLastRuneInString(text)
+	return strings.ContainsRune(".!?,。！？、．，", r)
 }
 
 // itemLabel recognises a list item that states a situation: a label as in

@@ -43,7 +43,9 @@ import (
 // v11: a German list item's opening clause ends at the comma before the
 // main clause's verb (english.Situations.ClauseEnd), not at a comma of a
 // list inside it.
-const StructuralVersion = "structural-v11"
+// v12: a paragraph ending with a Chinese or Japanese stop ("。") is no
+// title-like line (shortLine).
+const StructuralVersion = "structural-v12"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
