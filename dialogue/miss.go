@@ -264,7 +264,7 @@ func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 // section: at least its context field's share). A page leads on one word
 // as easily as on several, and a word shared by chance or used in passing
 // says nothing of what it is about ("the weather is nice today" and a
-// page whose text lists a weather widget, "can i bring my dog" and a
+// page whose text lists a weather widget, "may i bring my parrot" and a
 // page on what to bring): "I couldn't find this", with a person to talk
 // to, is the honest reply. A longer request is spread over a page in the
 // page's words ("my external mic isn't picking up my voice"), and the
