@@ -318,7 +318,7 @@ func (a *GraphAgent) offerPerson(s *Session, r *reading) Reply {
 	}
 	s.CurrentNode, s.Doubted = "", ""
 	s.PendingOptions = opts
-	return Reply{Action: Clarification, Text: a.say(s, key), Options: append(slices.Clip(opts), a.talkToPerson(s)), Sources: []string{}}
+	return Reply{Action: Clarification, Text: a.say(s, key), Options: append(slices.Clip(opts), a.talkToPerson(s)), Sources: a.optionSources(opts)}
 }
 
 // hasPageWords reports whether r has a word of the pages, chat and stop
