@@ -244,7 +244,9 @@ func classifyAct(an *analyzer, msg string) Act {
 // here (a "yes" with no question pending, say) and the message is to be
 // matched as usual.
 func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg *reading) (Reply, bool, error) {
-	for _, m := range actMoves(act, a.actState(s)) {
+	st := a.actState(s)
+	st.acks = msg != nil && msg.acks
+	for _, m := range actMoves(act, st) {
 		if r, ok, err := a.makeMove(ctx, s, m, msg); ok || err != nil {
 			return r, err == nil, err
 		}

@@ -61,6 +61,9 @@ type actState struct {
 	// the node the reply before it answered at ("thanks" → "You're
 	// welcome!"): "that didn't work" is still about that answer.
 	courtesyAfterAnswer bool
+	// acks: the message acknowledges, beside any thanks ("ok thanks"):
+	// read of the message (reading.acks), not of the conversation.
+	acks bool
 	// askedAgain: the last reply asked again which of its options applies
 	// (askWhich), after a yes or a no that did not say which.
 	askedAgain bool
@@ -86,6 +89,10 @@ var actPolicy = []actRule{
 	{ActHuman, always, moveHandOver},
 	{ActRestart, always, moveStartOver},
 	{ActGreeting, always, moveGreet},
+	// "Is it about this?" "Ok, thanks.": nothing was answered yet to be
+	// thanked for; the ok assents, and what the node says is shown, as
+	// for "ok" (a bare "thanks" or "bye" still closes: moveWelcome).
+	{ActThanks, func(st actState) bool { return st.yesNo && st.acks }, moveShowAsked},
 	{ActThanks, always, moveWelcome},
 	// "Never mind": whatever was asked or offered is dropped, not
 	// matched against the pages ("mind") nor answered as a request.
