@@ -244,7 +244,9 @@ func classifyAct(an *analyzer, msg string) Act {
 // here (a "yes" with no question pending, say) and the message is to be
 // matched as usual.
 func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg *reading) (Reply, bool, error) {
-	for _, m := range actMoves(act, a.actState(s)) {
+	st := a.actState(s)
+	st.acks = msg != nil && msg.acks
+	for _, m := range actMoves(act, st) {
 		if r, ok, err := a.makeMove(ctx, s, m, msg); ok || err != nil {
 			return r, err == nil, err
 		}
@@ -382,7 +384,21 @@ func (a *GraphAgent) suggest(s *Session, opts []Option, key string) (Reply, bool
 	s.Rephrases++
 	s.CurrentNode, s.Doubted = "", ""
 	s.PendingOptions = opts
-	return Reply{Action: Clarification, Text: a.say(s, key), Options: opts, Sources: []string{}}, true
+	return Reply{Action: Clarification, Text: a.say(s, key), Options: opts, Sources: a.optionSources(opts)}, true
+}
+
+// optionSources returns the pages of the nodes opts offer, once each, in
+// their order: a suggestion cites what it offers, as "Is it about this?"
+// on a doubted node does, so a chat can link each page. Never nil: a
+// reply with no page to cite says so with an empty list.
+func (a *GraphAgent) optionSources(opts []Option) []string {
+	pages := []string{}
+	for _, o := range opts {
+		if n := a.ix.Node(o.NodeID); n != nil && !slices.Contains(pages, n.Page) {
+			pages = append(pages, n.Page)
+		}
+	}
+	return pages
 }
 
 // goOn is the reply to a "yes" after an answer at the current node: what

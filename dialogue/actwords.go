@@ -229,6 +229,22 @@ func withoutAcks(n string) (string, []string) {
 	return n, acks
 }
 
+// acknowledges reports whether msg is, or opens or closes with, an
+// acknowledgement ("ok", "sounds good"), thanks aside: "ok thanks" says
+// ok as well as thanks, "thanks, bye" does not.
+func acknowledges(msg string) bool {
+	if len(msg) > maxActPhrase {
+		return false
+	}
+	_, acks := withoutAcks(phraseKey(msg))
+	for _, a := range acks {
+		if actByPhrase[a].act == ActAck {
+			return true
+		}
+	}
+	return false
+}
+
 // containsWords reports whether the normalised text has phrase as whole
 // words; in unspaced scripts, anywhere.
 func containsWords(text, phrase string) bool {

@@ -399,6 +399,8 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		st := missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking(), doubted: doubted != ""}
 		st.detailOnDoubted = doubted == "" && s.doubtOpen() && len(r.terms) > 0 && a.allUnknown(r.terms)
 		st.pageWords = a.hasPageWords(r, true)
+		as := a.actState(s)
+		st.situations = st.asking && s.CurrentNode != "" && !s.doubtOpen() && !as.askedAgain
 		for _, m := range missMoves(r, st) {
 			if m == moveAskAbout {
 				if reply, ok := a.askAbout(s, doubted); ok {

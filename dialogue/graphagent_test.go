@@ -358,6 +358,12 @@ func TestGraphAgentSessionState(t *testing.T) {
 	if s.CurrentNode != "err" || len(s.PendingOptions) != 3 {
 		t.Fatalf("after clarification: current %q, %d pending options", s.CurrentNode, len(s.PendingOptions))
 	}
+	// Words no page has while a question is open: the question again,
+	// options kept (see TestDetailWhileAsking); again: a miss.
+	say("blah blah")
+	if s.Rephrases != 0 || len(s.PendingOptions) != 3 {
+		t.Fatalf("after words no page has: Rephrases %d, pending %d", s.Rephrases, len(s.PendingOptions))
+	}
 	say("blah blah")
 	if s.Rephrases != 1 || len(s.PendingOptions) != 0 {
 		t.Fatalf("after a miss: Rephrases %d, pending %d", s.Rephrases, len(s.PendingOptions))
@@ -366,7 +372,7 @@ func TestGraphAgentSessionState(t *testing.T) {
 	if s.CurrentNode != "err-phone" || s.Rephrases != 0 || !slices.Contains(s.Confirmed, "If you booked by phone") {
 		t.Fatalf("after resolution: %+v", s)
 	}
-	if len(s.History) != 6 || s.History[5].Role != "agent" || s.History[5].Action != Resolution || s.History[4].Text != "by phone" {
+	if len(s.History) != 8 || s.History[7].Role != "agent" || s.History[7].Action != Resolution || s.History[6].Text != "by phone" {
 		t.Fatalf("history: %+v", s.History)
 	}
 	if s.Escalated {

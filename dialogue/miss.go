@@ -245,10 +245,45 @@ func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 	// leadership is read over the request's own words alone, unfiltered.
 	// The two coincide only for a conversation's first, plain request.
 	id := a.leadingPageOf(a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10)).id
-	if id == "" || !answersRequest(a.requestHeld(r, int32(a.doc[id]), true, nil), a.opts.MinCoverage*suggestShare) {
+	if id == "" {
+		return nil
+	}
+	d := int32(a.doc[id])
+	held := a.requestHeld(r, d, true, nil)
+	if !answersRequest(held, a.opts.MinCoverage*suggestShare) || !pageSharesEnough(held, a.requestHeld(r, d, false, nil)) {
 		return nil
 	}
 	return a.topicOptions([]string{id})
+}
+
+// pageSharesEnough reports whether a leading page holds enough of a
+// short request to be asked about. A request of suggestTerms words or
+// fewer is all what it asks: the page must have every one of them
+// (onPage, read over the whole page), and the section offered must be
+// about one of them, in its heading or context (atNode, read over the
+// section: at least its context field's share). A page leads on one word
+// as easily as on several, and a word shared by chance or used in passing
+// says nothing of what it is about ("the weather is nice today" and a
+// page whose text lists a weather widget, "may i bring my parrot" and a
+// page on what to bring): "I couldn't find this", with a person to talk
+// to, is the honest reply. A longer request is spread over a page in the
+// page's words ("my external mic isn't picking up my voice"), and the
+// whole page's lead on them is the evidence. Chat and stop words are not
+// counted.
+func pageSharesEnough(onPage, atNode heldRequest) bool {
+	if len(onPage.held) > suggestTerms {
+		return true
+	}
+	about := false
+	for i, held := range onPage.held {
+		if held < 1 {
+			return false
+		}
+		if i < len(atNode.held) && atNode.held[i] >= fieldCoverageWeight[fieldContext] {
+			about = true
+		}
+	}
+	return about
 }
 
 // miss handles a message with no good-enough intent: ask to rephrase once,
@@ -283,7 +318,7 @@ func (a *GraphAgent) offerPerson(s *Session, r *reading) Reply {
 	}
 	s.CurrentNode, s.Doubted = "", ""
 	s.PendingOptions = opts
-	return Reply{Action: Clarification, Text: a.say(s, key), Options: append(slices.Clip(opts), a.talkToPerson(s)), Sources: []string{}}
+	return Reply{Action: Clarification, Text: a.say(s, key), Options: append(slices.Clip(opts), a.talkToPerson(s)), Sources: a.optionSources(opts)}
 }
 
 // hasPageWords reports whether r has a word of the pages, chat and stop

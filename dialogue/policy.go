@@ -61,6 +61,9 @@ type actState struct {
 	// the node the reply before it answered at ("thanks" → "You're
 	// welcome!"): "that didn't work" is still about that answer.
 	courtesyAfterAnswer bool
+	// acks: the message acknowledges, beside any thanks ("ok thanks"):
+	// read of the message (reading.acks), not of the conversation.
+	acks bool
 	// askedAgain: the last reply asked again which of its options applies
 	// (askWhich), after a yes or a no that did not say which.
 	askedAgain bool
@@ -86,6 +89,10 @@ var actPolicy = []actRule{
 	{ActHuman, always, moveHandOver},
 	{ActRestart, always, moveStartOver},
 	{ActGreeting, always, moveGreet},
+	// "Is it about this?" "Ok, thanks.": nothing was answered yet to be
+	// thanked for; the ok assents, and what the node says is shown, as
+	// for "ok" (a bare "thanks" or "bye" still closes: moveWelcome).
+	{ActThanks, func(st actState) bool { return st.yesNo && st.acks }, moveShowAsked},
 	{ActThanks, always, moveWelcome},
 	// "Never mind": whatever was asked or offered is dropped, not
 	// matched against the pages ("mind") nor answered as a request.
@@ -230,6 +237,11 @@ type missState struct {
 	// condition, intents, page title or ancestors), chat and stop words
 	// aside: it says, in the pages' words, what it asks.
 	pageWords bool
+	// situations: the options pending are the situations of the node
+	// being discussed (a clarification), not topics suggested on a miss,
+	// and the question was not just asked again (a second detail no
+	// page has is a miss: asking a third time goes round in circles).
+	situations bool
 }
 
 // missRule is one row of the miss policy: when the message and the state
@@ -266,6 +278,13 @@ var missPolicy = []missRule{
 	// distinctive ones ("how far ahead can I buy train tickets" and the
 	// section on how far ahead to book): asked about, never answered.
 	{func(_ *reading, st missState) bool { return st.doubted }, moveAskAbout},
+	// "Which of these applies?" "En el iPhone.": a situation none of the
+	// options names, in no word any node is about, is a detail of the
+	// user's case, not another request: the question still stands, its
+	// options kept (a miss would drop them).
+	{func(r *reading, st missState) bool {
+		return st.asking && st.situations && !st.pageWords && len(r.terms) > 0
+	}, moveAskWhich},
 	// A long, chatty request often names its topic among words no page
 	// has: a choice of topics, before asking again.
 	{func(_ *reading, st missState) bool { return st.rephrases < 2 && !st.llm }, moveSuggest},

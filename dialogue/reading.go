@@ -38,6 +38,8 @@ type reading struct {
 	question bool
 	// record: it names a record number (lexical.HasRecordNumber).
 	record bool
+	// acks: it acknowledges, beside any thanks ("ok thanks"; acknowledges).
+	acks bool
 	// plain are text's words, unmasked ("the 2nd one"), cut on first use.
 	plain []string
 }
@@ -63,6 +65,7 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	r.followUpForm = followUp.MatchString(corrected)
 	r.question = isQuestion(corrected)
 	r.record = lexical.HasRecordNumber(corrected)
+	r.acks = acknowledges(msg)
 	a.earlier.put(msg, a.earlierOf(msg, r))
 	return r
 }

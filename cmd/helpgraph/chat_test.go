@@ -33,6 +33,7 @@ func TestChatAnswersFromTheBuiltGraph(t *testing.T) {
 		"I'm getting an error when trying to change my booking",
 		"",
 		"asdf qwerty",
+		"asdf qwerty",
 	}, "\n")
 	chat := &Main{Config: config.Config{Store: store}, Stdin: strings.NewReader(in), Stdout: &out, Stderr: &bytes.Buffer{}}
 	if err := chat.Run(ctx, []string{"chat", "--llm", "off"}); err != nil {
@@ -40,18 +41,23 @@ func TestChatAnswersFromTheBuiltGraph(t *testing.T) {
 	}
 	// Each reply starts with its action in brackets at the start of a line.
 	starts := replyStart.FindAllStringIndex(out.String(), -1)
-	if len(starts) != 2 {
-		t.Fatalf("got %d replies for 2 non-empty lines:\n%s", len(starts), out.String())
+	if len(starts) != 3 {
+		t.Fatalf("got %d replies for 3 non-empty lines:\n%s", len(starts), out.String())
 	}
-	replies := []string{out.String()[:starts[1][0]], out.String()[starts[1][0]:]}
+	replies := []string{out.String()[:starts[1][0]], out.String()[starts[1][0]:starts[2][0]], out.String()[starts[2][0]:]}
 	first := replies[0]
 	for _, want := range []string{"[clarification]", "\n  1. ", "\n  2. ", "sources: https://help.staynest.example/reservations/change-errors.html"} {
 		if !strings.Contains(first, want) {
 			t.Errorf("first reply lacks %q:\n%s", want, first)
 		}
 	}
-	if !strings.HasPrefix(replies[1], "[clarification] ") || strings.Contains(replies[1], "sources:") {
-		t.Errorf("nonsense should get a rephrase request without sources:\n%s", replies[1])
+	// Words no page has while the situations are asked: the question
+	// again, once; then the rephrase request.
+	if !strings.HasPrefix(replies[1], "[clarification] ") || !strings.Contains(replies[1], "\n  1. ") {
+		t.Errorf("nonsense to an open question should get the question again:\n%s", replies[1])
+	}
+	if !strings.HasPrefix(replies[2], "[clarification] ") || strings.Contains(replies[2], "sources:") {
+		t.Errorf("nonsense again should get a rephrase request without sources:\n%s", replies[2])
 	}
 }
 
