@@ -260,12 +260,12 @@ func short(text string) bool {
 // "Refund"), or heading has no such word.
 func namesHeading(text, heading string) bool {
 	lower := strings.ToLower(text)
-	any := false
+	words := false
 	for _, w := range strings.FieldsFunc(strings.ToLower(heading), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if utf8.RuneCountInString(w) < 3 {
 			continue
 		}
-		any = true
+		words = true
 		if r := []rune(w); len(r) > 5 {
 			w = string(r[:5])
 		}
@@ -273,7 +273,7 @@ func namesHeading(text, heading string) bool {
 			return true
 		}
 	}
-	return !any
+	return !words
 }
 
 // opensWithList reports whether text opens with an item of a Markdown
