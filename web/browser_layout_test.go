@@ -136,6 +136,15 @@ func TestBrowserRecordsOnPhone(t *testing.T) {
 			t.Errorf("%s: %q missing: %q (%v)", tc.path, tc.words, said, err)
 		}
 	}
+	// The lint table's sort links, in its hidden header on a phone, stand
+	// above its cards.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/admin/build"), chromedp.WaitVisible(chromedp.CSS(".lint"))); err != nil {
+		t.Fatal(err)
+	}
+	sorts, err := chromedp.Run(ctx, chromedp.Evaluate[int](`[...document.querySelectorAll(".sort-by a")].filter(a => a.getBoundingClientRect().width > 0).length`))
+	if err != nil || sorts != 3 {
+		t.Errorf("%d sort links shown above the lint cards on a phone (%v), want 3", sorts, err)
+	}
 	// The overview's days are one line each ("Sat Nov 14"), the table
 	// scrolling in its box if it must.
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/admin/"), chromedp.WaitVisible(chromedp.CSS(".days"))); err != nil {
