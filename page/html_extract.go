@@ -49,6 +49,14 @@ func (x *extractor) flush() {
 // make. It is a private-use character, dropped from page text.
 const linkMark = "\ue000"
 
+// endsWithCaption reports whether text ends with a picture's caption in
+// parentheses ("(Move to trash)"), which introduces nothing, not with a
+// link ("[Features](f.md)").
+func endsWithCaption(text string) bool {
+	i := strings.LastIndexByte(text, '(')
+	return strings.HasSuffix(text, ")") && i >= 0 && !strings.HasSuffix(text[:i], "]") && !strings.HasSuffix(text[:i], "]"+linkMark)
+}
+
 // introMark stands where a list item's line meets the paragraph it
 // introduces (see breakBlock), until take: a dash where text follows,
 // nothing where the item ends there.
@@ -89,7 +97,7 @@ func (x *extractor) breakBlock() {
 	if x.list.inItem && x.inline == 0 {
 		if text := strings.TrimRight(x.buf.String(), " \t\n"); strings.HasSuffix(text, introMark) {
 			return
-		} else if text != "" && !strings.ContainsAny(text[len(text)-1:], ".!?:;,") {
+		} else if text != "" && !strings.ContainsAny(text[len(text)-1:], ".!?:;,") && !endsWithCaption(text) {
 			x.buf.Reset()
 			x.buf.WriteString(text)
 			x.buf.WriteString(introMark)

@@ -193,14 +193,14 @@ func TestTabHeadings(t *testing.T) {
 // TestListItemIntroducesParagraph: a list item's line and the paragraph
 // under it (a link to a guide and what the guide is about) read as one
 // line joined by a dash, not run together; an item that ends at its line,
-// or a line that ends a sentence, gets none.
+// or a line that ends a sentence or a picture's caption, gets none.
 func TestListItemIntroducesParagraph(t *testing.T) {
-	src := "# Guides\n\n- [Features](features.md)\n\n    Main features and settings\n\n- Installation\n- Done.\n\n    Then restart.\n"
+	src := "# Guides\n\n- [Features](features.md)\n\n    Main features and settings\n\n- Installation\n- Done.\n\n    Then restart.\n- Choose Move to trash.\n\n    ![Move to trash](trash.png)\n\n    The app is removed.\n"
 	doc, err := ParseMarkdown([]byte(src), "guides.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "# Guides\n- [Features](features.md) – Main features and settings\n- Installation\n- Done. Then restart."
+	want := "# Guides\n- [Features](features.md) – Main features and settings\n- Installation\n- Done. Then restart.\n- Choose Move to trash. (Move to trash) The app is removed."
 	if got := doc.Text(); got != want {
 		t.Errorf("Text() =\n%s\nwant\n%s", got, want)
 	}
