@@ -169,7 +169,7 @@ func wholePhrase(msg, n string) phraseMeaning {
 	}
 	rest, acks := withoutAcks(n)
 	if len(acks) == 0 {
-		return phraseMeaning{}
+		return twoPhrases(n)
 	}
 	m := phraseMeaning{act: ActAck}
 	for _, a := range acks {
@@ -195,6 +195,30 @@ func wholePhrase(msg, n string) phraseMeaning {
 	}
 	return m
 }
+
+// twoPhrases is what n says as two act phrases of one language that say
+// the same, or two ways of saying no ("das stimmt nicht, das hilft nicht",
+// "c'est pas ça, ça marche pas"): the act of the second, which people end
+// on; else nothing.
+func twoPhrases(n string) phraseMeaning {
+	for i := 0; ; {
+		j := strings.IndexByte(n[i:], ' ')
+		if j < 0 {
+			return phraseMeaning{}
+		}
+		i += j
+		first, ok1 := actByPhrase[n[:i]]
+		second, ok2 := actByPhrase[n[i+1:]]
+		if ok1 && ok2 && first.lang == second.lang && (first.act == second.act || saysNo(first.act) && saysNo(second.act)) {
+			return second
+		}
+		i++
+	}
+}
+
+// saysNo reports whether act is a way of saying no: to the question, to
+// the options, or to the answer's having helped.
+func saysNo(act Act) bool { return act == ActNo || act == ActNoneOfThese || act == ActNotSolved }
 
 // ackPhrases are the acknowledgements and thanks of actPhrases,
 // normalised: beside another phrase they say that phrase's act ("danke,
