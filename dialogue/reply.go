@@ -276,16 +276,9 @@ func namesHeading(text, heading string) bool {
 	return !words
 }
 
-// opensWithList reports whether text opens with an item of a Markdown
-// list ("- ", "* ", "1. ", "2) ").
-func opensWithList(text string) bool {
-	text = strings.TrimLeft(text, " \t\n")
-	if strings.HasPrefix(text, "- ") || strings.HasPrefix(text, "* ") || strings.HasPrefix(text, "+ ") {
-		return true
-	}
-	i := strings.IndexFunc(text, func(r rune) bool { return !unicode.IsDigit(r) })
-	return i > 0 && i <= 3 && (strings.HasPrefix(text[i:], ". ") || strings.HasPrefix(text[i:], ") "))
-}
+// opensWithList reports whether text opens with an item of a list
+// (listItem: "- ", "* ", "1. ", "2) ").
+func opensWithList(text string) bool { return listItem.MatchString(strings.TrimLeft(text, " \t\n")) }
 
 // opensWithYesOrNo reports whether text's first sentence is a bare yes or
 // no, set off by punctuation, at its start ("Yes, it's quite stable.",
@@ -327,7 +320,7 @@ func withoutLoneNumber(text string) string {
 		return text
 	}
 	for _, line := range strings.Split(rest, "\n")[1:] {
-		if line = strings.TrimLeft(line, " \t"); line != "" && unicode.IsDigit(rune(line[0])) && opensWithList(line) {
+		if numberedStep.MatchString(strings.TrimLeft(line, " \t")) {
 			return text // a numbered list
 		}
 	}
