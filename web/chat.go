@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -293,8 +294,8 @@ type chatView struct {
 	// FollowUps says Options come after an answer, for what the user may
 	// ask next, rather than answer a question.
 	FollowUps bool
-	// OnlyPerson says the one option is "Talk to a person": no question
-	// of which fits.
+	// OnlyPerson says no option names a node (a lone "Talk to a person"):
+	// no question of which fits. chat.js decides so for streamed options.
 	OnlyPerson bool
 	Notice     string
 	Handoff    *handoffInfo
@@ -331,7 +332,7 @@ func (s *Server) chatView(sess dialogue.Session, embed bool, ratings map[int]boo
 	if n := len(sess.History); n > 0 && (sess.History[n-1].Action == dialogue.Clarification || sess.History[n-1].Action == dialogue.Resolution) {
 		v.Options = sess.PendingOptions
 		v.FollowUps = sess.History[n-1].Action == dialogue.Resolution
-		v.OnlyPerson = len(v.Options) == 1 && v.Options[0].Value == dialogue.TalkToPersonValue
+		v.OnlyPerson = !slices.ContainsFunc(v.Options, func(o dialogue.Option) bool { return o.NodeID != "" })
 	}
 	return v
 }
