@@ -24,6 +24,14 @@ type mapView struct {
 	Links               []mapLink
 	NodeCount, RefCount int
 	Dropped             int // weakest links left out
+	// Scope is the part of the site drawn ("" for the whole of it), Up
+	// the map one level above it; Overview says the boxes are sections to
+	// open, not pages (too many pages to draw at once), and PageCount how
+	// many pages the scope holds.
+	Scope, Up  string
+	Overview   bool
+	PageCount  int
+	TotalPages int
 }
 
 type mapSection struct {
@@ -37,6 +45,10 @@ type mapPage struct {
 	Nodes            int
 	Failed           bool
 	X, Y             int
+	// Href, on an overview, opens the section the box stands for; Count
+	// says what it holds ("274 pages"; a page's box shows its nodes).
+	Href  string
+	Count string
 }
 
 type mapLink struct {
@@ -51,8 +63,12 @@ const (
 	mapPad           = 12
 	mapLabelH        = 22
 	mapMaxW          = 1080 // about the admin pages' width
-	mapMaxCols       = 4
+	mapMaxCols       = 5
 	mapMaxLinks      = 3000
+	// mapMaxPages is the most page boxes one map draws: a bigger help
+	// center (LibreOffice's 1,672 pages ran to 20,000 pixels) is drawn as
+	// its sections, each a box that opens its own map.
+	mapMaxPages = 300
 )
 
 // folders are where a page's URL puts it: its host, then each folder
@@ -64,6 +80,31 @@ func folders(pageURL string) []string {
 	}
 	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
 	return append([]string{u.Host}, parts[:len(parts)-1]...)
+}
+
+// folderPath is the folders a page's URL puts it in, joined as sections
+// name them ("h.test/billing", "/en-US/text/scalc"; "" at the top).
+func folderPath(pageURL string) string { return strings.Join(folders(pageURL), "/") }
+
+// mapScope is the part of a site a map draws: the pages under In (all of
+// them when In is ""), or with Here only those directly in it, not in its
+// sub-folders (a section's own pages beside its sub-sections).
+type mapScope struct {
+	In   string
+	Here bool
+}
+
+// pages returns those of pages in scope.
+func (sc mapScope) pages(pages []graph.Page) []graph.Page {
+	in := strings.TrimSuffix(sc.In, "/") // "/" names the top of a site
+	var out []graph.Page
+	for _, p := range pages {
+		fp := folderPath(p.URL)
+		if fp == in || !sc.Here && (in == "" || strings.HasPrefix(fp, in+"/")) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // sections groups pages by the section of the site each is in: the first
@@ -98,14 +139,24 @@ func sections(pages []graph.Page) map[string][]graph.Page {
 	return out
 }
 
-func layoutGraphMap(g *graph.Graph, ix *graph.Index) mapView {
-	v := mapView{NodeCount: len(g.Nodes)}
-	bySection := sections(g.Pages)
+// layoutGraphMap draws the pages of g in scope, or, when they are more
+// than mapMaxPages and lie in more than one section, their sections.
+func layoutGraphMap(g *graph.Graph, ix *graph.Index, scope mapScope) mapView {
+	v := mapView{NodeCount: len(g.Nodes), Scope: scope.In, TotalPages: len(g.Pages)}
+	if scope.In != "" {
+		v.Up = parentScope(scope)
+	}
+	inScope := scope.pages(g.Pages)
+	v.PageCount = len(inScope)
+	bySection := sections(inScope)
 	names := make([]string, 0, len(bySection))
 	for s := range bySection {
 		names = append(names, s)
 	}
 	slices.Sort(names)
+	if len(inScope) > mapMaxPages && len(names) > 1 {
+		return layoutOverview(g, ix, v, bySection, names)
+	}
 
 	centre := map[string][2]int{}
 	x, y, rowH := mapGap, mapGap, 0
@@ -137,7 +188,72 @@ func layoutGraphMap(g *graph.Graph, ix *graph.Index) mapView {
 	}
 	v.Height = y + rowH + mapGap
 
-	// References between pages, counted, strongest first.
+	drawn := func(page string) string {
+		if _, ok := centre[page]; ok {
+			return page
+		}
+		return ""
+	}
+	v.Links, v.RefCount, v.Dropped = drawLinks(g, ix, drawn, centre, pageBend)
+	return v
+}
+
+// How far a reference's curve bends to its right, as a share of its
+// length: a little between pages, more between sections, whose boxes
+// stand side by side and would hide a flatter curve.
+const (
+	pageBend    = 0.15
+	sectionBend = 0.4
+)
+
+// layoutOverview draws the sections of v's scope (names, sorted, and their
+// pages) as boxes, each opening the map of its own pages, and the
+// references between them.
+func layoutOverview(g *graph.Graph, ix *graph.Index, v mapView, bySection map[string][]graph.Page, names []string) mapView {
+	v.Overview = true
+	cols := min(mapMaxCols, len(names))
+	rows := (len(names) + cols - 1) / cols
+	label := cmp.Or(v.Scope, "Whole site") + " (" + plural(len(names), "section") + ")"
+	// Wide gaps and room above and below the boxes: the curves between
+	// sections bend out of their way.
+	gap, pad := 4*mapGap, mapPad+mapBoxH
+	w := max(2*mapPad+cols*mapBoxW+(cols-1)*gap, 2*mapPad+len([]rune(label))*15/2)
+	h := mapLabelH + 2*pad + rows*mapBoxH + (rows-1)*gap
+	v.Sections = []mapSection{{Label: label, X: mapGap, Y: mapGap, W: w, H: h}}
+	v.Width, v.Height = w+2*mapGap, h+2*mapGap
+	centre := map[string][2]int{}
+	sectionOf := map[string]string{}
+	for i, name := range names {
+		pages := bySection[name]
+		nodes := 0
+		for _, p := range pages {
+			nodes += len(ix.PageNodes(p.URL))
+			sectionOf[p.URL] = name
+		}
+		// A section whose pages all lie directly in its folder opens as
+		// those pages; one with sub-folders opens as the whole of it.
+		here := !slices.ContainsFunc(pages, func(p graph.Page) bool { return folderPath(p.URL) != strings.TrimSuffix(name, "/") })
+		px := mapGap + mapPad + (i%cols)*(mapBoxW+gap)
+		py := mapGap + mapLabelH + pad + (i/cols)*(mapBoxH+gap)
+		// Named by its last folder: the boxes' common path is the label
+		// above them. A section's own pages beside its sub-sections say so.
+		short := name[strings.LastIndex(strings.TrimSuffix(name, "/"), "/")+1:]
+		if here && slices.ContainsFunc(names, func(o string) bool { return o != name && strings.HasPrefix(o, name+"/") }) {
+			short += " (its own pages)"
+		}
+		v.Pages = append(v.Pages, mapPage{URL: name, Title: name, Lines: wrapLabel(cmp.Or(short, name), 24, 2), Nodes: nodes,
+			Count: plural(len(pages), "page") + " · " + plural(nodes, "node"), Href: mapScopeURL(mapScope{In: name, Here: here}), X: px, Y: py})
+		centre[name] = [2]int{px + mapBoxW/2, py + mapBoxH/2}
+	}
+	v.Links, v.RefCount, v.Dropped = drawLinks(g, ix, func(page string) string { return sectionOf[page] }, centre, sectionBend)
+	return v
+}
+
+// drawLinks draws the references between the boxes of a map, counted,
+// strongest first: box names a page's box ("" for none drawn), centre
+// where each box is, bend how far a curve bends. It returns the curves, how many references run
+// between two boxes and how many of the weakest links it left out.
+func drawLinks(g *graph.Graph, ix *graph.Index, box func(page string) string, centre map[string][2]int, bend float64) (links []mapLink, refs, dropped int) {
 	type pair struct{ from, to string }
 	counts := map[pair]int{}
 	for _, e := range g.Edges {
@@ -145,11 +261,15 @@ func layoutGraphMap(g *graph.Graph, ix *graph.Index) mapView {
 			continue
 		}
 		a, b := ix.Node(e.From), ix.Node(e.To)
-		if a == nil || b == nil || a.Page == b.Page {
+		if a == nil || b == nil {
 			continue
 		}
-		counts[pair{a.Page, b.Page}]++
-		v.RefCount++
+		from, to := box(a.Page), box(b.Page)
+		if from == "" || to == "" || from == to {
+			continue
+		}
+		counts[pair{from, to}]++
+		refs++
 	}
 	pairs := make([]pair, 0, len(counts))
 	for p := range counts {
@@ -159,7 +279,7 @@ func layoutGraphMap(g *graph.Graph, ix *graph.Index) mapView {
 		return cmp.Or(cmp.Compare(counts[b], counts[a]), strings.Compare(a.from, b.from), strings.Compare(a.to, b.to))
 	})
 	if len(pairs) > mapMaxLinks {
-		v.Dropped = len(pairs) - mapMaxLinks
+		dropped = len(pairs) - mapMaxLinks
 		pairs = pairs[:mapMaxLinks]
 	}
 	for _, p := range pairs {
@@ -171,14 +291,40 @@ func layoutGraphMap(g *graph.Graph, ix *graph.Index) mapView {
 		// Bend each curve to its right, so A→B and B→A stay apart.
 		mx, my := float64(a[0]+b[0])/2, float64(a[1]+b[1])/2
 		dx, dy := float64(b[0]-a[0]), float64(b[1]-a[1])
-		cx, cy := mx-dy*0.15, my+dx*0.15
-		v.Links = append(v.Links, mapLink{
+		cx, cy := mx-dy*bend, my+dx*bend
+		links = append(links, mapLink{
 			D:     fmt.Sprintf("M%d %d Q%.0f %.0f %d %d", a[0], a[1], cx, cy, b[0], b[1]),
 			Width: fmt.Sprintf("%.1f", 1+math.Log2(float64(counts[p]))),
 			Title: fmt.Sprintf("%s → %s: %d references", p.from, p.to, counts[p]),
 		})
 	}
-	return v
+	return links, refs, dropped
+}
+
+// mapScopeURL is the address of the map of sc.
+func mapScopeURL(sc mapScope) string {
+	if sc.In == "" {
+		return "/admin/graph/map"
+	}
+	q := url.Values{"in": {sc.In}}
+	if sc.Here {
+		q.Set("here", "1")
+	}
+	return "/admin/graph/map?" + q.Encode()
+}
+
+// parentScope is the address of the map one level above sc: the whole
+// section for its own pages, the folder above for a section.
+func parentScope(sc mapScope) string {
+	if sc.Here {
+		return mapScopeURL(mapScope{In: sc.In})
+	}
+	in := strings.TrimSuffix(sc.In, "/")
+	i := strings.LastIndex(in, "/")
+	if i <= 0 {
+		return mapScopeURL(mapScope{})
+	}
+	return mapScopeURL(mapScope{In: in[:i]})
 }
 
 // wrapLabel wraps s into at most lines lines of about width runes.
@@ -219,5 +365,10 @@ func (s *Server) graphMap(c *fiber.Ctx) error {
 	if cur == nil {
 		return errNotReady
 	}
-	return render(c, fiber.StatusOK, graphMapPage(layoutGraphMap(cur.graph, cur.index)))
+	scope := mapScope{In: c.Query("in"), Here: c.Query("here") != ""}
+	v := layoutGraphMap(cur.graph, cur.index, scope)
+	if v.PageCount == 0 && scope.In != "" {
+		return fmt.Errorf("no page of the help center lies in %q: %w", scope.In, errNotFound)
+	}
+	return render(c, fiber.StatusOK, graphMapPage(v))
 }

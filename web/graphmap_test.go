@@ -29,7 +29,7 @@ func TestLayoutGraphMap(t *testing.T) {
 			{From: "r2", To: "r", Type: graph.Reference}, // same page: not drawn
 		},
 	}
-	v := layoutGraphMap(g, graph.NewIndex(g))
+	v := layoutGraphMap(g, graph.NewIndex(g), mapScope{})
 	if len(v.Sections) != 2 || v.Sections[0].Label != "h.test/account (1 page)" || v.Sections[1].Label != "h.test/billing (2 pages)" {
 		t.Errorf("sections = %+v", v.Sections)
 	}
@@ -57,6 +57,9 @@ func TestGraphMapPage(t *testing.T) {
 	status, page := adminGet(t, env, "/admin/graph/map")
 	if status != 200 || !strings.Contains(page, "<svg") || !strings.Contains(page, `href="/admin/nodes/root"`) {
 		t.Errorf("map: %d, no page box linking to its tree", status)
+	}
+	if status, page := adminGet(t, env, "/admin/graph/map?in=%2Fnowhere"); status != 404 || !strings.Contains(page, "/nowhere") {
+		t.Errorf("map of a folder with no page: %d, want 404 naming it", status)
 	}
 }
 
@@ -94,5 +97,74 @@ func TestMapSections(t *testing.T) {
 				t.Errorf("sections = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// A help center of more pages than one map draws is drawn as its sections,
+// each a box opening the map of its own pages; the references between
+// pages are counted between their sections.
+func TestLayoutGraphMapOverview(t *testing.T) {
+	g := &graph.Graph{}
+	addPage := func(url string) {
+		id := fmt.Sprint(len(g.Nodes))
+		g.Pages = append(g.Pages, graph.Page{URL: url})
+		g.Nodes = append(g.Nodes, graph.Node{ID: id, Page: url, Root: true})
+	}
+	for i := range mapMaxPages {
+		addPage(fmt.Sprintf("en/text/calc/01/%d.html", i))
+	}
+	addPage("en/text/calc/guide/a.html")
+	addPage("en/text/writer/b.html")
+	addPage("en/text/index.html")
+	g.Edges = []graph.Edge{
+		{From: "0", To: "1", Type: graph.Reference},                         // within calc: not drawn
+		{From: "0", To: fmt.Sprint(mapMaxPages + 1), Type: graph.Reference}, // calc → writer
+		{From: "1", To: fmt.Sprint(mapMaxPages + 1), Type: graph.Reference},
+	}
+	ix := graph.NewIndex(g)
+	tests := []struct {
+		scope    mapScope
+		overview bool
+		boxes    map[string]string // box title: its link (overview) or count
+		up       string
+		pages    int
+	}{
+		{mapScope{}, true, map[string]string{
+			"/en/text/calc":   "/admin/graph/map?in=%2Fen%2Ftext%2Fcalc",
+			"/en/text/writer": "/admin/graph/map?here=1&in=%2Fen%2Ftext%2Fwriter",
+			"/en/text":        "/admin/graph/map?here=1&in=%2Fen%2Ftext",
+		}, "", mapMaxPages + 3},
+		{mapScope{In: "/en/text/calc"}, true, map[string]string{
+			"/en/text/calc/01":    "/admin/graph/map?here=1&in=%2Fen%2Ftext%2Fcalc%2F01",
+			"/en/text/calc/guide": "/admin/graph/map?here=1&in=%2Fen%2Ftext%2Fcalc%2Fguide",
+		}, "/admin/graph/map?in=%2Fen%2Ftext", mapMaxPages + 1},
+		{mapScope{In: "/en/text", Here: true}, false, map[string]string{"en/text/index.html": ""}, "/admin/graph/map?in=%2Fen%2Ftext", 1},
+		{mapScope{In: "/en/text/calc/01", Here: true}, false, nil, "/admin/graph/map?in=%2Fen%2Ftext%2Fcalc%2F01", mapMaxPages},
+		{mapScope{In: "/en/nowhere"}, false, map[string]string{}, "/admin/graph/map?in=%2Fen", 0},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.scope), func(t *testing.T) {
+			v := layoutGraphMap(g, ix, tt.scope)
+			if v.Overview != tt.overview || v.PageCount != tt.pages || v.Up != tt.up {
+				t.Errorf("overview %v, %d pages, up %q; want %v, %d, %q", v.Overview, v.PageCount, v.Up, tt.overview, tt.pages, tt.up)
+			}
+			if tt.boxes == nil {
+				return
+			}
+			got := map[string]string{}
+			for _, p := range v.Pages {
+				got[p.Title] = p.Href
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.boxes) {
+				t.Errorf("boxes = %v, want %v", got, tt.boxes)
+			}
+		})
+	}
+	v := layoutGraphMap(g, ix, mapScope{})
+	if v.RefCount != 2 || len(v.Links) != 1 || !strings.Contains(v.Links[0].Title, "/en/text/calc → /en/text/writer: 2 references") {
+		t.Errorf("%d references, links %+v; want 2 in one calc → writer link", v.RefCount, v.Links)
+	}
+	if v.Height > 400 {
+		t.Errorf("overview is %d px high", v.Height)
 	}
 }
