@@ -41,6 +41,10 @@ type Article struct {
 	// Breadcrumb names the category, section or collection the article
 	// sits in, outermost first.
 	Breadcrumb []string
+	// Keywords are the labels or tags the team gave the article for
+	// search (Zendesk's label_names, Freshdesk's tags), or its short
+	// description (Intercom's).
+	Keywords []string
 }
 
 // Location is where a help desk's articles come from: an API base URL, or
@@ -176,6 +180,7 @@ func Document(a Article, resolve func(from Article, href string) string) (*page.
 		return nil, err
 	}
 	doc.Breadcrumb = a.Breadcrumb
+	doc.Keywords = page.Keywords(a.Keywords...)
 	return doc, nil
 }
 

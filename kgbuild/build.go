@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/helpgraph/helpgraph/internal/english"
 	"log/slog"
 	"net/url"
 	"slices"
@@ -455,6 +456,7 @@ func (b *Builder) extractOne(ctx context.Context, doc *page.Document, p *graph.P
 		n.Page = doc.URL
 		if n.Root {
 			roots++
+			n.Intents = withKeywords(n.Intents, doc.Keywords)
 		}
 		if n.ID == "" || ids[n.ID] {
 			return nil, nil, fmt.Errorf("extracting: empty or duplicate node id %q", n.ID)
@@ -553,4 +555,22 @@ func normalizeURL(s string) string {
 		out = strings.TrimSuffix(out, "/")
 	}
 	return strings.TrimSuffix(out, "/")
+}
+
+// withKeywords adds to a page root's intents the page's keywords it does
+// not have (page.Document.Keywords): what the page's authors say it is
+// about for their own site's search ("word counts", "number of words" on
+// a page titled "Counting Words"), whichever extractor read the page.
+func withKeywords(intents, keywords []string) []string {
+	seen := make(map[string]bool, len(intents))
+	for _, in := range intents {
+		seen[english.FoldIntent(in)] = true
+	}
+	for _, k := range keywords {
+		if f := english.FoldIntent(k); f != "" && !seen[f] {
+			seen[f] = true
+			intents = append(intents, k)
+		}
+	}
+	return intents
 }

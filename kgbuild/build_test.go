@@ -542,3 +542,46 @@ func checkVerdicts(t *testing.T, g *graph.Graph) {
 		}
 	}
 }
+
+// A page's keywords join its root's intents, each once, whatever its case
+// or punctuation: what the authors say the page is about is matched like
+// what the extractor says.
+func TestWithKeywords(t *testing.T) {
+	tests := []struct {
+		intents, keywords, want []string
+	}{
+		{[]string{"Counting words"}, nil, []string{"Counting words"}},
+		{[]string{"Counting words"}, []string{"word counts", "counting words.", "Word Counts"}, []string{"Counting words", "word counts"}},
+		{nil, []string{"refund"}, []string{"refund"}},
+		{nil, []string{"  ", "?"}, nil},
+	}
+	for _, tt := range tests {
+		if got := withKeywords(slices.Clone(tt.intents), tt.keywords); !slices.Equal(got, tt.want) {
+			t.Errorf("withKeywords(%q, %q) = %q, want %q", tt.intents, tt.keywords, got, tt.want)
+		}
+	}
+}
+
+// The keywords a page declares reach its root node's intents, not its
+// sections'.
+func TestBuildKeywordsOnRoot(t *testing.T) {
+	st := graphtest.NewMemory()
+	b := &Builder{Store: st, Extractor: NewStructural()}
+	doc := &page.Document{URL: "https://h.test/words", Title: "Counting Words", Keywords: []string{"word counts"},
+		Blocks: []page.Block{{Kind: page.Paragraph, Text: "The status bar shows the count."},
+			{Kind: page.Heading, Level: 2, Text: "Counting a selection"}, {Kind: page.Paragraph, Text: "Select the text first."}}}
+	if _, err := b.BuildFrom(context.Background(), SourceFunc(func(ctx context.Context, yield func(*page.Document) error) ([]page.PageError, error) {
+		return nil, yield(doc)
+	})); err != nil {
+		t.Fatal(err)
+	}
+	g, err := st.Load(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range g.Nodes {
+		if has := slices.Contains(n.Intents, "word counts"); has != n.Root {
+			t.Errorf("node %q (root %v): intents %q", n.Problem, n.Root, n.Intents)
+		}
+	}
+}

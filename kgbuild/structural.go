@@ -45,7 +45,7 @@ import (
 // list inside it.
 // v12: a paragraph ending with a Chinese or Japanese stop ("。") is no
 // title-like line (shortLine).
-const StructuralVersion = "structural-v12"
+const StructuralVersion = "structural-v13"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

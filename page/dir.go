@@ -567,6 +567,7 @@ func parseTemplatedHTML(raw, front []byte, format string, body []byte, rel strin
 	if lang := langTag(fm.Lang, false); lang != "" {
 		doc.Lang = lang
 	}
+	doc.Keywords = fm.keywords(doc.Keywords)
 	sum := sha256.Sum256(raw)
 	doc.ContentHash = hex.EncodeToString(sum[:])
 	return doc, nil

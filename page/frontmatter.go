@@ -3,6 +3,7 @@ package page
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -130,6 +131,13 @@ func scalar(v any) string {
 	default:
 		return fmt.Sprint(v)
 	}
+}
+
+// keywords are the page's keywords (see Document.Keywords): its front
+// matter's description, then its tags or keywords, then those its body
+// declares (an HTML page's meta tags).
+func (fm FrontMatter) keywords(body []string) []string {
+	return Keywords(slices.Concat([]string{fm.Description}, fm.Tags, body)...)
 }
 
 // list is a front matter value as a list of strings: a YAML/TOML list, or

@@ -98,6 +98,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		return p, ErrGenerated
 	}
 	title := pageTitle(gq)
+	keywords := metaKeywords(gq)
 	docbook := generatedByDocBook(gq)
 	if xhpHelp(gq) {
 		readXHPHelp(root)
@@ -138,8 +139,30 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		Lang:        langTag(lang, false),
 		Blocks:      x.blocks,
 		ContentHash: hex.EncodeToString(sum[:]),
+		Keywords:    keywords,
 	}
 	return p, nil
+}
+
+// metaKeywords reads the keywords a page declares for search: <meta
+// name="keywords"> and schema.org's <meta itemprop="keywords">. One tag
+// holds a comma-separated list; a page that repeats the tag gives one
+// keyword a tag (LibreOffice's help, one per index entry: "words,
+// counting in text" is one entry, not the keyword "words").
+func metaKeywords(gq *goquery.Document) []string {
+	var tags []string
+	gq.Find("meta[content]").Each(func(_ int, s *goquery.Selection) {
+		name, _ := s.Attr("name")
+		prop, _ := s.Attr("itemprop")
+		if strings.EqualFold(name, "keywords") || strings.EqualFold(prop, "keywords") {
+			content, _ := s.Attr("content")
+			tags = append(tags, content)
+		}
+	})
+	if len(tags) == 1 {
+		tags = strings.Split(tags[0], ",")
+	}
+	return Keywords(tags...)
 }
 
 // htmlLang is the lang attribute of the page's <html> element, else of its

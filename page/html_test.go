@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -646,5 +647,45 @@ func TestWithoutSectionLabel(t *testing.T) {
 		if got := withoutSectionLabel(in); got != want {
 			t.Errorf("withoutSectionLabel(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A page's keywords are read from the tags its authors declare for search:
+// one tag is a comma-separated list, a repeated tag one keyword each (as
+// LibreOffice's help writes its index entries); each kept once, within
+// limits, whatever the page stuffs into them.
+func TestMetaKeywords(t *testing.T) {
+	many := ""
+	for i := range maxKeywords + 5 {
+		many += fmt.Sprintf("word%d,", i)
+	}
+	tests := []struct {
+		name, head string
+		want       []string
+	}{
+		{"none", `<meta name="description" content="Not a keyword list">`, nil},
+		{"one list", `<meta name="keywords" content="refund, money back ,  , Refund">`, []string{"refund", "money back"}},
+		{"repeated tags", `<meta itemprop="keywords" content="words, counting in text"><meta itemprop="keywords" content="word counts">`,
+			[]string{"words, counting in text", "word counts"}},
+		{"name case", `<meta NAME="Keywords" content="a b">`, []string{"a b"}},
+		{"too many", `<meta name="keywords" content="` + many + `">`, func() []string {
+			var w []string
+			for i := range maxKeywords {
+				w = append(w, fmt.Sprintf("word%d", i))
+			}
+			return w
+		}()},
+		{"too long", `<meta name="keywords" content="ok, ` + strings.Repeat("x", maxKeywordSize+1) + `">`, []string{"ok"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := ParseHTML([]byte(`<html><head><title>T</title>`+tt.head+`</head><body><p>Some text of the page.</p></body></html>`), "https://h.test/p")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(doc.Keywords, tt.want) {
+				t.Errorf("keywords = %q, want %q", doc.Keywords, tt.want)
+			}
+		})
 	}
 }

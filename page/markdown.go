@@ -145,6 +145,7 @@ func parseMarkdown(raw []byte, url string, env *renderEnv, links func(string) (s
 		doc.Title = titleFromPath(url)
 	}
 	doc.Lang = langTag(fm.Lang, false)
+	doc.Keywords = fm.keywords(doc.Keywords)
 	sum := sha256.Sum256(raw)
 	doc.ContentHash = hex.EncodeToString(sum[:])
 	return doc, nil

@@ -3,6 +3,7 @@ package page
 import (
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"unicode/utf8"
 )
@@ -92,6 +93,18 @@ func TestFrontMatter(t *testing.T) {
 				t.Errorf("front matter = %+v, want %+v", fm, tt.want)
 			}
 		})
+	}
+}
+
+// A Markdown page's keywords are its front matter's description, then its
+// tags or keywords.
+func TestMarkdownKeywords(t *testing.T) {
+	doc, err := ParseMarkdown([]byte("---\ntitle: Refunds\ndescription: How and when we pay money back\nkeywords: [refund, chargeback]\n---\nBody text."), "refunds.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"How and when we pay money back", "refund", "chargeback"}; !slices.Equal(doc.Keywords, want) {
+		t.Errorf("keywords = %q, want %q", doc.Keywords, want)
 	}
 }
 

@@ -66,6 +66,39 @@ type Document struct {
 	// Breadcrumb names the sections the page sits in, outermost first (a
 	// help desk's category and section), where the source says.
 	Breadcrumb []string `json:"breadcrumb,omitempty"`
+	// Keywords are what the page's authors say it is about besides its
+	// title, for their site's search: its front matter's description and
+	// keywords or tags, its HTML's keywords meta tags, a help desk
+	// article's labels (see Keywords).
+	Keywords []string `json:"keywords,omitempty"`
+}
+
+// Limits on a page's keywords: a page declares them, untrusted, and a
+// keyword stuffed with a paragraph or a list of hundreds would outweigh
+// what the page says.
+const (
+	maxKeywords    = 24
+	maxKeywordSize = 160 // bytes
+)
+
+// Keywords returns what of declared a page keeps as its keywords: each
+// trimmed, with inner white space collapsed, none empty, longer than
+// maxKeywordSize or said twice (case aside), at most maxKeywords.
+func Keywords(declared ...string) []string {
+	var out []string
+	seen := make(map[string]bool)
+	for _, k := range declared {
+		k = strings.Join(strings.Fields(k), " ")
+		key := strings.ToLower(k)
+		if k == "" || len(k) > maxKeywordSize || seen[key] {
+			continue
+		}
+		seen[key] = true
+		if out = append(out, k); len(out) == maxKeywords {
+			break
+		}
+	}
+	return out
 }
 
 // BlockLine renders one block as a line of the document text.

@@ -67,6 +67,7 @@ type article struct {
 	Status      int         `json:"status"`
 	FolderID    helpdesk.ID `json:"folder_id"`
 	CategoryID  helpdesk.ID `json:"category_id"`
+	Tags        []string    `json:"tags"`
 }
 
 // fetchAll reads every page of a list: page=N until a page is short.
@@ -176,5 +177,5 @@ func (r *Reader) add(out []helpdesk.Article, a article, crumb []string) []helpde
 		p.Path, p.RawPath = path, ""
 		u = p.String()
 	}
-	return append(out, helpdesk.Article{ID: string(a.ID), Title: a.Title, URL: u, Body: a.Description, Breadcrumb: crumb})
+	return append(out, helpdesk.Article{ID: string(a.ID), Title: a.Title, URL: u, Body: a.Description, Breadcrumb: crumb, Keywords: a.Tags})
 }

@@ -99,7 +99,7 @@ func (f *fake) serve(w http.ResponseWriter, r *http.Request) {
 			}
 			list = append(list, map[string]any{"id": a.ID, "type": 1, "category_id": 5000001, "folder_id": 6000001,
 				"title": a.Title, "description": html, "description_text": "", "status": status, "agent_id": 1,
-				"tags": []string{}, "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-01T00:00:00Z"})
+				"tags": append([]string{}, a.Keywords...), "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-01T00:00:00Z"})
 		}
 		// Page 1 is a full page: pad it to per_page with copies of the
 		// draft, which the reader must skip too.
@@ -146,6 +146,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	if !slices.Equal(urls, want) {
 		t.Errorf("pages %q, want %q (page 2 and the subfolder read, drafts skipped)", urls, want)
 	}
+	helpdesktest.CheckKeywords(t, docs, f.articleURL(101), []string{"forgotten password", "login link"})
 	if !slices.Equal(sl.Waits, []time.Duration{time.Second, 2 * time.Second}) {
 		t.Errorf("waits %v, want two backoffs for the two 503s", sl.Waits)
 	}

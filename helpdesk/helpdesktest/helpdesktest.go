@@ -6,6 +6,7 @@ package helpdesktest
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -38,6 +39,9 @@ type Article struct {
 	Body   string // HTML; LinkTo is appended as a link to that article
 	Draft  bool
 	LinkTo int64
+	// Keywords are the article's labels or tags (Zendesk's label_names,
+	// Freshdesk's tags; Intercom serves them as its description).
+	Keywords []string
 }
 
 // Fixture is the help center every fake serves: two published articles,
@@ -47,7 +51,7 @@ type Article struct {
 var Fixture = []Article{
 	{ID: 101, Slug: "Reset-your-password", Title: "Reset your password",
 		Body:   "<p>To reset your password, open Settings, choose Security and press Reset password. We send a reset link to your email address within five minutes.</p>",
-		LinkTo: 102},
+		LinkTo: 102, Keywords: []string{"forgotten password", "login link"}},
 	{ID: 103, Slug: "Unreleased-feature", Title: "Unreleased feature", Draft: true,
 		Body: "<p>This draft describes a feature that is not released yet, so customers must never be told about it.</p>"},
 	{ID: 102, Slug: "Sign-in-problems", Title: "Sign-in problems",
@@ -98,6 +102,21 @@ func HasReference(g *graph.Graph, from, to string) bool {
 		}
 	}
 	return false
+}
+
+// CheckKeywords fails t unless the document of the fixture article 101
+// (at url101) carries want as its keywords and no other document has any.
+func CheckKeywords(t *testing.T, docs []*page.Document, url101 string, want []string) {
+	t.Helper()
+	for _, d := range docs {
+		w := []string(nil)
+		if d.URL == url101 {
+			w = want
+		}
+		if !slices.Equal(d.Keywords, w) {
+			t.Errorf("%s: keywords %q, want %q", d.URL, d.Keywords, w)
+		}
+	}
 }
 
 // PageURLs lists g's page URLs, in order.

@@ -50,10 +50,11 @@ func New(loc helpdesk.Location, token string) (*Reader, error) {
 
 // content is an article's content in one locale.
 type content struct {
-	Title string `json:"title"`
-	Body  string `json:"body"`
-	State string `json:"state"` // published or draft
-	URL   string `json:"url"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Body        string `json:"body"`
+	State       string `json:"state"` // published or draft
+	URL         string `json:"url"`
 }
 
 type article struct {
@@ -186,7 +187,7 @@ func articles(arts []article, colls []collection) []helpdesk.Article {
 				return
 			}
 			out = append(out, helpdesk.Article{
-				ID: string(a.ID), Title: c.Title, URL: c.URL, Body: c.Body, Locale: locale, Breadcrumb: crumb,
+				ID: string(a.ID), Title: c.Title, URL: c.URL, Body: c.Body, Locale: locale, Breadcrumb: crumb, Keywords: []string{c.Description},
 			})
 		}
 		add(a.DefaultLocale, a.content)

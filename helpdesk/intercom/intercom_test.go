@@ -90,7 +90,7 @@ func (f *fake) serve(w http.ResponseWriter, r *http.Request) {
 				state, url = "draft", nil
 			}
 			art := map[string]any{"type": "article", "id": fmt.Sprint(a.ID), "workspace_id": "hfi1bx4l",
-				"title": a.Title, "description": "", "body": html, "author_id": 991267407, "state": state,
+				"title": a.Title, "description": strings.Join(a.Keywords, ", "), "body": html, "author_id": 991267407, "state": state,
 				"created_at": 1672928359, "updated_at": 1672928610, "url": url,
 				"parent_id": 6871120, "parent_ids": []int{6871120}, "parent_type": "collection", "default_locale": "en",
 				"statistics": nil}
@@ -148,6 +148,8 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	if !slices.Equal(urls, want) {
 		t.Errorf("pages %q, want the published articles and translation %q", urls, want)
 	}
+	// Intercom has no labels: an article's description says what it is about.
+	helpdesktest.CheckKeywords(t, docs, f.articleURL(101, "en"), []string{"forgotten password, login link"})
 	if !slices.Equal(sl.Waits, []time.Duration{3 * time.Second}) {
 		t.Errorf("waits %v, want the 429's Retry-After", sl.Waits)
 	}

@@ -53,6 +53,7 @@ type article struct {
 	Locale    string      `json:"locale"`
 	Draft     bool        `json:"draft"`
 	SectionID helpdesk.ID `json:"section_id"`
+	Labels    []string    `json:"label_names"`
 }
 
 type section struct {
@@ -225,6 +226,7 @@ func articles(all *listPage) []helpdesk.Article {
 			Body:       body,
 			Locale:     a.Locale,
 			Breadcrumb: breadcrumb(a.SectionID, sections, categories),
+			Keywords:   a.Labels,
 		})
 	}
 	return out

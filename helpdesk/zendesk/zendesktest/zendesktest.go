@@ -140,7 +140,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 				"html_url": s.ArticleURL(a.ID), "title": a.Title, "name": a.Title, "body": html,
 				"locale": "en-us", "source_locale": "en-us", "draft": a.Draft, "section_id": 4401,
 				"created_at": "2024-04-17T17:18:10Z", "updated_at": "2024-04-17T17:18:10Z", "outdated": false,
-				"label_names": []string{}, "position": 0, "promoted": false,
+				"label_names": labels(a.Keywords), "position": 0, "promoted": false,
 			})
 		}
 		next := any(nil)
@@ -183,4 +183,13 @@ func (s *Server) serveGerman(w http.ResponseWriter, path string) {
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	_ = json.NewEncoder(w).Encode(body)
+}
+
+// labels is an article's label_names: an empty list, not null, as the API
+// sends for an article with none.
+func labels(keywords []string) []string {
+	if keywords == nil {
+		return []string{}
+	}
+	return keywords
 }
