@@ -1,6 +1,7 @@
 package english
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -183,8 +184,16 @@ func englishLead(c string) string {
 	return "If " + lexical.LowerFirst(c)
 }
 
-// conditionLeads open a condition that leads a sentence as it is.
-var conditionLeads = []string{"if", "when", "whenever", "in case", "in the event", "only if", "unless", "once", "to", "after", "before", "while", "as long as"}
+// conditionalWords open a condition ("if you paid by card").
+var conditionalWords = []string{"if", "when", "whenever", "in case", "in the event", "only if", "unless"}
+
+// conditionLeads open a condition that leads a sentence as it is: the
+// conditional words and those of time or purpose ("once", "to apply").
+var conditionLeads = slices.Concat(conditionalWords, []string{"once", "to", "after", "before", "while", "as long as"})
+
+// situationOpeners open a situation in running text: the conditional
+// words and those of a group ("for members", "as a guest").
+var situationOpeners = slices.Concat(conditionalWords, []string{"for", "as a", "as an"})
 
 // clauseSubjects open a clause whose verb finiteVerbs may not know ("you
 // use a mobile carrier address").
@@ -305,6 +314,6 @@ var firstPersonVerbs = strings.NewReplacer(" I are ", " I am ", " I were ", " I 
 // strongest sign of a situation in running text.
 func StartsWithLead(text string) bool {
 	l := strings.ToLower(text)
-	_, ok := startsWithPhrase(l, []string{"if", "when", "whenever", "in case", "in the event", "only if", "unless", "for", "as a", "as an"})
+	_, ok := startsWithPhrase(l, situationOpeners)
 	return ok
 }
