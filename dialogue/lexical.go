@@ -94,10 +94,6 @@ type lexicalIndex struct {
 	// and titleTerms per page how many distinct terms its title has.
 	titlePages [][]int32
 	titleTerms []float32
-	// headPairs are the adjacent term pairs of each node's problem,
-	// condition and intents, and titlePairs of each page's title: phrase
-	// evidence (see phraseWeight).
-	headPairs, titlePairs pairPostings
 	// pageWeight is how much a node's page's score adds to the node's
 	// (Options.PageWeight).
 	pageWeight float64
@@ -190,16 +186,6 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 		lx.headTerms[i] = float32(len(slices.Compact(head)))
 	}
 	lx.indexPages(g, gw)
-	var pairTerms []int32
-	lx.headPairs = newPairPostings(len(g.Nodes), func(i int, emit func(a, b int32)) {
-		// The problem, the condition and the intents apart: no pair
-		// spans two of them.
-		o := gw.off[offsPerNode*i:]
-		for part := range 3 {
-			pairTerms = gw.v.terms(lx, gw.words[o[part]:o[part+1]], pairTerms[:0], maxFieldTerms)
-			emitPairs(pairTerms, emit)
-		}
-	})
 	// Every field's tables cover every term number.
 	for f := range lx.fields {
 		lx.fields[f].Grow(len(lx.dict))
@@ -267,20 +253,17 @@ const maxPageNodeTerms = 1000
 func (lx *lexicalIndex) indexPages(g *graph.Graph, gw *graphWords) {
 	number := make(map[string]int32, len(g.Pages))
 	var docs [][]int32
-	var titleLen []int // per page, how many terms its title has (its document's opening)
 	pageNo := func(url string) int32 {
 		p, ok := number[url]
 		if !ok {
 			p = int32(len(docs))
 			number[url] = p
 			docs = append(docs, nil)
-			titleLen = append(titleLen, 0)
 			var title []int32
 			if t, ok := gw.title[url]; ok {
 				for range pageTitleRepeat {
 					docs[p] = gw.v.terms(lx, gw.titles[t[0]:t[1]], docs[p], maxFieldTerms)
 				}
-				titleLen[p] = len(docs[p]) / pageTitleRepeat
 				// The breadcrumb, once, is part of how the page is
 				// titled: the product or topic a short title leaves out.
 				if b, ok := gw.breadcrumb[url]; ok {
@@ -314,9 +297,6 @@ func (lx *lexicalIndex) indexPages(g *graph.Graph, gw *graphWords) {
 		ends[p] = int32(len(all))
 	}
 	lx.pages = bm25.NewField(all, ends, len(lx.dict), 1)
-	lx.titlePairs = newPairPostings(len(docs), func(p int, emit func(a, b int32)) {
-		emitPairs(docs[p][:titleLen[p]], emit)
-	})
 }
 
 // termID returns term t's number, numbering it if new.

@@ -99,19 +99,6 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 			}
 		}
 	}
-	// Phrase evidence: a node whose heading has two of the request's
-	// adjacent words adjacent scores the pair as a term of its own (see
-	// phraseWeight). Only nodes the words matched gain: the pair adds to
-	// the score, never to the words found (coverage).
-	pairs := lx.queryPairs(query)
-	for _, key := range pairs {
-		docs, scores := lx.headPairs.lookup(key)
-		for k, d := range docs {
-			if sc.score[d] != 0 {
-				sc.score[d] += phraseWeight * scores[k]
-			}
-		}
-	}
 	if lx.pageWeight > 0 {
 		for i, t := range m.termIDs {
 			if t < 0 {
@@ -130,15 +117,6 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 			if t >= 0 && int(t) < len(lx.titlePages) {
 				for _, p := range lx.titlePages[t] {
 					sc.titleNamed[p]++
-				}
-			}
-		}
-		// A page's title holding the pair, the same way.
-		for _, key := range pairs {
-			docs, scores := lx.titlePairs.lookup(key)
-			for k, p := range docs {
-				if sc.page[p] != 0 {
-					sc.page[p] += phraseWeight * scores[k]
 				}
 			}
 		}
