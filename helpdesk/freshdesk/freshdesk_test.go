@@ -146,7 +146,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	if !slices.Equal(urls, want) {
 		t.Errorf("pages %q, want %q (page 2 and the subfolder read, drafts skipped)", urls, want)
 	}
-	helpdesktest.CheckKeywords(t, docs, f.articleURL(101), []string{"forgotten password", "login link"})
+	helpdesktest.CheckKeywords(t, docs, f.articleURL(101), []string{"forgotten password", "new password"})
 	if !slices.Equal(sl.Waits, []time.Duration{time.Second, 2 * time.Second}) {
 		t.Errorf("waits %v, want two backoffs for the two 503s", sl.Waits)
 	}

@@ -51,7 +51,7 @@ type Article struct {
 var Fixture = []Article{
 	{ID: 101, Slug: "Reset-your-password", Title: "Reset your password",
 		Body:   "<p>To reset your password, open Settings, choose Security and press Reset password. We send a reset link to your email address within five minutes.</p>",
-		LinkTo: 102, Keywords: []string{"forgotten password", "login link"}},
+		LinkTo: 102, Keywords: []string{"forgotten password", "new password"}},
 	{ID: 103, Slug: "Unreleased-feature", Title: "Unreleased feature", Draft: true,
 		Body: "<p>This draft describes a feature that is not released yet, so customers must never be told about it.</p>"},
 	{ID: 102, Slug: "Sign-in-problems", Title: "Sign-in problems",

@@ -149,7 +149,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 		t.Errorf("pages %q, want the published articles and translation %q", urls, want)
 	}
 	// Intercom has no labels: an article's description says what it is about.
-	helpdesktest.CheckKeywords(t, docs, f.articleURL(101, "en"), []string{"forgotten password, login link"})
+	helpdesktest.CheckKeywords(t, docs, f.articleURL(101, "en"), []string{"forgotten password, new password"})
 	if !slices.Equal(sl.Waits, []time.Duration{3 * time.Second}) {
 		t.Errorf("waits %v, want the 429's Retry-After", sl.Waits)
 	}

@@ -52,7 +52,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	if !slices.Equal(urls, want) {
 		t.Errorf("page URLs %q, want the published articles' html_urls %q (the draft skipped)", urls, want)
 	}
-	helpdesktest.CheckKeywords(t, docs, srv.ArticleURL(101), []string{"forgotten password", "login link"})
+	helpdesktest.CheckKeywords(t, docs, srv.ArticleURL(101), []string{"forgotten password", "new password"})
 	if !slices.Equal(sl.Waits, []time.Duration{7 * time.Second}) {
 		t.Errorf("waits %v, want the one 429's Retry-After, 7s", sl.Waits)
 	}
