@@ -184,6 +184,10 @@ const (
 	// a new request (read alone, its words match any page about that
 	// situation): searched with the message before and the problem.
 	statesSituation
+	// repliesBare: a bare reply naming the case of the request
+	// ("android"): searched on the page being discussed with the
+	// conversation's earlier words, a match needing one of its own.
+	repliesBare
 )
 
 // followUp recognises messages that lean on what was said before: in
@@ -202,21 +206,50 @@ var followUp = regexp.MustCompile(`(?i)^\s*(?:(?:what about|how about|and|but|wh
 const followUpElsewhere = `(?:und|aber|und wenn|was ist mit|et|mais|et si|et pour|y|pero|y si|y para|e)(?:\s|,)|` +
 	`それ|そっち|その場合|じゃあ|では|あと|ちなみに`
 
+// bareReply is the most terms a message can have and still be a bare
+// reply to what the agent just said: a platform, a place, a short noun
+// phrase ("android", "auf dem Mac", "en el iPhone", "macです").
+const bareReply = 2
+
+// bareWords is the most words, function words included, a bare reply
+// has: a phrase ("on my iPhone", "auf dem Mac"), not a sentence ("die
+// Lautstärke ist schon ganz oben", the volume is already all the way up:
+// a statement of its own).
+const bareWords = 3
+
+// bare reports whether r is worded as a bare reply: a phrase of at most
+// bareWords words that neither asks (a question asks something new: "wo
+// wird es gespeichert?") nor opens as a follow-up (which leanOf takes
+// as one already).
+func (r *reading) bare() bool {
+	return !r.question && !r.followUpForm && len(r.plainWords()) <= bareWords
+}
+
 // leanOf returns what message r leans on. atNode says the conversation is
 // at a node, saidBefore that the user said something before; ownGood
 // reports (called only when needed: it searches) whether r's own words
-// match a node well enough.
-func leanOf(r *reading, atNode, saidBefore bool, ownGood func() bool) lean {
+// match a node well enough, pageHolds whether the page being discussed
+// has a section about one of them (see GraphAgent.pageHolds).
+func leanOf(r *reading, atNode, saidBefore bool, ownGood, pageHolds func() bool) lean {
 	if !atNode {
 		return standsAlone
 	}
 	// With no words of its own ("1", "ok") there is nothing to follow up
 	// with; a long message says what it wants.
-	if n := requestLength(r.text, len(r.terms)); n > 0 && n <= shortRequest && (r.followUpForm || !ownGood()) {
+	n := requestLength(r.text, len(r.terms))
+	if n > 0 && n <= shortRequest && (r.followUpForm || !ownGood()) {
 		return followsUp
 	}
 	if saidBefore && len(r.terms) > 0 && r.yesStatement {
 		return statesSituation
+	}
+	// A bare reply to the agent's answer or question ("android" after the
+	// steps to activate a licence, "auf dem Mac") names the case the
+	// request is about, when the page being discussed has a section about
+	// it: read alone, its one word matches best a heading elsewhere that
+	// is that word, or has it beside some of the request's words.
+	if n > 0 && n <= bareReply && r.bare() && pageHolds() {
+		return repliesBare
 	}
 	return standsAlone
 }
