@@ -225,6 +225,21 @@ func (r *reading) bare() bool {
 	return !r.question && !r.followUpForm && len(r.plainWords()) <= bareWords
 }
 
+// refersBack recognises a question whose subject is a pronoun for what was
+// just said: an auxiliary followed by it, that or this ("how long does it
+// take?", "will that work on a Mac?", "is this free?"). Its other words are
+// an ellipsis of the answer's: read alone, they ("take") match any page.
+var refersBack = regexp.MustCompile(`(?i)\b(?:does|did|do|will|would|can|could|is|was|should)\s+(?:it|that|this)\b`)
+
+// asksAboutAnswer reports whether r is a short question about what was
+// just said, its subject a pronoun for it (refersBack): "how long does it
+// take?". Matched as a request, its other words ("take") are no topic. A
+// longer one names what the pronoun stands for ("I have an old key, is it
+// still valid?").
+func (r *reading) asksAboutAnswer() bool {
+	return r.question && r.refersBack && requestLength(r.text, len(r.terms)) <= shortRequest
+}
+
 // leanOf returns what message r leans on. atNode says the conversation is
 // at a node, saidBefore that the user said something before; ownGood
 // reports (called only when needed: it searches) whether r's own words
@@ -237,7 +252,7 @@ func leanOf(r *reading, atNode, saidBefore bool, ownGood, pageHolds func() bool)
 	// With no words of its own ("1", "ok") there is nothing to follow up
 	// with; a long message says what it wants.
 	n := requestLength(r.text, len(r.terms))
-	if n > 0 && n <= shortRequest && (r.followUpForm || !ownGood()) {
+	if n > 0 && n <= shortRequest && (r.followUpForm || r.asksAboutAnswer() || !ownGood()) {
 		return followsUp
 	}
 	if saidBefore && len(r.terms) > 0 && r.yesStatement {
@@ -320,14 +335,14 @@ var missPolicy = []missRule{
 	}, moveAskWhich},
 	// A long, chatty request often names its topic among words no page
 	// has: a choice of topics, before asking again.
-	{func(_ *reading, st missState) bool { return st.rephrases < 2 && !st.llm }, moveSuggest},
+	{func(r *reading, st missState) bool { return st.rephrases < 2 && !st.llm && !r.asksAboutAnswer() }, moveSuggest},
 	// A request no section holds enough of nor any node shares enough
 	// with, may still be spread over one page, as a search over whole pages finds it ("my external mic isn't
 	// picking up my voice" and the page on using another microphone):
 	// asked whether that page is it, the user can say yes where "please
 	// rephrase" gives nothing. A question, not an answer: a near-domain
 	// request is not answered from it.
-	{func(_ *reading, st missState) bool { return st.rephrases == 0 && !st.llm }, moveSuggestPage},
+	{func(r *reading, st missState) bool { return st.rephrases == 0 && !st.llm && !r.asksAboutAnswer() }, moveSuggestPage},
 	// A miss after a miss hands over only once the customer has put the
 	// request in the pages' words and still nothing fits ("my printer
 	// prints blank pages", "please rephrase", "the printout is empty"):

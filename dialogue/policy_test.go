@@ -143,6 +143,8 @@ func TestLeanOf(t *testing.T) {
 		{"a bare question", reading{text: "android?", terms: terms(1), question: true}, true, true, true, true, standsAlone, true, false},
 		{"a sentence of two terms", reading{text: "the volume is already all the way up", terms: terms(2)}, true, true, true, true, standsAlone, true, false},
 		{"three terms", reading{text: "android tv box", terms: terms(3)}, true, true, true, true, standsAlone, true, false},
+		{"a question about the answer", reading{text: "how long does it take?", terms: terms(2), question: true, refersBack: true}, true, true, true, false, followsUp, false, false},
+		{"a question about the answer, at no node", reading{text: "how long does it take?", terms: terms(2), question: true, refersBack: true}, false, true, true, false, standsAlone, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			asked, askedPage := false, false
@@ -182,6 +184,8 @@ func TestMissMoves(t *testing.T) {
 		{"a node found without the distinctive words", reading{terms: []string{"train", "ahead"}}, missState{doubted: true}, []move{moveAskAbout, moveSuggest, moveSuggestPage}},
 		{"the same after a rephrase", reading{terms: []string{"train", "ahead"}}, missState{doubted: true, rephrases: 1}, []move{moveAskAbout, moveSuggest, moveOfferPerson}},
 		{"a detail no page has, to 'is it about this?'", reading{terms: []string{"thinkpad"}}, missState{detailOnDoubted: true}, []move{moveShowAsked, moveSuggest, moveSuggestPage}},
+		{"a question about the answer", reading{text: "how long does it take?", terms: []string{"long", "take"}, question: true, refersBack: true}, missState{}, nil},
+		{"a question about the answer, after a miss", reading{text: "how long does it take?", terms: []string{"long", "take"}, question: true, refersBack: true}, missState{rephrases: 1}, []move{moveOfferPerson}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := missMoves(&tc.r, tc.st); !slices.Equal(got, tc.want) {
