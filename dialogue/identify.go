@@ -72,7 +72,8 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	}
 	text = r
 	// The search: the message, or with the texts it leans on joined to it.
-	var required []string // terms a follow-up's match must contain
+	var required []string     // terms a follow-up's match must contain
+	var place map[string]bool // where a bare reply's match must be (nil: anywhere)
 	terms, neg, m := own, r.neg, (*lexicalMatch)(nil)
 	search := func() string { return r.masked } // for embeddings
 	prev := previousUserMessage(s)
@@ -82,12 +83,17 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 		}
 		return false
 	}
-	switch leanOf(r, cur != nil, prev != "", ownGood) {
+	pageHolds := func() bool { return a.pageHolds(s, matchOwn(), own) }
+	switch leanOf(r, cur != nil, prev != "", ownGood, pageHolds) {
 	case followsUp:
 		problem, problemNeg := a.problemWords(cur.ID)
 		terms, neg = a.joined(r, problem), r.neg || problemNeg
 		required = own
 		search = func() string { return r.masked + " . " + lexical.Mask(cur.Problem) }
+	case repliesBare:
+		terms = append(slices.Clone(own), a.topic(s)...)
+		required = own
+		place = a.discussed(s)
 	case statesSituation:
 		earlier := a.readText(prev)
 		problem, problemNeg := a.problemWords(cur.ID)
@@ -102,8 +108,11 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 		return "", text, nil
 	}
 	q := query{terms: terms, required: required, neg: neg}
-	cands, err := a.retrieve(ctx, s, search, q, m)
-	if err != nil {
+	var cands []candidate
+	if place != nil {
+		// A bare reply stays on the pages being discussed.
+		cands = a.lexical(q, place, retrieveLimit)
+	} else if cands, err = a.retrieve(ctx, s, search, q, m); err != nil {
 		return "", text, err
 	}
 	// With no candidate, a follow-up still goes to the LLM for its rewrite.
@@ -301,12 +310,15 @@ func (a *GraphAgent) pageMatch(terms []string, cands []candidate, lead pageLead)
 // message, said in several words, mostly stands on its own.
 const standalone = 0.9
 
+// retrieveLimit is how many candidates a search draws.
+const retrieveLimit = 10
+
 // retrieve ranks candidates for terms, preferring the current node's
 // neighbourhood unless something elsewhere is clearly better (a topic change).
 // m is q's terms and required terms already scored, or nil; text returns
 // the request's text, which embeddings compare.
 func (a *GraphAgent) retrieve(ctx context.Context, s *Session, text func() string, q query, m *lexicalMatch) ([]candidate, error) {
-	const limit = 10
+	const limit = retrieveLimit
 	// The message's terms are scored once; the searches below differ only
 	// in the topic added and the nodes allowed.
 	if m == nil {

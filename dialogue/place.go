@@ -106,6 +106,40 @@ func (a *GraphAgent) movesAway(there, here candidate, terms []string) bool {
 	return a.titleShare(there.id, terms) >= fullTitle && a.titleShare(here.id, terms) < fullTitle
 }
 
+// pageHolds reports whether a node of the pages being discussed (see
+// discussed) is about one of terms, which m scored: has it in its
+// heading, condition or intents, or in its page's title or its ancestors'
+// headings. A word the pages' text only mentions in passing names no
+// section of theirs to go on with.
+func (a *GraphAgent) pageHolds(s *Session, m *lexicalMatch, terms []string) bool {
+	pages := a.discussed(s)
+	if pages == nil || len(terms) == 0 {
+		return false
+	}
+	return slices.ContainsFunc(a.candidates(m, query{terms: terms}, pages, len(pages)), func(c candidate) bool { return c.own != 0 })
+}
+
+// discussed is the nodes of the page being discussed, the current node's,
+// and while the question whether the request is about a doubted node is
+// open, that node's page: the conversation's place less the pages the
+// current node links to. nil: no page is discussed yet.
+func (a *GraphAgent) discussed(s *Session) map[string]bool {
+	var nodes map[string]bool
+	for _, n := range []string{s.CurrentNode, s.Doubted} {
+		node := a.ix.Node(n)
+		if node == nil || n == s.Doubted && !s.doubtOpen() {
+			continue
+		}
+		if nodes == nil {
+			nodes = map[string]bool{}
+		}
+		for _, id := range a.ix.PageNodes(node.Page) {
+			nodes[id] = true
+		}
+	}
+	return nodes
+}
+
 // place is the conversation's place: the current node's neighbourhood and
 // the rest of its page, and while the question whether the request is
 // about a doubted node is open (askAbout), that node's page too: the page

@@ -184,6 +184,10 @@ const (
 	// a new request (read alone, its words match any page about that
 	// situation): searched with the message before and the problem.
 	statesSituation
+	// repliesBare: a bare reply naming the case of the request
+	// ("android"): searched on the page being discussed with the
+	// conversation's earlier words, a match needing one of its own.
+	repliesBare
 )
 
 // followUp recognises messages that lean on what was said before: in
@@ -202,21 +206,65 @@ var followUp = regexp.MustCompile(`(?i)^\s*(?:(?:what about|how about|and|but|wh
 const followUpElsewhere = `(?:und|aber|und wenn|was ist mit|et|mais|et si|et pour|y|pero|y si|y para|e)(?:\s|,)|` +
 	`それ|そっち|その場合|じゃあ|では|あと|ちなみに`
 
+// bareReply is the most terms a message can have and still be a bare
+// reply to what the agent just said: a platform, a place, a short noun
+// phrase ("android", "auf dem Mac", "en el iPhone", "macです").
+const bareReply = 2
+
+// bareWords is the most words, function words included, a bare reply
+// has: a phrase ("on my iPhone", "auf dem Mac"), not a sentence ("die
+// Lautstärke ist schon ganz oben", the volume is already all the way up:
+// a statement of its own).
+const bareWords = 3
+
+// bare reports whether r is worded as a bare reply: a phrase of at most
+// bareWords words that neither asks (a question asks something new: "wo
+// wird es gespeichert?") nor opens as a follow-up (which leanOf takes
+// as one already).
+func (r *reading) bare() bool {
+	return !r.question && !r.followUpForm && len(r.plainWords()) <= bareWords
+}
+
+// refersBack recognises a question whose subject is a pronoun for what was
+// just said: an auxiliary followed by it, that or this ("how long does it
+// take?", "will that work on a Mac?", "is this free?"). Its other words are
+// an ellipsis of the answer's: read alone, they ("take") match any page.
+var refersBack = regexp.MustCompile(`(?i)\b(?:does|did|do|will|would|can|could|is|was|should)\s+(?:it|that|this)\b`)
+
+// asksAboutAnswer reports whether r is a short question about what was
+// just said, its subject a pronoun for it (refersBack): "how long does it
+// take?". Matched as a request, its other words ("take") are no topic. A
+// longer one names what the pronoun stands for ("I have an old key, is it
+// still valid?").
+func (r *reading) asksAboutAnswer() bool {
+	return r.question && r.refersBack && requestLength(r.text, len(r.terms)) <= shortRequest
+}
+
 // leanOf returns what message r leans on. atNode says the conversation is
 // at a node, saidBefore that the user said something before; ownGood
 // reports (called only when needed: it searches) whether r's own words
-// match a node well enough.
-func leanOf(r *reading, atNode, saidBefore bool, ownGood func() bool) lean {
+// match a node well enough, pageHolds whether the page being discussed
+// has a section about one of them (see GraphAgent.pageHolds).
+func leanOf(r *reading, atNode, saidBefore bool, ownGood, pageHolds func() bool) lean {
 	if !atNode {
 		return standsAlone
 	}
 	// With no words of its own ("1", "ok") there is nothing to follow up
 	// with; a long message says what it wants.
-	if n := requestLength(r.text, len(r.terms)); n > 0 && n <= shortRequest && (r.followUpForm || !ownGood()) {
+	n := requestLength(r.text, len(r.terms))
+	if n > 0 && n <= shortRequest && (r.followUpForm || r.asksAboutAnswer() || !ownGood()) {
 		return followsUp
 	}
 	if saidBefore && len(r.terms) > 0 && r.yesStatement {
 		return statesSituation
+	}
+	// A bare reply to the agent's answer or question ("android" after the
+	// steps to activate a licence, "auf dem Mac") names the case the
+	// request is about, when the page being discussed has a section about
+	// it: read alone, its one word matches best a heading elsewhere that
+	// is that word, or has it beside some of the request's words.
+	if n > 0 && n <= bareReply && r.bare() && pageHolds() {
+		return repliesBare
 	}
 	return standsAlone
 }
@@ -287,14 +335,14 @@ var missPolicy = []missRule{
 	}, moveAskWhich},
 	// A long, chatty request often names its topic among words no page
 	// has: a choice of topics, before asking again.
-	{func(_ *reading, st missState) bool { return st.rephrases < 2 && !st.llm }, moveSuggest},
+	{func(r *reading, st missState) bool { return st.rephrases < 2 && !st.llm && !r.asksAboutAnswer() }, moveSuggest},
 	// A request no section holds enough of nor any node shares enough
 	// with, may still be spread over one page, as a search over whole pages finds it ("my external mic isn't
 	// picking up my voice" and the page on using another microphone):
 	// asked whether that page is it, the user can say yes where "please
 	// rephrase" gives nothing. A question, not an answer: a near-domain
 	// request is not answered from it.
-	{func(_ *reading, st missState) bool { return st.rephrases == 0 && !st.llm }, moveSuggestPage},
+	{func(r *reading, st missState) bool { return st.rephrases == 0 && !st.llm && !r.asksAboutAnswer() }, moveSuggestPage},
 	// A miss after a miss hands over only once the customer has put the
 	// request in the pages' words and still nothing fits ("my printer
 	// prints blank pages", "please rephrase", "the printout is empty"):

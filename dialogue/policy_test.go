@@ -113,32 +113,45 @@ func TestOptionByForm(t *testing.T) {
 }
 
 // TestLeanOf checks what a message leans on, on plain readings: whether
-// its own words match well is a given, and asked only when it decides.
+// its own words match well, and whether the page being discussed is about
+// one of them, are givens, asked only when they decide.
 func TestLeanOf(t *testing.T) {
 	terms := func(n int) []string { return slices.Repeat([]string{"w"}, n) }
 	for _, tc := range []struct {
 		name                        string
 		r                           reading
 		atNode, saidBefore, ownGood bool
+		pageHolds                   bool
 		want                        lean
 		asks                        bool // whether ownGood must be asked
+		asksPage                    bool // whether pageHolds must be asked
 	}{
-		{"opening request", reading{terms: terms(2)}, false, false, false, standsAlone, false},
-		{"short, matching nothing well", reading{terms: terms(2)}, true, true, false, followsUp, true},
-		{"short, matching well", reading{terms: terms(2)}, true, true, true, standsAlone, true},
-		{"follow-up form", reading{terms: terms(1), followUpForm: true}, true, true, true, followsUp, false},
-		{"long: says what it wants", reading{terms: terms(shortRequest + 1), followUpForm: true}, true, true, false, standsAlone, false},
-		{"no words of its own", reading{followUpForm: true}, true, true, false, standsAlone, false},
-		{"a yes with a story", reading{terms: terms(shortRequest + 2), yesStatement: true}, true, true, false, statesSituation, false},
-		{"a short yes with a story matching well", reading{terms: terms(2), yesStatement: true}, true, true, true, statesSituation, true},
-		{"a yes with a story, nothing said before", reading{terms: terms(shortRequest + 2), yesStatement: true}, true, false, false, standsAlone, false},
-		{"a yes with a story, at no node", reading{terms: terms(3), yesStatement: true}, false, true, false, standsAlone, false},
+		{"opening request", reading{terms: terms(2)}, false, false, false, false, standsAlone, false, false},
+		{"short, matching nothing well", reading{terms: terms(2)}, true, true, false, false, followsUp, true, false},
+		{"short, matching well", reading{terms: terms(2)}, true, true, true, false, standsAlone, true, true},
+		{"follow-up form", reading{terms: terms(1), followUpForm: true}, true, true, true, false, followsUp, false, false},
+		{"long: says what it wants", reading{terms: terms(shortRequest + 1), followUpForm: true}, true, true, false, false, standsAlone, false, false},
+		{"no words of its own", reading{followUpForm: true}, true, true, false, false, standsAlone, false, false},
+		{"a yes with a story", reading{terms: terms(shortRequest + 2), yesStatement: true}, true, true, false, false, statesSituation, false, false},
+		{"a short yes with a story matching well", reading{terms: terms(2), yesStatement: true}, true, true, true, false, statesSituation, true, false},
+		{"a yes with a story, nothing said before", reading{terms: terms(shortRequest + 2), yesStatement: true}, true, false, false, false, standsAlone, false, false},
+		{"a yes with a story, at no node", reading{terms: terms(3), yesStatement: true}, false, true, false, false, standsAlone, false, false},
+		{"a bare reply the page is about", reading{text: "android", terms: terms(1)}, true, true, true, true, repliesBare, true, true},
+		{"a bare phrase the page is about", reading{text: "auf dem Mac", terms: terms(1)}, true, true, true, true, repliesBare, true, true},
+		{"a bare reply the page is not about", reading{text: "android", terms: terms(1)}, true, true, true, false, standsAlone, true, true},
+		{"a bare reply at no node", reading{text: "android", terms: terms(1)}, false, true, true, true, standsAlone, false, false},
+		{"a bare question", reading{text: "android?", terms: terms(1), question: true}, true, true, true, true, standsAlone, true, false},
+		{"a sentence of two terms", reading{text: "the volume is already all the way up", terms: terms(2)}, true, true, true, true, standsAlone, true, false},
+		{"three terms", reading{text: "android tv box", terms: terms(3)}, true, true, true, true, standsAlone, true, false},
+		{"a question about the answer", reading{text: "how long does it take?", terms: terms(2), question: true, refersBack: true}, true, true, true, false, followsUp, false, false},
+		{"a question about the answer, at no node", reading{text: "how long does it take?", terms: terms(2), question: true, refersBack: true}, false, true, true, false, standsAlone, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			asked := false
-			got := leanOf(&tc.r, tc.atNode, tc.saidBefore, func() bool { asked = true; return tc.ownGood })
-			if got != tc.want || asked != tc.asks {
-				t.Errorf("leanOf = %v (asked: %v), want %v (asked: %v)", got, asked, tc.want, tc.asks)
+			asked, askedPage := false, false
+			got := leanOf(&tc.r, tc.atNode, tc.saidBefore, func() bool { asked = true; return tc.ownGood },
+				func() bool { askedPage = true; return tc.pageHolds })
+			if got != tc.want || asked != tc.asks || askedPage != tc.asksPage {
+				t.Errorf("leanOf = %v (asked: %v, %v), want %v (asked: %v, %v)", got, asked, askedPage, tc.want, tc.asks, tc.asksPage)
 			}
 		})
 	}
@@ -171,6 +184,8 @@ func TestMissMoves(t *testing.T) {
 		{"a node found without the distinctive words", reading{terms: []string{"train", "ahead"}}, missState{doubted: true}, []move{moveAskAbout, moveSuggest, moveSuggestPage}},
 		{"the same after a rephrase", reading{terms: []string{"train", "ahead"}}, missState{doubted: true, rephrases: 1}, []move{moveAskAbout, moveSuggest, moveOfferPerson}},
 		{"a detail no page has, to 'is it about this?'", reading{terms: []string{"thinkpad"}}, missState{detailOnDoubted: true}, []move{moveShowAsked, moveSuggest, moveSuggestPage}},
+		{"a question about the answer", reading{text: "how long does it take?", terms: []string{"long", "take"}, question: true, refersBack: true}, missState{}, nil},
+		{"a question about the answer, after a miss", reading{text: "how long does it take?", terms: []string{"long", "take"}, question: true, refersBack: true}, missState{rephrases: 1}, []move{moveOfferPerson}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := missMoves(&tc.r, tc.st); !slices.Equal(got, tc.want) {

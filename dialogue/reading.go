@@ -36,6 +36,9 @@ type reading struct {
 	followUpForm bool
 	// question: it asks something (isQuestion), rather than stating.
 	question bool
+	// refersBack: its subject is a pronoun for what was just said ("how
+	// long does it take?", "will that work?"; refersBack).
+	refersBack bool
 	// record: it names a record number (lexical.HasRecordNumber).
 	record bool
 	// acks: it acknowledges, beside any thanks ("ok thanks"; acknowledges).
@@ -64,6 +67,7 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	r.yesStatement = r.lead == ActYes && statesAfterYes(corrected)
 	r.followUpForm = followUp.MatchString(corrected)
 	r.question = isQuestion(corrected)
+	r.refersBack = refersBack.MatchString(corrected)
 	r.record = lexical.HasRecordNumber(corrected)
 	r.acks = acknowledges(msg)
 	a.earlier.put(msg, a.earlierOf(msg, r))

@@ -156,11 +156,19 @@ func (w textWords) join(more textWords) textWords {
 
 // split cuts s into words and stems them, each word the graph lacks read
 // as the graph's words (asGraphWords) once the graph's words are known.
+// From then on, too, a run of hiragana is grammar unless a heading writes
+// it as a word (lexical.Model.ContentWords): the texts read then are
+// messages and the texts compared with them, which so agree.
 func (a *analyzer) split(s string) textWords {
 	if a.onRead != nil {
 		a.onRead(s)
 	}
-	raw := a.model.Words(s)
+	var raw []string
+	if a.known != nil {
+		raw = a.model.ContentWords(s, a.known.isKanaWord)
+	} else {
+		raw = a.model.Words(s)
+	}
 	stems := make([]string, len(raw))
 	for i, w := range raw {
 		stems[i] = a.stem(w)

@@ -24,6 +24,10 @@ type vocab struct {
 	// run together ("antivirus" for "anti-virus"), and their parts,
 	// lowercased: a message writing one solid reads as the parts.
 	compounds map[string][2]string
+	// kana are the runs of hiragana the headings and titles write as words
+	// (lexical.KanaWords): in a message's text such a run is a word, any
+	// other one grammar (analyzer.split).
+	kana map[string]bool
 }
 
 type vocabWord struct {
@@ -82,6 +86,20 @@ func (v *vocab) addCompounds(s string) {
 		i += 1 + next
 	}
 }
+
+// addKanaWords adds the hiragana runs heading s writes as words to v.kana.
+func (v *vocab) addKanaWords(s string) {
+	lexical.KanaWords(s, func(run string) {
+		if v.kana == nil {
+			v.kana = map[string]bool{}
+		}
+		v.kana[run] = true
+	})
+}
+
+// isKanaWord reports whether run, a run of hiragana, is a word of the
+// headings' (see kana).
+func (v *vocab) isKanaWord(run string) bool { return v.kana[run] }
 
 // isCompoundLetter reports whether b is an ASCII letter: compounds are
 // looked for in ASCII words only, which lowercase byte for byte.
@@ -247,6 +265,7 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 		start := int32(len(gw.titles))
 		gw.titles = gw.v.split(p.Title, gw.titles)
 		gw.v.addCompounds(p.Title)
+		gw.v.addKanaWords(p.Title)
 		gw.title[p.URL] = [2]int32{start, int32(len(gw.titles))}
 	}
 	for i := range g.Nodes {
@@ -264,6 +283,8 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 		for _, t := range [...]string{n.Problem, n.Condition, n.Resolution} {
 			gw.v.addCompounds(t)
 		}
+		gw.v.addKanaWords(n.Problem)
+		gw.v.addKanaWords(n.Condition)
 		gw.off = append(gw.off, int32(len(gw.words)))
 	}
 	gw.readBreadcrumbs(g)

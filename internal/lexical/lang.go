@@ -181,6 +181,12 @@ func (m *Model) Lang() string { return m.lang }
 // with Chinese and Japanese runs cut into character bigrams and full-width
 // forms narrowed. The buffer f sees is reused: f must copy what it keeps.
 func (m *Model) EachWord(s string, buf []byte, f func(w []byte)) []byte {
+	return m.eachWord(s, buf, nil, f)
+}
+
+// eachWord is EachWord reading hiragana runs as ContentWords does when
+// kanaWord is not nil.
+func (m *Model) eachWord(s string, buf []byte, kanaWord func(run string) bool, f func(w []byte)) []byte {
 	if !m.multi {
 		return EachWord(s, buf, f)
 	}
@@ -189,7 +195,7 @@ func (m *Model) EachWord(s string, buf []byte, f func(w []byte)) []byte {
 		if !isASCII(w) && hasWideOrCJK(w) {
 			scratch = foldBytes(scratch[:0], w)
 			if hasCJK(scratch) {
-				eachBigram(scratch, f)
+				eachBigram(scratch, kanaWord, f)
 				return
 			}
 			w = scratch
@@ -206,6 +212,71 @@ func (m *Model) Words(s string) []string {
 	var out []string
 	m.EachWord(s, nil, func(w []byte) { out = append(out, string(w)) })
 	return out
+}
+
+// ContentWords returns the words of s as Words has them, except that each
+// run of hiragana is read as the grammar Japanese writes in it (particles,
+// endings, auxiliaries: できますか, ください, どうすれば, について) and left
+// out, unless kanaWord(run) says the help center writes that very run as a
+// word (KanaWords). Words cuts a hiragana run of three or more into
+// character pairs, and those pairs (でき, きま, ます, すか) are in almost
+// every page: a question's grammar matched pages by chance. Kanji,
+// katakana and Latin runs are words as in Words. A message is read so;
+// the pages' own texts keep their pairs (a message's kept run still meets
+// them).
+func (m *Model) ContentWords(s string, kanaWord func(run string) bool) []string {
+	if !m.multi {
+		return Words(s)
+	}
+	if kanaWord == nil {
+		kanaWord = func(string) bool { return false }
+	}
+	var out []string
+	m.eachWord(s, nil, kanaWord, func(w []byte) { out = append(out, string(w)) })
+	return out
+}
+
+// minKanaWord is the shortest hiragana run read as a word: runs of one or
+// two (の, を, から) are particles and endings wherever they are written.
+const minKanaWord = 3
+
+// KanaWords calls f with each run of hiragana in s, a heading or title,
+// that the text writes as a word: three or more hiragana that open the
+// text or follow a space or an opening bracket or quote (おすすめの,
+// すでに, 「どこで」). Grammar follows what it belongs to (設定について,
+// インストールできますか, "（旧タイプ）について"): a run written right after
+// kanji, katakana, Latin letters, digits or a closing mark is not one.
+func KanaWords(s string, f func(run string)) {
+	var prev rune // the rune before the run; 0 at the start
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if scriptOf(r) != scriptHiragana {
+			prev = r
+			i += size
+			continue
+		}
+		j, n := i, 0
+		for j < len(s) {
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if scriptOf(r) != scriptHiragana {
+				break
+			}
+			j += size
+			n++
+		}
+		if n >= minKanaWord && opensPhrase(prev) {
+			f(s[i:j])
+		}
+		prev, _ = utf8.DecodeLastRuneInString(s[i:j])
+		i = j
+	}
+}
+
+// opensPhrase reports whether a word written right after r starts a
+// phrase: r is nothing (the text's start), a space, or an opening bracket
+// or quote.
+func opensPhrase(r rune) bool {
+	return r == 0 || unicode.IsSpace(r) || unicode.In(r, unicode.Ps, unicode.Pi)
 }
 
 // IsStopWord reports whether the lowercase word w carries no content: a
@@ -398,8 +469,10 @@ func hasCJK(w []byte) bool {
 // run as it is; "広告ブロック" is 広告, ブロ, ロッ, ック), the usual
 // dictionary-free segmentation of text without spaces. Hiragana runs of
 // one or two characters are Japanese particles and endings (の, を, から):
-// they are dropped. Runs of other scripts ("VPN") are words.
-func eachBigram(w []byte, f func([]byte)) {
+// they are dropped; so are longer ones when kanaWord is not nil and does
+// not hold them words (ContentWords). Runs of other scripts ("VPN") are
+// words.
+func eachBigram(w []byte, kanaWord func(run string) bool, f func([]byte)) {
 	runes := []rune(string(w))
 	var out []byte
 	for i := 0; i < len(runes); {
@@ -412,7 +485,8 @@ func eachBigram(w []byte, f func([]byte)) {
 		switch {
 		case sc == scriptOther:
 			f([]byte(string(run)))
-		case sc == scriptHiragana && len(run) <= 2:
+		case sc == scriptHiragana && len(run) < minKanaWord:
+		case sc == scriptHiragana && kanaWord != nil && !kanaWord(string(run)):
 		case len(run) == 1:
 			f([]byte(string(run)))
 		default:
