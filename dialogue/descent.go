@@ -126,13 +126,13 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			// yen" above "Reservations that don't earn points"), not an
 			// introduction to choose from.
 			if res := a.withoutBoilerplate(shownText(n)); a.introduces(n) && !a.onlyBoilerplate(n) && res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) {
-				// Steps above a sub-section that only points to other
-				// pages are the answer, and the pointer its "see also":
-				// the reply must not move to the page it points to.
-				if k := sub[0]; hops == 0 && seeAlso(res, verdictOf(a.ix.Node(k)).Answers, len(a.ix.Children(k)), len(a.ix.References(k))) {
-					return a.resolve(ctx, s, n, message, a.options(a.ix.References(k)), sources, false), nil
-				}
 				lead = append(lead, a.withCondition(n, res))
+				// Steps above a sub-section that only points to other
+				// pages are the answer, the sub-section their "see also":
+				// it ends the reply, its pages offered, not followed.
+				if k := a.ix.Node(sub[0]); hops == 0 && seeAlso(res, verdictOf(k).Answers, len(a.ix.Children(k.ID)), len(a.ix.References(k.ID))) {
+					return a.resolve(ctx, s, k, message, a.options(a.ix.References(k.ID)), sources, false), nil
+				}
 			}
 			id, n = sub[0], a.ix.Node(sub[0])
 			continue

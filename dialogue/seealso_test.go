@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -32,8 +33,8 @@ func TestSeeAlso(t *testing.T) {
 }
 
 // TestStepsAboveSeeAlso checks that steps above a section listing related
-// pages answer, and the page the list points to is offered, not answered
-// from.
+// pages answer with that section, and the page the list points to is
+// offered, not answered from.
 func TestStepsAboveSeeAlso(t *testing.T) {
 	const save, crash = "https://help.example/save", "https://help.example/crash"
 	g := &graph.Graph{
@@ -57,8 +58,8 @@ func TestStepsAboveSeeAlso(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Action != Resolution || r.NodeID != "recovery" || len(r.Sources) == 0 || r.Sources[0] != save {
-		t.Fatalf("reply %s at %q citing %v (%q), want the steps at recovery citing %s", r.Action, r.NodeID, r.Sources, r.Text, save)
+	if r.Action != Resolution || r.NodeID != "related" || len(r.Sources) == 0 || r.Sources[0] != save || !strings.Contains(r.Text, "Mark Save recovery information") {
+		t.Fatalf("reply %s at %q citing %v (%q), want the steps and their related topics citing %s", r.Action, r.NodeID, r.Sources, r.Text, save)
 	}
 	if len(r.Options) != 1 || r.Options[0].NodeID != "crash" {
 		t.Errorf("options %+v, want the related page crash", r.Options)
