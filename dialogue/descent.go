@@ -127,6 +127,12 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			// introduction to choose from.
 			if res := a.withoutBoilerplate(shownText(n)); a.introduces(n) && !a.onlyBoilerplate(n) && res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) {
 				lead = append(lead, a.withCondition(n, res))
+				// Steps above a sub-section that only points to other
+				// pages are the answer, the sub-section their "see also":
+				// it ends the reply, its pages offered, not followed.
+				if k := a.ix.Node(sub[0]); hops == 0 && seeAlso(res, verdictOf(k).Answers, len(a.ix.Children(k.ID)), len(a.ix.References(k.ID))) {
+					return a.resolve(ctx, s, k, message, a.options(a.ix.References(k.ID)), sources, false), nil
+				}
 			}
 			id, n = sub[0], a.ix.Node(sub[0])
 			continue
@@ -177,6 +183,32 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 		return a.escalate(s, n, sources), nil
 	}
 	return a.escalate(s, n, sources), nil
+}
+
+// seeAlso reports whether text, a node's own text above its one
+// sub-section, answers by itself, the sub-section being its "see also":
+// the text gives steps, and the sub-section (answers: its verdict; kids,
+// refs: how many sub-sections and references it has) only points to
+// other pages, as a help page's list of related topics under a heading
+// of its own does. Following the pointer would answer from a page the
+// request only brushes ("program crashed, can it save automatically every
+// few minutes": the steps for saving recovery information, then the page
+// of the crash report tool that the related topics under them name).
+func seeAlso(text string, answers bool, kids, refs int) bool {
+	return !answers && kids == 0 && refs > 0 && stepsIn(text)
+}
+
+// stepsIn reports whether text gives steps: a numbered step, or a sentence
+// that is an instruction (english.IsStep, which reads the help center's
+// other languages' imperatives too).
+func stepsIn(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if numberedStep.MatchString(line) || english.IsStep(english.StripListMarker(line)) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownAnswer returns what answers for node n, a pointer that neither

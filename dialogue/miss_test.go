@@ -12,7 +12,7 @@ func TestSharedForSuggestion(t *testing.T) {
 		pageLeads bool
 		want      int
 	}{
-		{0, false, 0}, {1, false, 1}, {2, false, 1}, {3, false, 2}, {4, false, 2}, {9, false, 2},
+		{0, false, 0}, {1, false, 1}, {2, false, 1}, {3, false, 1}, {4, false, 2}, {5, false, 2}, {9, false, 2},
 		{2, true, 2}, {3, true, 2},
 	} {
 		if got := sharedForSuggestion(tc.terms, tc.pageLeads); got != tc.want {
@@ -40,8 +40,8 @@ func archiveGraph() *graph.Graph {
 	}
 }
 
-// TestSuggestOnShortRequest: a request of two words, one of which no
-// heading has, matches nothing well enough; the topics its other word
+// TestSuggestOnShortRequest: a request of two or three words, one of
+// which a heading has, matches nothing well enough; the topics its other word
 // names are offered (sharedForSuggestion), not "please rephrase". A
 // request none of whose words a heading has is still asked to rephrase.
 func TestSuggestOnShortRequest(t *testing.T) {
@@ -50,6 +50,7 @@ func TestSuggestOnShortRequest(t *testing.T) {
 		suggested bool
 	}{
 		{"one word of two in the headings", "copies of my stuff", true},
+		{"one word of three in the headings", "copies vanish quickly", true},
 		{"no word in a heading", "is it going to rain tomorrow in the mountains?", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
