@@ -335,7 +335,7 @@ eval-questions: $(BIN)
 		name=$${c%%:*}; rest=$${c#*:}; pages=$${rest%%:*}; qs=$${rest#*:}; out=$(EVAL_Q_OUT)/$$name; \
 		if [ ! -d "$$pages" ] || [ ! -f "$$qs" ]; then printf '%-16s skipped: %s or %s not found\n' $$name $$pages $$qs; continue; fi; \
 		syn=; [ -f "$$pages/synonyms.txt" ] && syn="--synonyms $$pages/synonyms.txt"; \
-		rm -f $$out.db; db=; for b in $$built; do [ "$${b%%=*}" = "$$pages" ] && db=$${b#*=}; done; \
+		rm -f $$out.db $$out.db-wal $$out.db-shm; db=; for b in $$built; do [ "$${b%%=*}" = "$$pages" ] && db=$${b#*=}; done; \
 		if [ -n "$$db" ]; then cp $$db $$out.db; else \
 		$(BIN) build --llm off --pages $$pages --store $$out.db >$$out.build.log 2>&1 || { cat $$out.build.log; exit 1; }; \
 		built="$$built $$pages=$$out.db"; fi; \
