@@ -317,10 +317,17 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		s.Rephrases, s.Doubted = 0, ""
 		r, err := a.respondAt(ctx, s, s.PendingOptions[0].NodeID, msg)
 		return r, true, err
-	case moveNoneOfThose:
-		return a.noneFits(s, "LeadNoneOfThose"), true, nil
-	case moveNotIt:
-		return a.noneFits(s, "LeadNotIt"), true, nil
+	case moveNoneOfThose, moveNotIt:
+		lead := "LeadNoneOfThose"
+		if m == moveNotIt {
+			lead = "LeadNotIt"
+		}
+		if suggestedOnMiss(s) {
+			// Declining what was suggested on a miss is that miss, not
+			// a second one (see suggestedOnMiss).
+			s.Rephrases--
+		}
+		return a.noneFits(s, lead), true, nil
 	case moveForEveryone:
 		r := a.resolve(ctx, s, cur, msg, s.PendingOptions, a.sourcesOf(cur.ID), true)
 		r.Text += "\n\n" + a.say(s, "ChooseForMore")
