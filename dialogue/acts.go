@@ -438,7 +438,13 @@ func (a *GraphAgent) askWhich(s *Session) Reply {
 		// One option is no choice "of these": asked again whether it is it.
 		key = "SuggestOne"
 	}
-	return Reply{Action: Clarification, Text: a.say(s, key), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}
+	src := a.sourcesOf(s.CurrentNode)
+	if s.doubtOpen() || suggestedOnMiss(s) {
+		// Asked again, "Is it about this?" cites what it asks about, as
+		// it did the first time, not the page discussed before (or none).
+		src = a.optionSources(s.PendingOptions)
+	}
+	return Reply{Action: Clarification, Text: a.say(s, key), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: src}
 }
 
 // leadingAct returns ActYes or ActNo when msg opens with a yes or a no
