@@ -81,8 +81,9 @@ var wholeActs = []actRow{
 
 // notSolved is a whole message saying that what was just said did not
 // work: "that didn't work", "it still doesn't help", "no, not working",
-// or that nothing changed: "still nothing", "same problem", "no luck".
-var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?)(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*|(?:(?:it'?s|it\s+is)\s+)?(?:still\s+(?:nothing|the\s+same)|nothing\s+(?:changed|happens|happened)|(?:the\s+)?same\s+(?:problem|issue|error|thing)(?:\s+(?:again|as\s+before))?|no\s+(?:luck|change|difference))(?:\s+(?:still|either|at\s+all))?)[\s.!?]*$`)
+// that nothing changed: "still nothing", "same problem", "no luck", or
+// that it was tried before: "I already tried that".
+var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?)(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*|(?:i(?:'ve|\s+have)?\s+)?(?:already\s+)?(?:tried|done|did)\s+(?:that|this|it|those|these|all\s+(?:that|of\s+(?:that|those|them)))(?:\s+(?:already|before|too|twice))*(?:[\s,]+(?:and|but)\s+(?:it|that)\s+(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?))?|(?:(?:it'?s|it\s+is)\s+)?(?:still\s+(?:nothing|the\s+same)|nothing\s+(?:changed|happens|happened)|(?:the\s+)?same\s+(?:problem|issue|error|thing)(?:\s+(?:again|as\s+before))?|no\s+(?:luck|change|difference))(?:\s+(?:still|either|at\s+all))?)[\s.!?]*$`)
 
 // actRow is an act and a form of message that makes it.
 type actRow struct {
