@@ -263,7 +263,7 @@ func (a *GraphAgent) actState(s *Session) actState {
 	st := actState{pending: len(s.PendingOptions), last: last.Action}
 	st.courtesyAfterAnswer = last.Action == Clarification && st.pending == 0 && last.NodeID != "" &&
 		last.NodeID == s.CurrentNode && before.Action == Resolution && before.NodeID == last.NodeID
-	st.askedAgain = last.Action == Clarification && st.pending > 1 && last.Text == a.say(s, "WhichOne")
+	st.askedAgain = last.Action == Clarification && st.pending > 1 && a.askedWhichAgain(s, last.Text)
 	if st.pending > 0 {
 		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil
 		st.doubted = s.doubtOpen() && st.last == Clarification && st.optionNode
@@ -435,9 +435,12 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 // question with several answers was only a yes or a no.
 func (a *GraphAgent) askWhich(s *Session) Reply {
 	key := "WhichOne"
-	if len(s.PendingOptions) == 1 {
+	switch {
+	case len(s.PendingOptions) == 1:
 		// One option is no choice "of these": asked again whether it is it.
 		key = "SuggestOne"
+	case a.partsOnly(s.PendingOptions):
+		key = "WhichPart" // asked as the clarification asked (see partsOnly)
 	}
 	src := a.sourcesOf(s.CurrentNode)
 	if s.doubtOpen() || suggestedOnMiss(s) {

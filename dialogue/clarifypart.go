@@ -19,3 +19,10 @@ func (a *GraphAgent) partsOnly(opts []Option) bool {
 	}
 	return true
 }
+
+// askedWhichAgain reports whether text, an agent's reply, is the question
+// of which option applies asked again (askWhich), of situations or of
+// parts.
+func (a *GraphAgent) askedWhichAgain(s *Session, text string) bool {
+	return text == a.say(s, "WhichOne") || text == a.say(s, "WhichPart")
+}

@@ -66,3 +66,44 @@ func TestPartsOnly(t *testing.T) {
 		}
 	}
 }
+
+// Asked again ("both" names no one option), a question about parts is
+// asked about parts again.
+func TestClarifyPartsAskedAgain(t *testing.T) {
+	a := NewGraphAgent(partsGraph(), Options{})
+	for _, tc := range []struct{ msg, want string }{
+		{"export as pdf", "Which one of these are you asking about?"},
+		{"inserting charts", "Which one of these applies to you?"},
+	} {
+		s := &Session{ID: tc.msg}
+		if _, err := a.Respond(context.Background(), s, tc.msg); err != nil {
+			t.Fatal(err)
+		}
+		r, err := a.Respond(context.Background(), s, "yes")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Action != Clarification || r.Text != tc.want {
+			t.Errorf("%q then yes: %s %q; want %q", tc.msg, r.Action, r.Text, tc.want)
+		}
+	}
+}
+
+// "No" to a question about parts asked again: none of them, as for
+// situations (asking a third time goes round in circles).
+func TestClarifyPartsNoAfterAskedAgain(t *testing.T) {
+	a := NewGraphAgent(partsGraph(), Options{})
+	s := &Session{ID: "parts-no"}
+	for _, msg := range []string{"export as pdf", "yes"} {
+		if _, err := a.Respond(context.Background(), s, msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := a.Respond(context.Background(), s, "no")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Text == "Which one of these are you asking about?" || len(r.Options) != 0 {
+		t.Errorf("no after asked again: %s %q %v; want none of them taken", r.Action, r.Text, r.Options)
+	}
+}
