@@ -51,10 +51,12 @@ const (
 	// ActUnclear says the last reply was not understood ("what do you
 	// mean?", "I don't understand"): no request of its own.
 	ActUnclear
+	// ActRepeat asks for the last reply again ("can you repeat that?").
+	ActRepeat
 )
 
 func (a Act) String() string {
-	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw", "unclear"}[a]
+	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw", "unclear", "repeat"}[a]
 }
 
 // wholeActs are the acts a message makes when it says nothing else, tried
@@ -73,6 +75,9 @@ var wholeActs = []actRow{
 	// "what do you mean?", "I don't get it", "that makes no sense": the
 	// reply was not understood ("what does WPA mean?" asks about WPA).
 	{ActUnclear, quickre.MustCompile(`(?i)^\s*(?:(?:sorry|huh|hmm+|um+|ok(?:ay)?|but|wait|so)[\s,.!?]+)*(?:what\s+(?:do|did)\s+(?:you|u)\s+mean(?:\s+by\s+(?:that|this|it))?|what\s+does\s+(?:that|this|it)\s+mean|i\s+(?:do\s*n[o']?t|did\s*n[o']?t|can'?t|cannot)\s+(?:understand|get\s+it|follow)(?:\s+(?:it|that|this|you))?|(?:i'?m|i\s+am)\s+(?:confused|lost)|(?:that|this|it)\s+(?:makes\s+no\s+sense|does\s*n[o']?t\s+make\s+(?:any\s+)?sense)|(?:can|could)\s+(?:you|u)\s+explain(?:\s+(?:that|this|it))?(?:\s+(?:again|better|more\s+simply|in\s+simpler\s+words))?(?:\s+please)?)[\s.!?]*$`)},
+	// "can you repeat that?", "say that again", "come again?": the last
+	// reply again ("repeat" alone, or with what to repeat, asks the same).
+	{ActRepeat, quickre.MustCompile(`(?i)^\s*(?:(?:sorry|huh|hmm+|um+|ok(?:ay)?|wait|pardon)[\s,.!?]+)*(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?(?:repeat(?:\s+(?:that|this|it|what\s+you\s+(?:just\s+)?said|the\s+(?:last\s+)?(?:answer|message|reply|steps?)))?(?:\s+again)?|say(?:\s+(?:that|this|it|what\s+you\s+(?:just\s+)?said|the\s+(?:last\s+)?(?:answer|message|reply|steps?)))\s+again)(?:\s+please)?[\s.!?]*$|^\s*come\s+again[\s.!?]*$`)},
 	// "sounds good", "I see", "makes sense": taking in what was said.
 	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
 	// no; "ok" alone goes on with the section.)
@@ -365,6 +370,8 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		// the page being discussed.
 		s.PendingOptions, s.Doubted, s.Asked, s.Rephrases = nil, "", "", 0
 		return Reply{Action: Clarification, Text: a.say(s, "WhatElse"), NodeID: s.CurrentNode}, true, nil
+	case moveRepeat:
+		return a.repeatLast(s), true, nil
 	case moveUnclear:
 		// The conversation keeps its place and its options; no miss is
 		// counted: the customer asked nothing new.
