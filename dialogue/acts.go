@@ -51,10 +51,12 @@ const (
 	// ActUnclear says the last reply was not understood ("what do you
 	// mean?", "I don't understand"): no request of its own.
 	ActUnclear
+	// ActRepeat asks for the last reply again ("can you repeat that?").
+	ActRepeat
 )
 
 func (a Act) String() string {
-	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw", "unclear"}[a]
+	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw", "unclear", "repeat"}[a]
 }
 
 // wholeActs are the acts a message makes when it says nothing else, tried
@@ -73,6 +75,9 @@ var wholeActs = []actRow{
 	// "what do you mean?", "I don't get it", "that makes no sense": the
 	// reply was not understood ("what does WPA mean?" asks about WPA).
 	{ActUnclear, quickre.MustCompile(`(?i)^\s*(?:(?:sorry|huh|hmm+|um+|ok(?:ay)?|but|wait|so)[\s,.!?]+)*(?:what\s+(?:do|did)\s+(?:you|u)\s+mean(?:\s+by\s+(?:that|this|it))?|what\s+does\s+(?:that|this|it)\s+mean|i\s+(?:do\s*n[o']?t|did\s*n[o']?t|can'?t|cannot)\s+(?:understand|get\s+it|follow)(?:\s+(?:it|that|this|you))?|(?:i'?m|i\s+am)\s+(?:confused|lost)|(?:that|this|it)\s+(?:makes\s+no\s+sense|does\s*n[o']?t\s+make\s+(?:any\s+)?sense)|(?:can|could)\s+(?:you|u)\s+explain(?:\s+(?:that|this|it))?(?:\s+(?:again|better|more\s+simply|in\s+simpler\s+words))?(?:\s+please)?)[\s.!?]*$`)},
+	// "can you repeat that?", "say that again", "come again?": the last
+	// reply again ("repeat" alone, or with what to repeat, asks the same).
+	{ActRepeat, quickre.MustCompile(`(?i)^\s*(?:(?:sorry|huh|hmm+|um+|ok(?:ay)?|wait|pardon)[\s,.!?]+)*(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?(?:repeat(?:\s+(?:that|this|it|what\s+you\s+(?:just\s+)?said|the\s+(?:last\s+)?(?:answer|message|reply|steps?)))?(?:\s+again)?|say(?:\s+(?:that|this|it|what\s+you\s+(?:just\s+)?said|the\s+(?:last\s+)?(?:answer|message|reply|steps?)))\s+again)(?:\s+please)?[\s.!?]*$|^\s*come\s+again[\s.!?]*$`)},
 	// "sounds good", "I see", "makes sense": taking in what was said.
 	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
 	// no; "ok" alone goes on with the section.)
@@ -81,8 +86,9 @@ var wholeActs = []actRow{
 
 // notSolved is a whole message saying that what was just said did not
 // work: "that didn't work", "it still doesn't help", "no, not working",
-// or that nothing changed: "still nothing", "same problem", "no luck".
-var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?)(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*|(?:(?:it'?s|it\s+is)\s+)?(?:still\s+(?:nothing|the\s+same)|nothing\s+(?:changed|happens|happened)|(?:the\s+)?same\s+(?:problem|issue|error|thing)(?:\s+(?:again|as\s+before))?|no\s+(?:luck|change|difference))(?:\s+(?:still|either|at\s+all))?)[\s.!?]*$`)
+// that nothing changed: "still nothing", "same problem", "no luck", or
+// that it was tried before: "I already tried that".
+var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?)(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*|(?:i(?:'ve|\s+have)?\s+)?(?:already\s+)?(?:tried|done|did)\s+(?:that|this|it|those|these|all\s+(?:that|of\s+(?:that|those|them)))(?:\s+(?:already|before|too|twice))*(?:[\s,]+(?:and|but)\s+(?:it|that)\s+(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)?\s+)?(?:(?:is|was)\s*n[o']?t|not)\s+(?:very\s+|really\s+|that\s+)?helpful(?:\s+(?:at\s+all|either))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)\s+)?(?:useless|unhelpful|no\s+help(?:\s+at\s+all)?)|(?:(?:it'?s|it\s+is)\s+)?(?:still\s+(?:nothing|the\s+same)|nothing\s+(?:changed|happens|happened)|(?:the\s+)?same\s+(?:problem|issue|error|thing)(?:\s+(?:again|as\s+before))?|no\s+(?:luck|change|difference))(?:\s+(?:still|either|at\s+all))?)[\s.!?]*$`)
 
 // actRow is an act and a form of message that makes it.
 type actRow struct {
@@ -108,12 +114,14 @@ var partActs = []actRow{
 
 var (
 	// actHuman is a request for a person, anywhere in the message: "can I
-	// talk to a real person about my refund?" wants the person first.
-	actHuman = quickre.MustCompile(`(?i)\b(?:(?:talk|speak|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|some\s*one|somebody|your\s+|the\s+)?(?:real\s+|live\s+|actual\s+)?(?:human|person|agent|representative|rep|operator|somebody|someone|staff|people|customer\s+service)|(?:real|live|actual)\s+(?:human|person|agent)|human\s+(?:agent|being|please)|(?:get|want|need)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:human|operator|representative)|(?:transfer|connect|escalate)\s+(?:me|this)\b|^\s*(?:agent|human|operator|representative)[\s.!?]*$)`)
+	// talk to a real person about my refund?" wants the person first; "I
+	// need help from a human" and "can someone from support contact me?"
+	// ask for one as plainly.
+	actHuman = quickre.MustCompile(`(?i)\b(?:(?:talk|speak|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|some\s*one|somebody|your\s+|the\s+)?(?:real\s+|live\s+|actual\s+)?(?:human|person|agent|representative|rep|operator|somebody|someone|staff|people|customer\s+service|manager|supervisor)|(?:real|live|actual)\s+(?:human|person|agent)|human\s+(?:agent|being|please|help|support)|(?:some\s*one|somebody|a\s+person|an?\s+(?:agent|human|representative)|your\s+(?:team|staff|support(?:\s+team)?))(?:\s+from\s+(?:the\s+|your\s+)?\w+(?:\s+team)?)?\s+(?:to\s+)?(?:please\s+)?(?:contact|call|e-?mail|phone|ring|reach)\s+me\b|(?:help|answer|support)\s+from\s+(?:a\s+|an\s+|some\s*one|somebody|your\s+|the\s+)?(?:real\s+|live\s+|actual\s+)?(?:human|person|agent|representative|operator|staff|support\s+team)|(?:get|want|need)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:human|operator|representative)|(?:transfer|connect|escalate)\s+(?:me|this)\b|^\s*(?:agent|human|operator|representative)[\s.!?]*$)`)
 	// actRestart is a request to begin again.
 	actRestart  = quickre.MustCompile(`(?i)^\s*(?:/restart|/reset|start\s+(?:over|again|from\s+scratch)|restart|reset|new\s+(?:question|topic|conversation)|let'?s\s+start\s+(?:over|again)|begin\s+again)\b`)
-	actThanks   = quickre.MustCompile(`(?i)\b(?:thanks?|thank\s+you|thx|ty|cheers|much\s+appreciated|appreciate\s+it|that\s+(?:worked|helped|helps|solved\s+it|answers\s+(?:it|my\s+question))|(?:it|this)\s+(?:worked|helped)|(?:it|this|that|everything)\s+(?:works|is\s+working)(?:\s+(?:now|again|fine))?|(?:it|that)'?s\s+working(?:\s+(?:now|again))?|works\s+(?:now|again)|got\s+it|bye|goodbye|good\s+bye|have\s+a\s+(?:good|nice|great)\s+(?:day|one))\b`)
-	actNone     = quickre.MustCompile(`(?i)\b(?:none\s+of\s+(?:these|those|them|that|the\s+above|this)|neither(?:\s+of\s+(?:these|those|them))?|something\s+else|not\s+(?:any|one)\s+of\s+(?:these|those|them)|(?:that'?s|it'?s|this\s+is)\s+not\s+(?:it|my\s+case|what\s+i\s+(?:mean|meant|need|asked))|not\s+my\s+case|doesn'?t\s+apply|does\s+not\s+apply)\b`)
+	actThanks   = quickre.MustCompile(`(?i)\b(?:thanks?|thank\s+you|thx|ty|cheers|much\s+appreciated|appreciate\s+it|that\s+(?:worked|helped|helps|solved\s+it|answers\s+(?:it|my\s+question))|(?:it|this)\s+(?:worked|helped)|(?:it|this|that|everything)\s+(?:works|is\s+working)(?:\s+(?:now|again|fine))?|(?:it|that)'?s\s+working(?:\s+(?:now|again))?|works\s+(?:now|again)|got\s+it|bye|goodbye|good\s+bye|have\s+a\s+(?:good|nice|great)\s+(?:day|one)|(?:you|that|this)\s+(?:just\s+)?saved\s+(?:my\s+life|me|my\s+day|the\s+day)|(?:you'?re|you\s+are|ur)\s+(?:a\s+)?(?:life\s*saver|star|legend|the\s+best)|you\s+rock)\b`)
+	actNone     = quickre.MustCompile(`(?i)\b(?:none\s+of\s+(?:these|those|them|that|the\s+above|this)|neither(?:\s+of\s+(?:these|those|them))?|something\s+else|not\s+(?:any|one)\s+of\s+(?:these|those|them)|(?:that'?s|it'?s|this\s+is)\s+not\s+(?:it|my\s+case|what\s+i\s+(?:mean|meant|need|asked))|not\s+my\s+case|doesn'?t\s+apply|does\s+not\s+apply|(?:that'?s\s+|that\s+is\s+|it'?s\s+|this\s+is\s+)?(?:the\s+|a\s+)?wrong\s+(?:answer|page|article|topic|one)|(?:that'?s|that\s+is|it'?s|this\s+is)\s+(?:wrong|incorrect|not\s+(?:right|correct)))\b`)
 	actDontKnow = quickre.MustCompile(`(?i)\b(?:i\s+)?(?:don'?t|do\s+not|dont)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bdunno\b|\bi'?m\s+not\s+certain\b|\bcan'?t\s+(?:say|tell)\b`)
 	actYes      = quickre.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
 	actNo       = quickre.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|not\s+yet|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
@@ -260,7 +268,7 @@ func (a *GraphAgent) actState(s *Session) actState {
 	st := actState{pending: len(s.PendingOptions), last: last.Action}
 	st.courtesyAfterAnswer = last.Action == Clarification && st.pending == 0 && last.NodeID != "" &&
 		last.NodeID == s.CurrentNode && before.Action == Resolution && before.NodeID == last.NodeID
-	st.askedAgain = last.Action == Clarification && st.pending > 1 && last.Text == a.say(s, "WhichOne")
+	st.askedAgain = last.Action == Clarification && st.pending > 1 && a.askedWhichAgain(s, last.Text)
 	if st.pending > 0 {
 		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil
 		st.doubted = s.doubtOpen() && st.last == Clarification && st.optionNode
@@ -315,10 +323,17 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		s.Rephrases, s.Doubted = 0, ""
 		r, err := a.respondAt(ctx, s, s.PendingOptions[0].NodeID, msg)
 		return r, true, err
-	case moveNoneOfThose:
-		return a.noneFits(s, "LeadNoneOfThose"), true, nil
-	case moveNotIt:
-		return a.noneFits(s, "LeadNotIt"), true, nil
+	case moveNoneOfThose, moveNotIt:
+		lead := "LeadNoneOfThose"
+		if m == moveNotIt {
+			lead = "LeadNotIt"
+		}
+		if suggestedOnMiss(s) {
+			// Declining what was suggested on a miss is that miss, not
+			// a second one (see suggestedOnMiss).
+			s.Rephrases--
+		}
+		return a.noneFits(s, lead), true, nil
 	case moveForEveryone:
 		r := a.resolve(ctx, s, cur, msg, s.PendingOptions, a.sourcesOf(cur.ID), true)
 		r.Text += "\n\n" + a.say(s, "ChooseForMore")
@@ -355,6 +370,8 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		// the page being discussed.
 		s.PendingOptions, s.Doubted, s.Asked, s.Rephrases = nil, "", "", 0
 		return Reply{Action: Clarification, Text: a.say(s, "WhatElse"), NodeID: s.CurrentNode}, true, nil
+	case moveRepeat:
+		return a.repeatLast(s), true, nil
 	case moveUnclear:
 		// The conversation keeps its place and its options; no miss is
 		// counted: the customer asked nothing new.
@@ -425,11 +442,20 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 // question with several answers was only a yes or a no.
 func (a *GraphAgent) askWhich(s *Session) Reply {
 	key := "WhichOne"
-	if len(s.PendingOptions) == 1 {
+	switch {
+	case len(s.PendingOptions) == 1:
 		// One option is no choice "of these": asked again whether it is it.
 		key = "SuggestOne"
+	case a.partsOnly(s.PendingOptions):
+		key = "WhichPart" // asked as the clarification asked (see partsOnly)
 	}
-	return Reply{Action: Clarification, Text: a.say(s, key), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: a.sourcesOf(s.CurrentNode)}
+	src := a.sourcesOf(s.CurrentNode)
+	if s.doubtOpen() || suggestedOnMiss(s) {
+		// Asked again, "Is it about this?" cites what it asks about, as
+		// it did the first time, not the page discussed before (or none).
+		src = a.optionSources(s.PendingOptions)
+	}
+	return Reply{Action: Clarification, Text: a.say(s, key), NodeID: s.CurrentNode, Options: s.PendingOptions, Sources: src}
 }
 
 // leadingAct returns ActYes or ActNo when msg opens with a yes or a no

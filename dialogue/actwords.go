@@ -79,6 +79,11 @@ var actPhrases = []struct {
 	{"気にしないでください", ActWithdraw, "ja"}, {"もういいです", ActWithdraw, "ja"},
 	{"どういう意味ですか", ActUnclear, "ja"}, {"意味がわかりません", ActUnclear, "ja"}, {"どういうこと", ActUnclear, "ja"}, {"どういうことですか", ActUnclear, "ja"}, {"どういう意味", ActUnclear, "ja"}, {"意味がわからない", ActUnclear, "ja"},
 	{"了解", ActAck, "ja"}, {"了解しました", ActAck, "ja"}, {"わかりました", ActAck, "ja"}, {"なるほど", ActAck, "ja"},
+	// "Can you repeat that?"
+	{"können sie das wiederholen", ActRepeat, "de"}, {"kannst du das wiederholen", ActRepeat, "de"}, {"bitte wiederholen", ActRepeat, "de"}, {"noch einmal bitte", ActRepeat, "de"}, {"nochmal bitte", ActRepeat, "de"},
+	{"pouvez-vous répéter", ActRepeat, "fr"}, {"vous pouvez répéter", ActRepeat, "fr"}, {"tu peux répéter", ActRepeat, "fr"}, {"répétez s'il vous plaît", ActRepeat, "fr"},
+	{"puede repetir", ActRepeat, "es"}, {"puedes repetir", ActRepeat, "es"}, {"repita por favor", ActRepeat, "es"}, {"repítelo", ActRepeat, "es"},
+	{"もう一度お願いします", ActRepeat, "ja"}, {"もう一度言ってください", ActRepeat, "ja"},
 	// Any language: "ok merci", "okay, danke".
 	{"ok", ActAck, ""}, {"okay", ActAck, ""},
 }

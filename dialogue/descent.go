@@ -41,7 +41,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 		switch {
 		case err != nil:
 		case asksAgain(last, pending, r, message != nil && !message.question):
-			if last.Text == a.say(s, "WhichOne") {
+			if a.askedWhichAgain(s, last.Text) {
 				r = a.noneFits(s, "LeadNoneOfThose")
 			} else {
 				r = a.askWhich(s)

@@ -142,6 +142,7 @@ func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown 
 	}
 	wholeLists(us, keep)
 	wholeSteps(us, keep)
+	withoutDanglingLeads(us, keep)
 	return joinUnits(us, keep)
 }
 
@@ -188,7 +189,7 @@ func wholeLists(us []unit, keep []bool) {
 		// A kept sentence that introduces the list ("To cancel your
 		// subscription:") reaches it: said without it, it promises steps
 		// the reply does not give.
-		reached := start < i && keep[start] && strings.HasSuffix(us[start].text, ":")
+		reached := start < i && keep[start] && (strings.HasSuffix(us[start].text, ":") || ledSteps(us, start, i))
 		for j := i; j <= end; j++ {
 			reached = reached || keep[j]
 		}

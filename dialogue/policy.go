@@ -29,6 +29,7 @@ const (
 	moveShowAsked                    // the one node a yes-or-no question asked about, shown with no situation confirmed
 	moveDropIt                       // the request taken back: options withdrawn, what else?
 	moveUnclear                      // the reply not understood: which part, or a person
+	moveRepeat                       // the last reply asked for again: said again, nothing changed
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -100,6 +101,9 @@ var actPolicy = []actRule{
 	// "What do you mean?" after a reply: the pages' words are all there
 	// is to say; matched as a request, "mean" finds any page that uses it.
 	{ActUnclear, func(st actState) bool { return st.last != "" }, moveUnclear},
+	// "Can you repeat that?": the last reply again, its options still
+	// pending; matched as a request, "repeat" finds any page that says it.
+	{ActRepeat, func(st actState) bool { return st.last != "" }, moveRepeat},
 	// "No, that's not it" to "Is it about this?": the one option offered
 	// is not it ("none of those" over one option reads as a slip).
 	{ActNoneOfThese, func(st actState) bool { return st.pending == 1 }, moveNotIt},

@@ -61,11 +61,15 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 		return r
 	}
 	s.CurrentNode = n.ID
-	text := a.say(s, "Clarify")
+	key := "Clarify"
+	if a.partsOnly(opts) {
+		key = "ClarifyPart"
+	}
+	text := a.say(s, key)
 	if p := strings.TrimSpace(n.Problem); p != "" {
 		// The problem is quoted, not woven into the sentence: problems are
 		// noun phrases, questions or statements, whatever the page used.
-		text = a.say(s, "ClarifyAbout", "Problem", p)
+		text = a.say(s, key+"About", "Problem", p)
 	}
 	if len(opts) > maxOptions {
 		// A list longer than anyone reads is no question; the rest can

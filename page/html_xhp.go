@@ -31,7 +31,9 @@ import (
 //     is chrome by its class already; its links, one page title a line,
 //     would become sections of their own.
 //   - An icon beside its name ("No List icon"): a picture with its
-//     caption, which the reader does not read (iconWithName).
+//     caption, which the reader does not read (iconWithName); the name
+//     goes to the sentence that leads into the icon ("click:"), when one
+//     does (nameInLead).
 
 // xhpHelp reports whether the page is LibreOffice's help: its content area
 // is marked up as a program's help (schema.org's softwareHelp).
@@ -68,11 +70,69 @@ func readXHPHelp(root *html.Node) {
 	for _, n := range related {
 		dropRelatedLinks(n)
 	}
+	named := map[*html.Node]bool{}
 	for _, n := range icons {
 		if n.Parent != nil {
+			nameInLead(n, named)
 			n.Parent.RemoveChild(n)
 		}
 	}
+}
+
+// nameInLead gives the name of icon n (see iconWithName) to the sentence
+// that leads into it, when one does: a paragraph just before it that ends
+// unfinished or with a colon ("On the Standard bar, click", "In the
+// Formatting toolbar, click:") names the button by its picture, and
+// without the picture or its name tells the reader to click nothing. named
+// holds the leads given a name already: a second icon after the same lead
+// is added as a list.
+func nameInLead(n *html.Node, named map[*html.Node]bool) {
+	lead := leadBefore(n)
+	if lead == nil {
+		return
+	}
+	text := strings.TrimSpace(textOfNode(lead))
+	last, _ := utf8.DecodeLastRuneInString(text)
+	name := iconName(n)
+	if text == "" || name == "" || strings.ContainsRune(".!?;。！？", last) {
+		return
+	}
+	sep := " "
+	if named[lead] {
+		sep = ", "
+	}
+	lead.AppendChild(&html.Node{Type: html.TextNode, Data: sep + name})
+	named[lead] = true
+}
+
+// leadBefore returns the paragraph just before n in the page's order,
+// anchors and blank text between them aside, going up from n while n
+// opens its parent; nil when something else comes first.
+func leadBefore(n *html.Node) *html.Node {
+	for p := n; p.Parent != nil && p.DataAtom != atom.Body; p = p.Parent {
+		for s := p.PrevSibling; s != nil; s = s.PrevSibling {
+			switch {
+			case s.Type == html.TextNode && strings.TrimSpace(s.Data) == "":
+			case s.Type == html.ElementNode && s.DataAtom == atom.A && textOfNode(s) == "":
+			case s.Type == html.ElementNode && s.DataAtom == atom.P:
+				return s
+			default:
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// iconName is the name beside icon n (iconWithName): the text of its box
+// without an image.
+func iconName(n *html.Node) string {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && images(c) == 0 {
+			return textOfNode(c)
+		}
+	}
+	return ""
 }
 
 func isSwitch(class string) bool {

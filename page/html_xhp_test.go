@@ -127,7 +127,7 @@ func TestIconWithName(t *testing.T) {
 		{"icon beside a command's name",
 			`<p>Open the toolbar, click</p>
 <div class="icontable"><div><img src="x.svg" alt="Icon Frame"></div><div><p>Insert Frame Manually</p></div></div>`,
-			"Open the toolbar, click"},
+			"Open the toolbar, click Insert Frame Manually"},
 		{"icon beside a sentence: the sentence stays",
 			`<div><div><img src="x.svg" alt="Hide"></div><div><p>Hides the docked window.</p></div></div>`,
 			"Hides the docked window."},

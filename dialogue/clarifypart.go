@@ -1,0 +1,28 @@
+package dialogue
+
+// partsOnly reports whether opts, a clarification's options, are all parts
+// of a page (its sections, a dialog's fields: "Syntax", "Example";
+// "Style", "Anchor", "Link") rather than situations a customer is in ("In
+// a Calc spreadsheet", "If you paid by card"): none is a node with a
+// condition. Asked "which of these applies to you?", a customer reads
+// "Anchor" as nothing that could apply; asked which part they are asking
+// about, they can answer.
+func (a *GraphAgent) partsOnly(opts []Option) bool {
+	if len(opts) == 0 {
+		return false
+	}
+	for _, o := range opts {
+		n := a.ix.Node(o.NodeID)
+		if n == nil || n.Condition != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// askedWhichAgain reports whether text, an agent's reply, is the question
+// of which option applies asked again (askWhich), of situations or of
+// parts.
+func (a *GraphAgent) askedWhichAgain(s *Session, text string) bool {
+	return text == a.say(s, "WhichOne") || text == a.say(s, "WhichPart")
+}

@@ -1,0 +1,55 @@
+package dialogue
+
+import (
+	"context"
+	"testing"
+)
+
+// "I already tried that" after an answer says the answer did not help, as
+// "that didn't work" does; read as a request, "already" finds any page
+// that says it ("If the section already exists").
+func TestAlreadyTriedIsNotSolved(t *testing.T) {
+	an := newAnalyzer(nil)
+	for _, tc := range []struct {
+		msg  string
+		want Act
+	}{
+		{"i already tried that", ActNotSolved},
+		{"I've tried that already", ActNotSolved},
+		{"already did that", ActNotSolved},
+		{"tried it, and it didn't work", ActNotSolved},
+		{"I have done all of that before.", ActNotSolved},
+		{"I tried that on my mac, what else?", ActNone},
+		{"how do I undo what I tried?", ActNone},
+	} {
+		if got := classifyAct(an, tc.msg); got != tc.want {
+			t.Errorf("classifyAct(%q) = %v, want %v", tc.msg, got, tc.want)
+		}
+	}
+}
+
+// After an answer, "i already tried that" is answered as "that didn't
+// work" is.
+func TestAlreadyTriedAfterAnAnswer(t *testing.T) {
+	ctx := context.Background()
+	a := fixtureAgent(t, Options{})
+	replyTo := func(id, msg string) Reply {
+		s := &Session{ID: id}
+		r, err := a.Respond(ctx, s, "how do I cancel my booking?")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Action != Resolution {
+			t.Fatalf("first reply: %s %q", r.Action, r.Text)
+		}
+		if r, err = a.Respond(ctx, s, msg); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	want := replyTo("didnt", "that didn't work")
+	got := replyTo("tried", "i already tried that")
+	if got.Action != want.Action || got.Text != want.Text || got.NodeID != want.NodeID {
+		t.Errorf("tried that: %s %q at %q; want as \"that didn't work\": %s %q at %q", got.Action, got.Text, got.NodeID, want.Action, want.Text, want.NodeID)
+	}
+}
