@@ -1,0 +1,53 @@
+package web
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The log is a polite live region, and a reply streams into it a few words
+// at a time: unless the log says it is busy while the reply streams, a
+// screen reader announces every fragment ("To", "To cancel", ...). Every
+// change to the streaming reply must happen while the log is
+// aria-busy="true", and the finished reply must leave it not busy, so the
+// whole reply is read once.
+func TestBrowserStreamingReplyIsReadOnce(t *testing.T) {
+	base := serveSample(t, Config{})
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`(() => {
+			window.busySeen = [];
+			const log = document.getElementById("log");
+			new MutationObserver(ms => ms.forEach(m => {
+				const n = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+				const li = n && n.closest && n.closest("li.msg.agent.pending");
+				if (li) window.busySeen.push(log.getAttribute("aria-busy") || "unset");
+			})).observe(log, { subtree: true, childList: true, characterData: true });
+			return null;
+		})()`)); err != nil {
+		t.Fatal(err)
+	}
+	say(t, ctx, 1, "How do I cancel my subscription?")
+	seen, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.busySeen`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) < 2 {
+		t.Fatalf("only %d changes to the streaming reply seen: the check would prove nothing", len(seen))
+	}
+	for i, s := range seen {
+		if s != "true" {
+			t.Fatalf("change %d of %d to the streaming reply made while the log was aria-busy=%q, want \"true\" (a screen reader reads each fragment)", i+1, len(seen), s)
+		}
+	}
+	busy, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("log").getAttribute("aria-busy") || "unset"`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if busy == "true" {
+		t.Errorf("after the reply the log is still aria-busy: a screen reader never reads it")
+	}
+}
