@@ -18,20 +18,34 @@ func TestBrowserStreamingReplyIsReadOnce(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {
 		t.Fatal(err)
 	}
+	// Mutation records come in order but are delivered later (a reply that
+	// arrives in one chunk is finished by then), so the log's busy state at
+	// each change is worked out from the records themselves.
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`(() => {
-			window.busySeen = [];
-			const log = document.getElementById("log");
-			new MutationObserver(ms => ms.forEach(m => {
-				const n = m.target.nodeType === 1 ? m.target : m.target.parentElement;
-				const li = n && n.closest && n.closest("li.msg.agent.pending");
-				if (li) window.busySeen.push(log.getAttribute("aria-busy") || "unset");
-			})).observe(log, { subtree: true, childList: true, characterData: true });
-			return null;
-		})()`)); err != nil {
+		window.records = [];
+		new MutationObserver(ms => window.records.push(...ms)).observe(document.getElementById("log"),
+			{ subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["aria-busy"], attributeOldValue: true });
+		window.busySeen = () => {
+			const log = document.getElementById("log"), rs = window.records, seen = [];
+			const busy = rs.map(() => null);
+			let next = log.getAttribute("aria-busy");
+			for (let i = rs.length - 1; i >= 0; i--) {
+				busy[i] = next; // the state after record i
+				if (rs[i].type === "attributes") next = rs[i].oldValue;
+			}
+			rs.forEach((r, i) => {
+				if (r.type === "attributes") return;
+				const n = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+				if (n && n !== log && n.closest("li.msg.agent")) seen.push(busy[i] || "unset");
+			});
+			return seen;
+		};
+		return null;
+	})()`)); err != nil {
 		t.Fatal(err)
 	}
 	say(t, ctx, 1, "How do I cancel my subscription?")
-	seen, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.busySeen`))
+	seen, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.busySeen()`))
 	if err != nil {
 		t.Fatal(err)
 	}
