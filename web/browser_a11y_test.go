@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -63,5 +64,40 @@ func TestBrowserStreamingReplyIsReadOnce(t *testing.T) {
 	}
 	if busy == "true" {
 		t.Errorf("after the reply the log is still aria-busy: a screen reader never reads it")
+	}
+}
+
+// After an answer the customer is most likely to type (or rate it): the
+// focus goes to the text box, not to the first "More on this:" option,
+// where Enter sent a follow-up nobody chose and a screen reader's focus
+// jumped past the answer and its rating. A question's options (a
+// clarification) still take the focus.
+func TestBrowserFocusAfterAnAnswerIsTheTextBox(t *testing.T) {
+	base := serveSample(t, Config{})
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {
+		t.Fatal(err)
+	}
+	class := say(t, ctx, 1, "How do I change my email address?")
+	n := 1
+	for ; strings.Contains(class, "clarification") && n < 4; n++ {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#options button"))); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if class, err = chromedp.Run(ctx, agentReplies(n+1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(class, "resolution") {
+		t.Fatalf("no answer after %d replies (last %q)", n, class)
+	}
+	opts, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#options button").length`))
+	if err != nil || opts == 0 {
+		t.Fatalf("the answer has no follow-up options (%v): the check would prove nothing", err)
+	}
+	active, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.id || document.activeElement.tagName + " " + document.activeElement.textContent`))
+	if err != nil || active != "message" {
+		t.Errorf("focus after an answer is on %q (%v), want the text box", active, err)
 	}
 }

@@ -344,7 +344,10 @@
       var first = showOptions(meta && meta.options, meta && meta.action);
       // The options take room from the log: keep the reply's end in view.
       follow();
-      if (first) first.focus({ preventScroll: true }); else input.focus({ preventScroll: true });
+      // A question's options take the focus, to pick one at once; after an
+      // answer the customer types (or rates it), and "More on this:" are
+      // suggestions Enter must not send unasked.
+      if (first && !(meta && meta.action === "resolution")) first.focus({ preventScroll: true }); else input.focus({ preventScroll: true });
     }).catch(function (err) {
       log.removeAttribute("aria-busy");
       setBusy(false);
