@@ -313,7 +313,37 @@ func (s *Server) explore(c *fiber.Ctx) error {
 			results = append(results, r)
 		}
 	}
-	return render(c, fiber.StatusOK, explorerPage(q, results, cur.graph.Pages, cur.index))
+	pages := cur.graph.Pages
+	pg := explorerPager{Q: q, Total: len(pages)}
+	pg.Pages = max(1, (pg.Total+explorerPageSize-1)/explorerPageSize)
+	pg.Page = min(max(1, c.QueryInt("page", 1)), pg.Pages)
+	pages = pages[(pg.Page-1)*explorerPageSize : min(pg.Page*explorerPageSize, pg.Total)]
+	return render(c, fiber.StatusOK, explorerPage(q, results, pages, cur.index, pg))
+}
+
+// explorerPageSize is how many pages the graph explorer lists at a time:
+// LibreOffice's 1,672 pages made one list 60 phone screens long.
+const explorerPageSize = 100
+
+// explorerPager is which of the graph explorer's pages of pages is shown.
+type explorerPager struct {
+	Q                  string
+	Page, Pages, Total int
+}
+
+// pageURL is the explorer's page n, keeping the search.
+func (p explorerPager) pageURL(n int) templ.SafeURL {
+	v := url.Values{}
+	if p.Q != "" {
+		v.Set("q", p.Q)
+	}
+	if n > 1 {
+		v.Set("page", strconv.Itoa(n))
+	}
+	if len(v) == 0 {
+		return "/admin/graph#pages"
+	}
+	return templ.SafeURL("/admin/graph?" + v.Encode() + "#pages")
 }
 
 // nodeView is the graph explorer's node page.

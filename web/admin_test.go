@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -306,5 +307,45 @@ func TestBuildPageLintPages(t *testing.T) {
 	// The served graph is linted once, not on every visit.
 	if n := linted.Load(); n != 1 {
 		t.Errorf("the graph was linted %d times for %d visits, want once", n, len(tests))
+	}
+}
+
+// The graph explorer lists a big help center's pages a hundred at a time
+// (LibreOffice's 1,672 pages were one list 60 phone screens long), with
+// links to the pages around it that keep the search.
+func TestExplorerPagesItsPages(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	g := bookingGraph("Graph A")
+	for i := range 250 {
+		g.Pages = append(g.Pages, graph.Page{URL: fmt.Sprintf("https://h.test/p%03d", i), Title: fmt.Sprintf("Page %03d", i), Status: graph.PageFailed, Error: "page has no text"})
+	}
+	if _, err := env.store.Replace(context.Background(), g, json.RawMessage(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.srv.Reload(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	total := len(g.Pages)
+	tests := []struct {
+		query         string
+		want, notWant []string
+	}{
+		{"", []string{fmt.Sprintf("Pages (%d)", total), fmt.Sprintf("Pages 1–100 of %d", total), "Page 098", `href="/admin/graph?page=2#pages" rel="next">Next 100`},
+			[]string{"Page 099", `rel="prev"`}},
+		{"?q=phone&page=3", []string{fmt.Sprintf("Pages 201–%d of %d", total, total), "Page 249", `href="/admin/graph?page=2&amp;q=phone#pages" rel="prev">Previous 100`, "change phone booking"},
+			[]string{"Page 198", `rel="next"`}},
+	}
+	for _, tt := range tests {
+		_, page := adminGet(t, env, "/admin/graph"+tt.query)
+		for _, w := range tt.want {
+			if !strings.Contains(page, w) {
+				t.Errorf("/admin/graph%s lacks %q", tt.query, w)
+			}
+		}
+		for _, w := range tt.notWant {
+			if strings.Contains(page, w) {
+				t.Errorf("/admin/graph%s has %q", tt.query, w)
+			}
+		}
 	}
 }

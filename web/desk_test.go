@@ -159,7 +159,7 @@ func TestDeskEventsAndClosing(t *testing.T) {
 		t.Errorf("after closing the chat gets %+v, want the closing note", u)
 	}
 	_, chat := env.do(t, httptest.NewRequest("GET", "/?s="+id, nil))
-	if !strings.Contains(chat, "closed your request "+ref) {
+	if !strings.Contains(chat, `closed your request <span class="ref">`+ref) {
 		t.Error("the reloaded chat does not tell the customer the request was closed")
 	}
 	// Closing twice says it once.

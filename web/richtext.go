@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -41,7 +42,31 @@ func renderRich(text string) string {
 		// goldmark writes to a buffer; it fails only on writer errors.
 		return richPolicy.Sanitize("<p>" + templ.EscapeString(text) + "</p>")
 	}
-	return string(richPolicy.SanitizeBytes(buf.Bytes()))
+	return keepRefsWhole(string(richPolicy.SanitizeBytes(buf.Bytes())))
+}
+
+var (
+	// handoffRef is a handoff's reference as conversation.NewRef makes it.
+	handoffRef = regexp.MustCompile(`\bHG-[2-9A-HJKMNP-Z]{6}\b`)
+	htmlTag    = regexp.MustCompile(`<[^>]*>`)
+)
+
+// keepRefsWhole puts each handoff reference in the text (not in a tag's
+// attributes) in a span that does not break: a phone broke "HG-4P843K"
+// after its hyphen, and a reference is read out and typed in whole.
+func keepRefsWhole(h string) string {
+	if !strings.Contains(h, "HG-") {
+		return h
+	}
+	var out strings.Builder
+	last := 0
+	for _, tag := range htmlTag.FindAllStringIndex(h, -1) {
+		out.WriteString(handoffRef.ReplaceAllString(h[last:tag[0]], `<span class="ref">$0</span>`))
+		out.WriteString(h[tag[0]:tag[1]])
+		last = tag[1]
+	}
+	out.WriteString(handoffRef.ReplaceAllString(h[last:], `<span class="ref">$0</span>`))
+	return out.String()
 }
 
 // endListsBeforeText puts a blank line between a list item and a line of

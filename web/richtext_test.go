@@ -52,3 +52,27 @@ func BenchmarkRenderRich(b *testing.B) {
 		renderRich(reply)
 	}
 }
+
+// A handoff's reference in a reply never breaks after its hyphen (a phone
+// showed "HG-" at a line's end and "4P843K" on the next): it is put in a
+// span the stylesheet keeps on one line, in the text only, never in a link.
+func TestReplyKeepsHandoffReferenceWhole(t *testing.T) {
+	got := renderRich("Ihre Vorgangsnummer ist HG-4P843K. See [HG-4P843K](https://h.test/HG-4P843K) and HG-0O1IL0.")
+	for _, want := range []string{
+		`Vorgangsnummer ist <span class="ref">HG-4P843K</span>.`,
+		`href="https://h.test/HG-4P843K"`,
+		`><span class="ref">HG-4P843K</span></a>`,
+		"HG-0O1IL0.", // not a reference: 0, O, 1, I and L are never in one
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("renderRich = %s\nlacks %s", got, want)
+		}
+	}
+	css, err := staticFS.ReadFile("static/helpgraph.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(css), ".text .ref { white-space: nowrap; }") {
+		t.Error("the stylesheet does not keep .ref on one line")
+	}
+}

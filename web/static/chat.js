@@ -312,6 +312,10 @@
           buf = parseEvents(buf + decoder.decode(r.value, { stream: true }), function (event, data) {
             if (event === "meta") {
               meta = data;
+              // The log is a live region: while the reply streams in, it is
+              // busy, so a screen reader reads the finished reply once, not
+              // each fragment.
+              log.setAttribute("aria-busy", "true");
               setSessionID(data.session_id);
               relabel(data.lang, data.texts);
               reply = addMessage(false, "");
@@ -326,6 +330,7 @@
               showSources(reply.li, meta.source_links);
               if (meta.action === "resolution") addFeedback(reply.li, meta.turn);
               showHandoff(meta.handoff);
+              log.removeAttribute("aria-busy");
               follow();
             }
           });
@@ -334,12 +339,17 @@
       }
       return pump();
     }).then(function () {
+      log.removeAttribute("aria-busy");
       setBusy(false);
       var first = showOptions(meta && meta.options, meta && meta.action);
       // The options take room from the log: keep the reply's end in view.
       follow();
-      if (first) first.focus({ preventScroll: true }); else input.focus({ preventScroll: true });
+      // A question's options take the focus, to pick one at once; after an
+      // answer the customer types (or rates it), and "More on this:" are
+      // suggestions Enter must not send unasked.
+      if (first && !(meta && meta.action === "resolution")) first.focus({ preventScroll: true }); else input.focus({ preventScroll: true });
     }).catch(function (err) {
+      log.removeAttribute("aria-busy");
       setBusy(false);
       // Not ours (the network is down, a broken stream): no words for it.
       showError(err.forCustomer ? err.message : t("SendFailed"));
