@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"context"
 	"testing"
 )
 
@@ -43,19 +42,8 @@ func TestComplaintsAndWarmThanks(t *testing.T) {
 // After an answer, "wrong answer" is answered as "that's not it" is, and
 // "this isnt helpful" as "that didn't help" is.
 func TestComplaintsAfterAnAnswer(t *testing.T) {
-	ctx := context.Background()
 	a := fixtureAgent(t, Options{})
-	replyTo := func(id, msg string) Reply {
-		s := &Session{ID: id}
-		if _, err := a.Respond(ctx, s, "how do I cancel my booking?"); err != nil {
-			t.Fatal(err)
-		}
-		r, err := a.Respond(ctx, s, msg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
+	replyTo := func(id, msg string) Reply { return replyAfterAnswer(t, a, id, msg) }
 	for _, tc := range [][2]string{
 		{"wrong answer", "that's not it"},
 		{"this isnt helpful", "that didn't help"},

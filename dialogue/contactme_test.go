@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"context"
 	"testing"
 )
 
@@ -33,19 +32,8 @@ func TestContactMeIsARequestForAPerson(t *testing.T) {
 // "I want to talk to a person" is: the request is granted, not read as a
 // request the pages cannot resolve.
 func TestContactMeMidConversation(t *testing.T) {
-	ctx := context.Background()
 	a := fixtureAgent(t, Options{})
-	replyTo := func(id, msg string) Reply {
-		s := &Session{ID: id}
-		if _, err := a.Respond(ctx, s, "how do I cancel my booking?"); err != nil {
-			t.Fatal(err)
-		}
-		r, err := a.Respond(ctx, s, msg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
+	replyTo := func(id, msg string) Reply { return replyAfterAnswer(t, a, id, msg) }
 	want := replyTo("person", "I want to talk to a person")
 	got := replyTo("contact-me", "can someone from support contact me")
 	if got.Action != want.Action || got.Text != want.Text {

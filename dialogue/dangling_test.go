@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -35,13 +34,7 @@ func TestWithoutDanglingLeads(t *testing.T) {
 			"How does it work? It creates a tunnel."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			us := units(tc.text)
-			keep := make([]bool, len(us))
-			for i, u := range us {
-				keep[i] = strings.Contains(tc.keep, u.text)
-			}
-			withoutDanglingLeads(us, keep)
-			if got := joinUnits(us, keep); got != tc.want {
+			if got := keptBy(tc.text, tc.keep, withoutDanglingLeads); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
@@ -66,13 +59,7 @@ func TestLedSteps(t *testing.T) {
 			"You can freeze rows."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			us := units(tc.text)
-			keep := make([]bool, len(us))
-			for i, u := range us {
-				keep[i] = strings.Contains(tc.keep, u.text)
-			}
-			wholeLists(us, keep)
-			if got := joinUnits(us, keep); got != tc.want {
+			if got := keptBy(tc.text, tc.keep, wholeLists); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})

@@ -227,13 +227,7 @@ func TestWholeListsLeadIn(t *testing.T) {
 			"To enable it:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			us := units(tc.text)
-			keep := make([]bool, len(us))
-			for i, u := range us {
-				keep[i] = strings.Contains(tc.keep, u.text)
-			}
-			wholeLists(us, keep)
-			if got := joinUnits(us, keep); got != tc.want {
+			if got := keptBy(tc.text, tc.keep, wholeLists); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
@@ -337,4 +331,16 @@ func TestWholeSteps(t *testing.T) {
 			}
 		})
 	}
+}
+
+// keptBy is text's units kept as keep (the text of those a reply keeps
+// before the rule) says, after the rule fn, joined.
+func keptBy(text, keep string, fn func([]unit, []bool)) string {
+	us := units(text)
+	kept := make([]bool, len(us))
+	for i, u := range us {
+		kept[i] = strings.Contains(keep, u.text)
+	}
+	fn(us, kept)
+	return joinUnits(us, kept)
 }

@@ -53,6 +53,26 @@ func fixtureAgent(t testing.TB, opts Options) *GraphAgent {
 	return NewGraphAgent(loadGraph(t, "testdata/fixture.json"), opts)
 }
 
+// replyAfterAnswer is a's reply to msg right after it answered "how do I
+// cancel my booking?" in a new session id: how an act said after an
+// answer is read.
+func replyAfterAnswer(t *testing.T, a *GraphAgent, id, msg string) Reply {
+	t.Helper()
+	ctx := context.Background()
+	s := &Session{ID: id}
+	r, err := a.Respond(ctx, s, "how do I cancel my booking?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution {
+		t.Fatalf("first reply: %s %q", r.Action, r.Text)
+	}
+	if r, err = a.Respond(ctx, s, msg); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // describe is what step.node is matched against.
 func describe(ix *graph.Index, id string) string {
 	n := ix.Node(id)

@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"context"
 	"testing"
 )
 
@@ -31,22 +30,8 @@ func TestAlreadyTriedIsNotSolved(t *testing.T) {
 // After an answer, "i already tried that" is answered as "that didn't
 // work" is.
 func TestAlreadyTriedAfterAnAnswer(t *testing.T) {
-	ctx := context.Background()
 	a := fixtureAgent(t, Options{})
-	replyTo := func(id, msg string) Reply {
-		s := &Session{ID: id}
-		r, err := a.Respond(ctx, s, "how do I cancel my booking?")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Action != Resolution {
-			t.Fatalf("first reply: %s %q", r.Action, r.Text)
-		}
-		if r, err = a.Respond(ctx, s, msg); err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
+	replyTo := func(id, msg string) Reply { return replyAfterAnswer(t, a, id, msg) }
 	want := replyTo("didnt", "that didn't work")
 	got := replyTo("tried", "i already tried that")
 	if got.Action != want.Action || got.Text != want.Text || got.NodeID != want.NodeID {
