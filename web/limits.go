@@ -27,8 +27,8 @@ const (
 	// without JavaScript, admin replies): a message of MaxMessageLen
 	// characters, percent-encoded, fits many times over.
 	DefaultFormBodyLimit = 64 << 10
-	// DefaultMaxConnsPerIP bounds the connections one client address may
-	// hold open (IPv4: fasthttp does not count IPv6 addresses). A browser
+	// DefaultMaxConnsPerIP bounds the connections one client address,
+	// IPv4 or IPv6, may hold open (fasthttp counts both since v1.78). A browser
 	// opens about six; an office behind one address, a few dozen.
 	DefaultMaxConnsPerIP = 128
 )

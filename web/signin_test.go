@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
@@ -51,7 +52,7 @@ func newThrottledEnv(t *testing.T) (*testEnv, *fakeClock, *lockedBuffer) {
 
 func bearerFrom(t *testing.T, env *testEnv, addr, token string) *http.Response {
 	t.Helper()
-	req, _ := http.NewRequest("GET", "/admin/queue", nil)
+	req := httptest.NewRequest("GET", "/admin/queue", nil) // with a Host, as every HTTP/1.1 request has
 	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set("X-Forwarded-For", addr)
 	resp, _ := env.do(t, req)

@@ -32,7 +32,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	poll := fs.Duration("poll", web.DefaultPollInterval, "how often to check the store for a new build")
 	rateLimit := fs.Int("rate-limit", web.DefaultRateLimit, "chat requests per minute per client IP (negative: unlimited)")
 	proxyHeader := fs.String("proxy-header", "", "trusted header with the client IP, e.g. X-Forwarded-For (only behind a proxy)")
-	maxConns := fs.Int("max-conns-per-ip", 0, fmt.Sprintf("connections one client IPv4 address may hold open (0: %d, or none with --proxy-header; negative: no cap)", web.DefaultMaxConnsPerIP))
+	maxConns := fs.Int("max-conns-per-ip", 0, fmt.Sprintf("connections one client address (IPv4 or IPv6) may hold open (0: %d, or none with --proxy-header; negative: no cap)", web.DefaultMaxConnsPerIP))
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file, for go tool pprof")
 	resyncEvery := fs.Duration("resync", 0, "repeat the last build this often in the background (e.g. 6h) and serve its graph; a failed one keeps the graph served (0: never)")
 	title := fs.String("title", "", "the chat's title (default: \"Help\" in the customer's language)")
