@@ -313,29 +313,19 @@ func (s *Server) explore(c *fiber.Ctx) error {
 			results = append(results, r)
 		}
 	}
-	pages := cur.graph.Pages
-	pg := explorerPager{Q: q, Total: len(pages)}
-	pg.Pages = max(1, (pg.Total+explorerPageSize-1)/explorerPageSize)
-	pg.Page = min(max(1, c.QueryInt("page", 1)), pg.Pages)
-	pages = pages[(pg.Page-1)*explorerPageSize : min(pg.Page*explorerPageSize, pg.Total)]
-	return render(c, fiber.StatusOK, explorerPage(q, results, pages, cur.index, pg))
+	pg := newPager(len(cur.graph.Pages), explorerPageSize, c.QueryInt("page", 1), func(n int) templ.SafeURL { return explorerURL(q, n) })
+	return render(c, fiber.StatusOK, explorerPage(q, results, pageOf(pg, cur.graph.Pages), cur.index, pg))
 }
 
 // explorerPageSize is how many pages the graph explorer lists at a time:
 // LibreOffice's 1,672 pages made one list 60 phone screens long.
 const explorerPageSize = 100
 
-// explorerPager is which of the graph explorer's pages of pages is shown.
-type explorerPager struct {
-	Q                  string
-	Page, Pages, Total int
-}
-
-// pageURL is the explorer's page n, keeping the search.
-func (p explorerPager) pageURL(n int) templ.SafeURL {
+// explorerURL is the explorer's page n of pages, keeping the search q.
+func explorerURL(q string, n int) templ.SafeURL {
 	v := url.Values{}
-	if p.Q != "" {
-		v.Set("q", p.Q)
+	if q != "" {
+		v.Set("q", q)
 	}
 	if n > 1 {
 		v.Set("page", strconv.Itoa(n))
@@ -345,6 +335,29 @@ func (p explorerPager) pageURL(n int) templ.SafeURL {
 	}
 	return templ.SafeURL("/admin/graph?" + v.Encode() + "#pages")
 }
+
+// pager is which part of a long list a support page shows: page Page
+// (?page=, from 1) of Pages, Size items a page, Total in all; URL is the
+// address of page n of the same list.
+type pager struct {
+	Page, Pages, Size, Total int
+	URL                      func(n int) templ.SafeURL
+}
+
+// newPager is the pager of a list of total items, size a page, showing
+// the page asked for, or the nearest there is.
+func newPager(total, size, asked int, url func(n int) templ.SafeURL) pager {
+	pages := max(1, (total+size-1)/size)
+	return pager{Page: min(max(1, asked), pages), Pages: pages, Size: size, Total: total, URL: url}
+}
+
+// first and last are the positions (from 1) of the first and last items
+// on the page shown.
+func (p pager) first() int { return (p.Page-1)*p.Size + 1 }
+func (p pager) last() int  { return min(p.Page*p.Size, p.Total) }
+
+// pageOf returns the items of list (p.Total of them) on the page p shows.
+func pageOf[T any](p pager, list []T) []T { return list[p.first()-1 : p.last()] }
 
 // nodeView is the graph explorer's node page.
 type nodeView struct {
@@ -393,12 +406,12 @@ type buildView struct {
 	Kind  kgbuild.FindingKind
 	Sort  string
 	Kinds []kindCount
-	// Findings holds one page of them (?page=, from 1, lintPageSize a
-	// page): a big help center has thousands (LibreOffice's 1,672 pages,
-	// 7,000), too many for one page to load or read.
-	Page, Pages, Total int
-	Titles             map[string]string // page URL → title, for lint rows
-	Roots              map[string]string // page URL → root node id
+	// Findings holds one page of them (Pager, lintPageSize a page): a big
+	// help center has thousands (LibreOffice's 1,672 pages, 7,000), too
+	// many for one page to load or read.
+	Pager  pager
+	Titles map[string]string // page URL → title, for lint rows
+	Roots  map[string]string // page URL → root node id
 	// Resync is the background re-syncs (serve --resync); nil without.
 	Resync *resync.Status
 }
@@ -448,10 +461,8 @@ func (s *Server) buildPage(c *fiber.Ctx) error {
 			}
 			return cmp.Or(cmp.Compare(b.Kind.Severity(), a.Kind.Severity()), strings.Compare(a.Page, b.Page))
 		})
-		v.Total = len(v.Findings)
-		v.Pages = max(1, (v.Total+lintPageSize-1)/lintPageSize)
-		v.Page = min(max(1, c.QueryInt("page", 1)), v.Pages)
-		v.Findings = v.Findings[(v.Page-1)*lintPageSize : min(v.Page*lintPageSize, v.Total)]
+		v.Pager = newPager(len(v.Findings), lintPageSize, c.QueryInt("page", 1), func(n int) templ.SafeURL { return lintQueryURL(v.Kind, v.Sort, n) })
+		v.Findings = pageOf(v.Pager, v.Findings)
 		v.Titles, v.Roots = map[string]string{}, map[string]string{}
 		for _, p := range cur.graph.Pages {
 			v.Titles[p.URL] = p.Title

@@ -26,14 +26,7 @@ const pageOverflow = `(() => {
 // own box, a long URL in a lint message wraps.
 func TestBrowserAdminPagesFit(t *testing.T) {
 	base := serveSample(t, Config{AdminToken: testToken})
-	// One handoff, so that the queue has a row.
-	req, _ := http.NewRequest("POST", base+"/api/chat", strings.NewReader(`{"message":"agent please"}`))
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	openHandoff(t, base) // so that the queue has a row
 
 	ctx := newBrowser(t)
 	if err := chromedp.Do(ctx,
@@ -75,4 +68,17 @@ func TestBrowserAdminPagesFit(t *testing.T) {
 		}
 		screenshot(t, ctx, fmt.Sprintf("admin-%s-%d.png", strings.ReplaceAll(strings.Trim(tc.path, "/"), "/", "-"), tc.width), tc.width)
 	}
+}
+
+// openHandoff has a customer of the server at base ask for a person, so
+// that the support team's pages have a handoff to show.
+func openHandoff(t *testing.T, base string) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", base+"/api/chat", strings.NewReader(`{"message":"agent please"}`))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
 }

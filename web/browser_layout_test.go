@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -88,13 +87,7 @@ func TestBrowserHandoffReferenceOnOneLine(t *testing.T) {
 // a table sideways.
 func TestBrowserRecordsOnPhone(t *testing.T) {
 	base := serveSample(t, Config{AdminToken: testToken})
-	req, _ := http.NewRequest("POST", base+"/api/chat", strings.NewReader(`{"message":"agent please"}`))
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	openHandoff(t, base)
 	ctx := newBrowser(t)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844),
 		chromedp.Navigate(base+"/admin/login"),
