@@ -3,6 +3,7 @@ package conversation
 import (
 	"crypto/rand"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/helpgraph/helpgraph/dialogue"
@@ -64,6 +65,9 @@ func (h Handoff) Handled() bool { return h.Status == StatusClosed }
 // refAlphabet leaves out look-alikes (0/O, 1/I/L), since people read
 // references out over the phone.
 const refAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+// RefPattern finds the references NewRef makes in running text.
+var RefPattern = regexp.MustCompile(`\bHG-[` + refAlphabet + `]{6}\b`)
 
 // NewRef returns a random handoff reference, "HG-" and six characters
 // (887 million references: Save reports the rare one already taken).

@@ -12,6 +12,8 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer/html"
+
+	"github.com/helpgraph/helpgraph/conversation"
 )
 
 // Every text shown as Markdown (the bot's replies, the support team's, the
@@ -45,11 +47,7 @@ func renderRich(text string) string {
 	return keepRefsWhole(string(richPolicy.SanitizeBytes(buf.Bytes())))
 }
 
-var (
-	// handoffRef is a handoff's reference as conversation.NewRef makes it.
-	handoffRef = regexp.MustCompile(`\bHG-[2-9A-HJKMNP-Z]{6}\b`)
-	htmlTag    = regexp.MustCompile(`<[^>]*>`)
-)
+var htmlTag = regexp.MustCompile(`<[^>]*>`)
 
 // keepRefsWhole puts each handoff reference in the text (not in a tag's
 // attributes) in a span that does not break: a phone broke "HG-4P843K"
@@ -61,11 +59,11 @@ func keepRefsWhole(h string) string {
 	var out strings.Builder
 	last := 0
 	for _, tag := range htmlTag.FindAllStringIndex(h, -1) {
-		out.WriteString(handoffRef.ReplaceAllString(h[last:tag[0]], `<span class="ref">$0</span>`))
+		out.WriteString(conversation.RefPattern.ReplaceAllString(h[last:tag[0]], `<span class="ref">$0</span>`))
 		out.WriteString(h[tag[0]:tag[1]])
 		last = tag[1]
 	}
-	out.WriteString(handoffRef.ReplaceAllString(h[last:], `<span class="ref">$0</span>`))
+	out.WriteString(conversation.RefPattern.ReplaceAllString(h[last:], `<span class="ref">$0</span>`))
 	return out.String()
 }
 
