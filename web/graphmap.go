@@ -163,19 +163,14 @@ func layoutGraphMap(g *graph.Graph, ix *graph.Index, scope mapScope) mapView {
 	for _, name := range names {
 		pages := bySection[name]
 		slices.SortFunc(pages, func(a, b graph.Page) int { return strings.Compare(a.URL, b.URL) })
-		cols := min(mapMaxCols, len(pages))
-		rows := (len(pages) + cols - 1) / cols
-		label := name + " (" + plural(len(pages), "page") + ")"
-		// Wide enough for its label too (about 7.5 units a character at 13px).
-		w := max(2*mapPad+cols*mapBoxW+(cols-1)*mapGap, 2*mapPad+len([]rune(label))*15/2)
-		h := mapLabelH + 2*mapPad + rows*mapBoxH + (rows-1)*mapGap
+		gr := boxGrid{n: len(pages), label: name + " (" + plural(len(pages), "page") + ")", gap: mapGap, padY: mapPad}
+		w, h := gr.size()
 		if x+w > mapMaxW && x > mapGap {
 			x, y, rowH = mapGap, y+rowH+mapGap, 0
 		}
-		v.Sections = append(v.Sections, mapSection{Label: label, X: x, Y: y, W: w, H: h})
+		v.Sections = append(v.Sections, mapSection{Label: gr.label, X: x, Y: y, W: w, H: h})
 		for i, p := range pages {
-			px := x + mapPad + (i%cols)*(mapBoxW+mapGap)
-			py := y + mapLabelH + mapPad + (i/cols)*(mapBoxH+mapGap)
+			px, py := gr.box(x, y, i)
 			mp := mapPage{URL: p.URL, Title: cmp.Or(p.Title, p.URL), Root: ix.Root(p.URL), Nodes: len(ix.PageNodes(p.URL)),
 				Failed: p.Status == graph.PageFailed, X: px, Y: py}
 			mp.Lines = wrapLabel(mp.Title, 24, 2)
@@ -198,6 +193,30 @@ func layoutGraphMap(g *graph.Graph, ix *graph.Index, scope mapScope) mapView {
 	return v
 }
 
+// boxGrid is a labelled frame of n boxes in rows of at most mapMaxCols,
+// gap apart, mapPad inside the frame's sides and padY above and below.
+type boxGrid struct {
+	n         int
+	label     string
+	gap, padY int
+}
+
+// size is the frame's width and height: wide enough for its label too
+// (about 7.5 units a character at 13px).
+func (gr boxGrid) size() (w, h int) {
+	cols := min(mapMaxCols, gr.n)
+	rows := (gr.n + cols - 1) / cols
+	w = max(2*mapPad+cols*mapBoxW+(cols-1)*gr.gap, 2*mapPad+len([]rune(gr.label))*15/2)
+	h = mapLabelH + 2*gr.padY + rows*mapBoxH + (rows-1)*gr.gap
+	return w, h
+}
+
+// box is where the top left corner of box i lies in a frame at x, y.
+func (gr boxGrid) box(x, y, i int) (px, py int) {
+	cols := min(mapMaxCols, gr.n)
+	return x + mapPad + (i%cols)*(mapBoxW+gr.gap), y + mapLabelH + gr.padY + (i/cols)*(mapBoxH+gr.gap)
+}
+
 // How far a reference's curve bends to its right, as a share of its
 // length: a little between pages, more between sections, whose boxes
 // stand side by side and would hide a flatter curve.
@@ -211,15 +230,11 @@ const (
 // references between them.
 func layoutOverview(g *graph.Graph, ix *graph.Index, v mapView, bySection map[string][]graph.Page, names []string) mapView {
 	v.Overview = true
-	cols := min(mapMaxCols, len(names))
-	rows := (len(names) + cols - 1) / cols
-	label := cmp.Or(v.Scope, "Whole site") + " (" + plural(len(names), "section") + ")"
 	// Wide gaps and room above and below the boxes: the curves between
 	// sections bend out of their way.
-	gap, pad := 4*mapGap, mapPad+mapBoxH
-	w := max(2*mapPad+cols*mapBoxW+(cols-1)*gap, 2*mapPad+len([]rune(label))*15/2)
-	h := mapLabelH + 2*pad + rows*mapBoxH + (rows-1)*gap
-	v.Sections = []mapSection{{Label: label, X: mapGap, Y: mapGap, W: w, H: h}}
+	gr := boxGrid{n: len(names), label: cmp.Or(v.Scope, "Whole site") + " (" + plural(len(names), "section") + ")", gap: 4 * mapGap, padY: mapPad + mapBoxH}
+	w, h := gr.size()
+	v.Sections = []mapSection{{Label: gr.label, X: mapGap, Y: mapGap, W: w, H: h}}
 	v.Width, v.Height = w+2*mapGap, h+2*mapGap
 	centre := map[string][2]int{}
 	sectionOf := map[string]string{}
@@ -233,8 +248,7 @@ func layoutOverview(g *graph.Graph, ix *graph.Index, v mapView, bySection map[st
 		// A section whose pages all lie directly in its folder opens as
 		// those pages; one with sub-folders opens as the whole of it.
 		here := !slices.ContainsFunc(pages, func(p graph.Page) bool { return folderPath(p.URL) != strings.TrimSuffix(name, "/") })
-		px := mapGap + mapPad + (i%cols)*(mapBoxW+gap)
-		py := mapGap + mapLabelH + pad + (i/cols)*(mapBoxH+gap)
+		px, py := gr.box(mapGap, mapGap, i)
 		// Named by its last folder: the boxes' common path is the label
 		// above them. A section's own pages beside its sub-sections say so.
 		short := name[strings.LastIndex(strings.TrimSuffix(name, "/"), "/")+1:]
