@@ -247,29 +247,11 @@ const minKanaWord = 3
 // インストールできますか, "（旧タイプ）について"): a run written right after
 // kanji, katakana, Latin letters, digits or a closing mark is not one.
 func KanaWords(s string, f func(run string)) {
-	var prev rune // the rune before the run; 0 at the start
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if scriptOf(r) != scriptHiragana {
-			prev = r
-			i += size
-			continue
+	eachScriptRun([]rune(s), func(run []rune, sc int, before rune) {
+		if sc == scriptHiragana && len(run) >= minKanaWord && opensPhrase(before) {
+			f(string(run))
 		}
-		j, n := i, 0
-		for j < len(s) {
-			r, size := utf8.DecodeRuneInString(s[j:])
-			if scriptOf(r) != scriptHiragana {
-				break
-			}
-			j += size
-			n++
-		}
-		if n >= minKanaWord && opensPhrase(prev) {
-			f(s[i:j])
-		}
-		prev, _ = utf8.DecodeLastRuneInString(s[i:j])
-		i = j
-	}
+	})
 }
 
 // opensPhrase reports whether a word written right after r starts a
@@ -473,15 +455,8 @@ func hasCJK(w []byte) bool {
 // not hold them words (ContentWords). Runs of other scripts ("VPN") are
 // words.
 func eachBigram(w []byte, kanaWord func(run string) bool, f func([]byte)) {
-	runes := []rune(string(w))
 	var out []byte
-	for i := 0; i < len(runes); {
-		sc := scriptOf(runes[i])
-		j := i + 1
-		for j < len(runes) && scriptOf(runes[j]) == sc {
-			j++
-		}
-		run := runes[i:j]
+	eachScriptRun([]rune(string(w)), func(run []rune, sc int, _ rune) {
 		switch {
 		case sc == scriptOther:
 			f([]byte(string(run)))
@@ -495,6 +470,21 @@ func eachBigram(w []byte, kanaWord func(run string) bool, f func([]byte)) {
 				f(out)
 			}
 		}
+	})
+}
+
+// eachScriptRun calls f with each run of runes of one script in rs (see
+// scriptOf), its script and the rune before it (0 for the first run).
+func eachScriptRun(rs []rune, f func(run []rune, sc int, before rune)) {
+	var before rune
+	for i := 0; i < len(rs); {
+		sc := scriptOf(rs[i])
+		j := i + 1
+		for j < len(rs) && scriptOf(rs[j]) == sc {
+			j++
+		}
+		f(rs[i:j], sc, before)
+		before = rs[j-1]
 		i = j
 	}
 }
