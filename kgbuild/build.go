@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/helpgraph/helpgraph/internal/english"
 	"log/slog"
 	"net/url"
 	"slices"
@@ -62,12 +61,16 @@ var ErrNoPages = errors.New("no page could be processed")
 type pageResult struct {
 	// doc is the parsed page, kept only until it is extracted, so that a
 	// build holds no more parsed pages than it extracts at once.
-	doc    *page.Document
-	page   graph.Page
-	nodes  []graph.Node
-	edges  []graph.Edge // child edges
-	reused bool
-	err    error
+	doc   *page.Document
+	page  graph.Page
+	nodes []graph.Node
+	edges []graph.Edge // child edges
+	// keywords are what the page declares it is about
+	// (page.Document.Keywords), added to its root's intents once every
+	// page is read (withPageKeywords).
+	keywords []string
+	reused   bool
+	err      error
 }
 
 // Build extracts docs, links them, and replaces the store's graph: BuildFrom
@@ -122,6 +125,7 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	withPageKeywords(results)
 	report.phase("read and extract", &mark)
 
 	if b.SortPages {
@@ -200,6 +204,7 @@ func (b *Builder) readAndExtract(ctx context.Context, src Source, version string
 		}
 		seen[doc.URL] = true
 		r := b.reuse(doc, version, prevIx)
+		r.keywords = doc.Keywords
 		results = append(results, r)
 		if r.reused {
 			tick(1)
@@ -456,7 +461,6 @@ func (b *Builder) extractOne(ctx context.Context, doc *page.Document, p *graph.P
 		n.Page = doc.URL
 		if n.Root {
 			roots++
-			n.Intents = withKeywords(n.Intents, doc.Keywords)
 		}
 		if n.ID == "" || ids[n.ID] {
 			return nil, nil, fmt.Errorf("extracting: empty or duplicate node id %q", n.ID)
@@ -555,22 +559,4 @@ func normalizeURL(s string) string {
 		out = strings.TrimSuffix(out, "/")
 	}
 	return strings.TrimSuffix(out, "/")
-}
-
-// withKeywords adds to a page root's intents the page's keywords it does
-// not have (page.Document.Keywords): what the page's authors say it is
-// about for their own site's search ("word counts", "number of words" on
-// a page titled "Counting Words"), whichever extractor read the page.
-func withKeywords(intents, keywords []string) []string {
-	seen := make(map[string]bool, len(intents))
-	for _, in := range intents {
-		seen[english.FoldIntent(in)] = true
-	}
-	for _, k := range keywords {
-		if f := english.FoldIntent(k); f != "" && !seen[f] {
-			seen[f] = true
-			intents = append(intents, k)
-		}
-	}
-	return intents
 }
