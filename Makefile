@@ -307,6 +307,9 @@ corpus-libreoffice-%: FORCE
 ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
 EVAL_Q_OUT ?= out/eval-questions
 EVAL_Q_ARGS ?=
+# EVAL_Q_BASELINE=DIR compares each set's replies with DIR/NAME, an earlier
+# run's report (evaluate --baseline).
+EVAL_Q_BASELINE ?=
 EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.jsonl \
 	ssa-eval:$(SSA)/docs:testdata/questions/ssa-eval.jsonl \
 	adguard-en:$(ADGUARD)/en:testdata/questions/adguard-en.jsonl \
@@ -339,7 +342,8 @@ eval-questions: $(BIN)
 		if [ -n "$$db" ]; then cp $$db $$out.db; else \
 		$(BIN) build --llm off --pages $$pages --store $$out.db >$$out.build.log 2>&1 || { cat $$out.build.log; exit 1; }; \
 		built="$$built $$pages=$$out.db"; fi; \
-		$(BIN) evaluate --llm off --store $$out.db --questions $$qs --out $$out $$syn $(EVAL_Q_ARGS) >$$out.txt 2>$$out.log; \
+		base=; [ -n "$(EVAL_Q_BASELINE)" ] && [ -f "$(EVAL_Q_BASELINE)/$$name/questions.jsonl" ] && base="--baseline $(EVAL_Q_BASELINE)/$$name"; \
+		$(BIN) evaluate --llm off --store $$out.db --questions $$qs --out $$out $$syn $$base $(EVAL_Q_ARGS) >$$out.txt 2>$$out.log; \
 		rc=$$?; printf '%-16s %s\n' $$name "$$(tail -1 $$out.txt)"; \
 		[ $$rc -eq 0 ] || { tail -1 $$out.log; failed=1; }; \
 	done; exit $$failed

@@ -244,6 +244,8 @@ type QuestionMetrics struct {
 	NearDomainFollowUps         int `json:"near_domain_follow_ups,omitempty"`
 	NearDomainFollowUpsAnswered int `json:"near_domain_follow_ups_answered,omitempty"`
 	Failed                      int `json:"failed,omitempty"` // conversations an agent error ended
+	// SinceBaseline: replies gained and lost against an earlier run.
+	SinceBaseline *BaselineCounts `json:"since_baseline,omitempty"`
 }
 
 // GraphStats describe the graph a question set was asked over.
@@ -276,6 +278,9 @@ type QuestionsResult struct {
 	// UnknownGold counts questions and follow-ups whose gold names none of
 	// the pages: they count as misses, and the log says which.
 	UnknownGold int
+	// Baseline compares the replies with an earlier run's (CompareWith);
+	// nil without one.
+	Baseline *Baseline
 }
 
 // AskQuestions asks every question of qs, then its follow-ups, in a fresh

@@ -40,6 +40,9 @@ func QuestionsSummary(qr *QuestionsResult) string {
 	if hasNearDomain(m) {
 		parts = append(parts, "near-domain answered: "+strings.Join(near, " · "))
 	}
+	if qr.Baseline != nil {
+		parts = append(parts, baselineSummary(qr))
+	}
 	return strings.Join(parts, "; ")
 }
 
@@ -83,6 +86,9 @@ func questionsMarkdown(b *strings.Builder, qr *QuestionsResult) {
 	}
 	if qr.UnknownGold > 0 {
 		fmt.Fprintf(b, "\n%d questions or follow-ups name a gold page the agents do not read; they count as misses.\n", qr.UnknownGold)
+	}
+	if qr.Baseline != nil {
+		baselineMarkdown(b, qr)
 	}
 	b.WriteString("\n## By question\n\n| message | gold | " + strings.Join(qr.Agents, " | ") + " |\n|---|---|" + strings.Repeat("---|", len(qr.Agents)) + "\n")
 	for _, row := range questionRows(qr) {
@@ -210,6 +216,9 @@ func questionsHTML(d *htmlReport, qr *QuestionsResult) {
 	}
 	if qr.UnknownGold > 0 {
 		fmt.Fprintf(&t, "<p>%d questions or follow-ups name a gold page the agents do not read; they count as misses.</p>\n", qr.UnknownGold)
+	}
+	if qr.Baseline != nil {
+		baselineHTML(&t, qr)
 	}
 	t.WriteString("<h3>By question</h3>\n<table><tr><th>message</th><th>gold</th>")
 	for _, a := range names {

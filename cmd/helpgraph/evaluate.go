@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -33,6 +34,7 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	halfName := fs.String("half", "all", "with --replay: the dialogues to replay: tuning, evaluation or all (split by dialogue id; see doc2dial.HalfOf)")
 	questionsPath := fs.String("questions", "", "question set (JSONL of question, gold pages or [] for a near-domain question, optional follow_ups) asked of the agents (optional)")
 	failBelow := fs.Float64("fail-below", 0, "with --questions: exit non-zero when the graph agent's first reply is on a gold page less often than this share (0..1)")
+	baselinePath := fs.String("baseline", "", "with --questions: an earlier run's report directory (or its questions.jsonl); the report lists the replies whose verdict changed since (optional)")
 	store := fs.String("store", m.Config.Store, "graph store the replayed and questioned agents read: SQLite path or neo4j:// URI")
 	agentList := fs.String("agents", "", "agents to replay or question, comma-separated (default "+strings.Join(agentNames, ",")+"; with --questions also bm25, a page search)")
 	out := fs.String("out", "", "report directory")
@@ -55,10 +57,23 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 	if *failBelow > 0 && *questionsPath == "" {
 		return usageError{errors.New("evaluate: --fail-below needs --questions")}
 	}
+	if *baselinePath != "" && *questionsPath == "" {
+		return usageError{errors.New("evaluate: --baseline needs --questions")}
+	}
 	var questions []evaluator.Question
 	if *questionsPath != "" {
 		if questions, err = evaluator.ReadQuestionsFile(*questionsPath); err != nil {
 			return fmt.Errorf("evaluate: %w", err)
+		}
+	}
+	// The baseline is read first: --out may be the very directory it is in.
+	var baseline []evaluator.QuestionTurn
+	if *baselinePath != "" {
+		if fi, err := os.Stat(*baselinePath); err == nil && fi.IsDir() {
+			*baselinePath = filepath.Join(*baselinePath, "questions.jsonl")
+		}
+		if baseline, err = evaluator.ReadQuestionTurns(*baselinePath); err != nil {
+			return fmt.Errorf("evaluate: --baseline: %w", err)
 		}
 	}
 	var ds []simulator.Dialogue
@@ -123,6 +138,9 @@ func (m *Main) runEvaluate(ctx context.Context, args []string) error {
 		qr, err := m.askQuestions(ctx, questions, *store, list, client, synonyms, langs)
 		if err != nil {
 			return fmt.Errorf("evaluate: %w", err)
+		}
+		if baseline != nil {
+			qr.CompareWith(baseline, *baselinePath)
 		}
 		res.AddQuestions(qr)
 	}

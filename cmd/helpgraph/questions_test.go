@@ -73,6 +73,16 @@ func TestEvaluateQuestions(t *testing.T) {
 		t.Errorf("questions.jsonl has %d replies, want 3 agents × 3 messages", n)
 	}
 
+	// Asked again against the first run, in the same directory: nothing
+	// changed, and the run says so.
+	stdout, stderr, err = runCLI(t, "evaluate", "--store", store, "--questions", questions, "--out", report, "--baseline", report, "--agents", "graph")
+	if err != nil {
+		t.Fatalf("evaluate --baseline: %v\n%s", err, stderr)
+	}
+	if !strings.Contains(stdout, "since the baseline: graph +0 −0 replies") || !strings.Contains(stdout, "No reply changed.") {
+		t.Errorf("--baseline: stdout lacks the comparison:\n%s", stdout)
+	}
+
 	_, _, err = runCLI(t, "evaluate", "--store", store, "--questions", questions, "--out", report, "--fail-below", "0.9")
 	if err == nil || !strings.Contains(err.Error(), "below --fail-below 90.0%") {
 		t.Errorf("--fail-below 0.9: err = %v, want the graph agent's rate below it", err)
@@ -108,6 +118,9 @@ func TestEvaluateQuestionsBadInput(t *testing.T) {
 		{"question without gold", []string{"evaluate", "--store", store, "--questions", noGold, "--out", out}, "line 1: question \"refund\": no gold page"},
 		{"gold on other pages", []string{"evaluate", "--store", store, "--questions", elsewhere, "--out", out}, "build the graph"},
 		{"unknown agent", []string{"evaluate", "--store", store, "--questions", good, "--out", out, "--agents", "graph,oracle"}, "oracle"},
+		{"baseline without questions", []string{"evaluate", "--replay", dir, "--out", out, "--baseline", dir}, "--baseline needs --questions"},
+		{"baseline without a run", []string{"evaluate", "--store", store, "--questions", good, "--out", out, "--baseline", dir}, "questions.jsonl"},
+		{"baseline not a run", []string{"evaluate", "--store", store, "--questions", good, "--out", out, "--baseline", good}, "not a question turn"},
 		{"fail-below without the graph agent", []string{"evaluate", "--store", store, "--questions", good, "--out", out, "--agents", "rag", "--fail-below", "0.5"}, "add graph to --agents"},
 	}
 	for _, tt := range tests {
