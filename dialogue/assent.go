@@ -158,7 +158,15 @@ func (a *GraphAgent) namesNode(id string, r *reading, said []string) bool {
 // whose steps end "the lights come on"), and its page holds more of r
 // than the best match on url's page, or its title all of it (movesAway).
 func (a *GraphAgent) movesAwayFrom(url string, r *reading) bool {
-	q := query{terms: r.terms, neg: r.neg}
+	// Chat asks for nothing: "im on android actually" is about Android
+	// as much as "im on android" is (matched, "actually" halved its
+	// coverage of the Android pages, and the iPhone section asked about
+	// was shown).
+	terms := slices.DeleteFunc(slices.Clone(r.terms), a.an.filler.has)
+	if len(terms) == 0 {
+		return false
+	}
+	q := query{terms: terms, neg: r.neg}
 	var top candidate
 	for _, c := range a.lexical(q, nil, 10) {
 		if !a.isHollow(c.id) {
@@ -177,5 +185,5 @@ func (a *GraphAgent) movesAwayFrom(url string, r *reading) bool {
 	if near := a.lexical(q, page, 1); len(near) > 0 {
 		here = near[0]
 	}
-	return a.movesAway(top, here, r.terms)
+	return a.movesAway(top, here, terms)
 }

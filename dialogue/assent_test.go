@@ -93,13 +93,13 @@ func assentGraph() *graph.Graph {
 		Pages: []graph.Page{{URL: camera, Title: "Set up a camera"}, {URL: router, Title: "Restart the router"}, {URL: plug, Title: "Pair a smart plug"}},
 		Nodes: []graph.Node{
 			{ID: "camera", Page: camera, Problem: "Set up a camera", Root: true, Actionable: true,
-				Resolution: "Open the app, tap Add device and scan the code on the camera."},
+				Resolution: "Open the app, tap Add device and scan the code on the camera. Keep it near the router."},
 			{ID: "offline", Page: camera, Problem: "The camera shows offline", Actionable: true,
 				Resolution: "Move the camera closer and hold its button for ten seconds until the light blinks blue."},
 			{ID: "router", Page: router, Problem: "Restart the router", Root: true, Actionable: true,
 				Resolution: "Unplug the router, wait a minute and plug it back in. The lights come on within two minutes."},
 			{ID: "plug", Page: plug, Problem: "Pair a smart plug", Root: true, Actionable: true,
-				Resolution: "Hold the plug's button until it clicks, then tap Add device in the app."},
+				Resolution: "Hold the plug's button until it clicks (it is actually a small hole), then tap Add device in the app."},
 		},
 		Edges: []graph.Edge{{From: "camera", To: "offline", Type: graph.Child}},
 	}
@@ -109,7 +109,8 @@ func assentGraph() *graph.Graph {
 // customer's case is the answer to it: the node asked about is shown,
 // though the statement's words ("lights come on", in the router's steps)
 // lead to another page on their own. A question, or a statement about
-// what another page is about, is a request of its own.
+// what another page is about, is a request of its own, chat ("actually")
+// or not.
 func TestStatementAnswersAsked(t *testing.T) {
 	for _, tc := range []struct {
 		name, reply string
@@ -118,6 +119,7 @@ func TestStatementAnswersAsked(t *testing.T) {
 		{"the case, in words the router's steps have", "the lights come on and then go out", "offline"},
 		{"a yes and the case", "yes, the lights come on", "offline"},
 		{"the case, on another page's topic", "i restarted the router", "router"},
+		{"another page's topic, with chat", "it's the router actually", "router"},
 		{"a question", "how do i restart the router", "router"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -84,7 +84,14 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 		return false
 	}
 	pageHolds := func() bool { return a.pageHolds(s, matchOwn(), own) }
-	switch leanOf(r, cur != nil, prev != "", ownGood, pageHolds) {
+	ownLeaves := func() bool {
+		for _, c := range a.candidates(matchOwn(), query{terms: own, neg: r.neg}, nil, 1) {
+			return a.leavesTopic(s, c.id)
+		}
+		return false
+	}
+	lean := leanOf(r, cur != nil, prev != "", ownGood, pageHolds, ownLeaves)
+	switch lean {
 	case followsUp:
 		problem, problemNeg := a.problemWords(cur.ID)
 		terms, neg = a.joined(r, problem), r.neg || problemNeg
@@ -94,11 +101,16 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 		terms = append(slices.Clone(own), a.topic(s)...)
 		required = own
 		place = a.discussed(s)
-	case statesSituation:
+	case statesSituation, refersToTopic:
 		earlier := a.readText(prev)
 		problem, problemNeg := a.problemWords(cur.ID)
 		terms, neg = a.joined(r, earlier.words, problem), r.neg || earlier.neg || problemNeg
 		search = func() string { return r.masked + " . " + earlier.masked + " . " + lexical.Mask(cur.Problem) }
+		if lean == refersToTopic {
+			// What is done to it must be said by the match; what it
+			// is, by the words joined.
+			neg, required = r.neg || problemNeg, own
+		}
 	default:
 		if len(own) > 0 {
 			m = matchOwn()
@@ -114,6 +126,14 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 		cands = a.lexical(q, place, retrieveLimit)
 	} else if cands, err = a.retrieve(ctx, s, search, q, m); err != nil {
 		return "", text, err
+	}
+	if len(cands) == 0 && lean == refersToTopic {
+		// Nothing said before holds what is done to it: the pronoun
+		// was no more than a subject ("so it deducts if I am younger?").
+		q = query{terms: own, neg: r.neg}
+		if cands, err = a.retrieve(ctx, s, func() string { return r.masked }, q, matchOwn()); err != nil {
+			return "", text, err
+		}
 	}
 	// With no candidate, a follow-up still goes to the LLM for its rewrite.
 	if a.opts.LLM != nil && (len(cands) > 0 || len(s.History) > 1) {

@@ -242,3 +242,30 @@ func (a *GraphAgent) titleTerms(url string) []string {
 	a.titles.Store(url, terms)
 	return terms
 }
+
+// leavesTopic reports whether node id, the best match of a message's own
+// words, is off the pages being discussed (see discussed) and its page
+// holds less of what the conversation said before (the topic's terms,
+// IDF-weighted) than the current node's page: the message's words lead
+// away from what it is talking about.
+func (a *GraphAgent) leavesTopic(s *Session, id string) bool {
+	if a.discussed(s)[id] {
+		return false
+	}
+	topic := a.topic(s)
+	return a.topicShare(id, topic) < a.topicShare(s.CurrentNode, topic)
+}
+
+// topicShare is the share of terms' weight (as in coverage) that node
+// id's whole page has.
+func (a *GraphAgent) topicShare(id string, terms []string) float64 {
+	d, ok := a.doc[id]
+	if !ok {
+		return 0
+	}
+	p := a.lex.pageOf[d]
+	return a.weightedShare(terms, func(t string) bool {
+		tid, ok := a.lex.dict[t]
+		return ok && a.lex.pageHas(p, tid)
+	})
+}

@@ -1,6 +1,9 @@
 package dialogue
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // The policy: what the agent does with a dialogue act, given where the
 // conversation stands. Each row is one (act, state) case and its move; a
@@ -192,6 +195,13 @@ const (
 	// ("android"): searched on the page being discussed with the
 	// conversation's earlier words, a match needing one of its own.
 	repliesBare
+	// refersToTopic: a short question whose object is a pronoun for what
+	// the conversation is about ("how do I turn it back on?", "can I
+	// undo that?"), its own words leading off the page: they say what is
+	// done to it, the message before and the problem being discussed
+	// what it is; searched with both, a match needing one of its own
+	// words (else with its own words alone).
+	refersToTopic
 )
 
 // followUp recognises messages that lean on what was said before: in
@@ -235,6 +245,31 @@ func (r *reading) bare() bool {
 // an ellipsis of the answer's: read alone, they ("take") match any page.
 var refersBack = regexp.MustCompile(`(?i)\b(?:does|did|do|will|would|can|could|is|was|should)\s+(?:it|that|this)\b`)
 
+// pronounObject recognises a pronoun for something said before: it or
+// them anywhere ("how do I turn it back on", "can I remove them later"),
+// that or this closing the message ("can I undo that?"; inside one, that
+// often opens a clause: "how do I know that the backup worked").
+var pronounObject = regexp.MustCompile(`(?i)\b(?:it|them)\b|\b(?:that|this)\s*[?!.]*\s*$`)
+
+// pronounRequest is the most terms a question naming its object by a
+// pronoun has and still be about what the conversation is: "turn it back
+// on", "undo that", "start them early". With more, it says itself what it
+// is about ("and how do I have it paid into my bank account": the pension,
+// which the page on payments is about).
+const pronounRequest = 2
+
+// namesByPronoun reports whether msg's last clause, the one that asks,
+// names something said before by a pronoun (pronounObject): in "ok, I
+// get it. But what if I have no document at hand?" the it is taken in,
+// not asked about.
+func namesByPronoun(msg string) bool {
+	msg = strings.TrimRight(msg, "?!.… \t\n")
+	if i := strings.LastIndexAny(msg, ".,;:!?"); i >= 0 {
+		msg = msg[i+1:]
+	}
+	return pronounObject.MatchString(msg)
+}
+
 // asksAboutAnswer reports whether r is a short question about what was
 // just said, its subject a pronoun for it (refersBack): "how long does it
 // take?". Matched as a request, its other words ("take") are no topic. A
@@ -248,8 +283,10 @@ func (r *reading) asksAboutAnswer() bool {
 // at a node, saidBefore that the user said something before; ownGood
 // reports (called only when needed: it searches) whether r's own words
 // match a node well enough, pageHolds whether the page being discussed
-// has a section about one of them (see GraphAgent.pageHolds).
-func leanOf(r *reading, atNode, saidBefore bool, ownGood, pageHolds func() bool) lean {
+// has a section about one of them (see GraphAgent.pageHolds), ownLeaves
+// whether their best match leads off the pages being discussed to one
+// holding less of the conversation's earlier words (GraphAgent.leavesTopic).
+func leanOf(r *reading, atNode, saidBefore bool, ownGood, pageHolds, ownLeaves func() bool) lean {
 	if !atNode {
 		return standsAlone
 	}
@@ -269,6 +306,11 @@ func leanOf(r *reading, atNode, saidBefore bool, ownGood, pageHolds func() bool)
 	// is that word, or has it beside some of the request's words.
 	if n > 0 && n <= bareReply && r.bare() && pageHolds() {
 		return repliesBare
+	}
+	// Read alone, its words ("turn back", "undo") match any page that
+	// does that to something else.
+	if n > 0 && n <= pronounRequest && r.question && r.pronoun && !r.acks && saidBefore && ownLeaves() {
+		return refersToTopic
 	}
 	return standsAlone
 }

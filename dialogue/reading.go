@@ -39,6 +39,9 @@ type reading struct {
 	// refersBack: its subject is a pronoun for what was just said ("how
 	// long does it take?", "will that work?"; refersBack).
 	refersBack bool
+	// pronoun: it names something said before by a pronoun ("turn it
+	// back on", "undo that"; pronounObject).
+	pronoun bool
 	// record: it names a record number (lexical.HasRecordNumber).
 	record bool
 	// acks: it acknowledges, beside any thanks ("ok thanks"; acknowledges).
@@ -68,6 +71,7 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	r.followUpForm = followUp.MatchString(corrected)
 	r.question = isQuestion(corrected)
 	r.refersBack = refersBack.MatchString(corrected)
+	r.pronoun = namesByPronoun(corrected)
 	r.record = lexical.HasRecordNumber(corrected)
 	r.acks = acknowledges(msg)
 	a.earlier.put(msg, a.earlierOf(msg, r))

@@ -1,0 +1,116 @@
+package dialogue
+
+import (
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// pronounGraph is a headset's pages, on pairing it and on turning it on
+// and off, and a laptop's page whose heading has all of "turn back on".
+func pronounGraph() *graph.Graph {
+	const (
+		headset = "https://help.example/headset-pairing"
+		power   = "https://help.example/headset-power"
+		laptop  = "https://help.example/laptop"
+	)
+	return &graph.Graph{
+		Pages: []graph.Page{{URL: headset, Title: "Pairing a wireless headset"}, {URL: power, Title: "Headset power"}, {URL: laptop, Title: "Laptop"}},
+		Nodes: []graph.Node{
+			{ID: "pair", Page: headset, Problem: "Pair your wireless headset", Root: true, Actionable: true,
+				Resolution: "Hold the pairing button until the light blinks blue, then choose the headset in the list."},
+			{ID: "power", Page: power, Problem: "Turn the wireless headset on or off", Root: true, Actionable: true,
+				Resolution: "Press the power button for three seconds."},
+			{ID: "resume", Page: laptop, Problem: "The laptop does not turn back on after sleep", Root: true, Actionable: true,
+				Resolution: "Press the power button once, or close and open the lid."},
+			{ID: "battery", Page: laptop, Problem: "Charge the laptop battery", Root: true, Actionable: true,
+				Resolution: "Plug in the charger."},
+		},
+	}
+}
+
+// TestPronounNamesTopic: a short question that names what was being
+// talked about by a pronoun ("how do I turn it back on?") is asked about
+// that: its own words, read alone, are all another page's heading. The
+// reply is about the node (answered there, or "Is it about this?" with it
+// as the one option: "back" is a word it lacks).
+func TestPronounNamesTopic(t *testing.T) {
+	for _, tc := range []struct {
+		name, first, firstNode, then string
+		node                         string
+	}{
+		{"it: the headset", "how do I pair my wireless headset", "pair", "how do I turn it back on?", "power"},
+		{"them: the headset", "how do I pair my wireless headset", "pair", "how do I turn them back on?", "power"},
+		{"no pronoun: the laptop", "how do I pair my wireless headset", "pair", "does the laptop turn back on?", "resume"},
+		{"opening the conversation", "", "", "how do I turn it back on?", "resume"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := secondReply(t, pronounGraph(), tc.first, tc.firstNode, tc.then)
+			about := r.NodeID
+			if r.Action == Clarification && len(r.Options) == 1 {
+				about = r.Options[0].NodeID
+			}
+			if about != tc.node {
+				t.Errorf("got %s about %q (%q), want %q", r.Action, about, r.Text, tc.node)
+			}
+		})
+	}
+}
+
+// TestNamesByPronoun: the pronoun must be in the clause that asks, and
+// that or this must close it (inside, they often open a clause).
+func TestNamesByPronoun(t *testing.T) {
+	for _, tc := range []struct {
+		msg  string
+		want bool
+	}{
+		{"how do I turn it back on", true},
+		{"can I remove them later?", true},
+		{"can I undo that?", true},
+		{"are there any publications about this?", true},
+		{"ok got it working, how do I remove it again later", true},
+		{"how do I know that the backup worked", false},
+		{"Ok, I get it. But what if I don't have any of these documents at hand?", false},
+		{"what about the other one", false},
+		{"item lost", false}, // "it" inside a word
+	} {
+		if got := namesByPronoun(tc.msg); got != tc.want {
+			t.Errorf("namesByPronoun(%q) = %v, want %v", tc.msg, got, tc.want)
+		}
+	}
+}
+
+// TestLeanRefersToTopic checks the refersToTopic row of leanOf: a short
+// question naming its object by a pronoun, said after something, whose
+// own words lead off the pages being discussed.
+func TestLeanRefersToTopic(t *testing.T) {
+	r := func(mod func(*reading)) *reading {
+		x := &reading{text: "how do I turn it back on?", terms: []string{"turn", "back"}, question: true, pronoun: true}
+		if mod != nil {
+			mod(x)
+		}
+		return x
+	}
+	yes, no := func() bool { return true }, func() bool { return false }
+	for _, tc := range []struct {
+		name       string
+		r          *reading
+		saidBefore bool
+		leaves     func() bool
+		want       lean
+	}{
+		{"leaves the page", r(nil), true, yes, refersToTopic},
+		{"its own words stay on the page", r(nil), true, no, standsAlone},
+		{"nothing said before", r(nil), false, yes, standsAlone},
+		{"not a question", r(func(x *reading) { x.question = false }), true, yes, standsAlone},
+		{"no pronoun", r(func(x *reading) { x.pronoun = false }), true, yes, standsAlone},
+		{"acknowledging", r(func(x *reading) { x.acks = true }), true, yes, standsAlone},
+		{"saying what it is about", r(func(x *reading) { x.terms = []string{"paid", "bank", "account"} }), true, yes, standsAlone},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := leanOf(tc.r, true, tc.saidBefore, yes, no, tc.leaves); got != tc.want {
+				t.Errorf("leanOf = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
