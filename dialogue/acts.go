@@ -315,6 +315,9 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		o := s.PendingOptions[0]
 		a.confirm(s, a.ix.Node(o.NodeID).Condition)
 		s.Rephrases = 0
+		if len(msg.terms) == 0 { // a bare "yes": the request says which part
+			msg = a.takenFor(s, msg)
+		}
 		r, err := a.respondAt(ctx, s, o.NodeID, msg)
 		return r, true, err
 	case moveShowAsked:

@@ -211,6 +211,33 @@ func stepsIn(text string) bool {
 	return false
 }
 
+// takenFor returns what decides the branches beneath an option the user
+// takes (clicks, or says yes to) where r, the message taking it, says
+// nothing more: after a choice of topics offered for a request (see
+// offeredTopics), that request, read again. Taking a topic accepts the
+// page and section, and the request still says which part of it is asked
+// ("what original documents do I need to replace my child's card?", "Is
+// it about this? Replacement card for a child", clicked: its sub-section
+// on the documents, not its opening). After a question between a node's
+// situations, the option is the answer, and r stands.
+func (a *GraphAgent) takenFor(s *Session, r *reading) *reading {
+	if !offeredTopics(lastAgentTurn(s)) {
+		return r
+	}
+	if prev := previousUserMessage(s); prev != "" {
+		return a.readText(prev)
+	}
+	return r
+}
+
+// offeredTopics reports whether last, the agent's last turn, offered
+// topics for the request before it ("Is it about one of these?", on a
+// miss or a doubted match), rather than asking at a node which of its
+// situations or parts applies: such a question stands at no node.
+func offeredTopics(last Turn) bool {
+	return last.Action == Clarification && last.NodeID == ""
+}
+
 // ownAnswer returns what answers for node n, a pointer that neither
 // answers nor leads anywhere (its link is not to a page of the graph, so
 // there is no reference edge to follow): the section of its page that best

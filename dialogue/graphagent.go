@@ -364,7 +364,9 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 				// must not pick among the situations around it (a section
 				// on links "from the web version", beneath "you use the
 				// desktop app", does not say the user uses the web one).
-				r = &reading{text: r.text}
+				// A topic offered for a request is answered in the part
+				// that request asks (takenFor).
+				r = a.takenFor(s, &reading{text: r.text})
 			}
 			return a.respondAt(ctx, s, o.NodeID, r)
 		case len(picked) > 1 && a.ix.Node(s.CurrentNode) != nil:

@@ -23,22 +23,93 @@ func (a *GraphAgent) options(ids []string) []Option { return a.labelled(ids, fal
 func (a *GraphAgent) topicOptions(ids []string) []Option { return a.labelled(ids, true) }
 
 func (a *GraphAgent) labelled(ids []string, byProblem bool) []Option {
-	opts := make([]Option, 0, len(ids))
-	seen := map[string]bool{}
-	for _, id := range ids {
+	labels := make([]string, len(ids))
+	titles := make([]string, len(ids))
+	for i, id := range ids {
 		n := a.ix.Node(id)
 		label := buttonLabel(n.Condition)
 		if label == "" || byProblem && strings.TrimSpace(n.Problem) != "" {
 			label = buttonLabel(n.Problem)
 		}
+		labels[i] = label
+		if p := a.ix.Page(n.Page); p != nil {
+			titles[i] = p.Title
+		}
+	}
+	labels = apartByTitle(labels, titles)
+	opts := make([]Option, 0, len(ids))
+	seen := map[string]bool{}
+	for i, id := range ids {
+		label := labels[i]
 		if seen[strings.ToLower(label)] {
-			label += " (" + n.Problem + ")"
+			label += " (" + a.ix.Node(id).Problem + ")"
 		}
 		seen[strings.ToLower(label)] = true
 		opts = append(opts, Option{Label: label, Value: label, NodeID: id})
 	}
 	return opts
 }
+
+// apartByTitle returns labels with each label that two or more options
+// share told apart by its page's title (titles, by option): the part of
+// the title that the other such options' titles lack ("Benefits Planner:
+// Retirement – If You Are Divorced" beside "… – Medicare Premiums", when
+// sections of several pages bear their section's heading). A person
+// cannot choose between two buttons that say the same; the titles of the
+// pages they lead to say what differs. A label whose title says nothing
+// the others' do not is left as it is.
+func apartByTitle(labels, titles []string) []string {
+	out := slices.Clone(labels)
+	for i, l := range labels {
+		var others []string
+		for j, m := range labels {
+			if j != i && strings.EqualFold(l, m) {
+				others = append(others, titles[j])
+			}
+		}
+		if len(others) == 0 {
+			continue
+		}
+		if part := titlePartApart(titles[i], others); part != "" && !strings.EqualFold(part, l) {
+			out[i] = l + " – " + part
+		}
+	}
+	return out
+}
+
+// titlePartApart returns the first part of title (parts as a page title
+// joins them: "Section | Page | Site", "Page - Site") that none of others
+// has, or "".
+func titlePartApart(title string, others []string) string {
+	has := map[string]bool{}
+	for _, o := range others {
+		for _, p := range titleParts(o) {
+			has[strings.ToLower(p)] = true
+		}
+	}
+	for _, p := range titleParts(title) {
+		if !has[strings.ToLower(p)] {
+			return p
+		}
+	}
+	return ""
+}
+
+// titleParts cuts a page title at the separators titles use between a
+// page's name, its section's and its site's.
+func titleParts(title string) []string {
+	var parts []string
+	for _, p := range titleSeparator.Split(title, -1) {
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return parts
+}
+
+// titleSeparator is what joins the parts of a page title: a bar, or a
+// dash between spaces (not a hyphen inside a word).
+var titleSeparator = regexp.MustCompile(`\s+[|·–—-]\s+|\|`)
 
 // buttonLabel phrases a condition for a button: "If you booked by phone." ->
 // "You booked by phone".

@@ -33,3 +33,57 @@ func TestTopicOptionsNameTheTopic(t *testing.T) {
 		}
 	}
 }
+
+// TestApartByTitle: labels two or more options share are told apart by
+// the part of their pages' titles the others lack; a label no other has,
+// or whose title says nothing more, is kept.
+func TestApartByTitle(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		labels, titles []string
+		want           []string
+	}{
+		{"site and section shared",
+			[]string{"Benefits Planner: Retirement", "Benefits Planner: Retirement", "Apply"},
+			[]string{"Benefits Planner: Retirement | If You Are Divorced | SSA", "Benefits Planner: Retirement | Medicare Premiums | SSA", "Apply | SSA"},
+			[]string{"Benefits Planner: Retirement – If You Are Divorced", "Benefits Planner: Retirement – Medicare Premiums", "Apply"}},
+		{"dash-separated titles", []string{"Still have questions?", "still have questions?"},
+			[]string{"Direct Deposit - Example Help", "Change of Address - Example Help"},
+			[]string{"Still have questions? – Direct Deposit", "still have questions? – Change of Address"}},
+		{"a hyphen inside a word is no separator", []string{"Setup", "Setup"},
+			[]string{"Wi-Fi setup", "E-mail setup"},
+			[]string{"Setup – Wi-Fi setup", "Setup – E-mail setup"}},
+		{"same title: nothing tells them apart", []string{"Fees", "Fees"},
+			[]string{"Fees | Help", "Fees | Help"}, []string{"Fees", "Fees"}},
+		{"the differing part is the label itself", []string{"Refunds", "Refunds"},
+			[]string{"Refunds", "Billing | Refunds"}, []string{"Refunds", "Refunds – Billing"}},
+		{"distinct labels untouched", []string{"Cancel", "Change"},
+			[]string{"Cancel | Help", "Change | Help"}, []string{"Cancel", "Change"}},
+	} {
+		got := apartByTitle(tc.labels, tc.titles)
+		for i := range tc.want {
+			if got[i] != tc.want[i] {
+				t.Errorf("%s: label %d = %q, want %q", tc.name, i, got[i], tc.want[i])
+			}
+		}
+	}
+}
+
+// TestOptionsOfPagesWithOneHeading: sections of two pages bearing the same
+// heading are offered under their pages' names, not "X (X)".
+func TestOptionsOfPagesWithOneHeading(t *testing.T) {
+	const deposit, address = "https://help.example.com/deposit", "https://help.example.com/address"
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: deposit, Title: "Direct Deposit | Example"}, {URL: address, Title: "Change of Address | Example"}},
+		Nodes: []graph.Node{
+			{ID: "d", Page: deposit, Problem: "Still have questions?", Root: true, Actionable: true, Resolution: "Call us about deposits."},
+			{ID: "a", Page: address, Problem: "Still have questions?", Root: true, Actionable: true, Resolution: "Call us about addresses."},
+		}}
+	a := NewGraphAgent(g, Options{})
+	want := []string{"Still have questions? – Direct Deposit", "Still have questions? – Change of Address"}
+	for i, o := range a.topicOptions([]string{"d", "a"}) {
+		if o.Label != want[i] || o.Value != want[i] {
+			t.Errorf("option %d = %+v, want label %q", i, o, want[i])
+		}
+	}
+}
