@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -32,6 +33,10 @@ var actPhrases = []struct {
 	{"egal", ActWithdraw, "de"}, {"vergiss es", ActWithdraw, "de"}, {"nicht so wichtig", ActWithdraw, "de"}, {"schon gut", ActWithdraw, "de"},
 	{"was meinen sie", ActUnclear, "de"}, {"was meinst du", ActUnclear, "de"}, {"ich verstehe nicht", ActUnclear, "de"}, {"das verstehe ich nicht", ActUnclear, "de"}, {"versteh ich nicht", ActUnclear, "de"}, {"verstehe ich nicht", ActUnclear, "de"}, {"wie bitte", ActUnclear, "de"},
 	{"alles klar", ActAck, "de"}, {"in ordnung", ActAck, "de"}, {"verstanden", ActAck, "de"}, {"prima", ActAck, "de"}, {"gut", ActAck, "de"}, {"sehr gut", ActAck, "de"},
+	{"danke für die hilfe", ActThanks, "de"}, {"vielen dank für die hilfe", ActThanks, "de"}, {"danke für die schnelle hilfe", ActThanks, "de"}, {"vielen dank für die schnelle hilfe", ActThanks, "de"}, {"problem gelöst", ActThanks, "de"}, {"erledigt", ActThanks, "de"}, {"jetzt klappt es", ActThanks, "de"}, {"klappt jetzt", ActThanks, "de"},
+	{"perfekt", ActAck, "de"}, {"klasse", ActAck, "de"}, {"toll", ActAck, "de"}, {"top", ActAck, "de"}, {"passt", ActAck, "de"},
+	{"das war es nicht", ActNoneOfThese, "de"}, {"das wars nicht", ActNoneOfThese, "de"}, {"das war's nicht", ActNoneOfThese, "de"}, {"das war es auch nicht", ActNoneOfThese, "de"},
+	{"hat leider nicht funktioniert", ActNotSolved, "de"}, {"hat leider nicht geklappt", ActNotSolved, "de"}, {"funktioniert leider nicht", ActNotSolved, "de"}, {"geht leider nicht", ActNotSolved, "de"}, {"geht leider immer noch nicht", ActNotSolved, "de"}, {"funktioniert leider immer noch nicht", ActNotSolved, "de"},
 	// French
 	{"bonjour", ActGreeting, "fr"}, {"salut", ActGreeting, "fr"}, {"bonsoir", ActGreeting, "fr"},
 	{"merci", ActThanks, "fr"}, {"merci beaucoup", ActThanks, "fr"}, {"ça a marché", ActThanks, "fr"}, {"ça marche", ActThanks, "fr"}, {"ça marche maintenant", ActThanks, "fr"}, {"ça fonctionne", ActThanks, "fr"}, {"ça a fonctionné", ActThanks, "fr"}, {"c'est bon", ActThanks, "fr"}, {"c'est réglé", ActThanks, "fr"}, {"au revoir", ActThanks, "fr"},
@@ -48,6 +53,8 @@ var actPhrases = []struct {
 	{"laisse tomber", ActWithdraw, "fr"}, {"laissez tomber", ActWithdraw, "fr"}, {"peu importe", ActWithdraw, "fr"}, {"tant pis", ActWithdraw, "fr"}, {"oubliez ça", ActWithdraw, "fr"},
 	{"je ne comprends pas", ActUnclear, "fr"}, {"je comprends pas", ActUnclear, "fr"}, {"comprends pas", ActUnclear, "fr"}, {"c'est-à-dire", ActUnclear, "fr"}, {"qu'est-ce que vous voulez dire", ActUnclear, "fr"}, {"que voulez-vous dire", ActUnclear, "fr"},
 	{"d'accord", ActAck, "fr"}, {"parfait", ActAck, "fr"}, {"très bien", ActAck, "fr"}, {"compris", ActAck, "fr"}, {"entendu", ActAck, "fr"}, {"je vois", ActAck, "fr"}, {"génial", ActAck, "fr"},
+	{"merci pour votre aide", ActThanks, "fr"}, {"merci pour l'aide", ActThanks, "fr"}, {"merci de votre aide", ActThanks, "fr"}, {"problème résolu", ActThanks, "fr"}, {"c'est résolu", ActThanks, "fr"},
+	{"nickel", ActAck, "fr"}, {"impeccable", ActAck, "fr"}, {"ok cool", ActAck, "fr"},
 	// Spanish
 	{"hola", ActGreeting, "es"}, {"buenos días", ActGreeting, "es"}, {"buenas tardes", ActGreeting, "es"},
 	{"gracias", ActThanks, "es"}, {"muchas gracias", ActThanks, "es"}, {"eso funcionó", ActThanks, "es"}, {"funcionó", ActThanks, "es"}, {"ya funciona", ActThanks, "es"}, {"ha funcionado", ActThanks, "es"}, {"ya está", ActThanks, "es"}, {"listo", ActThanks, "es"}, {"adiós", ActThanks, "es"},
@@ -63,6 +70,8 @@ var actPhrases = []struct {
 	{"olvídalo", ActWithdraw, "es"}, {"olvidalo", ActWithdraw, "es"}, {"no importa", ActWithdraw, "es"}, {"da igual", ActWithdraw, "es"}, {"déjalo", ActWithdraw, "es"},
 	{"no entiendo", ActUnclear, "es"}, {"no lo entiendo", ActUnclear, "es"}, {"no comprendo", ActUnclear, "es"}, {"qué quiere decir", ActUnclear, "es"}, {"que quiere decir", ActUnclear, "es"}, {"qué quieres decir", ActUnclear, "es"}, {"que quieres decir", ActUnclear, "es"},
 	{"vale", ActAck, "es"}, {"de acuerdo", ActAck, "es"}, {"entendido", ActAck, "es"}, {"perfecto", ActAck, "es"}, {"genial", ActAck, "es"}, {"muy bien", ActAck, "es"}, {"ya veo", ActAck, "es"},
+	{"gracias por la ayuda", ActThanks, "es"}, {"gracias por tu ayuda", ActThanks, "es"}, {"gracias por su ayuda", ActThanks, "es"}, {"lo solucioné", ActThanks, "es"}, {"ya lo solucioné", ActThanks, "es"}, {"ya lo resolví", ActThanks, "es"}, {"solucionado", ActThanks, "es"}, {"resuelto", ActThanks, "es"}, {"ya quedó", ActThanks, "es"},
+	{"estupendo", ActAck, "es"}, {"excelente", ActAck, "es"}, {"buenísimo", ActAck, "es"},
 	// Japanese
 	{"こんにちは", ActGreeting, "ja"}, {"こんばんは", ActGreeting, "ja"}, {"おはようございます", ActGreeting, "ja"},
 	{"ありがとう", ActThanks, "ja"}, {"ありがとうございます", ActThanks, "ja"}, {"ありがとうございました", ActThanks, "ja"}, {"解決しました", ActThanks, "ja"},
@@ -79,13 +88,14 @@ var actPhrases = []struct {
 	{"気にしないでください", ActWithdraw, "ja"}, {"もういいです", ActWithdraw, "ja"},
 	{"どういう意味ですか", ActUnclear, "ja"}, {"意味がわかりません", ActUnclear, "ja"}, {"どういうこと", ActUnclear, "ja"}, {"どういうことですか", ActUnclear, "ja"}, {"どういう意味", ActUnclear, "ja"}, {"意味がわからない", ActUnclear, "ja"},
 	{"了解", ActAck, "ja"}, {"了解しました", ActAck, "ja"}, {"わかりました", ActAck, "ja"}, {"なるほど", ActAck, "ja"},
+	{"まだ直りません", ActNotSolved, "ja"}, {"まだ直らない", ActNotSolved, "ja"}, {"まだだめです", ActNotSolved, "ja"}, {"それでもだめです", ActNotSolved, "ja"}, {"それでもダメです", ActNotSolved, "ja"},
 	// "Can you repeat that?"
 	{"können sie das wiederholen", ActRepeat, "de"}, {"kannst du das wiederholen", ActRepeat, "de"}, {"bitte wiederholen", ActRepeat, "de"}, {"noch einmal bitte", ActRepeat, "de"}, {"nochmal bitte", ActRepeat, "de"},
 	{"pouvez-vous répéter", ActRepeat, "fr"}, {"vous pouvez répéter", ActRepeat, "fr"}, {"tu peux répéter", ActRepeat, "fr"}, {"répétez s'il vous plaît", ActRepeat, "fr"},
 	{"puede repetir", ActRepeat, "es"}, {"puedes repetir", ActRepeat, "es"}, {"repita por favor", ActRepeat, "es"}, {"repítelo", ActRepeat, "es"},
 	{"もう一度お願いします", ActRepeat, "ja"}, {"もう一度言ってください", ActRepeat, "ja"},
 	// Any language: "ok merci", "okay, danke".
-	{"ok", ActAck, ""}, {"okay", ActAck, ""},
+	{"ok", ActAck, ""}, {"okay", ActAck, ""}, {"super", ActAck, ""},
 }
 
 // phraseMeaning is what an act phrase says, and in which language: ""
@@ -228,6 +238,9 @@ func saysNo(act Act) bool { return act == ActNo || act == ActNoneOfThese || act 
 // ackPhrases are the acknowledgements and thanks of actPhrases,
 // normalised: beside another phrase they say that phrase's act ("danke,
 // hat geklappt", "gracias, ya funciona", "hat nicht geklappt, danke").
+// The longest come first, so that a phrase is taken off whole before one
+// it ends or opens with: "danke das hat geklappt" is "danke" and "das hat
+// geklappt", not "danke", "hat geklappt" and a stray "das".
 var ackPhrases = func() []string {
 	var out []string
 	for _, p := range actPhrases {
@@ -235,6 +248,7 @@ var ackPhrases = func() []string {
 			out = append(out, phraseKey(p.phrase))
 		}
 	}
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return out
 }()
 
