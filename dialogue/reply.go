@@ -31,6 +31,9 @@ func (a *GraphAgent) labelled(ids []string, byProblem bool) []Option {
 		if label == "" || byProblem && strings.TrimSpace(n.Problem) != "" {
 			label = buttonLabel(n.Problem)
 		}
+		if byProblem {
+			label = a.placedLabel(n, label)
+		}
 		if seen[strings.ToLower(label)] {
 			label += " (" + n.Problem + ")"
 		}
