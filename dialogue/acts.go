@@ -269,7 +269,6 @@ func (a *GraphAgent) actState(s *Session) actState {
 	st.courtesyAfterAnswer = last.Action == Clarification && st.pending == 0 && last.NodeID != "" &&
 		last.NodeID == s.CurrentNode && before.Action == Resolution && before.NodeID == last.NodeID
 	st.askedAgain = last.Action == Clarification && st.pending > 1 && a.askedWhichAgain(s, last.Text)
-	st.askedForWords = last.Action == Clarification && st.pending == 0 && last.NodeID == ""
 	st.askedAnythingElse = last.Action == Clarification && st.pending == 0 && a.askedAnythingElse(s, last.Text)
 	if st.pending > 0 {
 		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil

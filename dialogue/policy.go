@@ -69,9 +69,6 @@ type actState struct {
 	// askedAgain: the last reply asked again which of its options applies
 	// (askWhich), after a yes or a no that did not say which.
 	askedAgain bool
-	// askedForWords: the last reply asked for the customer's own words at
-	// no node, with no options pending: not found, a greeting.
-	askedForWords bool
 	// askedAnythingElse: the last reply only asked whether there is
 	// anything else ("You're welcome! Is there anything else…?"), with no
 	// options pending.
@@ -154,11 +151,10 @@ var actPolicy = []actRule{
 	{ActNo, func(st actState) bool { return st.pending > 1 && st.askedAgain }, moveNoneOfThose},
 	{ActNo, func(st actState) bool { return st.pending > 1 }, moveAskWhich},
 	// "Is there anything else I can help you with?" "Yes.": something
-	// else, not more of the page; so is a yes to a question that asked
-	// for the customer's words ("Could you put it another way?", "What
-	// can I help you with?"): matched as a request, the conversation's
-	// earlier words found whatever they share a word with.
-	{ActYes, func(st actState) bool { return st.askedAnythingElse || st.askedForWords }, moveAskWhat},
+	// else, not more of the page. (A yes to "Could you put it another
+	// way?" is no rephrasing: the miss policy offers the nearest topics
+	// and a person, moveOfferPerson.)
+	{ActYes, func(st actState) bool { return st.askedAnythingElse }, moveAskWhat},
 	// "Yes" after an answer: go on with what the section has not said, or
 	// the page's next section.
 	{ActYes, func(st actState) bool { return st.pending == 0 }, moveGoOn},
