@@ -269,6 +269,7 @@ func (a *GraphAgent) actState(s *Session) actState {
 	st.courtesyAfterAnswer = last.Action == Clarification && st.pending == 0 && last.NodeID != "" &&
 		last.NodeID == s.CurrentNode && before.Action == Resolution && before.NodeID == last.NodeID
 	st.askedAgain = last.Action == Clarification && st.pending > 1 && a.askedWhichAgain(s, last.Text)
+	st.askedAnythingElse = last.Action == Clarification && st.pending == 0 && a.askedAnythingElse(s, last.Text)
 	if st.pending > 0 {
 		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil
 		st.doubted = s.doubtOpen() && st.last == Clarification && st.optionNode
@@ -382,6 +383,9 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 			Options: append(slices.Clip(s.PendingOptions), a.talkToPerson(s))}, true, nil
 	case moveAskWhat:
 		return Reply{Action: Clarification, Text: a.say(s, "HowCanIHelp"), NodeID: s.CurrentNode}, true, nil
+	case moveGoodbye:
+		s.PendingOptions = nil
+		return Reply{Action: Clarification, Text: a.say(s, "Goodbye"), NodeID: s.CurrentNode}, true, nil
 	case moveOfferPerson:
 		return a.offerPerson(s, msg), true, nil
 	case moveSuggest:

@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -32,6 +33,15 @@ var actPhrases = []struct {
 	{"egal", ActWithdraw, "de"}, {"vergiss es", ActWithdraw, "de"}, {"nicht so wichtig", ActWithdraw, "de"}, {"schon gut", ActWithdraw, "de"},
 	{"was meinen sie", ActUnclear, "de"}, {"was meinst du", ActUnclear, "de"}, {"ich verstehe nicht", ActUnclear, "de"}, {"das verstehe ich nicht", ActUnclear, "de"}, {"versteh ich nicht", ActUnclear, "de"}, {"verstehe ich nicht", ActUnclear, "de"}, {"wie bitte", ActUnclear, "de"},
 	{"alles klar", ActAck, "de"}, {"in ordnung", ActAck, "de"}, {"verstanden", ActAck, "de"}, {"prima", ActAck, "de"}, {"gut", ActAck, "de"}, {"sehr gut", ActAck, "de"},
+	{"danke für die hilfe", ActThanks, "de"}, {"vielen dank für die hilfe", ActThanks, "de"}, {"danke für die schnelle hilfe", ActThanks, "de"}, {"vielen dank für die schnelle hilfe", ActThanks, "de"}, {"problem gelöst", ActThanks, "de"}, {"erledigt", ActThanks, "de"}, {"jetzt klappt es", ActThanks, "de"}, {"klappt jetzt", ActThanks, "de"},
+	{"perfekt", ActAck, "de"}, {"klasse", ActAck, "de"}, {"toll", ActAck, "de"}, {"top", ActAck, "de"}, {"passt", ActAck, "de"},
+	{"das war es nicht", ActNoneOfThese, "de"}, {"das wars nicht", ActNoneOfThese, "de"}, {"das war's nicht", ActNoneOfThese, "de"}, {"das war es auch nicht", ActNoneOfThese, "de"},
+	{"hat leider nicht funktioniert", ActNotSolved, "de"}, {"hat leider nicht geklappt", ActNotSolved, "de"}, {"funktioniert leider nicht", ActNotSolved, "de"}, {"geht leider nicht", ActNotSolved, "de"}, {"geht leider immer noch nicht", ActNotSolved, "de"}, {"funktioniert leider immer noch nicht", ActNotSolved, "de"},
+	{"mit einem mitarbeiter reden", ActHuman, "de"}, {"mit einem menschen reden", ActHuman, "de"}, {"mit jemandem reden", ActHuman, "de"}, {"mit einer person reden", ActHuman, "de"}, {"mit einem echten menschen reden", ActHuman, "de"},
+	{"einen mitarbeiter sprechen", ActHuman, "de"}, {"einen menschen sprechen", ActHuman, "de"}, {"einen echten menschen", ActHuman, "de"}, {"bitte einen menschen", ActHuman, "de"}, {"einen menschen bitte", ActHuman, "de"}, {"bitte einen mitarbeiter", ActHuman, "de"}, {"einen mitarbeiter bitte", ActHuman, "de"},
+	{"ich brauche einen menschen", ActHuman, "de"}, {"ich will einen menschen", ActHuman, "de"}, {"ich möchte einen menschen", ActHuman, "de"}, {"ich brauche einen mitarbeiter", ActHuman, "de"}, {"verbinden sie mich", ActHuman, "de"}, {"verbinde mich", ActHuman, "de"},
+	{"mit dem support sprechen", ActHuman, "de"}, {"mit dem support reden", ActHuman, "de"}, {"mit dem kundendienst sprechen", ActHuman, "de"}, {"mit dem kundenservice sprechen", ActHuman, "de"}, {"kundendienst", ActHuman, "de"}, {"kundenservice", ActHuman, "de"},
+	{"das meine ich nicht", ActNoneOfThese, "de"}, {"das meinte ich nicht", ActNoneOfThese, "de"}, {"falsche antwort", ActNoneOfThese, "de"}, {"das ist nicht meine frage", ActNoneOfThese, "de"}, {"das suche ich nicht", ActNoneOfThese, "de"}, {"nicht das was ich suche", ActNoneOfThese, "de"},
 	// French
 	{"bonjour", ActGreeting, "fr"}, {"salut", ActGreeting, "fr"}, {"bonsoir", ActGreeting, "fr"},
 	{"merci", ActThanks, "fr"}, {"merci beaucoup", ActThanks, "fr"}, {"ça a marché", ActThanks, "fr"}, {"ça marche", ActThanks, "fr"}, {"ça marche maintenant", ActThanks, "fr"}, {"ça fonctionne", ActThanks, "fr"}, {"ça a fonctionné", ActThanks, "fr"}, {"c'est bon", ActThanks, "fr"}, {"c'est réglé", ActThanks, "fr"}, {"au revoir", ActThanks, "fr"},
@@ -48,6 +58,12 @@ var actPhrases = []struct {
 	{"laisse tomber", ActWithdraw, "fr"}, {"laissez tomber", ActWithdraw, "fr"}, {"peu importe", ActWithdraw, "fr"}, {"tant pis", ActWithdraw, "fr"}, {"oubliez ça", ActWithdraw, "fr"},
 	{"je ne comprends pas", ActUnclear, "fr"}, {"je comprends pas", ActUnclear, "fr"}, {"comprends pas", ActUnclear, "fr"}, {"c'est-à-dire", ActUnclear, "fr"}, {"qu'est-ce que vous voulez dire", ActUnclear, "fr"}, {"que voulez-vous dire", ActUnclear, "fr"},
 	{"d'accord", ActAck, "fr"}, {"parfait", ActAck, "fr"}, {"très bien", ActAck, "fr"}, {"compris", ActAck, "fr"}, {"entendu", ActAck, "fr"}, {"je vois", ActAck, "fr"}, {"génial", ActAck, "fr"},
+	{"merci pour votre aide", ActThanks, "fr"}, {"merci pour l'aide", ActThanks, "fr"}, {"merci de votre aide", ActThanks, "fr"}, {"problème résolu", ActThanks, "fr"}, {"c'est résolu", ActThanks, "fr"},
+	{"nickel", ActAck, "fr"}, {"impeccable", ActAck, "fr"}, {"ok cool", ActAck, "fr"},
+	{"je veux un humain", ActHuman, "fr"}, {"je voudrais un humain", ActHuman, "fr"}, {"un humain svp", ActHuman, "fr"}, {"un humain s'il vous plaît", ActHuman, "fr"}, {"passez moi un humain", ActHuman, "fr"}, {"vous êtes un humain", ActBotQuestion, "fr"}, {"êtes vous un humain", ActBotQuestion, "fr"},
+	{"parler à un agent", ActHuman, "fr"}, {"parler avec un agent", ActHuman, "fr"}, {"parler avec quelqu'un", ActHuman, "fr"}, {"parler avec un humain", ActHuman, "fr"}, {"parler avec une personne", ActHuman, "fr"}, {"parler au support", ActHuman, "fr"}, {"parler au service client", ActHuman, "fr"},
+	{"contacter le support", ActHuman, "fr"}, {"contacter le service client", ActHuman, "fr"}, {"un conseiller svp", ActHuman, "fr"}, {"un conseiller s'il vous plaît", ActHuman, "fr"}, {"je veux un conseiller", ActHuman, "fr"}, {"je voudrais un conseiller", ActHuman, "fr"},
+	{"ce n'est pas ce que je cherche", ActNoneOfThese, "fr"}, {"c'est pas ce que je cherche", ActNoneOfThese, "fr"}, {"ce n'est pas ma question", ActNoneOfThese, "fr"}, {"c'est pas ma question", ActNoneOfThese, "fr"}, {"mauvaise réponse", ActNoneOfThese, "fr"}, {"ce n'est pas ce que je veux", ActNoneOfThese, "fr"},
 	// Spanish
 	{"hola", ActGreeting, "es"}, {"buenos días", ActGreeting, "es"}, {"buenas tardes", ActGreeting, "es"},
 	{"gracias", ActThanks, "es"}, {"muchas gracias", ActThanks, "es"}, {"eso funcionó", ActThanks, "es"}, {"funcionó", ActThanks, "es"}, {"ya funciona", ActThanks, "es"}, {"ha funcionado", ActThanks, "es"}, {"ya está", ActThanks, "es"}, {"listo", ActThanks, "es"}, {"adiós", ActThanks, "es"},
@@ -63,6 +79,12 @@ var actPhrases = []struct {
 	{"olvídalo", ActWithdraw, "es"}, {"olvidalo", ActWithdraw, "es"}, {"no importa", ActWithdraw, "es"}, {"da igual", ActWithdraw, "es"}, {"déjalo", ActWithdraw, "es"},
 	{"no entiendo", ActUnclear, "es"}, {"no lo entiendo", ActUnclear, "es"}, {"no comprendo", ActUnclear, "es"}, {"qué quiere decir", ActUnclear, "es"}, {"que quiere decir", ActUnclear, "es"}, {"qué quieres decir", ActUnclear, "es"}, {"que quieres decir", ActUnclear, "es"},
 	{"vale", ActAck, "es"}, {"de acuerdo", ActAck, "es"}, {"entendido", ActAck, "es"}, {"perfecto", ActAck, "es"}, {"genial", ActAck, "es"}, {"muy bien", ActAck, "es"}, {"ya veo", ActAck, "es"},
+	{"gracias por la ayuda", ActThanks, "es"}, {"gracias por tu ayuda", ActThanks, "es"}, {"gracias por su ayuda", ActThanks, "es"}, {"lo solucioné", ActThanks, "es"}, {"ya lo solucioné", ActThanks, "es"}, {"ya lo resolví", ActThanks, "es"}, {"solucionado", ActThanks, "es"}, {"resuelto", ActThanks, "es"}, {"ya quedó", ActThanks, "es"},
+	{"estupendo", ActAck, "es"}, {"excelente", ActAck, "es"}, {"buenísimo", ActAck, "es"},
+	{"necesito un humano", ActHuman, "es"}, {"quiero un humano", ActHuman, "es"}, {"quiero un agente", ActHuman, "es"}, {"necesito un agente", ActHuman, "es"}, {"pásame con una persona", ActHuman, "es"}, {"pásame con un agente", ActHuman, "es"}, {"pásame con un humano", ActHuman, "es"},
+	{"hablar con soporte", ActHuman, "es"}, {"hablar con el soporte", ActHuman, "es"}, {"hablar con atención al cliente", ActHuman, "es"}, {"hablar con un asesor", ActHuman, "es"}, {"hablar con un operador", ActHuman, "es"}, {"hablar con un representante", ActHuman, "es"},
+	{"contactar con soporte", ActHuman, "es"}, {"contactar al soporte", ActHuman, "es"}, {"atención al cliente", ActHuman, "es"}, {"agente", ActHuman, "es"},
+	{"no es lo que busco", ActNoneOfThese, "es"}, {"eso no es lo que busco", ActNoneOfThese, "es"}, {"no es lo que pregunté", ActNoneOfThese, "es"}, {"no es eso lo que pregunté", ActNoneOfThese, "es"}, {"respuesta equivocada", ActNoneOfThese, "es"}, {"no es mi pregunta", ActNoneOfThese, "es"}, {"eso no me sirve", ActNotSolved, "es"},
 	// Japanese
 	{"こんにちは", ActGreeting, "ja"}, {"こんばんは", ActGreeting, "ja"}, {"おはようございます", ActGreeting, "ja"},
 	{"ありがとう", ActThanks, "ja"}, {"ありがとうございます", ActThanks, "ja"}, {"ありがとうございました", ActThanks, "ja"}, {"解決しました", ActThanks, "ja"},
@@ -79,13 +101,16 @@ var actPhrases = []struct {
 	{"気にしないでください", ActWithdraw, "ja"}, {"もういいです", ActWithdraw, "ja"},
 	{"どういう意味ですか", ActUnclear, "ja"}, {"意味がわかりません", ActUnclear, "ja"}, {"どういうこと", ActUnclear, "ja"}, {"どういうことですか", ActUnclear, "ja"}, {"どういう意味", ActUnclear, "ja"}, {"意味がわからない", ActUnclear, "ja"},
 	{"了解", ActAck, "ja"}, {"了解しました", ActAck, "ja"}, {"わかりました", ActAck, "ja"}, {"なるほど", ActAck, "ja"},
+	{"まだ直りません", ActNotSolved, "ja"}, {"まだ直らない", ActNotSolved, "ja"}, {"まだだめです", ActNotSolved, "ja"}, {"それでもだめです", ActNotSolved, "ja"}, {"それでもダメです", ActNotSolved, "ja"},
+	{"人間と話したい", ActHuman, "ja"}, {"オペレーターにつないで", ActHuman, "ja"}, {"オペレーターと話したい", ActHuman, "ja"}, {"担当者につないで", ActHuman, "ja"}, {"担当者に代わって", ActHuman, "ja"}, {"人と話せますか", ActHuman, "ja"}, {"人間につないで", ActHuman, "ja"}, {"サポートに連絡したい", ActHuman, "ja"},
+	{"それじゃない", ActNoneOfThese, "ja"}, {"そうじゃなくて", ActNoneOfThese, "ja"},
 	// "Can you repeat that?"
 	{"können sie das wiederholen", ActRepeat, "de"}, {"kannst du das wiederholen", ActRepeat, "de"}, {"bitte wiederholen", ActRepeat, "de"}, {"noch einmal bitte", ActRepeat, "de"}, {"nochmal bitte", ActRepeat, "de"},
 	{"pouvez-vous répéter", ActRepeat, "fr"}, {"vous pouvez répéter", ActRepeat, "fr"}, {"tu peux répéter", ActRepeat, "fr"}, {"répétez s'il vous plaît", ActRepeat, "fr"},
 	{"puede repetir", ActRepeat, "es"}, {"puedes repetir", ActRepeat, "es"}, {"repita por favor", ActRepeat, "es"}, {"repítelo", ActRepeat, "es"},
 	{"もう一度お願いします", ActRepeat, "ja"}, {"もう一度言ってください", ActRepeat, "ja"},
 	// Any language: "ok merci", "okay, danke".
-	{"ok", ActAck, ""}, {"okay", ActAck, ""},
+	{"ok", ActAck, ""}, {"okay", ActAck, ""}, {"super", ActAck, ""},
 }
 
 // phraseMeaning is what an act phrase says, and in which language: ""
@@ -228,6 +253,9 @@ func saysNo(act Act) bool { return act == ActNo || act == ActNoneOfThese || act 
 // ackPhrases are the acknowledgements and thanks of actPhrases,
 // normalised: beside another phrase they say that phrase's act ("danke,
 // hat geklappt", "gracias, ya funciona", "hat nicht geklappt, danke").
+// The longest come first, so that a phrase is taken off whole before one
+// it ends or opens with: "danke das hat geklappt" is "danke" and "das hat
+// geklappt", not "danke", "hat geklappt" and a stray "das".
 var ackPhrases = func() []string {
 	var out []string
 	for _, p := range actPhrases {
@@ -235,6 +263,7 @@ var ackPhrases = func() []string {
 			out = append(out, phraseKey(p.phrase))
 		}
 	}
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return out
 }()
 

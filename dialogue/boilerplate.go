@@ -34,12 +34,20 @@ func (b *boilerplate) has(g *graph.Graph, line string) bool {
 // a banner with small edits at its end ("To see how it works firsthand,
 // download the app." / "To see how it works, download the app"). It is a
 // part of line, not a copy: the keys of a large graph's lines cost nothing.
+// A sentence ends at a stop and a space, or at an ideographic full stop,
+// which needs no space: Japanese and Chinese translations of a banner
+// differ in the sentence after it as other languages' do.
 func bannerKey(line string) string {
-	if i := strings.Index(line, ". "); i >= minBannerSentence {
-		line = line[:i]
+	for _, stop := range sentenceStops {
+		if i := strings.Index(line, stop); i >= minBannerSentence {
+			line = line[:i]
+		}
 	}
-	return strings.TrimRight(line, ".!? ")
+	return strings.TrimRight(line, ".!?。 ")
 }
+
+// sentenceStops end a banner's first sentence.
+var sentenceStops = []string{". ", "。"}
 
 // minBannerSentence is the shortest first sentence that stands for its
 // line: a short one ("Note.", "Tip: do this.") is shared by lines that

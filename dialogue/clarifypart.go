@@ -26,3 +26,9 @@ func (a *GraphAgent) partsOnly(opts []Option) bool {
 func (a *GraphAgent) askedWhichAgain(s *Session, text string) bool {
 	return text == a.say(s, "WhichOne") || text == a.say(s, "WhichPart")
 }
+
+// askedAnythingElse reports whether text, a reply of the agent, only asked
+// whether there is anything else: after thanks or an acknowledgement.
+func (a *GraphAgent) askedAnythingElse(s *Session, text string) bool {
+	return text == a.say(s, "Welcome") || text == a.say(s, "AckAnythingElse")
+}

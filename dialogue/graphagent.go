@@ -269,7 +269,11 @@ func (a *GraphAgent) Respond(ctx context.Context, s *Session, message string) (R
 		return Reply{}, err
 	}
 	if a.langs.parts != nil || a.langs.detect != nil {
-		return a.respondInLanguage(ctx, s, message)
+		r, err := a.respondInLanguage(ctx, s, message)
+		if err == nil {
+			a.missInAbsentLanguage(s, &r)
+		}
+		return r, err
 	}
 	return a.respond(ctx, s, message)
 }

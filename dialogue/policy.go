@@ -33,6 +33,8 @@ const (
 	moveDropIt                       // the request taken back: options withdrawn, what else?
 	moveUnclear                      // the reply not understood: which part, or a person
 	moveRepeat                       // the last reply asked for again: said again, nothing changed
+	moveAskWhat                      // asked for what with ("What can I help you with?"), no miss counted
+	moveGoodbye                      // "anything else?" "No.": the conversation ends
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -41,7 +43,6 @@ const (
 	moveSuggest        // offer the nodes nearest the request (declined when none is near enough)
 	moveAskAbout       // ask whether the node found, which lacks the request's distinctive words, is it
 	moveOfferPerson    // a miss in a row said in no page's words: the nearest topics again, and a person as an option
-	moveAskWhat        // a request for help that says for what ("can you help me?"): what with, no miss counted
 )
 
 // actState is what the policy reads of the conversation.
@@ -71,6 +72,10 @@ type actState struct {
 	// askedAgain: the last reply asked again which of its options applies
 	// (askWhich), after a yes or a no that did not say which.
 	askedAgain bool
+	// askedAnythingElse: the last reply only asked whether there is
+	// anything else ("You're welcome! Is there anything else…?"), with no
+	// options pending.
+	askedAnythingElse bool
 }
 
 // actRule is one row of the policy: for act, when the state is so, move.
@@ -148,9 +153,17 @@ var actPolicy = []actRule{
 	// a third time goes round in circles.
 	{ActNo, func(st actState) bool { return st.pending > 1 && st.askedAgain }, moveNoneOfThose},
 	{ActNo, func(st actState) bool { return st.pending > 1 }, moveAskWhich},
+	// "Is there anything else I can help you with?" "Yes.": something
+	// else, not more of the page. (A yes to "Could you put it another
+	// way?" is no rephrasing: the miss policy offers the nearest topics
+	// and a person, moveOfferPerson.)
+	{ActYes, func(st actState) bool { return st.askedAnythingElse }, moveAskWhat},
 	// "Yes" after an answer: go on with what the section has not said, or
 	// the page's next section.
 	{ActYes, func(st actState) bool { return st.pending == 0 }, moveGoOn},
+	// "Is there anything else I can help you with?" "No.": goodbye, not
+	// "could you describe your situation?".
+	{ActNo, func(st actState) bool { return st.askedAnythingElse }, moveGoodbye},
 	// "No" (or a "yes" with nothing more to say) after an answer.
 	{ActYes, afterAnswer, moveWhatElse},
 	{ActNo, afterAnswer, moveWhatElse},

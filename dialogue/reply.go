@@ -31,6 +31,9 @@ func (a *GraphAgent) labelled(ids []string, byProblem bool) []Option {
 		if label == "" || byProblem && strings.TrimSpace(n.Problem) != "" {
 			label = buttonLabel(n.Problem)
 		}
+		if byProblem {
+			label = a.placedLabel(n, label)
+		}
 		labels[i] = label
 		if p := a.ix.Page(n.Page); p != nil {
 			titles[i] = p.Title
@@ -309,6 +312,12 @@ func withHeading(n *graph.Node, res string) string {
 			heading += ":"
 		}
 		return heading + "\n" + res
+	case pointsToHeading(res) && !strings.HasPrefix(strings.ToLower(res), strings.ToLower(heading)):
+		// "If you tap this option, …" under "Add to allowlist".
+		if last, _ := utf8.DecodeLastRuneInString(heading); !strings.ContainsRune(".:?!：？。", last) {
+			heading += ":"
+		}
+		return heading + " " + res
 	case short(res) && !opensWithYesOrNo(res) && !namesHeading(res, heading):
 		// "Requires iOS 13 or later." under "iPhone", "Sends the Do Not
 		// Track signal." under a setting's name: a short text whose

@@ -22,7 +22,7 @@ func TestChatMessagesFile(t *testing.T) {
 		t.Fatalf("build: %v", err)
 	}
 	msgs := filepath.Join(dir, "hilfe.de.toml")
-	if err := os.WriteFile(msgs, []byte("NotFound = \"MARK nicht gefunden\"\nOtherLanguage = \"MARK auf {{.Default}}\"\n"), 0o644); err != nil {
+	if err := os.WriteFile(msgs, []byte("NotFound = \"MARK nicht gefunden\"\nNotFoundInLanguage = \"MARK nicht auf {{.Language}}\"\nOtherLanguage = \"MARK auf {{.Default}}\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer

@@ -1,0 +1,43 @@
+package dialogue
+
+import (
+	"strings"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
+)
+
+// placedLabel is label, node n's heading as the option of "Is it about
+// this?", led by its page's title when the heading alone names no topic:
+// it has fewer than minTopicTerms words a request could be matched on
+// ("Pourquoi cela se passe-t-il", "Aktivität", "Cómo activar"). The
+// question is asked with no heading above it, so a customer shown only
+// "Why does this happen" cannot tell what it is about. A page's own
+// introduction, or a heading that is its page's title, is left as it is.
+func (a *GraphAgent) placedLabel(n *graph.Node, label string) string {
+	if n.Root {
+		return label
+	}
+	p := a.ix.Page(n.Page)
+	if p == nil {
+		return label
+	}
+	title := strings.TrimSpace(p.Title)
+	if title == "" || english.SameText(title, n.Problem) || distinctTerms(a.an.terms(n.Problem)) >= minTopicTerms {
+		return label
+	}
+	return title + ": " + label
+}
+
+// minTopicTerms is the fewest words of its own a heading needs to name
+// its topic out of its page.
+const minTopicTerms = 2
+
+// distinctTerms counts terms without repeats.
+func distinctTerms(terms []string) int {
+	seen := make(map[string]bool, len(terms))
+	for _, t := range terms {
+		seen[t] = true
+	}
+	return len(seen)
+}

@@ -1,0 +1,45 @@
+package dialogue
+
+import (
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// TestPlacedLabel: the option of "Is it about this?" for a heading that
+// names no topic by itself is led by its page's title; one that does, a
+// page's introduction and a heading that is its page's title are not.
+// Seen chatting on adguard-fr and -de: "j'ai oublié mon mot de passe" was
+// asked "Is it about this? Pourquoi cela se passe-t-il", and a question
+// about the internet after an update "Is it about this? Aktivität".
+func TestPlacedLabel(t *testing.T) {
+	url := "https://help.example.com/certs"
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: url, Title: "Certificate warnings"}},
+		Nodes: []graph.Node{
+			{ID: "root", Page: url, Problem: "Certificate warnings", Resolution: "Browsers warn about certificates.", Root: true},
+			{ID: "why", Page: url, Problem: "Why does this happen", Resolution: "The app filters secure traffic."},
+			{ID: "activity", Page: url, Problem: "Activity", Resolution: "The activity log lists requests."},
+			{ID: "firefox", Page: url, Problem: "Security risk error in Firefox", Resolution: "Firefox keeps its own certificates."},
+			{ID: "same", Page: url, Problem: "Certificate warnings", Resolution: "Again."},
+		},
+	}
+	a := NewGraphAgent(g, Options{})
+	for _, tc := range []struct{ id, want string }{
+		{"why", "Certificate warnings: Why does this happen"},
+		{"activity", "Certificate warnings: Activity"},
+		{"firefox", "Security risk error in Firefox"},
+		{"root", "Certificate warnings"},
+		{"same", "Certificate warnings"},
+	} {
+		opts := a.topicOptions([]string{tc.id})
+		if len(opts) != 1 || opts[0].Label != tc.want || opts[0].Value != tc.want {
+			t.Errorf("topicOptions(%s) = %+v, want label and value %q", tc.id, opts, tc.want)
+		}
+	}
+	// The options of a clarification within a page keep their headings:
+	// "About “Certificate warnings”: which part?" names the page.
+	if opts := a.options([]string{"why"}); opts[0].Label != "Why does this happen" {
+		t.Errorf("options(why) = %+v, want the heading alone", opts)
+	}
+}

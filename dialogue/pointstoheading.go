@@ -1,0 +1,52 @@
+package dialogue
+
+import (
+	"strings"
+	"unicode"
+)
+
+// pointsToHeading reports whether text's first sentence points back to the
+// heading above it with a demonstrative among its first words ("If you
+// tap this option, …", "Wenn Sie auf diese Option tippen, …", "この機能を
+// 有効にするには"): without the heading, the customer cannot tell which
+// option. A demonstrative ending the sentence ("… like this.") points at
+// what follows, not back.
+func pointsToHeading(text string) bool {
+	text = strings.TrimSpace(text)
+	if end := strings.IndexAny(text, ".!?:\n。！？："); end >= 0 {
+		text = text[:end]
+	}
+	for _, p := range kanaDemonstratives {
+		if strings.HasPrefix(text, p) {
+			return true
+		}
+	}
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
+	for i, w := range words {
+		if i >= demonstrativeReach {
+			break
+		}
+		if demonstratives[w] && i+1 < len(words) {
+			return true
+		}
+	}
+	return false
+}
+
+// demonstrativeReach is how many of a sentence's first words may hold the
+// demonstrative: a clause's opening ("If you tap this option").
+const demonstrativeReach = 6
+
+// demonstratives are the determiners "this"/"these" in the catalog's
+// languages written with spaces (French "ce" left out: it is also "ce
+// que", "c'est").
+var demonstratives = map[string]bool{
+	"this": true, "these": true,
+	"diese": true, "dieser": true, "dieses": true, "diesen": true, "diesem": true,
+	"cet": true, "cette": true, "ces": true,
+	"este": true, "esta": true, "estos": true, "estas": true,
+}
+
+// kanaDemonstratives open a Japanese sentence that points back ("この",
+// "this"; "これ", "this one").
+var kanaDemonstratives = []string{"この", "これ"}
