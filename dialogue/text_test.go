@@ -40,6 +40,10 @@ func TestAnalyzerTerms(t *testing.T) {
 		{"which cards do you take", []string{"card", "accept"}},
 		{"my credit card", []string{"card"}},
 		{"install it by hand", []string{"instal", "manual"}},
+		// Adding a thing to a document, a list or an account is inserting it
+		// where the pages say so ("Inserting and Editing Footnotes").
+		{"add a footnote", []string{"add", "footnot"}},
+		{"Inserting footnotes", []string{"add", "footnot"}},
 		{"manually installed", []string{"manual", "instal"}},
 		{"would it be free to cancel my stay", []string{"fee", "cancel", "stay"}},
 		{"what happens if I don't show up", []string{"noshow"}},
