@@ -142,6 +142,8 @@ func phraseKey(s string) string { return lexical.Fold(lexical.Normalize(s)) }
 // Menschen sprechen", "人と話したい"): as the English actHuman does, they
 // win wherever they stand in a message ("ich möchte mit einem Menschen
 // sprechen"). A single word ("Mitarbeiter") is one only as a whole message.
+// Each is kept as it is looked for: in unspaced scripts anywhere, else as
+// whole words (between spaces, the message padded with one at each end).
 var humanPhrases = func() []string {
 	var out []string
 	for _, p := range actPhrases {
@@ -149,8 +151,11 @@ var humanPhrases = func() []string {
 			continue
 		}
 		n := phraseKey(p.phrase)
-		if strings.Contains(n, " ") || isKanaPhrase(n) {
+		switch {
+		case isKanaPhrase(n):
 			out = append(out, n)
+		case strings.Contains(n, " "):
+			out = append(out, " "+n+" ")
 		}
 	}
 	return out
@@ -169,8 +174,9 @@ func isKanaPhrase(s string) bool {
 // act that is the whole message.
 func phraseAct(msg string) Act {
 	n := phraseKey(msg)
+	padded := " " + n + " " // once, not once a phrase
 	for _, p := range humanPhrases {
-		if containsWords(n, p) {
+		if strings.Contains(padded, p) {
 			return ActHuman
 		}
 	}
@@ -301,15 +307,6 @@ func acknowledges(msg string) bool {
 		}
 	}
 	return false
-}
-
-// containsWords reports whether the normalised text has phrase as whole
-// words; in unspaced scripts, anywhere.
-func containsWords(text, phrase string) bool {
-	if isKanaPhrase(phrase) {
-		return strings.Contains(text, phrase)
-	}
-	return strings.Contains(" "+text+" ", " "+phrase+" ")
 }
 
 // maxActPhrase bounds the bytes of a message looked up as an act phrase.
