@@ -144,8 +144,8 @@ func phraseKey(s string) string { return lexical.Fold(lexical.Normalize(s)) }
 // sprechen"). A single word ("Mitarbeiter") is one only as a whole message.
 // Each is kept as it is looked for: in unspaced scripts anywhere, else as
 // whole words (between spaces, the message padded with one at each end).
-var humanPhrases = func() []string {
-	var out []string
+var humanPhrases = func() []humanPhrase {
+	var out []humanPhrase
 	for _, p := range actPhrases {
 		if p.act != ActHuman {
 			continue
@@ -153,13 +153,28 @@ var humanPhrases = func() []string {
 		n := phraseKey(p.phrase)
 		switch {
 		case isKanaPhrase(n):
-			out = append(out, n)
+			out = append(out, humanPhrase{n, p.lang})
 		case strings.Contains(n, " "):
-			out = append(out, " "+n+" ")
+			out = append(out, humanPhrase{" " + n + " ", p.lang})
 		}
 	}
 	return out
 }()
+
+// A humanPhrase is a request for a person as looked for, and its language.
+type humanPhrase struct{ key, lang string }
+
+// humanPhraseIn returns the request for a person in msg (normalised: n),
+// if any.
+func humanPhraseIn(n string) (humanPhrase, bool) {
+	padded := " " + n + " " // once, not once a phrase
+	for _, p := range humanPhrases {
+		if strings.Contains(padded, p.key) {
+			return p, true
+		}
+	}
+	return humanPhrase{}, false
+}
 
 // isKanaPhrase reports whether s, in an unspaced script, is a phrase
 // rather than a word: hiragana particles join it to other script's words
@@ -174,11 +189,8 @@ func isKanaPhrase(s string) bool {
 // act that is the whole message.
 func phraseAct(msg string) Act {
 	n := phraseKey(msg)
-	padded := " " + n + " " // once, not once a phrase
-	for _, p := range humanPhrases {
-		if strings.Contains(padded, p) {
-			return ActHuman
-		}
+	if _, ok := humanPhraseIn(n); ok {
+		return ActHuman
 	}
 	return wholePhrase(msg, n).act
 }
@@ -188,7 +200,16 @@ func phraseAct(msg string) Act {
 // courtesy has too few words for the language detector, which reads
 // "d'accord merci" as English on its "d".
 func phraseLanguage(msg string) string {
-	return wholePhrase(msg, phraseKey(msg)).lang
+	n := phraseKey(msg)
+	if l := wholePhrase(msg, n).lang; l != "" {
+		return l
+	}
+	// "necesito hablar con alguien": the request for a person is in its
+	// phrase's language, whatever words are around it.
+	if p, ok := humanPhraseIn(n); ok {
+		return p.lang
+	}
+	return ""
 }
 
 // wholePhrase is what msg (normalised: n) says as a whole as act phrases:
