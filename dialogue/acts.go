@@ -254,6 +254,12 @@ func classifyAct(an *analyzer, msg string) Act {
 func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg *reading) (Reply, bool, error) {
 	st := a.actState(s)
 	st.acks = msg != nil && msg.acks
+	if act == ActYes || act == ActNo {
+		// Only a yes or a no answers "anything else?"; the catalog's
+		// texts are not rendered for every turn's state.
+		last := lastAgentTurn(s)
+		st.askedAnythingElse = last.Action == Clarification && st.pending == 0 && a.askedAnythingElse(s, last.Text)
+	}
 	for _, m := range actMoves(act, st) {
 		if r, ok, err := a.makeMove(ctx, s, m, msg); ok || err != nil {
 			return r, err == nil, err
@@ -269,7 +275,6 @@ func (a *GraphAgent) actState(s *Session) actState {
 	st.courtesyAfterAnswer = last.Action == Clarification && st.pending == 0 && last.NodeID != "" &&
 		last.NodeID == s.CurrentNode && before.Action == Resolution && before.NodeID == last.NodeID
 	st.askedAgain = last.Action == Clarification && st.pending > 1 && a.askedWhichAgain(s, last.Text)
-	st.askedAnythingElse = last.Action == Clarification && st.pending == 0 && a.askedAnythingElse(s, last.Text)
 	if st.pending > 0 {
 		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil
 		st.doubted = s.doubtOpen() && st.last == Clarification && st.optionNode

@@ -142,19 +142,39 @@ func phraseKey(s string) string { return lexical.Fold(lexical.Normalize(s)) }
 // Menschen sprechen", "人と話したい"): as the English actHuman does, they
 // win wherever they stand in a message ("ich möchte mit einem Menschen
 // sprechen"). A single word ("Mitarbeiter") is one only as a whole message.
-var humanPhrases = func() []string {
-	var out []string
+// Each is kept as it is looked for: in unspaced scripts anywhere, else as
+// whole words (between spaces, the message padded with one at each end).
+var humanPhrases = func() []humanPhrase {
+	var out []humanPhrase
 	for _, p := range actPhrases {
 		if p.act != ActHuman {
 			continue
 		}
 		n := phraseKey(p.phrase)
-		if strings.Contains(n, " ") || isKanaPhrase(n) {
-			out = append(out, n)
+		switch {
+		case isKanaPhrase(n):
+			out = append(out, humanPhrase{n, p.lang})
+		case strings.Contains(n, " "):
+			out = append(out, humanPhrase{" " + n + " ", p.lang})
 		}
 	}
 	return out
 }()
+
+// A humanPhrase is a request for a person as looked for, and its language.
+type humanPhrase struct{ key, lang string }
+
+// humanPhraseIn returns the request for a person in msg (normalised: n),
+// if any.
+func humanPhraseIn(n string) (humanPhrase, bool) {
+	padded := " " + n + " " // once, not once a phrase
+	for _, p := range humanPhrases {
+		if strings.Contains(padded, p.key) {
+			return p, true
+		}
+	}
+	return humanPhrase{}, false
+}
 
 // isKanaPhrase reports whether s, in an unspaced script, is a phrase
 // rather than a word: hiragana particles join it to other script's words
@@ -169,10 +189,8 @@ func isKanaPhrase(s string) bool {
 // act that is the whole message.
 func phraseAct(msg string) Act {
 	n := phraseKey(msg)
-	for _, p := range humanPhrases {
-		if containsWords(n, p) {
-			return ActHuman
-		}
+	if _, ok := humanPhraseIn(n); ok {
+		return ActHuman
 	}
 	return wholePhrase(msg, n).act
 }
@@ -182,7 +200,16 @@ func phraseAct(msg string) Act {
 // courtesy has too few words for the language detector, which reads
 // "d'accord merci" as English on its "d".
 func phraseLanguage(msg string) string {
-	return wholePhrase(msg, phraseKey(msg)).lang
+	n := phraseKey(msg)
+	if l := wholePhrase(msg, n).lang; l != "" {
+		return l
+	}
+	// "necesito hablar con alguien": the request for a person is in its
+	// phrase's language, whatever words are around it.
+	if p, ok := humanPhraseIn(n); ok {
+		return p.lang
+	}
+	return ""
 }
 
 // wholePhrase is what msg (normalised: n) says as a whole as act phrases:
@@ -301,15 +328,6 @@ func acknowledges(msg string) bool {
 		}
 	}
 	return false
-}
-
-// containsWords reports whether the normalised text has phrase as whole
-// words; in unspaced scripts, anywhere.
-func containsWords(text, phrase string) bool {
-	if isKanaPhrase(phrase) {
-		return strings.Contains(text, phrase)
-	}
-	return strings.Contains(" "+text+" ", " "+phrase+" ")
 }
 
 // maxActPhrase bounds the bytes of a message looked up as an act phrase.

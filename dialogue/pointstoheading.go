@@ -21,12 +21,25 @@ func pointsToHeading(text string) bool {
 			return true
 		}
 	}
-	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
-	for i, w := range words {
-		if i >= demonstrativeReach {
-			break
+	i, found := 0, false
+	for w := range strings.FieldsFuncSeq(text, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if found {
+			return true // a word follows the demonstrative
 		}
-		if demonstratives[w] && i+1 < len(words) {
+		if i >= demonstrativeReach {
+			return false
+		}
+		found = isDemonstrative(w)
+		i++
+	}
+	return false
+}
+
+// isDemonstrative reports whether w is one of demonstratives, in any case
+// (a turn's answer is read without copying it in lower case).
+func isDemonstrative(w string) bool {
+	for _, d := range demonstratives {
+		if strings.EqualFold(w, d) {
 			return true
 		}
 	}
@@ -40,11 +53,11 @@ const demonstrativeReach = 6
 // demonstratives are the determiners "this"/"these" in the catalog's
 // languages written with spaces (French "ce" left out: it is also "ce
 // que", "c'est").
-var demonstratives = map[string]bool{
-	"this": true, "these": true,
-	"diese": true, "dieser": true, "dieses": true, "diesen": true, "diesem": true,
-	"cet": true, "cette": true, "ces": true,
-	"este": true, "esta": true, "estos": true, "estas": true,
+var demonstratives = []string{
+	"this", "these",
+	"diese", "dieser", "dieses", "diesen", "diesem",
+	"cet", "cette", "ces",
+	"este", "esta", "estos", "estas",
 }
 
 // kanaDemonstratives open a Japanese sentence that points back ("この",
