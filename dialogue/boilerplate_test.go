@@ -69,14 +69,28 @@ func TestBoilerplateClosing(t *testing.T) {
 }
 
 // TestBannerKey: copies of a banner edited at their end are one banner; a
-// short first sentence does not stand for its line.
+// short first sentence does not stand for its line. A Japanese banner's
+// first sentence ends at "。", which takes no space after it: before, the
+// whole line was the key, so pages that worded the download link
+// differently never added up to boilerplatePages, and
+// "youtubeの広告をブロックしたい" on adguard-ja was answered with the banner
+// "情報: この記事では…「AdGuard for iOS」について書いています…" before the
+// options.
 func TestBannerKey(t *testing.T) {
-	a := "Info: This article covers the app, a blocker that protects your device at the system level. To see how it works, [download it](https://x.example/d)"
-	b := "Info: This article covers the app, a blocker that protects your device at the system level. To see how it works firsthand, [download it](https://x.example/d)."
-	if bannerKey(a) != bannerKey(b) {
-		t.Errorf("bannerKey(%q) = %q, bannerKey(%q) = %q, want one", a, bannerKey(a), b, bannerKey(b))
+	tests := []struct {
+		a, b string
+		one  bool
+	}{
+		{"Info: This article covers the app, a blocker that protects your device at the system level. To see how it works, [download it](https://x.example/d)",
+			"Info: This article covers the app, a blocker that protects your device at the system level. To see how it works firsthand, [download it](https://x.example/d).", true},
+		{"Note: restart. Then open Settings.", "Note: restart. Then open Files.", false},
+		{"情報: この記事では、デバイスを保護する多機能広告ブロッカー「アプリ」について書いています。 動作を確認するには、[アプリをダウンロード](https://x.example/d)してください。",
+			"情報: この記事では、デバイスを保護する多機能広告ブロッカー「アプリ」について書いています。実際の動作は[こちら](https://x.example/d)からダウンロードしてご確認ください。", true},
+		{"再起動。設定を開く。", "再起動。ファイルを開く。", false},
 	}
-	if x, y := "Note: restart. Then open Settings.", "Note: restart. Then open Files."; bannerKey(x) == bannerKey(y) {
-		t.Errorf("bannerKey(%q) = bannerKey(%q) = %q, want two", x, y, bannerKey(x))
+	for _, tt := range tests {
+		if ka, kb := bannerKey(tt.a), bannerKey(tt.b); (ka == kb) != tt.one {
+			t.Errorf("bannerKey(%q) = %q, bannerKey(%q) = %q; one banner: %v, want %v", tt.a, ka, tt.b, kb, ka == kb, tt.one)
+		}
 	}
 }

@@ -187,7 +187,11 @@ func baselineMarkdown(b *strings.Builder, qr *QuestionsResult) {
 	}
 	b.WriteString("| message | agent | before | now |\n|---|---|---|---|\n")
 	for _, c := range qr.Baseline.Changes {
-		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", mdCell(changeMessage(c)), mdCell(c.Agent), mdCell(turnCell(c.Before)), mdCell(turnCell(c.Now)))
+		b.WriteString("|")
+		for _, cell := range changeCells(c) {
+			b.WriteString(" " + mdCell(cell) + " |")
+		}
+		b.WriteString("\n")
 	}
 }
 
@@ -200,14 +204,20 @@ func baselineHTML(t *strings.Builder, qr *QuestionsResult) {
 	}
 	t.WriteString("<table><tr><th>message</th><th>agent</th><th>before</th><th>now</th></tr>\n")
 	for _, c := range qr.Baseline.Changes {
-		fmt.Fprintf(t, "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", esc(changeMessage(c)), esc(c.Agent), esc(turnCell(c.Before)), esc(turnCell(c.Now)))
+		t.WriteString("<tr>")
+		for _, cell := range changeCells(c) {
+			t.WriteString("<td>" + esc(cell) + "</td>")
+		}
+		t.WriteString("</tr>\n")
 	}
 	t.WriteString("</table>\n")
 }
 
-func changeMessage(c TurnChange) string {
+// changeCells are a change's row: message, agent, reply before, reply now.
+func changeCells(c TurnChange) []string {
+	msg := c.Message
 	if c.Turn > 0 {
-		return "↳ " + c.Message
+		msg = "↳ " + msg
 	}
-	return c.Message
+	return []string{msg, c.Agent, turnCell(c.Before), turnCell(c.Now)}
 }
