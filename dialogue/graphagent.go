@@ -347,6 +347,9 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		return a.miss(s), nil
 	}
 	r := a.readMessage(msg)
+	if last, _ := lastAgentTurns(s); last.Action != "" {
+		r.terms = withoutPointers(r.terms, a.an.pointer)
+	}
 	if r.act != ActNone {
 		if reply, ok, err := a.act(ctx, s, r.act, r); ok || err != nil {
 			return reply, err

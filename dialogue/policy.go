@@ -2,7 +2,9 @@ package dialogue
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // The policy: what the agent does with a dialogue act, given where the
@@ -233,6 +235,35 @@ var followUp = regexp.MustCompile(`(?i)^\s*(?:(?:what about|how about|and|but|wh
 const followUpElsewhere = `(?:und|aber|und wenn|was ist mit|et|mais|et si|et pour|y|pero|y si|y para|e)(?:\s|,)|` +
 	`それ|そっち|その場合|じゃあ|では|あと|ちなみに`
 
+// pointerWords, by language, are words that point at what was said and
+// name nothing of their own: "what do I do now", "what else can I try",
+// "what about the other one", "another one". Read alone, they match a
+// heading that happens to have them ("Pay online now"). Function words of
+// the language, as the stop lists' "then" and "other" (German "jetzt",
+// "sonst", "andere" and Spanish "otro" are stop words already). Kept in
+// the index and in a first request, where a few carry meaning ("one
+// device"); measured as stop words, first replies fell (adguard-en 54.2%
+// -> 51.4%).
+var pointerWords = map[string]string{
+	"en": "now else one ones another",
+	"fr": "maintenant ensuite autre autres",
+	"es": "ahora luego",
+}
+
+// withoutPointers returns terms, or none when pointer holds every one of
+// them (pointerWords), for a message said after a reply: "what do I do
+// now", "what about the other one" point at that reply and have no words
+// of their own, as "why?" after an answer has none (see missPolicy). With
+// words of their own beside, the pointers are left in: "what are the
+// different ones that are accepted?" still matches the section listing
+// "one of these documents" (measured: dropping them there lost replay turns).
+func withoutPointers(terms []string, pointer map[string]bool) []string {
+	if len(terms) == 0 || slices.ContainsFunc(terms, func(t string) bool { return !pointer[t] }) {
+		return terms
+	}
+	return nil
+}
+
 // bareReply is the most terms a message can have and still be a bare
 // reply to what the agent just said: a platform, a place, a short noun
 // phrase ("android", "auf dem Mac", "en el iPhone", "macです").
@@ -264,6 +295,28 @@ var refersBack = regexp.MustCompile(`(?i)\b(?:does|did|do|will|would|can|could|i
 // often opens a clause: "how do I know that the backup worked").
 var pronounObject = regexp.MustCompile(`(?i)\b(?:it|them)\b|\b(?:that|this)\s*[?!.]*\s*$`)
 
+// pronounObjects are pronounObject's counterparts in the catalog's other
+// languages, function words all, by the language of the agent's pages:
+// "wie schalte ich es wieder ein", "kann ich das rückgängig machen?" ("das"
+// closing: inside, it is mostly an article); "comment je le réactive",
+// "je peux annuler ça ?" ("le" only as a clitic after its subject: else it
+// is an article); "¿cómo lo vuelvo a activar?", "¿puedo desactivarlo?"
+// (the pronoun joined to an infinitive); "それをもう一度オンにするには".
+// An English message to other-language pages is still read by
+// pronounObject.
+var pronounObjects = map[string]*regexp.Regexp{
+	"de": regexp.MustCompile(`(?i)\b(?:es|ihn)\b|\b(?:das|dies)\s*[?!.]*\s*$`),
+	"fr": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:ça|cela|ceci)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:je|on|tu|nous|vous)\s+(?:ne\s+|n['’])?(?:le\s|la\s|les\s|l['’])`),
+	"es": regexp.MustCompile(`(?i)\b(?:lo|eso|esto)\b|\b[a-z]{3,}(?:ar|er|ir)(?:lo|los|la|las)\b`),
+	"ja": regexp.MustCompile(`(?:それ|これ)(?:を|は|が|って|も|で|に)`),
+}
+
+// notPronoun are phrases of a language whose pronoun stands for nothing
+// said before: German "es gibt" (there is).
+var notPronoun = map[string]*regexp.Regexp{
+	"de": regexp.MustCompile(`(?i)\b(?:gibt\s+es|es\s+gibt)\b`),
+}
+
 // pronounRequest is the most terms a question naming its object by a
 // pronoun has and still be about what the conversation is: "turn it back
 // on", "undo that", "start them early". With more, it says itself what it
@@ -272,15 +325,24 @@ var pronounObject = regexp.MustCompile(`(?i)\b(?:it|them)\b|\b(?:that|this)\s*[?
 const pronounRequest = 2
 
 // namesByPronoun reports whether msg's last clause, the one that asks,
-// names something said before by a pronoun (pronounObject): in "ok, I
-// get it. But what if I have no document at hand?" the it is taken in,
-// not asked about.
-func namesByPronoun(msg string) bool {
-	msg = strings.TrimRight(msg, "?!.… \t\n")
-	if i := strings.LastIndexAny(msg, ".,;:!?"); i >= 0 {
-		msg = msg[i+1:]
+// names something said before by a pronoun (pronounObject, or
+// pronounObjects of lang, the language of the pages): in "ok, I get it.
+// But what if I have no document at hand?" the it is taken in, not asked
+// about.
+func namesByPronoun(msg, lang string) bool {
+	msg = strings.TrimRight(msg, "?!.… \t\n？！。")
+	if i := strings.LastIndexAny(msg, ".,;:!?。、？！"); i >= 0 {
+		_, n := utf8.DecodeRuneInString(msg[i:])
+		msg = msg[i+n:]
 	}
-	return pronounObject.MatchString(msg)
+	if pronounObject.MatchString(msg) {
+		return true
+	}
+	if not := notPronoun[lang]; not != nil {
+		msg = not.ReplaceAllString(msg, " ")
+	}
+	re := pronounObjects[lang]
+	return re != nil && re.MatchString(msg)
 }
 
 // asksAboutAnswer reports whether r is a short question about what was

@@ -74,7 +74,7 @@ func TestNamesByPronoun(t *testing.T) {
 		{"what about the other one", false},
 		{"item lost", false}, // "it" inside a word
 	} {
-		if got := namesByPronoun(tc.msg); got != tc.want {
+		if got := namesByPronoun(tc.msg, "en"); got != tc.want {
 			t.Errorf("namesByPronoun(%q) = %v, want %v", tc.msg, got, tc.want)
 		}
 	}

@@ -40,7 +40,7 @@ type reading struct {
 	// long does it take?", "will that work?"; refersBack).
 	refersBack bool
 	// pronoun: it names something said before by a pronoun ("turn it
-	// back on", "undo that"; pronounObject).
+	// back on", "undo that", "wie schalte ich es wieder ein"; namesByPronoun).
 	pronoun bool
 	// record: it names a record number (lexical.HasRecordNumber).
 	record bool
@@ -71,7 +71,7 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	r.followUpForm = followUp.MatchString(corrected)
 	r.question = isQuestion(corrected)
 	r.refersBack = refersBack.MatchString(corrected)
-	r.pronoun = namesByPronoun(corrected)
+	r.pronoun = namesByPronoun(corrected, a.langs.lang)
 	r.record = lexical.HasRecordNumber(corrected)
 	r.acks = acknowledges(msg)
 	a.earlier.put(msg, a.earlierOf(msg, r))

@@ -65,6 +65,8 @@ type analyzer struct {
 	forms *knownWords
 	// filler is the chat that asks for nothing (see fillerSet.has).
 	filler fillerSet
+	// pointer holds the terms of the language's pointerWords.
+	pointer map[string]bool
 	// onRead, if set, is called with each text the analyzer cuts into
 	// words: tests count how often a turn reads its message.
 	onRead func(text string)
@@ -105,6 +107,12 @@ func newModelAnalyzer(model *lexical.Model, extra [][]string) *analyzer {
 	for _, ps := range a.phrases {
 		// Longest first, so "log in to" wins over "log in".
 		slices.SortStableFunc(ps, func(x, y phrase) int { return len(y.parts) - len(x.parts) })
+	}
+	a.pointer = map[string]bool{}
+	for _, w := range strings.Fields(pointerWords[model.Lang()]) {
+		for _, t := range a.terms(w) {
+			a.pointer[t] = true
+		}
 	}
 	a.filler = fillerSet{}
 	if model == lexical.English {
