@@ -30,22 +30,26 @@ func pronounGraph() *graph.Graph {
 }
 
 // TestPronounNamesTopic: a short question that names what was being
-// talked about by a pronoun ("how do I turn it back on?") is asked about
-// that: its own words, read alone, are all another page's heading. The
-// reply is about the node (answered there, or "Is it about this?" with it
-// as the one option: "back" is a word it lacks).
+// talked about by a pronoun ("how do I turn it back on?", German "es") is
+// asked about that: its own words, read alone, are all another page's
+// heading. The reply is about the node (answered there, or "Is it about
+// this?" with it as the one option: "back" is a word it lacks).
 func TestPronounNamesTopic(t *testing.T) {
+	en, de := pronounGraph(), pronounGraphDe()
 	for _, tc := range []struct {
-		name, first, firstNode, then string
-		node                         string
+		name                         string
+		g                            *graph.Graph
+		first, firstNode, then, node string
 	}{
-		{"it: the headset", "how do I pair my wireless headset", "pair", "how do I turn it back on?", "power"},
-		{"them: the headset", "how do I pair my wireless headset", "pair", "how do I turn them back on?", "power"},
-		{"no pronoun: the laptop", "how do I pair my wireless headset", "pair", "does the laptop turn back on?", "resume"},
-		{"opening the conversation", "", "", "how do I turn it back on?", "resume"},
+		{"it: the headset", en, "how do I pair my wireless headset", "pair", "how do I turn it back on?", "power"},
+		{"them: the headset", en, "how do I pair my wireless headset", "pair", "how do I turn them back on?", "power"},
+		{"no pronoun: the laptop", en, "how do I pair my wireless headset", "pair", "does the laptop turn back on?", "resume"},
+		{"opening the conversation", en, "", "", "how do I turn it back on?", "resume"},
+		{"es: the headset", de, "wie kann ich mein headset koppeln", "pair", "wie schalte ich es automatisch ein?", "power"},
+		{"no pronoun, German: the laptop", de, "wie kann ich mein headset koppeln", "pair", "schaltet der laptop automatisch ein?", "resume"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := secondReply(t, pronounGraph(), tc.first, tc.firstNode, tc.then)
+			r := secondReply(t, tc.g, tc.first, tc.firstNode, tc.then)
 			about := r.NodeID
 			if r.Action == Clarification && len(r.Options) == 1 {
 				about = r.Options[0].NodeID

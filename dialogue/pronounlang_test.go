@@ -32,30 +32,6 @@ func pronounGraphDe() *graph.Graph {
 	}
 }
 
-// TestPronounNamesTopicDe: as TestPronounNamesTopic, in German: "es"
-// stands for the headset being talked about, not for the laptop whose
-// heading has the question's own words.
-func TestPronounNamesTopicDe(t *testing.T) {
-	for _, tc := range []struct {
-		name, first, firstNode, then string
-		node                         string
-	}{
-		{"es: the headset", "wie kann ich mein headset koppeln", "pair", "wie schalte ich es automatisch ein?", "power"},
-		{"no pronoun: the laptop", "wie kann ich mein headset koppeln", "pair", "schaltet der laptop automatisch ein?", "resume"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r := secondReply(t, pronounGraphDe(), tc.first, tc.firstNode, tc.then)
-			about := r.NodeID
-			if r.Action == Clarification && len(r.Options) == 1 {
-				about = r.Options[0].NodeID
-			}
-			if about != tc.node {
-				t.Errorf("got %s about %q (%q), want %q", r.Action, about, r.Text, tc.node)
-			}
-		})
-	}
-}
-
 // TestNamesByPronounLang: the pronouns of each language, by the language
 // of the pages; English ones are read whatever the language.
 func TestNamesByPronounLang(t *testing.T) {
