@@ -178,13 +178,13 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 	hint := [numFields]int{fieldOwn: gw.ownLen(), fieldContext: gw.ownLen(), fieldAnswer: gw.answerLen()}
 	for f := range lx.fields {
 		lx.fields[f] = lx.newField(len(g.Nodes), hint[f], fieldScoreWeight[f], func(i int, dst []int32) []int32 {
-			return gw.v.terms(lx, fieldWords[f](i), dst, maxFieldTerms)
+			return gw.v.terms(lx, fieldWords[f](i), dst, maxFieldTerms, true)
 		})
 	}
 	lx.headTerms = make([]float32, len(g.Nodes))
 	var head []int32
 	for i := range g.Nodes {
-		head = gw.v.terms(lx, gw.head(i), head[:0], maxFieldTerms)
+		head = gw.v.terms(lx, gw.head(i), head[:0], maxFieldTerms, false)
 		slices.Sort(head)
 		lx.headTerms[i] = float32(len(slices.Compact(head)))
 	}
@@ -266,12 +266,12 @@ func (lx *lexicalIndex) indexPages(g *graph.Graph, gw *graphWords) {
 			var title []int32
 			if t, ok := gw.title[url]; ok {
 				for range pageTitleRepeat {
-					docs[p] = gw.v.terms(lx, gw.titles[t[0]:t[1]], docs[p], maxFieldTerms)
+					docs[p] = gw.v.terms(lx, gw.titles[t[0]:t[1]], docs[p], maxFieldTerms, true)
 				}
 				// The breadcrumb, once, is part of how the page is
 				// titled: the product or topic a short title leaves out.
 				if b, ok := gw.breadcrumb[url]; ok {
-					docs[p] = gw.v.terms(lx, gw.titles[b[0]:b[1]], docs[p], maxFieldTerms)
+					docs[p] = gw.v.terms(lx, gw.titles[b[0]:b[1]], docs[p], maxFieldTerms, true)
 				}
 				title = slices.Clone(docs[p])
 				slices.Sort(title)
@@ -291,8 +291,8 @@ func (lx *lexicalIndex) indexPages(g *graph.Graph, gw *graphWords) {
 	for i := range g.Nodes {
 		p := pageNo(g.Nodes[i].Page)
 		lx.pageOf[i] = p
-		docs[p] = gw.v.terms(lx, gw.own(i), docs[p], maxPageNodeTerms)
-		docs[p] = gw.v.terms(lx, gw.answer(i), docs[p], maxPageNodeTerms)
+		docs[p] = gw.v.terms(lx, gw.own(i), docs[p], maxPageNodeTerms, true)
+		docs[p] = gw.v.terms(lx, gw.answer(i), docs[p], maxPageNodeTerms, true)
 	}
 	var all []int32
 	ends := make([]int32, len(docs))

@@ -28,6 +28,10 @@ type vocab struct {
 	// (lexical.KanaWords): in a message's text such a run is a word, any
 	// other one grammar (analyzer.split).
 	kana map[string]bool
+	// camel are the names the texts write as run-together capitalised
+	// words and their heads, lowercased (lexical.CamelHeads), until
+	// readCamelHeads sets the words' heads.
+	camel map[string]string
 }
 
 type vocabWord struct {
@@ -38,6 +42,10 @@ type vocabWord struct {
 	// (a stop word, or too short), or termUnnumbered before it is first used.
 	term  int32
 	count int // occurrences in the graph
+	// head is, for a name written as run-together capitalised words whose
+	// last part the graph also uses as a word of its own, that word's
+	// number plus one ("points" for "NestPoints"); 0 for none.
+	head int32
 }
 
 const (
@@ -87,6 +95,34 @@ func (v *vocab) addCompounds(s string) {
 	}
 }
 
+// addCamelHeads adds the names s writes as run-together capitalised words
+// and their heads (lexical.CamelHeads) to v.camel.
+func (v *vocab) addCamelHeads(s string) {
+	lexical.CamelHeads(s, func(whole, head string) {
+		if v.camel == nil {
+			v.camel = map[string]string{}
+		}
+		v.camel[whole] = head
+	})
+}
+
+// readCamelHeads sets the head of each name v.camel holds whose head the
+// texts write as a word of its own at least as often as the name: "points"
+// for "NestPoints" where the pages speak of points more than of the
+// programme, none for "StayNest" where they never write "nest" alone, nor
+// for "AdGuard" on pages that name the product thousands of times and
+// "guard" once (there the name is what they speak of, not a kind of guard).
+func (v *vocab) readCamelHeads() {
+	for whole, head := range v.camel {
+		w, ok1 := v.ids[whole]
+		h, ok2 := v.ids[head]
+		if ok1 && ok2 && v.words[h].count >= max(1, v.words[w].count) {
+			v.words[w].head = h + 1
+		}
+	}
+	v.camel = nil
+}
+
 // addKanaWords adds the hiragana runs heading s writes as words to v.kana.
 func (v *vocab) addKanaWords(s string) {
 	lexical.KanaWords(s, func(run string) {
@@ -127,8 +163,10 @@ func (v *vocab) add(w string) int32 {
 
 // terms appends to dst the term numbers of words (word numbers, in order),
 // at most limit of them, numbering new terms in lx as they come:
-// analyzer.terms, word by word. Terms past limit are not numbered.
-func (v *vocab) terms(lx *lexicalIndex, words []int32, dst []int32, limit int) []int32 {
+// analyzer.terms, word by word. Terms past limit are not numbered. With
+// heads, a name's head (vocabWord.head) follows the name's term, so that a
+// section titled "Earning NestPoints" is one about earning points too.
+func (v *vocab) terms(lx *lexicalIndex, words []int32, dst []int32, limit int, heads bool) []int32 {
 	start := len(dst)
 	for i := 0; i < len(words) && len(dst)-start < limit; i++ {
 		w := &v.words[words[i]]
@@ -144,23 +182,35 @@ func (v *vocab) terms(lx *lexicalIndex, words []int32, dst []int32, limit int) [
 			i += matched - 1
 			continue
 		}
-		if w.term == termUnnumbered {
-			w.term = termDropped
-			if !v.an.model.IsStopWord(w.text) {
-				t := w.stem
-				if c, ok := v.an.words[t]; ok {
-					t = c
-				}
-				if utf8.RuneCountInString(t) >= 2 || lexical.IsDigits(t) {
-					w.term = lx.termID(t)
+		if t := v.term(lx, words[i]); t != termDropped {
+			dst = append(dst, t)
+			if heads && w.head > 0 {
+				if h := v.term(lx, w.head-1); h != termDropped && h != t {
+					dst = append(dst, h)
 				}
 			}
 		}
-		if w.term != termDropped {
-			dst = append(dst, w.term)
-		}
 	}
 	return dst
+}
+
+// term returns the term number of word id alone (vocabWord.term),
+// numbering it in lx on first use.
+func (v *vocab) term(lx *lexicalIndex, id int32) int32 {
+	w := &v.words[id]
+	if w.term == termUnnumbered {
+		w.term = termDropped
+		if !v.an.model.IsStopWord(w.text) {
+			t := w.stem
+			if c, ok := v.an.words[t]; ok {
+				t = c
+			}
+			if utf8.RuneCountInString(t) >= 2 || lexical.IsDigits(t) {
+				w.term = lx.termID(t)
+			}
+		}
+	}
+	return w.term
 }
 
 // readParticiples stems the graph's participles as their verbs
@@ -265,6 +315,7 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 		start := int32(len(gw.titles))
 		gw.titles = gw.v.split(p.Title, gw.titles)
 		gw.v.addCompounds(p.Title)
+		gw.v.addCamelHeads(p.Title)
 		gw.v.addKanaWords(p.Title)
 		gw.title[p.URL] = [2]int32{start, int32(len(gw.titles))}
 	}
@@ -282,11 +333,13 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 		gw.words = gw.v.split(withoutLinks(n.Resolution), gw.words)
 		for _, t := range [...]string{n.Problem, n.Condition, n.Resolution} {
 			gw.v.addCompounds(t)
+			gw.v.addCamelHeads(t)
 		}
 		gw.v.addKanaWords(n.Problem)
 		gw.v.addKanaWords(n.Condition)
 		gw.off = append(gw.off, int32(len(gw.words)))
 	}
+	gw.v.readCamelHeads()
 	gw.readBreadcrumbs(g)
 	return gw
 }

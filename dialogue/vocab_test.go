@@ -34,7 +34,7 @@ func TestVocabMatchesAnalyzer(t *testing.T) {
 			t.Errorf("split(%q) = %q, want %q", text, words, want)
 		}
 		for _, limit := range []int{1000, 2} {
-			got := v.terms(lx, ids, nil, limit)
+			got := v.terms(lx, ids, nil, limit, false)
 			names := make([]string, len(got))
 			for i, id := range got {
 				for term, n := range lx.dict {

@@ -56,3 +56,58 @@ func capitalInside(s string) bool {
 	}
 	return false
 }
+
+// CamelHeads calls f with each word of s written as a name of run-together
+// capitalised words ("NestPoints", "OneDrive", "iCloud") and its head, both
+// lowercased ("nestpoints", "points"). The head is the last capitalised
+// part, as in any English compound: a NestPoint is a kind of point, so a
+// request for "points" may mean it, while "AdGuard" is no kind of ad and
+// "ads" should not find it. Only a part that starts a capital after a small
+// letter and runs on in three small letters or more is a head: an acronym
+// ("iOS", "DNSCrypt") is one word. A name starts with a capital or with one
+// small letter before a capital ("iCloud", "eReader"): a word that starts in
+// two small letters is a program's identifier ("getValue", "setInterval"),
+// quoted code, not a name of the product.
+func CamelHeads(s string, f func(whole, head string)) {
+	for i := 0; i < len(s); {
+		if !isASCIILetter(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && isASCIILetter(s[i]) {
+			i++
+		}
+		if i < len(s) && s[i] >= utf8.RuneSelf || i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			for i < len(s) && s[i] != ' ' { // part of a longer word: skip it
+				i++
+			}
+			continue
+		}
+		if start > 0 && (s[start-1] >= utf8.RuneSelf || s[start-1] >= '0' && s[start-1] <= '9') {
+			continue
+		}
+		if word := s[start:i]; len(word) > 1 && word[1] >= 'a' && word[0] >= 'a' {
+			continue // "getValue"
+		}
+		if head := camelHead(s[start:i]); head != "" {
+			f(strings.ToLower(s[start:i]), strings.ToLower(head))
+		}
+	}
+}
+
+// camelHead returns the last part of word, all ASCII letters, when it is a
+// capital after a small letter followed by three small letters or more and
+// ends the word; "" otherwise.
+func camelHead(word string) string {
+	j := len(word)
+	for j > 0 && word[j-1] >= 'a' && word[j-1] <= 'z' {
+		j--
+	}
+	if len(word)-j < 3 || j < 2 || word[j-1] < 'A' || word[j-1] > 'Z' || word[j-2] < 'a' || word[j-2] > 'z' {
+		return ""
+	}
+	return word[j-1:]
+}
+
+func isASCIILetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
