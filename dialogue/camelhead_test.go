@@ -63,3 +63,34 @@ func TestCamelHead(t *testing.T) {
 		t.Errorf("how do i earn points = %s at %q (%q), want Earning NestPoints", r.Action, r.NodeID, r.Text)
 	}
 }
+
+// TestNamedChildPolarity: a request that denies nothing does not name the
+// sub-section on the case that does not hold. With "Reservations that
+// don't earn points" beneath "Earning NestPoints", as on the sample help
+// center, "how do i earn points" is answered by the section (namedChild
+// had taken "points" for the sub-section's name); asked with a negation,
+// the sub-section answers.
+func TestNamedChildPolarity(t *testing.T) {
+	g := pointsGraph()
+	g.Edges = []graph.Edge{{From: "about", To: "earning", Type: graph.Child}, {From: "earning", To: "none", Type: graph.Child}}
+	// Reservations are what the rest of the help center is about: the
+	// sub-section's "reservations" is a common word, its "points" the one
+	// that would name it.
+	const stays = "https://help.stay.example/reservations"
+	g.Pages = append(g.Pages, graph.Page{URL: stays, Title: "Reservations"})
+	g.Nodes = append(g.Nodes,
+		graph.Node{ID: "stays", Page: stays, Problem: "Your reservations", Root: true, Resolution: "Find your reservations under My Reservations."},
+		graph.Node{ID: "change", Page: stays, Problem: "Change a reservation", Actionable: true, Resolution: "Open the reservation and choose Change."},
+		graph.Node{ID: "cancel", Page: stays, Problem: "Cancel a reservation", Actionable: true, Resolution: "Open the reservation and choose Cancel."},
+		graph.Node{ID: "print", Page: stays, Problem: "Print a reservation", Actionable: true, Resolution: "Open the reservation and choose Print."})
+	g.Edges = append(g.Edges, graph.Edge{From: "stays", To: "change", Type: graph.Child}, graph.Edge{From: "stays", To: "cancel", Type: graph.Child},
+		graph.Edge{From: "stays", To: "print", Type: graph.Child})
+	for _, tc := range []struct{ msg, node string }{
+		{"how do i earn points", "earning"},
+		{"which reservations don't earn points", "none"},
+	} {
+		if r := firstReply(t, g, tc.msg); r.NodeID != tc.node {
+			t.Errorf("%q = %s at %q (%q), want %q", tc.msg, r.Action, r.NodeID, r.Text, tc.node)
+		}
+	}
+}

@@ -91,6 +91,7 @@ type nodeTexts struct {
 	condition    []string        // the condition's distinct terms
 	conditionNeg bool            // whether the condition is negated
 	problem      map[string]bool // the problem's terms
+	problemNeg   bool            // whether the problem is negated
 	// maskedProblem is the problem read as a message is, made on first
 	// use (see GraphAgent.problemWords): masking is costly, and most
 	// nodes whose facts are read are never joined to a message.
@@ -110,7 +111,8 @@ func (a *GraphAgent) nodeFacts(d int) *nodeTexts {
 		return f
 	}
 	n := &a.ix.Graph.Nodes[d]
-	f := &nodeTexts{condition: uniqueTerms(a.an.terms(n.Condition)), conditionNeg: lexical.Negated(n.Condition), problem: map[string]bool{}}
+	f := &nodeTexts{condition: uniqueTerms(a.an.terms(n.Condition)), conditionNeg: lexical.Negated(n.Condition),
+		problem: map[string]bool{}, problemNeg: lexical.Negated(n.Problem)}
 	for _, t := range a.an.terms(n.Problem) {
 		f.problem[t] = true
 	}

@@ -345,7 +345,12 @@ func (a *GraphAgent) namedChild(id string, sub []string, text *reading) string {
 	}
 	headings := make([]map[string]bool, len(sub))
 	for i, k := range sub {
-		headings[i] = a.problemTerms(k)
+		// A request that denies nothing does not name the section on the
+		// case that does not hold ("how do I earn points" and
+		// "Reservations that don't earn points").
+		if text.neg || !a.nodeFacts(a.doc[k]).problemNeg {
+			headings[i] = a.problemTerms(k)
+		}
 	}
 	if i := namedSection(a.problemTerms(id), headings, text.terms, a.lex.idf); i >= 0 {
 		return sub[i]
