@@ -401,7 +401,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	// distinctive words does not answer it, it is asked about (embeddings
 	// and an LLM judge meaning themselves).
 	var doubted string
-	if id != "" && a.embed == nil && a.opts.LLM == nil && !a.holdsRequest(s, id, r) && !asksOnAnswer(r, repeatsLastAnswer(s, id)) {
+	if id != "" && a.embed == nil && a.opts.LLM == nil && !a.holdsRequest(s, id, text) && !asksOnAnswer(r, repeatsLastAnswer(s, id)) {
 		id, doubted = "", id
 	}
 	if id == "" {
