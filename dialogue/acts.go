@@ -332,10 +332,13 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		s.Rephrases, s.Doubted = 0, ""
 		r, err := a.respondAt(ctx, s, s.PendingOptions[0].NodeID, msg)
 		return r, true, err
-	case moveNoneOfThose, moveNotIt:
+	case moveNoneOfThose, moveNotIt, moveOwnWords:
 		lead := "LeadNoneOfThose"
-		if m == moveNotIt {
+		switch m {
+		case moveNotIt:
 			lead = "LeadNotIt"
+		case moveOwnWords:
+			lead = "LeadAllRight" // not a no: "that's not it" would put words in their mouth
 		}
 		if suggestedOnMiss(s) {
 			// Declining what was suggested on a miss is that miss, not

@@ -7,7 +7,8 @@ import (
 )
 
 // "Is it about this?" asked again (the customer said nothing that answers
-// it: "how?") cites the page it asks about, as the first time did.
+// it: "so"; a question such as "how?" is not asked it again, see
+// TestNoSameQuestionTwice) cites the page it asks about, as the first time did.
 func TestAskedAgainCitesWhatItAsksAbout(t *testing.T) {
 	ctx := context.Background()
 	a := fixtureAgent(t, Options{})
@@ -19,7 +20,7 @@ func TestAskedAgainCitesWhatItAsksAbout(t *testing.T) {
 	if first.Action != Clarification || len(first.Options) != 1 || len(first.Sources) == 0 {
 		t.Fatalf("first reply: %s %q %v %v; want a topic suggested with its page", first.Action, first.Text, first.Options, first.Sources)
 	}
-	again, err := a.Respond(ctx, s, "how?")
+	again, err := a.Respond(ctx, s, "so")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -193,3 +193,18 @@ func (r *rarestWeight) of(weights []float64) float64 {
 	})
 	return r.w
 }
+
+// asksOnAnswer reports whether r, whose best match is the node whose
+// answer was just given (onAnswer), asks more of that answer: a short
+// question (pronounRequest terms at most) naming it by a pronoun ("how do
+// I turn it back off" after the steps to turn it on), not one about the
+// answer itself ("how long does it take?", see asksAboutAnswer). Its
+// other words ("back") need not be the node's: the node is what "it" is,
+// and the reply gives the part of it not said yet (focus), where the
+// distinctive-words guard asked "Is it about this?" of the very node just
+// answered. A longer one says itself what it is about ("can I run it every
+// morning with the task scheduler"), and the guard stands.
+func asksOnAnswer(r *reading, onAnswer bool) bool {
+	n := requestLength(r.text, len(r.terms))
+	return onAnswer && r.pronoun && r.question && n > 0 && n <= pronounRequest && !r.asksAboutAnswer()
+}

@@ -401,7 +401,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	// distinctive words does not answer it, it is asked about (embeddings
 	// and an LLM judge meaning themselves).
 	var doubted string
-	if id != "" && a.embed == nil && a.opts.LLM == nil && !a.holdsRequest(s, id, r) {
+	if id != "" && a.embed == nil && a.opts.LLM == nil && !a.holdsRequest(s, id, text) && !asksOnAnswer(r, repeatsLastAnswer(s, id)) {
 		id, doubted = "", id
 	}
 	if id == "" {
@@ -409,6 +409,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		st.detailOnDoubted = doubted == "" && s.doubtOpen() && len(r.terms) > 0 && a.allUnknown(r.terms)
 		st.pageWords = a.hasPageWords(r, true)
 		as := a.actState(s)
+		st.yesNo = as.yesNo
 		st.situations = st.asking && s.CurrentNode != "" && !s.doubtOpen() && !as.askedAgain
 		for _, m := range missMoves(r, st) {
 			if m == moveAskAbout {

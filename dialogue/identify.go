@@ -83,7 +83,14 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 		}
 		return false
 	}
-	pageHolds := func() bool { return a.pageHolds(s, matchOwn(), own) }
+	var via []string // the page's words for what a bare reply names (sameThingOnPage)
+	pageHolds := func() bool {
+		if a.pageHolds(s, matchOwn(), own) {
+			return true
+		}
+		via = a.sameThingOnPage(s, matchOwn(), own)
+		return len(via) > 0
+	}
 	ownLeaves := func() bool {
 		for _, c := range a.candidates(matchOwn(), query{terms: own, neg: r.neg}, nil, 1) {
 			return a.leavesTopic(s, c.id)
@@ -100,6 +107,15 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	case repliesBare:
 		terms = append(slices.Clone(own), a.topic(s)...)
 		required = own
+		if via != nil {
+			// Read in the page's words for it: what it asks is
+			// what the match must hold, and the answer's focus.
+			terms = append(slices.Clone(via), a.topic(s)...)
+			required = via
+			inWords := *r
+			inWords.terms = via
+			text = &inWords
+		}
 		place = a.discussed(s)
 	case statesSituation, refersToTopic:
 		earlier := a.readText(prev)

@@ -269,3 +269,62 @@ func (a *GraphAgent) topicShare(id string, terms []string) float64 {
 		return ok && a.lex.pageHas(p, tid)
 	})
 }
+
+// maxVia bounds how many of a node's words sameThingOnPage tries, each a
+// look-up on the page being discussed: a node about one thing says what
+// it is in its first words ("iPhone: Requires iOS 13 or later.").
+const maxVia = 8
+
+// headingIsReply reports whether a node's heading (its terms) is the
+// bare reply's words and nothing more ("iPhone" for "on my iphone"): its
+// text then says what the thing is. A heading that says more ("The card
+// was declined for another reason" for "another reason") is about
+// something else, and its text's words are that thing's.
+func headingIsReply(heading, own []string) bool {
+	if len(heading) == 0 {
+		return false
+	}
+	for _, t := range heading {
+		if !slices.Contains(own, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameThingOnPage returns, for a bare reply whose own words no section of
+// the page being discussed is about ("on my iphone" to a page whose
+// sections say "iOS"), the words of the text of its best match elsewhere,
+// a node whose heading is the reply (headingIsReply: "iPhone: Requires
+// iOS 13 or later."), that a section of the page being discussed is
+// about: the help center's own words for the thing named, read off its
+// pages, not a list of synonyms. nil when there is none.
+func (a *GraphAgent) sameThingOnPage(s *Session, m *lexicalMatch, own []string) []string {
+	pages := a.discussed(s)
+	if pages == nil || len(own) == 0 {
+		return nil
+	}
+	best := a.candidates(m, query{terms: own}, nil, 1)
+	if len(best) == 0 || pages[best[0].id] || best[0].ownCoverage < 1 {
+		return nil
+	}
+	if problem, _ := a.problemWords(best[0].id); !headingIsReply(a.an.termsOf(problem, nil), own) {
+		return nil
+	}
+	var via []string
+	tried := 0
+	for _, t := range uniqueTerms(a.resolutionTerms(a.doc[best[0].id])) {
+		if slices.Contains(own, t) || a.an.filler.has(t) || a.an.model.IsStopWord(t) {
+			continue
+		}
+		if tried++; tried > maxVia {
+			break
+		}
+		wm := a.lex.match([]string{t}, nil)
+		if a.pageHolds(s, wm, []string{t}) {
+			via = append(via, t)
+		}
+		wm.release()
+	}
+	return via
+}

@@ -45,6 +45,7 @@ const (
 	moveSuggest        // offer the nodes nearest the request (declined when none is near enough)
 	moveAskAbout       // ask whether the node found, which lacks the request's distinctive words, is it
 	moveOfferPerson    // a miss in a row said in no page's words: the nearest topics again, and a person as an option
+	moveOwnWords       // a question with no words to "Is it about this?": their own words, the topic set aside, not asked again
 )
 
 // actState is what the policy reads of the conversation.
@@ -406,6 +407,9 @@ type missState struct {
 	// condition, intents, page title or ancestors), chat and stop words
 	// aside: it says, in the pages' words, what it asks.
 	pageWords bool
+	// yesNo: the question open is whether the request is about the one
+	// topic offered ("Is it about this?", actState.yesNo).
+	yesNo bool
 	// situations: the options pending are the situations of the node
 	// being discussed (a clarification), not topics suggested on a miss,
 	// and the question was not just asked again (a second detail no
@@ -430,6 +434,11 @@ var missPolicy = []missRule{
 	// "Can you help me?", "why?" after an answer: with no words of its
 	// own, a message is about what was just said.
 	{func(r *reading, _ missState) bool { return len(r.terms) == 0 }, moveGoOn},
+	// "What else can I try?" to "Is it about this?": a question with no
+	// words of its own is neither a yes nor a topic; asked again, the
+	// same question would go round in circles ("how?", "what else can
+	// I try?" say neither). Their own words, or a person.
+	{func(r *reading, st missState) bool { return len(r.terms) == 0 && r.question && st.yesNo }, moveOwnWords},
 	// "ok" while a question is open: the question still stands.
 	{func(r *reading, st missState) bool { return len(r.terms) == 0 && st.asking }, moveAskWhich},
 	// "Great!", "cool", "hmm ok" with nothing more to go on with (the

@@ -179,6 +179,8 @@ func TestMissMoves(t *testing.T) {
 		{"chat alone while a question is open", reading{text: "great!", terms: []string{"great"}}, missState{asking: true}, []move{moveSuggest, moveSuggestPage}},
 		{"asks for help while a question is open", reading{text: "can you help me?", question: true}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"no words of its own, a question open", reading{}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
+		{"a question with no words to 'is it about this?'", reading{text: "what else can i try?", question: true}, missState{asking: true, yesNo: true}, []move{moveGoOn, moveOwnWords, moveAskWhich, moveSuggest, moveSuggestPage}},
+		{"no words, no question, to 'is it about this?'", reading{text: "hmm"}, missState{asking: true, yesNo: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"a record number", reading{terms: []string{"booking"}, record: true}, missState{}, []move{moveHandOverRecord, moveSuggest, moveSuggestPage}},
 		{"a bare record number", reading{text: "SN4P7L2K9J", record: true}, missState{}, []move{moveGoOn, moveHandOverRecord, moveSuggest, moveSuggestPage}},
 		{"a node found without the distinctive words", reading{terms: []string{"train", "ahead"}}, missState{doubted: true}, []move{moveAskAbout, moveSuggest, moveSuggestPage}},
