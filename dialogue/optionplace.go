@@ -23,7 +23,7 @@ func (a *GraphAgent) placedLabel(n *graph.Node, label string) string {
 		return label
 	}
 	title := strings.TrimSpace(p.Title)
-	if title == "" || english.SameText(title, n.Problem) || distinctTerms(a.an.terms(n.Problem)) >= minTopicTerms {
+	if title == "" || english.SameText(title, n.Problem) || len(uniqueTerms(a.an.terms(n.Problem))) >= minTopicTerms {
 		return label
 	}
 	return title + ": " + label
@@ -32,12 +32,3 @@ func (a *GraphAgent) placedLabel(n *graph.Node, label string) string {
 // minTopicTerms is the fewest words of its own a heading needs to name
 // its topic out of its page.
 const minTopicTerms = 2
-
-// distinctTerms counts terms without repeats.
-func distinctTerms(terms []string) int {
-	seen := make(map[string]bool, len(terms))
-	for _, t := range terms {
-		seen[t] = true
-	}
-	return len(seen)
-}
