@@ -94,9 +94,6 @@ type lexicalIndex struct {
 	// and titleTerms per page how many distinct terms its title has.
 	titlePages [][]int32
 	titleTerms []float32
-	// optionList is, per page, whether it lists a dialog's options (see
-	// optionLists): its whole-page evidence counts optionListWeight.
-	optionList []bool
 	// pageWeight is how much a node's page's score adds to the node's
 	// (Options.PageWeight).
 	pageWeight float64
@@ -189,7 +186,6 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 		lx.headTerms[i] = float32(len(slices.Compact(head)))
 	}
 	lx.indexPages(g, gw)
-	lx.optionList = optionLists(lx.sectionShapes(g), len(lx.titleTerms))
 	// Every field's tables cover every term number.
 	for f := range lx.fields {
 		lx.fields[f].Grow(len(lx.dict))

@@ -122,9 +122,6 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 		}
 		for _, p := range sc.pageTouched {
 			sc.page[p] *= m.sums.of(sc.pageFound[p]) * m.pageSpecificity(p)
-			if m.lx.optionList[p] {
-				sc.page[p] *= optionListWeight
-			}
 		}
 	}
 	return m
