@@ -71,17 +71,19 @@ func TestWordsTheGraphLacks(t *testing.T) {
 }
 
 // TestSpellerKeepsFormsOfTheGraphsWords: in a language without a
-// dictionary, a word the pages lack but whose stem they have is another
-// form of their word, not a typo of the word one letter away.
+// dictionary, a word the pages lack is no typo of the word one letter away:
+// it may be another form of their word, or a word they do not use.
 func TestSpellerKeepsFormsOfTheGraphsWords(t *testing.T) {
 	g := smallHelpCenter("fr",
 		[2]string{"Anciennes versions", "Les vieilles versions de Windows ne sont plus prises en charge."},
 		[2]string{"Mode veille", "En veille, la veille de l'écran coupe la protection. La veille est réglable."},
+		[2]string{"Appui long", "Un appui long sur l'icône, un appui sur le bouton, un appui double."},
 	)
 	a := NewGraphAgent(g, Options{})
 	for _, tt := range []struct{ msg, want string }{
 		{"une vieille version de windows", "une vieille version de windows"}, // "vieille" is no "veille"
-		{"le mode vielle", "le mode veille"},                                 // a typo is still corrected
+		{"une appli qui plante", "une appli qui plante"},                     // "appli" is no "appui"
+		{"je regarde la tele", "je regarde la tele"},                         // nor "te le"
 	} {
 		if got := a.readMessage(tt.msg).text; got != tt.want {
 			t.Errorf("readMessage(%q).text = %q, want %q", tt.msg, got, tt.want)

@@ -29,6 +29,13 @@ func (m *Model) IsWord(w string) bool {
 	return words.(func() map[string]bool)()[w]
 }
 
+// HasDictionary reports whether the model's language has a dictionary
+// shipped (IsWord knows its words).
+func (m *Model) HasDictionary() bool {
+	_, err := dictionaryFiles.Open("dictionary/" + m.lang + ".txt.gz")
+	return err == nil
+}
+
 // readDictionary reads the dictionary of lang, or returns nil if none is
 // shipped.
 func readDictionary(lang string) map[string]bool {
