@@ -169,9 +169,14 @@ var particleFiles embed.FS
 // words, the earlier word it belongs to and the stem of the two joined,
 // when v has that stem: in "wo gebe ich den Schlüssel ein", "ein" and
 // "gebe" are "eingeben". The nearest such word counts; ok is false when
-// words[i] is no particle or none joins it.
+// words[i] is no particle or none joins it. A particle closes its clause:
+// one followed by a content word opens a phrase, an article or a
+// preposition ("wie tippe ich ein è": "ein" is the article of "è").
 func (m *Model) JoinParticle(words []string, i int, v Vocabulary) (verb int, stem string, ok bool) {
 	if !m.multi || !separableParticles[m.lang][words[i]] {
+		return 0, "", false
+	}
+	if i+1 < len(words) && !m.IsStopWord(words[i+1]) && !separableParticles[m.lang][words[i+1]] {
 		return 0, "", false
 	}
 	for j := i - 1; j >= 0; j-- {

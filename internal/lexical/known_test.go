@@ -92,6 +92,10 @@ func TestJoinParticle(t *testing.T) {
 		{"de", "ich lade die app herunter", []string{"herunterladen"}, 4, 1, "herunterlad"},
 		{"de", "wo gebe ich den code ein", []string{"geben"}, 5, -1, ""}, // the pages lack "eingeben"
 		{"de", "auf dem iphone", []string{"aufdem"}, 0, -1, ""},          // the first word joins nothing
+		// A particle closes its clause: before a content word it is an
+		// article or a preposition.
+		{"de", "wie tippe ich ein è oder ç", []string{"eintippen"}, 3, -1, ""},
+		{"de", "wie tippe ich ein", []string{"eintippen"}, 3, 1, "eintipp"},
 		{"nl", "hoe zet ik de filter aan", []string{"aanzetten"}, 5, 1, "aanzet"},
 		{"fr", "je rentre le code en", []string{"enrentre"}, 4, -1, ""}, // French has no separable verbs
 	}
