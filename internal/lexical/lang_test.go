@@ -45,7 +45,7 @@ func TestConversationalStopWords(t *testing.T) {
 		{"de", "Hallo, ich möchte bitte wissen, warum die Werbung immer noch angezeigt wird", []string{"wiss", "werbung", "angezeigt"}},
 		{"de", "kannst du mir eigentlich sagen, wie ich mein Abo kündige?", []string{"sag", "abo", "kundig"}},
 		{"de", "der Installer bricht seit gestern ab", []string{"install", "bricht", "gest"}},
-		{"fr", "ça plante tout le temps depuis hier", []string{"ca", "plant", "temp", "hi"}},
+		{"fr", "ça plante tout le temps depuis hier", []string{"plant", "temp", "hi"}},
 		{"fr", "bonjour, comment je peux annuler mon abonnement svp", []string{"annul", "abon"}},
 		{"fr", "pourquoi les pubs sont toujours là ? je voudrais les bloquer", []string{"pub", "bloqu"}},
 		{"es", "hola, cómo puedo cancelar mi suscripción? gracias", []string{"cancel", "suscripcion"}},
@@ -63,6 +63,15 @@ func TestConversationalStopWords(t *testing.T) {
 		{"de", "wie kann ich die Sprache ändern", []string{"sprach", "and"}},
 		{"de", "der Filter hält nicht", []string{"filt", "halt"}},
 		{"es", "¿cómo corto una uña?", []string{"cort", "una"}}, // "uña" (nail) is not "una"
+		// The counterparts of the English list's function words that the
+		// Snowball lists lack: how much, each, other, during, "unas",
+		// prepositions fused with an article, colloquial articles.
+		{"fr", "combien de place il me reste sur chaque disque", []string{"plac", "rest", "disqu"}},
+		{"fr", "déplacer une fenêtre sur un autre bureau pendant la session", []string{"deplac", "fenetr", "bureau", "session"}},
+		{"es", "se me rompieron unas teclas, hay algún teclado aquí?", []string{"romp", "tecl", "tecl"}},
+		{"es", "cuánto espacio queda", []string{"espaci", "qued"}},
+		{"de", "soll beim hochfahren automatisch starten", []string{"hochfahr", "automat", "start"}},
+		{"de", "in der firma braucht man nen proxy", []string{"firma", "proxy"}},
 	}
 	for _, tt := range tests {
 		if got := For(tt.lang).Terms(tt.text); !slices.Equal(got, tt.want) {
