@@ -108,7 +108,7 @@ func StemmedLanguages() []string {
 	return out
 }
 
-//go:embed stopwords/*.txt stopwords/chat/*.txt
+//go:embed stopwords/*.txt stopwords/chat/*.txt stopwords/content/*.txt
 var stopFiles embed.FS
 
 // StopListLanguages returns the languages with a stop list.
@@ -150,6 +150,11 @@ func For(lang string) *Model {
 	addWords(m.functionWords, "stopwords/"+lang+".txt")
 	maps.Copy(m.stop, m.functionWords)
 	addWords(m.stop, "stopwords/chat/"+lang+".txt")
+	content := map[string]bool{}
+	addWords(content, "stopwords/content/"+lang+".txt")
+	for w := range content {
+		delete(m.stop, w)
+	}
 	models[lang] = m
 	return m
 }

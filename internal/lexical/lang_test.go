@@ -72,6 +72,10 @@ func TestConversationalStopWords(t *testing.T) {
 		{"es", "cuánto espacio queda", []string{"espaci", "qued"}},
 		{"de", "soll beim hochfahren automatisch starten", []string{"hochfahr", "automat", "start"}},
 		{"de", "in der firma braucht man nen proxy", []string{"firma", "proxy"}},
+		// A function word that is also a noun a page is about is a term:
+		// "son" (sound), "estado" (state).
+		{"fr", "plus aucun son sur mon pc", []string{"son", "pc"}},
+		{"es", "ver el estado de la batería", []string{"ver", "estad", "bat"}},
 	}
 	for _, tt := range tests {
 		if got := For(tt.lang).Terms(tt.text); !slices.Equal(got, tt.want) {
@@ -98,6 +102,18 @@ func TestFunctionWordsAreTheSnowballLists(t *testing.T) {
 		}
 		if !m.IsStopWord(tt.word) {
 			t.Errorf("For(%q).IsStopWord(%q) = false", tt.lang, tt.word)
+		}
+	}
+}
+
+// TestContentWordsOfTheSnowballLists: a word of a Snowball list that is
+// also a noun pages are about ("son", sound) still tells the language
+// apart, but is no stop word.
+func TestContentWordsOfTheSnowballLists(t *testing.T) {
+	for _, tt := range []struct{ lang, word string }{{"fr", "son"}, {"es", "estado"}} {
+		m := For(tt.lang)
+		if !m.IsFunctionWord(tt.word) || m.IsStopWord(tt.word) {
+			t.Errorf("For(%q): IsFunctionWord(%q) = %v, IsStopWord = %v, want true, false", tt.lang, tt.word, m.IsFunctionWord(tt.word), m.IsStopWord(tt.word))
 		}
 	}
 }
