@@ -53,7 +53,7 @@ func TestConversationalStopWords(t *testing.T) {
 		{"es", "para tener una cuenta", []string{"cuent"}},
 		{"fr", "je pense avoir un virus", []string{"pens", "virus"}},
 		// "Exactly" asks nothing of its own.
-		{"es", "¿qué hace exactamente este filtro?", []string{"hac", "filtr"}},
+		{"es", "¿qué hace exactamente este filtro?", []string{"filtr"}}, // "hace" is "does"
 		{"fr", "que fait ce filtre exactement ?", []string{"fait", "filtr"}},
 		// Typed without the accent, a stop word is still one.
 		{"es", "donde esta la configuracion", []string{"configuracion"}},
@@ -72,6 +72,7 @@ func TestConversationalStopWords(t *testing.T) {
 		{"es", "cuánto espacio queda", []string{"espaci", "qued"}},
 		{"de", "soll beim hochfahren automatisch starten", []string{"hochfahr", "automat", "start"}},
 		{"de", "in der firma braucht man nen proxy", []string{"firma", "proxy"}},
+		{"de", "bluetooth kopfhörer lassen sich nicht verbinden", []string{"bluetooth", "kopfhor", "verbind"}},
 		// A function word that is also a noun a page is about is a term:
 		// "son" (sound), "estado" (state).
 		{"fr", "plus aucun son sur mon pc", []string{"son", "pc"}},
