@@ -3,6 +3,7 @@ package dialogue
 import (
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/helpgraph/helpgraph/graph"
 )
@@ -15,11 +16,11 @@ import (
 const boilerplatePages = 5
 
 // boilerplate holds the opening and closing lines that boilerplatePages or
-// more pages share, found on first use: per graph, and only an answer
-// needs them.
+// more pages share (their bannerKey), found on first use: per graph, and
+// only an answer needs them.
 type boilerplate struct {
 	once  sync.Once
-	lines map[string]bool
+	lines map[uint64]bool
 }
 
 // has reports whether line opens or closes sections on boilerplatePages
@@ -30,21 +31,44 @@ func (b *boilerplate) has(g *graph.Graph, line string) bool {
 }
 
 // bannerKey is what two copies of a banner share: its first sentence,
-// when that is long enough to say something, without its stop. Pages copy
-// a banner with small edits at its end ("To see how it works firsthand,
-// download the app." / "To see how it works, download the app"). It is a
-// part of line, not a copy: the keys of a large graph's lines cost nothing.
-// A sentence ends at a stop and a space, or at an ideographic full stop,
-// which needs no space: Japanese and Chinese translations of a banner
-// differ in the sentence after it as other languages' do.
-func bannerKey(line string) string {
+// when that is long enough to say something, without its stop, its words
+// cut to their first bannerWordPrefix letters. Pages copy a banner with
+// small edits: at its end ("To see how it works firsthand, download the
+// app." / "To see how it works, download the app"), and in a word's
+// ending ("un bloqueur de publicité" / "de publicités" on the French
+// pages of one help center, which so counted as two lines on four pages
+// and one). It is a hash of line's words, not a copy: the keys of a
+// large graph's lines cost nothing. A sentence ends at a stop and a
+// space, or at an ideographic full stop, which needs no space: Japanese
+// and Chinese translations of a banner differ in the sentence after it
+// as other languages' do.
+func bannerKey(line string) uint64 {
 	for _, stop := range sentenceStops {
 		if i := strings.Index(line, stop); i >= minBannerSentence {
 			line = line[:i]
 		}
 	}
-	return strings.TrimRight(line, ".!?。 ")
+	line = strings.TrimRight(line, ".!?。 ")
+	const offset, prime = 14695981039346656037, 1099511628211 // FNV-1a
+	h := uint64(offset)
+	for word := range strings.FieldsSeq(line) {
+		n := 0
+		for _, r := range word {
+			if n == bannerWordPrefix {
+				break
+			}
+			n++
+			h = (h ^ uint64(unicode.ToLower(r))) * prime
+		}
+		h = (h ^ ' ') * prime
+	}
+	return h
 }
+
+// bannerWordPrefix is how many letters of a word a banner's key keeps:
+// enough to tell words apart, not their endings (plurals, agreement),
+// which copies of one banner differ in.
+const bannerWordPrefix = 5
 
 // sentenceStops end a banner's first sentence.
 var sentenceStops = []string{". ", "。"}
@@ -56,20 +80,23 @@ const minBannerSentence = 40
 
 // repeatedOpenings returns the first and last lines of node texts that
 // open or close sections on boilerplatePages pages or more.
-func repeatedOpenings(g *graph.Graph) map[string]bool {
-	type onPage struct{ line, page string }
+func repeatedOpenings(g *graph.Graph) map[uint64]bool {
+	type onPage struct {
+		line uint64
+		page string
+	}
 	seen := map[onPage]bool{}
-	pages := map[string]int{}
+	pages := map[uint64]int{}
 	count := func(line, page string) {
 		if line == "" {
 			return
 		}
-		line = bannerKey(line)
-		if seen[onPage{line, page}] {
+		key := bannerKey(line)
+		if seen[onPage{key, page}] {
 			return
 		}
-		seen[onPage{line, page}] = true
-		pages[line]++
+		seen[onPage{key, page}] = true
+		pages[key]++
 	}
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
@@ -79,7 +106,7 @@ func repeatedOpenings(g *graph.Graph) map[string]bool {
 		last, _ := splitClosing(text)
 		count(last, n.Page)
 	}
-	out := map[string]bool{}
+	out := map[uint64]bool{}
 	for line, count := range pages {
 		if count >= boilerplatePages {
 			out[line] = true

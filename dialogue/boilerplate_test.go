@@ -87,10 +87,16 @@ func TestBannerKey(t *testing.T) {
 		{"情報: この記事では、デバイスを保護する多機能広告ブロッカー「アプリ」について書いています。 動作を確認するには、[アプリをダウンロード](https://x.example/d)してください。",
 			"情報: この記事では、デバイスを保護する多機能広告ブロッカー「アプリ」について書いています。実際の動作は[こちら](https://x.example/d)からダウンロードしてご確認ください。", true},
 		{"再起動。設定を開く。", "再起動。ファイルを開く。", false},
+		// A word's ending edited in one copy: one banner (before, two).
+		{"Info: Cet article concerne l'appli pour Android, un bloqueur de publicité qui protège votre appareil. Pour voir comment ça fonctionne, [téléchargez](https://x.example/d)",
+			"Info: Cet article concerne l'appli pour Android, un bloqueur de publicités qui protège votre appareil. Pour voir comment il fonctionne, [téléchargez](https://x.example/d)", true},
+		// Another product named: another banner.
+		{"Info: Cet article concerne l'appli pour Android, un bloqueur de publicité qui protège votre appareil.",
+			"Info: Cet article concerne l'appli pour iOS, un bloqueur de publicité qui protège votre appareil.", false},
 	}
 	for _, tt := range tests {
 		if ka, kb := bannerKey(tt.a), bannerKey(tt.b); (ka == kb) != tt.one {
-			t.Errorf("bannerKey(%q) = %q, bannerKey(%q) = %q; one banner: %v, want %v", tt.a, ka, tt.b, kb, ka == kb, tt.one)
+			t.Errorf("bannerKey(%q) = %d, bannerKey(%q) = %d; one banner: %v, want %v", tt.a, ka, tt.b, kb, ka == kb, tt.one)
 		}
 	}
 }
