@@ -8,7 +8,6 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/internal/quickre"
 )
@@ -389,6 +388,9 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		// counted: the customer asked nothing new.
 		return Reply{Action: Clarification, Text: a.say(s, "Unclear"), NodeID: s.CurrentNode,
 			Options: append(slices.Clip(s.PendingOptions), a.talkToPerson(s))}, true, nil
+	case moveSaidAll:
+		r, ok := a.saidAll(s)
+		return r, ok, nil
 	case moveAskWhat:
 		return Reply{Action: Clarification, Text: a.say(s, "HowCanIHelp"), NodeID: s.CurrentNode}, true, nil
 	case moveGoodbye:
@@ -447,7 +449,7 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 	if more := a.focus(cur, nil, said); !strings.Contains(said, more) {
 		return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
 	}
-	if next := a.nextSection(cur); next != nil {
+	if next := a.nextSection(cur, a.chosenSituation(s, cur.ID)); next != nil {
 		return a.resolve(ctx, s, next, nil, a.options(a.ix.Children(next.ID)), a.sourcesOf(next.ID), true), true
 	}
 	return Reply{}, false
@@ -534,21 +536,4 @@ func (a *GraphAgent) noneFits(s *Session, lead string) Reply {
 		return a.escalate(s, nil, nil)
 	}
 	return Reply{Action: Clarification, Text: a.say(s, "Describe", "Lead", a.say(s, lead))}
-}
-
-// nextSection returns the node after n in its page's order that has
-// something to say, or nil.
-func (a *GraphAgent) nextSection(n *graph.Node) *graph.Node {
-	ids := a.ix.PageNodes(n.Page)
-	for i, id := range ids {
-		if id != n.ID {
-			continue
-		}
-		for _, next := range ids[i+1:] {
-			if m := a.ix.Node(next); m != nil && !verdictOf(m).Hollow {
-				return m
-			}
-		}
-	}
-	return nil
 }

@@ -1,5 +1,7 @@
 package dialogue
 
+import "strings"
+
 // partsOnly reports whether opts, a clarification's options, are all parts
 // of a page (its sections, a dialog's fields: "Syntax", "Example";
 // "Style", "Anchor", "Link") rather than situations a customer is in ("In
@@ -28,7 +30,12 @@ func (a *GraphAgent) askedWhichAgain(s *Session, text string) bool {
 }
 
 // askedAnythingElse reports whether text, a reply of the agent, only asked
-// whether there is anything else: after thanks or an acknowledgement.
+// whether there is anything else: after thanks or an acknowledgement, or
+// after saying that the page said all (saidAll).
 func (a *GraphAgent) askedAnythingElse(s *Session, text string) bool {
-	return text == a.say(s, "Welcome") || text == a.say(s, "AckAnythingElse")
+	if text == a.say(s, "Welcome") || text == a.say(s, "AckAnythingElse") {
+		return true
+	}
+	n := a.ix.Node(s.CurrentNode)
+	return n != nil && text == a.say(s, "SaidAll", "Problem", strings.TrimSpace(n.Problem))
 }

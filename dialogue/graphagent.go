@@ -156,6 +156,8 @@ type GraphAgent struct {
 	boilerplate boilerplate
 	// rarest is the weight of the graph's rarest word (see holdsRequest).
 	rarest rarestWeight
+	// situations indexes the nodes by what their condition is about.
+	situations situationIndex
 }
 
 var _ Agent = (*GraphAgent)(nil)
@@ -384,6 +386,14 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 			}
 			s.Rephrases = 0
 			return a.clarify(s, a.ix.Node(s.CurrentNode), narrowed, a.sourcesOf(s.CurrentNode)), nil
+		}
+	}
+	// "Which of these applies?" (Windows, Mac) "I'm on Android": a case
+	// the page does not cover, said so; read as a request, its word
+	// finds any section that mentions it.
+	if len(s.PendingOptions) > 1 && lastAgentTurn(s).Action == Clarification {
+		if situation := a.unofferedSituation(r, s.PendingOptions); situation != "" {
+			return a.noSuchSituation(s, situation), nil
 		}
 	}
 	// "Is it about this?" "She was getting retirement benefits.": an

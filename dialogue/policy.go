@@ -37,6 +37,7 @@ const (
 	moveRepeat                       // the last reply asked for again: said again, nothing changed
 	moveAskWhat                      // asked for what with ("What can I help you with?"), no miss counted
 	moveGoodbye                      // "anything else?" "No.": the conversation ends
+	moveSaidAll                      // "and then?" after all was said: said so, related topics offered (declined after no answer)
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -128,6 +129,10 @@ var actPolicy = []actRule{
 	// "Is it about this?" "That didn't help.": nothing was answered yet
 	// to fail; it says the topic asked about is not it.
 	{ActNotSolved, func(st actState) bool { return st.yesNo && st.pending == 1 }, moveNotIt},
+	// "Which of these applies?" "That didn't work.": nothing was answered
+	// yet to fail, and the question still stands; matched as a request,
+	// "work" finds a page on something else not working.
+	{ActNotSolved, actState.asking, moveAskWhich},
 	// "Is it about this?" "Sounds good." / "OK.": to a yes-or-no question
 	// an acknowledgement assents; what the node says is shown, as for "I
 	// don't know" to the doubted node (no situation is confirmed by it).
@@ -447,6 +452,10 @@ var missPolicy = []missRule{
 	// "Can you help me?", "I need help" with nothing before it to go on
 	// with: what they need help with is still to come; no miss, which
 	// would make the request that follows a second one.
+	// "Ok and then?" after an answer that said all (moveGoOn declined):
+	// that was all the page says; the related topics, not "What can I
+	// help you with?".
+	{func(r *reading, st missState) bool { return len(r.terms) == 0 && r.question && !st.asking }, moveSaidAll},
 	{func(r *reading, st missState) bool { return len(r.terms) == 0 && r.question && !st.asking }, moveAskWhat},
 	// See record.go.
 	{func(r *reading, _ missState) bool { return r.record }, moveHandOverRecord},

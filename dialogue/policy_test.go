@@ -63,7 +63,7 @@ func TestActPolicy(t *testing.T) {
 		{ActNo, start, []move{moveAllRight}},
 		{ActNotSolved, afterAns, []move{moveNotSolved}},
 		{ActNotSolved, followUps, []move{moveNotSolved}},
-		{ActNotSolved, question, nil},
+		{ActNotSolved, question, []move{moveAskWhich}},                                                                  // nothing answered yet: the question stands (before: matched as a request, "work" led to another page)
 		{ActNotSolved, actState{last: Clarification, courtesyAfterAnswer: true, nodeSays: true}, []move{moveNotSolved}}, // after "thanks" → "You're welcome!"
 		{ActNotSolved, actState{last: Clarification, nodeSays: true}, nil},
 		{ActNotSolved, start, nil},
@@ -174,7 +174,7 @@ func TestMissMoves(t *testing.T) {
 		{"with an LLM", reading{terms: []string{"parrot"}}, missState{llm: true}, nil},
 		{"a yes with a story", reading{terms: []string{"away", "summer"}, lead: ActYes}, missState{}, []move{moveAsYes, moveSuggest, moveSuggestPage}},
 		{"no words of its own", reading{text: "1"}, missState{rephrases: 2}, []move{moveGoOn, moveOfferPerson}},
-		{"asks for help, says not for what", reading{text: "can you help me?", question: true}, missState{}, []move{moveGoOn, moveAskWhat, moveSuggest, moveSuggestPage}},
+		{"asks for help, says not for what", reading{text: "can you help me?", question: true}, missState{}, []move{moveGoOn, moveSaidAll, moveAskWhat, moveSuggest, moveSuggestPage}},
 		{"chat alone", reading{text: "great!", terms: []string{"great"}}, missState{}, []move{moveAnythingElse, moveSuggest, moveSuggestPage}},
 		{"chat alone while a question is open", reading{text: "great!", terms: []string{"great"}}, missState{asking: true}, []move{moveSuggest, moveSuggestPage}},
 		{"asks for help while a question is open", reading{text: "can you help me?", question: true}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},

@@ -79,6 +79,7 @@ type Index struct {
 	roots    map[string]string // page URL -> root node id
 	children map[string][]string
 	refs     map[string][]string
+	referers map[string][]string // root node id -> nodes referring to it
 	parent   map[string]string
 	byPage   map[string][]string
 }
@@ -92,6 +93,7 @@ func NewIndex(g *Graph) *Index {
 		roots:    make(map[string]string, len(g.Pages)),
 		children: make(map[string][]string),
 		refs:     make(map[string][]string),
+		referers: make(map[string][]string),
 		parent:   make(map[string]string, len(g.Edges)),
 		byPage:   make(map[string][]string, len(g.Pages)),
 	}
@@ -113,6 +115,7 @@ func NewIndex(g *Graph) *Index {
 			ix.parent[e.To] = e.From
 		case Reference:
 			ix.refs[e.From] = append(ix.refs[e.From], e.To)
+			ix.referers[e.To] = append(ix.referers[e.To], e.From)
 		}
 	}
 	return ix
@@ -132,6 +135,9 @@ func (ix *Index) Children(id string) []string { return ix.children[id] }
 
 // References returns the ids of the root nodes id refers to.
 func (ix *Index) References(id string) []string { return ix.refs[id] }
+
+// ReferredFrom returns the ids of the nodes that refer to id, in graph order.
+func (ix *Index) ReferredFrom(id string) []string { return ix.referers[id] }
 
 // Parent returns the id of id's parent node, or "" for a root.
 func (ix *Index) Parent(id string) string { return ix.parent[id] }

@@ -1,0 +1,89 @@
+package dialogue
+
+import (
+	"slices"
+	"sync"
+)
+
+// situationIndex maps a term to the nodes whose condition is about it (a
+// condition of at most maxSituationTerms terms having it), built on first
+// use: per graph, and only a reply to a clarification needs it.
+type situationIndex struct {
+	once  sync.Once
+	nodes map[string][]string
+}
+
+// maxSituationTerms is the most terms a condition has and still name one
+// situation ("android", "On Windows", "In the web app").
+const maxSituationTerms = 2
+
+// situationsNamed returns the nodes whose condition is about term t.
+func (a *GraphAgent) situationsNamed(t string) []string {
+	a.situations.once.Do(func() {
+		a.situations.nodes = map[string][]string{}
+		for d := range a.ix.Graph.Nodes {
+			n := &a.ix.Graph.Nodes[d]
+			if n.Condition == "" {
+				continue
+			}
+			if terms := a.nodeFacts(d).condition; len(terms) <= maxSituationTerms {
+				for _, term := range terms {
+					a.situations.nodes[term] = append(a.situations.nodes[term], n.ID)
+				}
+			}
+		}
+	})
+	return a.situations.nodes[t]
+}
+
+// unofferedSituation returns the condition, as a page writes it, of a
+// situation that r, a short reply to a clarification whose options are
+// opts, names though none of opts does, where a page sets it beside one
+// of them: "I'm on Android" to "On Windows" / "On Mac", where another page
+// has sections for Windows, Mac and Android. The customer's case is then
+// one the page does not cover; read as a request, "android" finds any
+// section that mentions it. "" when r names no such situation, or an
+// option is a part of a page rather than a situation.
+func (a *GraphAgent) unofferedSituation(r *reading, opts []Option) string {
+	if len(r.terms) == 0 || len(r.terms) > maxSituationTerms || !r.bare() {
+		return ""
+	}
+	offered := map[string]bool{}
+	for _, o := range opts {
+		d, ok := a.doc[o.NodeID]
+		if !ok || a.ix.Node(o.NodeID).Condition == "" {
+			return ""
+		}
+		for _, t := range a.nodeFacts(d).condition {
+			offered[t] = true
+		}
+	}
+	for _, t := range r.terms {
+		if offered[t] {
+			return "" // an option's word: not another situation
+		}
+	}
+	for _, t := range r.terms {
+		for _, id := range a.situationsNamed(t) {
+			for _, sib := range a.conditionalChildren(a.ix.Parent(id)) {
+				if sib == id {
+					continue
+				}
+				for _, st := range a.nodeFacts(a.doc[sib]).condition {
+					if offered[st] {
+						return a.ix.Node(id).Condition
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// noSuchSituation says that the page has no part for the customer's
+// situation (see unofferedSituation), with the options still open and a
+// person as one more.
+func (a *GraphAgent) noSuchSituation(s *Session, situation string) Reply {
+	return Reply{Action: Clarification, Text: a.say(s, "NoSuchSituation", "Situation", situation), NodeID: s.CurrentNode,
+		Options: append(slices.Clip(s.PendingOptions), a.talkToPerson(s)), Sources: a.sourcesOf(s.CurrentNode)}
+}
