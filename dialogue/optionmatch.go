@@ -60,14 +60,32 @@ func optionByForm(r *reading, opts []Option) (picked []int, answered bool) {
 
 // matchOptions matches a reply to a clarification against its pending
 // options: by its form (optionByForm), or by the words that tell the
-// options apart ("by phone"). It returns the indices of the matching
+// options apart ("by phone"), or by a name in katakana (optionByLoanword).
+// It returns the indices of the matching
 // options (several on a tie), or nil when the message is not an answer to
 // the question.
 func (a *GraphAgent) matchOptions(s *Session, r *reading) []int {
 	if picked, answered := optionByForm(r, s.PendingOptions); answered {
 		return picked
 	}
-	return a.optionsByWords(s, r)
+	if picked := a.optionsByWords(s, r); len(picked) > 0 {
+		return picked
+	}
+	// "アンドロイドです" to Windows / Mac / Android: the option's name in
+	// katakana, which no word of the label matches.
+	if i := optionByLoanword(r.text, optionLabels(s.PendingOptions)); i >= 0 {
+		return []int{i}
+	}
+	return nil
+}
+
+// optionLabels returns the labels of opts.
+func optionLabels(opts []Option) []string {
+	labels := make([]string, len(opts))
+	for i, o := range opts {
+		labels[i] = o.Label
+	}
+	return labels
 }
 
 // optionsByWords matches reply r against the pending options by the words
