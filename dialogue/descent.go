@@ -7,6 +7,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 func (a *GraphAgent) sourcesOf(id string) []string {
@@ -112,6 +113,17 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			id, n = k, a.ix.Node(k)
 			continue
 		}
+		// So is one that only one sub-section speaks of: the words the
+		// request adds to the node's heading are that section's.
+		// The node's own short opening leads the section's answer, as
+		// above a node's one sub-section.
+		if k := a.describedChild(id, sub, text); k != "" && !visited[k] {
+			if res := a.introText(n); res != "" {
+				lead = append(lead, a.withCondition(n, withHeading(n, res)))
+			}
+			id, n = k, a.ix.Node(k)
+			continue
+		}
 		if verdictOf(n).Answers && !(len(sub) > 0 && a.onlyBoilerplate(n)) {
 			// Sub-problems are no unmet branch: the node answers, and they
 			// come along as options for what the user may ask next.
@@ -125,7 +137,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			// beginning of the answer ("You earn 1 point for every 100
 			// yen" above "Reservations that don't earn points"), not an
 			// introduction to choose from.
-			if res := a.withoutBoilerplate(shownText(n)); a.introduces(n) && !a.onlyBoilerplate(n) && res != "" && len(res) <= maxLead && !english.SameText(res, n.Problem) {
+			if res := a.introText(n); res != "" {
 				lead = append(lead, a.withCondition(n, res))
 				// Steps above a sub-section that only points to other
 				// pages are the answer, the sub-section their "see also":
@@ -406,3 +418,93 @@ func namedSection(parent map[string]bool, headings []map[string]bool, request []
 // namedShare is the share of a sub-section heading's own words (by
 // weight) a request must hold to name it.
 const namedShare = 0.5
+
+// describedChild returns the one of sub, node id's sub-sections, whose
+// heading and text hold every term the request text adds to id's heading
+// (describedSection), or "".
+func (a *GraphAgent) describedChild(id string, sub []string, text *reading) string {
+	parent := a.problemTerms(id)
+	if len(sub) < 2 || !slices.ContainsFunc(text.terms, func(t string) bool { return !parent[t] }) {
+		return "" // the request adds nothing to the heading: no section's text is read
+	}
+	sections := make([]map[string]bool, len(sub))
+	for i, k := range sub {
+		said := map[string]bool{}
+		for t := range a.problemTerms(k) {
+			said[t] = true
+		}
+		for _, t := range a.an.terms(shownText(a.ix.Node(k))) {
+			said[t] = true
+		}
+		sections[i] = said
+	}
+	i := describedSection(parent, sections, text.terms)
+	// A section that opens by saying the node's text again is the node
+	// over again (an extractor's twin), no part of it.
+	if i < 0 || repeats(shownText(a.ix.Node(sub[i])), shownText(a.ix.Node(id))) {
+		return ""
+	}
+	return sub[i]
+}
+
+// repeats reports whether text says all of earlier again, ignoring case
+// and punctuation.
+func repeats(text, earlier string) bool {
+	e := lexical.Normalize(earlier)
+	return e != "" && strings.Contains(lexical.Normalize(text), e)
+}
+
+// describedSection returns the index of the one section (the terms of its
+// heading and text) that holds every request term the parent's heading
+// lacks, or -1 when the request adds none or not exactly one section holds
+// them all. An introduction sums up its sections: "change my desktop
+// wallpaper" on a page "Change the appearance of your desktop" whose
+// opening mentions wallpaper in passing is answered by its "Background"
+// section's steps, the one section that says "wallpaper", not with the
+// opening and the sections as options.
+func describedSection(parent map[string]bool, sections []map[string]bool, request []string) int {
+	var asked []string
+	for _, t := range request {
+		if !parent[t] && !slices.Contains(asked, t) {
+			asked = append(asked, t)
+		}
+	}
+	if len(asked) == 0 {
+		return -1
+	}
+	found := -1
+	for i, said := range sections {
+		if !allIn(asked, said) {
+			continue
+		}
+		if found >= 0 {
+			return -1
+		}
+		found = i
+	}
+	return found
+}
+
+// allIn reports whether every one of terms is in set.
+func allIn(terms []string, set map[string]bool) bool {
+	for _, t := range terms {
+		if !set[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// introText is what n says of its own above its sub-sections, when that is
+// short enough to lead the answer of one of them (maxLead) and says more
+// than n's heading and a banner; else "".
+func (a *GraphAgent) introText(n *graph.Node) string {
+	if !a.introduces(n) || a.onlyBoilerplate(n) {
+		return ""
+	}
+	res := a.withoutBoilerplate(shownText(n))
+	if res == "" || len(res) > maxLead || english.SameText(res, n.Problem) {
+		return ""
+	}
+	return res
+}
