@@ -135,15 +135,27 @@ func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown 
 	if first && lo > 0 && len(us[0].text) <= openingChars {
 		keep[0] = true
 	}
-	if first && len(query) > 0 && bestScore <= 0 {
-		// Nothing asked beyond the section's heading: its steps answer.
-		// (A clarification's lead-in, asked nothing, stays short.)
+	if first && len(query) > 0 && (bestScore <= 0 || !keepsList(us, keep)) {
+		// Nothing asked beyond the section's heading, or the sentences
+		// asked about give neither steps nor a list of ways: its steps
+		// answer. (A clarification's lead-in, asked nothing, stays short.)
 		reachSteps(us, keep)
 	}
 	wholeLists(us, keep)
 	wholeSteps(us, keep)
 	withoutDanglingLeads(us, keep)
 	return joinUnits(us, keep)
+}
+
+// keepsList reports whether keep holds an item of a list or a step of us.
+func keepsList(us []unit, keep []bool) bool {
+	item := listItems(us)
+	for i := range us {
+		if keep[i] && item[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // openingChars is the longest opening sentence a first answer keeps
