@@ -457,8 +457,8 @@ func repeats(text, earlier string) bool {
 // describedSection returns the index of the one section (the terms of its
 // heading and text) that holds every request term the parent's heading
 // lacks, or -1 when the request adds none or not exactly one section holds
-// them all. An introduction sums up its sections: "change my desktop
-// wallpaper" on a page "Change the appearance of your desktop" whose
+// them all. An introduction sums up its sections: "change the desktop
+// wallpaper image" on a page "Change the appearance of your desktop" whose
 // opening mentions wallpaper in passing is answered by its "Background"
 // section's steps, the one section that says "wallpaper", not with the
 // opening and the sections as options.

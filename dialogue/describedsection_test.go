@@ -70,7 +70,7 @@ func TestRequestOneSectionDescribesIsAnsweredThere(t *testing.T) {
 	for _, tc := range []struct {
 		message, want, leads string
 	}{
-		{"change my desktop wallpaper", "background", "You can switch between a light and a dark style."},
+		{"change the desktop wallpaper image", "background", "You can switch between a light and a dark style."},
 		{"how do I change the appearance of my desktop", "root", "You can switch between a light and a dark style."},
 		{"choosing when to start for my family", "start", "Choosing when to start: There is no best age"},
 	} {

@@ -9,8 +9,8 @@ import (
 )
 
 // TestFirstAnswerReachesSteps: a long section's first answer, whose
-// sentences asked about give no steps and no list ("how do I change my
-// login password": the sentence about the login keyring), also gives the
+// sentences asked about give no steps and no list ("change the login
+// password, please": the sentence about the login keyring), also gives the
 // section's numbered steps when they fit; one whose sentences asked about
 // already give a list of ways keeps to them.
 func TestFirstAnswerReachesSteps(t *testing.T) {
@@ -28,7 +28,7 @@ func TestFirstAnswerReachesSteps(t *testing.T) {
 		ask, node string
 		want, not []string
 	}{
-		{"how do I change my login password", "password", []string{"login password", "\nTo change your password:\n1. Open the Users panel.", "click Change."}, nil},
+		{"change the login password, please", "password", []string{"login password", "\nTo change your password:\n1. Open the Users panel.", "click Change."}, nil},
 		{"the leading zero disappears when I type the number in a cell", "zeros", []string{"There are two ways", "- Give the cell a number format"}, []string{"Replace All"}},
 	} {
 		t.Run(tc.ask, func(t *testing.T) {
