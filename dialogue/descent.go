@@ -77,7 +77,8 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 		}
 	}
 	visited := map[string]bool{}
-	hops := 0 // references followed
+	var others []string // the sub-sections beside the one a request described
+	hops := 0           // references followed
 	for range maxDescent {
 		visited[id] = true
 		kids := a.conditionalChildren(id)
@@ -121,12 +122,18 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			if res := a.introText(n); res != "" {
 				lead = append(lead, a.withCondition(n, withHeading(n, res)))
 			}
+			others = slices.DeleteFunc(slices.Clone(sub), func(o string) bool { return o == k })
 			id, n = k, a.ix.Node(k)
 			continue
 		}
 		if verdictOf(n).Answers && !(len(sub) > 0 && a.onlyBoilerplate(n)) {
 			// Sub-problems are no unmet branch: the node answers, and they
 			// come along as options for what the user may ask next.
+			// A section a request described, with nothing under it,
+			// offers the sections beside it, as its parent would have.
+			if len(sub) == 0 {
+				sub = others
+			}
 			return a.resolve(ctx, s, n, message, a.options(sub), sources, hops > 0), nil
 		}
 		if len(sub) > 1 {

@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -42,8 +43,9 @@ func TestDescribedSection(t *testing.T) {
 // beyond the page's heading only one section speaks of ("wallpaper", said
 // in passing by the page's opening and in full by its "Background" steps)
 // is answered from that section, led by the page's short opening, not with
-// the opening alone and the sections as options; a section that repeats
-// the opening word for word is no part of it.
+// the opening alone and the sections as options (the sections beside it
+// are its options); a section that repeats the opening word for word is no
+// part of it.
 func TestRequestOneSectionDescribesIsAnsweredThere(t *testing.T) {
 	const page, twin = "https://help.example.com/appearance", "https://help.example.com/start"
 	g := &graph.Graph{
@@ -68,17 +70,20 @@ func TestRequestOneSectionDescribesIsAnsweredThere(t *testing.T) {
 		},
 	}
 	for _, tc := range []struct {
-		message, want, leads string
+		message, want, leads, offers string
 	}{
-		{"change the desktop wallpaper image", "background", "You can switch between a light and a dark style."},
-		{"how do I change the appearance of my desktop", "root", "You can switch between a light and a dark style."},
-		{"choosing when to start for my family", "start", "Choosing when to start: There is no best age"},
+		{"change the desktop wallpaper image", "background", "You can switch between a light and a dark style.", "style"},
+		{"how do I change the appearance of my desktop", "root", "You can switch between a light and a dark style.", "background"},
+		{"choosing when to start for my family", "start", "Choosing when to start: There is no best age", "consider"},
 	} {
 		t.Run(tc.message, func(t *testing.T) {
 			a, s := NewGraphAgent(g, Options{}), &Session{}
 			r, err := a.Respond(context.Background(), s, tc.message)
 			if err != nil || r.Action != Resolution || r.NodeID != tc.want || !strings.HasPrefix(r.Text, tc.leads) {
 				t.Errorf("%q: %s at %q (%q), %v; want a resolution at %s led by %q", tc.message, r.Action, r.NodeID, r.Text, err, tc.want, tc.leads)
+			}
+			if !slices.ContainsFunc(r.Options, func(o Option) bool { return o.NodeID == tc.offers }) {
+				t.Errorf("%q: options %v, want %s among them", tc.message, r.Options, tc.offers)
 			}
 		})
 	}
