@@ -42,6 +42,33 @@ func TestAnswersRequest(t *testing.T) {
 	}
 }
 
+func TestNeededShare(t *testing.T) {
+	// As in TestAnswersRequest: the rarest word weighs 4, a word no page
+	// has (0) weighs 4 too; MinCoverage 0.5, a clear majority 0.55.
+	const clear = 0.55
+	for _, tc := range []struct {
+		name    string
+		weights []float64
+		held    []float64
+		want    float64
+	}{
+		{"every word held", []float64{2, 1}, []float64{1, 1}, 0.5},
+		{"every word held in the answer alone", []float64{2, 1, 1}, []float64{0.5, 0.5, 0.5}, 0.5},
+		{"a heavy word nowhere in the node", []float64{2, 1, 1}, []float64{0, 1, 1}, clear},
+		{"an average word nowhere in the node", []float64{2, 1, 1.5}, []float64{1, 1, 0}, clear},
+		{"a word no page has: the guard weighs it already", []float64{3, 1, 0}, []float64{1, 1, 0}, 0.5},
+		{"only a light word lacked", []float64{3, 3, 0.5}, []float64{1, 1, 0}, 0.5},
+		{"no words", nil, nil, 0.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := heldRequest{weights: tc.weights, rarest: 4, held: tc.held}
+			if got := neededShare(h, 0.5); got != tc.want {
+				t.Errorf("neededShare(%+v) = %v, want %v", h, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestHeldShare(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -66,9 +93,10 @@ func TestHeldShare(t *testing.T) {
 
 // TestHoldsRequest: on a small hand-made graph, a request whose word no
 // page has outweighs what a node holds of it gets no answer, asked first,
-// after an answer on another page or on its own page; the same request
-// without that word, one whose distinctive word the node has, and a
-// follow-up whose words the page holds, are answered.
+// after an answer on another page or on its own page; so does one the node
+// holds by a bare majority while lacking one of its words outright; the
+// same request without that word, one whose distinctive word the node
+// has, and a follow-up whose words the page holds, are answered.
 func TestHoldsRequest(t *testing.T) {
 	var nodes []graph.Node
 	// Every heading says "project settings", five say "report": generic
@@ -94,6 +122,11 @@ func TestHoldsRequest(t *testing.T) {
 		{"the page's topic repeated, asked first", "", "how do I print a report with tiktok", Resolution},
 		{"the page's topic repeated beside a word no page has, on its page", "how do I print a report", "how do I print a report with tiktok", Clarification},
 		{"the same, opening as a follow-up", "how do I print a report", "and how do I print a report with tiktok?", Resolution},
+		// "export" and the generic "project settings" are a bare majority
+		// of the weight, while "nightly" (the backup page's) is nowhere in
+		// the node.
+		{"a word the node lacks outright beside a bare majority held", "", "export project settings nightly", Clarification},
+		{"the same request without it", "", "export project settings", Resolution},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := NewGraphAgent(g, Options{})
