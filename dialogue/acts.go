@@ -280,6 +280,7 @@ func (a *GraphAgent) actState(s *Session) actState {
 		// A suggestion on a miss leaves the conversation at no node
 		// (suggest); a clarification keeps the node it asks about.
 		st.yesNo = st.pending == 1 && st.optionNode && st.last == Clarification && (st.doubted || s.CurrentNode == "")
+		st.topicsAsked = st.pending > 1 && st.last == Clarification && (suggestedOnMiss(s) || a.offeredRelated(s, last.Text))
 	}
 	if cur := a.ix.Node(s.CurrentNode); cur != nil {
 		st.nodeSays = !verdictOf(cur).Hollow

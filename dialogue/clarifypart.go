@@ -29,6 +29,13 @@ func (a *GraphAgent) askedWhichAgain(s *Session, text string) bool {
 	return text == a.say(s, "WhichOne") || text == a.say(s, "WhichPart")
 }
 
+// offeredRelated reports whether text, a reply of the agent, offered the
+// topics related to the current node after it had said all (saidAll).
+func (a *GraphAgent) offeredRelated(s *Session, text string) bool {
+	n := a.ix.Node(s.CurrentNode)
+	return n != nil && text == a.say(s, "SaidAllRelated", "Problem", strings.TrimSpace(n.Problem))
+}
+
 // askedAnythingElse reports whether text, a reply of the agent, only asked
 // whether there is anything else: after thanks or an acknowledgement, or
 // after saying that the page said all (saidAll).

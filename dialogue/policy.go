@@ -76,6 +76,10 @@ type actState struct {
 	// askedAgain: the last reply asked again which of its options applies
 	// (askWhich), after a yes or a no that did not say which.
 	askedAgain bool
+	// topicsAsked: the last reply asked whether the request is about one
+	// of several topics, a yes-or-no question ("Is it about one of
+	// these?"): suggestions on a miss, or related topics after all was said.
+	topicsAsked bool
 	// askedAnythingElse: the last reply only asked whether there is
 	// anything else ("You're welcome! Is there anything else…?"), with no
 	// options pending.
@@ -159,7 +163,9 @@ var actPolicy = []actRule{
 	{ActYes, func(st actState) bool { return st.pending > 1 }, moveAskWhich},
 	// "No" to "which one of these applies?" asked again: none does; asking
 	// a third time goes round in circles.
-	{ActNo, func(st actState) bool { return st.pending > 1 && st.askedAgain }, moveNoneOfThose},
+	// "No" to "is it about one of these?": none of them (asking which
+	// would answer a no with the same question).
+	{ActNo, func(st actState) bool { return st.pending > 1 && (st.askedAgain || st.topicsAsked) }, moveNoneOfThose},
 	{ActNo, func(st actState) bool { return st.pending > 1 }, moveAskWhich},
 	// "Is there anything else I can help you with?" "Yes.": something
 	// else, not more of the page. (A yes to "Could you put it another

@@ -21,6 +21,7 @@ func TestActPolicy(t *testing.T) {
 		question     = actState{pending: 3, optionNode: true, last: Clarification, nodeSays: true}
 		bareQuestion = actState{pending: 3, optionNode: true, last: Clarification} // at a heading with no text
 		askedAgain   = actState{pending: 3, optionNode: true, last: Clarification, nodeSays: true, askedAgain: true}
+		topicsAsked  = actState{pending: 3, optionNode: true, last: Clarification, topicsAsked: true}
 	)
 	for _, tc := range []struct {
 		act  Act
@@ -55,7 +56,8 @@ func TestActPolicy(t *testing.T) {
 		{ActYes, followUps, []move{moveGoOn, moveAskWhich}},
 		{ActYes, question, []move{moveAskWhich}},
 		{ActNo, question, []move{moveAskWhich, moveAllRight}},
-		{ActNo, askedAgain, []move{moveNoneOfThose, moveAskWhich, moveAllRight}}, // "which one?" "no": none of them
+		{ActNo, askedAgain, []move{moveNoneOfThose, moveAskWhich, moveAllRight}},  // "which one?" "no": none of them
+		{ActNo, topicsAsked, []move{moveNoneOfThose, moveAskWhich, moveAllRight}}, // "is it about one of these?" "no": none of them
 		{ActYes, askedAgain, []move{moveAskWhich}},
 		{ActYes, afterAns, []move{moveGoOn, moveWhatElse}},
 		{ActYes, start, []move{moveGoOn}},

@@ -128,6 +128,8 @@ func TestAndThenAfterAllSaid(t *testing.T) {
 			"That is all our help page says about “Activating your licence (android)”. Related topics", Clarification, []string{"buy", "move"}, "droid"},
 		{"a related topic taken", []string{"how do I activate my licence", "android", "ok and then?", "1"},
 			"Licences are sold", Resolution, nil, "buy"},
+		{"related topics, then no: none of them", []string{"how do I activate my licence", "android", "ok and then?", "no"},
+			"All right, none of those.", Clarification, nil, ""},
 		{"nothing related: said so", []string{"how do I change the theme", "and then?"},
 			"That is all our help page says about “Changing the theme”. Is there anything else", Clarification, nil, "other"},
 		{"said so, then no: goodbye", []string{"how do I change the theme", "and then?", "no"},
