@@ -97,7 +97,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	if generatedPage(gq) {
 		return p, ErrGenerated
 	}
-	title := pageTitle(gq)
+	title := withoutSiteName(pageTitle(gq), gq)
 	keywords := metaKeywords(gq)
 	docbook := generatedByDocBook(gq)
 	if xhpHelp(gq) {
@@ -198,6 +198,107 @@ func pageTitle(gq *goquery.Document) string {
 		return false
 	})
 	return title
+}
+
+// titleSeparators stand between a page's own title and its site's name in
+// a <title> ("Sending email — Example 1.0 documentation").
+var titleSeparators = []string{" — ", " – ", " | ", " · ", " :: ", " - "}
+
+// withoutSiteName drops the site's (or the book's) name from the end of a
+// page's title when the page says it is the site's name: the text of one of
+// its links to a home page or the title of its <link rel="home"> (Sphinx
+// writes "Page — Project 1.0 documentation" on every page, the name linked
+// to the contents). Left in, it is a title of every page (whole-page search
+// counts titles twice) and the start of every option placed by its page.
+// A tail no home link names ("Index - Keyword Search in the Help") stays.
+func withoutSiteName(title string, gq *goquery.Document) string {
+	cut, tail := -1, ""
+	for _, sep := range titleSeparators {
+		if i := strings.LastIndex(title, sep); i > 0 && i > cut {
+			cut, tail = i, strings.TrimSpace(title[i+len(sep):])
+		}
+	}
+	if cut < 0 || tail == "" {
+		return title
+	}
+	named := false
+	gq.Find(`link[rel][title], a[href]`).EachWithBreak(func(_ int, s *goquery.Selection) bool {
+		if goquery.NodeName(s) == "link" {
+			rel, _ := s.Attr("rel")
+			name, _ := s.Attr("title")
+			named = homeRel(rel) && strings.EqualFold(collapse(name), tail)
+			return !named
+		}
+		href, _ := s.Attr("href")
+		named = homeHref(href) && strings.EqualFold(collapse(s.Text()), tail)
+		return !named
+	})
+	if !named {
+		return title
+	}
+	return strings.TrimSpace(title[:cut])
+}
+
+// homeRel reports whether a <link>'s rel names the site's first page.
+func homeRel(rel string) bool {
+	for _, r := range strings.Fields(strings.ToLower(rel)) {
+		if r == "home" || r == "top" || r == "start" {
+			return true
+		}
+	}
+	return false
+}
+
+// homeHref reports whether href leads up to a first page, naming no folder
+// on the way: "/", "../", "index.html", "../../index.html" (a site's home,
+// or the first page of the folder the page is in). "protection/" or
+// "/app/protection/" lead down to a topic: a heading linked there is the
+// topic's own.
+func homeHref(href string) bool {
+	u, err := url.Parse(strings.TrimSpace(href))
+	if err != nil || u.Path == "" || u.Host != "" {
+		return false
+	}
+	segments := strings.Split(u.Path, "/")
+	for i, seg := range segments {
+		switch {
+		case seg == "" || seg == "." || seg == "..":
+		case i == len(segments)-1 && (strings.EqualFold(seg, "index.html") || strings.EqualFold(seg, "index.htm")):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// siteBanner reports whether n is a heading that is nothing but a link to
+// a home page: the site's or the book's name above every page (Django's
+// theme writes "<h1><a href="../index.html">Django 3.2.25
+// documentation</a></h1>" before the page's own h1). Read as a heading it
+// became each page's first h1, so the page's own title a section of it.
+func siteBanner(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+	default:
+		return false
+	}
+	var link *html.Node
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Type == html.TextNode && strings.TrimSpace(c.Data) == "":
+		case c.Type == html.ElementNode && c.DataAtom == atom.A && link == nil:
+			link = c
+		default:
+			return false
+		}
+	}
+	if link == nil {
+		return false
+	}
+	href, _ := attr(link, "href")
+	var sb strings.Builder
+	textOf(link, &sb)
+	return homeHref(href) && strings.IndexFunc(sb.String(), isWordRune) >= 0
 }
 
 // firstHeading returns the text of the first h1, else of the first heading,

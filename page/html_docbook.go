@@ -207,8 +207,11 @@ func generatedByDocBook(gq *goquery.Document) bool {
 }
 
 // sectionLabel is the number DocBook writes before a title: "7.34. ",
-// "2. ", "C.2. " (an appendix's letter).
-var sectionLabel = regexp.MustCompile(`^(?:[A-Z]|\d+)(?:\.\d+)*\.\s+`)
+// "2. ", "C.2. " (an appendix's letter), and the label of a chapter, part
+// or appendix, one word of the book's language before its number or letter
+// ("Chapter 15. ", "Part II. ", "Appendix C. "): without it the label's
+// word and number would be title words of every chapter's page.
+var sectionLabel = regexp.MustCompile(`^(?:\p{Lu}\p{Ll}+\s+(?:[IVXLC]+|[A-Z]|\d+)\.\s+|(?:[A-Z]|\d+)(?:\.\d+)*\.\s+)`)
 
 // withoutSectionLabel removes a leading section number from a title; a
 // title that is only a number is kept.

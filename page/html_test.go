@@ -634,14 +634,19 @@ func TestInSentence(t *testing.T) {
 
 func TestWithoutSectionLabel(t *testing.T) {
 	tests := map[string]string{
-		"7.34. Add Alpha Channel": "Add Alpha Channel",
-		"2. Workflow":             "Workflow",
-		"C.2. Hints":              "Hints",
-		"3.1":                     "3.1",
-		"12.":                     "12.",
-		"Chapter 7. Layers":       "Chapter 7. Layers",
-		"2.4 release notes":       "2.4 release notes",
-		"Merge Visible Layers":    "Merge Visible Layers",
+		"7.34. Add Alpha Channel":  "Add Alpha Channel",
+		"2. Workflow":              "Workflow",
+		"C.2. Hints":               "Hints",
+		"3.1":                      "3.1",
+		"12.":                      "12.",
+		"Chapter 7. Layers":        "Layers",
+		"Part II. How do I Begin?": "How do I Begin?",
+		"Appendix C. Reporting":    "Reporting",
+		"Chapter 7.":               "Chapter 7.",
+		"Chapter 7 Layers":         "Chapter 7 Layers",
+		"Windows 10 tips":          "Windows 10 tips",
+		"2.4 release notes":        "2.4 release notes",
+		"Merge Visible Layers":     "Merge Visible Layers",
 	}
 	for in, want := range tests {
 		if got := withoutSectionLabel(in); got != want {
@@ -685,6 +690,65 @@ func TestMetaKeywords(t *testing.T) {
 			}
 			if !slices.Equal(doc.Keywords, tt.want) {
 				t.Errorf("keywords = %q, want %q", doc.Keywords, tt.want)
+			}
+		})
+	}
+}
+
+// A title ends with its site's name only where the page links that name to
+// a home page; any other tail is the page's own title.
+func TestWithoutSiteName(t *testing.T) {
+	tests := []struct {
+		name, title, head, want string
+	}{
+		{"sphinx home link", "Sending email — Example 1.0 documentation", `<a href="../index.html">Example 1.0 documentation</a>`, "Sending email"},
+		{"link rel home", "Layers | Sketchpad Manual", `<link rel="home" href="index.html" title="Sketchpad Manual">`, "Layers"},
+		{"site root", "Billing - Acme Help", `<a href="/">Acme Help</a>`, "Billing"},
+		{"tail linked elsewhere", "Index - Keyword Search", `<a href="search.html">Keyword Search</a>`, "Index - Keyword Search"},
+		{"tail not linked", "Cancelling | Acme Help", `<a href="/index.html">Help Center Home</a>`, "Cancelling | Acme Help"},
+		{"no separator", "Sending email", `<a href="index.html">Sending email</a>`, "Sending email"},
+		{"only the name", " — Example", `<a href="index.html">Example</a>`, " — Example"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			gq, err := goquery.NewDocumentFromReader(strings.NewReader("<html><head>" + tt.head + "</head><body>" + tt.head + "</body></html>"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := withoutSiteName(tt.title, gq); got != tt.want {
+				t.Errorf("withoutSiteName(%q) = %q, want %q", tt.title, got, tt.want)
+			}
+		})
+	}
+}
+
+// A heading that only links home is the site's banner, not the page's
+// first heading; a heading with words of its own beside a link is kept.
+func TestSiteBanner(t *testing.T) {
+	tests := []struct {
+		name, heading string
+		want          bool
+	}{
+		{"sphinx banner", `<h1><a href="../index.html">Example 1.0 documentation</a></h1>`, true},
+		{"site root", `<h2> <a href="/">Acme Help</a> </h2>`, true},
+		{"link to a page", `<h1><a href="email.html">Sending email</a></h1>`, false},
+		{"link down to a topic's folder", `<h2><a href="/app/protection/">Protection</a></h2>`, false},
+		{"link to a topic's index", `<h2><a href="protection/index.html">Protection</a></h2>`, false},
+		{"another site", `<h2><a href="https://example.org/">Example</a></h2>`, false},
+		{"words beside the link", `<h1>Back to <a href="index.html">the start</a></h1>`, false},
+		{"own heading", `<h1>Sending email</h1>`, false},
+		{"anchor only", `<h1><a href="#top">Sending email</a></h1>`, false},
+		{"paragraph", `<p><a href="index.html">Home</a></p>`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root, err := html.Parse(strings.NewReader("<body>" + tt.heading + "</body>"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := goquery.NewDocumentFromNode(root).Find("body > *").Get(0)
+			if got := siteBanner(n); got != tt.want {
+				t.Errorf("siteBanner(%s) = %v, want %v", tt.heading, got, tt.want)
 			}
 		})
 	}

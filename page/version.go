@@ -21,4 +21,7 @@ package page
 // "Note:", on a German page).
 // v7: a list item's line and the paragraph it introduces joined by a dash
 // ("[Features](…) – Main features and settings"), not run together.
-const ReaderVersion = "reader-v7"
+// v8: a title's end that a home link names (Sphinx's "— Project 1.0
+// documentation") dropped; DocBook's chapter, part and appendix labels
+// ("Chapter 15. ") dropped from titles as section numbers are.
+const ReaderVersion = "reader-v8"
