@@ -64,6 +64,8 @@ func TestMorphology(t *testing.T) {
 		{"changing", "change"}, {"cancelling", "cancel"}, {"canceling", "cancel"}, {"logging", "log"},
 		{"using", "use"}, {"making", "make"}, {"applying", "apply"}, {"stopping", "stop"},
 		{"resetting", "reset"}, {"updating", "update"}, {"receiving", "receive"}, {"paying", "pay"},
+		{"writing", "write"}, {"becoming", "become"}, {"contributing", "contribute"}, {"executing", "execute"},
+		{"shouting", "shout"}, {"editing", "edit"}, {"outputting", "output"},
 	}
 	for _, tt := range base {
 		if got, ok := BaseVerb(tt.in); !ok || got != tt.want {

@@ -15,7 +15,7 @@ register reinstate remove renew replace report request reserve reset restore ret
 review save schedule see select send set share sign start stop submit suspend switch track
 transfer unlock update upgrade upload use verify view withdraw sync import export travel
 understand learn appoint turn try allow wait follow gather help look collect convert reactivate reapply repay report restart buy sell
-exchange extend reduce increase close reopen correct`)
+exchange extend reduce increase close reopen correct write become`)
 
 func toSet(s string) map[string]bool {
 	m := make(map[string]bool)
@@ -133,6 +133,11 @@ func BaseVerb(w string) (string, bool) {
 		if strings.HasSuffix(stem, suf) && !strings.HasSuffix(stem, "ng") {
 			return stem + "e", true
 		}
+	}
+	if n > 3 && strings.HasSuffix(stem, "ut") && !isVowel(stem[n-3]) {
+		// "contribut", "execut", "comput" → +e; "shout" (a vowel
+		// before) stays.
+		return stem + "e", true
 	}
 	if strings.HasSuffix(stem, "ng") && n > 3 && !isVowel(stem[n-3]) {
 		// "chang" → "change"; "bring" stays.
