@@ -45,7 +45,12 @@ import (
 // list inside it.
 // v12: a paragraph ending with a Chinese or Japanese stop ("。") is no
 // title-like line (shortLine).
-const StructuralVersion = "structural-v13"
+// v13: a page's keywords (front matter tags, <meta name=keywords>, a help
+// desk's labels) are intents of its root node.
+// v14: intents and problems spell a verb whole ("write", "contribute", not
+// "writ", "contribut") and keep a manner adverb before it ("How do I
+// automatically set…": "Automatically setting…", not "Automaticallying set").
+const StructuralVersion = "structural-v14"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

@@ -96,7 +96,12 @@ func QuestionToNounPhrase(t string) string {
 	if m := howQuestion.FindStringSubmatch(t); m != nil {
 		words := strings.Fields(m[4])
 		if len(words) > 0 {
-			words[0] = lexical.UpperFirst(gerund(strings.ToLower(words[0])))
+			verb := 0
+			if len(words) > 1 && isMannerAdverb(strings.ToLower(words[0])) {
+				verb = 1 // "How do I automatically set…": "Automatically setting…"
+			}
+			words[verb] = gerund(strings.ToLower(words[verb]))
+			words[0] = lexical.UpperFirst(words[0])
 			return strings.Join(words, " ")
 		}
 	}
@@ -104,6 +109,14 @@ func QuestionToNounPhrase(t string) string {
 		return lexical.UpperFirst(m[3])
 	}
 	return t
+}
+
+// isMannerAdverb reports whether w, a question's word before its verb, is
+// an adverb made from an adjective ("automatically", "quickly",
+// "permanently"), not a verb ending in -ly: those are short ("fly",
+// "rely", "rally") or end in -ply ("apply", "reply", "multiply").
+func isMannerAdverb(w string) bool {
+	return len(w) >= 6 && strings.HasSuffix(w, "ly") && !strings.HasSuffix(w, "ply")
 }
 
 // smallWords stay lower case when a Title Cased Title is put in sentence case.
