@@ -85,9 +85,9 @@ var wholeActs = []actRow{
 
 // notSolved is a whole message saying that what was just said did not
 // work: "that didn't work", "it still doesn't help", "no, not working",
-// that nothing changed: "still nothing", "same problem", "no luck", or
-// that it was tried before: "I already tried that".
-var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?)(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*|(?:i(?:'ve|\s+have)?\s+)?(?:already\s+)?(?:tried|done|did)\s+(?:that|this|it|those|these|all\s+(?:that|of\s+(?:that|those|them)))(?:\s+(?:already|before|too|twice))*(?:[\s,]+(?:and|but)\s+(?:it|that)\s+(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)?\s+)?(?:(?:is|was)\s*n[o']?t|not)\s+(?:very\s+|really\s+|that\s+)?helpful(?:\s+(?:at\s+all|either))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)\s+)?(?:useless|unhelpful|no\s+help(?:\s+at\s+all)?)|(?:(?:it'?s|it\s+is)\s+)?(?:still\s+(?:nothing|the\s+same)|nothing\s+(?:changed|happens|happened)|(?:the\s+)?same\s+(?:problem|issue|error|thing)(?:\s+(?:again|as\s+before))?|no\s+(?:luck|change|difference))(?:\s+(?:still|either|at\s+all))?)[\s.!?]*$`)
+// that nothing changed: "it didn't change", "still nothing", "same
+// problem", "no luck", or that it was tried before: "I already tried that".
+var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?|chang(?:e[sd]?|ing))(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*|(?:i(?:'ve|\s+have)?\s+)?(?:already\s+)?(?:tried|done|did)\s+(?:that|this|it|those|these|all\s+(?:that|of\s+(?:that|those|them)))(?:\s+(?:already|before|too|twice))*(?:[\s,]+(?:and|but)\s+(?:it|that)\s+(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)?\s+)?(?:(?:is|was)\s*n[o']?t|not)\s+(?:very\s+|really\s+|that\s+)?helpful(?:\s+(?:at\s+all|either))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)\s+)?(?:useless|unhelpful|no\s+help(?:\s+at\s+all)?)|(?:(?:it'?s|it\s+is)\s+)?(?:still\s+(?:nothing|the\s+same)|nothing\s+(?:changed|happens|happened)|(?:the\s+)?same\s+(?:problem|issue|error|thing)(?:\s+(?:again|as\s+before))?|no\s+(?:luck|change|difference))(?:\s+(?:still|either|at\s+all))?)[\s.!?]*$`)
 
 // actRow is an act and a form of message that makes it.
 type actRow struct {
@@ -198,6 +198,9 @@ func isRestart(msg string) bool { return !actHuman.MatchString(msg) && actRestar
 // its own ("yes, and how do I apply?") is an ordinary request, except a
 // request for a person, which wins wherever it stands.
 func classifyAct(an *analyzer, msg string) Act {
+	if act, ok := complaintAfterCourtesy(an, msg); ok {
+		return act
+	}
 	for _, row := range wholeActs {
 		if row.re.MatchString(msg) {
 			return row.act
@@ -244,6 +247,34 @@ func classifyAct(an *analyzer, msg string) Act {
 		return ActNone
 	}
 	return act
+}
+
+// contrast turns from what was said before it to what matters: "thanks,
+// but", "ok, though", "danke, aber", "merci, mais", "gracias, pero",
+// "ありがとう、でも" (Japanese runs on with no space after it).
+var contrast = quickre.MustCompile(`(?i)[\s,.;!、。]+(?:(?:but|however|though|although|aber|doch|jedoch|mais|cependant|pero|sin\s+embargo)(?:[\s,.;!]+|$)|(?:でも|けど|しかし)[\s、。]*)`)
+
+// complaintAfterCourtesy reads a courtesy followed by a contrast and a
+// way of saying no ("thanks but it didn't change", "ok, but that didn't
+// fix it"): the no wins, since the thanks only softens it. Read whole,
+// the thanks was cut off and the complaint's own words searched as a new
+// request. ok is false where the message is not made so.
+func complaintAfterCourtesy(an *analyzer, msg string) (Act, bool) {
+	loc := contrast.FindStringIndex(msg)
+	if loc == nil {
+		return ActNone, false
+	}
+	switch classifyAct(an, msg[:loc[0]]) {
+	case ActThanks, ActAck:
+	default:
+		if !chatOnly(msg[:loc[0]]) {
+			return ActNone, false
+		}
+	}
+	if act := classifyAct(an, msg[loc[1]:]); saysNo(act) {
+		return act, true
+	}
+	return ActNone, false
 }
 
 // act handles a message that is a dialogue act rather than a request, as
