@@ -249,6 +249,18 @@ func classifyAct(an *analyzer, msg string) Act {
 	return act
 }
 
+// unshownOptions returns the options of opts at whose node the agent has
+// said nothing yet in s.
+func unshownOptions(s *Session, opts []Option) []Option {
+	var out []Option
+	for _, o := range opts {
+		if saidAt(s, o.NodeID) == "" {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // contrast turns from what was said before it to what matters: "thanks,
 // but", "ok, though", "danke, aber", "merci, mais", "gracias, pero",
 // "ありがとう、でも" (Japanese runs on with no space after it).
@@ -401,6 +413,17 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		said := saidAt(s, cur.ID)
 		if more := a.focus(cur, nil, said); !strings.Contains(said, more) {
 			return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true, nil
+		}
+		// The parts offered with the answer and never shown are what the
+		// page has left to try ("To Insert a Page Number" under the
+		// introduction just given); a person only once all was tried.
+		if untried := unshownOptions(s, s.PendingOptions); len(untried) > 0 {
+			r, err := a.respondAt(ctx, s, untried[0].NodeID, &reading{})
+			if err == nil && r.Action == Resolution && len(r.Options) == 0 {
+				// The others are still to try.
+				r.Options, s.PendingOptions = untried[1:], untried[1:]
+			}
+			return r, true, err
 		}
 		return a.escalateRepeat(s, cur), true, nil
 	case moveHandOverRecord:

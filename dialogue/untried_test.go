@@ -1,0 +1,84 @@
+package dialogue
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// TestUnshownOptions: the options offered at whose node nothing was said
+// yet, in their order.
+func TestUnshownOptions(t *testing.T) {
+	s := &Session{History: []Turn{
+		{Role: "user", Text: "how do I number pages"},
+		{Role: "agent", NodeID: "intro", Text: "You can number pages."},
+		{Role: "agent", NodeID: "insert", Text: "Choose Insert, then Field."},
+	}}
+	for _, tc := range []struct {
+		name string
+		opts []string
+		want []string
+	}{
+		{"none shown", []string{"count", "style"}, []string{"count", "style"}},
+		{"one shown", []string{"insert", "count"}, []string{"count"}},
+		{"all shown", []string{"intro", "insert"}, nil},
+		{"no options", nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var opts []Option
+			for _, id := range tc.opts {
+				opts = append(opts, Option{NodeID: id})
+			}
+			var got []string
+			for _, o := range unshownOptions(s, opts) {
+				got = append(got, o.NodeID)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("unshownOptions(%v) = %v, want %v", tc.opts, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestNotSolvedShowsUntriedParts: "that didnt work" after a page's
+// introduction, whose steps were offered as options and never shown
+// (seen chatting on LibreOffice's help: a person at once), gives those
+// steps, one part a time, and hands over once every part was tried.
+func TestNotSolvedShowsUntriedParts(t *testing.T) {
+	const page = "https://help.example.com/footer-numbers"
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: page, Title: "Numbering pages in the footer"}},
+		Nodes: []graph.Node{
+			{ID: "intro", Page: page, Problem: "Numbering pages in the footer", Root: true, Actionable: true,
+				Resolution: "A number field in the footer numbers every page. You can show the total count beside it."},
+			{ID: "field", Page: page, Problem: "To insert the number field", Actionable: true,
+				Resolution: "1. Open the footer.\n1. Choose Insert - Field - Number."},
+			{ID: "total", Page: page, Problem: "To show the total count", Actionable: true,
+				Resolution: "1. Click after the number field.\n1. Choose Insert - Field - Total."},
+		},
+		Edges: []graph.Edge{{From: "intro", To: "field", Type: graph.Child}, {From: "intro", To: "total", Type: graph.Child}},
+	}
+	a, s := NewGraphAgent(g, Options{}), &Session{}
+	for i, tc := range []struct {
+		msg    string
+		action Action
+		node   string
+		text   string
+	}{
+		{"numbering pages in the footer", Resolution, "intro", "A number field"},
+		{"that didnt work", Resolution, "field", "To insert the number field"},
+		{"that didnt work", Resolution, "total", "To show the total count"},
+		{"that didnt work", Escalation, "total", ""},
+	} {
+		r, err := a.Respond(context.Background(), s, tc.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Action != tc.action || r.NodeID != tc.node || !strings.Contains(r.Text, tc.text) {
+			t.Fatalf("turn %d %q: %s at %q %q; want %s at %q containing %q", i, tc.msg, r.Action, r.NodeID, r.Text, tc.action, tc.node, tc.text)
+		}
+	}
+}
