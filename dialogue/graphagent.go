@@ -396,6 +396,11 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 			return a.noSuchSituation(s, situation), nil
 		}
 	}
+	// "My screen is too dark" (answered) "it's a laptop": a detail of the
+	// case, not a new request (see detailAfterAnswer).
+	if reply, ok, err := a.detailAfterAnswer(ctx, s, r); ok || err != nil {
+		return reply, err
+	}
 	// "Is it about this?" "She was getting retirement benefits.": an
 	// answer, not a new request (see assentsToAsked).
 	if assentsToAsked(r, a.askedStateOf(s, r)) {

@@ -1,0 +1,95 @@
+package dialogue
+
+import (
+	"context"
+	"strings"
+
+	"github.com/helpgraph/helpgraph/internal/quickre"
+)
+
+// caseDetail is a whole message that tells something about the customer's
+// case and asks nothing: "it's a laptop", "i use windows 11", "on my work
+// computer", "I'm on a Mac". The last group is the detail.
+var caseDetail = quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|well|also|and|btw|by\s+the\s+way|fyi)[\s,.!]+)*(?:(?:it'?s|it\s+is|this\s+is)\s+(?:a|an|my)|(?:i'?m|i\s+am)\s+(?:on|using|running|with)(?:\s+(?:a|an|my|the))?|i\s+(?:use|run|have|own|got|am\s+using)(?:\s+(?:a|an|my|the))?|i'?ve\s+got(?:\s+(?:a|an|my|the))?|(?:on|with|using|from)\s+(?:a|an|my|the))\s+((?:[\w.+-]+\s+){0,2}[\w.+-]*[\w+])[\s.!]*$`)
+
+// detailWords are words a detail never is: "I have a problem", "it's a
+// question" ask, "it's an error" complains.
+var detailWords = map[string]bool{"problem": true, "issue": true, "question": true, "error": true, "bug": true, "request": true}
+
+// caseDetailOf returns the detail msg tells of the customer's case (see
+// caseDetail), or "". After an answer such a detail asks nothing new:
+// read as a request, its word finds any page that mentions it ("laptop":
+// the battery pages, after an answer on a too dark screen).
+func caseDetailOf(msg string) string {
+	m := caseDetail.FindStringSubmatch(msg)
+	if m == nil {
+		return ""
+	}
+	for _, w := range strings.Fields(strings.ToLower(m[1])) {
+		if detailWords[w] {
+			return ""
+		}
+	}
+	return m[1]
+}
+
+// partNaming returns the node of page, other than cur, whose heading or
+// situation holds every one of terms, the first in page order; "" when
+// none does or terms is empty. A term cur's own heading holds names
+// nothing new.
+func (a *GraphAgent) partNaming(cur string, terms []string) string {
+	n := a.ix.Node(cur)
+	if n == nil || len(terms) == 0 {
+		return ""
+	}
+	own := a.nodeFacts(a.doc[cur])
+	for _, t := range terms {
+		if own.problem[t] {
+			return ""
+		}
+	}
+	for _, id := range a.ix.PageNodes(n.Page) {
+		if id == cur {
+			continue
+		}
+		f := a.nodeFacts(a.doc[id])
+		named := true
+		for _, t := range terms {
+			if !f.problem[t] && !containsTerm(f.condition, t) {
+				named = false
+				break
+			}
+		}
+		if named {
+			return id
+		}
+	}
+	return ""
+}
+
+func containsTerm(ts []string, t string) bool {
+	for _, x := range ts {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// detailAfterAnswer answers a detail of the customer's case told after an
+// answer at the current node: the part of its page that names it, else
+// the detail taken in and the topic kept. ok is false where the last
+// reply was no answer, or msg tells no detail.
+func (a *GraphAgent) detailAfterAnswer(ctx context.Context, s *Session, r *reading) (Reply, bool, error) {
+	detail := caseDetailOf(r.text)
+	cur := a.ix.Node(s.CurrentNode)
+	if detail == "" || cur == nil || lastAgentTurn(s).Action != Resolution {
+		return Reply{}, false, nil
+	}
+	if id := a.partNaming(cur.ID, r.terms); id != "" {
+		reply, err := a.respondAt(ctx, s, id, r)
+		return reply, true, err
+	}
+	return Reply{Action: Clarification, Text: a.say(s, "DetailNoted", "Problem", cur.Problem, "Detail", detail), NodeID: cur.ID,
+		Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true, nil
+}
