@@ -261,6 +261,17 @@ func unshownOptions(s *Session, opts []Option) []Option {
 	return out
 }
 
+// onPage returns the options of opts whose node is on page.
+func (a *GraphAgent) onPage(page string, opts []Option) []Option {
+	var out []Option
+	for _, o := range opts {
+		if n := a.ix.Node(o.NodeID); n != nil && n.Page == page {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // contrast turns from what was said before it to what matters: "thanks,
 // but", "ok, though", "danke, aber", "merci, mais", "gracias, pero",
 // "ありがとう、でも" (Japanese runs on with no space after it).
@@ -314,7 +325,7 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg *reading)
 func (a *GraphAgent) actState(s *Session) actState {
 	last, before := lastAgentTurns(s)
 	st := actState{pending: len(s.PendingOptions), last: last.Action}
-	st.courtesyAfterAnswer = last.Action == Clarification && st.pending == 0 && last.NodeID != "" &&
+	st.courtesyAfterAnswer = last.Action == Clarification && last.NodeID != "" &&
 		last.NodeID == s.CurrentNode && before.Action == Resolution && before.NodeID == last.NodeID
 	st.askedAgain = last.Action == Clarification && st.pending > 1 && a.askedWhichAgain(s, last.Text)
 	if st.pending > 0 {
@@ -417,7 +428,7 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		// The parts offered with the answer and never shown are what the
 		// page has left to try ("To Insert a Page Number" under the
 		// introduction just given); a person only once all was tried.
-		if untried := unshownOptions(s, s.PendingOptions); len(untried) > 0 {
+		if untried := unshownOptions(s, a.onPage(cur.Page, s.PendingOptions)); len(untried) > 0 {
 			r, err := a.respondAt(ctx, s, untried[0].NodeID, &reading{})
 			if err == nil && r.Action == Resolution && len(r.Options) == 0 {
 				// The others are still to try.

@@ -66,9 +66,10 @@ type actState struct {
 	// option, a node ("Is it about this?"): the doubted node, or a page
 	// or topic suggested on a miss.
 	yesNo bool
-	// courtesyAfterAnswer: the last reply only asked "anything else?" at
+	// courtesyAfterAnswer: the last reply only took in what was said, at
 	// the node the reply before it answered at ("thanks" → "You're
-	// welcome!"): "that didn't work" is still about that answer.
+	// welcome!", "it's a laptop" → "Noted…", the answer's options kept):
+	// "that didn't work" is still about that answer.
 	courtesyAfterAnswer bool
 	// acks: the message acknowledges, beside any thanks ("ok thanks"):
 	// read of the message (reading.acks), not of the conversation.

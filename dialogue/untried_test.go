@@ -61,24 +61,46 @@ func TestNotSolvedShowsUntriedParts(t *testing.T) {
 		},
 		Edges: []graph.Edge{{From: "intro", To: "field", Type: graph.Child}, {From: "intro", To: "total", Type: graph.Child}},
 	}
-	a, s := NewGraphAgent(g, Options{}), &Session{}
-	for i, tc := range []struct {
+	type turn struct {
 		msg    string
 		action Action
 		node   string
 		text   string
+	}
+	for _, tc := range []struct {
+		name  string
+		turns []turn
 	}{
-		{"numbering pages in the footer", Resolution, "intro", "A number field"},
-		{"that didnt work", Resolution, "field", "To insert the number field"},
-		{"that didnt work", Resolution, "total", "To show the total count"},
-		{"that didnt work", Escalation, "total", ""},
+		{"after the answer", []turn{
+			{"numbering pages in the footer", Resolution, "intro", "A number field"},
+			{"that didnt work", Resolution, "field", "To insert the number field"},
+			{"that didnt work", Resolution, "total", "To show the total count"},
+			{"that didnt work", Escalation, "total", ""},
+		}},
+		// Taken in with the answer's options kept ("ok", a detail of the
+		// case), "that didnt work" is still about the answer.
+		{"after an ok", []turn{
+			{"numbering pages in the footer", Resolution, "intro", "A number field"},
+			{"ok", Clarification, "intro", ""},
+			{"that didnt work", Resolution, "field", "To insert the number field"},
+		}},
+		{"after a detail of the case", []turn{
+			{"numbering pages in the footer", Resolution, "intro", "A number field"},
+			{"i'm on a chromebook", Clarification, "intro", "chromebook"},
+			{"that didnt work", Resolution, "field", "To insert the number field"},
+		}},
 	} {
-		r, err := a.Respond(context.Background(), s, tc.msg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Action != tc.action || r.NodeID != tc.node || !strings.Contains(r.Text, tc.text) {
-			t.Fatalf("turn %d %q: %s at %q %q; want %s at %q containing %q", i, tc.msg, r.Action, r.NodeID, r.Text, tc.action, tc.node, tc.text)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			a, s := NewGraphAgent(g, Options{}), &Session{}
+			for i, tt := range tc.turns {
+				r, err := a.Respond(context.Background(), s, tt.msg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Action != tt.action || r.NodeID != tt.node || !strings.Contains(r.Text, tt.text) {
+					t.Fatalf("turn %d %q: %s at %q %q; want %s at %q containing %q", i, tt.msg, r.Action, r.NodeID, r.Text, tt.action, tt.node, tt.text)
+				}
+			}
+		})
 	}
 }
