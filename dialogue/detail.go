@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/internal/quickre"
@@ -55,7 +56,7 @@ func (a *GraphAgent) partNaming(cur string, terms []string) string {
 		f := a.nodeFacts(a.doc[id])
 		named := true
 		for _, t := range terms {
-			if !f.problem[t] && !containsTerm(f.condition, t) {
+			if !f.problem[t] && !slices.Contains(f.condition, t) {
 				named = false
 				break
 			}
@@ -65,15 +66,6 @@ func (a *GraphAgent) partNaming(cur string, terms []string) string {
 		}
 	}
 	return ""
-}
-
-func containsTerm(ts []string, t string) bool {
-	for _, x := range ts {
-		if x == t {
-			return true
-		}
-	}
-	return false
 }
 
 // detailAfterAnswer answers a detail of the customer's case told after an
