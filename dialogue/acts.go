@@ -249,57 +249,6 @@ func classifyAct(an *analyzer, msg string) Act {
 	return act
 }
 
-// unshownOptions returns the options of opts at whose node the agent has
-// said nothing yet in s.
-func unshownOptions(s *Session, opts []Option) []Option {
-	var out []Option
-	for _, o := range opts {
-		if saidAt(s, o.NodeID) == "" {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
-// onPage returns the options of opts whose node is on page.
-func (a *GraphAgent) onPage(page string, opts []Option) []Option {
-	var out []Option
-	for _, o := range opts {
-		if n := a.ix.Node(o.NodeID); n != nil && n.Page == page {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
-// contrast turns from what was said before it to what matters: "thanks,
-// but", "ok, though", "danke, aber", "merci, mais", "gracias, pero",
-// "ありがとう、でも" (Japanese runs on with no space after it).
-var contrast = quickre.MustCompile(`(?i)[\s,.;!、。]+(?:(?:but|however|though|although|aber|doch|jedoch|mais|cependant|pero|sin\s+embargo)(?:[\s,.;!]+|$)|(?:でも|けど|しかし)[\s、。]*)`)
-
-// complaintAfterCourtesy reads a courtesy followed by a contrast and a
-// way of saying no ("thanks but it didn't change", "ok, but that didn't
-// fix it"): the no wins, since the thanks only softens it. Read whole,
-// the thanks was cut off and the complaint's own words searched as a new
-// request. ok is false where the message is not made so.
-func complaintAfterCourtesy(an *analyzer, msg string) (Act, bool) {
-	loc := contrast.FindStringIndex(msg)
-	if loc == nil {
-		return ActNone, false
-	}
-	switch classifyAct(an, msg[:loc[0]]) {
-	case ActThanks, ActAck:
-	default:
-		if !chatOnly(msg[:loc[0]]) {
-			return ActNone, false
-		}
-	}
-	if act := classifyAct(an, msg[loc[1]:]); saysNo(act) {
-		return act, true
-	}
-	return ActNone, false
-}
-
 // act handles a message that is a dialogue act rather than a request, as
 // the policy (actPolicy) says. It returns false when the act means nothing
 // here (a "yes" with no question pending, say) and the message is to be

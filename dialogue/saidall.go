@@ -99,3 +99,26 @@ func (a *GraphAgent) relatedTopics(n *graph.Node, said func(id string) bool) []s
 	}
 	return out
 }
+
+// unshownOptions returns the options of opts at whose node the agent has
+// said nothing yet in s.
+func unshownOptions(s *Session, opts []Option) []Option {
+	var out []Option
+	for _, o := range opts {
+		if saidAt(s, o.NodeID) == "" {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// onPage returns the options of opts whose node is on page.
+func (a *GraphAgent) onPage(page string, opts []Option) []Option {
+	var out []Option
+	for _, o := range opts {
+		if n := a.ix.Node(o.NodeID); n != nil && n.Page == page {
+			out = append(out, o)
+		}
+	}
+	return out
+}
