@@ -17,15 +17,26 @@ func complaintAfterCourtesy(an *analyzer, msg string) (Act, bool) {
 	if loc == nil {
 		return ActNone, false
 	}
-	switch classifyAct(an, msg[:loc[0]]) {
-	case ActThanks, ActAck:
-	default:
-		if !chatOnly(msg[:loc[0]]) {
-			return ActNone, false
-		}
+	if !courtesyLead(an, msg[:loc[0]]) {
+		return ActNone, false
 	}
 	if act := classifyAct(an, msg[loc[1]:]); saysNo(act) {
 		return act, true
 	}
 	return ActNone, false
+}
+
+// praise is a word of praise alone ("great", "cool", "perfect"): said
+// before a contrast, a courtesy like thanks ("great, but it's still the
+// same problem"), though alone it acknowledges nothing in particular.
+var praise = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|alright|all\s+right)[\s,.!]+)*(?:great|cool|perfect|good|nice|awesome|excellent)[\s,.!]*$`)
+
+// courtesyLead reports whether lead, what comes before a contrast, is only
+// a courtesy: thanks, an acknowledgement, praise or fillers.
+func courtesyLead(an *analyzer, lead string) bool {
+	switch classifyAct(an, lead) {
+	case ActThanks, ActAck:
+		return true
+	}
+	return chatOnly(lead) || praise.MatchString(lead)
 }

@@ -24,6 +24,9 @@ func TestComplaintAfterCourtesy(t *testing.T) {
 		{"it works but slowly", ActNone, false},
 		{"the printer is new but it did not help", ActNone, false},
 		{"thanks", ActNone, false},
+		{"great, but it's still the same problem", ActNotSolved, true},
+		{"danke, aber das hat nicht geklappt", ActNotSolved, true},
+		{"great, but where is the menu?", ActNone, false},
 	} {
 		if got, ok := complaintAfterCourtesy(an, tc.msg); got != tc.want || ok != tc.ok {
 			t.Errorf("complaintAfterCourtesy(%q) = %v, %v; want %v, %v", tc.msg, got, ok, tc.want, tc.ok)
@@ -58,6 +61,33 @@ func TestThanksButAfterAnAnswer(t *testing.T) {
 		got := replyAfterAnswer(t, a, msg, msg)
 		if got.Action != want.Action || got.Text != want.Text || got.NodeID != want.NodeID {
 			t.Errorf("%q: %s %q at %q; want as \"that didn't work\": %s %q at %q", msg, got.Action, got.Text, got.NodeID, want.Action, want.Text, want.NodeID)
+		}
+	}
+}
+
+// TestCourtesyButAsks: found chatting, "thanks but I need a person" was
+// searched as a request, "great, but it's still the same problem" and
+// "danke, aber das hat nicht geklappt" read as new requests: praise is a
+// courtesy before a contrast, "it's still the same problem" and "das hat
+// nicht geklappt" say it did not work, "I need a person" asks for one.
+func TestCourtesyButAsks(t *testing.T) {
+	an := newAnalyzer(nil)
+	for _, tc := range []struct {
+		msg  string
+		want Act
+	}{
+		{"thanks but I need a person", ActHuman},
+		{"I need a real person", ActHuman},
+		{"ok but I want to speak to a person", ActHuman},
+		{"I need a personal account", ActNone},
+		{"great, but it's still the same problem", ActNotSolved},
+		{"it's still the same issue", ActNotSolved},
+		{"das hat nicht geklappt", ActNotSolved},
+		{"danke, aber das hat nicht geklappt", ActNotSolved},
+		{"das hat geklappt", ActThanks},
+	} {
+		if got := classifyAct(an, tc.msg); got != tc.want {
+			t.Errorf("classifyAct(%q) = %v, want %v", tc.msg, got, tc.want)
 		}
 	}
 }
