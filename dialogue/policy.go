@@ -131,6 +131,9 @@ var actPolicy = []actRule{
 	// have; matched as a request, its words ("work", "help") lead to
 	// another page.
 	{ActNotSolved, func(st actState) bool { return st.last == Resolution || st.courtesyAfterAnswer }, moveNotSolved},
+	// "That didn't work" after a handover: the person is still the way on;
+	// matched as a request, "work" reads as "error" and finds a page.
+	{ActNotSolved, func(st actState) bool { return st.last == Escalation }, moveHandOver},
 	// "Is it about this?" "That didn't help.": nothing was answered yet
 	// to fail; it says the topic asked about is not it.
 	{ActNotSolved, func(st actState) bool { return st.yesNo && st.pending == 1 }, moveNotIt},

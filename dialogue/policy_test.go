@@ -69,6 +69,7 @@ func TestActPolicy(t *testing.T) {
 		{ActNotSolved, actState{last: Clarification, courtesyAfterAnswer: true, nodeSays: true}, []move{moveNotSolved}}, // after "thanks" → "You're welcome!"
 		{ActNotSolved, actState{last: Clarification, nodeSays: true}, nil},
 		{ActNotSolved, start, nil},
+		{ActNotSolved, actState{last: Escalation, nodeSays: true}, []move{moveHandOver}}, // after a handover (before: searched, "work" read as "error")
 		{ActNone, question, nil},
 	} {
 		t.Run(fmt.Sprintf("%s/%+v", tc.act, tc.st), func(t *testing.T) {
