@@ -2,7 +2,10 @@ package dialogue
 
 import (
 	"slices"
+	"strings"
 	"sync"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // A resolution needs the request's distinctive words. The ranking matches
@@ -202,6 +205,9 @@ func (a *GraphAgent) pickHolds(s *Session, r *reading, i int) bool {
 	if a.embed != nil || a.opts.LLM != nil {
 		return true // they judge meaning themselves
 	}
+	if s.doubtOpen() && len(ownWords(r.terms, a.an.terms(lexical.Mask(s.PendingOptions[i].Label)), a.asksNothing)) > 0 {
+		return false
+	}
 	if _, byForm := optionByForm(r, s.PendingOptions); byForm {
 		return true
 	}
@@ -209,6 +215,30 @@ func (a *GraphAgent) pickHolds(s *Session, r *reading, i int) bool {
 		return true // its name in katakana: named, as by its form
 	}
 	return a.holdsRequest(s, s.PendingOptions[i].NodeID, r)
+}
+
+// ownWords returns the words of terms that are not the option label's nor
+// ask nothing (ordinals, fillers): a reply to "Is it about this?" made of
+// the option's own words or its place names it ("the first rows", "the
+// first one"); one with words of its own ("and the first column?") is a
+// new request, not a yes to a node the customer never accepted.
+func ownWords(terms, label []string, asksNothing func(string) bool) []string {
+	var own []string
+	for _, t := range terms {
+		if !slices.Contains(label, t) && !asksNothing(t) {
+			own = append(own, t)
+		}
+	}
+	return own
+}
+
+// asksNothing reports whether term t says nothing a node could answer:
+// an ordinal or number naming an option by its place ("the first one"),
+// a yes or no, a filler or a stop word.
+func (a *GraphAgent) asksNothing(t string) bool {
+	_, ordinal := ordinals[t]
+	return ordinal || t == "one" || strings.Trim(t, "0123456789") == "" || actYes.MatchString(t) || actNo.MatchString(t) ||
+		a.an.filler.has(t) || a.an.model.IsStopWord(t)
 }
 
 // nodeField returns the first of node d's fields that has term t, or -1:
