@@ -3,6 +3,8 @@ package dialogue
 import (
 	"slices"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
 )
 
 // TestOwnWordsNameTheDoubted: to "Is it about this?" (The first... rows),
@@ -27,6 +29,31 @@ func TestOwnWordsNameTheDoubted(t *testing.T) {
 	} {
 		if got := ownWords(a.an.terms(tc.msg), label, a.asksNothing); !slices.Equal(got, tc.want) {
 			t.Errorf("ownWords(%q) = %v, want %v", tc.msg, got, tc.want)
+		}
+	}
+}
+
+// TestDoubtedPickNeedsItsWords: with "Is it about this?" open on a node, a
+// reply that would pick it by its place ("first") but says a word of its
+// own is not a pick (before: "and the first column?" answered at "The
+// first... rows"); naming it by its place, its label or a yes is.
+func TestDoubtedPickNeedsItsWords(t *testing.T) {
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "rows", Page: "https://help.example.com/table", Problem: "The first... rows", Root: true, Actionable: true, Resolution: "Repeats the first n rows as a header."},
+		{ID: "freeze", Page: "https://help.example.com/freeze", Problem: "Freezing rows or columns", Root: true, Actionable: true, Resolution: "Choose View, Freeze Cells."},
+	}}
+	a := NewGraphAgent(g, Options{})
+	for _, tc := range []struct {
+		msg  string
+		want bool
+	}{
+		{"and the first column?", false},
+		{"the first one", true},
+		{"the first rows", true},
+	} {
+		s := &Session{Doubted: "rows", PendingOptions: []Option{{Label: "The first... rows", Value: "The first... rows", NodeID: "rows"}}}
+		if got := a.pickHolds(s, a.readMessage(tc.msg), 0); got != tc.want {
+			t.Errorf("pickHolds(%q) = %v, want %v", tc.msg, got, tc.want)
 		}
 	}
 }
