@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -46,14 +45,7 @@ func TestYesNoToAnythingElse(t *testing.T) {
 		{[]string{"how do I export a report", "thanks", "no"}, "All right. Thanks for getting in touch, and have a good day!"},
 	} {
 		t.Run(strings.Join(tc.turns, " / "), func(t *testing.T) {
-			a, s := NewGraphAgent(g, Options{}), &Session{}
-			var r Reply
-			for _, m := range tc.turns {
-				var err error
-				if r, err = a.Respond(context.Background(), s, m); err != nil {
-					t.Fatal(err)
-				}
-			}
+			r := lastReply(t, NewGraphAgent(g, Options{}), tc.turns...)
 			if r.Text != tc.want {
 				t.Errorf("last reply %s %q, want %q", r.Action, r.Text, tc.want)
 			}

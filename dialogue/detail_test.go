@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -68,14 +67,7 @@ func TestDetailAfterAnswer(t *testing.T) {
 		{"a request stays one", []string{"the screen is too dim", "how long does a tablet battery last"}, Resolution, "battery", "lasts longer"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, s := NewGraphAgent(detailGraph(), Options{}), &Session{}
-			var r Reply
-			for _, m := range tc.turns {
-				var err error
-				if r, err = a.Respond(context.Background(), s, m); err != nil {
-					t.Fatal(err)
-				}
-			}
+			r := lastReply(t, NewGraphAgent(detailGraph(), Options{}), tc.turns...)
 			if r.Action != tc.action || r.NodeID != tc.node || !strings.Contains(r.Text, tc.text) {
 				t.Errorf("last reply %s at %q %q; want %s at %q containing %q", r.Action, r.NodeID, r.Text, tc.action, tc.node, tc.text)
 			}

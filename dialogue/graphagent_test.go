@@ -82,6 +82,21 @@ func describe(ix *graph.Index, id string) string {
 	return n.ID + " | " + n.Problem + " | " + n.Condition + " | " + n.Page
 }
 
+// lastReply is a's reply to the last of turns, said in order in a new
+// session.
+func lastReply(t *testing.T, a *GraphAgent, turns ...string) Reply {
+	t.Helper()
+	s := &Session{}
+	var r Reply
+	for _, m := range turns {
+		var err error
+		if r, err = a.Respond(context.Background(), s, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return r
+}
+
 // runDialogues plays each case in a fresh session and checks every step.
 func runDialogues(t *testing.T, a *GraphAgent, cases []dialogueCase) {
 	t.Helper()

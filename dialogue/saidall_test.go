@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -136,14 +135,7 @@ func TestAndThenAfterAllSaid(t *testing.T) {
 			"All right. Thanks for getting in touch", Clarification, nil, "other"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, s := NewGraphAgent(saidAllGraph(), Options{}), &Session{}
-			var r Reply
-			for _, m := range tc.turns {
-				var err error
-				if r, err = a.Respond(context.Background(), s, m); err != nil {
-					t.Fatal(err)
-				}
-			}
+			r := lastReply(t, NewGraphAgent(saidAllGraph(), Options{}), tc.turns...)
 			var ids []string
 			for _, o := range r.Options {
 				ids = append(ids, o.NodeID)

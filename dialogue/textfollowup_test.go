@@ -1,7 +1,6 @@
 package dialogue
 
 import (
-	"context"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -41,14 +40,7 @@ func TestFollowUpInText(t *testing.T) {
 		{"said of another topic only", []string{"how do I add a printer", "how often should I do it"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, s := NewGraphAgent(g, Options{}), &Session{}
-			var r Reply
-			for _, m := range tc.turns {
-				var err error
-				if r, err = a.Respond(context.Background(), s, m); err != nil {
-					t.Fatal(err)
-				}
-			}
+			r := lastReply(t, NewGraphAgent(g, Options{}), tc.turns...)
 			if got := r.NodeID; got != tc.want || (tc.want != "" && r.Action != Resolution) {
 				t.Errorf("last reply %s at %q: %q, want an answer at %q", r.Action, got, r.Text, tc.want)
 			}
