@@ -386,6 +386,13 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 			return r, true, err
 		}
 		return a.escalateRepeat(s, cur), true, nil
+	case moveNotSolvedAgain:
+		r := a.escalate(s, nil, nil)
+		if cur != nil {
+			r.NodeID, r.Intent = cur.ID, cur.Problem
+		}
+		r.Text = a.say(s, a.handoff("NotSolved"))
+		return r, true, nil
 	case moveHandOverRecord:
 		return a.escalate(s, nil, nil), true, nil
 	case moveSuggestPage:

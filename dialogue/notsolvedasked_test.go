@@ -3,6 +3,7 @@ package dialogue
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -30,5 +31,15 @@ func TestNotSolvedToDoubted(t *testing.T) {
 	}
 	if slices.ContainsFunc(r.Options, func(o Option) bool { return o.NodeID == asked.Options[0].NodeID }) || len(s.PendingOptions) != 0 {
 		t.Errorf("%s %q with options %+v: want the topic asked about withdrawn", r.Action, r.Text, r.Options)
+	}
+}
+
+// TestNotSolvedAfterHandover: "that didn't work" after a handover hands
+// over again, sorry that it did not solve it, not "Of course.", which
+// answers a request for a person.
+func TestNotSolvedAfterHandover(t *testing.T) {
+	r := lastReply(t, fixtureAgent(t, Options{}), "how do I cancel my booking?", "agent please", "that didn't work")
+	if r.Action != Escalation || !strings.HasPrefix(r.Text, "I'm sorry that didn't solve it.") {
+		t.Errorf("%s %q; want an escalation sorry that it did not solve it", r.Action, r.Text)
 	}
 }

@@ -15,29 +15,30 @@ import (
 type move int
 
 const (
-	moveHandOver     move = iota + 1 // hand over to a person
-	moveStartOver                    // forget the conversation
-	moveGreet                        // greet back
-	moveWelcome                      // "you're welcome": the conversation may end
-	moveBotAnswer                    // say honestly that this is a bot
-	moveAskWhich                     // ask which of the pending options applies
-	moveAnythingElse                 // an acknowledgement taken in: anything else?
-	moveTakeOption                   // the one option offered applies: answer there
-	moveNoneOfThose                  // no option applies: ask for their own words
-	moveNotIt                        // the one option offered does not apply
-	moveForEveryone                  // what the page says for every situation, options kept
-	moveNoProblem                    // the page can't tell their situation: their own words
-	moveGoOn                         // go on with the section (declined when it has no more)
-	moveWhatElse                     // after an answer: what else?
-	moveAllRight                     // a no, or not knowing, to no question pending
-	moveNotSolved                    // the answer just given did not work: the rest of the section, else a person
-	moveShowAsked                    // the one node a yes-or-no question asked about, shown with no situation confirmed
-	moveDropIt                       // the request taken back: options withdrawn, what else?
-	moveUnclear                      // the reply not understood: which part, or a person
-	moveRepeat                       // the last reply asked for again: said again, nothing changed
-	moveAskWhat                      // asked for what with ("What can I help you with?"), no miss counted
-	moveGoodbye                      // "anything else?" "No.": the conversation ends
-	moveSaidAll                      // "and then?" after all was said: said so, related topics offered (declined after no answer)
+	moveHandOver       move = iota + 1 // hand over to a person
+	moveStartOver                      // forget the conversation
+	moveGreet                          // greet back
+	moveWelcome                        // "you're welcome": the conversation may end
+	moveBotAnswer                      // say honestly that this is a bot
+	moveAskWhich                       // ask which of the pending options applies
+	moveAnythingElse                   // an acknowledgement taken in: anything else?
+	moveTakeOption                     // the one option offered applies: answer there
+	moveNoneOfThose                    // no option applies: ask for their own words
+	moveNotIt                          // the one option offered does not apply
+	moveForEveryone                    // what the page says for every situation, options kept
+	moveNoProblem                      // the page can't tell their situation: their own words
+	moveGoOn                           // go on with the section (declined when it has no more)
+	moveWhatElse                       // after an answer: what else?
+	moveAllRight                       // a no, or not knowing, to no question pending
+	moveNotSolved                      // the answer just given did not work: the rest of the section, else a person
+	moveShowAsked                      // the one node a yes-or-no question asked about, shown with no situation confirmed
+	moveDropIt                         // the request taken back: options withdrawn, what else?
+	moveUnclear                        // the reply not understood: which part, or a person
+	moveRepeat                         // the last reply asked for again: said again, nothing changed
+	moveAskWhat                        // asked for what with ("What can I help you with?"), no miss counted
+	moveGoodbye                        // "anything else?" "No.": the conversation ends
+	moveSaidAll                        // "and then?" after all was said: said so, related topics offered (declined after no answer)
+	moveNotSolvedAgain                 // "that didn't work" after a handover: sorry, the person is still the way on
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -131,9 +132,10 @@ var actPolicy = []actRule{
 	// have; matched as a request, its words ("work", "help") lead to
 	// another page.
 	{ActNotSolved, func(st actState) bool { return st.last == Resolution || st.courtesyAfterAnswer }, moveNotSolved},
-	// "That didn't work" after a handover: the person is still the way on;
+	// "That didn't work" after a handover: the person is still the way on,
+	// said as sorry for it ("Of course." would answer a request for one);
 	// matched as a request, "work" reads as "error" and finds a page.
-	{ActNotSolved, func(st actState) bool { return st.last == Escalation }, moveHandOver},
+	{ActNotSolved, func(st actState) bool { return st.last == Escalation }, moveNotSolvedAgain},
 	// "Is it about this?" "That didn't help.": nothing was answered yet
 	// to fail; it says the topic asked about is not it.
 	{ActNotSolved, func(st actState) bool { return st.yesNo && st.pending == 1 }, moveNotIt},

@@ -69,7 +69,7 @@ func TestActPolicy(t *testing.T) {
 		{ActNotSolved, actState{last: Clarification, courtesyAfterAnswer: true, nodeSays: true}, []move{moveNotSolved}}, // after "thanks" → "You're welcome!"
 		{ActNotSolved, actState{last: Clarification, nodeSays: true}, nil},
 		{ActNotSolved, start, nil},
-		{ActNotSolved, actState{last: Escalation, nodeSays: true}, []move{moveHandOver}}, // after a handover (before: searched, "work" read as "error")
+		{ActNotSolved, actState{last: Escalation, nodeSays: true}, []move{moveNotSolvedAgain}}, // after a handover (before: searched, "work" read as "error"; then "Of course." as to a request for a person)
 		{ActNone, question, nil},
 	} {
 		t.Run(fmt.Sprintf("%s/%+v", tc.act, tc.st), func(t *testing.T) {
