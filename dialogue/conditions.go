@@ -96,6 +96,10 @@ type nodeTexts struct {
 	// use (see GraphAgent.problemWords): masking is costly, and most
 	// nodes whose facts are read are never joined to a message.
 	maskedProblem atomic.Pointer[maskedText]
+	// said is the terms of its heading and shown text, made on first use
+	// (see GraphAgent.sectionTerms): only a descent choosing among
+	// sub-sections reads a node's whole text.
+	said atomic.Pointer[map[string]bool]
 }
 
 // maskedText is a text's words once its specifics are masked, and whether

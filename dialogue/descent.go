@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 
@@ -436,14 +437,7 @@ func (a *GraphAgent) describedChild(id string, sub []string, text *reading) stri
 	}
 	sections := make([]map[string]bool, len(sub))
 	for i, k := range sub {
-		said := map[string]bool{}
-		for t := range a.problemTerms(k) {
-			said[t] = true
-		}
-		for _, t := range a.an.terms(shownText(a.ix.Node(k))) {
-			said[t] = true
-		}
-		sections[i] = said
+		sections[i] = a.sectionTerms(k)
 	}
 	i := describedSection(parent, sections, text.terms)
 	// A section that opens by saying the node's text again is the node
@@ -452,6 +446,21 @@ func (a *GraphAgent) describedChild(id string, sub []string, text *reading) stri
 		return ""
 	}
 	return sub[i]
+}
+
+// sectionTerms returns the terms of node id's heading and shown text,
+// read once per graph.
+func (a *GraphAgent) sectionTerms(id string) map[string]bool {
+	f := a.nodeFacts(a.doc[id])
+	if said := f.said.Load(); said != nil {
+		return *said
+	}
+	said := maps.Clone(f.problem)
+	for _, t := range a.an.terms(shownText(a.ix.Node(id))) {
+		said[t] = true
+	}
+	f.said.Store(&said)
+	return said
 }
 
 // repeats reports whether text says all of earlier again, ignoring case
