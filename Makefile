@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice corpus-freedombox
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -237,6 +237,34 @@ corpus-gimp:
 	rm -rf $(GIMP_HELP) && mv $(GIMP_HELP).tmp $(GIMP_HELP)
 	@echo "corpus-gimp: $$(ls $(GIMP_HELP)/*.html | wc -l) pages in $(GIMP_HELP) (licence: $(GIMP_HELP)-LICENSE.txt)"
 
+# FreedomBox's user manual in English and Spanish: Debian's freedombox-doc-en
+# and freedombox-doc-es, DocBook-rendered HTML fragments (X.part.html, no
+# <html> or <head>, a table of contents atop each), copied with their images
+# into $(FREEDOMBOX_HELP)-en and -es. Left out: the PDF (not HTML) and the
+# whole book in one page (freedombox-manual.part.html, and es's
+# Manual.part.html, the same book again): every page's text a second time,
+# one page that would hold every answer. Licence (CC-BY-SA 4.0 for the
+# manual) and the package's copyright file in $(FREEDOMBOX_HELP)-LANG-LICENSE.txt.
+# Generated, not committed; make eval-questions skips the freedombox sets
+# when it is not there.
+FREEDOMBOX_HELP_ROOT ?= /usr/share/freedombox/manual
+FREEDOMBOX_HELP      ?= out/corpora/freedombox
+FREEDOMBOX_LANGS     ?= en es
+corpus-freedombox: $(addprefix corpus-freedombox-,$(FREEDOMBOX_LANGS))
+
+corpus-freedombox-%: FORCE
+	@src=$(FREEDOMBOX_HELP_ROOT)/$*; dst=$(FREEDOMBOX_HELP)-$*; \
+	[ -f "$$src/Backups.part.html" ] || { echo "corpus-freedombox: $$src not found (apt-get install -y freedombox-doc-$*)"; exit 1; }; \
+	rm -rf $$dst.tmp && mkdir -p $$dst.tmp && \
+	cp -rL $$src/images $$dst.tmp/ && \
+	for f in $$src/*.part.html; do case $${f##*/} in freedombox-manual.part.html|Manual.part.html) ;; *) cp -L $$f $$dst.tmp/ || exit 1;; esac; done && \
+	{ echo "FreedomBox user manual (freedombox-doc-$*), copied by 'make corpus-freedombox' from $$src"; \
+	  dpkg-query -W -f='Debian package $${Package} $${Version}\n' freedombox-doc-$* 2>/dev/null; \
+	  echo "Licence: the manual (doc/*) Creative Commons Attribution-ShareAlike 4.0 (CC-BY-SA-4.0), FreedomBox Authors; authors and terms:"; echo; \
+	  cat /usr/share/doc/freedombox-doc-$*/copyright 2>/dev/null; } >$$dst-LICENSE.txt && \
+	rm -rf $$dst && mv $$dst.tmp $$dst && \
+	echo "corpus-freedombox: $$(ls $$dst/*.html | wc -l) pages in $$dst (licence: $$dst-LICENSE.txt)"
+
 # Django's documentation: Debian's python-django-doc, Sphinx HTML (the
 # sidebar, related bar and permalinks of each page are chrome by their
 # structure; the general and module indexes and the search page are read as
@@ -329,6 +357,9 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	libreoffice-de:$(LIBREOFFICE_HELP)-de:testdata/questions/libreoffice-de.jsonl \
 	libreoffice-fr:$(LIBREOFFICE_HELP)-fr:testdata/questions/libreoffice-fr.jsonl \
 	libreoffice-near:$(LIBREOFFICE_HELP)-en-US:testdata/questions/libreoffice-near.jsonl \
+	freedombox-en:$(FREEDOMBOX_HELP)-en:testdata/questions/freedombox-en.jsonl \
+	freedombox-es:$(FREEDOMBOX_HELP)-es:testdata/questions/freedombox-es.jsonl \
+	freedombox-near:$(FREEDOMBOX_HELP)-en:testdata/questions/freedombox-near.jsonl \
 	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
 	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
 	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \

@@ -24,6 +24,7 @@ func TestNearDomainSets(t *testing.T) {
 		{"gnome-near.jsonl", gnomeHelp},
 		{"gimp-near.jsonl", gimpHelp},
 		{"libreoffice-near.jsonl", libreOfficeHelp("en-US")},
+		{"freedombox-near.jsonl", freedomBoxManual("en")},
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
@@ -111,6 +112,18 @@ func libreOfficeHelp(lang string) func(testing.TB) string {
 	}
 }
 
+// freedomBoxManual is out/corpora/freedombox-LANG as make corpus-freedombox
+// copies it (page fragments, no index.html), or skips.
+func freedomBoxManual(lang string) func(testing.TB) string {
+	return func(tb testing.TB) string {
+		dir := filepath.Join("..", "out", "corpora", "freedombox-"+lang)
+		if _, err := os.Stat(filepath.Join(dir, "Backups.part.html")); err != nil {
+			tb.Skipf("FreedomBox manual (%s) not copied at %s (make corpus-freedombox-%s)", lang, dir, lang)
+		}
+		return dir
+	}
+}
+
 // TestConvertedQuestionSets: every gold page of the question sets on the
 // converted help centers (questions and follow-ups; GNOME's in English and
 // its translations) is one of its pages, and each set has its least size.
@@ -136,6 +149,8 @@ func TestConvertedQuestionSets(t *testing.T) {
 		{"libreoffice-en.jsonl", libreOfficeHelp("en-US"), 40},
 		{"libreoffice-de.jsonl", libreOfficeHelp("de"), 30},
 		{"libreoffice-fr.jsonl", libreOfficeHelp("fr"), 30},
+		{"freedombox-en.jsonl", freedomBoxManual("en"), 60},
+		{"freedombox-es.jsonl", freedomBoxManual("es"), 30},
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
