@@ -107,7 +107,7 @@ func clean(n *html.Node) {
 }
 
 func dropped(n *html.Node) bool {
-	if droppedTags[n.DataAtom] || imageFigure(n) || admonitionTitle(n) || sourceLink(n) || siteBanner(n) {
+	if droppedTags[n.DataAtom] || imageFigure(n) || admonitionTitle(n) || sourceLink(n) || siteBanner(n) || wrapperTitle(n) {
 		return true
 	}
 	switch n.DataAtom {

@@ -19,6 +19,80 @@ import (
 // Channel"). Inline markup of the text itself ("the <span class=guimenu>
 // menu</span>") is never chrome, whatever its class says (inSentence).
 
+// wrapperTitle reports whether n is the title block of a section that
+// wraps one titled section and nothing else of its own (a table of contents
+// and empty anchors aside): DocBook's titlepage of an article made of one
+// section, as a wiki page exported to DocBook is (the article titled
+// "MatrixSynapse", its one section "Matrix Synapse (Chat Server)"). Read,
+// the two titles are two headings over the same text, a page whose first
+// section repeats it; without the wrapper's, the section's title is the
+// page's (no <title>) and the page one level.
+func wrapperTitle(n *html.Node) bool {
+	if !titlepage(n) || n.Parent == nil {
+		return false
+	}
+	var inner *html.Node
+	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c == n:
+		case c.Type == html.TextNode:
+			if strings.IndexFunc(c.Data, isWordRune) >= 0 {
+				return false
+			}
+		case c.Type != html.ElementNode:
+		case inner == nil && titledSection(c):
+			inner = c
+		default:
+			class, _ := attr(c, "class")
+			if !isChrome(class) && !emptyElement(c) {
+				return false
+			}
+		}
+	}
+	return inner != nil
+}
+
+// titlepage reports whether n is DocBook's title block of a section
+// (<div class="titlepage">).
+func titlepage(n *html.Node) bool {
+	if n.Type != html.ElementNode || n.DataAtom != atom.Div {
+		return false
+	}
+	class, _ := attr(n, "class")
+	return hasWord(nameWords(class), "titlepage")
+}
+
+// titledSection reports whether n is a section with a title block of its own.
+func titledSection(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			return titlepage(c)
+		}
+	}
+	return false
+}
+
+// emptyElement reports whether n holds no words and no media: an anchor an
+// index entry points to (<a class="indexterm"/>).
+func emptyElement(n *html.Node) bool {
+	var sb strings.Builder
+	textOf(n, &sb)
+	if strings.IndexFunc(sb.String(), isWordRune) >= 0 {
+		return false
+	}
+	media := false
+	var visit func(*html.Node)
+	visit = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && !media; c = c.NextSibling {
+			media = c.DataAtom == atom.Img || c.DataAtom == atom.Picture || c.DataAtom == atom.Svg ||
+				c.DataAtom == atom.Video || c.DataAtom == atom.Object || c.DataAtom == atom.Table
+			visit(c)
+		}
+	}
+	visit(n)
+	return !media
+}
+
 // inSentence reports whether n is phrasing markup inside a sentence: an
 // inline element beside words, the parent's own or a sibling's that is no
 // chrome ("through <span class=guimenu>Layer</span> → <span

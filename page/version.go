@@ -24,4 +24,7 @@ package page
 // v8: a title's end that a home link names (Sphinx's "— Project 1.0
 // documentation") dropped; DocBook's chapter, part and appendix labels
 // ("Chapter 15. ") dropped from titles as section numbers are.
-const ReaderVersion = "reader-v8"
+// v9: DocBook's title block of a section that wraps one titled section and
+// nothing else (a wiki page exported as an article of one section) dropped:
+// the inner section's title is the page's.
+const ReaderVersion = "reader-v9"
