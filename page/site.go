@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/language"
@@ -94,6 +95,9 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 	if abs, err := filepath.Abs(dir); err == nil {
 		s.lang = langTag(filepath.Base(abs), true)
 	}
+	// stems are the pages' names without inner extensions (nameStem): a
+	// slug only where no page has it as its own.
+	stems := map[string]string{}
 	for i, f := range files {
 		if f.err != nil {
 			continue
@@ -123,6 +127,13 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 				}
 			}
 		}
+		if stem := nameStem(path.Base(pathKey(file))); stem != "" {
+			if other, taken := stems[stem]; taken && other != f.rel {
+				stems[stem] = ""
+			} else {
+				stems[stem] = f.rel
+			}
+		}
 		names := []string{strings.TrimSuffix(path.Base(file), path.Ext(file)), file, m.fm.Title, m.h1}
 		names = append(names, m.fm.Aliases...)
 		for _, n := range names {
@@ -131,6 +142,11 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 					s.byName[k] = f.rel
 				}
 			}
+		}
+	}
+	for stem, rel := range stems {
+		if _, taken := s.bySlug[stem]; !taken && rel != "" {
+			s.bySlug[stem] = rel
 		}
 	}
 	return s
@@ -447,6 +463,24 @@ func pathKey(p string) string {
 		p = strings.Trim(path.Dir(p), "./")
 	}
 	return strings.ToLower(p)
+}
+
+// nameStem is a file name without the inner extensions a build writes
+// before the page's own ("Backups.part" of Backups.part.html, a fragment;
+// "refunds.en" of a language's copy): the slug the site links the page by
+// ("/manual/en/Backups"). A name whose stem has no letter ("3.2.7", a
+// version) or whose tail is not letters gives "".
+func nameStem(name string) string {
+	stem, tail, ok := strings.Cut(name, ".")
+	if !ok || strings.IndexFunc(stem, unicode.IsLetter) < 0 || tail == "" {
+		return ""
+	}
+	for _, r := range tail {
+		if !unicode.IsLetter(r) && r != '.' {
+			return ""
+		}
+	}
+	return stem
 }
 
 // foldName makes wikilink names comparable: case, extension and spacing

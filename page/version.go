@@ -27,4 +27,6 @@ package page
 // v9: DocBook's title block of a section that wraps one titled section and
 // nothing else (a wiki page exported as an article of one section) dropped:
 // the inner section's title is the page's.
-const ReaderVersion = "reader-v9"
+// v10: a page file named with an inner extension (Backups.part.html) is
+// reached by a link to its name alone ("/manual/en/Backups#").
+const ReaderVersion = "reader-v10"
