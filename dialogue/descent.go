@@ -52,6 +52,13 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 			r.Text = strings.Join(append(lead, r.Text), "\n\n")
 		}
 	}()
+	// A first answer on a page, from a section that is only the page's
+	// subject again, is led by what the page says above its sections.
+	if message != nil && !onPage(a.ix.Node(last.NodeID), n.Page) {
+		if res := a.pageIntro(id, message.terms); res != "" {
+			lead = append(lead, res)
+		}
+	}
 	// The situation chosen above the section the user asked about: that
 	// section is the answer.
 	if asked := s.Asked; asked != "" {
@@ -349,6 +356,9 @@ func (a *GraphAgent) pickedAmongSiblings(s *Session, c string, text *reading) (p
 	}
 	return parent, false
 }
+
+// onPage reports whether node n (nil: none) is on page.
+func onPage(n *graph.Node, page string) bool { return n != nil && n.Page == page }
 
 // introduces reports whether n says something of its own before the
 // sections under it (a page's or a section's introduction), which its
