@@ -97,12 +97,21 @@ const (
 )
 
 // neededShare returns the share of the request's weight a node must hold
-// to answer it: minCoverage, or clearShare of it when the node lacks
-// outright (held 0) a word weighing lackedWeight of the request's average
-// word or more.
+// to answer it: minCoverage, or clearShare of it when the node lacks a
+// word of the request (lacksWord).
 func neededShare(h heldRequest, minCoverage float64) float64 {
+	if lacksWord(h) {
+		return clearShare * minCoverage
+	}
+	return minCoverage
+}
+
+// lacksWord reports whether the node lacks outright (held 0) a word of
+// the request the help center uses, weighing lackedWeight of the
+// request's average word or more.
+func lacksWord(h heldRequest) bool {
 	if len(h.weights) == 0 {
-		return minCoverage
+		return false
 	}
 	var total float64
 	for i := range h.weights {
@@ -111,10 +120,23 @@ func neededShare(h heldRequest, minCoverage float64) float64 {
 	least := lackedWeight * total / float64(len(h.weights))
 	for i := range h.weights {
 		if h.weights[i] > 0 && h.held[i] == 0 && h.weights[i] >= least {
-			return clearShare * minCoverage
+			return true
 		}
 	}
-	return minCoverage
+	return false
+}
+
+// quoteStands reports whether a quote of a node's text (see holdsRequest)
+// answers the request whatever else it says. Asked first, or on the page
+// being discussed, it does. Later in a conversation, a quote found on
+// another page, whose node lacks a word of the request (lacksWord), does
+// not: three words in a row of that page's text ("run it automatically
+// every" beside a scheduler the node never names) are chance wording
+// beside what is asked, and, unlike an error message read off the screen,
+// no reason to leave the page being discussed (leaves) for a node that
+// does not hold the request.
+func quoteStands(h heldRequest, leaves bool) bool {
+	return !leaves || !lacksWord(h)
 }
 
 // heldShare is the share of a request word's weight a node holds: what
@@ -144,7 +166,7 @@ func heldShare(field int, onPage bool) float64 {
 // holds what a follow-up asks ("and for deaf callers?"). A message that
 // answers the agent with the user's situation ("yes, I was abroad")
 // passes, and so does a long one, whose words are mostly its story, and
-// one that quotes the node.
+// one that quotes the node (see quoteStands).
 func (a *GraphAgent) holdsRequest(s *Session, id string, msg *reading) bool {
 	n := a.ix.Node(id)
 	if n == nil || msg.yesStatement || len(msg.terms) > 2*shortRequest {
@@ -158,10 +180,14 @@ func (a *GraphAgent) holdsRequest(s *Session, id string, msg *reading) bool {
 	}
 	d := a.doc[id]
 	h := a.requestHeld(msg, int32(d), onPage, said)
+	if answersRequest(h, neededShare(h, a.opts.MinCoverage)) {
+		return true
+	}
 	// A quote of the node's text (an error message read off the screen:
 	// quotedRun words in a row) is about it whatever else the request
-	// says.
-	return answersRequest(h, neededShare(h, a.opts.MinCoverage)) || hasRun(msg.terms, a.resolutionTerms(d), quotedRun)
+	// says, unless it leads off the page being discussed to a node that
+	// lacks a word of the request (quoteStands).
+	return hasRun(msg.terms, a.resolutionTerms(d), quotedRun) && quoteStands(h, cur != nil && !onPage)
 }
 
 // requestHeld weighs msg's words as holdsRequest does, with the share of

@@ -69,6 +69,31 @@ func TestNeededShare(t *testing.T) {
 	}
 }
 
+func TestQuoteStands(t *testing.T) {
+	// As in TestNeededShare: the rarest word weighs 4, a word no page has
+	// (0) weighs 4 too.
+	for _, tc := range []struct {
+		name    string
+		weights []float64
+		held    []float64
+		leaves  bool
+		want    bool
+	}{
+		{"asked first or on the page being discussed, a word lacked", []float64{3, 1, 1}, []float64{0, 1, 1}, false, true},
+		{"leaving the page being discussed, a word lacked", []float64{3, 1, 1}, []float64{0, 1, 1}, true, false},
+		{"leaving it, every word held", []float64{3, 1, 1}, []float64{0.5, 1, 1}, true, true},
+		{"leaving it, only a word no page has lacked", []float64{0, 1, 1}, []float64{0, 1, 1}, true, true},
+		{"leaving it, only a light word lacked", []float64{3, 3, 0.5}, []float64{1, 1, 0}, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := heldRequest{weights: tc.weights, rarest: 4, held: tc.held}
+			if got := quoteStands(h, tc.leaves); got != tc.want {
+				t.Errorf("quoteStands(%+v, leaves %v) = %v, want %v", h, tc.leaves, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestHeldShare(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -224,6 +249,11 @@ func TestHoldsRequestRules(t *testing.T) {
 		{"the same words in the node's answer alone count half", "", "plans", "invoice quota of a project", false},
 		{"a quote of the node's text", "", "rename", "snapchat tiktok instagram: open the project settings", true},
 		{"the same words, no quote", "", "rename", "snapchat tiktok instagram project settings", false},
+		// "nightly" is the backup page's word, which the quoted node lacks.
+		{"a quote beside a word the node lacks, asked first", "", "rename", "nightly: open the project settings", true},
+		{"the same on the page being discussed", "rename", "rename", "nightly: open the project settings", true},
+		{"the same leaving the page being discussed", "restore", "rename", "nightly: open the project settings", false},
+		{"a quote beside words no page has, leaving the page", "restore", "rename", "snapchat tiktok instagram: open the project settings", true},
 		{"a long message is its story", "", "rename", "my snapchat and tiktok and instagram friends all say the project settings are broken on their laptop and phone", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
