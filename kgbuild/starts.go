@@ -130,7 +130,15 @@ func closesSentence(text string) bool {
 
 // itemLabel recognises a list item that states a situation: a label as in
 // paragraphLabel, or a leading clause "If you booked by phone, call ...".
+//
+// An item that is only such a clause, its sentence running on into the
+// next item ("Check if the upgraded system works: - if the GUI is working,
+// - if one can manage printers, - and if ... are working."), is one line
+// of a checklist, not a situation: nothing is said for it.
 func itemLabel(sit *english.Situations, text string) (string, bool) {
+	if runsOn(text) {
+		return "", false
+	}
 	if label, ok := paragraphLabel(sit, text); ok {
 		return label, true
 	}
@@ -206,4 +214,11 @@ func extentEnd(blocks []page.Block, starts []start, k int) int {
 		}
 	}
 	return next
+}
+
+// runsOn reports whether a line ends mid-sentence, at a comma or a
+// semicolon: the sentence goes on in the next line.
+func runsOn(text string) bool {
+	t := strings.TrimSpace(text)
+	return strings.HasSuffix(t, ",") || strings.HasSuffix(t, ";") || strings.HasSuffix(t, "，") || strings.HasSuffix(t, "、")
 }

@@ -50,7 +50,10 @@ import (
 // v14: intents and problems spell a verb whole ("write", "contribute", not
 // "writ", "contribut") and keep a manner adverb before it ("How do I
 // automatically set…": "Automatically setting…", not "Automaticallying set").
-const StructuralVersion = "structural-v14"
+// v15: a list item that is only a clause running on into the next item
+// ("- if the GUI is working,") is a line of a checklist, no situation
+// (runsOn).
+const StructuralVersion = "structural-v15"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

@@ -434,3 +434,34 @@ func TestStructuralCodeLinesOpenNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestStructuralChecklistItemsAreNoSituations: list items that are only
+// "if …" clauses of one sentence running on from item to item are a
+// checklist in the section's text, not situations with nothing said for
+// them; an item that says what to do in its situation still is one.
+func TestStructuralChecklistItemsAreNoSituations(t *testing.T) {
+	doc := docFrom(t, "https://h.example/upgrade", "Upgrade the server", `
+# Upgrade the server
+Run the upgrade. Reboot; log in and test
+- if the web interface is working,
+- if one can manage printers,
+- and if other local things are working.
+- If the upgrade stops, run it again.
+`)
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var conds []string
+	for _, n := range pg.Nodes {
+		if n.Condition != "" {
+			conds = append(conds, n.Condition)
+		}
+	}
+	if len(conds) != 1 || conds[0] != "the upgrade stops" {
+		t.Errorf("conditions %q, want only \"the upgrade stops\"", conds)
+	}
+	if !strings.Contains(pg.Nodes[0].Resolution, "if one can manage printers") {
+		t.Errorf("root resolution %q, want the checklist in it (%+v)", pg.Nodes[0].Resolution, pg.Nodes)
+	}
+}
