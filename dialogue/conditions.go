@@ -213,3 +213,59 @@ func discriminateTerms(labels []labelTerms, text *reading, ignore map[string]boo
 	}
 	return best
 }
+
+// besideSituations reports whether section id, beneath the situation node
+// c the user has not stated, is something a situation beside c speaks of
+// too, so that which situation applies decides the answer ("Cancel a
+// booking" under "booked by phone" and under "booked online"): the
+// situation's own text says all that id's heading names, or a section
+// under it is headed so. A section no other branch has says by itself
+// which situation it is in: asking first would only delay its answer, as
+// asking a manual's readers "General administration, the desktop or
+// users?" about "Automatic shutdown of machines during the night" does.
+func (a *GraphAgent) besideSituations(c, id string) bool {
+	own := a.problemTerms(c)
+	var heading []string
+	for t := range a.problemTerms(id) {
+		if !own[t] {
+			heading = append(heading, t)
+		}
+	}
+	if len(heading) == 0 {
+		return true // nothing of its own to tell the branches apart
+	}
+	for _, sib := range a.conditionalChildren(a.ix.Parent(c)) {
+		if sib != c && (allIn(heading, a.sectionTerms(sib)) || headedIn(heading, a.branchHeadings(sib))) {
+			return true
+		}
+	}
+	return false
+}
+
+// branchHeadings returns the heading terms of every section under id.
+func (a *GraphAgent) branchHeadings(id string) []map[string]bool {
+	var out []map[string]bool
+	seen := map[string]bool{id: true}
+	stack := slices.Clone(a.ix.Children(id))
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[n] || a.ix.Node(n) == nil {
+			continue
+		}
+		seen[n] = true
+		out = append(out, a.problemTerms(n))
+		stack = append(stack, a.ix.Children(n)...)
+	}
+	return out
+}
+
+// headedIn reports whether one of the headings holds every term.
+func headedIn(terms []string, headings []map[string]bool) bool {
+	for _, h := range headings {
+		if allIn(terms, h) {
+			return true
+		}
+	}
+	return false
+}

@@ -71,7 +71,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 	// stands for the question between that situation and the others,
 	// unless the text picks it among them, and is answered once the user
 	// chooses it.
-	if c := a.unstatedAbove(s, id); c != "" {
+	if c := a.unstatedAbove(s, id); c != "" && a.besideSituations(c, id) {
 		if parent, picked := a.pickedAmongSiblings(s, c, text); parent != "" && !picked {
 			s.Asked = id
 			id, n = parent, a.ix.Node(parent)

@@ -1,5 +1,7 @@
 package dialogue
 
+import "slices"
+
 // statedSituation returns the node to answer from when the request states
 // a situation other than the one the matched node id lies under: "change
 // the room type, I booked without an account" matches the room-type steps
@@ -11,11 +13,15 @@ package dialogue
 //
 // The words of each branch's parent problem are ignored (pickChildren), so
 // naming the problem picks no branch; only words that tell the siblings
-// apart move the answer.
+// apart move the answer. So are the words of id's own heading: they say
+// what is asked there, not a situation ("restrict the pupils' network
+// access" matched "Restricting pupils' network access", under "HowTos for
+// teaching"; its "network" picks no branch "HowTos for networked clients").
 func (a *GraphAgent) statedSituation(s *Session, id string, text *reading) string {
 	if text == nil || len(text.terms) == 0 {
 		return id
 	}
+	text = a.besideHeading(id, text)
 	cur := id
 	for range maxDescent {
 		parent := a.ix.Parent(cur)
@@ -36,4 +42,22 @@ func (a *GraphAgent) statedSituation(s *Session, id string, text *reading) strin
 		cur = parent
 	}
 	return id
+}
+
+// besideHeading returns text without the terms of node id's heading that
+// are not its condition's: what the request says beside what it asks
+// about there.
+func (a *GraphAgent) besideHeading(id string, text *reading) *reading {
+	d, ok := a.doc[id]
+	if !ok {
+		return text
+	}
+	f := a.nodeFacts(d)
+	heading := func(t string) bool { return f.problem[t] && !slices.Contains(f.condition, t) }
+	if !slices.ContainsFunc(text.terms, heading) {
+		return text
+	}
+	beside := *text
+	beside.terms = slices.DeleteFunc(slices.Clone(text.terms), heading)
+	return &beside
 }
