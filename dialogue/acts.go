@@ -86,8 +86,9 @@ var wholeActs = []actRow{
 // notSolved is a whole message saying that what was just said did not
 // work: "that didn't work", "it still doesn't help", "no, not working",
 // that nothing changed: "it didn't change", "still nothing", "same
-// problem", "no luck", or that it was tried before: "I already tried that".
-var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?|chang(?:e[sd]?|ing))(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*|(?:i(?:'ve|\s+have)?\s+)?(?:already\s+)?(?:tried|done|did)\s+(?:that|this|it|those|these|all\s+(?:that|of\s+(?:that|those|them)))(?:\s+(?:already|before|too|twice))*(?:[\s,]+(?:and|but)\s+(?:it|that)\s+(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)?\s+)?(?:(?:is|was)\s*n[o']?t|not)\s+(?:very\s+|really\s+|that\s+)?helpful(?:\s+(?:at\s+all|either))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)\s+)?(?:useless|unhelpful|no\s+help(?:\s+at\s+all)?)|(?:(?:it'?s|it\s+is)\s+)?(?:still\s+(?:nothing|the\s+same(?:\s+(?:problem|issue|error|thing))?)|nothing\s+(?:changed|happens|happened)|(?:the\s+)?same\s+(?:problem|issue|error|thing)(?:\s+(?:again|as\s+before))?|no\s+(?:luck|change|difference))(?:\s+(?:still|either|at\s+all))?)[\s.!?]*$`)
+// problem", "no luck", that it was tried before: "I already tried that", or
+// said to the bot: "you're not helping", "you are useless".
+var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?|chang(?:e[sd]?|ing))(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*|(?:i(?:'ve|\s+have)?\s+)?(?:already\s+)?(?:tried|done|did)\s+(?:that|this|it|those|these|all\s+(?:that|of\s+(?:that|those|them)))(?:\s+(?:already|before|too|twice))*(?:[\s,]+(?:and|but)\s+(?:it|that)\s+(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)?\s+)?(?:(?:is|was)\s*n[o']?t|not)\s+(?:very\s+|really\s+|that\s+)?helpful(?:\s+(?:at\s+all|either))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)\s+)?(?:useless|unhelpful|no\s+help(?:\s+at\s+all)?)|you(?:'re|\s+are|\s+were)?\s+(?:still\s+)?(?:(?:are|were|do|did)\s*n[o']?t|not)\s+(?:(?:really|very)\s+)?help(?:ing|ed|ful)?(?:\s+(?:me|at\s+all|either))*|you(?:'re|\s+are)\s+(?:useless|unhelpful|no\s+help(?:\s+at\s+all)?)|(?:(?:it'?s|it\s+is)\s+)?(?:still\s+(?:nothing|the\s+same(?:\s+(?:problem|issue|error|thing))?)|nothing\s+(?:changed|happens|happened)|(?:the\s+)?same\s+(?:problem|issue|error|thing)(?:\s+(?:again|as\s+before))?|no\s+(?:luck|change|difference))(?:\s+(?:still|either|at\s+all))?)[\s.!?]*$`)
 
 // actRow is an act and a form of message that makes it.
 type actRow struct {
@@ -371,7 +372,7 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		// What the section has not said yet may be what works (the
 		// answer gave part of it); said all, the pages have no other.
 		said := saidAt(s, cur.ID)
-		if more := a.focus(cur, nil, said); !strings.Contains(said, more) {
+		if more := a.focus(cur, nil, said); saysMore(said, more) {
 			return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true, nil
 		}
 		// The parts offered with the answer and never shown are what the
@@ -468,7 +469,7 @@ func (a *GraphAgent) goOn(ctx context.Context, s *Session) (Reply, bool) {
 		return Reply{}, false
 	}
 	said := saidAt(s, cur.ID)
-	if more := a.focus(cur, nil, said); !strings.Contains(said, more) {
+	if more := a.focus(cur, nil, said); saysMore(said, more) {
 		return Reply{Action: Resolution, Text: more, NodeID: cur.ID, Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
 	}
 	if next := a.nextSection(cur, a.chosenSituation(s, cur.ID)); next != nil {

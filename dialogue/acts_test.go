@@ -93,6 +93,11 @@ func TestClassifyAct(t *testing.T) {
 		{"same problem", ActNotSolved},
 		{"it's still the same", ActNotSolved},
 		{"no luck", ActNotSolved},
+		{"you are not helping", ActNotSolved},
+		{"you're not helping me at all", ActNotSolved},
+		{"you dont help", ActNotSolved},
+		{"you're useless", ActNotSolved},
+		{"you are not helping my class with the printer", ActNone},
 		{"same problem with my other laptop", ActNone},
 		{"nothing happens when I click print", ActNone},
 		{"the printer is not working", ActNone},
@@ -381,6 +386,30 @@ func TestChatAloneAfterAnswer(t *testing.T) {
 		r, err := a.Respond(context.Background(), s, say)
 		if err != nil || r.Action != Clarification || r.Text != a.say(s, "AckAnythingElse") || s.Rephrases != 0 {
 			t.Errorf("%q: %+v (%d misses), %v: want it taken in, no miss", say, r, s.Rephrases, err)
+		}
+	}
+}
+
+// TestChatAloneMatchesNoPage: "great" or "perfect" alone after an answer
+// is taken in even where a page uses the word ("It runs great", "a perfect
+// fit"): chat asks for nothing, and read as a request it found that page.
+// Nor does praise go on to the page's next section.
+func TestChatAloneMatchesNoPage(t *testing.T) {
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "reset", Page: "https://help.example.com/reset", Problem: "Reset your password", Actionable: true, Root: true, Resolution: "Open Settings and choose Password."},
+		{ID: "backports", Page: "https://help.example.com/backports", Problem: "Newer software from backports", Actionable: true, Root: true,
+			Resolution: "The system runs great and is a perfect fit for schools, but its software is older. Backports bring newer versions."},
+		// The page's next section, which going on would give.
+		{ID: "email", Page: "https://help.example.com/reset", Problem: "Change your email address", Actionable: true, Resolution: "Open Settings and choose Email."},
+	}, Edges: []graph.Edge{{From: "reset", To: "email", Type: graph.Child}}}
+	for _, say := range []string{"great", "perfect!", "great, cool"} {
+		a, s := NewGraphAgent(g, Options{}), &Session{}
+		if r, err := a.Respond(context.Background(), s, "how do I reset my password"); err != nil || r.NodeID != "reset" {
+			t.Fatalf("first reply %+v, %v", r, err)
+		}
+		r, err := a.Respond(context.Background(), s, say)
+		if err != nil || r.Action != Clarification || r.Text != a.say(s, "AckAnythingElse") {
+			t.Errorf("%q: %s at %s %q, %v: want it taken in", say, r.Action, r.NodeID, r.Text, err)
 		}
 	}
 }

@@ -26,10 +26,10 @@ func complaintAfterCourtesy(an *analyzer, msg string) (Act, bool) {
 	return ActNone, false
 }
 
-// praise is a word of praise alone ("great", "cool", "perfect"): said
+// praise is words of praise alone ("great", "cool, perfect"): said
 // before a contrast, a courtesy like thanks ("great, but it's still the
 // same problem"), though alone it acknowledges nothing in particular.
-var praise = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|alright|all\s+right)[\s,.!]+)*(?:great|cool|perfect|good|nice|awesome|excellent)[\s,.!]*$`)
+var praise = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|alright|all\s+right)[\s,.!]+)*(?:great|cool|perfect|good|nice|awesome|excellent)(?:[\s,.!]+(?:great|cool|perfect|good|nice|awesome|excellent|ok(?:ay)?))*[\s,.!]*$`)
 
 // courtesyLead reports whether lead, what comes before a contrast, is only
 // a courtesy: thanks, an acknowledgement, praise or fillers.

@@ -473,6 +473,16 @@ func (a *GraphAgent) sectionTerms(id string) map[string]bool {
 	return said
 }
 
+// saysMore reports whether more, what a section has left to show, says
+// something the replies at it (said) have not, read as repeats reads: the
+// rest of a situation's answer without its opening clause ("A lot of
+// programs are installed.") is no more than the whole sentence shown
+// before ("Installing a system with profile Workstation, a lot of
+// programs are installed.").
+func saysMore(said, more string) bool {
+	return strings.TrimSpace(more) != "" && !repeats(said, more)
+}
+
 // repeats reports whether text says all of earlier again, ignoring case
 // and punctuation.
 func repeats(text, earlier string) bool {

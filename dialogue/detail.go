@@ -26,13 +26,23 @@ func caseDetailOf(msg string) string {
 	if m == nil {
 		return ""
 	}
-	for _, w := range strings.Fields(strings.ToLower(m[1])) {
-		if detailWords[w] {
+	words := strings.Fields(m[1])
+	for _, w := range words {
+		if detailWords[strings.ToLower(w)] {
 			return ""
 		}
 	}
+	// "it's a diskless workstation actually": the closing word comments
+	// on the telling; quoted back, it would be part of the case.
+	if n := len(words); n > 1 && closingAsides[strings.ToLower(words[n-1])] {
+		return strings.Join(words[:n-1], " ")
+	}
 	return m[1]
 }
+
+// closingAsides are the words that close a statement without being part
+// of what it states: "actually", "though", "anyway", "instead", "now".
+var closingAsides = map[string]bool{"actually": true, "though": true, "anyway": true, "anyways": true, "instead": true, "now": true}
 
 // partNaming returns the node of page, other than cur, whose heading or
 // situation holds every one of terms, the first in page order; "" when

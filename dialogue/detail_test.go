@@ -24,6 +24,8 @@ func TestCaseDetailOf(t *testing.T) {
 		{"i have a tablet that will not start after the update", ""},
 		{"it's not a tablet", ""},
 		{"thanks", ""},
+		{"its a diskless workstation actually", "diskless workstation"},
+		{"I'm on a mac now", "mac"},
 	} {
 		if got := caseDetailOf(tc.msg); got != tc.want {
 			t.Errorf("caseDetailOf(%q) = %q, want %q", tc.msg, got, tc.want)

@@ -448,6 +448,10 @@ type missRule struct {
 var missPolicy = []missRule{
 	// "Yes, I was away all summer".
 	{func(r *reading, _ missState) bool { return r.lead == ActYes }, moveAsYes},
+	// "Great!", "perfect" alone: praise takes in what was said and asks
+	// for nothing more; going on, it gave the next section of the page
+	// (in a manual of one page, another chapter).
+	{func(r *reading, st missState) bool { return !st.asking && praise.MatchString(r.text) }, moveAnythingElse},
 	// "Can you help me?", "why?" after an answer: with no words of its
 	// own, a message is about what was just said.
 	{func(r *reading, _ missState) bool { return len(r.terms) == 0 }, moveGoOn},
@@ -458,9 +462,11 @@ var missPolicy = []missRule{
 	{func(r *reading, st missState) bool { return len(r.terms) == 0 && r.question && st.yesNo }, moveOwnWords},
 	// "ok" while a question is open: the question still stands.
 	{func(r *reading, st missState) bool { return len(r.terms) == 0 && st.asking }, moveAskWhich},
-	// "Great!", "cool", "hmm ok" with nothing more to go on with (the
-	// section said all): taken in, not a miss.
-	{func(r *reading, st missState) bool { return !st.asking && chatOnly(r.text) }, moveAnythingElse},
+	// "Hmm ok", "oh well" with nothing more to go on with (the section
+	// said all): taken in, not a miss. (Praise alone was, above.)
+	{func(r *reading, st missState) bool {
+		return !st.asking && chatOnly(r.text) && !praise.MatchString(r.text)
+	}, moveAnythingElse},
 	// "Can you help me?", "I need help" with nothing before it to go on
 	// with: what they need help with is still to come; no miss, which
 	// would make the request that follows a second one.

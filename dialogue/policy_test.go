@@ -179,6 +179,7 @@ func TestMissMoves(t *testing.T) {
 		{"no words of its own", reading{text: "1"}, missState{rephrases: 2}, []move{moveGoOn, moveOfferPerson}},
 		{"asks for help, says not for what", reading{text: "can you help me?", question: true}, missState{}, []move{moveGoOn, moveSaidAll, moveAskWhat, moveSuggest, moveSuggestPage}},
 		{"chat alone", reading{text: "great!", terms: []string{"great"}}, missState{}, []move{moveAnythingElse, moveSuggest, moveSuggestPage}},
+		{"chat alone, no praise", reading{text: "hmm ok"}, missState{}, []move{moveGoOn, moveAnythingElse, moveSuggest, moveSuggestPage}},
 		{"chat alone while a question is open", reading{text: "great!", terms: []string{"great"}}, missState{asking: true}, []move{moveSuggest, moveSuggestPage}},
 		{"asks for help while a question is open", reading{text: "can you help me?", question: true}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"no words of its own, a question open", reading{}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},

@@ -62,8 +62,11 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 		act = classifyAct(a.an, corrected)
 	}
 	r := a.readText(corrected)
-	if onlyKana(corrected) {
-		r.terms = nil // words of its own: none (onlyKana)
+	if onlyKana(corrected) || act == ActNone && chatOnly(corrected) {
+		// Words of its own: none (onlyKana). Chat alone ("great",
+		// "perfect!") asks for nothing: read as a request, it found any
+		// page that says "runs great".
+		r.terms = nil
 	}
 	r.act = act
 	r.lead = leadingAct(corrected)
