@@ -120,7 +120,7 @@ var (
 	actHuman = quickre.MustCompile(`(?i)\b(?:(?:talk|speak|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|some\s*one|somebody|your\s+|the\s+)?(?:real\s+|live\s+|actual\s+)?(?:human|person|agent|representative|rep|operator|somebody|someone|staff|people|customer\s+service|manager|supervisor)|(?:real|live|actual)\s+(?:human|person|agent)|human\s+(?:agent|being|please|help|support)|(?:some\s*one|somebody|a\s+person|an?\s+(?:agent|human|representative)|your\s+(?:team|staff|support(?:\s+team)?))(?:\s+from\s+(?:the\s+|your\s+)?\w+(?:\s+team)?)?\s+(?:to\s+)?(?:please\s+)?(?:contact|call|e-?mail|phone|ring|reach)\s+me\b|(?:help|answer|support)\s+from\s+(?:a\s+|an\s+|some\s*one|somebody|your\s+|the\s+)?(?:real\s+|live\s+|actual\s+)?(?:human|person|agent|representative|operator|staff|support\s+team)|(?:get|want|need)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:human|operator|representative)|(?:want|need)\s+(?:a\s+|to\s+(?:talk|speak)\s+to\s+a\s+)?(?:real\s+|live\s+)?person(?:[\s,]+(?:please|pls|now|to\s+help(?:\s+me)?))?[\s.!?]*$|(?:transfer|connect|escalate)\s+(?:me|this)\b|^\s*(?:agent|human|operator|representative)[\s.!?]*$)`)
 	// actRestart is a request to begin again.
 	actRestart  = quickre.MustCompile(`(?i)^\s*(?:/restart|/reset|start\s+(?:over|again|from\s+scratch)|restart|reset|new\s+(?:question|topic|conversation)|let'?s\s+start\s+(?:over|again)|begin\s+again)\b`)
-	actThanks   = quickre.MustCompile(`(?i)\b(?:thanks?|thank\s+you|thx|ty|cheers|much\s+appreciated|appreciate\s+it|that\s+(?:worked|helped|helps|solved\s+it|answers\s+(?:it|my\s+question))|(?:it|this)\s+(?:worked|helped)|(?:it|this|that|everything)\s+(?:works|is\s+working)(?:\s+(?:now|again|fine))?|(?:it|that)'?s\s+working(?:\s+(?:now|again))?|works\s+(?:now|again)|got\s+it|bye|goodbye|good\s+bye|have\s+a\s+(?:good|nice|great)\s+(?:day|one)|(?:you|that|this)\s+(?:just\s+)?saved\s+(?:my\s+life|me|my\s+day|the\s+day)|(?:you'?re|you\s+are|ur)\s+(?:a\s+)?(?:life\s*saver|star|legend|the\s+best)|you\s+rock)\b`)
+	actThanks   = quickre.MustCompile(`(?i)\b(?:thanks?|thank\s+you|thx|ty|cheers|much\s+appreciated|appreciate\s+it|that\s+(?:worked|helped|helps|solved\s+it|answers\s+(?:it|my\s+question))|(?:it|this)\s+(?:worked|helped)|(?:it|this|that|everything)\s+(?:works|is\s+working)(?:\s+(?:now|again|fine))?|(?:it|that)'?s\s+working(?:\s+(?:now|again))?|works\s+(?:now|again)|got\s+it|bye|goodbye|good\s+bye|see\s+(?:you|ya)(?:\s+(?:later|soon))?|have\s+a\s+(?:good|nice|great)\s+(?:day|one)|(?:you|that|this)\s+(?:just\s+)?saved\s+(?:my\s+life|me|my\s+day|the\s+day)|(?:you'?re|you\s+are|ur)\s+(?:a\s+)?(?:life\s*saver|star|legend|the\s+best)|you\s+rock)\b`)
 	actNone     = quickre.MustCompile(`(?i)\b(?:none\s+of\s+(?:these|those|them|that|the\s+above|this)|neither(?:\s+of\s+(?:these|those|them))?|something\s+else|not\s+(?:any|one)\s+of\s+(?:these|those|them)|(?:that'?s|it'?s|this\s+is)\s+not\s+(?:it|my\s+case|what\s+i\s+(?:mean|meant|need|asked))|not\s+my\s+case|doesn'?t\s+apply|does\s+not\s+apply|(?:that'?s\s+|that\s+is\s+|it'?s\s+|this\s+is\s+)?(?:the\s+|a\s+)?wrong\s+(?:answer|page|article|topic|one)|(?:that'?s|that\s+is|it'?s|this\s+is)\s+(?:wrong|incorrect|not\s+(?:right|correct)))\b`)
 	actDontKnow = quickre.MustCompile(`(?i)\b(?:i\s+)?(?:don'?t|do\s+not|dont)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bdunno\b|\bi'?m\s+not\s+certain\b|\bcan'?t\s+(?:say|tell)\b`)
 	actYes      = quickre.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
@@ -129,6 +129,9 @@ var (
 	// more details?"): with nothing else said, a yes to going on.
 	actMore     = quickre.MustCompile(`(?i)\b(?:(?:more|further|additional|other)\s+(?:info(?:rmation)?|details?|help)|(?:tell|show|explain|give)\s+(?:me\s+)?(?:some\s+)?more|(?:know|learn|hear|read|see)\s+(?:some\s+)?more|more\s+(?:please|on\s+(?:it|this|that)|about\s+(?:it|this|that)))\b`)
 	actGreeting = quickre.MustCompile(`(?i)^(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|hi\s+there|hello\s+there)$`)
+	// farewell takes leave, in a message that thanks or closes ("ok bye",
+	// "thanks, see you", "tschüss", "au revoir", "adiós").
+	farewell = quickre.MustCompile(`(?i)(?:^|[^\pL])(?:bye(?:\s*-?\s*bye)?|good\s*-?\s*bye|see\s+(?:you|ya)|cya|tsch[üu]ss?|auf\s+wiedersehen|au\s+revoir|adi[oó]s|hasta\s+luego)(?:[^\pL]|$)`)
 )
 
 // fillerWords are the acknowledgements and fillers a short reply is made of
@@ -257,6 +260,7 @@ func classifyAct(an *analyzer, msg string) Act {
 func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg *reading) (Reply, bool, error) {
 	st := a.actState(s)
 	st.acks = msg != nil && msg.acks
+	st.farewell = msg != nil && msg.farewell
 	if act == ActYes || act == ActNo {
 		// Only a yes or a no answers "anything else?"; the catalog's
 		// texts are not rendered for every turn's state.

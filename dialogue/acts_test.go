@@ -93,6 +93,8 @@ func TestClassifyAct(t *testing.T) {
 		{"same problem", ActNotSolved},
 		{"it's still the same", ActNotSolved},
 		{"no luck", ActNotSolved},
+		{"thanks, see you", ActThanks},
+		{"I can't see you in the list", ActNone},
 		{"you are not helping", ActNotSolved},
 		{"you're not helping me at all", ActNotSolved},
 		{"you dont help", ActNotSolved},

@@ -75,6 +75,8 @@ type actState struct {
 	// acks: the message acknowledges, beside any thanks ("ok thanks"):
 	// read of the message (reading.acks), not of the conversation.
 	acks bool
+	// farewell: the message takes leave ("ok bye"; reading.farewell).
+	farewell bool
 	// askedAgain: the last reply asked again which of its options applies
 	// (askWhich), after a yes or a no that did not say which.
 	askedAgain bool
@@ -112,6 +114,9 @@ var actPolicy = []actRule{
 	// thanked for; the ok assents, and what the node says is shown, as
 	// for "ok" (a bare "thanks" or "bye" still closes: moveWelcome).
 	{ActThanks, func(st actState) bool { return st.yesNo && st.acks }, moveShowAsked},
+	// "Ok bye", "thanks, see you": the customer is leaving; asking
+	// "anything else?" would keep them.
+	{ActThanks, func(st actState) bool { return st.farewell }, moveGoodbye},
 	{ActThanks, always, moveWelcome},
 	// "Never mind": whatever was asked or offered is dropped, not
 	// matched against the pages ("mind") nor answered as a request.

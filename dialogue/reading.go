@@ -46,6 +46,8 @@ type reading struct {
 	record bool
 	// acks: it acknowledges, beside any thanks ("ok thanks"; acknowledges).
 	acks bool
+	// farewell: it takes leave ("ok bye", "thanks, see you"; farewell).
+	farewell bool
 	// plain are text's words, unmasked ("the 2nd one"), cut on first use.
 	plain []string
 }
@@ -77,6 +79,7 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	r.pronoun = namesByPronoun(corrected, a.langs.lang)
 	r.record = lexical.HasRecordNumber(corrected)
 	r.acks = acknowledges(msg)
+	r.farewell = farewell.MatchString(msg)
 	a.earlier.put(msg, a.earlierOf(msg, r))
 	return r
 }
