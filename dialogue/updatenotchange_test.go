@@ -58,3 +58,26 @@ func TestSecurityUpdatesPage(t *testing.T) {
 		t.Errorf("got %s at %q (%q), want the automatic updates section", r.Action, r.NodeID, r.Text)
 	}
 }
+
+// TestUpgradeIsUpdate: "upgrade" and "update" are one word for a new
+// version installed ("upgraded my mac to monterey" and the page on issues
+// after updating macOS).
+func TestUpgradeIsUpdate(t *testing.T) {
+	an := newAnalyzer(nil)
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"upgraded my mac", []string{"updat", "mac"}},
+		{"updating the software", []string{"updat", "softwar"}},
+	} {
+		if got := an.terms(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("terms(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+	r := firstReply(t, updatesGraph(), "how do i stop the nightly upgrades")
+	asked := r.Action == Clarification && len(r.Options) == 1 && r.Options[0].NodeID == "auto"
+	if r.NodeID != "auto" && !asked {
+		t.Errorf("got %s at %q (%q), want the automatic updates section", r.Action, r.NodeID, r.Text)
+	}
+}
