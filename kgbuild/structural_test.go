@@ -180,12 +180,7 @@ Lesen Sie das Handbuch des Herstellers.
 		if err != nil {
 			t.Fatal(err)
 		}
-		var conds []string
-		for _, n := range pg.Nodes {
-			if n.Condition != "" {
-				conds = append(conds, n.Condition)
-			}
-		}
+		conds := conditionsOf(pg.Nodes)
 		if strings.Join(conds, "|") != strings.Join(want, "|") {
 			t.Errorf("lang %q: conditions %q, want %q", lang, conds, want)
 		}
@@ -452,16 +447,22 @@ Run the upgrade. Reboot; log in and test
 	if err != nil {
 		t.Fatal(err)
 	}
-	var conds []string
-	for _, n := range pg.Nodes {
-		if n.Condition != "" {
-			conds = append(conds, n.Condition)
-		}
-	}
+	conds := conditionsOf(pg.Nodes)
 	if len(conds) != 1 || conds[0] != "the upgrade stops" {
 		t.Errorf("conditions %q, want only \"the upgrade stops\"", conds)
 	}
 	if !strings.Contains(pg.Nodes[0].Resolution, "if one can manage printers") {
 		t.Errorf("root resolution %q, want the checklist in it (%+v)", pg.Nodes[0].Resolution, pg.Nodes)
 	}
+}
+
+// conditionsOf returns the conditions of nodes that have one, in order.
+func conditionsOf(nodes []graph.Node) []string {
+	var conds []string
+	for _, n := range nodes {
+		if n.Condition != "" {
+			conds = append(conds, n.Condition)
+		}
+	}
+	return conds
 }
