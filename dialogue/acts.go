@@ -205,6 +205,9 @@ func classifyAct(an *analyzer, msg string) Act {
 	if act, ok := complaintAfterCourtesy(an, msg); ok {
 		return act
 	}
+	if notSolvedClauses(msg) {
+		return ActNotSolved
+	}
 	for _, row := range wholeActs {
 		if row.re.MatchString(msg) {
 			return row.act

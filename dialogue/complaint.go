@@ -1,6 +1,10 @@
 package dialogue
 
-import "github.com/helpgraph/helpgraph/internal/quickre"
+import (
+	"strings"
+
+	"github.com/helpgraph/helpgraph/internal/quickre"
+)
 
 // contrast turns from what was said before it to what matters: "thanks,
 // but", "ok, though", "danke, aber", "merci, mais", "gracias, pero",
@@ -39,4 +43,30 @@ func courtesyLead(an *analyzer, lead string) bool {
 		return true
 	}
 	return chatOnly(lead) || praise.MatchString(lead)
+}
+
+// clauseBreak separates the clauses of a short message: punctuation, or
+// "and" / "but" between them ("i tried that, still nothing", "did that
+// and same thing").
+var clauseBreak = quickre.MustCompile(`(?i)\s*[,;.!?]+\s*|\s+(?:and|but)\s+`)
+
+// notSolvedClauses reads a message made only of ways of saying that it did
+// not work, one clause after another ("i tried that, still nothing",
+// "did that. same thing"): each clause alone is that, so the whole is too.
+// Read whole, it matched no single form and its words ("nothing",
+// "thing") were searched as a new request. Courtesies and fillers between
+// the clauses ("sorry, tried it, still the same") say nothing more.
+func notSolvedClauses(msg string) bool {
+	clauses := clauseBreak.Split(msg, -1)
+	said := 0
+	for _, c := range clauses {
+		switch {
+		case strings.TrimSpace(c) == "" || chatOnly(c):
+		case notSolved.MatchString(c):
+			said++
+		default:
+			return false
+		}
+	}
+	return said > 0
 }

@@ -27,7 +27,14 @@ func TestComplaintsAndWarmThanks(t *testing.T) {
 		{"you saved my life thank you so much!!", ActThanks},
 		{"you're a lifesaver", ActThanks},
 		{"that saved my day", ActThanks},
+		// Clauses that each say it did not work.
+		{"i tried that, still nothing", ActNotSolved},
+		{"did that and same thing", ActNotSolved},
+		{"tried it already. still the same problem!", ActNotSolved},
+		{"tried that, still nothing, hmm", ActNotSolved},
 		// Requests.
+		{"i tried that, how do I reset the router", ActNone},
+		{"still nothing on the screen after boot", ActNone},
 		{"the wrong page opens when I click a link", ActNone},
 		{"how do I open the extension manager", ActNone},
 		{"is the helpful tips panel available in calc", ActNone},
@@ -47,6 +54,7 @@ func TestComplaintsAfterAnAnswer(t *testing.T) {
 	for _, tc := range [][2]string{
 		{"wrong answer", "that's not it"},
 		{"this isnt helpful", "that didn't help"},
+		{"i tried that, still nothing", "that didn't help"},
 		{"you saved my life thank you so much!!", "thanks"},
 	} {
 		got, want := replyTo(tc[0], tc[0]), replyTo(tc[1], tc[1])
