@@ -112,6 +112,20 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 					picked = a.ix.Children(id)
 				}
 			}
+			if loneBranch(len(picked), verdictOf(a.ix.Node(picked[0])).Answers, hops > 0) && !visited[picked[0]] {
+				// "Which of these applies to you? 1. Workstations" asks
+				// nothing: the node's opening leads the branch's answer,
+				// which says the situation it is for.
+				// (What the question would have said before it, as clarify
+				// says it.)
+				if res := shownText(n); res != "" && !english.SameText(res, n.Problem) && !a.onlyBoilerplate(n) {
+					if res = a.withoutPageMenu(n, a.withoutBoilerplate(res), nil); res != "" && !a.onlyBoilerplateText(res) {
+						lead = append(lead, a.withCondition(n, a.focusText(n, res, nil, "")))
+					}
+				}
+				id, n = picked[0], a.ix.Node(picked[0])
+				continue
+			}
 			return a.clarify(s, n, a.options(picked), sources), nil
 		}
 		sub := a.ix.Children(id)
@@ -543,4 +557,17 @@ func (a *GraphAgent) introText(n *graph.Node) string {
 		return ""
 	}
 	return res
+}
+
+// loneBranch reports whether a situation question would offer one option
+// only (of options), a branch that answers by itself (answers): a
+// question with one answer is no question. A branch that only points to
+// another page ("If you use a Bluetooth mouse, see Connect a device") is
+// still asked about: followed, the pointer answers from the page it names,
+// away from the one asked about. So is one on a page a pointer led to
+// (viaReference): answered, the reply would cite the pointer's page first,
+// not the page that holds the branch (measured: gnome-en lost "bluetooth
+// mouse wont pair" so).
+func loneBranch(options int, answers, viaReference bool) bool {
+	return options == 1 && answers && !viaReference
 }
