@@ -87,8 +87,10 @@ var wholeActs = []actRow{
 // work: "that didn't work", "it still doesn't help", "no, not working",
 // that nothing changed: "it didn't change", "still nothing", "same
 // problem", "no luck", that it was tried before: "I already tried that", or
-// said to the bot: "you're not helping", "you are useless".
-var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?|chang(?:e[sd]?|ing))(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*|(?:i(?:'ve|\s+have)?\s+)?(?:already\s+)?(?:tried|done|did)\s+(?:that|this|it|those|these|all\s+(?:that|of\s+(?:that|those|them)))(?:\s+(?:already|before|too|twice))*(?:[\s,]+(?:and|but)\s+(?:it|that)\s+(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)?\s+)?(?:(?:is|was)\s*n[o']?t|not)\s+(?:very\s+|really\s+|that\s+)?helpful(?:\s+(?:at\s+all|either))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)\s+)?(?:useless|unhelpful|no\s+help(?:\s+at\s+all)?)|you(?:'re|\s+are|\s+were)?\s+(?:still\s+)?(?:(?:are|were|do|did)\s*n[o']?t|not)\s+(?:(?:really|very)\s+)?help(?:ing|ed|ful)?(?:\s+(?:me|at\s+all|either))*|you(?:'re|\s+are)\s+(?:useless|unhelpful|no\s+help(?:\s+at\s+all)?)|(?:(?:it'?s|it\s+is)\s+)?(?:still\s+(?:nothing|the\s+same(?:\s+(?:problem|issue|error|thing))?)|nothing\s+(?:changed|happens|happened)|(?:the\s+)?same\s+(?:problem|issue|error|thing)(?:\s+(?:again|as\s+before))?|no\s+(?:luck|change|difference))(?:\s+(?:still|either|at\s+all))?)[\s.!?]*$`)
+// said to the bot: "you're not helping", "you are useless", or of the
+// product: "nothing works", "this app is useless" (a complaint with no
+// request in it, whatever the help center's product is called).
+var notSolved = quickre.MustCompile(`(?i)^\s*(?:(?:no|nope|sorry|hmm+|ok(?:ay)?|but|well|unfortunately)[\s,.!]+)*(?:(?:(?:that|this|it)(?:'s|\s+is)?\s+)?(?:still\s+)?(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?|fix(?:ed)?|solve[sd]?|chang(?:e[sd]?|ing))(?:\s+(?:it|that|anything|the\s+problem|my\s+problem|for\s+me|either|at\s+all))*|(?:i(?:'ve|\s+have)?\s+)?(?:already\s+)?(?:tried|done|did)\s+(?:that|this|it|those|these|all\s+(?:that|of\s+(?:that|those|them)))(?:\s+(?:already|before|too|twice))*(?:[\s,]+(?:and|but)\s+(?:it|that)\s+(?:(?:did|does|do|is|was|wo)\s*n[o']?t|not)\s+(?:work(?:ing|ed)?|help(?:ing|ed)?))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)?\s+)?(?:(?:is|was)\s*n[o']?t|not)\s+(?:very\s+|really\s+|that\s+)?helpful(?:\s+(?:at\s+all|either))?|(?:(?:that|this|it)(?:'s|\s+is|\s+was)\s+)?(?:useless|unhelpful|no\s+help(?:\s+at\s+all)?)|you(?:'re|\s+are|\s+were)?\s+(?:still\s+)?(?:(?:are|were|do|did)\s*n[o']?t|not)\s+(?:(?:really|very)\s+)?help(?:ing|ed|ful)?(?:\s+(?:me|at\s+all|either))*|you(?:'re|\s+are)\s+(?:useless|unhelpful|no\s+help(?:\s+at\s+all)?)|(?:this|that|the|your)\s+\w+(?:'s|\s+is|\s+are)\s+(?:(?:so|really|totally|completely|just)\s+)?(?:useless|garbage|rubbish|trash|crap|terrible|awful|horrible|worthless)|(?:(?:it'?s|it\s+is)\s+)?(?:still\s+(?:nothing|the\s+same(?:\s+(?:problem|issue|error|thing))?)|nothing\s+(?:changed|happens|happened|works?|worked|is\s+working)|(?:the\s+)?same\s+(?:problem|issue|error|thing)(?:\s+(?:again|as\s+before))?|no\s+(?:luck|change|difference))(?:\s+(?:still|either|at\s+all))?)[\s.!?]*$`)
 
 // actRow is an act and a form of message that makes it.
 type actRow struct {
@@ -296,6 +298,8 @@ func (a *GraphAgent) actState(s *Session) actState {
 	if cur := a.ix.Node(s.CurrentNode); cur != nil {
 		st.nodeSays = !verdictOf(cur).Hollow
 	}
+	st.opening = s.CurrentNode == "" && st.pending == 0 && (st.last == "" || st.last == Clarification)
+	st.askedWhatFails = st.opening && st.last == Clarification && last.Text == a.say(s, "AskWhatFails")
 	return st
 }
 
@@ -401,6 +405,10 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		}
 		r.Text = a.say(s, a.handoff("NotSolved"))
 		return r, true, nil
+	case moveAskWhatFails:
+		return Reply{Action: Clarification, Text: a.say(s, "AskWhatFails"), Options: []Option{a.talkToPerson(s)}}, true, nil
+	case moveCantResolve:
+		return a.escalate(s, nil, nil), true, nil
 	case moveHandOverRecord:
 		return a.escalate(s, nil, nil), true, nil
 	case moveSuggestPage:

@@ -54,14 +54,14 @@ var clauseBreak = quickre.MustCompile(`(?i)\s*[,;.!?]+\s*|\s+(?:and|but)\s+`)
 // not work, one clause after another ("i tried that, still nothing",
 // "did that. same thing"): each clause alone is that, so the whole is too.
 // Read whole, it matched no single form and its words ("nothing",
-// "thing") were searched as a new request. Courtesies and fillers between
-// the clauses ("sorry, tried it, still the same") say nothing more.
+// "thing") were searched as a new request. Fillers ("hmm") and a
+// greeting ("hello, nothing works!") around the clauses say nothing more.
 func notSolvedClauses(msg string) bool {
 	clauses := clauseBreak.Split(msg, -1)
 	said := 0
 	for _, c := range clauses {
 		switch {
-		case strings.TrimSpace(c) == "" || chatOnly(c):
+		case strings.TrimSpace(c) == "" || chatOnly(c) || actGreeting.MatchString(strings.TrimSpace(c)):
 		case notSolved.MatchString(c):
 			said++
 		default:

@@ -39,6 +39,8 @@ const (
 	moveGoodbye                        // "anything else?" "No.": the conversation ends
 	moveSaidAll                        // "and then?" after all was said: said so, related topics offered (declined after no answer)
 	moveNotSolvedAgain                 // "that didn't work" after a handover: sorry, the person is still the way on
+	moveAskWhatFails                   // "nothing works" before anything was answered: sorry, what fails?
+	moveCantResolve                    // a complaint again, still with nothing to go on: a person
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -84,6 +86,11 @@ type actState struct {
 	// of several topics, a yes-or-no question ("Is it about one of
 	// these?"): suggestions on a miss, or related topics after all was said.
 	topicsAsked bool
+	// opening: nothing of the pages has been said or offered yet (no
+	// reply, or only a greeting or "what else?"): no node, no options.
+	opening bool
+	// askedWhatFails: the last reply asked what fails (moveAskWhatFails).
+	askedWhatFails bool
 	// askedAnythingElse: the last reply only asked whether there is
 	// anything else ("You're welcome! Is there anything else…?"), with no
 	// options pending.
@@ -148,6 +155,12 @@ var actPolicy = []actRule{
 	// yet to fail, and the question still stands; matched as a request,
 	// "work" finds a page on something else not working.
 	{ActNotSolved, actState.asking, moveAskWhich},
+	// "Nothing works", "this app is useless" before anything was answered:
+	// a complaint with nothing to refer to; matched as a request, its words
+	// ("nothing", "works") find any page that uses them. What fails is
+	// asked, a person offered.
+	{ActNotSolved, func(st actState) bool { return st.opening && st.askedWhatFails }, moveCantResolve}, // asked once: not again
+	{ActNotSolved, func(st actState) bool { return st.opening }, moveAskWhatFails},
 	// "Is it about this?" "Sounds good." / "OK.": to a yes-or-no question
 	// an acknowledgement assents; what the node says is shown, as for "I
 	// don't know" to the doubted node (no situation is confirmed by it).

@@ -11,7 +11,7 @@ import (
 // made for an act, in the order they are tried.
 func TestActPolicy(t *testing.T) {
 	var (
-		start        = actState{}
+		start        = actState{opening: true} // nothing said or offered yet
 		afterAns     = actState{last: Resolution, nodeSays: true}
 		followUps    = actState{pending: 2, optionNode: true, last: Resolution, nodeSays: true}
 		oneOption    = actState{pending: 1, optionNode: true, last: Clarification, nodeSays: true}
@@ -69,8 +69,10 @@ func TestActPolicy(t *testing.T) {
 		{ActNotSolved, question, []move{moveAskWhich}},                                                                  // nothing answered yet: the question stands (before: matched as a request, "work" led to another page)
 		{ActNotSolved, actState{last: Clarification, courtesyAfterAnswer: true, nodeSays: true}, []move{moveNotSolved}}, // after "thanks" → "You're welcome!"
 		{ActNotSolved, actState{last: Clarification, nodeSays: true}, nil},
-		{ActNotSolved, start, nil},
-		{ActNotSolved, actState{last: Escalation, nodeSays: true}, []move{moveNotSolvedAgain}}, // after a handover (before: searched, "work" read as "error"; then "Of course." as to a request for a person)
+		{ActNotSolved, start, []move{moveAskWhatFails}}, // "nothing works" first (before: searched, "nothing" found any page)
+		{ActNotSolved, actState{last: Clarification}, nil},
+		{ActNotSolved, actState{opening: true, last: Clarification, askedWhatFails: true}, []move{moveCantResolve, moveAskWhatFails}}, // "nothing works" twice: a person
+		{ActNotSolved, actState{last: Escalation, nodeSays: true}, []move{moveNotSolvedAgain}},                                        // after a handover (before: searched, "work" read as "error"; then "Of course." as to a request for a person)
 		{ActNone, question, nil},
 	} {
 		t.Run(fmt.Sprintf("%s/%+v", tc.act, tc.st), func(t *testing.T) {
