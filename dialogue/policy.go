@@ -119,8 +119,9 @@ var actPolicy = []actRule{
 	{ActGreeting, always, moveGreet},
 	// "Is it about this?" "Ok, thanks.": nothing was answered yet to be
 	// thanked for; the ok assents, and what the node says is shown, as
-	// for "ok" (a bare "thanks" or "bye" still closes: moveWelcome).
-	{ActThanks, func(st actState) bool { return st.yesNo && st.acks }, moveShowAsked},
+	// for "ok" (a bare "thanks" or "bye" still closes: moveWelcome), unless
+	// the customer takes leave ("ok bye").
+	{ActThanks, func(st actState) bool { return st.yesNo && st.acks && !st.farewell }, moveShowAsked},
 	// "Ok bye", "thanks, see you": the customer is leaving; asking
 	// "anything else?" would keep them.
 	{ActThanks, func(st actState) bool { return st.farewell }, moveGoodbye},
