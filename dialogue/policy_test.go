@@ -32,7 +32,7 @@ func TestActPolicy(t *testing.T) {
 		{ActRestart, afterAns, []move{moveStartOver}},
 		{ActGreeting, start, []move{moveGreet}},
 		{ActThanks, followUps, []move{moveWelcome}},
-		{ActThanks, actState{pending: 2, optionNode: true, last: Resolution, nodeSays: true, farewell: true}, []move{moveGoodbye, moveWelcome}}, // "ok bye"
+		{ActThanks, actState{pending: 2, optionNode: true, last: Resolution, nodeSays: true, farewell: true}, []move{moveGoodbye, moveWelcome}},             // "ok bye"
 		{ActThanks, actState{pending: 1, optionNode: true, last: Clarification, yesNo: true, acks: true, farewell: true}, []move{moveGoodbye, moveWelcome}}, // "ok bye" to "Is it about this?"
 		{ActNoneOfThese, question, []move{moveNoneOfThose}},
 		{ActBotQuestion, question, []move{moveBotAnswer}},
