@@ -118,10 +118,8 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 				// which says the situation it is for.
 				// (What the question would have said before it, as clarify
 				// says it.)
-				if res := shownText(n); res != "" && !english.SameText(res, n.Problem) && !a.onlyBoilerplate(n) {
-					if res = a.withoutPageMenu(n, a.withoutBoilerplate(res), nil); res != "" && !a.onlyBoilerplateText(res) {
-						lead = append(lead, a.withCondition(n, a.focusText(n, res, nil, "")))
-					}
+				if res := a.leadIn(n, nil); res != "" {
+					lead = append(lead, res)
 				}
 				id, n = picked[0], a.ix.Node(picked[0])
 				continue

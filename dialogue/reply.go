@@ -159,12 +159,25 @@ func (a *GraphAgent) clarify(s *Session, n *graph.Node, opts []Option, sources [
 	//
 	// A page that lists the pages it leads to says what the options
 	// say: the list is left to the options.
-	if res := shownText(n); res != "" && !english.SameText(res, n.Problem) && !a.onlyBoilerplate(n) {
-		if lead := a.withoutPageMenu(n, a.withoutBoilerplate(res), opts); lead != "" && !a.onlyBoilerplateText(lead) {
-			text = a.withCondition(n, a.focusText(n, lead, nil, "")) + "\n\n" + text
-		}
+	if lead := a.leadIn(n, opts); lead != "" {
+		text = lead + "\n\n" + text
 	}
 	return Reply{Action: Clarification, Text: text, NodeID: n.ID, Options: opts, Sources: sources, Intent: n.Problem}
+}
+
+// leadIn returns what node n says before the branches under it, as a
+// reply shows it ahead of them (its condition, focused), or "": nothing
+// beyond its heading, boilerplate, or a menu of the pages opts offer.
+func (a *GraphAgent) leadIn(n *graph.Node, opts []Option) string {
+	res := shownText(n)
+	if res == "" || english.SameText(res, n.Problem) || a.onlyBoilerplate(n) {
+		return ""
+	}
+	lead := a.withoutPageMenu(n, a.withoutBoilerplate(res), opts)
+	if lead == "" || a.onlyBoilerplateText(lead) {
+		return ""
+	}
+	return a.withCondition(n, a.focusText(n, lead, nil, ""))
 }
 
 // asksAgain reports whether reply r, to a message that states rather
