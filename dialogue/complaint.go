@@ -57,6 +57,12 @@ var clauseBreak = quickre.MustCompile(`(?i)\s*[,;.!?]+\s*|\s+(?:and|but)\s+`)
 // "thing") were searched as a new request. Fillers ("hmm") and a
 // greeting ("hello, nothing works!") around the clauses say nothing more.
 func notSolvedClauses(msg string) bool {
+	// Clauses are cut at punctuation and spaces, so one holds a word of
+	// notSolved only where msg does: most messages are ruled out before
+	// they are cut.
+	if !notSolved.MayMatch(msg) {
+		return false
+	}
 	clauses := clauseBreak.Split(msg, -1)
 	said := 0
 	for _, c := range clauses {

@@ -105,6 +105,13 @@ func (q Regexp) may(s string) bool {
 	return false
 }
 
+// MayMatch reports whether s holds one of the literals every match needs:
+// false only when the regexp cannot match s, nor any part of s cut at
+// characters that are no word characters (a literal's word boundaries are
+// the same there as in s). It lets a caller that would run the regexp on
+// many pieces of s skip cutting s at all.
+func (q Regexp) MayMatch(s string) bool { return q.may(s) }
+
 // MatchString is regexp.MatchString, skipped when s cannot match.
 func (q Regexp) MatchString(s string) bool { return q.may(s) && q.Regexp.MatchString(s) }
 

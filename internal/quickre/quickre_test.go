@@ -84,9 +84,23 @@ func TestAgreesWithRegexp(t *testing.T) {
 			if got, want := q.MatchString(s), q.Regexp.MatchString(s); got != want {
 				t.Errorf("%s: MatchString(%q) = %v, the regexp alone says %v", p, s, got, want)
 			}
+			if q.Regexp.MatchString(s) && !q.MayMatch(s) {
+				t.Errorf("%s: MayMatch(%q) = false, but the regexp matches", p, s)
+			}
 			if got, want := q.ReplaceAllString(s, "_"), q.Regexp.ReplaceAllString(s, "_"); got != want {
 				t.Errorf("%s: ReplaceAllString(%q) = %q, the regexp alone gives %q", p, s, got, want)
 			}
+		}
+	}
+}
+
+// TestMayMatchRulesOut: a text without any literal a match needs is ruled
+// out, one with such a literal is not.
+func TestMayMatchRulesOut(t *testing.T) {
+	q := MustCompile(`(?i)\b(?:visa|master\s?card|amex|union\s?pay)\b`)
+	for s, want := range map[string]bool{"JCB card": false, "my wallet": false, "paid by VISA": true, "visas": false, "Visa.": true} {
+		if got := q.MayMatch(s); got != want {
+			t.Errorf("MayMatch(%q) = %v, want %v", s, got, want)
 		}
 	}
 }
