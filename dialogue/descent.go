@@ -54,7 +54,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 	}()
 	// A first answer on a page, from a section that is only the page's
 	// subject again, is led by what the page says above its sections.
-	if message != nil && !onPage(a.ix.Node(last.NodeID), n.Page) {
+	if message != nil && !nodeOnPage(a.ix.Node(last.NodeID), n.Page) {
 		if res := a.pageIntro(id, message.terms); res != "" {
 			lead = append(lead, res)
 		}
@@ -369,8 +369,8 @@ func (a *GraphAgent) pickedAmongSiblings(s *Session, c string, text *reading) (p
 	return parent, false
 }
 
-// onPage reports whether node n (nil: none) is on page.
-func onPage(n *graph.Node, page string) bool { return n != nil && n.Page == page }
+// nodeOnPage reports whether node n (nil: none) is on page.
+func nodeOnPage(n *graph.Node, page string) bool { return n != nil && n.Page == page }
 
 // introduces reports whether n says something of its own before the
 // sections under it (a page's or a section's introduction), which its
