@@ -196,6 +196,13 @@ func TestBrowserFeedbackAndStartOverButton(t *testing.T) {
 		t.Fatalf("no resolution, last reply %q", class)
 	}
 	down := `#log li.msg.agent.resolution:last-of-type .feedback button[value=no]`
+	// The rating buttons draw the page's thumb symbol (an emoji shows as an
+	// empty box where the browser has no emoji font): its drawn box has a
+	// size only when the symbol is found.
+	iconWidth := `(() => { const u = document.querySelector("` + down + ` svg.thumb use"); return u ? u.getBBox().width : 0 })()`
+	if w, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](iconWidth)); w <= 0 {
+		t.Errorf("the not-helpful button draws no icon (width %v)", w)
+	}
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(down)),
 		chromedp.WaitVisible(chromedp.CSS("#log li.msg.agent.resolution .feedback .thanks")),
@@ -209,6 +216,9 @@ func TestBrowserFeedbackAndStartOverButton(t *testing.T) {
 	pressed, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(".feedback button[value=no]").getAttribute("aria-pressed")`))
 	if pressed != "true" {
 		t.Errorf("after reload 👎 aria-pressed = %q", pressed)
+	}
+	if w, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](iconWidth)); w <= 0 {
+		t.Errorf("after reload the not-helpful button draws no icon (width %v)", w)
 	}
 	// Start over is a new conversation: an empty chat, also after a reload.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("restart")), chromedp.WaitNotPresent(chromedp.CSS("#log li.msg"))); err != nil {

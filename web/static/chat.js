@@ -221,7 +221,20 @@
     if (!polling) polling = setInterval(poll, pollMs);
   }
 
-  // 👍/👎 under an answer; turn is its position in the conversation.
+  // thumb is the page's drawn thumb icon (the #hg-thumb symbol), upside
+  // down for "no".
+  function thumb(down) {
+    var ns = "http://www.w3.org/2000/svg";
+    var svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("class", down ? "thumb down" : "thumb");
+    svg.setAttribute("width", "14"); svg.setAttribute("height", "14");
+    svg.setAttribute("aria-hidden", "true"); svg.setAttribute("focusable", "false");
+    var use = document.createElementNS(ns, "use");
+    use.setAttribute("href", "#hg-thumb");
+    svg.appendChild(use);
+    return svg;
+  }
+  // Helpful yes/no under an answer; turn is its position in the conversation.
   function addFeedback(li, turn) {
     var f = document.createElement("form");
     f.method = "post"; f.action = "/feedback"; f.className = "feedback";
@@ -229,9 +242,11 @@
     var q = document.createElement("span");
     q.className = "q"; q.textContent = t("Helpful");
     f.appendChild(q);
-    [["yes", "👍 " + t("HelpfulYes"), t("HelpfulYesLabel")], ["no", "👎 " + t("HelpfulNo"), t("HelpfulNoLabel")]].forEach(function (b) {
+    [["yes", t("HelpfulYes"), t("HelpfulYesLabel")], ["no", t("HelpfulNo"), t("HelpfulNoLabel")]].forEach(function (b) {
       var btn = document.createElement("button");
-      btn.type = "submit"; btn.name = "helpful"; btn.value = b[0]; btn.textContent = b[1];
+      btn.type = "submit"; btn.name = "helpful"; btn.value = b[0];
+      btn.appendChild(thumb(b[0] === "no"));
+      btn.appendChild(document.createTextNode(" " + b[1]));
       btn.setAttribute("aria-label", b[2]); btn.setAttribute("aria-pressed", "false");
       f.appendChild(btn);
     });
