@@ -3,6 +3,7 @@ package dialogue
 import (
 	"context"
 	"embed"
+	"io/fs"
 	"slices"
 	"strings"
 	"sync"
@@ -144,8 +145,21 @@ var (
 	fillerPairs = map[[2]string]bool{{"a", "lot"}: true, {"all", "right"}: true}
 )
 
-//go:embed fillers.txt
+//go:embed fillers.txt fillers.*.txt
 var fillerFile embed.FS
+
+// languageFillers are the filler words of each language that has a list,
+// by language: English's fillerWords, another's in fillers.LANG.txt. Their
+// terms ask for nothing (fillerSet); the acts read English's alone.
+var languageFillers = func() map[string]map[string]bool {
+	out := map[string]map[string]bool{"en": fillerWords}
+	names, _ := fs.Glob(fillerFile, "fillers.*.txt")
+	for _, name := range names {
+		lang := strings.TrimSuffix(strings.TrimPrefix(name, "fillers."), ".txt")
+		out[lang] = lexical.WordList(fillerFile, name)
+	}
+	return out
+}()
 
 // isFiller reports whether w (lower case) is a filler word, "um", "uhh" and
 // "hmmm" included.

@@ -212,7 +212,13 @@ func newGraphAgent(g *graph.Graph, opts Options, model *lexical.Model) *GraphAge
 		words.v.readParticiples(an.forms)
 		isWord = func(w string) bool { return model.IsWord(w) || an.forms.isForm(model, w) }
 	}
-	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(genericSynonyms, opts.Synonyms), isWord) })
+	// The speller knows the English groups' words in every language
+	// (customers mix them in: "login"), and the language's own.
+	spelled := genericSynonyms
+	if model != lexical.English {
+		spelled = slices.Concat(genericSynonyms, languageSynonyms[model.Lang()])
+	}
+	wg.Go(func() { a.spell = newSpeller(words, slices.Concat(spelled, opts.Synonyms), isWord) })
 	a.lex = newLexicalIndex(an, a.ix, words, a.doc, opts.PageWeight)
 	wg.Wait()
 	an.known = words.v

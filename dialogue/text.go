@@ -1,8 +1,9 @@
 package dialogue
 
 import (
-	_ "embed"
+	"embed"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -11,11 +12,12 @@ import (
 	"github.com/helpgraph/helpgraph/internal/quickre"
 )
 
-// synonymsFile holds the groups of words that mean the same in any help
-// center (see the file). Domain vocabulary is learnt from the graph.
+// synonymFiles hold the groups of words that mean the same in any help
+// center (see synonyms.txt): English's in synonyms.txt, another language's
+// in synonyms.LANG.txt. Domain vocabulary is learnt from the graph.
 //
-//go:embed synonyms.txt
-var synonymsFile string
+//go:embed synonyms.txt synonyms.*.txt
+var synonymFiles embed.FS
 
 // ParseSynonyms reads groups of words that mean the same thing: one
 // comma-separated group a line, the first word the one its group is
@@ -42,13 +44,30 @@ func ParseSynonyms(text string) ([][]string, error) {
 	return groups, nil
 }
 
-// genericSynonyms are the groups of synonymsFile.
-var genericSynonyms = func() [][]string {
-	groups, err := ParseSynonyms(synonymsFile)
-	if err != nil {
-		panic(err) // the embedded file is part of the program
+// genericSynonyms are the English groups (synonyms.txt).
+var genericSynonyms = languageSynonyms["en"]
+
+// languageSynonyms are the generic groups of each language that has a
+// synonyms file, by language ("en" for synonyms.txt).
+var languageSynonyms = func() map[string][][]string {
+	out := map[string][][]string{}
+	names, _ := fs.Glob(synonymFiles, "synonyms*.txt")
+	for _, name := range names {
+		lang := strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(name, "synonyms"), ".txt"), ".")
+		if lang == "" {
+			lang = "en"
+		}
+		b, err := synonymFiles.ReadFile(name)
+		if err != nil {
+			panic(err) // the embedded files are part of the program
+		}
+		groups, err := ParseSynonyms(string(b))
+		if err != nil {
+			panic(fmt.Errorf("%s: %w", name, err))
+		}
+		out[lang] = groups
 	}
-	return groups
+	return out
 }()
 
 // analyzer turns text into the terms the lexical index and the condition
@@ -82,14 +101,12 @@ type phrase struct {
 // extra, the help center's own (which win where they overlap).
 func newAnalyzer(extra [][]string) *analyzer { return newModelAnalyzer(lexical.English, extra) }
 
-// newModelAnalyzer returns an analyzer of model's language. The generic
-// synonyms are English: other languages fold only the help center's own.
+// newModelAnalyzer returns an analyzer of model's language, folding that
+// language's generic synonyms (languageSynonyms; none for a language
+// without a file) and extra, the help center's own.
 func newModelAnalyzer(model *lexical.Model, extra [][]string) *analyzer {
 	a := &analyzer{model: model, words: map[string]string{}, phrases: map[string][]phrase{}}
-	groups := extra
-	if model == lexical.English {
-		groups = slices.Concat(genericSynonyms, extra)
-	}
+	groups := slices.Concat(languageSynonyms[model.Lang()], extra)
 	for _, group := range groups {
 		head := model.Stem(group[0])
 		for _, entry := range group {
@@ -115,23 +132,22 @@ func newModelAnalyzer(model *lexical.Model, extra [][]string) *analyzer {
 		}
 	}
 	a.filler = fillerSet{}
-	if model == lexical.English {
-		for w := range fillerWords {
-			for _, t := range a.terms(w) {
-				a.filler[t] = true
-			}
+	for w := range languageFillers[model.Lang()] {
+		for _, t := range a.terms(w) {
+			a.filler[t] = true
 		}
 	}
 	return a
 }
 
 // fillerSet holds the terms of chat words ("actually", "great"; see
-// fillerWords), in English.
+// fillerWords and languageFillers), in the analyzer's language.
 type fillerSet map[string]bool
 
 // has reports whether term t is chat that asks for nothing: a filler
-// word's term (English), or, in every language, a filler word as written
-// or a hesitation ("umm"; see isFiller).
+// word's term in the analyzer's language (languageFillers), or, in every
+// language, an English filler word as written or a hesitation ("umm"; see
+// isFiller).
 func (f fillerSet) has(t string) bool { return f[t] || isFiller(t) }
 
 // stem is the model's stem of w, looked up for the graph's words.
