@@ -302,7 +302,7 @@ func (a *GraphAgent) respondWith(ctx context.Context, s *Session, message string
 	}
 	// Two questions in one message: the reply answers one, and the other
 	// is named and offered (its words as an option), not dropped unsaid.
-	if first, second, two := twoQuestions(message); two && r.Action != Escalation {
+	if first, second, two := twoQuestions(message, s.Lang, a.langs.lang); two && r.Action != Escalation {
 		if other, ok := a.unanswered(replyNodes(r), first, second); ok {
 			r.Text = strings.TrimSpace(r.Text + "\n\n" + a.say(s, "AlsoAsked", "Question", other))
 			r.Options = append(slices.Clip(r.Options), Option{Label: lexical.UpperFirst(other), Value: other})

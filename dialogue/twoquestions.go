@@ -7,13 +7,37 @@ import (
 	"github.com/helpgraph/helpgraph/internal/quickre"
 )
 
-// questionOpener is how an English question opens: a question word, or an
-// auxiliary before its subject ("can I", "is there").
-var questionOpener = quickre.MustCompile(`(?i)^(?:how|what|where|why|when|which|who|can\s+(?:i|you|we)|could\s+(?:i|you|we)|is\s+(?:there|it)|are\s+there|do\s+(?:i|you|we)|does|should\s+i)\b`)
+// questionOpeners are how a question opens, by language: a question word,
+// or an auxiliary before its subject ("can I", "is there"; "kann ich",
+// "gibt es"; "est-ce que", "puis-je"; "puedo", "hay"). Function words all.
+// A word may end in a letter no ASCII \b knows ("où", "qué"), so each
+// opener is followed by what ends a word.
+var questionOpeners = map[string]quickre.Regexp{
+	"en": quickre.MustCompile(`(?i)^(?:how|what|where|why|when|which|who|can\s+(?:i|you|we)|could\s+(?:i|you|we)|is\s+(?:there|it)|are\s+there|do\s+(?:i|you|we)|does|should\s+i)\b`),
+	"de": quickre.MustCompile(`(?i)^(?:wie|was|wo|wohin|woher|warum|wieso|weshalb|wann|welche[rsmn]?|wer|kann\s+(?:ich|man)|können\s+(?:sie|wir)|gibt\s+es|muss\s+ich|soll\s+ich)(?:[\s,?!]|$)`),
+	"fr": quickre.MustCompile(`(?i)^(?:comment|pourquoi|quand|où|quel(?:le)?s?|qui|que|qu['’]est|est-ce\s+que|puis-je|peut-on|pouvez-vous|y\s+a-t-il|dois-je)(?:[\s,?!]|$)`),
+	"es": quickre.MustCompile(`(?i)^(?:cómo|como|qué|dónde|donde|por\s*qué|cuándo|cuando|cuál(?:es)?|cual(?:es)?|quién|quien|puedo|se\s+puede|hay|debo)(?:[\s,?!]|$)`),
+}
+
+// opensQuestion reports whether s opens as a question does in English or
+// in one of langs (the conversation's language, the pages'); a Spanish
+// question's opening mark aside.
+func opensQuestion(s string, langs []string) bool {
+	s = strings.TrimLeft(s, "¿¡ ")
+	if questionOpeners["en"].MatchString(s) {
+		return true
+	}
+	for _, l := range langs {
+		if re, ok := questionOpeners[l]; ok && re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
 
 // questionJoint is what may stand between two questions: a question mark,
-// a comma or semicolon, or "and" ("and also").
-var questionJoint = quickre.MustCompile(`(?i)\?\s*(?:and\s+(?:also\s+)?)?|[,;]\s*(?:and\s+(?:also\s+)?)?|\s+and\s+(?:also\s+)?`)
+// a comma or semicolon, or "and" ("and also"; "und", "et", "y").
+var questionJoint = quickre.MustCompile(`(?i)\?\s*[¿¡]?(?:(?:and|und|et|y)\s+(?:also\s+)?)?|[,;]\s*(?:(?:and|und|et|y)\s+(?:also\s+)?)?|\s+(?:and|und|et|y)\s+(?:also\s+)?`)
 
 // backReference is a pronoun that points back ("is it safe to press",
 // "how do I make one", "can they be printed"): a question that leans on the one
@@ -22,25 +46,42 @@ var questionJoint = quickre.MustCompile(`(?i)\?\s*(?:and\s+(?:also\s+)?)?|[,;]\s
 var backReference = quickre.MustCompile(`(?i)\b(?:it|its|it's|they|them|their|theirs|one|ones|this|that|these|those|he|she|him|her|there)\b`)
 
 // twoQuestions splits msg made of two questions, each opening as one ("how
-// do i add a user and how do i change the wifi password?"), into the first
-// and the rest; ok is false for any other message. Read whole, the two
-// requests' words are ranked together and one page wins silently: the
-// other question is dropped with no word said. (Each ranked alone loses
-// the words they share: measured, the ssa replay lost page accuracy.)
-func twoQuestions(msg string) (first, rest string, ok bool) {
+// do i add a user and how do i change the wifi password?", "wie lege ich
+// einen Benutzer an und wie ändere ich das WLAN-Passwort?"), into the
+// first and the rest; ok is false for any other message. langs are the
+// languages besides English whose openers count (opensQuestion). Read
+// whole, the two requests' words are ranked together and one page wins
+// silently: the other question is dropped with no word said. (Each ranked
+// alone loses the words they share: measured, the ssa replay lost page
+// accuracy.)
+func twoQuestions(msg string, langs ...string) (first, rest string, ok bool) {
 	msg = strings.TrimSpace(msg)
-	if !questionOpener.MatchString(msg) {
+	if !opensQuestion(msg, langs) {
 		return msg, "", false
 	}
 	for _, loc := range questionJoint.FindAllStringIndex(msg, -1) {
 		first, rest = strings.TrimSpace(msg[:loc[0]]), strings.TrimSpace(msg[loc[1]:])
 		// Each question asks something beyond its opener ("how and
 		// why?" is one).
-		if questionOpener.MatchString(rest) && len(strings.Fields(first)) >= 3 && len(strings.Fields(strings.TrimRight(rest, "?!. "))) >= 3 && !backReference.MatchString(rest) {
+		if opensQuestion(rest, langs) && len(strings.Fields(first)) >= 3 && len(strings.Fields(strings.Trim(rest, "¿¡?!. "))) >= 3 && !pointsBack(rest, langs) {
 			return first, rest, true
 		}
 	}
 	return msg, "", false
+}
+
+// pointsBack reports whether question q leans on the one before it by a
+// pronoun (backReference; namesByPronoun in langs).
+func pointsBack(q string, langs []string) bool {
+	if backReference.MatchString(q) {
+		return true
+	}
+	for _, l := range langs {
+		if l != "en" && namesByPronoun(q, l) {
+			return true
+		}
+	}
+	return false
 }
 
 // unanswered returns which of two questions, first and second, a reply
@@ -70,7 +111,7 @@ func (a *GraphAgent) unanswered(ids []string, first, second string) (other strin
 	default:
 		return "", false
 	}
-	return strings.TrimRight(other, "?!. "), true
+	return strings.TrimLeft(strings.TrimRight(other, "?!. "), "¿¡"), true
 }
 
 // replyNodes returns the nodes reply r is at and offers.

@@ -30,6 +30,36 @@ func TestTwoQuestions(t *testing.T) {
 	}
 }
 
+// TestTwoQuestionsInLanguages: German, French and Spanish questions open
+// with their own question words, and two of them are told apart as two
+// English ones are, in the conversation's or the pages' language; an
+// English message is read as before whatever the language given.
+func TestTwoQuestionsInLanguages(t *testing.T) {
+	for _, tc := range []struct {
+		lang, msg, first, rest string
+	}{
+		{"de", "wie lege ich einen Benutzer an und wie ändere ich das WLAN-Passwort?", "wie lege ich einen Benutzer an", "wie ändere ich das WLAN-Passwort?"},
+		{"de", "Wo finde ich die Rechnung? Kann ich die Zahlungsart ändern?", "Wo finde ich die Rechnung", "Kann ich die Zahlungsart ändern?"},
+		{"fr", "comment ajouter un utilisateur et comment changer le mot de passe wifi ?", "comment ajouter un utilisateur", "comment changer le mot de passe wifi ?"},
+		{"fr", "où est le fichier journal, et puis-je changer le niveau de détail ?", "où est le fichier journal", "puis-je changer le niveau de détail ?"},
+		{"es", "¿cómo añado un usuario? ¿y cómo cambio la contraseña del wifi?", "¿cómo añado un usuario", "cómo cambio la contraseña del wifi?"},
+		{"es", "donde esta la factura y puedo cambiar la forma de pago", "donde esta la factura", "puedo cambiar la forma de pago"},
+		{"fr", "how do i add a user and how do i change the wifi password?", "how do i add a user", "how do i change the wifi password?"},
+		// One question.
+		{"de", "wie lege ich einen Benutzer an und kann ich es später löschen?", "", ""},
+		{"fr", "comment ajouter un utilisateur et je peux le supprimer ensuite ?", "", ""},
+		{"es", "¿cómo añado un usuario y cambio la contraseña?", "", ""},
+		{"es", "mi wifi va lento y cómo lo arreglo", "", ""},
+		// Another language's openers do not count.
+		{"en", "wie lege ich einen Benutzer an und wie ändere ich das WLAN-Passwort?", "", ""},
+	} {
+		first, rest, ok := twoQuestions(tc.msg, tc.lang)
+		if ok != (tc.rest != "") || ok && (first != tc.first || rest != tc.rest) {
+			t.Errorf("twoQuestions(%q, %s) = %q, %q, %v; want %q, %q", tc.msg, tc.lang, first, rest, ok, tc.first, tc.rest)
+		}
+	}
+}
+
 // TestSecondQuestionOffered: of two questions in one message, the one the
 // reply did not answer is named and offered, its words as the option's
 // value (the message is ranked whole, as before); a message of one
