@@ -142,6 +142,15 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	} else if cands, err = a.retrieve(ctx, s, search, q, m); err != nil {
 		return "", text, err
 	}
+	// "What about on Windows?": the earlier request on Windows. A match
+	// that holds the detail alone ("Switch between windows") answers
+	// another request.
+	var holdsSaid func(id string) bool
+	if lean == followsUp && detailFollowUp(r.text, len(own)) {
+		said := a.saidBefore(s, cur.ID, own)
+		holdsSaid = func(id string) bool { return a.ix.Node(id).Page == cur.Page || a.nodeHoldsAny(id, said) }
+		cands = slices.DeleteFunc(cands, func(c candidate) bool { return !holdsSaid(c.id) })
+	}
 	if len(cands) == 0 && lean == refersToTopic {
 		// Nothing said before holds what is done to it: the pronoun
 		// was no more than a subject ("so it deducts if I am younger?").
@@ -158,6 +167,14 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	}
 	if len(cands) == 0 {
 		stay := a.stayAfterMiss(s, q, r, required != nil)
+		if holdsSaid != nil {
+			// Nor does a section's text elsewhere that says the
+			// detail beside a common word of the request.
+			if stay != "" && !holdsSaid(stay) {
+				stay = ""
+			}
+			return stay, text, nil
+		}
 		if stay != "" || lean != followsUp {
 			return stay, text, nil
 		}
