@@ -39,6 +39,16 @@ func detailFollowUp(msg string, terms int) bool {
 // never opens with: a question word is no detail in any of them.
 var detailLanguages = []string{"de", "fr", "es"}
 
+// detailsMiss reports whether msg, said at no node (atNode false) after
+// a request (saidBefore), is a detail of that request's case ("on my
+// iphone", "i'm on android": caseDetailOf) told just after the request
+// was missed: the last reply (last) asked, about no node, to rephrase or
+// which of some topics. It details the request missed, not one of its
+// own.
+func detailsMiss(msg string, atNode, saidBefore bool, last Turn) bool {
+	return !atNode && saidBefore && last.Action == Clarification && last.NodeID == "" && caseDetailOf(msg) != ""
+}
+
 // saidBefore returns the distinctive terms of what the conversation said
 // before the message whose own terms are own: of the user's earlier words
 // and the problem of node id (the one being discussed), less own, those

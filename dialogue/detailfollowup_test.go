@@ -114,3 +114,36 @@ func TestDistinctiveTerms(t *testing.T) {
 		}
 	}
 }
+
+func TestDetailsMiss(t *testing.T) {
+	missed := Turn{Role: "agent", Action: Clarification}
+	for _, tc := range []struct {
+		name, msg         string
+		atNode, saidFirst bool
+		last              Turn
+		want              bool
+	}{
+		{"a detail after a miss", "on my iphone", false, true, missed, true},
+		{"a situation after topics offered", "i'm on android", false, true, missed, true},
+		{"a request after a miss", "how do i block ads on my iphone", false, true, missed, false},
+		{"a detail opening the conversation", "on my iphone", false, false, Turn{}, false},
+		{"a detail after an answer", "on my iphone", true, true, Turn{Role: "agent", Action: Resolution, NodeID: "n"}, false},
+		{"a detail while a node's question is open", "on my iphone", true, true, Turn{Role: "agent", Action: Clarification, NodeID: "n"}, false},
+	} {
+		if got := detailsMiss(tc.msg, tc.atNode, tc.saidFirst, tc.last); got != tc.want {
+			t.Errorf("%s: detailsMiss(%q) = %v, want %v", tc.name, tc.msg, got, tc.want)
+		}
+	}
+}
+
+// TestDetailAfterAMiss: "on my android" after a request no page answers
+// is a detail of that request, which no page holds either: not answered
+// from the VPN's Android section, which its one word finds alone, nor
+// handed over as a second miss in the pages' words.
+func TestDetailAfterAMiss(t *testing.T) {
+	a := NewGraphAgent(vpnGraph(), Options{})
+	r := lastReply(t, a, "my printer jams every morning", "on my android")
+	if r.Action != Clarification || r.NodeID == "android" {
+		t.Errorf("%s at %q (%q), want a clarification at no answer", r.Action, r.NodeID, r.Text)
+	}
+}

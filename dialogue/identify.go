@@ -97,6 +97,10 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 		return false
 	}
 	lean := leanOf(r, cur != nil, prev != "", ownGood, pageHolds, ownLeaves)
+	// holdsSaid, when set, is what a match of a detail of the earlier
+	// request must do: hold a distinctive word of that request (see
+	// detailFollowUp, detailsMiss).
+	var holdsSaid func(id string) bool
 	switch lean {
 	case followsUp:
 		problem, problemNeg := a.problemWords(cur.ID)
@@ -127,7 +131,14 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 			neg, required = r.neg || problemNeg, own
 		}
 	default:
-		if len(own) > 0 {
+		if detailsMiss(r.text, cur != nil, prev != "", lastAgentTurn(s)) {
+			// "Please rephrase" "on my iPhone": the request missed,
+			// on an iPhone; alone, the detail finds the page that
+			// says which iPhones are supported.
+			terms, required = append(slices.Clone(own), a.topic(s)...), own
+			said := a.saidBefore(s, "", own)
+			holdsSaid = func(id string) bool { return a.nodeHoldsAny(id, said) }
+		} else if len(own) > 0 {
 			m = matchOwn()
 		}
 	}
@@ -145,10 +156,11 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 	// "What about on Windows?": the earlier request on Windows. A match
 	// that holds the detail alone ("Switch between windows") answers
 	// another request.
-	var holdsSaid func(id string) bool
 	if lean == followsUp && detailFollowUp(r.text, len(own)) {
 		said := a.saidBefore(s, cur.ID, own)
 		holdsSaid = func(id string) bool { return a.ix.Node(id).Page == cur.Page || a.nodeHoldsAny(id, said) }
+	}
+	if holdsSaid != nil {
 		cands = slices.DeleteFunc(cands, func(c candidate) bool { return !holdsSaid(c.id) })
 	}
 	if len(cands) == 0 && lean == refersToTopic {

@@ -451,6 +451,11 @@ type missState struct {
 	// and the question was not just asked again (a second detail no
 	// page has is a miss: asking a third time goes round in circles).
 	situations bool
+	// detail: the message is a detail of the request just missed ("on
+	// my iphone" after "please rephrase": detailsMiss), which nothing
+	// holds with that request either: no rephrasing, and no reason to
+	// hand over.
+	detail bool
 }
 
 // missRule is one row of the miss policy: when the message and the state
@@ -524,10 +529,11 @@ var missPolicy = []missRule{
 	// prints blank pages", "please rephrase", "the printout is empty"):
 	// what they ask is not in the pages. Said in no page's words
 	// ("anything else I can try?", "yes", "it's a ThinkPad"), it is no
-	// rephrasing; handing over would leave a resolvable request to a
+	// rephrasing, nor is a detail of the request missed ("on my iphone":
+	// st.detail); handing over would leave a resolvable request to a
 	// person. The nearest topics of what they said before are offered
 	// again, with a person as an option they can take.
-	{func(_ *reading, st missState) bool { return st.rephrases > 0 && !st.pageWords }, moveOfferPerson},
+	{func(_ *reading, st missState) bool { return st.rephrases > 0 && (!st.pageWords || st.detail) }, moveOfferPerson},
 }
 
 // missMoves returns the moves the miss policy makes for r in st, in the

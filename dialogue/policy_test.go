@@ -178,6 +178,7 @@ func TestMissMoves(t *testing.T) {
 		{"after a rephrase in the pages' words", reading{terms: []string{"booking"}}, missState{rephrases: 1, pageWords: true}, []move{moveSuggest}},
 		{"a second miss", reading{terms: []string{"parrot"}}, missState{rephrases: 2}, []move{moveOfferPerson}},
 		{"a second miss in the pages' words", reading{terms: []string{"booking"}}, missState{rephrases: 2, pageWords: true}, nil},
+		{"a detail of the request missed, in the pages' words", reading{text: "on my iphone", terms: []string{"iphon"}}, missState{rephrases: 2, pageWords: true, detail: true}, []move{moveOfferPerson}},
 		{"with an LLM", reading{terms: []string{"parrot"}}, missState{llm: true}, nil},
 		{"a yes with a story", reading{terms: []string{"away", "summer"}, lead: ActYes}, missState{}, []move{moveAsYes, moveSuggest, moveSuggestPage}},
 		{"no words of its own", reading{text: "1"}, missState{rephrases: 2}, []move{moveGoOn, moveOfferPerson}},
