@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -51,5 +52,19 @@ func TestMissInAbsentLanguage(t *testing.T) {
 				t.Errorf("history keeps %q, the reply says %q", last.Text, r.Text)
 			}
 		})
+	}
+}
+
+// TestNoLanguageNoteWithoutPages: thanks in French after an answer from
+// English pages is answered in French with no note that the answer is
+// from the English pages: the reply quotes no page (quotesPages).
+func TestNoLanguageNoteWithoutPages(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: "https://help.example.com/booking", Title: "Changing a booking"}},
+		Nodes: []graph.Node{{ID: "change", Page: "https://help.example.com/booking", Problem: "Changing a booking", Resolution: "Open My trips and choose Change.", Root: true, Actionable: true}},
+	}
+	r := lastReply(t, NewGraphAgent(g, Options{}), "how do i change my booking", "merci beaucoup")
+	if !strings.HasPrefix(r.Text, "Je vous en prie") || strings.Contains(r.Text, "anglais") {
+		t.Errorf("%s %q, want French thanks and no note on the pages' language", r.Action, r.Text)
 	}
 }

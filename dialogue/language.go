@@ -376,6 +376,12 @@ func found(r Reply) bool {
 	return false
 }
 
+// quotesPages reports whether r says or offers something of the pages:
+// it cites a source. A reply to thanks, a greeting or a goodbye at the
+// node being discussed cites none, and "this answer is from our English
+// pages" before "You're welcome!" would say what is not so.
+func quotesPages(r Reply) bool { return len(r.Sources) > 0 }
+
 // suggestedOnly reports whether r only suggests topics for a message no
 // page answers: options of the pages, at no node.
 func suggestedOnly(r Reply) bool {
@@ -407,6 +413,9 @@ func (a *GraphAgent) optionPart(s *Session) *GraphAgent {
 // noteOtherLanguage leads r, an answer from pages in lang, with a word that
 // they are not in the customer's language, unless the answer before said so.
 func (a *GraphAgent) noteOtherLanguage(s *Session, r *Reply, lang string) {
+	if !quotesPages(*r) {
+		return
+	}
 	note := a.say(s, "OtherLanguage",
 		"Language", messages.LanguageName(s.Lang, s.Lang),
 		"Default", messages.LanguageName(lang, s.Lang))
