@@ -13,16 +13,33 @@ import (
 // computer", "I'm on a Mac". The last group is the detail.
 var caseDetail = quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|well|also|and|btw|by\s+the\s+way|fyi)[\s,.!]+)*(?:(?:it'?s|it\s+is|this\s+is)\s+(?:a|an|my)|(?:i'?m|i\s+am)\s+(?:on|using|running|with)(?:\s+(?:a|an|my|the))?|i\s+(?:use|run|have|own|got|am\s+using)(?:\s+(?:a|an|my|the))?|i'?ve\s+got(?:\s+(?:a|an|my|the))?|(?:on|with|using|from)\s+(?:a|an|my|the))\s+((?:[\w.+-]+\s+){0,2}[\w.+-]*[\w+])[\s.!]*$`)
 
+// caseDetailsElsewhere are caseDetail's counterparts in German, French
+// and Spanish, function words all: "es ist ein Laptop", "ich benutze
+// Linux", "auf meinem iPhone"; "c'est un portable", "j'utilise Linux",
+// "sur mon iPhone"; "es un portátil", "uso Linux", "en mi iPhone". The
+// last group is the detail.
+var caseDetailsElsewhere = map[string]quickre.Regexp{
+	"de": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|also|und|übrigens)[\s,.!]+)*(?:(?:es|das)\s+ist\s+(?:ein|eine|mein|meine)|ich\s+(?:bin\s+auf|benutze|verwende|nutze|habe)(?:\s+(?:ein|eine|einen|mein|meine|meinen|den|die|das))?|(?:auf|mit|unter)\s+(?:einem|einer|meinem|meiner|dem|der))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
+	"fr": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok|bon|alors|et|aussi)[\s,.!]+)*(?:c['’]est\s+(?:un|une|mon|ma)|je\s+suis\s+(?:sur|sous)(?:\s+(?:un|une|mon|ma|le|la))?|j['’]utilise(?:\s+(?:un|une|mon|ma|le|la))?|j['’]ai\s+(?:un|une)|(?:sur|sous|avec|depuis)\s+(?:un|une|mon|ma|le|la))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
+	"es": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok|bueno|pues|y|también)[\s,.!]+)*(?:es\s+(?:un|una|mi)|(?:estoy\s+en|uso|tengo)(?:\s+(?:un|una|mi|el|la))?|(?:en|con|desde)\s+(?:un|una|mi|el|la))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
+}
+
 // detailWords are words a detail never is: "I have a problem", "it's a
 // question" ask, "it's an error" complains.
 var detailWords = map[string]bool{"problem": true, "issue": true, "question": true, "error": true, "bug": true, "request": true}
 
 // caseDetailOf returns the detail msg tells of the customer's case (see
-// caseDetail), or "". After an answer such a detail asks nothing new:
-// read as a request, its word finds any page that mentions it ("laptop":
-// the battery pages, after an answer on a too dark screen).
-func caseDetailOf(msg string) string {
+// caseDetail; caseDetailsElsewhere in langs, the conversation's and the
+// pages' languages), or "". After an answer such a detail asks nothing
+// new: read as a request, its word finds any page that mentions it
+// ("laptop": the battery pages, after an answer on a too dark screen).
+func caseDetailOf(msg string, langs ...string) string {
 	m := caseDetail.FindStringSubmatch(msg)
+	for _, l := range langs {
+		if re, ok := caseDetailsElsewhere[l]; ok && m == nil {
+			m = re.FindStringSubmatch(msg)
+		}
+	}
 	if m == nil {
 		return ""
 	}
@@ -83,7 +100,7 @@ func (a *GraphAgent) partNaming(cur string, terms []string) string {
 // the detail taken in and the topic kept. ok is false where the last
 // reply was no answer, or msg tells no detail.
 func (a *GraphAgent) detailAfterAnswer(ctx context.Context, s *Session, r *reading) (Reply, bool, error) {
-	detail := caseDetailOf(r.text)
+	detail := caseDetailOf(r.text, s.Lang, a.langs.lang)
 	cur := a.ix.Node(s.CurrentNode)
 	if detail == "" || cur == nil || lastAgentTurn(s).Action != Resolution {
 		return Reply{}, false, nil

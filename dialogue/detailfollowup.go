@@ -41,12 +41,12 @@ var detailLanguages = []string{"de", "fr", "es"}
 
 // detailsMiss reports whether msg, said at no node (atNode false) after
 // a request (saidBefore), is a detail of that request's case ("on my
-// iphone", "i'm on android": caseDetailOf) told just after the request
+// iphone", "i'm on android": caseDetailOf, in langs too) told just after the request
 // was missed: the last reply (last) asked, about no node, to rephrase or
 // which of some topics. It details the request missed, not one of its
 // own.
-func detailsMiss(msg string, atNode, saidBefore bool, last Turn) bool {
-	return !atNode && saidBefore && last.Action == Clarification && last.NodeID == "" && caseDetailOf(msg) != ""
+func detailsMiss(msg string, atNode, saidBefore bool, last Turn, langs ...string) bool {
+	return !atNode && saidBefore && last.Action == Clarification && last.NodeID == "" && caseDetailOf(msg, langs...) != ""
 }
 
 // saidBefore returns the distinctive terms of what the conversation said

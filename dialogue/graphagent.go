@@ -437,7 +437,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		st := missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking(), doubted: doubted != ""}
 		st.detailOnDoubted = doubted == "" && s.doubtOpen() && len(r.terms) > 0 && a.allUnknown(r.terms)
 		st.pageWords = a.hasPageWords(r, true)
-		st.detail = detailsMiss(r.text, s.CurrentNode != "", previousUserMessage(s) != "", lastAgentTurn(s))
+		st.detail = detailsMiss(r.text, s.CurrentNode != "", previousUserMessage(s) != "", lastAgentTurn(s), s.Lang, a.langs.lang)
 		as := a.actState(s)
 		st.yesNo = as.yesNo
 		st.situations = st.asking && s.CurrentNode != "" && !s.doubtOpen() && !as.askedAgain

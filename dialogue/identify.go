@@ -131,7 +131,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 			neg, required = r.neg || problemNeg, own
 		}
 	default:
-		if detailsMiss(r.text, cur != nil, prev != "", lastAgentTurn(s)) {
+		if detailsMiss(r.text, cur != nil, prev != "", lastAgentTurn(s), s.Lang, a.langs.lang) {
 			// "Please rephrase" "on my iPhone": the request missed,
 			// on an iPhone; alone, the detail finds the page that
 			// says which iPhones are supported.
