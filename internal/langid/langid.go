@@ -4,7 +4,8 @@
 // Three passes, the first that tells wins:
 //
 //  1. Script: text with kana is Japanese, with Hangul Korean, with Han alone
-//     Chinese (or Japanese where the help center has no Chinese).
+//     Chinese (or Japanese where the help center has no Chinese); text
+//     with an inverted question or exclamation mark is Spanish.
 //  2. Function words: a message with two or more of one language's stop
 //     words (internal/lexical's lists), and more than twice any other's,
 //     is in that language. Short questions are mostly function words
@@ -154,6 +155,11 @@ func (d *Detector) Tell(text string) (lang string, evidence Evidence) {
 		return "zh", Sure
 	case han > 0 && d.allows("ja"):
 		return "ja", Sure
+	case strings.ContainsAny(text, "¿¡") && d.allows("es"):
+		// Of the languages with a stop list, only Spanish opens a
+		// question or an exclamation with its mark turned over: as
+		// sure as a script, however few its words ("¿y en el iPhone?").
+		return "es", Sure
 	case alpha < MinLetters:
 		return "", None
 	}

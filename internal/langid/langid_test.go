@@ -116,6 +116,8 @@ func TestTellEvidence(t *testing.T) {
 		{"vpn dns", "", None},
 		{"fuga de dns en windows", "", None}, // es/fr tie on two, trigrams unsure
 		{"adguard vide la batterie de mon téléphone", "fr", Sure},
+		{"¿cómo configuro el servidor vpn wireguard?", "es", Sure}, // the inverted mark
+		{"¡no funciona!", "es", Sure},
 	}
 	for _, tt := range tests {
 		if got, ev := d.Tell(tt.text); got != tt.want || ev != tt.evidence {
