@@ -90,11 +90,17 @@ type dialectWriter struct {
 	started bool
 	aside   aside        // the note being held, if any
 	held    bytes.Buffer // notes held back, written before the next heading
+	// fenceOut is what closes the open code fence in the output when it is
+	// not the line that closes it (a MyST code-block's ":::").
+	fenceOut string
+	myst     []mystBlock // the open MyST directives, innermost last
+	mystOpts bool        // a MyST directive just opened: option lines may follow
+	mystYAML bool        // inside a MyST directive's "---" options block
 }
 
 // renderDialects rewrites src (a page body, front matter cut) to CommonMark.
 func renderDialects(src []byte, env *renderEnv) []byte {
-	if !hasDialect(src) {
+	if !hasDialect(src) && !hasMyST(src) {
 		return src
 	}
 	r := &dialectWriter{env: env, level: 1}
@@ -214,6 +220,9 @@ func (r *dialectWriter) finish() {
 
 // body rewrites a (dedented, whole) line.
 func (r *dialectWriter) body(s string) {
+	if r.mystOptions(s) {
+		return
+	}
 	if r.fence != "" {
 		t := strings.TrimSpace(s)
 		switch {
@@ -221,6 +230,9 @@ func (r *dialectWriter) body(s string) {
 			r.fence, r.liquid, s = "", false, "```"
 		case !r.liquid && strings.HasPrefix(t, r.fence) && strings.Trim(t, r.fence[:1]) == "":
 			r.fence = ""
+			if r.fenceOut != "" {
+				s, r.fenceOut = r.fenceOut, ""
+			}
 		}
 		r.emit(s)
 		return
@@ -240,6 +252,9 @@ func (r *dialectWriter) body(s string) {
 		r.raw = false
 		r.write([]byte(s[:loc[0]]))
 		s = s[loc[1]:]
+	}
+	if r.mystLine(s) {
+		return
 	}
 	if m := fenceOpen.FindStringSubmatch(s); m != nil && isFence(s, m[1]) {
 		r.flushLabel()

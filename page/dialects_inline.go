@@ -22,11 +22,23 @@ func (r *dialectWriter) inline(s string) string {
 			sb.WriteString(r.inlineText(s))
 			break
 		}
-		sb.WriteString(r.inlineText(s[:i]))
+		before := s[:i]
 		s = s[i:]
 		n := len(s) - len(strings.TrimLeft(s, "`"))
 		ticks := s[:n]
 		end := strings.Index(s[n:], ticks)
+		// A MyST role: {name} right before the code span.
+		var role []int
+		if strings.HasSuffix(before, "}") {
+			role = mystRoleName.FindStringSubmatchIndex(before)
+		}
+		if role != nil && end >= 0 {
+			sb.WriteString(r.inlineText(before[:role[0]]))
+			sb.WriteString(mystRole(before[role[2]:role[3]], strings.TrimSpace(s[n:n+end])))
+			s = s[n+end+n:]
+			continue
+		}
+		sb.WriteString(r.inlineText(before))
 		if end < 0 {
 			sb.WriteString(ticks)
 			s = s[n:]

@@ -26,6 +26,9 @@ func TestDialects(t *testing.T) {
 		links map[string][]string
 		// code is text that must stay as written (inside code).
 		code []string
+		// syntax is the dialect's own syntax no page text may carry, beside
+		// templateSyntax.
+		syntax []string
 	}{
 		{
 			dialect: "jekyll",
@@ -72,6 +75,15 @@ func TestDialects(t *testing.T) {
 				"https://notes.example.com/Refunds/": {"https://notes.example.com/Shipping/", "https://notes.example.com/Returns/"},
 			},
 		},
+		{
+			// An excerpt of pip's user guide (MyST, Sphinx), as published.
+			dialect: "myst",
+			links: map[string][]string{
+				"getting-started.md": {"installation.md"},
+			},
+			code:   []string{"%LocalAppData%\\pip\\Cache"},
+			syntax: []string{"```{", "}`", "{ref}", "{doc}", ":maxdepth:", ":hidden:", ":caption:", ")=\n"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.dialect, func(t *testing.T) {
@@ -116,7 +128,7 @@ func TestDialects(t *testing.T) {
 					t.Errorf("code %q was rewritten", c)
 				}
 			}
-			for _, s := range templateSyntax {
+			for _, s := range append(templateSyntax, tt.syntax...) {
 				if strings.Contains(all, s) {
 					t.Errorf("page text carries %q:\n%s", s, all)
 				}
@@ -216,6 +228,7 @@ func FuzzRenderDialects(f *testing.F) {
 	f.Add([]byte(":::note Title\n- a\n:::\n<Tabs>\n<TabItem value=\"a\" label=\"A\">\nx\n</TabItem>\n</Tabs>"))
 	f.Add([]byte("!!! tip\n    a\n=== \"T\"\n    ```\n    {{ x }}\n    ```\n{% raw %}{{ y }}{% endraw %} [[P|l]] ![[i.png]]"))
 	f.Add([]byte("{{< ref \"a\" >}} {{% x %}} {% include a.md %} `{{ c }}` > [!note]\n> t"))
+	f.Add([]byte("(t)=\n% c\n````{tab-set}\n```{tab-item} A\n:sync: a\n{doc}`x <y>` {ref}`z`\n```\n````\n:::{note} N\n---\nk: v\n---\n:::\n```{code-block} py\n:linenos:\nx\n```\n```{toctree}\na\n```"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		env := &renderEnv{include: func(string) ([]byte, bool) { return src, true }}
 		out := renderDialects(src, env)

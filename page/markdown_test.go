@@ -114,6 +114,7 @@ func FuzzParseMarkdown(f *testing.F) {
 	f.Add([]byte("---\ntitle: x\n---\n- a\n  - b\n\n| a |\n|---|\n| [l](../x) |"))
 	f.Add([]byte("+++\ntitle = \"x\"\ntags = [\"a\"]\n+++\n:::note T\n- a\n:::\n<Tabs>\n<TabItem value=\"a\">\nx\n</TabItem>\n</Tabs>\n![i](a.png)"))
 	f.Add([]byte("!!! tip \"T\"\n    a\n=== \"W\"\n    b\n> [!note]\n> c\n[[P|l]] {% include x %} {{ site.url }} {{< ref \"a\" >}}"))
+	f.Add([]byte("(t)=\n# T\n% c\n```{note}\n{doc}`x` {pep}`8`\n```\n````{tab} A\nx\n````\n```{toctree}\n:maxdepth: 1\na\n```"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		doc, err := ParseMarkdown(raw, "dir/page.md")
 		if err != nil {

@@ -29,4 +29,7 @@ package page
 // the inner section's title is the page's.
 // v10: a page file named with an inner extension (Backups.part.html) is
 // reached by a link to its name alone ("/manual/en/Backups#").
-const ReaderVersion = "reader-v10"
+// v11: MyST Markdown (Sphinx): roles as their text ({doc} a link),
+// admonition directives as labelled notes, tab directives as tabs, tables
+// of contents, option lines, "(label)=" targets and "%" comments dropped.
+const ReaderVersion = "reader-v11"
