@@ -197,6 +197,12 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 		// See textFollowUp.
 		c, ok := a.followUpInText(terms, own, neg)
 		if !ok {
+			// Joined with the customer's own earlier words instead
+			// of the problem's, which a situation's long condition
+			// fills with words the follow-up is not about.
+			c, ok = a.followUpInText(append(slices.Clone(own), a.topic(s)...), own, neg)
+		}
+		if !ok {
 			return "", text, nil
 		}
 		cands, q = []candidate{c}, query{terms: terms, neg: neg}
