@@ -30,6 +30,7 @@ func TestGoldPages(t *testing.T) {
 		"stay/check-in.html",
 		"docs/index.md",
 		"index.md",
+		"https://pip.example.org/en/stable/user_guide/",
 	}
 	tests := []struct {
 		gold string
@@ -49,6 +50,8 @@ func TestGoldPages(t *testing.T) {
 		{"account/reset-password", []string{"https://help.example.com/en/account/reset-password/"}},
 		{"https://other.example.org/en/account/reset-password", []string{"https://help.example.com/en/account/reset-password/"}},
 		{"stay/check-in", []string{"stay/check-in.html"}},
+		// A Sphinx page by its source file.
+		{"user_guide.rst", []string{"https://pip.example.org/en/stable/user_guide/"}},
 		{"docs/", []string{"docs/index.md"}},
 		// The home page.
 		{"index.html", []string{"index.md"}},

@@ -32,7 +32,7 @@ type ReadOptions struct {
 	BaseURL string
 }
 
-// ReadDir reads every .html, .htm, .md and .mdx file under dir, recursively
+// ReadDir reads every .html, .htm, .md, .mdx and .rst file under dir, recursively
 // and in sorted order, skipping hidden files and folders, the folder's own
 // README, CHANGELOG, LICENSE and CONTRIBUTING files, partials (isPartial)
 // and drafts. A page's URL is its address under opts.BaseURL (sitePath),
@@ -456,10 +456,12 @@ func scanFile(file, rel string, maxBytes int64) (sum string, mayMove bool, m met
 }
 
 // partialFolders hold the files the generators include into pages, and
-// their layouts and data: none is a page.
+// their layouts and data: none is a page. Sphinx keeps its Jinja
+// templates in _templates and writes a local build to _build, beside the
+// .rst pages it would copy.
 var partialFolders = map[string]bool{
 	"_includes": true, "_layouts": true, "_partials": true, "_snippets": true, "_data": true,
-	"_drafts": true, "_site": true, "node_modules": true,
+	"_drafts": true, "_site": true, "node_modules": true, "_templates": true, "_build": true,
 }
 
 // isPartial reports whether the file at slash path rel is included by
@@ -501,13 +503,16 @@ func pathURL(rel string) string {
 // help pages: a README beside the pages must not become a page of the graph.
 var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": true, "contributing": true}
 
-// pageKind returns "html" or "md" for the page files ReadDir reads, else "".
+// pageKind returns "html", "md" or "rst" for the page files ReadDir reads,
+// else "".
 func pageKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".html", ".htm":
 		return "html"
 	case ".md", ".markdown", ".mdx":
 		return "md"
+	case ".rst":
+		return "rst"
 	}
 	return ""
 }
@@ -530,8 +535,11 @@ func readPage(file, rel string, maxBytes int64, s *site) (*Document, error) {
 	if int64(len(raw)) > maxBytes {
 		return nil, fmt.Errorf("over %d bytes: %w", maxBytes, ErrTooBig)
 	}
-	if pageKind(file) == "md" {
+	switch pageKind(file) {
+	case "md":
 		return parseMarkdown(raw, rel, s.env(rel), s.link(rel))
+	case "rst":
+		return parseRST(raw, rel, s.env(rel), s.link(rel), s.docTitle(rel))
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

@@ -2,6 +2,7 @@ package page
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -45,6 +46,9 @@ type site struct {
 	jekyll *jekyllConfig
 	// vars are the Liquid variables the site resolves (siteVars).
 	vars map[string]string
+	// titles maps a page to its title, where its front matter or first
+	// heading gives one (a reStructuredText :doc: reference's text).
+	titles map[string]string
 }
 
 // meta is what scanning a page file found in its bytes: its front matter
@@ -61,6 +65,9 @@ type meta struct {
 func scanMeta(raw []byte, rel string) meta {
 	front, format, body := splitFrontMatter(raw)
 	fm, _ := parseFrontMatter(front, format)
+	if pageKind(rel) == "rst" {
+		return meta{md: true, h1: rstTitle(rstLines(string(raw)))}
+	}
 	if pageKind(rel) != "md" {
 		// An HTML page with front matter (Jekyll, Hugo) may name its
 		// permalink, and be a draft.
@@ -91,7 +98,7 @@ func scanMeta(raw []byte, rel string) meta {
 // files[i] found.
 func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 	s := &site{root: dir, base: base, pages: map[string]string{}, byPath: map[string]string{}, byName: map[string]string{},
-		bySlug: map[string]string{}, labels: map[string]string{}, jekyll: readJekyllConfig(dir), vars: siteVars(base)}
+		bySlug: map[string]string{}, labels: map[string]string{}, titles: map[string]string{}, jekyll: readJekyllConfig(dir), vars: siteVars(base)}
 	if abs, err := filepath.Abs(dir); err == nil {
 		s.lang = langTag(filepath.Base(abs), true)
 	}
@@ -109,6 +116,9 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 			s.labels[d] = categoryLabel(filepath.Join(dir, filepath.FromSlash(d)))
 		}
 		m := metas[i]
+		if t := cmp.Or(m.fm.Title, m.h1); t != "" {
+			s.titles[f.rel] = t
+		}
 		sp := s.sitePath(f.rel, m.fm, m.md)
 		s.pages[f.rel] = sp
 		file := unescapePath(f.rel)
@@ -316,6 +326,18 @@ func (s *site) link(from string) func(string) (string, bool) {
 	}
 }
 
+// docTitle returns the namer of the pages the page at from reaches by a
+// link: the page's title, "" when it is no page of the folder or has none.
+func (s *site) docTitle(from string) func(string) string {
+	resolve := s.link(from)
+	return func(href string) string {
+		if rel, ok := resolve(href); ok {
+			return s.titles[rel]
+		}
+		return ""
+	}
+}
+
 // include returns the resolver of includes on the page at from: the file
 // named relative to the page's folder, in an _includes or _snippets folder
 // of it or an ancestor, or relative to the pages folder; never outside it.
@@ -456,7 +478,7 @@ func docPath(file string) string {
 func pathKey(p string) string {
 	p = strings.Trim(path.Clean("/"+p), "/")
 	switch strings.ToLower(path.Ext(p)) {
-	case ".md", ".mdx", ".markdown", ".html", ".htm":
+	case ".md", ".mdx", ".markdown", ".html", ".htm", ".rst":
 		p = strings.TrimSuffix(p, path.Ext(p))
 	}
 	if isIndexName(path.Base(p)) {
@@ -488,7 +510,7 @@ func nameStem(name string) string {
 func foldName(s string) string {
 	s = strings.TrimSpace(s)
 	switch strings.ToLower(path.Ext(s)) {
-	case ".md", ".mdx", ".markdown":
+	case ".md", ".mdx", ".markdown", ".rst":
 		s = strings.TrimSuffix(s, path.Ext(s))
 	}
 	return strings.ToLower(collapse(wordSeparators.Replace(s)))

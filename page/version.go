@@ -32,4 +32,6 @@ package page
 // v11: MyST Markdown (Sphinx): roles as their text ({doc} a link),
 // admonition directives as labelled notes, tab directives as tabs, tables
 // of contents, option lines, "(label)=" targets and "%" comments dropped.
-const ReaderVersion = "reader-v11"
+// v12: reStructuredText pages (.rst, Sphinx's sources) read (rst.go), where
+// the folder's reader skipped them.
+const ReaderVersion = "reader-v12"
