@@ -33,8 +33,9 @@ func parseRST(raw []byte, url string, env *renderEnv, links func(string) (string
 	if env == nil {
 		env = &renderEnv{}
 	}
-	r := &rstReader{env: env, docTitle: docTitle, targets: map[string]string{}, labels: map[string]string{}, subs: map[string]string{}}
 	lines := rstLines(string(text))
+	budget := maxRSTLines - len(lines)
+	r := &rstReader{env: env, docTitle: docTitle, budget: &budget, targets: map[string]string{}, labels: map[string]string{}, subs: map[string]string{}}
 	lines = r.docinfo(lines)
 	r.collect(lines)
 	r.body(lines, true)
@@ -75,6 +76,11 @@ type rstReader struct {
 	lists int
 	// nest counts the nested blocks being read (maxRSTNesting).
 	nest int
+	// ends are where the paragraph being read can close inline markup.
+	ends *inlineEnds
+	// budget is how many more lines includes may add to the page, shared
+	// with the readers of its parts.
+	budget *int
 	// targets maps a reference name (rstRefName) to its URL; labels a
 	// section's label to its title; subs a substitution to its text.
 	targets, labels, subs map[string]string
@@ -236,6 +242,11 @@ var (
 	substLine  = regexp.MustCompile(`^\s*\.\. \|([^|]+)\|\s+([\w:-]+)::\s*(.*)$`)
 )
 
+// maxLookahead bounds how far collect reads on from a target or a
+// substitution definition (its URL or text over several lines, the
+// title a label stands before), so that a page of them is read once.
+const maxLookahead = 64
+
 // collect reads the page's hyperlink targets and substitution definitions,
 // which a reference may use before they are defined.
 func (r *rstReader) collect(lines []string) {
@@ -243,7 +254,7 @@ func (r *rstReader) collect(lines []string) {
 		if m := targetLine.FindStringSubmatch(l); m != nil {
 			name := rstRefName(strings.Trim(m[1], "`"))
 			url := m[2]
-			for j := i + 1; url != "" && j < len(lines) && !isBlank(lines[j]) && indentOf(lines[j]) > indentOf(l); j++ {
+			for j := i + 1; url != "" && j < min(len(lines), i+maxLookahead) && !isBlank(lines[j]) && indentOf(lines[j]) > indentOf(l); j++ {
 				url += strings.TrimSpace(lines[j])
 			}
 			if url = strings.ReplaceAll(url, " ", ""); url != "" {
@@ -251,8 +262,8 @@ func (r *rstReader) collect(lines []string) {
 				continue
 			}
 			// A label: the title of the section it stands before.
-			for j := i + 1; j < len(lines); j++ {
-				if isBlank(lines[j]) || targetLine.MatchString(lines[j]) {
+			for j := i + 1; j < min(len(lines), i+maxLookahead); j++ {
+				if isBlank(lines[j]) || strings.HasPrefix(strings.TrimLeft(lines[j], " "), ".. _") {
 					continue
 				}
 				if _, ok := adornment(lines[j]); ok && j+1 < len(lines) {
@@ -270,12 +281,12 @@ func (r *rstReader) collect(lines []string) {
 			switch m[2] {
 			case "replace":
 				val := m[3]
-				for j := i + 1; j < len(lines) && !isBlank(lines[j]) && indentOf(lines[j]) > indentOf(l); j++ {
+				for j := i + 1; j < min(len(lines), i+maxLookahead) && !isBlank(lines[j]) && indentOf(lines[j]) > indentOf(l); j++ {
 					val += " " + strings.TrimSpace(lines[j])
 				}
 				r.subs[name] = val
 			case "image":
-				for j := i + 1; j < len(lines) && !isBlank(lines[j]) && indentOf(lines[j]) > indentOf(l); j++ {
+				for j := i + 1; j < min(len(lines), i+maxLookahead) && !isBlank(lines[j]) && indentOf(lines[j]) > indentOf(l); j++ {
 					if f := fieldLine.FindStringSubmatch(strings.TrimSpace(lines[j])); f != nil && f[1] == "alt" {
 						r.subs[name] = f[2]
 					}

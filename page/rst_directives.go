@@ -229,7 +229,7 @@ func (r *rstReader) tab(label string, content []string, code bool) {
 // sub is a reader of part of the page, written aside.
 func (r *rstReader) sub() *rstReader {
 	return &rstReader{env: r.env, docTitle: r.docTitle, styles: r.styles, level: r.level, lists: r.lists, nest: r.nest,
-		targets: r.targets, labels: r.labels, subs: r.subs}
+		budget: r.budget, targets: r.targets, labels: r.labels, subs: r.subs}
 }
 
 // include reads a file of the folder into the page: reStructuredText,
@@ -248,6 +248,12 @@ func (r *rstReader) include(name string, opts map[string]string) {
 		return
 	}
 	lines := rstLines(string(text))
+	if r.budget != nil {
+		if *r.budget < len(lines) {
+			return // the page is as long as a page may be
+		}
+		*r.budget -= len(lines)
+	}
 	if _, literal := opts["literal"]; literal {
 		r.pre(lines)
 		return
@@ -435,10 +441,8 @@ func (r *rstReader) gridTable(lines []string, i int) int {
 		if cur == nil {
 			cur = make([]string, max(len(cuts)-1, 1))
 		}
-		for c := 0; c+1 < len(cuts); c++ {
-			if cuts[c]+1 < len(l) {
-				cur[c] += " " + strings.TrimRight(strings.TrimLeft(l[cuts[c]+1:min(cuts[c+1], len(l))], " |"), " |")
-			}
+		for c := 0; c+1 < len(cuts) && cuts[c]+1 < len(l); c++ {
+			cur[c] += " " + strings.TrimRight(strings.TrimLeft(l[cuts[c]+1:min(cuts[c+1], len(l))], " |"), " |")
 		}
 	}
 	if cur != nil {

@@ -4,6 +4,7 @@ import (
 	"html"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -47,38 +48,65 @@ func canStart(s string, i, n int) bool {
 	return unicode.IsSpace(prev) || strings.ContainsRune(startPrefix, prev) || unicode.Is(unicode.Ps, prev) || unicode.Is(unicode.Pi, prev)
 }
 
-// maxInlineSpan bounds the text one inline markup spans, so that a page
-// of unclosed start-strings ("*a *b *c …") costs no more than its length
-// times the bound.
-const maxInlineSpan = 4096
+// isEnd reports whether the end-string end at s[k] can close inline
+// markup: after a character that is not white space nor an escape, and
+// before the end, white space or closing punctuation.
+func isEnd(s string, k int, end string) bool {
+	if k == 0 || !strings.HasPrefix(s[k:], end) {
+		return false
+	}
+	prev, _ := utf8.DecodeLastRuneInString(s[:k])
+	if unicode.IsSpace(prev) || prev == '\\' && end != "``" {
+		return false
+	}
+	after := k + len(end)
+	if after == len(s) {
+		return true
+	}
+	next, _ := utf8.DecodeRuneInString(s[after:])
+	return unicode.IsSpace(next) || strings.ContainsRune(endSuffix, next) || unicode.Is(unicode.Pe, next) || unicode.Is(unicode.Pf, next) ||
+		(end == "`" || end == "|") && (next == '_' || next == ':')
+}
 
-// findEnd returns where the end-string end closes markup whose content
-// starts at from, or -1: after a character that is not white space nor an
-// escape, and before the end, white space or closing punctuation.
-func findEnd(s string, from int, end string) int {
-	for k := from + 1; k <= min(len(s)-len(end), from+maxInlineSpan); k++ {
-		if !strings.HasPrefix(s[k:], end) {
-			continue
+// inlineEnds are the places in a paragraph where each end-string can
+// close markup, found once: a paragraph of unclosed start-strings
+// ("*a *b *c …") is then read in one pass, not once per start-string.
+type inlineEnds struct {
+	s    string
+	ends map[string][]int
+}
+
+// find returns where end closes markup whose content starts at from, or
+// -1 (content is never empty).
+func (e *inlineEnds) find(from int, end string) int {
+	at, ok := e.ends[end]
+	if !ok {
+		for k := strings.Index(e.s, end); k >= 0; {
+			if isEnd(e.s, k, end) {
+				at = append(at, k)
+			}
+			next := strings.Index(e.s[k+1:], end)
+			if next < 0 {
+				break
+			}
+			k += 1 + next
 		}
-		prev, _ := utf8.DecodeLastRuneInString(s[:k])
-		if unicode.IsSpace(prev) || prev == '\\' && end != "``" {
-			continue
+		if e.ends == nil {
+			e.ends = map[string][]int{}
 		}
-		after := k + len(end)
-		if after == len(s) {
-			return k
-		}
-		next, _ := utf8.DecodeRuneInString(s[after:])
-		if unicode.IsSpace(next) || strings.ContainsRune(endSuffix, next) || unicode.Is(unicode.Pe, next) || unicode.Is(unicode.Pf, next) ||
-			(end == "`" || end == "|") && (next == '_' || next == ':') {
-			return k
-		}
+		e.ends[end] = at
+	}
+	if i, _ := slices.BinarySearch(at, from+1); i < len(at) {
+		return at[i]
 	}
 	return -1
 }
 
 // inline renders a paragraph's inline markup as HTML.
 func (r *rstReader) inline(s string) string {
+	save := r.ends
+	r.ends = &inlineEnds{s: s}
+	defer func() { r.ends = save }()
 	var sb strings.Builder
 	start := 0
 	flush := func(to int) {
@@ -124,7 +152,7 @@ func (r *rstReader) markup(s string, i int) (int, string) {
 		return 1 + size, html.EscapeString(string(c))
 	case '`':
 		if strings.HasPrefix(rest, "``") && canStart(s, i, 2) {
-			if end := findEnd(s, i+2, "``"); end >= 0 {
+			if end := r.ends.find(i+2, "``"); end >= 0 {
 				return end + 2 - i, "<code>" + html.EscapeString(s[i+2:end]) + "</code>"
 			}
 			return 0, ""
@@ -132,7 +160,7 @@ func (r *rstReader) markup(s string, i int) (int, string) {
 		if !canStart(s, i, 1) {
 			return 0, ""
 		}
-		end := findEnd(s, i+1, "`")
+		end := r.ends.find(i+1, "`")
 		if end < 0 {
 			return 0, ""
 		}
@@ -152,7 +180,7 @@ func (r *rstReader) markup(s string, i int) (int, string) {
 		if m == nil || !canStart(s, i, 1) {
 			return 0, ""
 		}
-		end := findEnd(s, i+len(m[0]), "`")
+		end := r.ends.find(i+len(m[0]), "`")
 		if end < 0 {
 			return 0, ""
 		}
@@ -160,7 +188,7 @@ func (r *rstReader) markup(s string, i int) (int, string) {
 	case '*':
 		for _, mark := range []string{"**", "*"} {
 			if strings.HasPrefix(rest, mark) && canStart(s, i, len(mark)) {
-				if end := findEnd(s, i+len(mark), mark); end >= 0 {
+				if end := r.ends.find(i+len(mark), mark); end >= 0 {
 					tag := "em"
 					if mark == "**" {
 						tag = "strong"
@@ -174,7 +202,7 @@ func (r *rstReader) markup(s string, i int) (int, string) {
 		if !canStart(s, i, 1) {
 			return 0, ""
 		}
-		end := findEnd(s, i+1, "|")
+		end := r.ends.find(i+1, "|")
 		if end < 0 {
 			return 0, ""
 		}
@@ -191,7 +219,7 @@ func (r *rstReader) markup(s string, i int) (int, string) {
 		}
 	case '_':
 		if strings.HasPrefix(rest, "_`") && canStart(s, i, 2) {
-			if end := findEnd(s, i+2, "`"); end >= 0 {
+			if end := r.ends.find(i+2, "`"); end >= 0 {
 				return end + 1 - i, html.EscapeString(unescapeRST(s[i+2 : end]))
 			}
 		}
