@@ -539,7 +539,7 @@ func readPage(file, rel string, maxBytes int64, s *site) (*Document, error) {
 	case "md":
 		return parseMarkdown(raw, rel, s.env(rel), s.link(rel))
 	case "rst":
-		return parseRST(raw, rel, s.env(rel), s.link(rel), s.docTitle(rel))
+		return parseRST(raw, rel, s.env(rel), s.link(rel), s.rstFolder(rel))
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

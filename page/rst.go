@@ -22,10 +22,20 @@ func ParseRST(raw []byte, url string) (*Document, error) {
 	return parseRST(raw, url, nil, nil, nil)
 }
 
+// rstFolder is what a page's references need of the other pages of its
+// folder.
+type rstFolder struct {
+	// docTitle names the page a :doc: target reaches, "" when unknown.
+	docTitle func(target string) string
+	// label returns the page a :ref: label (folded, rstRefName) is on,
+	// as a link to it, and the title of the section it stands before.
+	label func(name string) (href, title string, ok bool)
+}
+
 // parseRST is ParseRST for a page of a folder: env reads its includes,
-// links resolves links to the folder's pages and docTitle names the page
-// a :doc: role reaches (nil: none).
-func parseRST(raw []byte, url string, env *renderEnv, links func(string) (string, bool), docTitle func(string) string) (*Document, error) {
+// links resolves links to the folder's pages, folder names the pages its
+// references reach (nil: none).
+func parseRST(raw []byte, url string, env *renderEnv, links func(string) (string, bool), folder *rstFolder) (*Document, error) {
 	text, err := decodeHTML(raw, "utf-8")
 	if err != nil {
 		return nil, err
@@ -35,7 +45,10 @@ func parseRST(raw []byte, url string, env *renderEnv, links func(string) (string
 	}
 	lines := rstLines(string(text))
 	budget := maxRSTLines - len(lines)
-	r := &rstReader{env: env, docTitle: docTitle, budget: &budget, targets: map[string]string{}, labels: map[string]string{}, subs: map[string]string{}}
+	if folder == nil {
+		folder = &rstFolder{}
+	}
+	r := &rstReader{env: env, folder: folder, budget: &budget, targets: map[string]string{}, labels: map[string]string{}, subs: map[string]string{}}
 	lines = r.docinfo(lines)
 	r.collect(lines)
 	r.body(lines, true)
@@ -62,10 +75,9 @@ func parseRST(raw []byte, url string, env *renderEnv, links func(string) (string
 
 // rstReader writes one page's HTML.
 type rstReader struct {
-	out strings.Builder
-	env *renderEnv
-	// docTitle names the page a :doc: target reaches, "" when unknown.
-	docTitle func(string) string
+	out    strings.Builder
+	env    *renderEnv
+	folder *rstFolder
 	// styles are the section adornments in the order first seen: a
 	// section's level is its style's place (reStructuredText has no fixed
 	// order); level is the current section's.
@@ -269,6 +281,7 @@ func (r *rstReader) collect(lines []string) {
 				if _, ok := adornment(lines[j]); ok && j+1 < len(lines) {
 					j++
 				}
+				r.labels[name] = ""
 				if j+1 < len(lines) && underlines(lines[j+1], lines[j]) {
 					r.labels[name] = strings.TrimSpace(lines[j])
 				}
@@ -542,6 +555,14 @@ func (r *rstReader) lineBlock(lines []string, i int) int {
 		i++
 	}
 	return i
+}
+
+// rstLabels are the labels of a page's lines (".. _label:"), folded, with
+// the title of the section each stands before ("" for none).
+func rstLabels(lines []string) map[string]string {
+	r := &rstReader{targets: map[string]string{}, labels: map[string]string{}, subs: map[string]string{}}
+	r.collect(lines)
+	return r.labels
 }
 
 // rstTitle is the first section title of a page's lines, or "".

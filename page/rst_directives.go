@@ -228,7 +228,7 @@ func (r *rstReader) tab(label string, content []string, code bool) {
 
 // sub is a reader of part of the page, written aside.
 func (r *rstReader) sub() *rstReader {
-	return &rstReader{env: r.env, docTitle: r.docTitle, styles: r.styles, level: r.level, lists: r.lists, nest: r.nest,
+	return &rstReader{env: r.env, folder: r.folder, styles: r.styles, level: r.level, lists: r.lists, nest: r.nest,
 		budget: r.budget, targets: r.targets, labels: r.labels, subs: r.subs}
 }
 

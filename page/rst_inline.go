@@ -312,8 +312,8 @@ func (r *rstReader) role(name, content string) string {
 	case "doc":
 		if !explicit {
 			title = ""
-			if r.docTitle != nil {
-				title = r.docTitle(target)
+			if r.folder.docTitle != nil {
+				title = r.folder.docTitle(target)
 			}
 			if title == "" {
 				title = titleFromPath(strings.TrimPrefix(target, "~"))
@@ -321,12 +321,25 @@ func (r *rstReader) role(name, content string) string {
 		}
 		return link(strings.TrimPrefix(target, "~"), title)
 	case "ref":
+		name := rstRefName(target)
+		_, here := r.labels[name]
+		href, t, there := "", "", false
+		if !here && r.folder.label != nil {
+			href, t, there = r.folder.label(name)
+		}
+		if here {
+			t = r.labels[name]
+		}
 		if !explicit {
-			if t := r.labels[rstRefName(target)]; t != "" {
+			if t != "" {
 				title = t
 			} else if !strings.Contains(target, " ") {
 				title = collapse(wordSeparators.Replace(target))
 			}
+		}
+		if there {
+			// A section of another page: a link to the page.
+			return link(href, unescapeRST(title))
 		}
 	case "pep", "rfc":
 		num, _, _ := strings.Cut(target, "#")

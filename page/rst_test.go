@@ -24,6 +24,7 @@ func TestParseRST(t *testing.T) {
 		tabs           []string // the headings marked Block.Tab
 		code           []string // the lines marked Block.Code
 		includes       map[string]string
+		folder         *rstFolder
 	}{
 		{
 			name:  "section levels by first-seen adornment",
@@ -157,6 +158,17 @@ func TestParseRST(t *testing.T) {
 			want: "See Installing, config file, Section title, [Auth](topics/auth), [the FAQ](faq), PEP 8, Ctrl+C, File > Open, main.\n# Section title\nx",
 		},
 		{
+			name: "a label another page defines: a link to it",
+			in:   "See :ref:`pip uninstall`, :ref:`Removing <pip uninstall>` and :ref:`unknown-label`.",
+			want: "See [pip uninstall](cli/pip_uninstall.rst), [Removing](cli/pip_uninstall.rst) and unknown label.",
+			folder: &rstFolder{label: func(name string) (string, string, bool) {
+				if name == "pip uninstall" {
+					return "/cli/pip_uninstall.rst", "pip uninstall", true
+				}
+				return "", "", false
+			}},
+		},
+		{
 			name: "substitutions and footnotes",
 			in:   "Version |version| is |undefined| out [1]_.\n\n.. |version| replace:: 2.0\n.. [1] A footnote.",
 			want: "Version 2.0 is out.\nA footnote.",
@@ -204,7 +216,7 @@ func TestParseRST(t *testing.T) {
 				s, ok := tt.includes[name]
 				return []byte(s), ok
 			}}
-			doc, err := parseRST([]byte(tt.in), "guide.rst", env, nil, nil)
+			doc, err := parseRST([]byte(tt.in), "guide.rst", env, nil, tt.folder)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -280,7 +292,8 @@ func FuzzParseRST(f *testing.F) {
 	f.Add([]byte("===  ===\na    b\n===  ===\n\n.. list-table::\n\n   * - x\n\n.. csv-table::\n   :header: \"a\n\n   \"b"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		env := &renderEnv{include: func(string) ([]byte, bool) { return raw, true }}
-		doc, err := parseRST(raw, "page.rst", env, nil, func(string) string { return "" })
+		folder := &rstFolder{docTitle: func(string) string { return "" }, label: func(string) (string, string, bool) { return "/a.rst", "A", true }}
+		doc, err := parseRST(raw, "page.rst", env, nil, folder)
 		if err != nil {
 			return
 		}

@@ -49,15 +49,23 @@ type site struct {
 	// titles maps a page to its title, where its front matter or first
 	// heading gives one (a reStructuredText :doc: reference's text).
 	titles map[string]string
+	// anchors maps a reStructuredText label (folded) to the page that
+	// defines it first, and the title of the section it stands before.
+	anchors map[string]anchor
 }
+
+// anchor is where a label leads: a page, and a section's title ("").
+type anchor struct{ rel, title string }
 
 // meta is what scanning a page file found in its bytes: its front matter
 // and first # heading, for Markdown pages.
 type meta struct {
-	fm    FrontMatter
-	h1    string
-	md    bool
-	draft bool
+	fm FrontMatter
+	h1 string
+	// labels are a reStructuredText page's labels (rstLabels).
+	labels map[string]string
+	md     bool
+	draft  bool
 }
 
 // scanMeta reads a Markdown page's front matter and first # heading. A
@@ -66,7 +74,8 @@ func scanMeta(raw []byte, rel string) meta {
 	front, format, body := splitFrontMatter(raw)
 	fm, _ := parseFrontMatter(front, format)
 	if pageKind(rel) == "rst" {
-		return meta{md: true, h1: rstTitle(rstLines(string(raw)))}
+		lines := rstLines(string(raw))
+		return meta{md: true, h1: rstTitle(lines), labels: rstLabels(lines)}
 	}
 	if pageKind(rel) != "md" {
 		// An HTML page with front matter (Jekyll, Hugo) may name its
@@ -98,7 +107,7 @@ func scanMeta(raw []byte, rel string) meta {
 // files[i] found.
 func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 	s := &site{root: dir, base: base, pages: map[string]string{}, byPath: map[string]string{}, byName: map[string]string{},
-		bySlug: map[string]string{}, labels: map[string]string{}, titles: map[string]string{}, jekyll: readJekyllConfig(dir), vars: siteVars(base)}
+		bySlug: map[string]string{}, labels: map[string]string{}, titles: map[string]string{}, anchors: map[string]anchor{}, jekyll: readJekyllConfig(dir), vars: siteVars(base)}
 	if abs, err := filepath.Abs(dir); err == nil {
 		s.lang = langTag(filepath.Base(abs), true)
 	}
@@ -118,6 +127,11 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 		m := metas[i]
 		if t := cmp.Or(m.fm.Title, m.h1); t != "" {
 			s.titles[f.rel] = t
+		}
+		for name, title := range m.labels {
+			if _, taken := s.anchors[name]; !taken {
+				s.anchors[name] = anchor{rel: f.rel, title: title}
+			}
 		}
 		sp := s.sitePath(f.rel, m.fm, m.md)
 		s.pages[f.rel] = sp
@@ -326,15 +340,26 @@ func (s *site) link(from string) func(string) (string, bool) {
 	}
 }
 
-// docTitle returns the namer of the pages the page at from reaches by a
-// link: the page's title, "" when it is no page of the folder or has none.
-func (s *site) docTitle(from string) func(string) string {
+// rstFolder is what the references of the reStructuredText page at from
+// need: the title of the page a link reaches ("" when it is no page of
+// the folder or has none), and the page and section title of a label
+// another page defines.
+func (s *site) rstFolder(from string) *rstFolder {
 	resolve := s.link(from)
-	return func(href string) string {
-		if rel, ok := resolve(href); ok {
-			return s.titles[rel]
-		}
-		return ""
+	return &rstFolder{
+		docTitle: func(href string) string {
+			if rel, ok := resolve(href); ok {
+				return s.titles[rel]
+			}
+			return ""
+		},
+		label: func(name string) (string, string, bool) {
+			a, ok := s.anchors[name]
+			if !ok || a.rel == from {
+				return "", "", false
+			}
+			return "/" + unescapePath(a.rel), a.title, true
+		},
 	}
 }
 
