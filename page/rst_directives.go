@@ -272,30 +272,31 @@ func (r *rstReader) include(name string, opts map[string]string) {
 // listTable writes a list-table: a list of rows, each a list of cells.
 func (r *rstReader) listTable(content []string, opts map[string]string) {
 	var rows [][]string
-	for i := 0; i < len(content); {
-		m := bulletItem.FindStringSubmatch(content[i])
+	for _, row := range bulletItems(content) {
+		var cells []string
+		for _, cell := range bulletItems(row) {
+			cells = append(cells, strings.Join(cell, "\n"))
+		}
+		rows = append(rows, cells)
+	}
+	r.table(rows, opts["header-rows"] != "" && opts["header-rows"] != "0")
+}
+
+// bulletItems returns the items of the bullet list in lines (other lines
+// are skipped), each item its lines with the marker made spaces, dedented.
+func bulletItems(lines []string) [][]string {
+	var items [][]string
+	for i := 0; i < len(lines); {
+		m := bulletItem.FindStringSubmatch(lines[i])
 		if m == nil {
 			i++
 			continue
 		}
-		j := indented(content, i+1)
-		row := dedent(append([]string{strings.Repeat(" ", len(m[0])) + content[i][len(m[0]):]}, content[i+1:j]...))
-		var cells []string
-		for k := 0; k < len(row); {
-			c := bulletItem.FindStringSubmatch(row[k])
-			if c == nil {
-				k++
-				continue
-			}
-			e := indented(row, k+1)
-			cell := append([]string{row[k][len(c[0]):]}, dedent(row[k+1:e])...)
-			cells = append(cells, strings.Join(cell, "\n"))
-			k = e
-		}
-		rows = append(rows, cells)
+		j := indented(lines, i+1)
+		items = append(items, dedent(append([]string{strings.Repeat(" ", len(m[0])) + lines[i][len(m[0]):]}, lines[i+1:j]...)))
 		i = j
 	}
-	r.table(rows, opts["header-rows"] != "" && opts["header-rows"] != "0")
+	return items
 }
 
 // csvTable writes a csv-table's rows (its :header: option first).
