@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice corpus-freedombox
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice corpus-freedombox corpus-pip
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -265,6 +265,28 @@ corpus-freedombox-%: FORCE
 	rm -rf $$dst && mv $$dst.tmp $$dst && \
 	echo "corpus-freedombox: $$(ls $$dst/*.html | wc -l) pages in $$dst (licence: $$dst-LICENSE.txt)"
 
+# pip's user documentation as its sources: Debian's python3-pip ships the
+# Sphinx sources, not HTML (reStructuredText and MyST Markdown pages, some
+# gzipped), which the folder reader reads as they are. Copied into
+# $(PIP_DOCS) with the .gz pages unzipped; left out: conf.py (Sphinx's
+# settings) and the files that are no page (topics/deps.dot, deps.png). The
+# licence (MIT) and the package's copyright file in $(PIP_DOCS)-LICENSE.txt.
+# Generated, not committed; make eval-questions skips the pip sets when it
+# is not there.
+PIP_DOCS_SRC ?= /usr/share/doc/python3-pip/html
+PIP_DOCS     ?= out/corpora/pip-docs
+corpus-pip:
+	@[ -f "$(PIP_DOCS_SRC)/index.md" ] || { echo "corpus-pip: $(PIP_DOCS_SRC)/index.md not found (apt-get install -y python3-pip)"; exit 1; }
+	@rm -rf $(PIP_DOCS).tmp && mkdir -p $(PIP_DOCS).tmp && dst=$$(cd $(PIP_DOCS).tmp && pwd) && \
+	cd $(PIP_DOCS_SRC) && for f in $$(find . \( -name '*.rst' -o -name '*.md' -o -name '*.rst.gz' -o -name '*.md.gz' \) \( -type f -o -type l \) | sort); do \
+		d=$$dst/$${f%.gz}; mkdir -p $$(dirname $$d) && zcat -f $$f >$$d || exit 1; done
+	{ echo "pip user documentation (python3-pip), Sphinx sources copied by 'make corpus-pip' from $(PIP_DOCS_SRC) (.gz pages unzipped)"; \
+	  dpkg-query -W -f='Debian package $${Package} $${Version}\n' python3-pip 2>/dev/null; \
+	  echo "Licence: MIT (the pip developers); authors and terms:"; echo; \
+	  cat /usr/share/doc/python3-pip/copyright 2>/dev/null; } >$(PIP_DOCS)-LICENSE.txt
+	rm -rf $(PIP_DOCS) && mv $(PIP_DOCS).tmp $(PIP_DOCS)
+	@echo "corpus-pip: $$(find $(PIP_DOCS) -type f | wc -l) pages in $(PIP_DOCS) (licence: $(PIP_DOCS)-LICENSE.txt)"
+
 # Django's documentation: Debian's python-django-doc, Sphinx HTML (the
 # sidebar, related bar and permalinks of each page are chrome by their
 # structure; the general and module indexes and the search page are read as
@@ -360,6 +382,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	freedombox-en:$(FREEDOMBOX_HELP)-en:testdata/questions/freedombox-en.jsonl \
 	freedombox-es:$(FREEDOMBOX_HELP)-es:testdata/questions/freedombox-es.jsonl \
 	freedombox-near:$(FREEDOMBOX_HELP)-en:testdata/questions/freedombox-near.jsonl \
+	pip-en:$(PIP_DOCS):testdata/questions/pip-en.jsonl \
+	pip-near:$(PIP_DOCS):testdata/questions/pip-near.jsonl \
 	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
 	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
 	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \

@@ -10,21 +10,24 @@ import (
 )
 
 // TestNearDomainSets checks the hand-written near-domain sets of
-// testdata/questions (its README): 30 questions the pages do not answer
-// asked cold, 30 conversations that open with an in-domain question whose
-// gold names pages of the corpus and go on with one they do not answer.
+// testdata/questions (its README): questions the pages do not answer asked
+// cold (30; pip-near 10), and as many conversations that open with an
+// in-domain question whose gold names pages of the corpus and go on with
+// one they do not answer.
 func TestNearDomainSets(t *testing.T) {
 	sets := []struct {
 		file  string
 		pages func(testing.TB) string
+		each  int // cold questions, and as many mid-conversation ones
 	}{
-		{"sample-near.jsonl", func(testing.TB) string { return filepath.Join("..", "testdata", "helpcenter") }},
-		{"ssa-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.Doc2DialSSA(tb), "docs") }},
-		{"adguard-en-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.AdguardKB(tb), "en") }},
-		{"gnome-near.jsonl", gnomeHelp},
-		{"gimp-near.jsonl", gimpHelp},
-		{"libreoffice-near.jsonl", libreOfficeHelp("en-US")},
-		{"freedombox-near.jsonl", freedomBoxManual("en")},
+		{"sample-near.jsonl", func(testing.TB) string { return filepath.Join("..", "testdata", "helpcenter") }, 30},
+		{"ssa-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.Doc2DialSSA(tb), "docs") }, 30},
+		{"adguard-en-near.jsonl", func(tb testing.TB) string { return filepath.Join(shareddata.AdguardKB(tb), "en") }, 30},
+		{"gnome-near.jsonl", gnomeHelp, 30},
+		{"gimp-near.jsonl", gimpHelp, 30},
+		{"libreoffice-near.jsonl", libreOfficeHelp("en-US"), 30},
+		{"freedombox-near.jsonl", freedomBoxManual("en"), 30},
+		{"pip-near.jsonl", pipDocs, 10},
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
@@ -53,8 +56,8 @@ func TestNearDomainSets(t *testing.T) {
 				}
 				mid++
 			}
-			if cold != 30 || mid != 30 {
-				t.Errorf("%d cold and %d mid-conversation near-domain questions, want 30 and 30", cold, mid)
+			if cold != s.each || mid != s.each {
+				t.Errorf("%d cold and %d mid-conversation near-domain questions, want %d and %d", cold, mid, s.each, s.each)
 			}
 		})
 	}
@@ -124,6 +127,16 @@ func freedomBoxManual(lang string) func(testing.TB) string {
 	}
 }
 
+// pipDocs is pip's documentation sources as make corpus-pip copies them
+// (reStructuredText and MyST pages, no index.html), or skips.
+func pipDocs(tb testing.TB) string {
+	dir := filepath.Join("..", "out", "corpora", "pip-docs")
+	if _, err := os.Stat(filepath.Join(dir, "user_guide.rst")); err != nil {
+		tb.Skipf("pip documentation not copied at %s (make corpus-pip)", dir)
+	}
+	return dir
+}
+
 // TestConvertedQuestionSets: every gold page of the question sets on the
 // converted help centers (questions and follow-ups; GNOME's in English and
 // its translations) is one of its pages, and each set has its least size.
@@ -151,6 +164,7 @@ func TestConvertedQuestionSets(t *testing.T) {
 		{"libreoffice-fr.jsonl", libreOfficeHelp("fr"), 30},
 		{"freedombox-en.jsonl", freedomBoxManual("en"), 60},
 		{"freedombox-es.jsonl", freedomBoxManual("es"), 30},
+		{"pip-en.jsonl", pipDocs, 40},
 	}
 	for _, s := range sets {
 		t.Run(s.file, func(t *testing.T) {
