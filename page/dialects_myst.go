@@ -221,10 +221,7 @@ func (r *dialectWriter) closeMyst() {
 // its text. "text <target>" is text; a reference with no text is its
 // target's last part made readable.
 func mystRole(name, content string) string {
-	name = strings.ToLower(name)
-	if i := strings.LastIndexByte(name, ':'); i >= 0 {
-		name = name[i+1:]
-	}
+	name = roleName(strings.ToLower(name))
 	text, target := content, content
 	if m := mystRoleTarget.FindStringSubmatch(content); m != nil && m[1] != "" {
 		text, target = m[1], m[2]
@@ -249,12 +246,7 @@ func mystRole(name, content string) string {
 	case "file", "command", "samp", "kbd", "code", "literal", "envvar", "option", "program":
 		return codeSpan(text)
 	case "mod", "func", "class", "meth", "attr", "data", "obj", "exc", "const", "var", "type", "member":
-		// "~a.b.C" shows "C"; "!x" is x not linked.
-		text = strings.TrimPrefix(text, "!")
-		if rest, ok := strings.CutPrefix(text, "~"); ok {
-			text = rest[strings.LastIndexByte(rest, '.')+1:]
-		}
-		return codeSpan(text)
+		return codeSpan(objectName(text))
 	}
 	return text
 }
@@ -282,10 +274,21 @@ func readableTarget(target string) string {
 	for _, ext := range []string{".md", ".rst", ".ipynb"} {
 		target = strings.TrimSuffix(target, ext)
 	}
-	return collapse(strings.Map(func(c rune) rune {
-		if c == '-' || c == '_' {
-			return ' '
-		}
-		return c
-	}, target))
+	return collapse(wordSeparators.Replace(target))
+}
+
+// roleName is a Sphinx role's name without its domain ("py:func" is
+// "func"), as reStructuredText and MyST write it alike.
+func roleName(name string) string {
+	return name[strings.LastIndexByte(name, ':')+1:]
+}
+
+// objectName is how Sphinx shows a reference to an object, in both
+// syntaxes: "~a.b.C" as "C", "!x" (not linked) as "x".
+func objectName(text string) string {
+	text = strings.TrimPrefix(text, "!")
+	if rest, ok := strings.CutPrefix(text, "~"); ok {
+		return rest[strings.LastIndexByte(rest, '.')+1:]
+	}
+	return text
 }

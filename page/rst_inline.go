@@ -304,10 +304,7 @@ func (r *rstReader) role(name, content string) string {
 	if m := embedded.FindStringSubmatch(content); m != nil && m[1] != "" {
 		title, target, explicit = collapse(unescapeRST(m[1])), strings.TrimSpace(m[2]), true
 	}
-	base := name
-	if k := strings.LastIndexByte(name, ':'); k >= 0 {
-		base = name[k+1:]
-	}
+	base := roleName(name)
 	switch base {
 	case "doc":
 		if !explicit {
@@ -357,10 +354,7 @@ func (r *rstReader) role(name, content string) string {
 		}
 	default:
 		if !explicit {
-			title = strings.TrimPrefix(title, "!")
-			if t, ok := strings.CutPrefix(title, "~"); ok {
-				title = t[strings.LastIndexByte(t, '.')+1:]
-			}
+			title = objectName(title)
 		}
 	}
 	return html.EscapeString(unescapeRST(title))
