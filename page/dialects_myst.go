@@ -58,12 +58,6 @@ var mystNotes = map[string]string{
 	"admonition": "", "dropdown": "",
 }
 
-// mystVersion are the version notes: their argument is a version.
-var mystVersion = map[string]string{
-	"versionadded": "New in version", "versionchanged": "Changed in version", "deprecated": "Deprecated since version",
-	"versionremoved": "Removed in version",
-}
-
 // hasMyST reports whether src may hold MyST syntax: a directive fence or
 // a role (":::" and "%%" are among dialectMarks), a target or comment line.
 func hasMyST(src []byte) bool {
@@ -158,10 +152,10 @@ func (r *dialectWriter) openMyst(marker, name, arg string) bool {
 			b.tabs = true
 		}
 		r.tabHeading(arg)
-	case mystVersion[name] != "":
+	case versionLabels[name] != "":
 		version, text, _ := strings.Cut(arg, " ")
 		b.version = true
-		r.openMystNote(&b, name, mystVersion[name]+" "+version, text)
+		r.openMystNote(&b, name, versionLabels[name]+" "+version, text)
 	default:
 		kind, ok := mystNotes[name]
 		if !ok {

@@ -64,7 +64,8 @@ var admonitionKinds = map[string]string{
 	"todo": "todo",
 }
 
-// versionLabels are Sphinx's version notes, labelled as it writes them.
+// versionLabels are Sphinx's version notes, labelled as it writes them,
+// in reStructuredText and MyST alike; their argument is a version.
 var versionLabels = map[string]string{
 	"versionadded": "New in version", "versionchanged": "Changed in version", "deprecated": "Deprecated since version",
 	"versionremoved": "Removed in version",
