@@ -147,6 +147,9 @@ type GraphAgent struct {
 	// masked caches lexical.Mask by text: texts come back (option labels
 	// sent as messages, the message before a yes with a story).
 	masked *lru.Cache[string, string]
+	// versions are the names a heading, title or intent numbers with
+	// a lone digit ("pi 4"), as versionKey.
+	versions map[string]bool
 	// titles holds each page's title terms (URL -> []string), read on
 	// first use.
 	titles sync.Map
@@ -222,6 +225,7 @@ func newGraphAgent(g *graph.Graph, opts Options, model *lexical.Model) *GraphAge
 	a.lex = newLexicalIndex(an, a.ix, words, a.doc, opts.PageWeight)
 	wg.Wait()
 	an.known = words.v
+	a.versions = versionsOf(g)
 	a.masked, _ = lru.New[string, string](maskCacheSize) // fails only for a size ≤ 0
 	if opts.Embedder != nil {
 		a.embed = &embeddingCache{}
@@ -241,25 +245,6 @@ func (a *GraphAgent) mask(text string) string {
 	m := lexical.MaskKeeping(text, a.ownCode)
 	a.masked.Add(text, m)
 	return m
-}
-
-// ownCode reports whether code, a word with a digit, names what a node is
-// about: a term of a heading, title or intent ("Error 1603", "Android 7",
-// "Apply for a child under age 18"). Such a code is the help center's
-// own; one no heading has is a specific of the user's (a booking number),
-// though a page's text may say it in passing, and so is a lone digit.
-func (a *GraphAgent) ownCode(code string) bool {
-	if len(code) < 2 { // a count ("3 rooms"), whatever a heading numbers
-		return false
-	}
-	terms := a.an.terms(code)
-	for _, t := range terms {
-		id, ok := a.lex.dict[t]
-		if !ok || (a.lex.fields[fieldOwn].IDF[id] == 0 && a.lex.fields[fieldContext].IDF[id] == 0) {
-			return false
-		}
-	}
-	return len(terms) > 0
 }
 
 // WithGraph returns an agent with a's options over a rebuilt graph g.

@@ -11,12 +11,14 @@ import (
 // heading, title or intent of the help center names it ("Error 1603",
 // "under age 18"); a booking number no page has, a code a page's text
 // only mentions, and a lone digit ("3 rooms") stay masked as the user's
-// specifics.
+// specifics, unless a heading writes that digit after the same word (a
+// version: "Raspberry Pi 4").
 func TestOwnCode(t *testing.T) {
 	const installer, child, groups = "https://help.example/installer-errors", "https://help.example/apply-child", "https://help.example/groups"
+	const pi = "https://help.example/pi"
 	g := &graph.Graph{
 		Pages: []graph.Page{{URL: installer, Title: "Installer errors"}, {URL: child, Title: "Apply for a child under age 18"},
-			{URL: groups, Title: "Group bookings"}},
+			{URL: groups, Title: "Group bookings"}, {URL: pi, Title: "Boards"}},
 		Nodes: []graph.Node{
 			{ID: "1603", Page: installer, Problem: "Error 1603: fatal error during installation", Root: true, Actionable: true,
 				Resolution: "Restart the computer and run the installer again."},
@@ -24,6 +26,8 @@ func TestOwnCode(t *testing.T) {
 				Resolution: "Fill in the form for a child with a disability."},
 			{ID: "groups", Page: groups, Problem: "Booking 10 rooms or more", Root: true, Actionable: true,
 				Resolution: "Call us and choose option 3. Quote code SN2W9E4R7T from your e-mail."},
+			{ID: "pi4", Page: pi, Problem: "Raspberry Pi 4 Model B", Root: true, Actionable: true,
+				Resolution: "Use a USB Wi-Fi adapter; the built-in one needs firmware."},
 		},
 	}
 	a := NewGraphAgent(g, Options{})
@@ -38,7 +42,7 @@ func TestOwnCode(t *testing.T) {
 		{"48213", false},      // on no page
 		{"SN2W9E4R7T", false}, // in a section's text only
 	} {
-		if got := a.ownCode(tc.code); got != tc.want {
+		if got := a.ownCode("", tc.code); got != tc.want {
 			t.Errorf("ownCode(%q) = %v, want %v", tc.code, got, tc.want)
 		}
 	}
@@ -49,6 +53,9 @@ func TestOwnCode(t *testing.T) {
 		{"the installer says error 1603", []string{"1603"}, nil},
 		{"my son is under 18 and has a disability", []string{"18"}, nil},
 		{"I booked 3 rooms, booking 48213", nil, []string{"3", "48213"}},
+		{"wifi on my raspberry pi 4 doesnt work", []string{"4"}, nil},
+		{"I have 4 boards", nil, []string{"4"}},            // a count: no heading numbers "have"
+		{"room 3 of the raspberry pi", nil, []string{"3"}}, // another number of the name
 	} {
 		terms := a.readMessage(tc.message).terms
 		for _, w := range tc.has {

@@ -3,6 +3,8 @@ package lexical
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/internal/quickre"
 )
@@ -142,10 +144,10 @@ var (
 func Mask(s string) string { return MaskKeeping(s, nil) }
 
 // MaskKeeping is Mask, but keeps the words with a digit that keep reports
-// true for (nil: none): a help center's own codes and numbers ("Error
-// 1603", "Android 7", "under age 18") name a topic, where a booking
-// number names the user's record.
-func MaskKeeping(s string, keep func(code string) bool) string {
+// true for (nil: none), given the word before each (prev, "" if none): a
+// help center's own codes and numbers ("Error 1603", "Android 7", "under
+// age 18") name a topic, where a booking number names the user's record.
+func MaskKeeping(s string, keep func(prev, code string) bool) string {
 	s = cardBrand.ReplaceAllString(s, "$1 card")
 	for _, re := range []quickre.Regexp{maskURL, maskEmail, maskMoney, maskDate, maskPhone, maskCard, maskChatter} {
 		s = re.ReplaceAllString(s, " ")
@@ -157,14 +159,42 @@ func MaskKeeping(s string, keep func(code string) bool) string {
 	if keep == nil {
 		s = maskCode.ReplaceAllString(s, " ")
 	} else {
-		s = maskCode.ReplaceAllStringFunc(s, func(code string) string {
-			if keep(code) {
-				return code
-			}
-			return " "
-		})
+		s = keepCodes(s, keep)
 	}
 	return strings.TrimSpace(spaceRunRE.ReplaceAllString(s, " "))
+}
+
+// keepCodes returns s with each code (maskCode) that keep, given the
+// word before it, reports false for blanked out.
+func keepCodes(s string, keep func(prev, code string) bool) string {
+	if !maskCode.MayMatch(s) {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range maskCode.FindAllStringIndex(s, -1) {
+		b.WriteString(s[last:m[0]])
+		if code := s[m[0]:m[1]]; keep(wordBefore(s[:m[0]]), code) {
+			b.WriteString(code)
+		} else {
+			b.WriteByte(' ')
+		}
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// wordBefore returns the word of letters s ends with, past the spaces or
+// hyphen after it ("Pi " gives "Pi"), or "" when s ends otherwise.
+func wordBefore(s string) string {
+	s = strings.TrimRight(s, " \t-")
+	i := strings.LastIndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	if i < 0 {
+		return s
+	}
+	_, n := utf8.DecodeRuneInString(s[i:])
+	return s[i+n:]
 }
 
 // negation spots a negated statement ("if you don't have your code", "I

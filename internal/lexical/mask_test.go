@@ -110,12 +110,17 @@ func TestMask(t *testing.T) {
 	}
 }
 
-// TestMaskKeeping: the words with a digit that keep allows stay; every
-// other specific goes as Mask takes it (a date, an amount, a phone number
-// are never codes to keep).
+// TestMaskKeeping: the words with a digit that keep allows, given the word
+// before them, stay; every other specific goes as Mask takes it (a date,
+// an amount, a phone number are never codes to keep).
 func TestMaskKeeping(t *testing.T) {
-	keep := func(code string) bool { return code == "1603" || code == "18" || code == "12" }
+	keep := func(prev, code string) bool {
+		return code == "1603" || code == "18" || code == "12" || prev == "Pi" && code == "4"
+	}
 	tests := []struct{ in, want string }{
+		{"wifi on my Raspberry Pi 4, 4 rooms", "wifi on my Raspberry Pi 4, rooms"},
+		{"Pi-4 or pi 4", "Pi-4 or pi"},
+		{"4 Pi 4", "Pi 4"},
 		{"error 1603 when installing", "error 1603 when installing"},
 		{"my son is under 18 and has a disability", "my son is under 18 and has a disability"},
 		{"cancel my booking 48213", "cancel my booking"},
