@@ -136,9 +136,11 @@ func pageKey(s string) string {
 }
 
 // GoldPages returns the URLs among pages that gold names: those whose path
-// is gold's or ends with it after a slash ("license/transfer.md" names
-// "general/license/transfer.md"), or else the page whose path is the
-// longest tail of gold (a published URL naming a page built from a
+// is gold's, else those whose path ends with it after a slash
+// ("license/transfer.md" names "general/license/transfer.md", but
+// "getting-started.md" not "development/getting-started.rst" when the
+// folder has a getting-started.md of its own), or else the page whose path
+// is the longest tail of gold (a published URL naming a page built from a
 // folder). Extensions .md/.mdx/.rst/.html, trailing slashes, case, scheme and
 // host do not matter; "/", "index.html" and a bare host name the home page.
 func GoldPages(gold string, pages []string) []string {
@@ -146,13 +148,13 @@ func GoldPages(gold string, pages []string) []string {
 		return nil
 	}
 	g := pageKey(gold) // "" is the site's home page
-	var out []string
+	var out, exact []string
 	best, bestLen := "", 0
 	for _, u := range pages {
 		k := pageKey(u)
 		switch {
 		case k == g:
-			out = append(out, u)
+			exact = append(exact, u)
 		case k == "" || g == "":
 		case strings.HasSuffix(k, "/"+g):
 			out = append(out, u)
@@ -160,8 +162,11 @@ func GoldPages(gold string, pages []string) []string {
 			best, bestLen = u, len(k)
 		}
 	}
-	if len(out) == 0 && best != "" {
-		out = []string{best}
+	switch {
+	case len(exact) > 0:
+		return exact
+	case len(out) == 0 && best != "":
+		return []string{best}
 	}
 	return out
 }

@@ -31,6 +31,8 @@ func TestGoldPages(t *testing.T) {
 		"docs/index.md",
 		"index.md",
 		"https://pip.example.org/en/stable/user_guide/",
+		"getting-started.md",
+		"development/getting-started.rst",
 	}
 	tests := []struct {
 		gold string
@@ -46,6 +48,9 @@ func TestGoldPages(t *testing.T) {
 		{"https://kb.example.com/general/license/transfer/#how", []string{"general/license/transfer.md"}},
 		// A tail shared by two pages names both.
 		{"installation.md", []string{"adguard-for-android/installation.md", "adguard-for-mac/installation.md"}},
+		// A page of that very path is the one named, not a deeper namesake.
+		{"getting-started.md", []string{"getting-started.md"}},
+		{"development/getting-started", []string{"development/getting-started.rst"}},
 		{"guides/free-vs-full", []string{"guides/free-vs-full.mdx"}},
 		{"account/reset-password", []string{"https://help.example.com/en/account/reset-password/"}},
 		{"https://other.example.org/en/account/reset-password", []string{"https://help.example.com/en/account/reset-password/"}},
