@@ -129,6 +129,8 @@ var (
 		`(?:i(?:\s+am|['’]m)\s+)?interested\s+in(?:to)?(?:\s+knowing)?`,
 		`i(?:\s+was|\s+am|['’]m)\s+(?:wondering|looking\s+to\s+(?:do|find|get)|here\s+to\s+learn(?:\s+more)?)`,
 		`(?:i\s+)?(?:want|wanted|would\s+like|['’]d\s+like)\s+to\s+(?:know|learn)(?:\s+more)?`,
+		// "not sure if I can apply": a doubt, no negation of the request
+		`(?:i(?:\s+am|['’]m)\s+)?not\s+(?:sure|certain)(?:\s+(?:if|whether))?`,
 		`(?:i\s+have\s+)?(?:some\s+)?questions?\s+(?:about|regarding|on)`,
 	}, "|") + `)\b`)
 	maskPlace  = quickre.MustCompile(`\b(?:at|in|from|near)\s+([A-Z][\w'&-]*(?:\s+(?:[A-Z][\w'&-]*|of|de|la|the))*)`)
