@@ -245,20 +245,37 @@ func spanChars(us []unit, start, end int) int {
 // numberedStep is the start of a numbered step.
 var numberedStep = regexp.MustCompile(`^\d{1,2}[.)]\s`)
 
-// reachSteps keeps the section's first numbered steps, with their lead-in,
-// when they fit in maxListChars: what a section about doing something
-// answers with, when the question asks nothing beyond its heading.
+// reachSteps keeps the section's first steps, with their lead-in, when
+// they fit in maxListChars: what a section about doing something answers
+// with, when the question asks nothing beyond its heading. Steps are
+// numbered, or a list whose every item is an instruction ("- Install the
+// command for yourself", "- Ask the system admin …": things to try).
 func reachSteps(us []unit, keep []bool) {
 	item := listItems(us)
 	for i := range us {
-		if !item[i] || !numberedStep.MatchString(us[i].text) {
+		if !item[i] {
 			continue
 		}
-		if start, end := listSpan(us, item, i); spanChars(us, start, end) <= maxListChars {
+		start, end := listSpan(us, item, i)
+		if !numberedStep.MatchString(us[i].text) && !instructions(us, item, i, end) {
+			continue
+		}
+		if spanChars(us, start, end) <= maxListChars {
 			keep[i] = true // wholeLists keeps the rest
 		}
 		return
 	}
+}
+
+// instructions reports whether every item of the list us[first..end]
+// (item marks where one opens) opens with an instruction's verb.
+func instructions(us []unit, item []bool, first, end int) bool {
+	for j := first; j <= end; j++ {
+		if item[j] && !english.StartsWithImperative(english.StripListMarker(us[j].text)) {
+			return false
+		}
+	}
+	return true
 }
 
 // wholeSteps widens keep so that a run of steps written as sentences

@@ -241,6 +241,9 @@ func TestReachSteps(t *testing.T) {
 		{"numbered steps", "Stay awake with the lid closed. Be careful: a closed laptop can overheat.\n1. Open Tweaks.\n2. Switch it off.\nThe note after.",
 			"Be careful: a closed laptop can overheat.\n1. Open Tweaks.\n2. Switch it off."},
 		{"a bulleted list", "Some filters:\n- Base filter.\n- Mobile filter.", ""},
+		{"a list of things to try", "This error occurs when the command is another user's.\nTo solve it, try one of the following:\n- Install the command for yourself.\n- Ask the admin to allow it for all users.\nThat is all.",
+			"To solve it, try one of the following:\n- Install the command for yourself.\n- Ask the admin to allow it for all users."},
+		{"a list, not all instructions", "Some options:\n- Install it for yourself.\n- The admin's copy.", ""},
 		{"steps too long", "To do it:\n1. " + strings.Repeat("Open the panel. ", 100) + "\n2. Switch it on.", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
