@@ -55,10 +55,21 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 	return out
 }
 
+// versionNote is the label of a version note, as Sphinx writes one before
+// what changed ("Changed in version 20.3:", "New in Django 4.1:",
+// "Deprecated since version 3.0:"): history, no situation of the reader's.
+var versionNote = regexp.MustCompile(`(?i)^(?:new|changed|added|removed|deprecated)\s+(?:in|since)(?:\s+\S+){0,2}?\s+v?\d+(?:\.\d+)*$`)
+
 // paragraphLabel recognises a line of running text that introduces a
 // situation: "Online reservation as guest user:", "Members: log in and ...",
 // or a short line that is only a situation ("If you booked by phone").
 func paragraphLabel(sit *english.Situations, text string) (string, bool) {
+	if m := labelSplit.FindStringSubmatch(text); m != nil && versionNote.MatchString(strings.TrimSpace(m[1])) {
+		return "", false
+	}
+	if versionNote.MatchString(strings.TrimRight(text, ":. ")) {
+		return "", false
+	}
 	words := len(strings.Fields(text))
 	// "When you call, tell them:" is an instruction, not a situation.
 	instruction := sit.IsInstruction

@@ -53,7 +53,9 @@ import (
 // v15: a list item that is only a clause running on into the next item
 // ("- if the GUI is working,") is a line of a checklist, no situation
 // (runsOn).
-const StructuralVersion = "structural-v15"
+// v16: a version note ("Changed in version 20.3: …", "New in Django 4.1:")
+// is no situation: Sphinx's history of a section, not a branch of it.
+const StructuralVersion = "structural-v16"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

@@ -466,3 +466,32 @@ func conditionsOf(nodes []graph.Node) []string {
 	}
 	return conds
 }
+
+// TestStructuralVersionNotesAreNoSituations: Sphinx's version notes
+// ("Changed in version 20.3: …", "New in Django 4.1.") are the history of a
+// section, in its text, not situations it branches on; a label that states
+// one still is a situation.
+func TestStructuralVersionNotesAreNoSituations(t *testing.T) {
+	doc := docFrom(t, "https://h.example/resolver", "Backtracking", `
+# Backtracking
+Changed in version 20.3: the resolver is now capable of backtracking.
+
+When pip finds that an assumption it made is wrong, it backtracks.
+
+New in Django 4.1.
+
+Deprecated since version 3.0: the old resolver.
+
+Booked by phone: call us to change the booking.
+`)
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if conds := conditionsOf(pg.Nodes); len(conds) != 1 || conds[0] != "booked by phone" {
+		t.Errorf("conditions %q, want only \"booked by phone\"", conds)
+	}
+	if !strings.Contains(pg.Nodes[0].Resolution, "Changed in version 20.3: the resolver") {
+		t.Errorf("root resolution %q, want the version note in it", pg.Nodes[0].Resolution)
+	}
+}
