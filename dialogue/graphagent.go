@@ -407,7 +407,10 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 			return reply, err
 		}
 	}
-	id, text, err := a.identify(ctx, s, r)
+	// Read once: identify searches a detail of a missed request with that
+	// request, and the miss policy takes it in (see detailsMiss).
+	detailed := detailsMiss(r.text, s.CurrentNode != "", previousUserMessage(s) != "", lastAgentTurn(s), s.Lang, a.langs.lang)
+	id, text, err := a.identify(ctx, s, r, detailed)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -422,7 +425,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		st := missState{rephrases: s.Rephrases, llm: a.opts.LLM != nil, asking: a.actState(s).asking(), doubted: doubted != ""}
 		st.detailOnDoubted = doubted == "" && s.doubtOpen() && len(r.terms) > 0 && a.allUnknown(r.terms)
 		st.pageWords = a.hasPageWords(r, true)
-		st.detail = detailsMiss(r.text, s.CurrentNode != "", previousUserMessage(s) != "", lastAgentTurn(s), s.Lang, a.langs.lang)
+		st.detail = detailed
 		as := a.actState(s)
 		st.yesNo = as.yesNo
 		st.situations = st.asking && s.CurrentNode != "" && !s.doubtOpen() && !as.askedAgain

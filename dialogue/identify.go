@@ -43,8 +43,9 @@ func (a *GraphAgent) good(c candidate) bool {
 // or "" when nothing matches well enough, and the text the user's conditions
 // are read from: the LLM's self-contained rewrite, or else the message itself
 // (never the current problem a follow-up was combined with, which may name
-// the very branch the user is moving away from).
-func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id string, text *reading, err error) {
+// the very branch the user is moving away from). detailed says r details
+// the request just missed (detailsMiss, read once a turn by the caller).
+func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading, detailed bool) (id string, text *reading, err error) {
 	cur := a.ix.Node(s.CurrentNode)
 	own := r.terms
 	// The message's own terms are scored at most once, for the follow-up
@@ -131,7 +132,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading) (id s
 			neg, required = r.neg || problemNeg, own
 		}
 	default:
-		if detailsMiss(r.text, cur != nil, prev != "", lastAgentTurn(s), s.Lang, a.langs.lang) {
+		if detailed {
 			// "Please rephrase" "on my iPhone": the request missed,
 			// on an iPhone; alone, the detail finds the page that
 			// says which iPhones are supported.
