@@ -112,3 +112,44 @@ func (a *GraphAgent) detailAfterAnswer(ctx context.Context, s *Session, r *readi
 	return Reply{Action: Clarification, Text: a.say(s, "DetailNoted", "Problem", cur.Problem, "Detail", detail), NodeID: cur.ID,
 		Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true, nil
 }
+
+// detailLeavesAsked reports whether a detail of the customer's case told
+// while node cur's situations are asked about (the last reply asked at
+// cur, and every option open is a situation: situations) was matched, as
+// a request, on another page (leaves). It details the case asked about:
+// "on my iphone" to "In the YouTube app" / "On YouTube in Safari" names
+// neither, and "iphone" alone finds the page that says which iPhones are
+// supported; the conversation would lose its place. A match on cur's
+// page is left to the question asked again (asksAgain).
+func detailLeavesAsked(last Turn, cur string, situations, leaves bool) bool {
+	return cur != "" && last.Action == Clarification && last.NodeID == cur && situations && leaves
+}
+
+// situationsOpen reports whether every option pending is a situation (a
+// node with a condition): a question about the customer's case, not about
+// which part or topic.
+func (a *GraphAgent) situationsOpen(s *Session) bool {
+	for _, o := range s.PendingOptions {
+		if n := a.ix.Node(o.NodeID); n == nil || n.Condition == "" {
+			return false
+		}
+	}
+	return len(s.PendingOptions) > 0
+}
+
+// detailWhileAsked takes in a detail of the case told while the current
+// node's situations are asked about, when its words alone match another
+// page (detailLeavesAsked): the detail noted, the question asked again.
+// ok is false otherwise.
+func (a *GraphAgent) detailWhileAsked(s *Session, r *reading, id string) (Reply, bool) {
+	cur, n := a.ix.Node(s.CurrentNode), a.ix.Node(id)
+	if cur == nil || n == nil {
+		return Reply{}, false
+	}
+	detail := caseDetailOf(r.text, s.Lang, a.langs.lang)
+	if detail == "" || !detailLeavesAsked(lastAgentTurn(s), cur.ID, a.situationsOpen(s), n.Page != cur.Page) {
+		return Reply{}, false
+	}
+	return Reply{Action: Clarification, Text: a.say(s, "DetailNotedAsk", "Problem", cur.Problem, "Detail", detail), NodeID: cur.ID,
+		Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
+}

@@ -414,6 +414,12 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	if err != nil {
 		return Reply{}, err
 	}
+	// "Which of these applies?" (In the app, In Safari) "on my iphone":
+	// a detail of the case asked about, not a request for the page that
+	// says which iPhones are supported (see detailWhileAsked).
+	if reply, ok := a.detailWhileAsked(s, r, id); ok {
+		return reply, nil
+	}
 	// Offline, words alone decide: a node without the request's
 	// distinctive words does not answer it, it is asked about (embeddings
 	// and an LLM judge meaning themselves).
