@@ -43,6 +43,10 @@ func TestYesNoToAnythingElse(t *testing.T) {
 		{[]string{"how do I export a report", "thanks", "yes"}, "Of course. What can I help you with?"},
 		{[]string{"how do I export a report", "ok", "yes"}, "Of course. What can I help you with?"},
 		{[]string{"how do I export a report", "thanks", "no"}, "All right. Thanks for getting in touch, and have a good day!"},
+		// "What else can I help you with?" (after a no to the answer)
+		// "Yes please.": before, a miss ("Sorry, I couldn't find that").
+		{[]string{"how do I export a report", "no", "yes please"}, "Of course. What can I help you with?"},
+		{[]string{"how do I export a report", "no", "no"}, "All right. Thanks for getting in touch, and have a good day!"},
 	} {
 		t.Run(strings.Join(tc.turns, " / "), func(t *testing.T) {
 			r := lastReply(t, NewGraphAgent(g, Options{}), tc.turns...)

@@ -37,10 +37,13 @@ func (a *GraphAgent) offeredRelated(s *Session, text string) bool {
 }
 
 // askedAnythingElse reports whether text, a reply of the agent, only asked
-// whether there is anything else: after thanks or an acknowledgement, or
-// after saying that the page said all (saidAll).
+// whether there is anything else, or what else: after thanks or an
+// acknowledgement, after a no to an answer or a "never mind" (WhatElse),
+// or after saying that the page said all (saidAll). A yes to "What else
+// can I help you with?" has something else to ask, as one to "anything
+// else?" does; read as a request, its nothing is a miss.
 func (a *GraphAgent) askedAnythingElse(s *Session, text string) bool {
-	if text == a.say(s, "Welcome") || text == a.say(s, "AckAnythingElse") {
+	if text == a.say(s, "Welcome") || text == a.say(s, "AckAnythingElse") || text == a.say(s, "WhatElse") {
 		return true
 	}
 	n := a.ix.Node(s.CurrentNode)
