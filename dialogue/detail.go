@@ -4,7 +4,10 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/internal/quickre"
 )
 
@@ -57,6 +60,38 @@ func caseDetailOf(msg string, langs ...string) string {
 	return m[1]
 }
 
+// caseDetailNamed is caseDetail's "it's" with no article: "it's ubuntu",
+// "its windows 11". The last group is what is named, if a name (see
+// namedDetail).
+var caseDetailNamed = quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|well|also|and|btw|by\s+the\s+way|fyi)[\s,.!]+)*(?:it'?s|it\s+is)\s+((?:[\w.+-]+\s+){0,2}[\w.+-]*[\w+])[\s.!]*$`)
+
+// namedDetail returns what msg names of the customer's case after "it's"
+// with no article (caseDetailNamed), or "": a name, its first word no
+// word of the language (isWord: "ubuntu", "iphone") or one numbered
+// ("windows 11", "android 14"). "It's slow", "its broken" say how the
+// case is, not what it is: a complaint, matched as a request.
+func namedDetail(msg string, isWord func(string) bool) string {
+	m := caseDetailNamed.FindStringSubmatch(msg)
+	if m == nil {
+		return ""
+	}
+	words := strings.Fields(m[1])
+	first := strings.ToLower(words[0])
+	if r, _ := utf8.DecodeRuneInString(first); !unicode.IsLetter(r) || detailWords[first] {
+		return ""
+	}
+	numbered := len(words) > 1 && strings.ContainsAny(words[1], "0123456789")
+	if isWord(first) && !numbered {
+		return ""
+	}
+	for _, w := range words[1:] {
+		if detailWords[strings.ToLower(w)] {
+			return ""
+		}
+	}
+	return m[1]
+}
+
 // closingAsides are the words that close a statement without being part
 // of what it states: "actually", "though", "anyway", "instead", "now".
 var closingAsides = map[string]bool{"actually": true, "though": true, "anyway": true, "anyways": true, "instead": true, "now": true}
@@ -101,6 +136,12 @@ func (a *GraphAgent) partNaming(cur string, terms []string) string {
 // reply was no answer, or msg tells no detail.
 func (a *GraphAgent) detailAfterAnswer(ctx context.Context, s *Session, r *reading) (Reply, bool, error) {
 	detail := caseDetailOf(r.text, s.Lang, a.langs.lang)
+	if detail == "" && a.an.model == lexical.English {
+		// "its ubuntu": read as a request, "ubuntu" finds any page
+		// that names it (the wireless adapter's, after an answer on
+		// changing a password).
+		detail = namedDetail(r.text, a.an.model.IsWord)
+	}
 	cur := a.ix.Node(s.CurrentNode)
 	if detail == "" || cur == nil || lastAgentTurn(s).Action != Resolution {
 		return Reply{}, false, nil
