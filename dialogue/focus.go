@@ -30,6 +30,9 @@ var initials = regexp.MustCompile(`(?:^|[^\pL\pN])(?:\pL\.)*\pL$|^\s*\d{1,2}$`)
 type unit struct {
 	text      string
 	lineBreak bool
+	// indented: it opens a line indented under the one before (a list
+	// item's code, or what follows the code): it goes on in that item.
+	indented bool
 }
 
 // units splits text into sentences, keeping line structure.
@@ -40,6 +43,7 @@ func units(text string) []unit {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
+		first := len(out)
 		start := 0
 		for _, m := range sentenceCut.FindAllStringIndex(line, -1) {
 			if initials.MatchString(line[start:m[0]]) {
@@ -53,6 +57,9 @@ func units(text string) []unit {
 		}
 		if rest := strings.TrimSpace(line[start:]); rest != "" {
 			out = append(out, unit{text: rest})
+		}
+		if len(out) > first && (line[0] == ' ' || line[0] == '\t') && !listItem.MatchString(strings.TrimSpace(line)) {
+			out[first].indented = true
 		}
 		if len(out) > 0 {
 			out[len(out)-1].lineBreak = true
@@ -227,7 +234,7 @@ func listItems(us []unit) []bool {
 // that leads into it to the last line of its last item.
 func listSpan(us []unit, item []bool, i int) (start, end int) {
 	end = i
-	for end+1 < len(us) && (item[end+1] || !us[end].lineBreak) {
+	for end+1 < len(us) && (item[end+1] || !us[end].lineBreak || us[end+1].indented) {
 		end++
 	}
 	return max(i-1, 0), end

@@ -218,6 +218,8 @@ func extentEnd(blocks []page.Block, starts []start, k int) int {
 			return j
 		case b.Kind == page.ListItem:
 			// a nested item: part of this one
+		case b.Kind == page.Paragraph && b.Depth >= max(1, item.Depth):
+			// the item's own code, or its text after it: part of it
 		case b.Kind == page.Heading:
 			return j
 		case !colonLabel:

@@ -14,6 +14,9 @@ type listState struct {
 	depth   int  // nesting depth of the innermost list, 0 outside lists
 	ordered bool // the innermost list is ordered
 	inItem  bool // text goes to a list item
+	// afterCode: a code block inside the item has been emitted; what the
+	// item says after it goes on as a paragraph, not as another item.
+	afterCode bool
 }
 
 // extractor turns a cleaned tree into blocks. Inline content accumulates in
@@ -37,8 +40,10 @@ func (x *extractor) flush() {
 		return
 	}
 	b := Block{Kind: Paragraph, Text: text, Links: links}
-	if x.list.inItem {
+	if x.list.inItem && !x.list.afterCode {
 		b.Kind, b.Depth, b.Ordered = ListItem, x.list.depth, x.list.ordered
+	} else if x.list.inItem {
+		b.Depth = x.list.depth // the item's text after its code goes on
 	}
 	x.blocks = append(x.blocks, b)
 }
@@ -349,16 +354,19 @@ func childElements(n *html.Node, atoms ...atom.Atom) []*html.Node {
 
 // pre emits preformatted text one line per block, since a block is a line.
 func (x *extractor) pre(n *html.Node) {
-	if x.list.inItem {
-		x.walk(n)
-		return
-	}
+	// A code block inside a list item ("Install the package: $ pip install
+	// truststore") keeps its lines, each a line of its own after the
+	// item's text: joined to it, the commands ran together into one line.
 	x.flush()
+	depth := 0 // a line of the item it is in, at its depth
+	if x.list.inItem {
+		x.list.afterCode, depth = true, x.list.depth
+	}
 	var sb strings.Builder
 	textOf(n, &sb)
 	for _, line := range strings.Split(sb.String(), "\n") {
 		if line = ownLinks.Replace(collapse(line)); line != "" {
-			x.blocks = append(x.blocks, Block{Kind: Paragraph, Text: line, Code: true})
+			x.blocks = append(x.blocks, Block{Kind: Paragraph, Text: line, Code: true, Depth: depth})
 		}
 	}
 }

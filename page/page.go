@@ -34,7 +34,7 @@ type Link struct {
 type Block struct {
 	Kind    BlockKind `json:"kind"`
 	Level   int       `json:"level,omitempty"` // heading level
-	Depth   int       `json:"depth,omitempty"` // list nesting depth, 1-based
+	Depth   int       `json:"depth,omitempty"` // list nesting depth, 1-based; of a paragraph, the item's it goes on in (its code)
 	Ordered bool      `json:"ordered,omitempty"`
 	// Tab marks a heading that labels one tab of a set of tabs (Docusaurus
 	// <TabItem>, MkDocs Material "=== ", Hugo's tab shortcode): its section
@@ -115,7 +115,9 @@ func BlockLine(b Block) string {
 	case TableRow:
 		return "| " + b.Text + " |"
 	default:
-		return b.Text
+		// A paragraph inside a list item (its code, what follows
+		// it) is indented under the item, as Markdown continues one.
+		return strings.Repeat("  ", b.Depth) + b.Text
 	}
 }
 
@@ -132,7 +134,7 @@ func blockMarkup(b Block) int {
 	case TableRow:
 		return 4
 	default:
-		return 0
+		return 2 * b.Depth
 	}
 }
 

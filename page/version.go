@@ -34,4 +34,6 @@ package page
 // of contents, option lines, "(label)=" targets and "%" comments dropped.
 // v12: reStructuredText pages (.rst, Sphinx's sources) read (rst.go), where
 // the folder's reader skipped them.
-const ReaderVersion = "reader-v12"
+// v13: a code block inside a list item keeps its lines, each a block of
+// its own after the item's text (was joined into the item's line).
+const ReaderVersion = "reader-v13"
