@@ -205,6 +205,9 @@ func newGraphAgent(g *graph.Graph, opts Options, model *lexical.Model) *GraphAge
 	})
 	words := newGraphWords(an, g)
 	wg.Wait()
+	if model == lexical.English {
+		words.v.readSolid(words.words, words.titles)
+	}
 	isWord := model.IsWord
 	if model != lexical.English {
 		// Without a dictionary, a word the pages lack that is a form of

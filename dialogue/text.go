@@ -82,6 +82,10 @@ type analyzer struct {
 	// forms reads a message's word the graph lacks as the graph's words
 	// it is a form of (lexical.Known); nil in English.
 	forms *knownWords
+	// solid are the served graph's words an English verb and its particle
+	// join as ("shut … down" as "shutdown"; lexical.JoinPhrasal); nil
+	// outside English.
+	solid lexical.SolidWords
 	// filler is the chat that asks for nothing (see fillerSet.has).
 	filler fillerSet
 	// pointer holds the terms of the language's pointerWords.
@@ -244,7 +248,7 @@ func (a *analyzer) asGraphWords(w textWords) textWords {
 		out = w
 	}
 	if a.forms == nil {
-		return out
+		return a.joinPhrasals(out)
 	}
 	return a.joinParticles(out)
 }
@@ -311,6 +315,52 @@ func (a *analyzer) joinParticles(w textWords) textWords {
 		w.stems[verb] = stem
 	}
 	return w
+}
+
+// joinPhrasals returns w with each English verb and its particle that the
+// graph writes as one word read as that word (lexical.JoinPhrasal), as
+// the graph's texts are indexed (vocab.phrasalJoins): "shut the thing
+// down" is about the pages' "shutdown", "back up" their "backup". The
+// verb's stem is the two joined, the particle is gone.
+func (a *analyzer) joinPhrasals(w textWords) textWords {
+	if a.solid == nil {
+		return w
+	}
+	cloned := false
+	for i := len(w.raw) - 1; i > 0; i-- {
+		verb, stem, ok := a.model.JoinPhrasal(w.raw, w.stems, i, a.solid)
+		if !ok || a.phraseAt(w.stems, verb) {
+			continue
+		}
+		if !cloned {
+			w, cloned = textWords{raw: slices.Clone(w.raw), stems: slices.Clone(w.stems)}, true
+		}
+		w = textWords{raw: slices.Delete(w.raw, i, i+1), stems: slices.Delete(w.stems, i, i+1)}
+		w.stems[verb] = stem
+		i = verb // the words between are its object: none joins them
+	}
+	return w
+}
+
+// phraseAt reports whether one of the analyzer's phrases (a synonym
+// group's "show up", "log in") starts at stems[i]: it is read as its
+// group's word, not joined.
+func (a *analyzer) phraseAt(stems []string, i int) bool {
+	for _, p := range a.phrases[stems[i]] {
+		if i+len(p.parts) <= len(stems) && slices.Equal(stems[i:i+len(p.parts)], p.parts) {
+			return true
+		}
+	}
+	return false
+}
+
+// canonical returns the term stem t is matched as: its synonym group's
+// first word's stem, or itself.
+func (a *analyzer) canonical(t string) string {
+	if c, ok := a.words[t]; ok {
+		return c
+	}
+	return t
 }
 
 // termsOf appends the matching terms of w to out and returns it: phrases

@@ -32,12 +32,20 @@ type vocab struct {
 	// words and their heads, lowercased (lexical.CamelHeads), until
 	// readCamelHeads sets the words' heads.
 	camel map[string]string
+	// solid are the words English verbs and their particles join as
+	// (lexical.JoinPhrasal); nil outside English. raw and stems are
+	// phrasalJoins' scratch: one text's words.
+	solid      solidWords
+	raw, stems []string
 }
 
 type vocabWord struct {
 	text    string   // lowercased
 	stem    string   // lexical.Stem of text
 	phrases []phrase // the analyzer's phrases starting with stem
+	// particle is whether the word is an English verb particle ("up",
+	// "down"; lexical.IsPhrasalParticle).
+	particle bool
 	// term is the lexical term the word is alone: a term number, termDropped
 	// (a stop word, or too short), or termUnnumbered before it is first used.
 	term  int32
@@ -156,7 +164,8 @@ func (v *vocab) add(w string) int32 {
 		id = int32(len(v.words))
 		v.ids[w] = id
 		stem := v.an.model.Stem(w)
-		v.words = append(v.words, vocabWord{text: w, stem: stem, phrases: v.an.phrases[stem], term: termUnnumbered})
+		v.words = append(v.words, vocabWord{text: w, stem: stem, phrases: v.an.phrases[stem], term: termUnnumbered,
+			particle: lexical.IsPhrasalParticle(w)})
 	}
 	return id
 }
@@ -168,8 +177,15 @@ func (v *vocab) add(w string) int32 {
 // section titled "Earning NestPoints" is one about earning points too.
 func (v *vocab) terms(lx *lexicalIndex, words []int32, dst []int32, limit int, heads bool) []int32 {
 	start := len(dst)
+	joins := v.phrasalJoins(words)
 	for i := 0; i < len(words) && len(dst)-start < limit; i++ {
 		w := &v.words[words[i]]
+		if j, ok := joins.at(i); ok {
+			if j.verb == i {
+				dst = append(dst, lx.termID(v.an.canonical(j.stem)))
+			}
+			continue // the particle is its verb's
+		}
 		matched := 0
 		for _, p := range w.phrases {
 			if i+len(p.parts) <= len(words) && v.stemsEqual(words[i:i+len(p.parts)], p.parts) {
@@ -194,6 +210,109 @@ func (v *vocab) terms(lx *lexicalIndex, words []int32, dst []int32, limit int, h
 	return dst
 }
 
+// phrasalJoin is an English verb and its particle read as the one word
+// the texts also write (lexical.JoinPhrasal): words' positions, and the
+// stem of the two joined.
+type phrasalJoin struct {
+	verb, particle int
+	stem           string
+}
+
+type phrasalJoins []phrasalJoin
+
+// at returns the join whose verb or particle is position i.
+func (js phrasalJoins) at(i int) (phrasalJoin, bool) {
+	for _, j := range js {
+		if j.verb == i || j.particle == i {
+			return j, true
+		}
+	}
+	return phrasalJoin{}, false
+}
+
+// phrasalJoins returns where words (word numbers of one text) hold an
+// English verb and its particle that the texts also write as one word
+// (lexical.JoinPhrasal): a page's "shut down" reads as its "shutdown",
+// as a message's does (analyzer.joinPhrasals). None outside English.
+func (v *vocab) phrasalJoins(words []int32) phrasalJoins {
+	if v.solid == nil || !slices.ContainsFunc(words, func(id int32) bool { return v.words[id].particle }) {
+		return nil
+	}
+	v.raw, v.stems = v.raw[:0], v.stems[:0]
+	for _, id := range words {
+		v.raw, v.stems = append(v.raw, v.words[id].text), append(v.stems, v.words[id].stem)
+	}
+	var joins phrasalJoins
+	for i := len(words) - 1; i > 0; i-- {
+		if !v.words[words[i]].particle {
+			continue
+		}
+		if _, taken := joins.at(i); taken {
+			continue
+		}
+		verb, stem, ok := v.an.model.JoinPhrasal(v.raw, v.stems, i, v.solid)
+		if !ok || v.an.phraseAt(v.stems, verb) {
+			continue
+		}
+		if _, taken := joins.at(verb); taken {
+			continue
+		}
+		joins = append(joins, phrasalJoin{verb: verb, particle: i, stem: stem})
+	}
+	return joins
+}
+
+// solidWords is a graph's content words as written (lowercased) and
+// their stems, as lexical.JoinPhrasal looks them up: a word as the pages
+// write it, never a word with its stem ("images in" is no "imagine").
+type solidWords map[string]string
+
+var _ lexical.SolidWords = solidWords(nil)
+
+// SolidStem implements lexical.SolidWords.
+func (s solidWords) SolidStem(w string) (string, bool) {
+	stem, ok := s[w]
+	return stem, ok
+}
+
+// readSolid sets the words English verbs and particles join as (v.solid,
+// the analyzer's solid): v's content words that the texts (runs, word
+// numbers) write solid at least as often as a verb and its particle do,
+// next to each other ("setup" where the pages say "set up" less often).
+// Where the pages mostly write the two words, those are their reading, as
+// a run-together name's head is read only where the pages write the head
+// alone as often (readCamelHeads).
+func (v *vocab) readSolid(runs ...[]int32) {
+	s := make(solidWords, len(v.words))
+	for _, w := range v.words {
+		if !v.an.model.IsStopWord(w.text) {
+			s[w.text] = w.stem
+		}
+	}
+	apart := map[string]int{}
+	for _, run := range runs {
+		for k := 1; k < len(run); k++ {
+			p := &v.words[run[k]]
+			if !p.particle {
+				continue
+			}
+			verb := &v.words[run[k-1]]
+			if _, ok := s[verb.text+p.text]; ok {
+				apart[verb.text+p.text]++
+			} else if _, ok := s[verb.stem+p.text]; ok && (strings.HasSuffix(verb.text, "ed") || strings.HasSuffix(verb.text, "ing")) {
+				apart[verb.stem+p.text]++ // "backed up", as JoinPhrasal reads it
+			}
+		}
+	}
+	for w, n := range apart {
+		if v.words[v.ids[w]].count < n {
+			delete(s, w)
+		}
+	}
+	v.solid = s
+	v.an.solid = s
+}
+
 // term returns the term number of word id alone (vocabWord.term),
 // numbering it in lx on first use.
 func (v *vocab) term(lx *lexicalIndex, id int32) int32 {
@@ -201,10 +320,7 @@ func (v *vocab) term(lx *lexicalIndex, id int32) int32 {
 	if w.term == termUnnumbered {
 		w.term = termDropped
 		if !v.an.model.IsStopWord(w.text) {
-			t := w.stem
-			if c, ok := v.an.words[t]; ok {
-				t = c
-			}
+			t := v.an.canonical(w.stem)
 			if utf8.RuneCountInString(t) >= 2 || lexical.IsDigits(t) {
 				w.term = lx.termID(t)
 			}

@@ -51,3 +51,47 @@ func TestVocabMatchesAnalyzer(t *testing.T) {
 		}
 	}
 }
+
+// TestPhrasalVerbsReadAsThePagesWord: an English verb and its particle are
+// the one word the pages write for them (lexical.JoinPhrasal) where the
+// pages write it solid at least as often as apart (readSolid), in the
+// index (vocab.terms) as in a message (analyzer.terms).
+func TestPhrasalVerbsReadAsThePagesWord(t *testing.T) {
+	an := newAnalyzer(nil)
+	g := smallHelpCenter("en",
+		[2]string{"Shutdown", "Choose shutdown in the menu; a shutdown stops every app. Shut down the box before you unplug it."},
+		[2]string{"Set up the printer", "Set up the printer in Settings and set up its tray. The setup asks for the driver."},
+	)
+	gw := newGraphWords(an, g)
+	gw.v.readSolid(gw.words, gw.titles)
+	an.known = gw.v
+	lx := &lexicalIndex{dict: map[string]int32{}}
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"Shut down the box", []string{"shutdown", "box"}},
+		{"how do i shut the box down", []string{"shutdown", "box"}},
+		{"shutting it down", []string{"shutdown"}},
+		{"shut down the box in the menu", []string{"shutdown", "box", "menu"}},
+		// The pages write "set up" more often than "setup": it stays theirs.
+		{"set up the printer", []string{"set", "printer"}},
+	}
+	for _, tt := range tests {
+		if got := an.terms(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("analyzer.terms(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+		got := gw.v.terms(lx, gw.v.split(tt.text, nil), nil, 1000, false)
+		names := make([]string, len(got))
+		for i, id := range got {
+			for term, n := range lx.dict {
+				if n == id {
+					names[i] = term
+				}
+			}
+		}
+		if !slices.Equal(names, tt.want) {
+			t.Errorf("vocab.terms(%q) = %q, want %q", tt.text, names, tt.want)
+		}
+	}
+}

@@ -23,7 +23,9 @@ func smallHelpCenter(lang string, pages ...[2]string) *graph.Graph {
 // the pages' words it is a form of (lexical.Known): a German compound as
 // its parts, a participle as its verb, a word typed without its accents as
 // the pages' word with them; a separable verb's particle is joined to it
-// (lexical.JoinParticle). Each message matches its page only so.
+// (lexical.JoinParticle); an English verb and its particle are the one
+// word the pages write for them (lexical.JoinPhrasal). Each message
+// matches its page only so.
 func TestWordsTheGraphLacks(t *testing.T) {
 	german := smallHelpCenter("de",
 		[2]string{"Konto löschen", "Öffnen Sie die Einstellungen und wählen Sie Konto löschen. Das Löschen kann nicht rückgängig gemacht werden."},
@@ -38,12 +40,23 @@ func TestWordsTheGraphLacks(t *testing.T) {
 		[2]string{"Instalar la extensión", "Abra la tienda del navegador e instale la extensión."},
 		[2]string{"Cambiar la contraseña", "En Seguridad puede cambiar la contraseña."},
 	)
+	// The pages write the nouns solid, more often than the verb and its
+	// particle apart (lexical.JoinPhrasal, vocab.readSolid).
+	english := smallHelpCenter("en",
+		[2]string{"Shutdown", "Choose shutdown in the user menu. A shutdown stops every app; the shutdown takes a minute."},
+		[2]string{"Restart", "Choose restart in the user menu to restart the box."},
+		[2]string{"Backups", "A backup keeps a copy of the box. Make a backup before an upgrade, restore a backup from the list."},
+		[2]string{"Upgrades", "Upgrades install new versions of the apps."},
+	)
 	tests := []struct {
 		name string
 		g    *graph.Graph
 		msg  string
 		page string // the page's title
 	}{
+		{"English verb and particle", english, "how do i back it up", "Backups"},
+		{"English verb and particle, a past", english, "is the box backed up", "Backups"},
+		{"English verb and particle apart", english, "how do i shut the box down", "Shutdown"},
 		{"German compound", german, "wie funktioniert die Kontosperre", "Konto sperren"},
 		{"German compound, linking s", german, "wo ist der Rechnungsbereich", "Rechnung herunterladen"},
 		{"German participle", german, "mein Konto ist gesperrt", "Konto sperren"},
