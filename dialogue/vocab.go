@@ -37,6 +37,9 @@ type vocab struct {
 	// phrasalJoins' scratch: one text's words.
 	solid      solidWords
 	raw, stems []string
+	// verbs are what the solid words that end in a particle start with
+	// ("shut" for "shutdown"; see vocabWord.verb).
+	verbs map[string]bool
 }
 
 type vocabWord struct {
@@ -44,8 +47,10 @@ type vocabWord struct {
 	stem    string   // lexical.Stem of text
 	phrases []phrase // the analyzer's phrases starting with stem
 	// particle is whether the word is an English verb particle ("up",
-	// "down"; lexical.IsPhrasalParticle).
-	particle bool
+	// "down"; lexical.IsPhrasalParticle); verb whether it, or its stem,
+	// and a particle are a word of the graph (readSolid): "shut" where
+	// the graph writes "shutdown".
+	particle, verb bool
 	// term is the lexical term the word is alone: a term number, termDropped
 	// (a stop word, or too short), or termUnnumbered before it is first used.
 	term  int32
@@ -165,7 +170,7 @@ func (v *vocab) add(w string) int32 {
 		v.ids[w] = id
 		stem := v.an.model.Stem(w)
 		v.words = append(v.words, vocabWord{text: w, stem: stem, phrases: v.an.phrases[stem], term: termUnnumbered,
-			particle: lexical.IsPhrasalParticle(w)})
+			particle: lexical.IsPhrasalParticle(w), verb: v.verbs[w] || v.verbs[stem]})
 	}
 	return id
 }
@@ -244,8 +249,8 @@ func (v *vocab) phrasalJoins(words []int32) phrasalJoins {
 	}
 	var joins phrasalJoins
 	for i := len(words) - 1; i > 0; i-- {
-		if !v.words[words[i]].particle {
-			continue
+		if !v.words[words[i]].particle || !slices.ContainsFunc(words[max(0, i-1-lexical.MaxPhrasalGap):i], v.isVerb) {
+			continue // no word before it joins it: spare the lookups
 		}
 		if _, taken := joins.at(i); taken {
 			continue
@@ -261,6 +266,9 @@ func (v *vocab) phrasalJoins(words []int32) phrasalJoins {
 	}
 	return joins
 }
+
+// isVerb reports whether word id may join a particle (vocabWord.verb).
+func (v *vocab) isVerb(id int32) bool { return v.words[id].verb }
 
 // solidWords is a graph's content words as written (lowercased) and
 // their stems, as lexical.JoinPhrasal looks them up: a word as the pages
@@ -309,6 +317,19 @@ func (v *vocab) readSolid(runs ...[]int32) {
 			delete(s, w)
 		}
 	}
+	verbs := map[string]bool{}
+	for w := range s {
+		for p := range 4 { // a particle's length: "up" … "down"
+			if n := len(w) - p - 2; n >= 2 && lexical.IsPhrasalParticle(w[n:]) {
+				verbs[w[:n]] = true
+			}
+		}
+	}
+	for i := range v.words {
+		w := &v.words[i]
+		w.verb = verbs[w.text] || verbs[w.stem]
+	}
+	v.verbs = verbs
 	v.solid = s
 	v.an.solid = s
 }

@@ -24,11 +24,11 @@ var determiners = map[string]bool{
 	"any": true, "each": true, "every": true, "all": true, "no": true,
 }
 
-// maxPhrasalGap is how many words may stand between an English verb and
+// MaxPhrasalGap is how many words may stand between an English verb and
 // its particle ("shut the thing down", "turn my laptop screen off"): an
 // object of a few words; farther apart, the particle is likelier another
 // verb's or a preposition.
-const maxPhrasalGap = 3
+const MaxPhrasalGap = 3
 
 // IsPhrasalParticle reports whether the lowercase word w is an English
 // verb particle (see JoinPhrasal).
@@ -43,7 +43,7 @@ func IsPhrasalParticle(w string) bool { return phrasalParticles[w] }
 // which alone is a stop word. The verb is the word before the particle or,
 // when the particle closes its clause (the text's end, or a function word
 // or an "-ly" adverb after it, not a determiner), the nearest word that
-// joins it at most maxPhrasalGap words before. A particle followed by a
+// joins it at most MaxPhrasalGap words before. A particle followed by a
 // noun phrase that stands apart from its verb is its preposition: "add a
 // row in the table" is no "addin". ok is false when none joins, and in
 // every language but English.
@@ -61,7 +61,7 @@ func (m *Model) JoinPhrasal(words, stems []string, i int, v SolidWords) (verb in
 			return 0, "", false
 		}
 	}
-	for j := i - 2; j >= 0 && j >= i-1-maxPhrasalGap; j-- {
+	for j := i - 2; j >= 0 && j >= i-1-MaxPhrasalGap; j-- {
 		if s, ok := m.joined(words, stems, j, i, v); ok {
 			return j, s, true
 		}
