@@ -1,8 +1,9 @@
 package dialogue
 
 import (
-	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
 )
@@ -28,19 +29,16 @@ func (a *GraphAgent) ownCode(prev, code string) bool {
 	return len(terms) > 0
 }
 
-// versionWord is a name numbered with a lone digit: "Pi 4", "Windows 7".
-var versionWord = regexp.MustCompile(`(\pL+)[ -](\d)\b`)
-
 // versionsOf returns the names the headings, titles and intents of g
-// number with a lone digit, as versionKey.
+// number with a lone digit ("Pi 4", "Windows 7"), as versionKey. It reads
+// every node once when an agent is made: a scan, not a regexp.
 func versionsOf(g *graph.Graph) map[string]bool {
 	v := map[string]bool{}
 	add := func(text string) {
-		if !strings.ContainsAny(text, "0123456789") {
-			return
-		}
-		for _, m := range versionWord.FindAllStringSubmatch(text, -1) {
-			v[versionKey(m[1], m[2])] = true
+		for i := 0; i < len(text); i++ {
+			if name, ok := numberedName(text, i); ok {
+				v[versionKey(name, text[i:i+1])] = true
+			}
 		}
 	}
 	for i := range g.Nodes {
@@ -55,6 +53,32 @@ func versionsOf(g *graph.Graph) map[string]bool {
 		add(p.Title)
 	}
 	return v
+}
+
+// numberedName returns the word of letters that text[i], a lone digit,
+// numbers: the word right before it, past one space or hyphen ("Pi 4",
+// "Windows-7"). A digit of a longer number or code ("4.2" is two, "4G" is
+// no lone digit) numbers nothing.
+func numberedName(text string, i int) (string, bool) {
+	if c := text[i]; c < '0' || c > '9' || i < 2 || (text[i-1] != ' ' && text[i-1] != '-') ||
+		i+1 < len(text) && isWordByte(text[i+1]) {
+		return "", false
+	}
+	end := i - 1
+	start := end
+	for start > 0 {
+		r, size := utf8.DecodeLastRuneInString(text[:start])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		start -= size
+	}
+	return text[start:end], start < end
+}
+
+// isWordByte reports whether c is an ASCII letter, digit or underscore.
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 func versionKey(name, digit string) string { return strings.ToLower(name) + " " + digit }

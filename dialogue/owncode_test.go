@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -68,5 +69,22 @@ func TestOwnCode(t *testing.T) {
 				t.Errorf("%q: terms %q have %q", tc.message, terms, w)
 			}
 		}
+	}
+}
+
+// TestVersionsOf: a lone digit after a word names a version of it; a digit
+// of a longer number or code, or after no word, names none.
+func TestVersionsOf(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: "u", Title: "Windows-7 and macOS 14"}},
+		Nodes: []graph.Node{
+			{ID: "a", Page: "u", Problem: "Raspberry Pi 4 Model B", Condition: "on Android 9", Intents: []string{"set up a Pi 4G modem"}},
+			{ID: "b", Page: "u", Problem: "Version 4.2, step 3: 5 rooms", Condition: "Größe 2"},
+		},
+	}
+	got := versionsOf(g)
+	want := map[string]bool{"pi 4": true, "android 9": true, "windows 7": true, "version 4": true, "step 3": true, "größe 2": true}
+	if !maps.Equal(got, want) {
+		t.Errorf("versionsOf = %v, want %v", got, want)
 	}
 }
