@@ -54,7 +54,9 @@ import (
 // ("- if the GUI is working,") is a line of a checklist, no situation
 // (runsOn).
 // v16: a version note ("Changed in version 20.3: …", "New in Django 4.1:")
-// is no situation: Sphinx's history of a section, not a branch of it.
+// is no situation: Sphinx's history of a section, not a branch of it; nor
+// is a label that ends in a preposition with nothing after it ("Grouped
+// By:", a dialog's field).
 const StructuralVersion = "structural-v16"
 
 // Structural extracts a page's problem tree from its structure alone: the

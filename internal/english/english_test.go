@@ -51,6 +51,9 @@ func TestIsSituation(t *testing.T) {
 		{"Follow these steps to apply online", true, false},
 		{"Some dates can't be changed online", true, false},
 		{"amenities", true, false},
+		{"Grouped By", true, false},
+		{"By phone", true, true},
+		{"Online", true, true},
 	}
 	for _, tt := range tests {
 		if got := IsSituation(tt.label, tt.colon); got != tt.want {

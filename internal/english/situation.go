@@ -115,8 +115,8 @@ func IsSituation(label string, colon bool) bool {
 		}
 		return true
 	}
-	// "Booked by phone", "Paid online".
-	if len(words) >= 2 && len(words) <= 10 && isPast(words[0]) && pastPrep[words[1]] {
+	// "Booked by phone", "Paid online"; "Grouped by" names nothing yet.
+	if len(words) >= 2 && len(words) <= 10 && isPast(words[0]) && pastPrep[words[1]] && (len(words) > 2 || !needsObject(words[1])) {
 		return true
 	}
 	if !colon || len(words) > 10 {
@@ -130,8 +130,10 @@ func IsSituation(label string, colon bool) bool {
 		// situation label is a noun phrase.
 		return false
 	}
-	for _, w := range words {
-		if channelWords[w] {
+	for i, w := range words {
+		// "By phone:", "Paid online:"; a preposition with nothing after
+		// it ("Grouped By:", a dialog's label) names no channel.
+		if channelWords[w] && (i < len(words)-1 || !needsObject(w)) {
 			return true
 		}
 	}
@@ -141,6 +143,11 @@ func IsSituation(label string, colon bool) bool {
 	}
 	return false
 }
+
+// needsObject reports whether w, a word of pastPrep or channelWords, is a
+// preposition that names nothing without the noun after it ("by", "with";
+// not "online").
+func needsObject(w string) bool { return w != "online" && w != "offline" && w != "outside" }
 
 // finiteVerbs mark a line as a clause rather than a noun phrase.
 var finiteVerbs = toSet(`is are was were does doesn't do don't did didn't has hasn't have haven't
