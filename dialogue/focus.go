@@ -259,12 +259,19 @@ var numberedStep = regexp.MustCompile(`^\d{1,2}[.)]\s`)
 // command for yourself", "- Ask the system admin …": things to try).
 func reachSteps(us []unit, keep []bool) {
 	item := listItems(us)
+	judged := -1 // the last unit of the list last judged for instructions
 	for i := range us {
 		if !item[i] {
 			continue
 		}
 		start, end := listSpan(us, item, i)
-		if !numberedStep.MatchString(us[i].text) && !instructions(us, item, i, end) {
+		steps := numberedStep.MatchString(us[i].text)
+		if !steps && i > judged {
+			// A list is judged whole, from its first item: a tail of
+			// instructions does not make a list of things to try.
+			steps, judged = instructions(us, item, i, end), end
+		}
+		if !steps {
 			continue
 		}
 		if spanChars(us, start, end) <= maxListChars {

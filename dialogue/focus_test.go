@@ -251,6 +251,7 @@ func TestReachSteps(t *testing.T) {
 		{"a list of things to try", "This error occurs when the command is another user's.\nTo solve it, try one of the following:\n- Install the command for yourself.\n- Ask the admin to allow it for all users.\nThat is all.",
 			"To solve it, try one of the following:\n- Install the command for yourself.\n- Ask the admin to allow it for all users."},
 		{"a list, not all instructions", "Some options:\n- Install it for yourself.\n- The admin's copy.", ""},
+		{"a list whose tail is instructions", "Some options:\n- The admin's copy.\n- Install it for yourself.", ""},
 		{"steps too long", "To do it:\n1. " + strings.Repeat("Open the panel. ", 100) + "\n2. Switch it on.", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
