@@ -64,10 +64,8 @@ var versionNote = regexp.MustCompile(`(?i)^(?:new|changed|added|removed|deprecat
 // situation: "Online reservation as guest user:", "Members: log in and ...",
 // or a short line that is only a situation ("If you booked by phone").
 func paragraphLabel(sit *english.Situations, text string) (string, bool) {
-	if m := labelSplit.FindStringSubmatch(text); m != nil && versionNote.MatchString(strings.TrimSpace(m[1])) {
-		return "", false
-	}
-	if versionNote.MatchString(strings.TrimRight(text, ":. ")) {
+	m := labelSplit.FindStringSubmatch(text) // "Label: rest", read once
+	if m != nil && versionNote.MatchString(strings.TrimSpace(m[1])) || versionNote.MatchString(strings.TrimRight(text, ":. ")) {
 		return "", false
 	}
 	words := len(strings.Fields(text))
@@ -77,7 +75,7 @@ func paragraphLabel(sit *english.Situations, text string) (string, bool) {
 		label := strings.TrimRight(text, ": ")
 		return label, !instruction(label) && sit.IsSituation(label, true)
 	}
-	if m := labelSplit.FindStringSubmatch(text); m != nil && len(strings.Fields(m[1])) <= 10 {
+	if m != nil && len(strings.Fields(m[1])) <= 10 {
 		return m[1], !instruction(m[1]) && sit.IsSituation(m[1], true)
 	}
 	if words <= 14 && !strings.HasSuffix(text, ".") && sit.IsSituation(text, false) && sit.StartsWithLead(text) {
