@@ -329,7 +329,10 @@ func (a *analyzer) joinPhrasals(w textWords) textWords {
 	cloned := false
 	for i := len(w.raw) - 1; i > 0; i-- {
 		verb, stem, ok := a.model.JoinPhrasal(w.raw, w.stems, i, a.solid)
-		if !ok || a.phraseAt(w.stems, verb) {
+		if !ok {
+			continue
+		}
+		if _, phrase := a.phraseAt(w.stems, verb); phrase {
 			continue
 		}
 		if !cloned {
@@ -342,16 +345,16 @@ func (a *analyzer) joinPhrasals(w textWords) textWords {
 	return w
 }
 
-// phraseAt reports whether one of the analyzer's phrases (a synonym
-// group's "show up", "log in") starts at stems[i]: it is read as its
-// group's word, not joined.
-func (a *analyzer) phraseAt(stems []string, i int) bool {
+// phraseAt returns the analyzer's phrase (a synonym group's "show up",
+// "log in") that starts at stems[i], if one does: it is read as its
+// group's word, not as its words, nor joined to a particle.
+func (a *analyzer) phraseAt(stems []string, i int) (phrase, bool) {
 	for _, p := range a.phrases[stems[i]] {
 		if i+len(p.parts) <= len(stems) && slices.Equal(stems[i:i+len(p.parts)], p.parts) {
-			return true
+			return p, true
 		}
 	}
-	return false
+	return phrase{}, false
 }
 
 // canonical returns the term stem t is matched as: its synonym group's
@@ -368,25 +371,15 @@ func (a *analyzer) canonical(t string) string {
 func (a *analyzer) termsOf(w textWords, out []string) []string {
 	raw, stems := w.raw, w.stems
 	for i := 0; i < len(stems); i++ {
-		matched := 0
-		for _, p := range a.phrases[stems[i]] {
-			if i+len(p.parts) <= len(stems) && slices.Equal(stems[i:i+len(p.parts)], p.parts) {
-				out = append(out, p.canon)
-				matched = len(p.parts)
-				break
-			}
-		}
-		if matched > 0 {
-			i += matched - 1
+		if p, ok := a.phraseAt(stems, i); ok {
+			out = append(out, p.canon)
+			i += len(p.parts) - 1
 			continue
 		}
 		if a.model.IsStopWord(raw[i]) {
 			continue
 		}
-		t := stems[i]
-		if c, ok := a.words[t]; ok {
-			t = c
-		}
+		t := a.canonical(stems[i])
 		if utf8.RuneCountInString(t) < 2 && !lexical.IsDigits(t) {
 			continue
 		}

@@ -256,7 +256,10 @@ func (v *vocab) phrasalJoins(words []int32) phrasalJoins {
 			continue
 		}
 		verb, stem, ok := v.an.model.JoinPhrasal(v.raw, v.stems, i, v.solid)
-		if !ok || v.an.phraseAt(v.stems, verb) {
+		if !ok {
+			continue
+		}
+		if _, phrase := v.an.phraseAt(v.stems, verb); phrase {
 			continue
 		}
 		if _, taken := joins.at(verb); taken {
