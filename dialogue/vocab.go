@@ -308,10 +308,11 @@ func (v *vocab) readSolid(runs ...[]int32) {
 				continue
 			}
 			verb := &v.words[run[k-1]]
-			if _, ok := s[verb.text+p.text]; ok {
-				apart[verb.text+p.text]++
-			} else if _, ok := s[verb.stem+p.text]; ok && (strings.HasSuffix(verb.text, "ed") || strings.HasSuffix(verb.text, "ing")) {
-				apart[verb.stem+p.text]++ // "backed up", as JoinPhrasal reads it
+			for _, form := range lexical.PhrasalVerbForms(verb.text, verb.stem) { // "backed up" too, as JoinPhrasal reads it
+				if _, ok := s[form+p.text]; ok {
+					apart[form+p.text]++
+					break
+				}
 			}
 		}
 	}

@@ -82,13 +82,21 @@ func (m *Model) joined(words, stems []string, j, i int, v SolidWords) (string, b
 	if m.IsStopWord(w) || IsDigits(w) || len(w) < 2 {
 		return "", false
 	}
-	if s, ok := v.SolidStem(w + words[i]); ok {
-		return s, true
-	}
-	if stems[j] != w && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing")) {
-		if s, ok := v.SolidStem(stems[j] + words[i]); ok {
+	for _, form := range PhrasalVerbForms(w, stems[j]) {
+		if s, ok := v.SolidStem(form + words[i]); ok {
 			return s, true
 		}
 	}
 	return "", false
+}
+
+// PhrasalVerbForms returns the forms of the verb w (stem its stem) that
+// join a particle, in the order tried: as written and, a past or a gerund,
+// its stem ("backed" as "back"). A noun's stem is no verb's ("protection"
+// is no "protect").
+func PhrasalVerbForms(w, stem string) []string {
+	if stem != w && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing")) {
+		return []string{w, stem}
+	}
+	return []string{w}
 }
