@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // ownCode reports whether code, a word with a digit after the word prev,
@@ -60,25 +61,13 @@ func versionsOf(g *graph.Graph) map[string]bool {
 // "Windows-7"). A digit of a longer number or code ("4.2" is two, "4G" is
 // no lone digit) numbers nothing.
 func numberedName(text string, i int) (string, bool) {
-	if c := text[i]; c < '0' || c > '9' || i < 2 || (text[i-1] != ' ' && text[i-1] != '-') ||
-		i+1 < len(text) && isWordByte(text[i+1]) {
+	if c := text[i]; c < '0' || c > '9' || i < 2 || (text[i-1] != ' ' && text[i-1] != '-') || lexical.IsWordAt(text, i+1) {
 		return "", false
 	}
-	end := i - 1
-	start := end
-	for start > 0 {
-		r, size := utf8.DecodeLastRuneInString(text[:start])
-		if !unicode.IsLetter(r) {
-			break
-		}
-		start -= size
+	if r, _ := utf8.DecodeLastRuneInString(text[:i-1]); !unicode.IsLetter(r) {
+		return "", false // one space or hyphen, right after the word
 	}
-	return text[start:end], start < end
-}
-
-// isWordByte reports whether c is an ASCII letter, digit or underscore.
-func isWordByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+	return lexical.WordBefore(text[:i-1]), true
 }
 
 func versionKey(name, digit string) string { return strings.ToLower(name) + " " + digit }

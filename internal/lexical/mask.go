@@ -176,7 +176,7 @@ func keepCodes(s string, keep func(prev, code string) bool) string {
 	last := 0
 	for _, m := range maskCode.FindAllStringIndex(s, -1) {
 		b.WriteString(s[last:m[0]])
-		if code := s[m[0]:m[1]]; keep(wordBefore(s[:m[0]]), code) {
+		if code := s[m[0]:m[1]]; keep(WordBefore(s[:m[0]]), code) {
 			b.WriteString(code)
 		} else {
 			b.WriteByte(' ')
@@ -187,9 +187,9 @@ func keepCodes(s string, keep func(prev, code string) bool) string {
 	return b.String()
 }
 
-// wordBefore returns the word of letters s ends with, past the spaces or
+// WordBefore returns the word of letters s ends with, past the spaces or
 // hyphen after it ("Pi " gives "Pi"), or "" when s ends otherwise.
-func wordBefore(s string) string {
+func WordBefore(s string) string {
 	s = strings.TrimRight(s, " \t-")
 	i := strings.LastIndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
 	if i < 0 {
@@ -227,12 +227,12 @@ func Negated(s string) bool {
 	}
 	var lower [16]byte
 	for i := 0; i < len(s); {
-		if !isWordAt(s, i) {
+		if !IsWordAt(s, i) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && isWordAt(s, j) {
+		for j < len(s) && IsWordAt(s, j) {
 			j++
 		}
 		if w := s[i:j]; len(w) <= len(lower) {
@@ -253,7 +253,7 @@ func Negated(s string) bool {
 			default:
 				rest = ""
 			}
-			if rest != "" && (rest[0] == 't' || rest[0] == 'T') && !isWordAt(rest, 1) {
+			if rest != "" && (rest[0] == 't' || rest[0] == 'T') && !IsWordAt(rest, 1) {
 				return true
 			}
 		}
@@ -262,9 +262,9 @@ func Negated(s string) bool {
 	return false
 }
 
-// isWordAt reports whether s[i] is a word character as the regexp's \b
+// IsWordAt reports whether s[i] is a word character as the regexp's \b
 // sees it (nothing outside s is).
-func isWordAt(s string, i int) bool {
+func IsWordAt(s string, i int) bool {
 	if i < 0 || i >= len(s) {
 		return false
 	}
