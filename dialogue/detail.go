@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/internal/quickre"
 )
@@ -150,8 +151,15 @@ func (a *GraphAgent) detailAfterAnswer(ctx context.Context, s *Session, r *readi
 		reply, err := a.respondAt(ctx, s, id, r)
 		return reply, true, err
 	}
-	return Reply{Action: Clarification, Text: a.say(s, "DetailNoted", "Problem", cur.Problem, "Detail", detail), NodeID: cur.ID,
-		Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true, nil
+	return a.detailNoted(s, cur, detail, "DetailNoted"), true, nil
+}
+
+// detailNoted is the reply that takes in detail, a detail of the case at
+// node cur, with the text of message key: what was said or asked at cur
+// stays, its options open.
+func (a *GraphAgent) detailNoted(s *Session, cur *graph.Node, detail, key string) Reply {
+	return Reply{Action: Clarification, Text: a.say(s, key, "Problem", cur.Problem, "Detail", detail), NodeID: cur.ID,
+		Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}
 }
 
 // detailLeavesAsked reports whether a detail of the customer's case told
@@ -191,6 +199,5 @@ func (a *GraphAgent) detailWhileAsked(s *Session, r *reading, id string) (Reply,
 	if detail == "" || !detailLeavesAsked(lastAgentTurn(s), cur.ID, a.situationsOpen(s), n.Page != cur.Page) {
 		return Reply{}, false
 	}
-	return Reply{Action: Clarification, Text: a.say(s, "DetailNotedAsk", "Problem", cur.Problem, "Detail", detail), NodeID: cur.ID,
-		Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true
+	return a.detailNoted(s, cur, detail, "DetailNotedAsk"), true
 }
