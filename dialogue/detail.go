@@ -195,8 +195,13 @@ func (a *GraphAgent) detailWhileAsked(s *Session, r *reading, id string) (Reply,
 	if cur == nil || n == nil {
 		return Reply{}, false
 	}
+	// The state first: the message is read for a detail (a regexp) only
+	// while situations are asked and its match left their page.
+	if !detailLeavesAsked(lastAgentTurn(s), cur.ID, a.situationsOpen(s), n.Page != cur.Page) {
+		return Reply{}, false
+	}
 	detail := caseDetailOf(r.text, s.Lang, a.langs.lang)
-	if detail == "" || !detailLeavesAsked(lastAgentTurn(s), cur.ID, a.situationsOpen(s), n.Page != cur.Page) {
+	if detail == "" {
 		return Reply{}, false
 	}
 	return a.detailNoted(s, cur, detail, "DetailNotedAsk"), true
