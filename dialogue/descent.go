@@ -189,6 +189,9 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 		if len(refs) > 1 {
 			return a.clarify(s, n, a.options(refs), sources), nil
 		}
+		if len(refs) == 1 && hops == 0 && a.linksInPassing(n, refs[0], message) {
+			return a.resolve(ctx, s, n, message, a.options(refs), sources, false), nil
+		}
 		if len(refs) == 1 {
 			// A whole page as a preamble would bury the answer; its link
 			// is in the sources.
@@ -568,4 +571,32 @@ func (a *GraphAgent) introText(n *graph.Node) string {
 // mouse wont pair" so).
 func loneBranch(options int, answers, viaReference bool) bool {
 	return options == 1 && answers && !viaReference
+}
+
+// linksInPassing reports whether node n, matched for message, answers it
+// itself though it links one page, ref: n says enough without a link
+// (passingSentences sentences or more), and holds more of the request
+// than ref's whole page does. "The Matrix server eats all the RAM" and the
+// section on its memory use, which ends "You can join the IRC channels
+// using [Quassel]": the IRC client's page says nothing of memory.
+func (a *GraphAgent) linksInPassing(n *graph.Node, ref string, message *reading) bool {
+	if message == nil || len(message.terms) == 0 || unlinkedSentences(english.Substance(n.Resolution, n.Problem, n.Condition)) < passingSentences {
+		return false
+	}
+	return a.requestHeld(message, int32(a.doc[n.ID]), false, nil).share() > a.requestHeld(message, int32(a.doc[ref]), true, nil).share()
+}
+
+// passingSentences is how many sentences without a link a node says for
+// a link in it to be in passing (linksInPassing).
+const passingSentences = 2
+
+// unlinkedSentences counts the sentences that hold no link.
+func unlinkedSentences(sentences []string) int {
+	n := 0
+	for _, s := range sentences {
+		if !lexical.MarkdownLink.MatchString(s) {
+			n++
+		}
+	}
+	return n
 }

@@ -66,6 +66,20 @@ func (h heldRequest) weight(i int) float64 {
 	return unknownRarity * h.rarest
 }
 
+// share is the share of the request's weight h holds.
+func (h heldRequest) share() float64 {
+	var got, total float64
+	for i := range h.weights {
+		w := h.weight(i)
+		total += w
+		got += w * h.held[i]
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
 // answersRequest reports whether a node holds minCoverage of a request's
 // weight.
 func answersRequest(h heldRequest, minCoverage float64) bool {
