@@ -27,24 +27,29 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 		if text == "" || b.Code {
 			continue // a line of code opens nothing (page.Block.Code)
 		}
+		// A note's title ("Restrictions:", "Limitations:") names the note,
+		// no situation: it may open a section, never a condition.
+		note := b.NoteTitle
 		switch b.Kind {
 		case page.Heading:
 			h := strings.TrimSpace(text)
 			colon := strings.HasSuffix(h, ":")
-			st := start{block: i, rank: max(1, min(b.Level, 6)), label: strings.TrimRight(h, ": "), tab: b.Tab}
+			st := start{block: i, rank: max(1, min(b.Level, 6)), label: strings.TrimRight(h, ": "), tab: b.Tab, note: note}
 			st.ignored = english.IsChromeHeading(h)
-			st.situation = !st.ignored && sit.IsSituation(h, colon)
+			st.situation = !st.ignored && !note && sit.IsSituation(h, colon)
 			out = append(out, st)
 		case page.Paragraph:
-			if label, ok := paragraphLabel(sit, text); ok {
+			if label, ok := paragraphLabel(sit, text); ok && !note {
 				out = append(out, start{block: i, rank: labelRank, situation: true, label: label, withLine: true})
+			} else if ok {
+				continue // the label stays text of its node
 			} else if questionLine(blocks, i) {
-				out = append(out, start{block: i, rank: labelRank, label: text})
+				out = append(out, start{block: i, rank: labelRank, label: text, note: note})
 			} else if shortLine(blocks, i) {
 				// A bold line standing alone ("The plan does not allow
 				// changes"): a clause is a situation, a noun phrase a section.
-				situation := sit.IsClause(text) || sit.IsSituation(text, false)
-				out = append(out, start{block: i, rank: labelRank, situation: situation, label: text, withLine: situation})
+				situation := !note && (sit.IsClause(text) || sit.IsSituation(text, false))
+				out = append(out, start{block: i, rank: labelRank, situation: situation, label: text, withLine: situation, note: note})
 			}
 		case page.ListItem:
 			if label, ok := itemLabel(sit, text); ok {

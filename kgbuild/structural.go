@@ -57,7 +57,10 @@ import (
 // is no situation: Sphinx's history of a section, not a branch of it; nor
 // is a label that ends in a preposition with nothing after it ("Grouped
 // By:", a dialog's field).
-const StructuralVersion = "structural-v16"
+// v17: a note's title (page.Block.NoteTitle: ":::caution Restrictions",
+// "!!! note \"Limitations\"") is no situation: it names the note; a
+// label stays text of its node, a heading opens a section, no variant.
+const StructuralVersion = "structural-v17"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -87,6 +90,7 @@ type start struct {
 	withLine  bool   // the opening line is part of the resolution
 	ignored   bool   // chrome such as "Related articles": ends sections, makes no node
 	tab       bool   // the heading labels a tab of the page (page.Block.Tab)
+	note      bool   // the line is a note's title (page.Block.NoteTitle): never a situation
 	// base is, for a situation that is one variant of its siblings' shared
 	// problem ("Watch videos" of "Watch videos in the app"), that problem;
 	// "" when the situation refines its parent's.

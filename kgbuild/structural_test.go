@@ -495,3 +495,46 @@ Booked by phone: call us to change the booking.
 		t.Errorf("root resolution %q, want the version note in it", pg.Nodes[0].Resolution)
 	}
 }
+
+// TestStructuralNoteTitlesAreNoSituations: a note's title (page.Block
+// NoteTitle: ":::caution Restrictions" before a list) names the note: a
+// label stays text of its section, a heading opens a section with no
+// condition; a label of the page's own is still a situation.
+func TestStructuralNoteTitlesAreNoSituations(t *testing.T) {
+	doc := docFrom(t, "https://h.example/app-modifier", "The app modifier", `
+# The app modifier
+The modifier limits a rule to apps.
+
+Restrictions:
+
+- Apps cannot include a wildcard.
+- Negated and plain apps cannot be mixed.
+
+Limitations: only in AdGuard for Windows.
+
+If you installed the app from the store:
+
+- Use the package name.
+
+## If the app cannot connect
+Check the proxy first.
+`)
+	doc.Blocks[2].NoteTitle = true // "Restrictions:"
+	doc.Blocks[5].NoteTitle = true // "Limitations: …"
+	doc.Blocks[8].NoteTitle = true // a note titled as a heading: a section
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if conds := conditionsOf(pg.Nodes); len(conds) != 1 || conds[0] != "you installed the app from the store" {
+		t.Errorf("conditions %q, want only \"you installed the app from the store\"", conds)
+	}
+	if last := pg.Nodes[len(pg.Nodes)-1]; last.Resolution != "Check the proxy first." || last.Condition != "" {
+		t.Errorf("last node %q (condition %q): %q, want the note's section, no condition", last.Problem, last.Condition, last.Resolution)
+	}
+	for _, want := range []string{"Restrictions:\n- Apps cannot include a wildcard.", "Limitations: only in AdGuard for Windows."} {
+		if !strings.Contains(pg.Nodes[0].Resolution, want) {
+			t.Errorf("root resolution %q, want %q in it", pg.Nodes[0].Resolution, want)
+		}
+	}
+}

@@ -81,9 +81,9 @@ func siblings(starts []start, i int) []int {
 }
 
 // open reports whether a start may still become a variant: a heading that
-// is neither chrome nor already a situation.
+// is neither chrome, a note's title nor already a situation.
 func open(st start) bool {
-	return st.rank < labelRank && !st.situation && !st.ignored
+	return st.rank < labelRank && !st.situation && !st.ignored && !st.note
 }
 
 // markVariants makes situations of sibling headings that are variants of

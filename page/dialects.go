@@ -79,7 +79,7 @@ type dialectWriter struct {
 	// tabs holds each open <Tabs>: its tabs' headings are one level below
 	// the section it opens in, whatever headings a tab holds.
 	tabs  []tabGroup
-	label string // an admonition label the next line of text gets
+	label string // an admonition label the next line of text gets (Markdown: noteLabel)
 	// mkdocs holds the indent of the content of each open MkDocs block
 	// (admonition or tab), innermost last: lines are dedented by the last.
 	mkdocs []int
@@ -441,7 +441,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 			r.aside.depth++
 		}
 		r.holdAside(':', m[2], 0)
-		r.label = admonitionLabel(m[2], title, r.env.lang)
+		r.label = noteLabel(admonitionLabel(m[2], title, r.env.lang))
 		return true
 	case strings.HasPrefix(t, "<Tabs") || strings.HasPrefix(t, "</Tabs") || strings.HasPrefix(t, "</TabItem"):
 		if jsxLine.MatchString(t) {
@@ -479,7 +479,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 			r.flushLabel()
 			r.emit("")
 			r.holdAside('!', m[2], len(r.mkdocs))
-			r.label = admonitionLabel(m[2], m[3], r.env.lang)
+			r.label = noteLabel(admonitionLabel(m[2], m[3], r.env.lang))
 			return true
 		}
 	case strings.HasPrefix(t, "==="):
@@ -500,7 +500,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 		return true
 	}
 	if m := calloutLine.FindStringSubmatch(s); m != nil {
-		label := admonitionLabel(m[2], m[3], r.env.lang)
+		label := noteLabel(admonitionLabel(m[2], m[3], r.env.lang))
 		r.flushLabel()
 		r.holdAside('>', m[2], 0)
 		r.emit(m[1] + label)

@@ -57,6 +57,21 @@ func (r *dialectWriter) writeHeld() {
 	}
 }
 
+// noteLabelClass marks the element a reader writes a note's label in, so
+// that the HTML reader marks the block it opens (Block.NoteTitle). It is
+// no "title" class: the cleaner drops a note's short title on an HTML page
+// (admonitionTitle), and a reader's label stays text.
+const noteLabelClass = "note-label"
+
+// noteLabel writes a note's label (Markdown, as admonitionLabel makes it)
+// marked as the note's title: "" stays "".
+func noteLabel(label string) string {
+	if label == "" {
+		return ""
+	}
+	return `<span class="` + noteLabelClass + `">` + label + `</span>`
+}
+
 // admonitionLabel is an admonition's title, else its kind ("note" ->
 // "Note:"), in the page's language lang where kindNames has it: an English
 // "Note:" led the German pages' notes.

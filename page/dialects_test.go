@@ -238,6 +238,9 @@ func FuzzRenderDialects(f *testing.F) {
 	})
 }
 
+// nl is a note's label as the dialects write it, marked as its title.
+func nl(label string) string { return `<span class="note-label">` + label + `</span>` }
+
 func TestRenderDialectsInline(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"raw in a line", "a {% raw %}{{ x }}{% endraw %} b", "a {{ x }} b\n"},
@@ -249,18 +252,18 @@ func TestRenderDialectsInline(t *testing.T) {
 		{"highlight", "{% highlight go %}\n{{ x }}\n{% endhighlight %}", "```go\n{{ x }}\n```\n"},
 		{"wikilink heading only", "[[#Costs]]", "Costs\n"},
 		{"wikilink", "[[Refund policy|the policy]]", "[the policy](<wikilink:Refund%20policy>)\n"},
-		{"admonition label on bold text", ":::tip\n**Restart** now.\n:::", "\n\nTip: **Restart** now.\n\n"},
-		{"admonition label before a list", ":::info\n- a\n:::", "\n\nInfo:\n\n- a\n\n"},
+		{"admonition label on bold text", ":::tip\n**Restart** now.\n:::", "\n\n" + nl("Tip:") + " **Restart** now.\n\n"},
+		{"admonition label before a list", ":::info\n- a\n:::", "\n\n" + nl("Info:") + "\n\n- a\n\n"},
 		// A note that opens a section is written after the section's own
 		// text (a reply then opens with the answer); a warning stays first.
-		{"note before the page's text", ":::info\nThis is about X.\n:::\n\nDo this.\n\n## Next\nText", "\n\nDo this.\n\n\nInfo: This is about X.\n\n## Next\nText\n"},
-		{"note at a section's top", "## A\n:::note\nN.\n:::\nSteps.\n## B", "## A\n\nSteps.\n\nNote: N.\n\n## B\n"},
-		{"warning keeps its place", ":::caution\nBack up.\n:::\nSteps.", "\nCaution: Back up.\n\nSteps.\n"},
-		{"note after text stays", "Text first.\n:::info\nI.\n:::\nMore.", "Text first.\n\nInfo: I.\n\nMore.\n"},
-		{"nested notes move whole", ":::info\nOuter\n:::tip\nInner\n:::\n:::\nDo.", "\nDo.\n\nInfo: Outer\n\nTip: Inner\n\n\n"},
-		{"mkdocs note", "!!! note \"Scope\"\n    About X.\n\nDo this.\n# H", "\nDo this.\n\nScope: About X.\n\n\n# H\n"},
-		{"github callout", "> [!NOTE]\n> About X.\n\nDo this.\n", "\nDo this.\n\n> Note:\n> About X.\n\n"},
-		{"note alone in its section", ":::info\nI.\n:::\n## H\nx", "\n\nInfo: I.\n\n## H\nx\n"},
+		{"note before the page's text", ":::info\nThis is about X.\n:::\n\nDo this.\n\n## Next\nText", "\n\nDo this.\n\n\n" + nl("Info:") + " This is about X.\n\n## Next\nText\n"},
+		{"note at a section's top", "## A\n:::note\nN.\n:::\nSteps.\n## B", "## A\n\nSteps.\n\n" + nl("Note:") + " N.\n\n## B\n"},
+		{"warning keeps its place", ":::caution\nBack up.\n:::\nSteps.", "\n" + nl("Caution:") + " Back up.\n\nSteps.\n"},
+		{"note after text stays", "Text first.\n:::info\nI.\n:::\nMore.", "Text first.\n\n" + nl("Info:") + " I.\n\nMore.\n"},
+		{"nested notes move whole", ":::info\nOuter\n:::tip\nInner\n:::\n:::\nDo.", "\nDo.\n\n" + nl("Info:") + " Outer\n\n" + nl("Tip:") + " Inner\n\n\n"},
+		{"mkdocs note", "!!! note \"Scope\"\n    About X.\n\nDo this.\n# H", "\nDo this.\n\n" + nl("Scope:") + " About X.\n\n\n# H\n"},
+		{"github callout", "> [!NOTE]\n> About X.\n\nDo this.\n", "\nDo this.\n\n> " + nl("Note:") + "\n> About X.\n\n"},
+		{"note alone in its section", ":::info\nI.\n:::\n## H\nx", "\n\n" + nl("Info:") + " I.\n\n## H\nx\n"},
 		{"mdx imports", "import Tabs from '@theme/Tabs';\nimport {A, B} from \"x\"\nimport * as C from 'c'\nimport './s.css';\nexport const x = 1;\nText", "Text\n"},
 		{"prose starting with import", "import the file from 'Downloads'", "import the file from 'Downloads'\n"},
 		{"tabs with headings inside", "## Install\n<Tabs>\n<TabItem value=\"a\" label=\"A\">\n\n#### Step\n\n</TabItem>\n<TabItem value=\"b\" label=\"B\">\nx\n</TabItem>\n</Tabs>\n",

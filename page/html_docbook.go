@@ -198,27 +198,48 @@ func isCaption(n *html.Node) bool {
 // label (html_notes.go); a label standing alone would become a section
 // named "Note".
 func admonitionTitle(n *html.Node) bool {
+	label, ok := noteTitleText(n)
+	return ok && len(label) <= 30 && len(strings.Fields(label)) <= 2
+}
+
+// noteTitle reports whether n is a note's title: what a reader writes as
+// one (noteLabel), or on an HTML page the first text of a note or warning,
+// in a heading, a table header cell or an element of class "title"
+// ("Where to get help:", which admonitionTitle leaves, as longer than a
+// kind's name).
+func noteTitle(n *html.Node) bool {
+	if class, _ := attr(n, "class"); n.DataAtom == atom.Span && class == noteLabelClass {
+		return true
+	}
+	_, ok := noteTitleText(n)
+	return ok
+}
+
+// noteTitleText returns the text of n when n is the title of the note or
+// warning around it: the first text of that note, in a heading, a table
+// header cell or an element of class "title".
+func noteTitleText(n *html.Node) (string, bool) {
 	switch n.DataAtom {
 	case atom.Th, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 	default:
 		class, _ := attr(n, "class")
 		if !hasWord(nameWords(class), "title") {
-			return false
+			return "", false
 		}
 	}
 	var sb strings.Builder
 	textOf(n, &sb)
 	label := strings.TrimSpace(sb.String())
-	if label == "" || len(label) > 30 || len(strings.Fields(label)) > 2 {
-		return false
+	if label == "" {
+		return "", false
 	}
 	note := admonitionAround(n)
 	if note == nil {
-		return false
+		return "", false
 	}
 	sb.Reset()
 	textOf(note, &sb)
-	return strings.HasPrefix(strings.TrimSpace(sb.String()), label)
+	return label, strings.HasPrefix(strings.TrimSpace(sb.String()), label)
 }
 
 // admonitionAround returns the note or warning n is in, looking a few

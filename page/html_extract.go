@@ -31,15 +31,19 @@ type extractor struct {
 	// held are the blocks of notes that opened the current section, to be
 	// written after its own text (html_notes.go).
 	held []Block
+	// noteTitle: the pending text opens with a note's title (noteTitle);
+	// the block it goes to is marked Block.NoteTitle.
+	noteTitle bool
 }
 
 // flush emits the pending inline text as a paragraph or list item.
 func (x *extractor) flush() {
+	titled := x.noteTitle
 	text, links := x.take()
 	if text == "" {
 		return
 	}
-	b := Block{Kind: Paragraph, Text: text, Links: links}
+	b := Block{Kind: Paragraph, Text: text, Links: links, NoteTitle: titled}
 	if x.list.inItem && !x.list.afterCode {
 		b.Kind, b.Depth, b.Ordered = ListItem, x.list.depth, x.list.ordered
 	} else if x.list.inItem {
@@ -86,6 +90,7 @@ func (x *extractor) take() (string, []Link) {
 	if text == "" {
 		return "", nil
 	}
+	x.noteTitle = false // the text it marked is taken
 	return text, links
 }
 
@@ -135,6 +140,12 @@ func (x *extractor) node(n *html.Node) {
 		x.walk(n)
 		return
 	}
+	if noteTitle(n) {
+		if x.inline == 0 && !x.list.inItem {
+			x.flush() // the title opens a block, as a heading or paragraph does
+		}
+		x.noteTitle = x.noteTitle || strings.TrimSpace(x.buf.String()) == ""
+	}
 	if x.inline > 0 {
 		x.inlineNode(n)
 		return
@@ -146,12 +157,13 @@ func (x *extractor) node(n *html.Node) {
 		x.inline++
 		x.walk(n)
 		x.inline--
+		titled := x.noteTitle
 		if text, links := x.take(); text != "" {
 			level := int(n.Data[1] - '0')
 			// A heading with the role of a tab is how the Markdown reader
 			// writes a tab's label (dialectWriter.tabHeading).
 			role, _ := attr(n, "role")
-			x.blocks = append(x.blocks, Block{Kind: Heading, Level: level, Text: text, Links: links, Tab: strings.EqualFold(role, "tab")})
+			x.blocks = append(x.blocks, Block{Kind: Heading, Level: level, Text: text, Links: links, Tab: strings.EqualFold(role, "tab"), NoteTitle: titled})
 		}
 	case atom.Ul, atom.Ol, atom.Menu, atom.Dir:
 		x.flush()

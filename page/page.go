@@ -44,9 +44,14 @@ type Block struct {
 	// Code marks a line of preformatted text (<pre>, a Markdown code
 	// block): code or a command a reader copies as it stands, never a
 	// page's title for a section nor a situation ("if form.is_valid():").
-	Code  bool   `json:"code,omitempty"`
-	Text  string `json:"text"`
-	Links []Link `json:"links,omitempty"`
+	Code bool `json:"code,omitempty"`
+	// NoteTitle marks a block that opens with the title of a note (an
+	// admonition or callout: ":::caution Restrictions", ".. note::",
+	// "!!! tip \"Title\"", an HTML page's note title): the page's
+	// furniture, which names the note, never a situation of the reader's.
+	NoteTitle bool   `json:"note_title,omitempty"`
+	Text      string `json:"text"`
+	Links     []Link `json:"links,omitempty"`
 }
 
 // Document is a cleaned help page.

@@ -103,7 +103,7 @@ func (r *rstReader) directive(name, args string, body []string) {
 		version, text, _ := strings.Cut(args, " ")
 		label := versionLabels[name] + " " + version + ":"
 		r.out.WriteString(`<div class="` + name + `">`)
-		r.labelled(label, append([]string{text}, content...))
+		r.labelled(label, false, append([]string{text}, content...))
 		r.out.WriteString("</div>\n")
 	case name == "code-block" || name == "code" || name == "sourcecode" || name == "parsed-literal" || name == "code-tab" && r.lists > 0:
 		r.pre(content)
@@ -180,12 +180,14 @@ func (r *rstReader) note(kind, title string, content []string) {
 		class = "note"
 	}
 	r.out.WriteString(`<div class="admonition ` + html.EscapeString(class) + `">`)
-	r.labelled(label, content)
+	r.labelled(label, true, content)
 	r.out.WriteString("</div>\n")
 }
 
-// labelled writes content with label opening its first paragraph.
-func (r *rstReader) labelled(label string, content []string) {
+// labelled writes content with label opening its first paragraph, marked
+// as a note's title when note is set (noteLabel; a version note's label
+// is history, read by its words).
+func (r *rstReader) labelled(label string, note bool, content []string) {
 	sub := r.sub()
 	sub.body(content, false)
 	s := sub.out.String()
@@ -194,11 +196,14 @@ func (r *rstReader) labelled(label string, content []string) {
 		r.out.WriteString(s)
 		return
 	}
+	if label = html.EscapeString(label); note {
+		label = noteLabel(label)
+	}
 	if rest, ok := strings.CutPrefix(s, "<p>"); ok {
-		r.out.WriteString("<p>" + html.EscapeString(label) + " " + rest)
+		r.out.WriteString("<p>" + label + " " + rest)
 		return
 	}
-	r.out.WriteString("<p>" + html.EscapeString(label) + "</p>\n" + s)
+	r.out.WriteString("<p>" + label + "</p>\n" + s)
 }
 
 // tab writes one tab of a set (sphinx-tabs, sphinx-design) as a heading

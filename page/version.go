@@ -36,4 +36,7 @@ package page
 // the folder's reader skipped them.
 // v13: a code block inside a list item keeps its lines, each a block of
 // its own after the item's text (was joined into the item's line).
-const ReaderVersion = "reader-v13"
+// v14: a note's title marked (Block.NoteTitle) by every reader that
+// knows notes: Docusaurus, MkDocs, MyST, GitHub callouts, reStructuredText,
+// an HTML page's note title.
+const ReaderVersion = "reader-v14"
