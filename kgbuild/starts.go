@@ -21,11 +21,20 @@ var labelSplit = regexp.MustCompile(`^([^:\[\]()]{2,80}):\s+(\S.*)$`)
 // node, with the situation rules sit of the page's language.
 func findStarts(sit *english.Situations, blocks []page.Block, first int) []start {
 	var out []start
+	release := 0 // the level of the release entry the block is in, 0: none
 	for i := first; i < len(blocks); i++ {
 		b := blocks[i]
 		text := english.Plain(b.Text)
 		if text == "" || b.Code {
 			continue // a line of code opens nothing (page.Block.Code)
+		}
+		if b.Kind == page.Heading {
+			if release > 0 && b.Level <= release {
+				release = 0
+			}
+			if release == 0 && releaseHeading(text) {
+				release = max(1, b.Level)
+			}
 		}
 		// A note's title ("Restrictions:", "Limitations:") names the note,
 		// no situation: it may open a section, never a condition.
@@ -39,7 +48,7 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 			st.situation = !st.ignored && !note && sit.IsSituation(h, colon)
 			out = append(out, st)
 		case page.Paragraph:
-			if label, ok := paragraphLabel(sit, text); ok && !note {
+			if label, ok := paragraphLabel(sit, text); ok && !note && (release == 0 || sit.StartsWithLead(label)) {
 				out = append(out, start{block: i, rank: labelRank, situation: true, label: label, withLine: true})
 			} else if ok {
 				continue // the label stays text of its node
@@ -52,12 +61,29 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 				out = append(out, start{block: i, rank: labelRank, situation: situation, label: text, withLine: situation, note: note})
 			}
 		case page.ListItem:
-			if label, ok := itemLabel(sit, text); ok {
+			// In a release's entry, "Snapshots: Fix listing." names what
+			// changed, no situation; "If you use OpenVPN, migrate" is one.
+			if label, ok := itemLabel(sit, text); ok && (release == 0 || sit.StartsWithLead(label)) {
 				out = append(out, start{block: i, rank: labelRank + max(1, b.Depth), situation: true, label: label, withLine: true})
 			}
 		}
 	}
 	return out
+}
+
+// A release's heading in release notes or a changelog names a version and
+// the date it came out: "Version 0.44.0 (2018-12-03)", "Plinth v0.10.0
+// (2016-08-21)", "2.1.0 - March 3, 2024". The "Name: change" lines of its
+// entry name the part of the product a change is to, not a situation.
+var (
+	releaseVersion = regexp.MustCompile(`(?:^|[\s(])v?\d+(?:\.\d+)+(?:$|[\s),:-])`)
+	releaseDate    = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\.? \pL+\.? \d{4}\b|\pL+\.? \d{1,2}, \d{4}\b`)
+)
+
+// releaseHeading reports whether a heading opens a release's entry: it
+// names a version and a date.
+func releaseHeading(h string) bool {
+	return releaseVersion.MatchString(h) && releaseDate.MatchString(h)
 }
 
 // versionNote is the label of a version note, as Sphinx writes one before

@@ -60,7 +60,9 @@ import (
 // v17: a note's title (page.Block.NoteTitle: ":::caution Restrictions",
 // "!!! note \"Limitations\"") is no situation: it names the note; a
 // label stays text of its node, a heading opens a section, no variant.
-const StructuralVersion = "structural-v17"
+// v18: in a release's entry of release notes (a heading that names a
+// version and a date), a "Name: change" line is no situation (releaseHeading).
+const StructuralVersion = "structural-v18"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

@@ -538,3 +538,62 @@ Check the proxy first.
 		}
 	}
 }
+
+// TestReleaseHeading: a heading that names a version and a date opens a
+// release's entry; a version or a date alone does not.
+func TestReleaseHeading(t *testing.T) {
+	for _, tc := range []struct {
+		h    string
+		want bool
+	}{
+		{"Version 0.44.0 (2018-12-03)", true},
+		{"FreedomBox 23.6.2 (2023-05-01)", true},
+		{"Plinth v0.10.0 (2016-08-21)", true},
+		{"2.1.0 - March 3, 2024", true},
+		{"v3.2 (12 March 2024)", true},
+		{"Android 4.4 and later", false},
+		{"Version 2.0", false},
+		{"Backups made on 2023-05-01", false},
+		{"Release notes", false},
+	} {
+		if got := releaseHeading(tc.h); got != tc.want {
+			t.Errorf("releaseHeading(%q) = %v, want %v", tc.h, got, tc.want)
+		}
+	}
+}
+
+// TestStructuralReleaseEntries: in release notes, a "Name: change" line of
+// a release's entry names what changed, no situation; a clause ("If you
+// use OpenVPN, …") still is one, and outside the entries a label is too.
+func TestStructuralReleaseEntries(t *testing.T) {
+	doc := docFrom(t, "https://h.example/release-notes", "Release notes", `
+# Release notes
+The following are the release notes for each version.
+
+## Version 0.44.0 (2018-12-03)
+- Snapshots: Fix default snapshot listing.
+- Snapshots: Allow snapshots to be selected for deletion.
+- Translations: Updated Czech and Spanish.
+
+### Highlights
+- Backups improvements:
+  - Allow backups to be downloaded directly.
+- If you are already using OpenVPN, you can migrate to ECC.
+
+## Version 0.43.0 (2018-11-19)
+Networks: Added basic support for mesh networking.
+
+- Tor: Added options to toggle relay modes.
+
+## Upgrading
+- Booked by phone: call us to change the booking.
+`)
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"you are already using OpenVPN", "booked by phone"}
+	if conds := conditionsOf(pg.Nodes); !slices.Equal(conds, want) {
+		t.Errorf("conditions %q, want %q", conds, want)
+	}
+}
