@@ -39,6 +39,13 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 		// A note's title ("Restrictions:", "Limitations:") names the note,
 		// no situation: it may open a section, never a condition.
 		note := b.NoteTitle
+		// In a release's entry a "Name: change" line names what changed,
+		// and a "Name: link" line (a credit, a download, a project's
+		// page) names what it links to: no situation unless led by one
+		// ("If you use OpenVPN, migrate", "If you use Windows: [the guide](…)").
+		labelStands := func(label string) bool {
+			return release == 0 && !linkOnly.MatchString(b.Text) || sit.StartsWithLead(label)
+		}
 		switch b.Kind {
 		case page.Heading:
 			h := strings.TrimSpace(text)
@@ -48,7 +55,7 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 			st.situation = !st.ignored && !note && sit.IsSituation(h, colon)
 			out = append(out, st)
 		case page.Paragraph:
-			if label, ok := paragraphLabel(sit, text); ok && !note && (release == 0 || sit.StartsWithLead(label)) {
+			if label, ok := paragraphLabel(sit, text); ok && !note && labelStands(label) {
 				out = append(out, start{block: i, rank: labelRank, situation: true, label: label, withLine: true})
 			} else if ok {
 				continue // the label stays text of its node
@@ -61,9 +68,7 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 				out = append(out, start{block: i, rank: labelRank, situation: situation, label: text, withLine: situation, note: note})
 			}
 		case page.ListItem:
-			// In a release's entry, "Snapshots: Fix listing." names what
-			// changed, no situation; "If you use OpenVPN, migrate" is one.
-			if label, ok := itemLabel(sit, text); ok && (release == 0 || sit.StartsWithLead(label)) {
+			if label, ok := itemLabel(sit, text); ok && labelStands(label) {
 				out = append(out, start{block: i, rank: labelRank + max(1, b.Depth), situation: true, label: label, withLine: true})
 			}
 		}
@@ -79,6 +84,11 @@ var (
 	releaseVersion = regexp.MustCompile(`(?:^|[\s(])v?\d+(?:\.\d+)+(?:$|[\s),:-])`)
 	releaseDate    = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\.? \pL+\.? \d{4}\b|\pL+\.? \d{1,2}, \d{4}\b`)
 )
+
+// linkOnly matches a line that is a label and links alone: "Otto by
+// Square: [square.github.io/otto](https://…)", "Official images:
+// https://…" (a block's text, its links written [text](url)).
+var linkOnly = regexp.MustCompile(`^[^:\[\]()]{2,80}:\s+(?:(?:\[(?:[^\]\\]|\\.)*\]\([^)\s]*\)|https?://\S+)[\s,;/.]*)+$`)
 
 // releaseHeading reports whether a heading opens a release's entry: it
 // names a version and a date.

@@ -62,7 +62,9 @@ import (
 // label stays text of its node, a heading opens a section, no variant.
 // v18: in a release's entry of release notes (a heading that names a
 // version and a date), a "Name: change" line is no situation (releaseHeading).
-const StructuralVersion = "structural-v18"
+// v19: nor is a "Name: link" line, a label and links alone (linkOnly: a
+// credit, a download, a project's page), unless a lead makes it one.
+const StructuralVersion = "structural-v19"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

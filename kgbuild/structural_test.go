@@ -597,3 +597,29 @@ Networks: Added basic support for mesh networking.
 		t.Errorf("conditions %q, want %q", conds, want)
 	}
 }
+
+// TestStructuralLinkLabels: a "Name: link" line (a credit, a download, a
+// project's page) names what it links to, no situation; a label led by a
+// preposition or conjunction, or one with text of its own, still is one.
+func TestStructuralLinkLabels(t *testing.T) {
+	doc := docFrom(t, "https://h.example/acknowledgements", "Acknowledgements", `
+# Acknowledgements
+We thank the authors of these libraries.
+
+- Otto by Square: [square.github.io/otto](https://square.github.io/otto)
+- RootTools Library by Stericson: [github.com/Stericson/RootTools](https://github.com/Stericson/RootTools), [docs](https://h.example/docs).
+- Official images: https://freedombox.org/download/
+
+## Guides
+- If you use Windows: [the installer guide](https://h.example/win)
+- Members: log in and change the booking.
+`)
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"you use Windows", "members"}
+	if conds := conditionsOf(pg.Nodes); !slices.Equal(conds, want) {
+		t.Errorf("conditions %q, want %q", conds, want)
+	}
+}
