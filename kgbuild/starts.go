@@ -43,8 +43,13 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 		// and a "Name: link" line (a credit, a download, a project's
 		// page) names what it links to: no situation unless led by one
 		// ("If you use OpenVPN, migrate", "If you use Windows: [the guide](…)").
-		labelStands := func(label string) bool {
-			return release == 0 && !linkOnly.MatchString(b.Text) || sit.StartsWithLead(label)
+		// A label that points to what follows is cut to its situation
+		// (situationAhead).
+		situationOf := func(label string) (string, bool) {
+			if (release > 0 || linkOnly.MatchString(b.Text)) && !sit.StartsWithLead(label) {
+				return "", false
+			}
+			return situationAhead(sit, label)
 		}
 		switch b.Kind {
 		case page.Heading:
@@ -55,21 +60,28 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 			st.situation = !st.ignored && !note && sit.IsSituation(h, colon)
 			out = append(out, st)
 		case page.Paragraph:
-			if label, ok := paragraphLabel(sit, text); ok && !note && labelStands(label) {
-				out = append(out, start{block: i, rank: labelRank, situation: true, label: label, withLine: true})
-			} else if ok {
-				continue // the label stays text of its node
+			if label, ok := paragraphLabel(sit, text); ok {
+				if label, ok = situationOf(label); ok && !note {
+					out = append(out, start{block: i, rank: labelRank, situation: true, label: label, withLine: true})
+				} // else the label stays text of its node
 			} else if questionLine(blocks, i) {
 				out = append(out, start{block: i, rank: labelRank, label: text, note: note})
 			} else if shortLine(blocks, i) {
 				// A bold line standing alone ("The plan does not allow
 				// changes"): a clause is a situation, a noun phrase a section.
-				situation := !note && (sit.IsClause(text) || sit.IsSituation(text, false))
-				out = append(out, start{block: i, rank: labelRank, situation: situation, label: text, withLine: situation, note: note})
+				label, situation := text, !note && (sit.IsClause(text) || sit.IsSituation(text, false))
+				if situation {
+					if label, situation = situationAhead(sit, text); !situation {
+						continue // a lead-in ("The following data is used"): text of its node
+					}
+				}
+				out = append(out, start{block: i, rank: labelRank, situation: situation, label: label, withLine: situation, note: note})
 			}
 		case page.ListItem:
-			if label, ok := itemLabel(sit, text); ok && labelStands(label) {
-				out = append(out, start{block: i, rank: labelRank + max(1, b.Depth), situation: true, label: label, withLine: true})
+			if label, ok := itemLabel(sit, text); ok {
+				if label, ok = situationOf(label); ok {
+					out = append(out, start{block: i, rank: labelRank + max(1, b.Depth), situation: true, label: label, withLine: true})
+				}
 			}
 		}
 	}
@@ -84,6 +96,32 @@ var (
 	releaseVersion = regexp.MustCompile(`(?:^|[\s(])v?\d+(?:\.\d+)+(?:$|[\s),:-])`)
 	releaseDate    = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\.? \pL+\.? \d{4}\b|\pL+\.? \d{1,2}, \d{4}\b`)
 )
+
+// pointsAhead matches a label that points to what follows it: "do the
+// following", "proceed as follows", "as below" (not a label that opens
+// with "Following …").
+var pointsAhead = regexp.MustCompile(`(?i)\S\s+(?:following|as\s+follows|as\s+below)\b`)
+
+// situationAhead returns the situation of a label that points to what
+// follows it: the clause before its comma, where that clause is one ("If
+// you need to reinstall the app, do the following" -> "If you need to
+// reinstall the app"); a lead-in with none ("The following data is used
+// as an example", "To create a chart proceed as below") is no situation.
+// Any other label is returned as it is.
+func situationAhead(sit *english.Situations, label string) (string, bool) {
+	if !pointsAhead.MatchString(label) {
+		return label, true
+	}
+	i := strings.IndexByte(label, ',')
+	if i <= 0 {
+		return "", false
+	}
+	clause := strings.TrimSpace(label[:i])
+	if pointsAhead.MatchString(clause) || !sit.StartsWithLead(clause) || !sit.IsSituation(clause, false) {
+		return "", false
+	}
+	return clause, true
+}
 
 // linkOnly matches a line that is a label and links alone: "Otto by
 // Square: [square.github.io/otto](https://…)", "Official images:

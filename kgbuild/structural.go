@@ -64,7 +64,10 @@ import (
 // version and a date), a "Name: change" line is no situation (releaseHeading).
 // v19: nor is a "Name: link" line, a label and links alone (linkOnly: a
 // credit, a download, a project's page), unless a lead makes it one.
-const StructuralVersion = "structural-v19"
+// v20: a label that points to what follows ("…, do the following",
+// "proceed as follows") is cut to the situation before its comma, or is
+// none: a lead-in (situationAhead).
+const StructuralVersion = "structural-v20"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

@@ -623,3 +623,59 @@ We thank the authors of these libraries.
 		t.Errorf("conditions %q, want %q", conds, want)
 	}
 }
+
+// TestSituationAhead: a label that points to what follows is cut to the
+// situation before its comma, or is none; another label stays whole.
+func TestSituationAhead(t *testing.T) {
+	sit := english.SituationsFor("en")
+	for _, tc := range []struct {
+		label, want string
+		ok          bool
+	}{
+		{"If you need to uninstall or reinstall the app, do the following", "If you need to uninstall or reinstall the app", true},
+		{"When multiple configuration files are found, pip combines them in the following order", "When multiple configuration files are found", true},
+		{"The following data will be used as example", "", false},
+		{"Opens a submenu with the following command options", "", false},
+		{"To print in landscape format, proceed as follows", "", false},
+		{"To create a pivot chart proceed as below", "", false},
+		{"If you use Android", "If you use Android", true},
+		{"Following the upgrade", "Following the upgrade", true},
+	} {
+		got, ok := situationAhead(sit, tc.label)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("situationAhead(%q) = %q, %v; want %q, %v", tc.label, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestStructuralLeadInsAreNoSituations: a line that leads into what
+// follows is no situation; a situation before its comma still is one.
+func TestStructuralLeadInsAreNoSituations(t *testing.T) {
+	doc := docFrom(t, "https://h.example/charts", "Charts", `
+# Charts
+Charts show the data of a table.
+
+To create a pivot chart proceed as below:
+
+1. Click inside the pivot table.
+1. Choose Insert - Chart.
+
+The following data will be used as example
+
+| A | B |
+| 47 | 67 |
+
+If you need to remove the chart, do the following:
+
+1. Select the chart.
+1. Press Delete.
+`)
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"you need to remove the chart"}
+	if conds := conditionsOf(pg.Nodes); !slices.Equal(conds, want) {
+		t.Errorf("conditions %q, want %q", conds, want)
+	}
+}
