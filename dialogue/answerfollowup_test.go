@@ -62,6 +62,10 @@ func TestAsksOnAnswer(t *testing.T) {
 		{"says what it is about", reading{text: "can i run it every morning with the task scheduler", terms: []string{"run", "everi", "morn", "task", "schedul"}, question: true, pronoun: true}, true, false},
 		{"about the answer itself", reading{text: "how long does it take?", terms: []string{"long", "take"}, question: true, pronoun: true, refersBack: true}, true, false},
 		{"no words", reading{text: "can i do it?", question: true, pronoun: true}, true, false},
+		{"follow-up opener, on the answer", reading{text: "and the first column too?", terms: []string{"first", "column"}, question: true, followUpForm: true}, true, true},
+		{"follow-up opener, elsewhere", reading{text: "and the first column too?", terms: []string{"first", "column"}, question: true, followUpForm: true}, false, false},
+		{"follow-up opener, a statement", reading{text: "and the first column", terms: []string{"first", "column"}, followUpForm: true}, true, false},
+		{"follow-up opener, says what it is about", reading{text: "and how do i print the first column on every page?", terms: []string{"print", "first", "column", "everi", "page"}, question: true, followUpForm: true}, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := asksOnAnswer(&tc.r, tc.onAnswer); got != tc.want {
@@ -123,5 +127,53 @@ func TestNoSameQuestionTwice(t *testing.T) {
 	}
 	if r.Text == first.Text && len(r.Options) == 1 && r.Options[0].NodeID == first.Options[0].NodeID {
 		t.Errorf("asked %q about %q twice in a row", r.Text, r.Options[0].NodeID)
+	}
+}
+
+// sheetGraph is a spreadsheet's help: a section on keeping header rows
+// or columns in view that never says "first", and pages that do, so a
+// follow-up's "first" is a word of the help center's, not the section's.
+func sheetGraph() *graph.Graph {
+	const (
+		freeze = "https://help.example/freeze"
+		sort   = "https://help.example/sort"
+		print  = "https://help.example/print"
+		width  = "https://help.example/width"
+	)
+	return &graph.Graph{
+		Pages: []graph.Page{{URL: freeze, Title: "Freezing rows or columns as headers"}, {URL: sort, Title: "Sorting"},
+			{URL: print, Title: "Printing"}, {URL: width, Title: "Column width"}},
+		Nodes: []graph.Node{
+			{ID: "freeze", Page: freeze, Problem: "Freeze rows or columns as headers", Root: true, Actionable: true,
+				Resolution: "Frozen header rows or columns stay visible while you scroll through the rest of the sheet.\n" +
+					"1. Select the row below, or the column to the right of, the rows or columns to freeze.\n2. Choose View - Freeze Rows and Columns."},
+			{ID: "sort", Page: sort, Problem: "Sort by the first column", Root: true, Actionable: true,
+				Resolution: "Click the first cell of the data, then choose Data - Sort Ascending."},
+			{ID: "print", Page: print, Problem: "Print only the first page", Root: true, Actionable: true,
+				Resolution: "Choose File - Print and type 1 in the Pages box."},
+			{ID: "width", Page: width, Problem: "Change a column's width", Root: true, Actionable: true,
+				Resolution: "Drag the border of the column header, or choose Format - Columns - Width."},
+		},
+	}
+}
+
+// TestFollowUpOpenerOnAnswer: after the steps to keep a header row in
+// view, "and the first column too?" (a follow-up opener; "first" a word
+// of other pages, not of the section) whose best match is the section
+// just answered gets that section, not "Is it about this?" of it.
+func TestFollowUpOpenerOnAnswer(t *testing.T) {
+	a := NewGraphAgent(sheetGraph(), Options{})
+	s := &Session{}
+	ctx := context.Background()
+	first, err := a.Respond(ctx, s, "how can i keep the header row visible when i scroll")
+	if err != nil || first.Action != Resolution || first.NodeID != "freeze" {
+		t.Fatalf("first turn: %s at %q, %v", first.Action, first.NodeID, err)
+	}
+	r, err := a.Respond(ctx, s, "and the first column too?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || r.NodeID != "freeze" {
+		t.Errorf("got %s at %q (%q) with options %v, want the section answered", r.Action, r.NodeID, r.Text, r.Options)
 	}
 }

@@ -321,9 +321,12 @@ func (r *rarestWeight) of(weights []float64) float64 {
 // other words ("back") need not be the node's: the node is what "it" is,
 // and the reply gives the part of it not said yet (focus), where the
 // distinctive-words guard asked "Is it about this?" of the very node just
-// answered. A longer one says itself what it is about ("can I run it every
+// answered. A short question opening as a follow-up does ("and the first
+// column too?", "what about two rows" after the steps to freeze a row)
+// asks more of the same answer as well when its best match is that node.
+// A longer one says itself what it is about ("can I run it every
 // morning with the task scheduler"), and the guard stands.
 func asksOnAnswer(r *reading, onAnswer bool) bool {
 	n := requestLength(r.text, len(r.terms))
-	return onAnswer && r.pronoun && r.question && n > 0 && n <= pronounRequest && !r.asksAboutAnswer()
+	return onAnswer && r.question && (r.pronoun || r.followUpForm) && n > 0 && n <= pronounRequest && !r.asksAboutAnswer()
 }
