@@ -136,15 +136,18 @@ func (a *GraphAgent) partNaming(cur string, terms []string) string {
 // the detail taken in and the topic kept. ok is false where the last
 // reply was no answer, or msg tells no detail.
 func (a *GraphAgent) detailAfterAnswer(ctx context.Context, s *Session, r *reading) (Reply, bool, error) {
-	detail := caseDetailOf(r.text, s.Lang, a.langs.lang)
+	cur := a.ix.Node(s.CurrentNode)
+	if cur == nil || lastAgentTurn(s).Action != Resolution {
+		return Reply{}, false, nil
+	}
+	detail := r.caseDetailIn(s.Lang, a.langs.lang)
 	if detail == "" && a.an.model == lexical.English {
 		// "its ubuntu": read as a request, "ubuntu" finds any page
 		// that names it (the wireless adapter's, after an answer on
 		// changing a password).
 		detail = namedDetail(r.text, a.an.model.IsWord)
 	}
-	cur := a.ix.Node(s.CurrentNode)
-	if detail == "" || cur == nil || lastAgentTurn(s).Action != Resolution {
+	if detail == "" {
 		return Reply{}, false, nil
 	}
 	if id := a.partNaming(cur.ID, r.terms); id != "" {
@@ -200,7 +203,7 @@ func (a *GraphAgent) detailWhileAsked(s *Session, r *reading, id string) (Reply,
 	if !detailLeavesAsked(lastAgentTurn(s), cur.ID, a.situationsOpen(s), n.Page != cur.Page) {
 		return Reply{}, false
 	}
-	detail := caseDetailOf(r.text, s.Lang, a.langs.lang)
+	detail := r.caseDetailIn(s.Lang, a.langs.lang)
 	if detail == "" {
 		return Reply{}, false
 	}

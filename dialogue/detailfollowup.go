@@ -39,14 +39,15 @@ func detailFollowUp(msg string, terms int) bool {
 // never opens with: a question word is no detail in any of them.
 var detailLanguages = []string{"de", "fr", "es"}
 
-// detailsMiss reports whether msg, said at no node (atNode false) after
-// a request (saidBefore), is a detail of that request's case ("on my
-// iphone", "i'm on android": caseDetailOf, in langs too) told just after the request
-// was missed: the last reply (last) asked, about no node, to rephrase or
+// detailsMiss reports whether a message, said at no node (atNode false)
+// after a request (saidBefore), is a detail of that request's case ("on
+// my iphone", "i'm on android": detail returns it, see caseDetailOf,
+// read only when the state calls for it) told just after the request was
+// missed: the last reply (last) asked, about no node, to rephrase or
 // which of some topics. It details the request missed, not one of its
 // own.
-func detailsMiss(msg string, atNode, saidBefore bool, last Turn, langs ...string) bool {
-	return !atNode && saidBefore && last.Action == Clarification && last.NodeID == "" && caseDetailOf(msg, langs...) != ""
+func detailsMiss(detail func() string, atNode, saidBefore bool, last Turn) bool {
+	return !atNode && saidBefore && last.Action == Clarification && last.NodeID == "" && detail() != ""
 }
 
 // saidBefore returns the distinctive terms of what the conversation said

@@ -130,7 +130,7 @@ func TestDetailsMiss(t *testing.T) {
 		{"a detail after an answer", "on my iphone", true, true, Turn{Role: "agent", Action: Resolution, NodeID: "n"}, false},
 		{"a detail while a node's question is open", "on my iphone", true, true, Turn{Role: "agent", Action: Clarification, NodeID: "n"}, false},
 	} {
-		if got := detailsMiss(tc.msg, tc.atNode, tc.saidFirst, tc.last); got != tc.want {
+		if got := detailsMiss(func() string { return caseDetailOf(tc.msg) }, tc.atNode, tc.saidFirst, tc.last); got != tc.want {
 			t.Errorf("%s: detailsMiss(%q) = %v, want %v", tc.name, tc.msg, got, tc.want)
 		}
 	}

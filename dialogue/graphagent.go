@@ -412,7 +412,8 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	}
 	// Read once: identify searches a detail of a missed request with that
 	// request, and the miss policy takes it in (see detailsMiss).
-	detailed := detailsMiss(r.text, s.CurrentNode != "", previousUserMessage(s) != "", lastAgentTurn(s), s.Lang, a.langs.lang)
+	detail := func() string { return r.caseDetailIn(s.Lang, a.langs.lang) }
+	detailed := detailsMiss(detail, s.CurrentNode != "", previousUserMessage(s) != "", lastAgentTurn(s))
 	id, text, err := a.identify(ctx, s, r, detailed)
 	if err != nil {
 		return Reply{}, err

@@ -50,6 +50,10 @@ type reading struct {
 	farewell bool
 	// plain are text's words, unmasked ("the 2nd one"), cut on first use.
 	plain []string
+	// detail is the case detail text tells (caseDetailOf), read on first
+	// use (caseDetailIn): three steps of a turn may ask for it.
+	detail     string
+	detailRead bool
 }
 
 // readMessage reads msg, a user's message (trimmed, not yet corrected),
@@ -82,6 +86,15 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	r.farewell = farewell.MatchString(msg)
 	a.earlier.put(msg, a.earlierOf(msg, r))
 	return r
+}
+
+// caseDetailIn returns the detail of the customer's case r's text tells
+// (caseDetailOf, in langs too), read once a turn.
+func (r *reading) caseDetailIn(langs ...string) string {
+	if !r.detailRead {
+		r.detail, r.detailRead = caseDetailOf(r.text, langs...), true
+	}
+	return r.detail
 }
 
 // readText reads text (a message as it is, an LLM's rewrite, a confirmed
