@@ -17,6 +17,15 @@ import (
 // computer", "I'm on a Mac". The last group is the detail.
 var caseDetail = quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|well|also|and|btw|by\s+the\s+way|fyi)[\s,.!]+)*(?:(?:it'?s|it\s+is|this\s+is)\s+(?:a|an|my)|(?:i'?m|i\s+am)\s+(?:on|using|running|with)(?:\s+(?:a|an|my|the))?|i\s+(?:use|run|have|own|got|am\s+using)(?:\s+(?:a|an|my|the))?|i'?ve\s+got(?:\s+(?:a|an|my|the))?|(?:on|with|using|from)\s+(?:a|an|my|the))\s+((?:[\w.+-]+\s+){0,2}[\w.+-]*[\w+])[\s.!]*$`)
 
+// caseHistory is a whole message that tells what the customer did with
+// the thing being discussed, named by a pronoun, and asks nothing: "i
+// bought it last year", "we installed it yesterday". The last group, the
+// telling from its verb on, is the detail. A verb in the past (a regular
+// "-ed", not "-eed", or a common irregular form) keeps requests out ("I
+// need it by Friday" wants; "I lost it", "I left it" are new problems,
+// not listed).
+var caseHistory = quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|well|also|and|btw|by\s+the\s+way|fyi)[\s,.!]+)*(?:i|we)\s+(?:just\s+|only\s+|recently\s+)?((?:[a-z]+[a-df-z]ed|bought|got|made|paid|took|had|built|sent|found|brought|gave|wrote|began|chose)\s+(?:it|this|that|them)(?:\s+(?:[\w.+-]+\s+){0,2}[\w.+-]*[\w+])?)[\s.!]*$`)
+
 // caseDetailsElsewhere are caseDetail's counterparts in German, French
 // and Spanish, function words all: "es ist ein Laptop", "ich benutze
 // Linux", "auf meinem iPhone"; "c'est un portable", "j'utilise Linux",
@@ -39,6 +48,9 @@ var detailWords = map[string]bool{"problem": true, "issue": true, "question": tr
 // ("laptop": the battery pages, after an answer on a too dark screen).
 func caseDetailOf(msg string, langs ...string) string {
 	m := caseDetail.FindStringSubmatch(msg)
+	if m == nil {
+		m = caseHistory.FindStringSubmatch(msg)
+	}
 	for _, l := range langs {
 		if re, ok := caseDetailsElsewhere[l]; ok && m == nil {
 			m = re.FindStringSubmatch(msg)

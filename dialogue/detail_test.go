@@ -26,6 +26,14 @@ func TestCaseDetailOf(t *testing.T) {
 		{"thanks", ""},
 		{"its a diskless workstation actually", "diskless workstation"},
 		{"I'm on a mac now", "mac"},
+		{"i bought it last year", "bought it last year"},
+		{"we installed it yesterday.", "installed it yesterday"},
+		{"ok, i just updated it", "updated it"},
+		{"i need it by friday", ""},
+		{"i lost it yesterday", ""},
+		{"i bought it last year, why does it not charge?", ""},
+		{"i bought a new one", ""},
+		{"i didn't buy it", ""},
 	} {
 		if got := caseDetailOf(tc.msg); got != tc.want {
 			t.Errorf("caseDetailOf(%q) = %q, want %q", tc.msg, got, tc.want)
@@ -71,5 +79,16 @@ func TestDetailAfterAnswerInFrench(t *testing.T) {
 	r := lastReply(t, NewGraphAgent(g, Options{}), "comment modifier ma réservation", "sur mon iphone")
 	if r.NodeID != "modifier" || !strings.HasPrefix(r.Text, "C’est noté.") {
 		t.Errorf("%s at %q %q, want the detail noted in French at the answer", r.Action, r.NodeID, r.Text)
+	}
+}
+
+// TestHistoryAfterAnswer: "i bought it last year" after an answer tells
+// what the customer did with the thing being discussed: taken in at the
+// answer and said so, not read as a request ("last", "year" find any page
+// that counts years).
+func TestHistoryAfterAnswer(t *testing.T) {
+	r := lastReply(t, NewGraphAgent(speakerGraph(), Options{}), "how do i turn on the speaker", "i bought it last year")
+	if r.NodeID != "power" || !strings.HasPrefix(r.Text, "Noted.") || !strings.Contains(r.Text, "bought it last year") {
+		t.Errorf("%s at %q %q, want the detail noted at the answer", r.Action, r.NodeID, r.Text)
 	}
 }
