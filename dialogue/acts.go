@@ -81,7 +81,7 @@ var wholeActs = []actRow{
 	// "sounds good", "I see", "makes sense": taking in what was said.
 	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
 	// no; "ok" alone goes on with the section.)
-	{ActAck, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|alright|all\s+right|great|cool|perfect|good)[\s,.!]+)*(?:sounds?\s+(?:good|great|fine|ok(?:ay)?)|(?:that|this)\s+(?:sounds|is|seems)\s+(?:good|great|fine|ok(?:ay)?|helpful)|i\s+see|i\s+understand|understood|makes\s+sense|(?:that|it)\s+makes\s+sense|fine|noted|will\s+do|i'?ll\s+(?:do\s+that|try\s+(?:it|that)))[\s.!?]*$`)},
+	{ActAck, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|alright|all\s+right|great|cool|perfect|good|hm+|u[mh]+)[\s,.!]+)*(?:sounds?\s+(?:good|great|fine|ok(?:ay)?)|(?:that|this)\s+(?:sounds|is|seems)\s+(?:good|great|fine|ok(?:ay)?|helpful)|i\s+see|i\s+understand|understood|makes\s+sense|(?:that|it)\s+makes\s+sense|fine|noted|will\s+do|i'?ll\s+(?:do\s+that|try\s+(?:it|that)))[\s.!?]*$`)},
 }
 
 // notSolved is a whole message saying that what was just said did not

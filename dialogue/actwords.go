@@ -111,6 +111,7 @@ var actPhrases = []struct {
 	{"もう一度お願いします", ActRepeat, "ja"}, {"もう一度言ってください", ActRepeat, "ja"},
 	// Any language: "ok merci", "okay, danke".
 	{"ok", ActAck, ""}, {"okay", ActAck, ""}, {"super", ActAck, ""},
+	{"alright", ActAck, "en"}, {"all right", ActAck, "en"},
 }
 
 // phraseMeaning is what an act phrase says, and in which language: ""
@@ -234,7 +235,10 @@ func wholePhrase(msg, n string) phraseMeaning {
 			m.act = ActThanks
 		}
 	}
-	if rest != "" {
+	// "hmm ok", "oh okay", "okay then": an interjection beside an
+	// acknowledgement says nothing more (dropFillers); read as a request,
+	// it asked "Is it about this?" again where "ok" assents.
+	if rest != "" && dropFillers(rest) != "" {
 		var ok bool
 		if m, ok = actByPhrase[rest]; !ok {
 			return phraseMeaning{}

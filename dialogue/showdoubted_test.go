@@ -27,6 +27,7 @@ func TestDontKnowToDoubted(t *testing.T) {
 	}{
 		{"can't tell", "I don't know", true},
 		{"assents", "sounds good", true},
+		{"assents after an interjection", "hmm ok", true},
 		{"a detail no page has", "it's a zorblax", true},
 		{"not it", "no", false},
 	} {
