@@ -51,6 +51,22 @@ func assentsToAsked(r *reading, st askedState) bool {
 	return !r.question && (st.namesAsked || !st.movesAway())
 }
 
+// asksOfAsked reports whether r, said while "Is it about this?" is open
+// (st), asks about the topic asked about, named by a pronoun: a short
+// question (pronounRequest terms at most) naming it by it, that or this
+// ("how can I change that?" after "Is it about this? The screen locks
+// itself too quickly"), whose words do not clearly move away (as for
+// assentsToAsked: "how does she accept or reject them" names another
+// page's topic). It takes the topic for its own: read alone, its other
+// words ("change") found any page that changes something.
+func asksOfAsked(r *reading, st askedState) bool {
+	n := requestLength(r.text, len(r.terms))
+	if !st.open || !st.pageWords || !r.question || !(r.pronoun || r.refersBack) || r.act != ActNone || r.lead == ActNo || r.neg || n == 0 || n > pronounRequest {
+		return false
+	}
+	return st.namesAsked || !st.movesAway()
+}
+
 // restatedShare is the share of an earlier request's terms a message must
 // hold to say that request again.
 const restatedShare = 0.8

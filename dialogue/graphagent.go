@@ -404,8 +404,9 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		return reply, err
 	}
 	// "Is it about this?" "She was getting retirement benefits.": an
-	// answer, not a new request (see assentsToAsked).
-	if assentsToAsked(r, a.askedStateOf(s, r)) {
+	// answer, not a new request (see assentsToAsked); "how can I change
+	// that?" asks about it (asksOfAsked).
+	if st := a.askedStateOf(s, r); assentsToAsked(r, st) || asksOfAsked(r, st) {
 		if reply, ok, err := a.makeMove(ctx, s, moveShowAsked, r); ok || err != nil {
 			return reply, err
 		}
