@@ -62,6 +62,7 @@ func TestAsksOnAnswer(t *testing.T) {
 		{"says what it is about", reading{text: "can i run it every morning with the task scheduler", terms: []string{"run", "everi", "morn", "task", "schedul"}, question: true, pronoun: true}, true, false},
 		{"about the answer itself", reading{text: "how long does it take?", terms: []string{"long", "take"}, question: true, pronoun: true, refersBack: true}, true, false},
 		{"no words", reading{text: "can i do it?", question: true, pronoun: true}, true, false},
+		{"the answer's action done again", reading{text: "can i do that for several sheets at once?", terms: []string{"sever", "sheet"}, question: true, pronoun: true, refersBack: true}, true, true},
 		{"follow-up opener, on the answer", reading{text: "and the first column too?", terms: []string{"first", "column"}, question: true, followUpForm: true}, true, true},
 		{"follow-up opener, elsewhere", reading{text: "and the first column too?", terms: []string{"first", "column"}, question: true, followUpForm: true}, false, false},
 		{"follow-up opener, a statement", reading{text: "and the first column", terms: []string{"first", "column"}, followUpForm: true}, true, false},
@@ -152,7 +153,7 @@ func sheetGraph() *graph.Graph {
 			{ID: "print", Page: print, Problem: "Print only the first page", Root: true, Actionable: true,
 				Resolution: "Choose File - Print and type 1 in the Pages box."},
 			{ID: "width", Page: width, Problem: "Change a column's width", Root: true, Actionable: true,
-				Resolution: "Drag the border of the column header, or choose Format - Columns - Width."},
+				Resolution: "Drag the border of the column header, or choose Format - Columns - Width. Select several columns to give them one width."},
 		},
 	}
 }
@@ -170,6 +171,29 @@ func TestFollowUpOpenerOnAnswer(t *testing.T) {
 		t.Fatalf("first turn: %s at %q, %v", first.Action, first.NodeID, err)
 	}
 	r, err := a.Respond(ctx, s, "and the first column too?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || r.NodeID != "freeze" {
+		t.Errorf("got %s at %q (%q) with options %v, want the section answered", r.Action, r.NodeID, r.Text, r.Options)
+	}
+}
+
+// TestDoThatOnAnswer: after the steps to keep a header row in view, "can I
+// do that for several sheets at once?" names the answer's action by "do
+// that" (its object, no question about the answer itself such as "how
+// long does it take?"); its best match, the section just answered, gets
+// it, not "Is it about this?" of that section ("several" is another
+// page's word).
+func TestDoThatOnAnswer(t *testing.T) {
+	a := NewGraphAgent(sheetGraph(), Options{})
+	s := &Session{}
+	ctx := context.Background()
+	first, err := a.Respond(ctx, s, "how can i keep the header row visible when i scroll")
+	if err != nil || first.Action != Resolution || first.NodeID != "freeze" {
+		t.Fatalf("first turn: %s at %q, %v", first.Action, first.NodeID, err)
+	}
+	r, err := a.Respond(ctx, s, "can i do that for several sheets at once?")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -323,10 +323,13 @@ func (r *rarestWeight) of(weights []float64) float64 {
 // distinctive-words guard asked "Is it about this?" of the very node just
 // answered. A short question opening as a follow-up does ("and the first
 // column too?", "what about two rows" after the steps to freeze a row)
-// asks more of the same answer as well when its best match is that node.
+// asks more of the same answer as well when its best match is that node,
+// as does one that names the answer's action by do and a pronoun ("can I
+// do that for several sheets at once?": doesAnswer).
 // A longer one says itself what it is about ("can I run it every
 // morning with the task scheduler"), and the guard stands.
 func asksOnAnswer(r *reading, onAnswer bool) bool {
 	n := requestLength(r.text, len(r.terms))
-	return onAnswer && r.question && (r.pronoun || r.followUpForm) && n > 0 && n <= pronounRequest && !r.asksAboutAnswer()
+	aboutItself := r.asksAboutAnswer() && !doesAnswer.MatchString(r.text)
+	return onAnswer && r.question && (r.pronoun || r.followUpForm) && n > 0 && n <= pronounRequest && !aboutItself
 }

@@ -326,11 +326,18 @@ func (r *reading) bare() bool {
 // an ellipsis of the answer's: read alone, they ("take") match any page.
 var refersBack = regexp.MustCompile(`(?i)\b(?:does|did|do|will|would|can|could|is|was|should)\s+(?:it|that|this)\b`)
 
+// doesAnswer recognises the answer's action named by do and a pronoun, its
+// object ("can I do that for several sheets at once?", "can I do it
+// offline?"): a question that asks more of the answer, not about the
+// answer itself as refersBack's questions do ("how long does it take?").
+var doesAnswer = regexp.MustCompile(`(?i)\bdo\s+(?:it|that|this)\b`)
+
 // pronounObject recognises a pronoun for something said before: it or
 // them anywhere ("how do I turn it back on", "can I remove them later"),
 // that or this closing the message ("can I undo that?"; inside one, that
-// often opens a clause: "how do I know that the backup worked").
-var pronounObject = regexp.MustCompile(`(?i)\b(?:it|them)\b|\b(?:that|this)\s*[?!.]*\s*$`)
+// often opens a clause: "how do I know that the backup worked"), or the
+// object of do anywhere ("can I do that for a whole folder at once?").
+var pronounObject = regexp.MustCompile(`(?i)\b(?:it|them)\b|\b(?:that|this)\s*[?!.]*\s*$|\bdo\s+(?:that|this)\b`)
 
 // pronounObjects are pronounObject's counterparts in the catalog's other
 // languages, function words all, by the language of the agent's pages:

@@ -77,6 +77,8 @@ func TestNamesByPronoun(t *testing.T) {
 		{"Ok, I get it. But what if I don't have any of these documents at hand?", false},
 		{"what about the other one", false},
 		{"item lost", false}, // "it" inside a word
+		{"can I do that for several sheets at once?", true},
+		{"how do I do this on a Mac", true},
 	} {
 		if got := namesByPronoun(tc.msg, "en"); got != tc.want {
 			t.Errorf("namesByPronoun(%q) = %v, want %v", tc.msg, got, tc.want)
