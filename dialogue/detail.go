@@ -203,16 +203,19 @@ func (a *GraphAgent) situationsOpen(s *Session) bool {
 
 // detailWhileAsked takes in a detail of the case told while the current
 // node's situations are asked about, when its words alone match another
-// page (detailLeavesAsked): the detail noted, the question asked again.
+// page or none (detailLeavesAsked): the detail noted, the question asked
+// again.
 // ok is false otherwise.
 func (a *GraphAgent) detailWhileAsked(s *Session, r *reading, id string) (Reply, bool) {
 	cur, n := a.ix.Node(s.CurrentNode), a.ix.Node(id)
-	if cur == nil || n == nil {
+	if cur == nil {
 		return Reply{}, false
 	}
 	// The state first: the message is read for a detail (a regexp) only
-	// while situations are asked and its match left their page.
-	if !detailLeavesAsked(lastAgentTurn(s), cur.ID, a.situationsOpen(s), n.Page != cur.Page) {
+	// while situations are asked and its match left their page, or it
+	// matched nothing ("i bought it last year": a miss suggested an
+	// unrelated topic).
+	if !detailLeavesAsked(lastAgentTurn(s), cur.ID, a.situationsOpen(s), n == nil || n.Page != cur.Page) {
 		return Reply{}, false
 	}
 	detail := r.caseDetailIn(s.Lang, a.langs.lang)
