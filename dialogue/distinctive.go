@@ -66,14 +66,19 @@ func (h heldRequest) weight(i int) float64 {
 	return unknownRarity * h.rarest
 }
 
-// share is the share of the request's weight h holds.
-func (h heldRequest) share() float64 {
-	var got, total float64
+// sums returns the request's weight that h holds, and its whole weight.
+func (h heldRequest) sums() (got, total float64) {
 	for i := range h.weights {
 		w := h.weight(i)
 		total += w
 		got += w * h.held[i]
 	}
+	return got, total
+}
+
+// share is the share of the request's weight h holds.
+func (h heldRequest) share() float64 {
+	got, total := h.sums()
 	if total == 0 {
 		return 0
 	}
@@ -83,12 +88,7 @@ func (h heldRequest) share() float64 {
 // answersRequest reports whether a node holds minCoverage of a request's
 // weight.
 func answersRequest(h heldRequest, minCoverage float64) bool {
-	var got, total float64
-	for i := range h.weights {
-		w := h.weight(i)
-		total += w
-		got += w * h.held[i]
-	}
+	got, total := h.sums()
 	return total == 0 || got >= minCoverage*total
 }
 
