@@ -12,10 +12,18 @@ import (
 	"github.com/helpgraph/helpgraph/internal/quickre"
 )
 
+// detailOpeners are the asides a case detail may open with ("oh",
+// "btw", "by the way"), and caseWords the detail itself: up to three
+// words, as caseDetail, caseHistory and caseDetailNamed read them.
+const (
+	detailOpeners = `(?i)^\s*(?:(?:oh|ok(?:ay)?|well|also|and|btw|by\s+the\s+way|fyi)[\s,.!]+)*`
+	caseWords     = `(?:[\w.+-]+\s+){0,2}[\w.+-]*[\w+]`
+)
+
 // caseDetail is a whole message that tells something about the customer's
 // case and asks nothing: "it's a laptop", "i use windows 11", "on my work
 // computer", "I'm on a Mac". The last group is the detail.
-var caseDetail = quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|well|also|and|btw|by\s+the\s+way|fyi)[\s,.!]+)*(?:(?:it'?s|it\s+is|this\s+is)\s+(?:a|an|my)|(?:i'?m|i\s+am)\s+(?:on|using|running|with)(?:\s+(?:a|an|my|the))?|i\s+(?:use|run|have|own|got|am\s+using)(?:\s+(?:a|an|my|the))?|i'?ve\s+got(?:\s+(?:a|an|my|the))?|(?:on|with|using|from)\s+(?:a|an|my|the))\s+((?:[\w.+-]+\s+){0,2}[\w.+-]*[\w+])[\s.!]*$`)
+var caseDetail = quickre.MustCompile(detailOpeners + `(?:(?:it'?s|it\s+is|this\s+is)\s+(?:a|an|my)|(?:i'?m|i\s+am)\s+(?:on|using|running|with)(?:\s+(?:a|an|my|the))?|i\s+(?:use|run|have|own|got|am\s+using)(?:\s+(?:a|an|my|the))?|i'?ve\s+got(?:\s+(?:a|an|my|the))?|(?:on|with|using|from)\s+(?:a|an|my|the))\s+(` + caseWords + `)[\s.!]*$`)
 
 // caseHistory is a whole message that tells what the customer did with
 // the thing being discussed, named by a pronoun, and asks nothing: "i
@@ -24,7 +32,7 @@ var caseDetail = quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|well|also|and|b
 // "-ed", not "-eed", or a common irregular form) keeps requests out ("I
 // need it by Friday" wants; "I lost it", "I left it" are new problems,
 // not listed).
-var caseHistory = quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|well|also|and|btw|by\s+the\s+way|fyi)[\s,.!]+)*(?:i|we)\s+(?:just\s+|only\s+|recently\s+)?((?:[a-z]+[a-df-z]ed|bought|got|made|paid|took|had|built|sent|found|brought|gave|wrote|began|chose)\s+(?:it|this|that|them)(?:\s+(?:[\w.+-]+\s+){0,2}[\w.+-]*[\w+])?)[\s.!]*$`)
+var caseHistory = quickre.MustCompile(detailOpeners + `(?:i|we)\s+(?:just\s+|only\s+|recently\s+)?((?:[a-z]+[a-df-z]ed|bought|got|made|paid|took|had|built|sent|found|brought|gave|wrote|began|chose)\s+(?:it|this|that|them)(?:\s+` + caseWords + `)?)[\s.!]*$`)
 
 // caseDetailsElsewhere are caseDetail's counterparts in German, French
 // and Spanish, function words all: "es ist ein Laptop", "ich benutze
@@ -76,7 +84,7 @@ func caseDetailOf(msg string, langs ...string) string {
 // caseDetailNamed is caseDetail's "it's" with no article: "it's ubuntu",
 // "its windows 11". The last group is what is named, if a name (see
 // namedDetail).
-var caseDetailNamed = quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|well|also|and|btw|by\s+the\s+way|fyi)[\s,.!]+)*(?:it'?s|it\s+is)\s+((?:[\w.+-]+\s+){0,2}[\w.+-]*[\w+])[\s.!]*$`)
+var caseDetailNamed = quickre.MustCompile(detailOpeners + `(?:it'?s|it\s+is)\s+(` + caseWords + `)[\s.!]*$`)
 
 // namedDetail returns what msg names of the customer's case after "it's"
 // with no article (caseDetailNamed), or "": a name, its first word no
