@@ -105,6 +105,11 @@ func TestMask(t *testing.T) {
 		{"it arrived on Sept. 3, 2024 and again Dec 12", "it arrived on and again"},
 		{"due 5th of may and paid march 1st", "due and paid"},
 		{"a decent 5 star hotel", "a decent star hotel"},
+		// A time of day is when it happened to the user.
+		{"ERROR: could not connect (at 12:03:11)", "ERROR: could not connect (at )"},
+		{"it crashed at 9:30 pm and again at 3pm", "it crashed at and again at"},
+		{"since 10:45:02.123 AM it fails", "since it fails"},
+		{"my 2 amps", "my amps"},
 	}
 	for _, tt := range tests {
 		if got := Mask(tt.in); got != tt.want {
@@ -130,6 +135,7 @@ func TestMaskKeeping(t *testing.T) {
 		{"error 1603 on booking SN2W9E4R7T", "error 1603 on booking"},
 		{"refund of $18 on 12 March", "refund of on"},
 		{"call +44 20 7946 0958", "call"},
+		{"failed at 12:03:11, error 1603", "failed at , error 1603"},
 	}
 	for _, tt := range tests {
 		if got := MaskKeeping(tt.in, keep); got != tt.want {
