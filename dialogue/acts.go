@@ -130,12 +130,18 @@ var (
 	actNo       = quickre.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|not\s+yet|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
 	// actMore asks for more of what was being discussed ("where can I get
 	// more details?"): with nothing else said, a yes to going on.
-	actMore     = quickre.MustCompile(`(?i)\b(?:(?:more|further|additional|other)\s+(?:info(?:rmation)?|details?|help)|(?:tell|show|explain|give)\s+(?:me\s+)?(?:some\s+)?more|(?:know|learn|hear|read|see)\s+(?:some\s+)?more|more\s+(?:please|on\s+(?:it|this|that)|about\s+(?:it|this|that)))\b`)
-	actGreeting = quickre.MustCompile(`(?i)^(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|hi\s+there|hello\s+there)$`)
+	actMore = quickre.MustCompile(`(?i)\b(?:(?:more|further|additional|other)\s+(?:info(?:rmation)?|details?|help)|(?:tell|show|explain|give)\s+(?:me\s+)?(?:some\s+)?more|(?:know|learn|hear|read|see)\s+(?:some\s+)?more|more\s+(?:please|on\s+(?:it|this|that)|about\s+(?:it|this|that)))\b`)
+	// actGreeting is a hello, or asking whether anyone is there ("hello,
+	// anyone there?", "are you still there?"): read as a request,
+	// "anyone" matched a page that writes it.
+	actGreeting = quickre.MustCompile(`(?i)^(?:` + greetingWords + `|(?:` + greetingWords + `\s+)?(?:(?:is\s+)?(?:any\s*one|any\s*body|some\s*one|somebody)\s+(?:there|here|around|online|available)|(?:are\s+)?(?:you|u)\s+(?:still\s+)?(?:there|here|around|online)|still\s+there))$`)
 	// farewell takes leave, in a message that thanks or closes ("ok bye",
 	// "thanks, see you", "tschüss", "au revoir", "adiós").
 	farewell = quickre.MustCompile(`(?i)(?:^|[^\pL])(?:bye(?:\s*-?\s*bye)?|good\s*-?\s*bye|see\s+(?:you|ya)|cya|tsch[üu]ss?|auf\s+wiedersehen|au\s+revoir|adi[oó]s|hasta\s+luego)(?:[^\pL]|$)`)
 )
+
+// greetingWords are the ways of saying hello in English.
+const greetingWords = `(?:hi|hello|hey|hiya|howdy|greetings|good\s+(?:morning|afternoon|evening|day)|hi\s+there|hello\s+there)`
 
 // fillerWords are the acknowledgements and fillers a short reply is made of
 // ("Oh, ok, yes"), listed in fillers.txt; fillerPairs the two-word ones.

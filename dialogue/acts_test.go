@@ -25,6 +25,12 @@ func TestClassifyAct(t *testing.T) {
 		{"/restart", ActRestart},
 		{"hi", ActGreeting},
 		{"Hello there!", ActGreeting},
+		{"anyone there?", ActGreeting},
+		{"Hello? Is anybody there?", ActGreeting},
+		{"are you still there?", ActGreeting},
+		{"u there", ActGreeting},
+		{"is anyone there who can reset my password?", ActNone}, // a request of its own
+		{"someone there said my order shipped", ActNone},
 		{"Thanks, that worked", ActThanks},
 		{"thank you so much", ActThanks},
 		{"ok it works now thx", ActThanks},

@@ -19,6 +19,7 @@ var actPhrases = []struct {
 }{
 	// German
 	{"hallo", ActGreeting, "de"}, {"guten tag", ActGreeting, "de"}, {"guten morgen", ActGreeting, "de"}, {"servus", ActGreeting, "de"}, {"moin", ActGreeting, "de"},
+	{"ist da jemand", ActGreeting, "de"}, {"jemand da", ActGreeting, "de"}, {"hallo ist da jemand", ActGreeting, "de"}, {"hallo jemand da", ActGreeting, "de"}, {"bist du da", ActGreeting, "de"}, {"sind sie da", ActGreeting, "de"}, {"bist du noch da", ActGreeting, "de"}, {"sind sie noch da", ActGreeting, "de"},
 	{"danke", ActThanks, "de"}, {"vielen dank", ActThanks, "de"}, {"danke schön", ActThanks, "de"}, {"danke sehr", ActThanks, "de"}, {"das hat geholfen", ActThanks, "de"}, {"hat geklappt", ActThanks, "de"}, {"es hat geklappt", ActThanks, "de"}, {"das hat geklappt", ActThanks, "de"}, {"hat funktioniert", ActThanks, "de"}, {"es funktioniert", ActThanks, "de"}, {"jetzt geht es", ActThanks, "de"}, {"geht jetzt", ActThanks, "de"}, {"jetzt funktioniert es", ActThanks, "de"}, {"es funktioniert jetzt", ActThanks, "de"}, {"tschüss", ActThanks, "de"},
 	{"ja", ActYes, "de"}, {"ja genau", ActYes, "de"}, {"genau", ActYes, "de"}, {"nein", ActNo, "de"}, {"nein danke", ActNo, "de"}, {"das ist es nicht", ActNoneOfThese, "de"}, {"nein das ist es nicht", ActNoneOfThese, "de"}, {"nein das ist es auch nicht", ActNoneOfThese, "de"}, {"das ist es auch nicht", ActNoneOfThese, "de"}, {"nein das ist nicht das problem", ActNoneOfThese, "de"}, {"das stimmt nicht", ActNoneOfThese, "de"}, {"stimmt nicht", ActNoneOfThese, "de"}, {"nein stimmt nicht", ActNoneOfThese, "de"},
 	{"keine davon", ActNoneOfThese, "de"}, {"nichts davon", ActNoneOfThese, "de"}, {"keins davon", ActNoneOfThese, "de"},
@@ -44,6 +45,7 @@ var actPhrases = []struct {
 	{"das meine ich nicht", ActNoneOfThese, "de"}, {"das meinte ich nicht", ActNoneOfThese, "de"}, {"falsche antwort", ActNoneOfThese, "de"}, {"das ist nicht meine frage", ActNoneOfThese, "de"}, {"das suche ich nicht", ActNoneOfThese, "de"}, {"nicht das was ich suche", ActNoneOfThese, "de"},
 	// French
 	{"bonjour", ActGreeting, "fr"}, {"salut", ActGreeting, "fr"}, {"bonsoir", ActGreeting, "fr"},
+	{"il y a quelqu'un", ActGreeting, "fr"}, {"y a quelqu'un", ActGreeting, "fr"}, {"y a-t-il quelqu'un", ActGreeting, "fr"}, {"bonjour il y a quelqu'un", ActGreeting, "fr"}, {"vous êtes là", ActGreeting, "fr"}, {"tu es là", ActGreeting, "fr"}, {"vous êtes toujours là", ActGreeting, "fr"}, {"tu es toujours là", ActGreeting, "fr"},
 	{"merci", ActThanks, "fr"}, {"merci beaucoup", ActThanks, "fr"}, {"ça a marché", ActThanks, "fr"}, {"ça marche", ActThanks, "fr"}, {"ça marche maintenant", ActThanks, "fr"}, {"ça fonctionne", ActThanks, "fr"}, {"ça a fonctionné", ActThanks, "fr"}, {"c'est bon", ActThanks, "fr"}, {"c'est réglé", ActThanks, "fr"}, {"au revoir", ActThanks, "fr"},
 	{"oui", ActYes, "fr"}, {"oui exactement", ActYes, "fr"}, {"exactement", ActYes, "fr"}, {"non", ActNo, "fr"}, {"non merci", ActNo, "fr"}, {"ce n'est pas ça", ActNoneOfThese, "fr"}, {"non ce n'est pas ça", ActNoneOfThese, "fr"}, {"c'est pas ça", ActNoneOfThese, "fr"}, {"non c'est pas ça", ActNoneOfThese, "fr"}, {"non pas ça", ActNoneOfThese, "fr"},
 	{"aucune", ActNoneOfThese, "fr"}, {"aucun", ActNoneOfThese, "fr"}, {"aucune de celles ci", ActNoneOfThese, "fr"},
@@ -66,6 +68,7 @@ var actPhrases = []struct {
 	{"ce n'est pas ce que je cherche", ActNoneOfThese, "fr"}, {"c'est pas ce que je cherche", ActNoneOfThese, "fr"}, {"ce n'est pas ma question", ActNoneOfThese, "fr"}, {"c'est pas ma question", ActNoneOfThese, "fr"}, {"mauvaise réponse", ActNoneOfThese, "fr"}, {"ce n'est pas ce que je veux", ActNoneOfThese, "fr"},
 	// Spanish
 	{"hola", ActGreeting, "es"}, {"buenos días", ActGreeting, "es"}, {"buenas tardes", ActGreeting, "es"},
+	{"hay alguien", ActGreeting, "es"}, {"hay alguien ahí", ActGreeting, "es"}, {"hola hay alguien", ActGreeting, "es"}, {"hola hay alguien ahí", ActGreeting, "es"}, {"estás ahí", ActGreeting, "es"}, {"está ahí", ActGreeting, "es"}, {"sigues ahí", ActGreeting, "es"}, {"sigue ahí", ActGreeting, "es"},
 	{"gracias", ActThanks, "es"}, {"muchas gracias", ActThanks, "es"}, {"eso funcionó", ActThanks, "es"}, {"funcionó", ActThanks, "es"}, {"ya funciona", ActThanks, "es"}, {"ha funcionado", ActThanks, "es"}, {"ya está", ActThanks, "es"}, {"listo", ActThanks, "es"}, {"adiós", ActThanks, "es"},
 	{"sí", ActYes, "es"}, {"si", ActYes, "es"}, {"claro", ActYes, "es"}, {"exacto", ActYes, "es"}, {"no gracias", ActNo, "es"}, {"no es eso", ActNoneOfThese, "es"}, {"no no es eso", ActNoneOfThese, "es"}, {"eso no es", ActNoneOfThese, "es"},
 	{"ninguna", ActNoneOfThese, "es"}, {"ninguno", ActNoneOfThese, "es"}, {"ninguna de esas", ActNoneOfThese, "es"},
@@ -86,7 +89,7 @@ var actPhrases = []struct {
 	{"contactar con soporte", ActHuman, "es"}, {"contactar al soporte", ActHuman, "es"}, {"atención al cliente", ActHuman, "es"}, {"agente", ActHuman, "es"},
 	{"no es lo que busco", ActNoneOfThese, "es"}, {"eso no es lo que busco", ActNoneOfThese, "es"}, {"no es lo que pregunté", ActNoneOfThese, "es"}, {"no es eso lo que pregunté", ActNoneOfThese, "es"}, {"respuesta equivocada", ActNoneOfThese, "es"}, {"no es mi pregunta", ActNoneOfThese, "es"}, {"eso no me sirve", ActNotSolved, "es"},
 	// Japanese
-	{"こんにちは", ActGreeting, "ja"}, {"こんばんは", ActGreeting, "ja"}, {"おはようございます", ActGreeting, "ja"},
+	{"こんにちは", ActGreeting, "ja"}, {"こんばんは", ActGreeting, "ja"}, {"おはようございます", ActGreeting, "ja"}, {"誰かいますか", ActGreeting, "ja"}, {"どなたかいますか", ActGreeting, "ja"},
 	{"ありがとう", ActThanks, "ja"}, {"ありがとうございます", ActThanks, "ja"}, {"ありがとうございました", ActThanks, "ja"}, {"解決しました", ActThanks, "ja"},
 	{"できました", ActThanks, "ja"}, {"できた", ActThanks, "ja"}, {"直りました", ActThanks, "ja"}, {"直った", ActThanks, "ja"}, {"うまくいきました", ActThanks, "ja"}, {"助かりました", ActThanks, "ja"}, {"どうも", ActThanks, "ja"},
 	{"はい", ActYes, "ja"}, {"そうです", ActYes, "ja"}, {"いいえ", ActNo, "ja"}, {"違います", ActNo, "ja"},

@@ -228,6 +228,11 @@ func TestActPhrases(t *testing.T) {
 		{"¡Muchas gracias!", ActThanks},
 		{"ありがとうございます。", ActThanks},
 		{"Hallo", ActGreeting},
+		{"Hallo? Ist da jemand?", ActGreeting},
+		{"Il y a quelqu'un ?", ActGreeting},
+		{"¿Hola? ¿Hay alguien ahí?", ActGreeting},
+		{"誰かいますか？", ActGreeting},
+		{"ist da jemand, der mir bei der Installation hilft?", ActNone}, // a request of its own
 		{"Ja", ActYes},
 		{"Sí", ActYes},
 		{"はい", ActYes},
