@@ -439,6 +439,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		st.detail = detailed
 		as := a.actState(s)
 		st.yesNo = as.yesNo
+		st.first = as.last == ""
 		st.situations = st.asking && s.CurrentNode != "" && !s.doubtOpen() && !as.askedAgain
 		for _, m := range missMoves(r, st) {
 			if m == moveAskAbout {

@@ -167,6 +167,9 @@ var actPolicy = []actRule{
 	// don't know" to the doubted node (no situation is confirmed by it).
 	{ActAck, func(st actState) bool { return st.yesNo }, moveShowAsked},
 	{ActAck, actState.asking, moveAskWhich},
+	// "ok" or a lone "?" as the first message: a hello, not the end of a
+	// conversation ("Is there anything else…?" before anything was said).
+	{ActAck, func(st actState) bool { return st.last == "" }, moveGreet},
 	{ActAck, always, moveAnythingElse},
 	// "Does this apply?" "Yes." / "No."
 	{ActYes, func(st actState) bool { return st.pending == 1 && st.optionNode }, moveTakeOption},
@@ -458,6 +461,9 @@ type missState struct {
 	// and the question was not just asked again (a second detail no
 	// page has is a miss: asking a third time goes round in circles).
 	situations bool
+	// first: the agent has not replied yet; the message opens the
+	// conversation.
+	first bool
 	// detail: the message is a detail of the request just missed ("on
 	// my iphone" after "please rephrase": detailsMiss), which nothing
 	// holds with that request either: no rephrasing, and no reason to
@@ -479,6 +485,9 @@ type missRule struct {
 var missPolicy = []missRule{
 	// "Yes, I was away all summer".
 	{func(r *reading, _ missState) bool { return r.lead == ActYes }, moveAsYes},
+	// "?", "hmm" or "great" as the first message: a hello, not an
+	// acknowledgement of something said ("Is there anything else…?").
+	{func(r *reading, st missState) bool { return st.first && len(r.terms) == 0 && chatOnly(r.text) }, moveGreet},
 	// "Great!", "perfect" alone: praise takes in what was said and asks
 	// for nothing more; going on, it gave the next section of the page
 	// (in a manual of one page, another chapter).

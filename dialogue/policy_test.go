@@ -43,7 +43,8 @@ func TestActPolicy(t *testing.T) {
 		{ActAck, suggested, []move{moveShowAsked, moveAskWhich, moveAnythingElse}},
 		{ActAck, oneOption, []move{moveAskWhich, moveAnythingElse}}, // "Does this apply to you?" asks for their situation
 		{ActAck, followUps, []move{moveAnythingElse}},
-		{ActAck, start, []move{moveAnythingElse}},
+		{ActAck, start, []move{moveGreet, moveAnythingElse}},
+		{ActAck, actState{opening: true, last: Clarification}, []move{moveAnythingElse}}, // after "Hello! What can I help you with?"
 		{ActYes, oneOption, []move{moveTakeOption}},
 		{ActYes, talkToPerson, nil},
 		{ActNo, oneOption, []move{moveNotIt, moveAllRight}},
@@ -185,6 +186,9 @@ func TestMissMoves(t *testing.T) {
 		{"asks for help, says not for what", reading{text: "can you help me?", question: true}, missState{}, []move{moveGoOn, moveSaidAll, moveAskWhat, moveSuggest, moveSuggestPage}},
 		{"chat alone", reading{text: "great!", terms: []string{"great"}}, missState{}, []move{moveAnythingElse, moveSuggest, moveSuggestPage}},
 		{"chat alone, no praise", reading{text: "hmm ok"}, missState{}, []move{moveGoOn, moveAnythingElse, moveSuggest, moveSuggestPage}},
+		{"chat alone, first", reading{text: "hmm"}, missState{first: true}, []move{moveGreet, moveGoOn, moveAnythingElse, moveSuggest, moveSuggestPage}},
+		{"a lone question mark, first", reading{text: "?", question: true}, missState{first: true}, []move{moveGreet, moveGoOn, moveAnythingElse, moveSaidAll, moveAskWhat, moveSuggest, moveSuggestPage}},
+		{"asks for help, first", reading{text: "can you help me?", question: true}, missState{first: true}, []move{moveGoOn, moveSaidAll, moveAskWhat, moveSuggest, moveSuggestPage}},
 		{"chat alone while a question is open", reading{text: "great!", terms: []string{"great"}}, missState{asking: true}, []move{moveSuggest, moveSuggestPage}},
 		{"asks for help while a question is open", reading{text: "can you help me?", question: true}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"no words of its own, a question open", reading{}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
