@@ -31,16 +31,24 @@ const (
 	emailPattern = `\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b`
 )
 
+// hexNumber is a number written in hexadecimal, as programs print codes.
+var hexNumber = regexp.MustCompile(`^0[xX][0-9a-fA-F]+$`)
+
 // token is a run of letters and digits, hyphens inside it.
 var token = regexp.MustCompile(`[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*`)
 
 // HasRecordNumber reports whether s quotes a booking, order or case number:
 // six or more letters and digits, mixed ("SN4P7L2K9J", "3008XK21") or with
 // five digits or more ("ST-55120"). A word with a digit in it ("3d",
-// "14th") is shorter, and a form's name ("SSA-1099", "COVID-19") is a
-// prefix and a short number.
+// "14th") is shorter, a form's name ("SSA-1099", "COVID-19") is a prefix
+// and a short number, and a number written in hexadecimal ("0x80072efd")
+// is a program's error or status code, which help pages explain and no
+// one looks up in a customer's records.
 func HasRecordNumber(s string) bool {
 	for _, t := range token.FindAllString(s, -1) {
+		if hexNumber.MatchString(t) {
+			continue
+		}
 		letters, digits, switches := 0, 0, 0
 		prevDigit := false
 		for i, r := range strings.ReplaceAll(t, "-", "") {

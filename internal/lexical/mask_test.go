@@ -224,6 +224,8 @@ func TestHasRecordNumber(t *testing.T) {
 		{"forms W-2, SSA-1099 and COVID-19", false},
 		{"booking 48213", false},
 		{"on the 14th of May", false},
+		{"Could not connect to filter server (code 0x80072efd)", false},
+		{"ticket 3x80072efd", true},
 	}
 	for _, tt := range tests {
 		if got := HasRecordNumber(tt.in); got != tt.want {
