@@ -51,6 +51,10 @@ import (
 // per graph generation.
 type AgentFactory func(g *graph.Graph) dialogue.Agent
 
+// warmer is an agent with work per graph that it can do before it serves
+// (dialogue.GraphAgent.Warm).
+type warmer interface{ Warm() }
+
 // GraphSource is the part of graph.Store the server reads.
 type GraphSource interface {
 	Load(ctx context.Context) (*graph.Graph, error)
@@ -290,6 +294,11 @@ func (s *Server) Reload(ctx context.Context) (bool, error) {
 		graph:      g,
 		index:      graph.NewIndex(g),
 		agent:      s.newAgent(g),
+	}
+	// The old graph is served while the new agent does the work its
+	// first turn would otherwise do.
+	if w, ok := next.agent.(warmer); ok {
+		w.Warm()
 	}
 	s.current.Store(next)
 	s.metrics.generation.Set(float64(b.Generation))

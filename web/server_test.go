@@ -433,3 +433,48 @@ func TestEvaluationReport(t *testing.T) {
 		t.Errorf("report: %d %q CSP %q", resp.StatusCode, body, resp.Header.Get("Content-Security-Policy"))
 	}
 }
+
+// warmingAgent records whether it was warmed before its first turn.
+type warmingAgent struct {
+	*fakeAgent
+	warmed, warmedFirst bool
+	turns               int
+}
+
+func (a *warmingAgent) Warm() { a.warmed, a.warmedFirst = true, a.turns == 0 }
+
+func (a *warmingAgent) Respond(ctx context.Context, s *dialogue.Session, msg string) (dialogue.Reply, error) {
+	a.turns++
+	return a.fakeAgent.Respond(ctx, s, msg)
+}
+
+// TestReloadWarmsAgent: a new graph's agent does its per-graph work before
+// it serves, so the first customer after a rebuild does not wait for it.
+func TestReloadWarmsAgent(t *testing.T) {
+	ctx := context.Background()
+	convs, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer convs.Close()
+	store := &memStore{}
+	if _, err := store.Replace(ctx, bookingGraph("Graph A"), nil); err != nil {
+		t.Fatal(err)
+	}
+	var agents []*warmingAgent
+	srv := New(Config{}, Deps{Graphs: store, Conversations: convs, NewAgent: func(g *graph.Graph) dialogue.Agent {
+		a := &warmingAgent{fakeAgent: newFakeAgent(g).(*fakeAgent)}
+		agents = append(agents, a)
+		return a
+	}})
+	if _, err := srv.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	env := &testEnv{srv: srv, store: store, convs: convs}
+	if status, _, body := env.chat(t, "", "booking"); status != 200 {
+		t.Fatalf("chat: %d %s", status, body)
+	}
+	if len(agents) != 1 || !agents[0].warmed || !agents[0].warmedFirst || agents[0].turns != 1 {
+		t.Errorf("agents = %+v, want one, warmed before its one turn", agents)
+	}
+}
