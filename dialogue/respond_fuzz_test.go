@@ -10,13 +10,18 @@ import (
 )
 
 // fuzzAgents are the agents FuzzRespond talks to, built once: the sample
-// help center, and one with pages in several languages.
-var fuzzAgents = sync.OnceValues(func() (*GraphAgent, error) {
-	g, err := buildGraph("../testdata/helpcenter")
+// help center, and one with pages in several languages (with a hand-off to
+// a person), whose turns route each message by its language first.
+var fuzzAgents = sync.OnceValues(func() ([]*GraphAgent, error) {
+	sample, err := buildGraph("../testdata/helpcenter")
 	if err != nil {
 		return nil, err
 	}
-	return NewGraphAgent(g, Options{}), nil
+	multi, err := multilingualGraph()
+	if err != nil {
+		return nil, err
+	}
+	return []*GraphAgent{NewGraphAgent(sample, Options{}), NewGraphAgent(multi, Options{HumanHandoff: true})}, nil
 })
 
 // FuzzRespond sends whatever a customer may type, a message a line, to
@@ -42,10 +47,11 @@ func FuzzRespond(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		a, err := fuzzAgents()
+		agents, err := fuzzAgents()
 		if err != nil {
 			t.Fatal(err)
 		}
+		a := agents[len(input)%len(agents)]
 		msgs := strings.Split(input, "\n")
 		if len(msgs) > 5 {
 			msgs = msgs[:5]
