@@ -67,7 +67,9 @@ import (
 // v20: a label that points to what follows ("…, do the following",
 // "proceed as follows") is cut to the situation before its comma, or is
 // none: a lead-in (situationAhead).
-const StructuralVersion = "structural-v20"
+// v21: a line of code (page.Block.Code) is a Markdown code span in its
+// node's text (nodeLine), which a reply shows as code.
+const StructuralVersion = "structural-v21"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -129,7 +131,7 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 	}
 	lines := make([]string, len(doc.Blocks))
 	for i, b := range doc.Blocks {
-		lines[i] = page.BlockLine(b)
+		lines[i] = nodeLine(b)
 	}
 	text := doc.Text()
 	if strings.TrimSpace(text) == "" {
@@ -148,6 +150,19 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 	intro, fallback := rootResolution(doc.Blocks, lines, starts, first)
 	out := emit(sit, nodes, lines, intro, fallback)
 	return pageGraph(doc.URL, text, nodes, out, english.IntentsFor(lang))
+}
+
+// nodeLine renders block b as a line of a node's text: as the page's text
+// does (page.BlockLine), but a line of code as a Markdown code span
+// (lexical.CodeSpan), so that a reply shows it as code, whole and as it
+// stands, where the page's text has it as plain words. A customer copies
+// such a line; read as running text, "*" and "_" in it became emphasis
+// and "<NAME>" was dropped as markup.
+func nodeLine(b page.Block) string {
+	if b.Code {
+		b.Text = lexical.CodeSpan(b.Text)
+	}
+	return page.BlockLine(b)
 }
 
 // pageLanguages are the languages a page without a language tag is told

@@ -495,3 +495,36 @@ Booked by phone: call us to change the booking.
 		t.Errorf("root resolution %q, want the version note in it", pg.Nodes[0].Resolution)
 	}
 }
+
+// TestStructuralCodeLinesAreCode: a line of code (page.Block.Code) is a
+// Markdown code span in its node's text, each line of a run its own, a
+// line that holds backticks in a longer fence, one in a list item at the
+// item's indentation; running text stays as it was, and the node is
+// grounded in the page's text, which has the lines as they stand.
+func TestStructuralCodeLinesAreCode(t *testing.T) {
+	doc := &page.Document{URL: "https://h.example/uninstall", Title: "Uninstall a package", Lang: "en", Blocks: []page.Block{
+		{Kind: page.Heading, Level: 1, Text: "Uninstall a package"},
+		{Kind: page.Paragraph, Text: "Pip asks before it removes anything."},
+		{Kind: page.Paragraph, Code: true, Text: "$ pip uninstall sampleproject"},
+		{Kind: page.Paragraph, Code: true, Text: "Proceed (Y/n)? y"},
+		{Kind: page.Paragraph, Code: true, Text: "$ cwd=`pwd`"},
+		{Kind: page.ListItem, Depth: 1, Text: "Check what is left:"},
+		{Kind: page.Paragraph, Depth: 1, Code: true, Text: "$ pip list --format=*freeze*"},
+	}}
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Pip asks before it removes anything.\n" +
+		"`$ pip uninstall sampleproject`\n" +
+		"`Proceed (Y/n)? y`\n" +
+		"`` $ cwd=`pwd` ``\n" +
+		"- Check what is left:\n" +
+		"  `$ pip list --format=*freeze*`"
+	if len(pg.Nodes) != 1 || pg.Nodes[0].Resolution != want {
+		t.Fatalf("nodes %+v, want one whose resolution is\n%s", pg.Nodes, want)
+	}
+	if !page.GroundedLines(pg.Nodes[0].Resolution, doc.Text()) {
+		t.Errorf("resolution %q is not grounded in the page's text %q", pg.Nodes[0].Resolution, doc.Text())
+	}
+}

@@ -11,6 +11,8 @@ import (
 	"errors"
 	"index/suffixarray"
 	"strings"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // BlockKind is the kind of a content block.
@@ -243,7 +245,9 @@ func (g *Grounder) Grounded(snippet string) bool {
 // GroundedLines reports whether every non-blank line of snippet occurs in
 // the text after normalisation: a resolution that joins the page's lines
 // from two places (a section's opening, and its closing after the
-// situations) is grounded line by line.
+// situations) is grounded line by line. A line that is one code span
+// and nothing else (a line of code as a node's text marks it,
+// lexical.CodeSpan) is grounded by the code it holds.
 func (g *Grounder) GroundedLines(snippet string) bool {
 	seen := false
 	for _, line := range strings.Split(snippet, "\n") {
@@ -251,7 +255,10 @@ func (g *Grounder) GroundedLines(snippet string) bool {
 			continue
 		}
 		if !g.Grounded(line) {
-			return false
+			code, ok := lexical.CodeLine(line)
+			if !ok || !g.Grounded(code) {
+				return false
+			}
 		}
 		seen = true
 	}

@@ -38,6 +38,29 @@ func TestGrounder(t *testing.T) {
 	}
 }
 
+// TestGroundedCodeLines: a node's line of code, a code span alone on its
+// line (as the structural extractor marks it), is grounded by the code it
+// holds; a code span around words the page does not have, or code in a
+// sentence the page does not write so, is not.
+func TestGroundedCodeLines(t *testing.T) {
+	text := "## Uninstall\nRun this:\n$ pip uninstall sampleproject\n$ cwd=`pwd`"
+	for _, tt := range []struct {
+		snippet string
+		want    bool
+	}{
+		{"Run this:\n`$ pip uninstall sampleproject`", true},
+		{"  `$ pip uninstall sampleproject`", true},
+		{"`` $ cwd=`pwd` ``", true},
+		{"$ cwd=`pwd`", true}, // as the page writes it
+		{"`$ pip uninstall otherproject`", false},
+		{"Run `$ pip uninstall sampleproject`", false},
+	} {
+		if got := GroundedLines(tt.snippet, text); got != tt.want {
+			t.Errorf("GroundedLines(%q) = %v, want %v", tt.snippet, got, tt.want)
+		}
+	}
+}
+
 // TestTextSized checks that Text sizes its buffer exactly: the text is
 // kept for every page of a graph, so slack would be held to the end.
 func TestTextSized(t *testing.T) {
