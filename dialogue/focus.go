@@ -6,6 +6,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // A resolution longer than maxAnswerChars is a whole section of a page:
@@ -45,7 +46,13 @@ func units(text string) []unit {
 		}
 		first := len(out)
 		start := 0
-		for _, m := range sentenceCut.FindAllStringIndex(line, -1) {
+		// A line of code is one unit: cut at a stop inside ("Proceed
+		// (Y/n)? y"), it would leave its code span open.
+		cuts := sentenceCut.FindAllStringIndex(line, -1)
+		if _, code := lexical.CodeLine(line); code {
+			cuts = nil
+		}
+		for _, m := range cuts {
 			if initials.MatchString(line[start:m[0]]) {
 				continue // "U.S. citizens", "e.g. a passport", "1. Sign in": no sentence ends
 			}

@@ -308,6 +308,29 @@ func TestUnitsKeepAsides(t *testing.T) {
 	}
 }
 
+// TestUnitsKeepCodeLines: a line of code (a code span alone on its line,
+// as kgbuild writes a page's code) is one unit, whatever stops it holds:
+// cut at one, each half would leave its span open in a reply. Code in a
+// sentence, and the LLM path's sentences (splitSentences), alike.
+func TestUnitsKeepCodeLines(t *testing.T) {
+	text := "Pip asks first. Answer y.\n`Proceed (Y/n)? y`\n  `` $ cwd=`pwd`. ls ``\n`Successfully uninstalled x. Done.`"
+	want := []string{"Pip asks first.", "Answer y.", "`Proceed (Y/n)? y`", "`` $ cwd=`pwd`. ls ``", "`Successfully uninstalled x. Done.`"}
+	var got []string
+	for _, u := range units(text) {
+		got = append(got, u.text)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("units(%q) = %q, want %q", text, got, want)
+	}
+	got = got[:0]
+	for _, u := range splitSentences(text) {
+		got = append(got, u.text)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("splitSentences(%q) = %q, want %q", text, got, want)
+	}
+}
+
 // TestWholeSteps: a run of steps written as sentences that the window
 // reaches is kept whole, within maxListChars; sentences around it, and a
 // lone instruction, are not widened.

@@ -152,8 +152,9 @@ func splitSentences(draft string) []replySentence {
 		if line == "" {
 			continue
 		}
-		// Markdown list items stay whole.
-		if listLine.MatchString(line) {
+		// Markdown list items stay whole, and so does a line of code,
+		// on a line of its own.
+		if _, code := lexical.CodeLine(line); listLine.MatchString(line) || code {
 			out = append(out, replySentence{text: line, listItem: true})
 			continue
 		}
