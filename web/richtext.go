@@ -25,7 +25,7 @@ import (
 // hold what customers typed.
 var (
 	richMarkdown = goldmark.New(
-		goldmark.WithExtensions(extension.GFM),
+		goldmark.WithExtensions(extension.GFM, codeLines{}),
 		goldmark.WithRendererOptions(html.WithHardWraps()),
 	)
 	richPolicy = func() *bluemonday.Policy {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -25,6 +26,18 @@ func TestRenderRich(t *testing.T) {
 			[]string{"<li>two</li>", "</ul>", "<p>Info: needs version 2</p>"}, []string{"two<br>"}},
 		{"an indented line continues its item", "1. first\n   still first\n2. second", []string{"<li>first<br>"}, nil},
 		{"empty", "", nil, []string{"<p>"}},
+		// A help page's code block reaches a reply as lines that are each
+		// a code span alone (kgbuild): a run of them is one block, each
+		// line as it stands, what Markdown would read in it kept as text.
+		{"a run of code lines is one block", "Run:\n`$ pip uninstall x`\n`Proceed (Y/n)? y`\nDone.",
+			[]string{"<p>Run:</p>", "<pre><code>$ pip uninstall x\nProceed (Y/n)? y</code></pre>", "<p>Done.</p>"}, []string{"<br>"}},
+		{"a line of code as it stands", "`PIP_<NAME>=*a* _b_ [x](https://x.test)`",
+			[]string{"<pre><code>PIP_&lt;NAME&gt;=*a* _b_ [x](https://x.test)</code></pre>"}, []string{"<em>", "<a "}},
+		{"backticks in a line of code", "`` $ cwd=`pwd` ``", []string{"<pre><code>$ cwd=`pwd`</code></pre>"}, nil},
+		{"code in a step stays in the step", "1. Check:\n  `$ pip check`\n1. Done",
+			[]string{"<li>Check:\n<pre><code>$ pip check</code></pre>", "<li>Done</li>"}, []string{"</ol>\n<ol>"}},
+		{"code in a sentence stays in it", "Run `pip check` now", []string{"<p>Run <code>pip check</code> now</p>"}, []string{"<pre>"}},
+		{"an item named by code stays inline", "- `--verbose`\n- `--quiet`", []string{"<li><code>--verbose</code></li>"}, []string{"<pre>"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,5 +87,21 @@ func TestReplyKeepsHandoffReferenceWhole(t *testing.T) {
 	}
 	if !strings.Contains(string(css), ".text .ref { white-space: nowrap; }") {
 		t.Error("the stylesheet does not keep .ref on one line")
+	}
+}
+
+// TestCodeBlockScrollsInBubble: a block of code keeps each line as it
+// stands and scrolls sideways inside the bubble, never widening it past a
+// phone's screen.
+func TestCodeBlockScrollsInBubble(t *testing.T) {
+	css, err := staticFS.ReadFile("static/helpgraph.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := regexp.MustCompile(`(?m)^\.text pre, \.resolution pre \{[^}]*\}`).Find(css)
+	for _, want := range []string{"overflow-x: auto", "white-space: pre", "max-width: 100%"} {
+		if !strings.Contains(string(rule), want) {
+			t.Errorf("the stylesheet's rule for a block of code %q lacks %q", rule, want)
+		}
 	}
 }
