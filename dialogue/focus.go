@@ -34,6 +34,8 @@ type unit struct {
 	// indented: it opens a line indented under the one before (a list
 	// item's code, or what follows the code): it goes on in that item.
 	indented bool
+	// indent is the white space that opens its line, when indented.
+	indent string
 }
 
 // units splits text into sentences, keeping line structure.
@@ -67,6 +69,7 @@ func units(text string) []unit {
 		}
 		if len(out) > first && (line[0] == ' ' || line[0] == '\t') && !listItem.MatchString(strings.TrimSpace(line)) {
 			out[first].indented = true
+			out[first].indent = line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 		}
 		if len(out) > 0 {
 			out[len(out)-1].lineBreak = true
@@ -342,6 +345,13 @@ func joinUnits(us []unit, keep []bool) string {
 				b.WriteByte('\n')
 			} else {
 				b.WriteByte(' ')
+			}
+			// A line indented under the line kept before it goes on in
+			// that line's list item, as on the page (its code, or
+			// what follows the code): flush left, Markdown ends the
+			// list before it.
+			if u.indented && last == i-1 && us[last].lineBreak {
+				b.WriteString(u.indent)
 			}
 		}
 		b.WriteString(u.text)

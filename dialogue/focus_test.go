@@ -219,11 +219,13 @@ func TestWholeListsLeadIn(t *testing.T) {
 			"Night Light makes the screen warmer. To enable Night Light:\n1. Open Displays.\n2. Switch Night Light on."},
 		// A code block inside the last item is indented under it: part
 		// of the item. Before, the list ended at the item's text, and
-		// the commands were left out of the reply.
+		// the commands were left out of the reply; then they were given
+		// flush left, which Markdown shows after the list, not in the
+		// item.
 		{"an item's code goes with it",
-			"To use system trust stores:\n- Use Python 3.10.\n- Install the truststore package:\n  $ pip install truststore\n  [...]\nNew in version 22.2.",
+			"To use system trust stores:\n- Use Python 3.10.\n- Install the truststore package:\n  `$ pip install truststore`\n  `[...]`\nNew in version 22.2.",
 			"To use system trust stores:",
-			"To use system trust stores:\n- Use Python 3.10.\n- Install the truststore package:\n$ pip install truststore\n[...]"},
+			"To use system trust stores:\n- Use Python 3.10.\n- Install the truststore package:\n  `$ pip install truststore`\n  `[...]`"},
 		{"a sentence before a list is no lead-in",
 			"Night Light makes the screen warmer.\n- Open Displays.\n- Switch Night Light on.",
 			"Night Light makes the screen warmer.",
