@@ -69,7 +69,9 @@ import (
 // none: a lead-in (situationAhead).
 // v21: a line of code (page.Block.Code) is a Markdown code span in its
 // node's text (nodeLine), which a reply shows as code.
-const StructuralVersion = "structural-v21"
+// v22: with its white space as the page writes it (page.Block.Verbatim):
+// its indentation and aligned columns.
+const StructuralVersion = "structural-v22"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -154,13 +156,18 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 
 // nodeLine renders block b as a line of a node's text: as the page's text
 // does (page.BlockLine), but a line of code as a Markdown code span
-// (lexical.CodeSpan), so that a reply shows it as code, whole and as it
-// stands, where the page's text has it as plain words. A customer copies
+// (lexical.CodeSpan) of the line as the page writes it, so that a reply
+// shows it as code, whole and as it stands (indentation, aligned columns),
+// where the page's text has it as plain words. A customer copies
 // such a line; read as running text, "*" and "_" in it became emphasis
 // and "<NAME>" was dropped as markup.
 func nodeLine(b page.Block) string {
 	if b.Code {
-		b.Text = lexical.CodeSpan(b.Text)
+		code := b.Text
+		if b.Verbatim != "" {
+			code = b.Verbatim
+		}
+		b.Text = lexical.CodeSpan(code)
 	}
 	return page.BlockLine(b)
 }

@@ -498,7 +498,8 @@ Booked by phone: call us to change the booking.
 
 // TestStructuralCodeLinesAreCode: a line of code (page.Block.Code) is a
 // Markdown code span in its node's text, each line of a run its own, a
-// line that holds backticks in a longer fence, one in a list item at the
+// line that holds backticks in a longer fence, one with its white space
+// as the page writes it (page.Block.Verbatim), one in a list item at the
 // item's indentation; running text stays as it was, and the node is
 // grounded in the page's text, which has the lines as they stand.
 func TestStructuralCodeLinesAreCode(t *testing.T) {
@@ -508,6 +509,7 @@ func TestStructuralCodeLinesAreCode(t *testing.T) {
 		{Kind: page.Paragraph, Code: true, Text: "$ pip uninstall sampleproject"},
 		{Kind: page.Paragraph, Code: true, Text: "Proceed (Y/n)? y"},
 		{Kind: page.Paragraph, Code: true, Text: "$ cwd=`pwd`"},
+		{Kind: page.Paragraph, Code: true, Text: "if ok: print(x)", Verbatim: "    if ok:  print(x)"},
 		{Kind: page.ListItem, Depth: 1, Text: "Check what is left:"},
 		{Kind: page.Paragraph, Depth: 1, Code: true, Text: "$ pip list --format=*freeze*"},
 	}}
@@ -519,6 +521,7 @@ func TestStructuralCodeLinesAreCode(t *testing.T) {
 		"`$ pip uninstall sampleproject`\n" +
 		"`Proceed (Y/n)? y`\n" +
 		"`` $ cwd=`pwd` ``\n" +
+		"`    if ok:  print(x)`\n" +
 		"- Check what is left:\n" +
 		"  `$ pip list --format=*freeze*`"
 	if len(pg.Nodes) != 1 || pg.Nodes[0].Resolution != want {

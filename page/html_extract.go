@@ -376,11 +376,47 @@ func (x *extractor) pre(n *html.Node) {
 	}
 	var sb strings.Builder
 	textOf(n, &sb)
-	for _, line := range strings.Split(sb.String(), "\n") {
-		if line = ownLinks.Replace(collapse(line)); line != "" {
-			x.blocks = append(x.blocks, Block{Kind: Paragraph, Text: line, Code: true, Depth: depth})
+	raw := strings.Split(sb.String(), "\n")
+	margin := commonIndent(raw)
+	for _, r := range raw {
+		line := ownLinks.Replace(collapse(r))
+		if line == "" {
+			continue
+		}
+		b := Block{Kind: Paragraph, Text: line, Code: true, Depth: depth}
+		if v := ownLinks.Replace(verbatim(r[min(margin, len(r)):])); v != line {
+			b.Verbatim = v
+		}
+		x.blocks = append(x.blocks, b)
+	}
+}
+
+// verbatim is a line of preformatted text as the page writes it, white
+// space kept but at its end, invisible characters and invalid UTF-8
+// dropped (as collapse drops them).
+func verbatim(line string) string {
+	line = strings.ToValidUTF8(line, "")
+	if strings.ContainsAny(line, invisible) {
+		line = dropInvisible.Replace(line)
+	}
+	return strings.TrimRight(line, " \t\r")
+}
+
+// commonIndent is the number of bytes of white space (spaces and tabs)
+// that every non-blank line of lines opens with: a template's indentation
+// of a whole <pre>, not the code's own.
+func commonIndent(lines []string) int {
+	margin := -1
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		n := len(l) - len(strings.TrimLeft(l, " \t"))
+		if margin < 0 || n < margin {
+			margin = n
 		}
 	}
+	return max(margin, 0)
 }
 
 func textOf(n *html.Node, sb *strings.Builder) {

@@ -753,3 +753,31 @@ func TestSiteBanner(t *testing.T) {
 		})
 	}
 }
+
+// TestPreKeepsVerbatim: a line of a <pre> keeps its white space as the
+// page writes it (Block.Verbatim: a block's indentation, a table's
+// columns), less the indentation every line of the block shares, beside
+// its collapsed text; a line whose white space is already single has
+// none.
+func TestPreKeepsVerbatim(t *testing.T) {
+	raw := []byte("<html><body><h1>Forms</h1><p>In the view:</p><pre>\n    def view(request):\n        if form.is_valid():\n            return redirect(&#39;/thanks/&#39;)\n    Package    Version\n</pre></body></html>")
+	doc, err := ParseHTML(raw, "forms.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][2]string
+	for _, b := range doc.Blocks {
+		if b.Code {
+			got = append(got, [2]string{b.Text, b.Verbatim})
+		}
+	}
+	want := [][2]string{
+		{"def view(request):", ""},
+		{"if form.is_valid():", "    if form.is_valid():"},
+		{"return redirect('/thanks/')", "        return redirect('/thanks/')"},
+		{"Package Version", "Package    Version"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("code lines (text, verbatim) = %q, want %q", got, want)
+	}
+}

@@ -47,6 +47,11 @@ type Block struct {
 	// block): code or a command a reader copies as it stands, never a
 	// page's title for a section nor a situation ("if form.is_valid():").
 	Code bool `json:"code,omitempty"`
+	// Verbatim is a line of code as the page writes it, where Text has
+	// its white space collapsed as all text has: its indentation and
+	// aligned columns, which a reader copies (a Python block, a table a
+	// command prints). Empty when it is Text.
+	Verbatim string `json:"verbatim,omitempty"`
 	// NoteTitle marks a block that opens with the title of a note (an
 	// admonition or callout: ":::caution Restrictions", ".. note::",
 	// "!!! tip \"Title\"", an HTML page's note title): the page's

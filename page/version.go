@@ -39,4 +39,6 @@ package page
 // v14: a note's title marked (Block.NoteTitle) by every reader that
 // knows notes: Docusaurus, MkDocs, MyST, GitHub callouts, reStructuredText,
 // an HTML page's note title.
-const ReaderVersion = "reader-v14"
+// v15: a line of code keeps its white space as the page writes it
+// (Block.Verbatim), beside its collapsed text.
+const ReaderVersion = "reader-v15"
