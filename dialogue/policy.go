@@ -262,7 +262,7 @@ const (
 // followUp recognises messages that lean on what was said before: in
 // English, and by the openers of the catalog's other languages
 // (followUpElsewhere).
-var followUp = regexp.MustCompile(`(?i)^\s*(?:(?:what about|how about|and|but|what if|also|same|it still|still|again|ok(?:ay)?,? (?:and|but|what))\b|` + followUpElsewhere + `)`)
+var followUp = regexp.MustCompile(`(?i)^[\s¿¡]*(?:(?:what about|how about|and|but|what if|also|same|it still|still|again|ok(?:ay)?,? (?:and|but|what))\b|` + followUpElsewhere + `)`)
 
 // followUpElsewhere are the openers of a follow-up in German, French,
 // Spanish and Japanese, function words all: "und wo wird der gespeichert",
@@ -271,7 +271,8 @@ var followUp = regexp.MustCompile(`(?i)^\s*(?:(?:what about|how about|and|but|wh
 // work before suspending), "それってどうやればいいですか" (how do I do
 // that), "それはiPhoneでもできますか" (can I do that on an iPhone too).
 // Japanese has no spaces: its openers are the demonstrative そ- forms and
-// the conjunctions that lead a message.
+// the conjunctions that lead a message. A Spanish opening mark may lead
+// the opener ("¿y dónde se guarda?"), as in detailOpener.
 const followUpElsewhere = `(?:und|aber|und wenn|was ist mit|et|mais|et si|et pour|y|pero|y si|y para|e)(?:\s|,)|` +
 	`それ|そっち|その場合|じゃあ|では|あと|ちなみに`
 

@@ -38,6 +38,9 @@ func TestFollowUpOpenersInOtherLanguages(t *testing.T) {
 		want  lean
 	}{
 		{"y donde se guarda", []string{"donde", "guarda"}, followsUp},
+		{"¿y dónde se guarda?", []string{"guard"}, followsUp},
+		{"¿pero cuánto tarda?", []string{"tard"}, followsUp},
+		{"¡y gratis!", []string{"gratis"}, followsUp},
 		{"und wo wird das gespeichert", []string{"gespeichert"}, followsUp},
 		{"et où est-elle enregistrée", []string{"enregistr"}, followsUp},
 		{"それはiPhoneでもできますか", []string{"それ", "れは", "iphone", "でも", "もで", "でき", "きま", "ます", "すか"}, followsUp},
