@@ -179,7 +179,20 @@ func isTitleCase(text string) bool {
 }
 
 func (sp *speller) word(w string) string {
-	if !sp.guesses || sp.freq[w] > 0 || utf8.RuneCountInString(w) < minSpellLen || lexical.IsStopWord(w) {
+	if !sp.guesses || sp.freq[w] > 0 || lexical.IsStopWord(w) {
+		return w
+	}
+	if n := utf8.RuneCountInString(w); n < minSpellLen {
+		// A short word is too close to too many others to correct, but
+		// for the commonest typo of all: two letters of a function word
+		// swapped ("how do i chnage teh wallpaper"). Read as a word no
+		// page has, it weighs as the rarest and the request's own words
+		// no longer cover it.
+		if n >= 3 && !sp.isWord(w) {
+			if c := sp.swappedStopWord(w); c != "" {
+				return c
+			}
+		}
 		return w
 	}
 	// A real word the pages lack is what the customer meant ("plane" is
@@ -212,6 +225,24 @@ func (sp *speller) word(w string) string {
 		consider(c)
 	}
 	return best
+}
+
+// swappedStopWord returns the stop word of the graph's language that w is
+// with two adjacent letters swapped ("teh", "adn", "waht"), or "".
+func (sp *speller) swappedStopWord(w string) string {
+	rs := []rune(w)
+	for i := 0; i+1 < len(rs); i++ {
+		if rs[i] == rs[i+1] {
+			continue
+		}
+		rs[i], rs[i+1] = rs[i+1], rs[i]
+		c := string(rs)
+		rs[i], rs[i+1] = rs[i+1], rs[i]
+		if sp.isStop(c) {
+			return c
+		}
+	}
+	return ""
 }
 
 // doublesALetter reports whether long is short with one of its letters

@@ -20,7 +20,7 @@ func TestSpellerLeavesRealWords(t *testing.T) {
 	}
 	an := newModelAnalyzer(lexical.English, nil)
 	words := newGraphWords(an, g)
-	dictionary := map[string]bool{"plane": true, "charger": true, "planing": true, "shoes": true}
+	dictionary := map[string]bool{"plane": true, "charger": true, "planing": true, "shoes": true, "fro": true}
 	for _, tc := range []struct {
 		word, withDictionary, without string
 	}{
@@ -32,6 +32,14 @@ func TestSpellerLeavesRealWords(t *testing.T) {
 		{"chargd", "charged", "charged"},     // no word at all: a typo
 		{"planning", "planning", "planning"}, // the graph's own word
 		{"quetzal", "quetzal", "quetzal"},    // nothing near it
+		// Two letters of a function word swapped: the function word.
+		{"teh", "the", "the"},
+		{"waht", "what", "what"},
+		{"adn", "and", "and"},
+		{"fro", "fro", "for"}, // a real word
+		{"hte", "the", "the"},
+		{"eht", "eht", "eht"},    // not a swap of neighbours
+		{"pnal", "pnal", "pnal"}, // a swap, but of no function word
 	} {
 		with := newSpeller(words, nil, func(w string) bool { return dictionary[w] })
 		if got := with.word(tc.word); got != tc.withDictionary {
