@@ -41,6 +41,10 @@ func TestLanguageSynonyms(t *testing.T) {
 		{"fr", "rajouter un compte", []string{"ajout", "compt"}},
 		// "listé" is left out: it stems as "liste".
 		{"fr", "une liste", []string{"list"}},
+		// Software's new names for the old lists are one word with them.
+		{"en", "how do i whitelist a site", []string{"allowlist", "site"}},
+		{"en", "add it to the white list", []string{"add", "allowlist"}},
+		{"en", "my blacklist", []string{"blocklist"}},
 		// An English group is no Spanish one.
 		{"es", "money back", []string{"money", "back"}},
 	} {
