@@ -30,6 +30,10 @@ type askedState struct {
 	// with none tells a detail no page has, which the miss policy answers
 	// (moveShowAsked for a doubted node, else moveOfferPerson).
 	pageWords bool
+	// detail: the message tells a detail of the customer's case by its
+	// form ("it's a lenovo laptop", "c'est un portable lenovo":
+	// caseDetailOf): their situation, whatever page its words find.
+	detail bool
 	// movesAway reports whether the message's own words find a node on
 	// another page that is about them, whose page holds more of them than
 	// the asked node's page (see GraphAgent.movesAwayFrom). It searches:
@@ -41,14 +45,15 @@ type askedState struct {
 // this?" with a yes: a statement in the pages' words (not a question, nor
 // a request put as one: isQuestion), neither denying nor saying the
 // request again, that
-// names what the node asked about is about, or adds the customer's
-// situation without clearly moving away (another page holds it better).
+// names what the node asked about is about, tells a detail of the case
+// by its form, or adds the customer's situation without clearly moving
+// away (another page holds it better).
 // A question is a request of its own, and is ranked as one.
 func assentsToAsked(r *reading, st askedState) bool {
 	if !st.open || !st.pageWords || r.act != ActNone || r.lead == ActNo || r.neg || st.repeats {
 		return false
 	}
-	return !r.question && (st.namesAsked || !st.movesAway())
+	return !r.question && (st.namesAsked || st.detail || !st.movesAway())
 }
 
 // asksOfAsked reports whether r, said while "Is it about this?" is open
@@ -143,6 +148,7 @@ func (a *GraphAgent) askedStateOf(s *Session, r *reading) askedState {
 		}
 	}
 	st.repeats = restates(r.terms, earlier)
+	st.detail = r.caseDetailIn(s.Lang, a.langs.lang) != ""
 	st.namesAsked = a.namesNode(asked.ID, r, slices.Concat(earlier...))
 	st.movesAway = func() bool { return a.movesAwayFrom(asked.Page, r) }
 	return st

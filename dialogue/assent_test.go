@@ -27,6 +27,8 @@ func TestAssentsToAsked(t *testing.T) {
 		{"a detail no page has", reading{terms: []string{"thinkpad"}}, askedState{open: true}, false, false, false},
 		{"the request again", reading{terms: []string{"phone"}}, askedState{open: true, pageWords: true, repeats: true}, false, false, false},
 		{"moves away", reading{terms: []string{"printer"}}, open, true, true, false},
+		{"a detail of the case, another page holds more", reading{terms: []string{"lenovo", "laptop"}}, askedState{open: true, pageWords: true, detail: true}, true, false, true},
+		{"a question with a detail's words", reading{terms: []string{"laptop"}, question: true}, askedState{open: true, pageWords: true, detail: true}, true, false, false},
 		{"names the node, another page holds more", reading{terms: []string{"printer"}}, askedState{open: true, pageWords: true, namesAsked: true}, true, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
