@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"slices"
+	"unicode"
 
 	"github.com/helpgraph/helpgraph/internal/langid"
 	"github.com/helpgraph/helpgraph/internal/lexical"
@@ -73,6 +74,13 @@ func toldLanguage(detect *langid.Detector, msg, client string, pages pageLanguag
 	case l == "" || evidence == langid.Sure:
 		return l
 	case !pages.hasPagesIn(l):
+		// English writes no accents: with two function words of the
+		// language, not tied with English's, a word that has one is that
+		// language's too ("comment désinstaller un paquet avec pip", not
+		// "café au lait stains on my screen").
+		if evidence == langid.Slight && pages.defaultLanguage() == "en" && hasAccentedLetter(msg) && !slices.Contains(detect.Tied(msg), "en") {
+			return l
+		}
 		return ""
 	case client != "" && client != l && pages.hasPagesIn(client):
 		return ""
@@ -148,3 +156,14 @@ func countPageWords(msg string, model *lexical.Model, has func(w string) bool) i
 
 // defaultLanguage implements pageLanguages.
 func (a *GraphAgent) defaultLanguage() string { return a.langs.lang }
+
+// hasAccentedLetter reports whether s has a Latin letter with a diacritic
+// ("é", "ñ", "ü", "ß"): one English does not write.
+func hasAccentedLetter(s string) bool {
+	for _, r := range s {
+		if r > unicode.MaxASCII && unicode.Is(unicode.Latin, r) {
+			return true
+		}
+	}
+	return false
+}

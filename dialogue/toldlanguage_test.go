@@ -55,6 +55,14 @@ func TestToldLanguage(t *testing.T) {
 		{"battery dies fast", all, "", nil, "de"},
 		{"usar icloud private relay junto con adguard", all, "", nil, "es"},
 		{"usar icloud private relay junto con adguard", englishOnly, "", nil, ""},
+		// English writes no accents: two French function words and an
+		// accented word are French, though the pages are English; one
+		// function word is not ("café au lait").
+		{"comment désinstaller un paquet avec pip", englishOnly, "", nil, "fr"},
+		{"comment desinstaller un paquet avec pip", englishOnly, "", nil, ""},
+		{"café au lait stains on my screen", englishOnly, "", nil, ""},
+		{"comment désinstaller un paquet avec pip", []string{"de", "en"}, "", nil, ""},
+		{"mi contraseña no funciona", englishOnly, "", nil, "es"},
 		// Sure evidence names a language without pages (the catalog's).
 		{"Die Werbung wird auf YouTube immer noch angezeigt", englishOnly, "", nil, "de"},
 		{"donde introduzco la clave de licencia", englishOnly, "", nil, "es"},
