@@ -13,8 +13,10 @@ import (
 // sends the user to someone else, and the text a reply shows.
 
 var (
-	// seeAlso is a sentence that only points elsewhere.
-	seeAlso = regexp.MustCompile(`(?i)^(?:a\.\s*)?(?:please\s+)?(?:see(?:\s+also)?|for\s+details,?\s+see|read|go\s+to)\b[^a-z]*\[`)
+	// seeAlso is a sentence that only points elsewhere, a page that has
+	// moved among them ("This section has been moved to [Requirements
+	// File Format]").
+	seeAlso = regexp.MustCompile(`(?i)^(?:a\.\s*)?(?:please\s+)?(?:see(?:\s+also)?|for\s+details,?\s+see|read|go\s+to|(?:this\s+(?:section|page|article|topic|content|document|information)\s+)?(?:has\s+(?:been\s+)?|was\s+|is\s+now\s+)?moved\s+to)\b[^a-z]*\[`)
 	// qaMarker is the "Q."/"A." of an FAQ.
 	qaMarker = regexp.MustCompile(`^(?:A|Q)\.\s+`)
 	// lastUpdated is page furniture.

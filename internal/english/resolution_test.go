@@ -38,6 +38,10 @@ func TestSubstanceAndSteps(t *testing.T) {
 		{"Click Reset.", "Reset", "", 1, true, false},
 		{"## Codes", "Codes", "", 0, false, false},
 		{"See [Points](https://x.example/points).", "Missing points", "", 0, false, false},
+		// A page that has moved points elsewhere.
+		{"This section has been moved to [Points](https://x.example/points).", "Points", "", 0, false, false},
+		{"Moved to [Points](https://x.example/points).", "Points", "", 0, false, false},
+		{"The button moved to [the toolbar](https://x.example/t) in version 3.", "Toolbar", "", 1, false, false},
 		{"- Members: on the details page.", "Phone number", "members", 1, false, false},
 		{"Please contact the shop directly. We can't issue it.", "Receipt", "", 2, false, true},
 		{"If you do not arrive and do not contact anyone, you pay 100%.", "No-shows", "", 1, false, false},
