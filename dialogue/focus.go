@@ -31,10 +31,9 @@ var initials = regexp.MustCompile(`(?:^|[^\pL\pN])(?:\pL\.)*\pL$|^\s*\d{1,2}$`)
 type unit struct {
 	text      string
 	lineBreak bool
-	// indented: it opens a line indented under the one before (a list
-	// item's code, or what follows the code): it goes on in that item.
-	indented bool
-	// indent is the white space that opens its line, when indented.
+	// indent is the white space that opens its line when it is indented
+	// under the one before (a list item's code, or what follows the
+	// code): it goes on in that item. "" when not.
 	indent string
 }
 
@@ -68,7 +67,6 @@ func units(text string) []unit {
 			out = append(out, unit{text: rest})
 		}
 		if len(out) > first && (line[0] == ' ' || line[0] == '\t') && !listItem.MatchString(strings.TrimSpace(line)) {
-			out[first].indented = true
 			out[first].indent = line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 		}
 		if len(out) > 0 {
@@ -244,7 +242,7 @@ func listItems(us []unit) []bool {
 // that leads into it to the last line of its last item.
 func listSpan(us []unit, item []bool, i int) (start, end int) {
 	end = i
-	for end+1 < len(us) && (item[end+1] || !us[end].lineBreak || us[end+1].indented) {
+	for end+1 < len(us) && (item[end+1] || !us[end].lineBreak || us[end+1].indent != "") {
 		end++
 	}
 	return max(i-1, 0), end
@@ -350,7 +348,7 @@ func joinUnits(us []unit, keep []bool) string {
 			// that line's list item, as on the page (its code, or
 			// what follows the code): flush left, Markdown ends the
 			// list before it.
-			if u.indented && last == i-1 && us[last].lineBreak {
+			if u.indent != "" && last == i-1 && us[last].lineBreak {
 				b.WriteString(u.indent)
 			}
 		}
