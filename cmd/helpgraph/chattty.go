@@ -75,6 +75,35 @@ func readable(text string) string {
 
 var mdHeading = regexp.MustCompile(`(?m)^#{1,6}\s+`)
 
+// codeIndent sets a help page's line of code apart in a terminal, as
+// Markdown indents a code block.
+const codeIndent = "    "
+
+// terminalText is a reply's text for a terminal: prose readable and
+// wrapped to width, each line of code (a line that is one code span, as
+// kgbuild writes a page's code) without its backticks, indented and left
+// as it stands: wrapped or with its spaces collapsed, a command or an
+// aligned table would no longer be what the page says to type.
+func terminalText(text string, width int) string {
+	var out, prose []string
+	flush := func() {
+		if len(prose) > 0 {
+			out = append(out, wrap(readable(strings.Join(prose, "\n")), width))
+			prose = prose[:0]
+		}
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if code, ok := lexical.CodeLine(line); ok {
+			flush()
+			out = append(out, codeIndent+code)
+			continue
+		}
+		prose = append(prose, line)
+	}
+	flush()
+	return strings.Join(out, "\n")
+}
+
 // printFriendly prints r for a person: the text, numbered options, the
 // sources; with color, in ANSI colours; wrapped at word boundaries to
 // width columns (0: not wrapped).
@@ -85,7 +114,7 @@ func printFriendly(w io.Writer, r dialogue.Reply, color bool, width int) {
 		}
 		return s
 	}
-	text := wrap(readable(r.Text), width)
+	text := terminalText(r.Text, width)
 	if r.Action == dialogue.Escalation {
 		text = paint(handoffColour, text)
 	}

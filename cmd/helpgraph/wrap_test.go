@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/dialogue"
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 func TestWrap(t *testing.T) {
@@ -55,5 +56,29 @@ func TestPrintFriendlyWraps(t *testing.T) {
 		if !strings.Contains(b.String(), whole) {
 			t.Errorf("%q was split:\n%s", whole, b.String())
 		}
+	}
+}
+
+func TestTerminalTextCodeLines(t *testing.T) {
+	tests := []struct {
+		name, text string
+		width      int
+		want       string
+	}{
+		{"a command under its prose", "To install them, run:\n`$ pip install -r requirements.txt`", 0,
+			"To install them, run:\n    $ pip install -r requirements.txt"},
+		{"aligned columns kept, not wrapped", "It prints:\n`Package    Version`\n`---------- -------`\n`pip        23.0.1`", 12,
+			"It prints:\n    Package    Version\n    ---------- -------\n    pip        23.0.1"},
+		{"a span inside prose stays prose", "Run `pip list` to see them.", 0, "Run `pip list` to see them."},
+		{"prose after code wrapped", "`make`\nthen open the page in a browser", 16,
+			"    make\nthen open the\npage in a\nbrowser"},
+		{"a backtick inside the code", lexical.CodeSpan("echo `date`"), 0, "    echo `date`"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := terminalText(tt.text, tt.width); got != tt.want {
+				t.Errorf("terminalText(%q, %d) =\n%q\nwant\n%q", tt.text, tt.width, got, tt.want)
+			}
+		})
 	}
 }
