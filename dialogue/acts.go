@@ -338,7 +338,7 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		r.Text = a.say(s, a.handoff("Human"))
 		return r, true, nil
 	case moveStartOver:
-		*s = Session{ID: s.ID, History: s.History, Lang: s.Lang, ClientLang: s.ClientLang}
+		s.startOver()
 		return Reply{Action: Clarification, Text: a.say(s, "StartOver")}, true, nil
 	case moveGreet:
 		return Reply{Action: Clarification, Text: a.say(s, "Greeting"), NodeID: s.CurrentNode}, true, nil

@@ -13,14 +13,19 @@ const topicTurns = 20
 func (a *GraphAgent) topic(s *Session) []string {
 	var terms []string
 	seen := 0
-	// The last history entry is the message being answered.
-	for i := len(s.History) - 2; i >= 0 && seen < topicTurns; i-- {
+	// The last history entry is the message being answered: one that
+	// starts afresh ("never mind, …") has no earlier words.
+	last := len(s.History) - 1
+	if last >= 0 && s.History[last].Role == "user" && a.earlier.get(s.History[last].Text, a.readEarlier).restart {
+		return nil
+	}
+	for i := last - 1; i >= 0 && seen < topicTurns; i-- {
 		if t := s.History[i]; t.Role == "user" {
 			m := a.earlier.get(t.Text, a.readEarlier)
+			terms = append(terms, m.terms...)
 			if m.restart {
 				break // what came before was started over
 			}
-			terms = append(terms, m.terms...)
 			seen++
 		}
 	}
@@ -29,7 +34,7 @@ func (a *GraphAgent) topic(s *Session) []string {
 
 // earlierMessage is what the topic takes from an earlier user message.
 type earlierMessage struct {
-	restart bool     // the message started the conversation over
+	restart bool     // the message started the conversation over (freshStart: with its request)
 	terms   []string // its terms, spelling corrected and specifics masked
 }
 
@@ -37,6 +42,9 @@ type earlierMessage struct {
 // agent has not read in its own turn (a conversation restored from
 // storage, or read by another agent).
 func (a *GraphAgent) readEarlier(text string) earlierMessage {
+	if request, ok := a.freshStart(text); ok {
+		return earlierMessage{restart: true, terms: a.an.terms(a.mask(a.spell.correct(request)))}
+	}
 	if isRestart(text) {
 		return earlierMessage{restart: true}
 	}

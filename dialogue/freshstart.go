@@ -1,0 +1,53 @@
+package dialogue
+
+import (
+	"github.com/helpgraph/helpgraph/internal/lexical"
+	"github.com/helpgraph/helpgraph/internal/quickre"
+)
+
+// A message that opens by dropping the conversation so far and goes on
+// with a request ("never mind, how do I add a user", "new question: …",
+// "start over - …", "on a different note, …") asks that request afresh,
+// as a conversation's first message: not ranked with the earlier words,
+// not held to the page being discussed, and not taken as the act its
+// opening alone makes (start over, never mind), which dropped the
+// request with the conversation ("Let's start over. What can I help you
+// with?") or read "never mind" as words to match. "Another question" is
+// no such opening: what follows may go on with the topic ("another
+// question: where are they stored?").
+
+// freshOpening is such an opening, in the languages of the catalog, with
+// what separates it from the request.
+var freshOpening = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|no|nah|actually|anyway|so|but)[\s,.!]+)*(?:` +
+	`never\s*mind|nvm|forget\s+(?:it|that|about\s+(?:it|that))|(?:let'?s\s+)?start\s+(?:over|again)|` +
+	`new\s+(?:question|topic)|(?:a\s+)?(?:different|unrelated|separate)\s+(?:question|topic|subject)|` +
+	`(?:on\s+)?(?:a\s+)?(?:different|unrelated)\s+note|chang(?:e|ing)\s+(?:the\s+)?(?:topic|subject)|` +
+	// German, French, Spanish
+	`egal|vergiss\s+es|schon\s+gut|neue\s+frage|andere\s+frage|themawechsel|` +
+	`laisse[zs]?\s+tomber|peu\s+importe|nouvelle\s+question|changeons\s+de\s+sujet|` +
+	`olv[ií]dalo|no\s+importa|da\s+igual|nueva\s+pregunta|cambiando\s+de\s+tema` +
+	`)(?:\s+(?:then|now|though|anyway|please))?(?:\s*[:,.!;?\-–—]+\s*|\s+)`)
+
+// freshStart returns the request that follows an opening dropping the
+// conversation so far, and true; false when msg opens with none, or
+// nothing that could be matched follows it ("never mind then", "start
+// over again": the opening's own act).
+func (a *GraphAgent) freshStart(msg string) (string, bool) {
+	if !freshOpening.MayMatch(msg) {
+		return "", false
+	}
+	loc := freshOpening.FindStringIndex(msg)
+	if loc == nil {
+		return "", false
+	}
+	rest := msg[loc[1]:]
+	if len(a.an.terms(lexical.Mask(rest))) == 0 {
+		return "", false
+	}
+	return rest, true
+}
+
+// startOver forgets the conversation but what it said and its language.
+func (s *Session) startOver() {
+	*s = Session{ID: s.ID, History: s.History, Lang: s.Lang, ClientLang: s.ClientLang}
+}

@@ -1,0 +1,80 @@
+package dialogue
+
+import (
+	"context"
+	"testing"
+)
+
+func TestFreshStart(t *testing.T) {
+	a := NewGraphAgent(driftGraph(), Options{})
+	for _, tc := range []struct {
+		msg, request string
+		ok           bool
+	}{
+		{"never mind, who do I contact?", "who do I contact?", true},
+		{"ok never mind. how do I print a document", "how do I print a document", true},
+		{"nvm how do i lock the screen", "how do i lock the screen", true},
+		{"new question: how do I change the wallpaper?", "how do I change the wallpaper?", true},
+		{"Start over - I want to return a gift", "I want to return a gift", true},
+		{"on a different note, can I change the keyboard layout?", "can I change the keyboard layout?", true},
+		{"forget that, set the time zone", "set the time zone", true},
+		{"egal, wie ändere ich das Hintergrundbild?", "wie ändere ich das Hintergrundbild?", true},
+		{"laisse tomber : comment imprimer ?", "comment imprimer ?", true},
+		{"olvídalo, ¿cómo imprimo?", "¿cómo imprimo?", true},
+		// The opening's own act: nothing to match follows it.
+		{"never mind", "", false},
+		{"ok never mind then", "", false},
+		{"start over again", "", false},
+		{"new question", "", false},
+		// Going on with the topic, or no opening at all.
+		{"another question: who do I contact?", "", false},
+		{"I never mind waiting, but who do I contact?", "", false},
+		{"how do I start over my subscription?", "", false},
+		{"forget my password", "", false},
+	} {
+		request, ok := a.freshStart(tc.msg)
+		if ok != tc.ok || request != tc.request {
+			t.Errorf("freshStart(%q) = %q, %v; want %q, %v", tc.msg, request, ok, tc.request, tc.ok)
+		}
+	}
+}
+
+// TestFreshStartAsksAfresh: a request after "never mind" or "new question"
+// is answered as a conversation's first message, not with the earlier
+// words ("who do I contact?" after a return is about the refund page) nor
+// dropped by starting over; and the next follow-up's topic begins there.
+func TestFreshStartAsksAfresh(t *testing.T) {
+	const first = "how do I return a damaged item I bought as a gift"
+	for _, tc := range []struct {
+		name, then string
+		action     Action
+		node       string
+	}{
+		{"never mind", "never mind, who do I contact?", Resolution, "contacts"},
+		{"new question", "new question: who do I contact?", Resolution, "contacts"},
+		{"start over with a request", "start over - who do I contact?", Resolution, "contacts"},
+		{"the act alone still starts over", "start over", Clarification, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			checkSecondTurn(t, driftGraph(), first, "return", tc.then, tc.action, tc.node)
+		})
+	}
+	t.Run("the topic begins at the fresh request", func(t *testing.T) {
+		a := NewGraphAgent(driftGraph(), Options{})
+		s := &Session{}
+		for _, msg := range []string{first, "never mind, how do I change the screen brightness?"} {
+			if _, err := a.Respond(context.Background(), s, msg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := a.topic(&Session{History: append(s.History, Turn{Role: "user", Text: "and then?"})})
+		for _, w := range got {
+			if w == "return" || w == "gift" {
+				t.Errorf("topic %v holds words from before the fresh start", got)
+			}
+		}
+		if len(got) == 0 {
+			t.Errorf("topic is empty, want the fresh request's words")
+		}
+	})
+}
