@@ -457,20 +457,40 @@ const namedShare = 0.5
 // (describedSection), or "".
 func (a *GraphAgent) describedChild(id string, sub []string, text *reading) string {
 	parent := a.problemTerms(id)
-	if len(sub) < 2 || !slices.ContainsFunc(text.terms, func(t string) bool { return !parent[t] }) {
+	// The help center's own name ("how do I back up my FreedomBox") is
+	// on every page and in passing in any section: it adds nothing.
+	terms := slices.DeleteFunc(slices.Clone(text.terms), a.siteWide)
+	if len(sub) < 2 || !slices.ContainsFunc(terms, func(t string) bool { return !parent[t] }) {
 		return "" // the request adds nothing to the heading: no section's text is read
 	}
 	sections := make([]map[string]bool, len(sub))
 	for i, k := range sub {
 		sections[i] = a.sectionTerms(k)
 	}
-	i := describedSection(parent, sections, text.terms)
+	i := describedSection(parent, sections, terms)
 	// A section that opens by saying the node's text again is the node
 	// over again (an extractor's twin), no part of it.
 	if i < 0 || repeats(shownText(a.ix.Node(sub[i])), shownText(a.ix.Node(id))) {
 		return ""
 	}
 	return sub[i]
+}
+
+// siteWideShare is the share of a help center's pages a term must be on
+// to be its own name (siteWide), and siteWidePages how many pages it must
+// have for that to tell: on a handful, any topic is on most.
+const (
+	siteWideShare = 0.9
+	siteWidePages = 10
+)
+
+// siteWide reports whether term t is on nearly every page of the help
+// center: the product's or site's name ("FreedomBox", "AdGuard", "Social
+// Security"), which names no part of a page.
+func (a *GraphAgent) siteWide(t string) bool {
+	id, ok := a.lex.dict[t]
+	n := a.lex.pages.N
+	return ok && n >= siteWidePages && float64(a.lex.pages.DF(id)) >= siteWideShare*float64(n)
 }
 
 // sectionTerms returns the terms of node id's heading and shown text,
