@@ -1,9 +1,24 @@
 package dialogue
 
 import (
+	"regexp"
+
 	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/internal/quickre"
 )
+
+// askedPart returns what msg asks: the request after an opening that
+// drops the conversation (freshStart; fresh is true), or after the
+// courtesy it opens with (afterCourtesy), else msg itself.
+func (a *GraphAgent) askedPart(msg string) (request string, fresh bool) {
+	if request, ok := a.freshStart(msg); ok {
+		return request, true
+	}
+	if request, ok := a.afterCourtesy(msg); ok {
+		return request, false
+	}
+	return msg, false
+}
 
 // A message that opens by dropping the conversation so far and goes on
 // with a request ("never mind, how do I add a user", "new question: …",
@@ -50,4 +65,29 @@ func (a *GraphAgent) freshStart(msg string) (string, bool) {
 // startOver forgets the conversation but what it said and its language.
 func (s *Session) startOver() {
 	*s = Session{ID: s.ID, History: s.History, Lang: s.Lang, ClientLang: s.ClientLang}
+}
+
+// courtesyEnd ends a clause a message may open with: punctuation and the
+// space after it.
+var courtesyEnd = regexp.MustCompile(`[,;:.!?]+\s+`)
+
+// afterCourtesy returns the request that follows the courtesy a message
+// opens with ("great that worked. how do I make a table of contents",
+// "perfect, thank you. now how do I …"), and true; false when it opens
+// with none, or what follows is no request of its own (an act: "thanks,
+// yes"; nothing to match). Matched whole, the courtesy's words ("great",
+// "work") found pages of their own: "Working with Tables" for a table of
+// contents. Of several clauses of courtesy, all are dropped.
+func (a *GraphAgent) afterCourtesy(msg string) (string, bool) {
+	rest := ""
+	for _, loc := range courtesyEnd.FindAllStringIndex(msg, -1) {
+		if !courtesyLead(a.an, msg[:loc[0]]) {
+			break
+		}
+		rest = msg[loc[1]:]
+	}
+	if rest == "" || classifyAct(a.an, rest) != ActNone || len(a.an.terms(lexical.Mask(rest))) == 0 {
+		return "", false
+	}
+	return rest, true
 }

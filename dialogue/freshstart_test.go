@@ -3,6 +3,8 @@ package dialogue
 import (
 	"context"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
 )
 
 func TestFreshStart(t *testing.T) {
@@ -77,4 +79,42 @@ func TestFreshStartAsksAfresh(t *testing.T) {
 			t.Errorf("topic is empty, want the fresh request's words")
 		}
 	})
+}
+
+func TestAfterCourtesy(t *testing.T) {
+	a := NewGraphAgent(driftGraph(), Options{})
+	for _, tc := range []struct {
+		msg, request string
+		ok           bool
+	}{
+		{"great that worked. how do I print a document", "how do I print a document", true},
+		{"that worked, thanks! how do I lock the screen?", "how do I lock the screen?", true},
+		{"perfect, thank you. how do I set the time zone", "how do I set the time zone", true},
+		{"ok, cool. where is the address book?", "where is the address book?", true},
+		// No courtesy first, or nothing of its own after it.
+		{"how do I print a document, thanks", "", false},
+		{"thanks, yes", "", false},
+		{"great, thanks!", "", false},
+		{"no, how do I print a document", "", false},
+		{"print a document, then lock the screen", "", false},
+	} {
+		request, ok := a.afterCourtesy(tc.msg)
+		if ok != tc.ok || request != tc.request {
+			t.Errorf("afterCourtesy(%q) = %q, %v; want %q, %v", tc.msg, request, ok, tc.request, tc.ok)
+		}
+	}
+}
+
+// TestCourtesyNotMatched: the courtesy a request opens with is not
+// matched with it: "works" and "great" are words of a page too.
+func TestCourtesyNotMatched(t *testing.T) {
+	g := driftGraph()
+	const deals = "https://help.shop.example/deals"
+	g.Pages = append(g.Pages, graph.Page{URL: deals, Title: "Great deals"})
+	g.Nodes = append(g.Nodes, graph.Node{ID: "deals", Page: deals, Problem: "Great deals that work for you", Root: true, Actionable: true,
+		Resolution: "Our great deals work on every item."})
+	r := firstReply(t, g, "great, that worked! how do I print?")
+	if r.Action != Resolution || r.NodeID != "print" {
+		t.Errorf("got %s at %q (%q), want the print answer", r.Action, r.NodeID, r.Text)
+	}
 }

@@ -284,10 +284,11 @@ func (a *GraphAgent) respondWith(ctx context.Context, s *Session, message string
 	a.heal(s)
 	message = truncate(strings.TrimSpace(message), MaxMessageChars)
 	s.History = append(s.History, Turn{Role: "user", Text: message})
-	if request, ok := a.freshStart(message); ok {
+	request, fresh := a.askedPart(message)
+	if fresh {
 		s.startOver()
-		message = request
 	}
+	message = request
 	r, err := turn(a.beginTurn(ctx), s, message)
 	if err != nil {
 		return Reply{}, err

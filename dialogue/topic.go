@@ -42,13 +42,11 @@ type earlierMessage struct {
 // agent has not read in its own turn (a conversation restored from
 // storage, or read by another agent).
 func (a *GraphAgent) readEarlier(text string) earlierMessage {
-	if request, ok := a.freshStart(text); ok {
-		return earlierMessage{restart: true, terms: a.an.terms(a.mask(a.spell.correct(request)))}
-	}
-	if isRestart(text) {
+	request, fresh := a.askedPart(text)
+	if !fresh && isRestart(text) {
 		return earlierMessage{restart: true}
 	}
-	return earlierMessage{terms: a.an.terms(a.mask(a.spell.correct(text)))}
+	return earlierMessage{restart: fresh, terms: a.an.terms(a.mask(a.spell.correct(request)))}
 }
 
 // earlierOf is what the topic takes from msg, read as r in its own turn.
