@@ -15,6 +15,10 @@ func (a *GraphAgent) askedPart(msg string) (request string, fresh bool) {
 		return request, true
 	}
 	if request, ok := a.afterCourtesy(msg); ok {
+		// "Thanks, that worked. Something else: …"
+		if fresh, ok := a.freshStart(request); ok {
+			return fresh, true
+		}
 		return request, false
 	}
 	return msg, false
@@ -28,8 +32,9 @@ func (a *GraphAgent) askedPart(msg string) (request string, fresh bool) {
 // opening alone makes (start over, never mind), which dropped the
 // request with the conversation ("Let's start over. What can I help you
 // with?") or read "never mind" as words to match. "Another question" is
-// no such opening: what follows may go on with the topic ("another
-// question: where are they stored?").
+// a looser opening (looseOpening): what follows may go on with the topic
+// ("another question: where are they stored?"), and only a request that
+// names nothing said before by a pronoun is asked afresh after it.
 
 // freshOpening is such an opening, in the languages of the catalog, with
 // what separates it from the request.
@@ -43,19 +48,30 @@ var freshOpening = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|
 	`olv[ií]dalo|no\s+importa|da\s+igual|nueva\s+pregunta|cambiando\s+de\s+tema` +
 	`)(?:\s+(?:then|now|though|anyway|please))?(?:\s*[:,.!;?\-–—]+\s*|\s+)`)
 
+// looseOpening announces another request ("something else:", "one more
+// question -", "autre chose :"), written apart from it: "something else is
+// wrong" opens with no such thing.
+var looseOpening = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|so|and|also|but|merci|thanks|danke|gracias)[\s,.!]+)*(?:` +
+	`something\s+else|(?:one\s+more|another)\s+(?:question|thing)|` +
+	`(?:une\s+)?autre\s+(?:chose|question)|otra\s+(?:cosa|pregunta)|noch\s+(?:eine\s+frage|etwas)|etwas\s+anderes` +
+	`)\s*[:,.!;?\-–—]+\s*`)
+
 // freshStart returns the request that follows an opening dropping the
 // conversation so far, and true; false when msg opens with none, or
 // nothing that could be matched follows it ("never mind then", "start
 // over again": the opening's own act).
 func (a *GraphAgent) freshStart(msg string) (string, bool) {
-	if !freshOpening.MayMatch(msg) {
+	var rest string
+	if loc := openingEnd(freshOpening, msg); loc >= 0 {
+		rest = msg[loc:]
+	} else if loc := openingEnd(looseOpening, msg); loc >= 0 {
+		rest = msg[loc:]
+		if refersBack.MatchString(rest) || namesByPronoun(rest, a.langs.lang) {
+			return "", false
+		}
+	} else {
 		return "", false
 	}
-	loc := freshOpening.FindStringIndex(msg)
-	if loc == nil {
-		return "", false
-	}
-	rest := msg[loc[1]:]
 	if len(a.an.terms(lexical.Mask(rest))) == 0 {
 		return "", false
 	}
@@ -90,4 +106,15 @@ func (a *GraphAgent) afterCourtesy(msg string) (string, bool) {
 		return "", false
 	}
 	return rest, true
+}
+
+// openingEnd is where re's match at the start of msg ends, or -1.
+func openingEnd(re quickre.Regexp, msg string) int {
+	if !re.MayMatch(msg) {
+		return -1
+	}
+	if loc := re.FindStringIndex(msg); loc != nil {
+		return loc[1]
+	}
+	return -1
 }

@@ -28,8 +28,13 @@ func TestFreshStart(t *testing.T) {
 		{"ok never mind then", "", false},
 		{"start over again", "", false},
 		{"new question", "", false},
+		{"another question: who do I contact?", "who do I contact?", true},
+		{"merci, autre chose : comment imprimer ?", "comment imprimer ?", true},
+		{"something else - how do I lock the screen", "how do I lock the screen", true},
 		// Going on with the topic, or no opening at all.
-		{"another question: who do I contact?", "", false},
+		{"another question: can I change it later?", "", false},
+		{"one more thing, where do I print them?", "", false},
+		{"something else is wrong with the screen", "", false},
 		{"I never mind waiting, but who do I contact?", "", false},
 		{"how do I start over my subscription?", "", false},
 		{"forget my password", "", false},
@@ -61,6 +66,9 @@ func TestFreshStartAsksAfresh(t *testing.T) {
 			checkSecondTurn(t, driftGraph(), first, "return", tc.then, tc.action, tc.node)
 		})
 	}
+	t.Run("after thanks", func(t *testing.T) {
+		checkSecondTurn(t, driftGraph(), first, "return", "thanks, that worked. something else: who do I contact?", Resolution, "contacts")
+	})
 	t.Run("the topic begins at the fresh request", func(t *testing.T) {
 		a := NewGraphAgent(driftGraph(), Options{})
 		s := &Session{}
