@@ -224,6 +224,9 @@ func isRestart(msg string) bool { return !actHuman.MatchString(msg) && actRestar
 // its own ("yes, and how do I apply?") is an ordinary request, except a
 // request for a person, which wins wherever it stands.
 func classifyAct(an *analyzer, msg string) Act {
+	if act := reactionAct(msg); act != ActNone {
+		return act
+	}
 	if act, ok := complaintAfterCourtesy(an, msg); ok {
 		return act
 	}
