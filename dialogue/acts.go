@@ -341,7 +341,7 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		r.Text = a.say(s, a.handoff("Human"))
 		return r, true, nil
 	case moveStartOver:
-		s.startOver()
+		s.startOver(len(s.History)) // after the message that asked
 		return Reply{Action: Clarification, Text: a.say(s, "StartOver")}, true, nil
 	case moveGreet:
 		return Reply{Action: Clarification, Text: a.say(s, "Greeting"), NodeID: s.CurrentNode}, true, nil

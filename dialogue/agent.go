@@ -80,7 +80,14 @@ type Session struct {
 	// for (its lang attribute, else Accept-Language), set by the client:
 	// the language of a first message too short to tell.
 	ClientLang string `json:"client_lang,omitempty"`
+	// Since is where in History the conversation being had begins: the
+	// turns before it were started over ("start over", "never mind, …")
+	// and are only its record.
+	Since int `json:"since,omitempty"`
 }
+
+// turns are the turns of the conversation being had (History from Since).
+func (s *Session) turns() []Turn { return s.History[min(max(s.Since, 0), len(s.History)):] }
 
 // doubtOpen reports whether the agent's question about s.Doubted ("Is it
 // about this?") is still the one the user is answering: it is the only

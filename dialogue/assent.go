@@ -142,8 +142,9 @@ func (a *GraphAgent) askedStateOf(s *Session, r *reading) askedState {
 	}
 	asked := a.ix.Node(s.PendingOptions[0].NodeID)
 	var earlier [][]string
-	for i := len(s.History) - 2; i >= 0; i-- {
-		if t := s.History[i]; t.Role == "user" {
+	h := s.turns()
+	for i := len(h) - 2; i >= 0; i-- {
+		if t := h[i]; t.Role == "user" {
 			earlier = append(earlier, a.earlier.get(t.Text, a.readEarlier).terms)
 		}
 	}

@@ -266,7 +266,7 @@ func (a *GraphAgent) takenFor(s *Session, r *reading) *reading {
 	if !offeredTopics(lastAgentTurn(s)) {
 		return r
 	}
-	if prev := previousUserMessage(s); prev != "" {
+	if prev := a.previousRequest(s); prev != "" {
 		return a.readText(prev)
 	}
 	return r

@@ -78,9 +78,10 @@ func (a *GraphAgent) freshStart(msg string) (string, bool) {
 	return rest, true
 }
 
-// startOver forgets the conversation but what it said and its language.
-func (s *Session) startOver() {
-	*s = Session{ID: s.ID, History: s.History, Lang: s.Lang, ClientLang: s.ClientLang}
+// startOver forgets the conversation but its record and its language:
+// the conversation being had begins at History[from].
+func (s *Session) startOver(from int) {
+	*s = Session{ID: s.ID, History: s.History, Lang: s.Lang, ClientLang: s.ClientLang, Since: from}
 }
 
 // courtesyEnd ends a clause a message may open with: punctuation and the

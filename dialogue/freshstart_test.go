@@ -126,3 +126,29 @@ func TestCourtesyNotMatched(t *testing.T) {
 		t.Errorf("got %s at %q (%q), want the print answer", r.Action, r.NodeID, r.Text)
 	}
 }
+
+// TestStartedOverTurnsAreRecordOnly: after a start over, the turns before
+// it are the conversation's record, not its context: the agent's answer
+// before and the request before are not the last ones.
+func TestStartedOverTurnsAreRecordOnly(t *testing.T) {
+	for _, restart := range [][]string{{"never mind, how do I lock the screen?"}, {"start over", "how do I lock the screen?"}} {
+		a := NewGraphAgent(driftGraph(), Options{})
+		s := &Session{}
+		for _, msg := range append([]string{"how do I return a damaged item I bought as a gift"}, restart...) {
+			if _, err := a.Respond(context.Background(), s, msg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		last, before := lastAgentTurns(s)
+		if last.NodeID != "lock" || before.NodeID == "return" {
+			t.Errorf("%q: last agent turns at %q and %q, want %q and not the answer before the start over", restart, last.NodeID, before.NodeID, "lock")
+		}
+		s.History = append(s.History, Turn{Role: "user", Text: "and then?"})
+		if prev := a.previousRequest(s); prev != "how do I lock the screen?" {
+			t.Errorf("%q: previous request %q, want the one after the start over", restart, prev)
+		}
+		if said := saidAt(s, "return"); said != "" {
+			t.Errorf("%q: said at the node answered before the start over: %q, want nothing", restart, said)
+		}
+	}
+}

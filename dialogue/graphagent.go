@@ -286,7 +286,7 @@ func (a *GraphAgent) respondWith(ctx context.Context, s *Session, message string
 	s.History = append(s.History, Turn{Role: "user", Text: message})
 	request, fresh := a.askedPart(message)
 	if fresh {
-		s.startOver()
+		s.startOver(len(s.History) - 1) // the message that asks afresh begins it
 	}
 	message = request
 	r, err := turn(a.beginTurn(ctx), s, message)
@@ -464,14 +464,22 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	return a.respondOrHandOver(ctx, s, id, text, r)
 }
 
+// previousRequest is what the user's message before this one asked
+// (askedPart): without the courtesy or the fresh start it opened with.
+func (a *GraphAgent) previousRequest(s *Session) string {
+	request, _ := a.askedPart(previousUserMessage(s))
+	return request
+}
+
 // previousUserMessage returns the user's message before the one being
-// answered, or "".
+// answered in the conversation being had, or "".
 func previousUserMessage(s *Session) string {
 	seen := 0
-	for i := len(s.History) - 1; i >= 0; i-- {
-		if s.History[i].Role == "user" {
+	h := s.turns()
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Role == "user" {
 			if seen++; seen == 2 {
-				return s.History[i].Text
+				return h[i].Text
 			}
 		}
 	}

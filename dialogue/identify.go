@@ -76,7 +76,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading, detai
 	var place map[string]bool // where a bare reply's match must be (nil: anywhere)
 	terms, neg, m := own, r.neg, (*lexicalMatch)(nil)
 	search := func() string { return r.masked } // for embeddings
-	prev := previousUserMessage(s)
+	prev := a.previousRequest(s)
 	ownGood := func() bool {
 		for _, c := range a.candidates(matchOwn(), query{terms: own, neg: r.neg}, nil, 1) {
 			return a.good(c)

@@ -34,7 +34,7 @@ func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 	// ("she was 72"): what they said first still counts.
 	terms, neg := r.terms, r.neg
 	if s.Rephrases > 0 {
-		prev := a.readText(previousUserMessage(s))
+		prev := a.readText(a.previousRequest(s))
 		terms, neg = a.an.termsOf(prev.words.join(r.words), nil), prev.neg || r.neg
 	}
 	return a.suggestionsFor(terms, neg)

@@ -479,7 +479,7 @@ func (a *GraphAgent) handoff(why string) string {
 // saidAt returns what the agent has said at node id in s, its replies joined.
 func saidAt(s *Session, id string) string {
 	var b strings.Builder
-	for _, t := range s.History {
+	for _, t := range s.turns() {
 		if t.Role == "agent" && t.NodeID == id {
 			b.WriteString(t.Text)
 			b.WriteByte('\n')
@@ -497,8 +497,9 @@ func lastAgentTurn(s *Session) Turn {
 // lastAgentTurns returns the agent's last turn and the one before it.
 func lastAgentTurns(s *Session) (last, before Turn) {
 	n := 0
-	for i := len(s.History) - 1; i >= 0 && n < 2; i-- {
-		if t := s.History[i]; t.Role == "agent" {
+	h := s.turns()
+	for i := len(h) - 1; i >= 0 && n < 2; i-- {
+		if t := h[i]; t.Role == "agent" {
 			if n == 0 {
 				last = t
 			} else {

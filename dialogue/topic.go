@@ -15,12 +15,13 @@ func (a *GraphAgent) topic(s *Session) []string {
 	seen := 0
 	// The last history entry is the message being answered: one that
 	// starts afresh ("never mind, …") has no earlier words.
-	last := len(s.History) - 1
-	if last >= 0 && s.History[last].Role == "user" && a.earlier.get(s.History[last].Text, a.readEarlier).restart {
+	h := s.turns()
+	last := len(h) - 1
+	if last >= 0 && h[last].Role == "user" && a.earlier.get(h[last].Text, a.readEarlier).restart {
 		return nil
 	}
 	for i := last - 1; i >= 0 && seen < topicTurns; i-- {
-		if t := s.History[i]; t.Role == "user" {
+		if t := h[i]; t.Role == "user" {
 			m := a.earlier.get(t.Text, a.readEarlier)
 			terms = append(terms, m.terms...)
 			if m.restart {
