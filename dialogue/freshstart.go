@@ -53,8 +53,9 @@ var freshOpening = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|
 // wrong" opens with no such thing.
 var looseOpening = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|so|and|also|but|merci|thanks|danke|gracias)[\s,.!]+)*(?:` +
 	`something\s+else|(?:one\s+more|another)\s+(?:question|thing)|` +
-	`(?:une\s+)?autre\s+(?:chose|question)|otra\s+(?:cosa|pregunta)|noch\s+(?:eine\s+frage|etwas)|etwas\s+anderes` +
-	`)\s*[:,.!;?\-–—]+\s*`)
+	`(?:une\s+)?autre\s+(?:chose|question)|otra\s+(?:cosa|pregunta)|noch\s+(?:eine\s+frage|etwas)|etwas\s+anderes|` +
+	`(?:別の|もう一つ|もうひとつ)質問(?:です|なんです|があります)?(?:が|けど)?|話は変わります(?:が|けど)|ところで` +
+	`)\s*[:,.!;?\-–—、。：！？]+\s*`)
 
 // freshStart returns the request that follows an opening dropping the
 // conversation so far, and true; false when msg opens with none, or
@@ -86,7 +87,7 @@ func (s *Session) startOver(from int) {
 
 // courtesyEnd ends a clause a message may open with: punctuation and the
 // space after it.
-var courtesyEnd = regexp.MustCompile(`[,;:.!?]+\s+`)
+var courtesyEnd = regexp.MustCompile(`[,;:.!?]+\s+|[、。！？]+\s*`)
 
 // afterCourtesy returns the request that follows the courtesy a message
 // opens with ("great that worked. how do I make a table of contents",

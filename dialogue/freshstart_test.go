@@ -31,6 +31,7 @@ func TestFreshStart(t *testing.T) {
 		{"another question: who do I contact?", "who do I contact?", true},
 		{"merci, autre chose : comment imprimer ?", "comment imprimer ?", true},
 		{"something else - how do I lock the screen", "how do I lock the screen", true},
+		{"別の質問ですが、ライセンスを別の端末に移せますか？", "ライセンスを別の端末に移せますか？", true},
 		// Going on with the topic, or no opening at all.
 		{"another question: can I change it later?", "", false},
 		{"one more thing, where do I print them?", "", false},
