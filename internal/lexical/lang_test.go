@@ -52,6 +52,8 @@ func TestConversationalStopWords(t *testing.T) {
 		{"es", "quiero saber dónde está la configuración", []string{"sab", "configur"}},
 		{"es", "para tener una cuenta", []string{"cuent"}},
 		{"fr", "je pense avoir un virus", []string{"pens", "virus"}},
+		// An apology asks for nothing: "sorry i meant headphones".
+		{"en", "sorry, i meant headphones", []string{"headphon"}},
 		// "Exactly" asks nothing of its own.
 		{"es", "¿qué hace exactamente este filtro?", []string{"filtr"}}, // "hace" is "does"
 		{"fr", "que fait ce filtre exactement ?", []string{"fait", "filtr"}},

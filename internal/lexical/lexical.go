@@ -197,7 +197,7 @@ im ive dont doesnt didnt isnt doesn didn isn don won couldn wasn aren not cant w
 werent havent hasnt hadnt couldnt shouldnt wouldnt pls plz thx ty hiya
 keep keeps kept keeping happen happens happened happening
 info information guidance assistance advice regarding concerning wondering wonder curious oh
-mean means meant`) {
+mean means meant sorry`) {
 		m[w] = true
 	}
 	return m
