@@ -108,7 +108,7 @@ func ReadQuestionsFile(path string) ([]Question, error) {
 
 // pageKey folds a page URL or path for comparison: scheme, host, query
 // and fragment dropped, unescaped, lower case, no slashes at either end,
-// no .md/.mdx/.rst/.html/.htm extension and no trailing "/index" (a
+// no .md/.mdx/.rst/.html/.htm/.adoc extension and no trailing "/index" (a
 // docs-as-code site publishes a/b.md and a/b/index.md at .../a/b/).
 func pageKey(s string) string {
 	s = strings.TrimSpace(s)
@@ -123,7 +123,7 @@ func pageKey(s string) string {
 		}
 	}
 	s = strings.ToLower(strings.Trim(strings.TrimPrefix(s, "./"), "/"))
-	for _, ext := range []string{".mdx", ".md", ".rst", ".html", ".htm"} {
+	for _, ext := range []string{".mdx", ".md", ".rst", ".html", ".htm", ".adoc", ".asciidoc"} {
 		if strings.HasSuffix(s, ext) {
 			s = strings.TrimSuffix(s, ext)
 			break
@@ -141,7 +141,7 @@ func pageKey(s string) string {
 // "getting-started.md" not "development/getting-started.rst" when the
 // folder has a getting-started.md of its own), or else the page whose path
 // is the longest tail of gold (a published URL naming a page built from a
-// folder). Extensions .md/.mdx/.rst/.html, trailing slashes, case, scheme and
+// folder). Extensions .md/.mdx/.rst/.html/.adoc, trailing slashes, case, scheme and
 // host do not matter; "/", "index.html" and a bare host name the home page.
 func GoldPages(gold string, pages []string) []string {
 	if strings.TrimSpace(gold) == "" {

@@ -33,6 +33,8 @@ func TestGoldPages(t *testing.T) {
 		"https://pip.example.org/en/stable/user_guide/",
 		"getting-started.md",
 		"development/getting-started.rst",
+		"howto/protocols/dhcp/enable.html",
+		"setup/install.adoc",
 	}
 	tests := []struct {
 		gold string
@@ -57,6 +59,11 @@ func TestGoldPages(t *testing.T) {
 		{"stay/check-in", []string{"stay/check-in.html"}},
 		// A Sphinx page by its source file.
 		{"user_guide.rst", []string{"https://pip.example.org/en/stable/user_guide/"}},
+		// An Antora page by its site path or its source file; an
+		// Asciidoctor page by its path without extension.
+		{"howto/protocols/dhcp/enable", []string{"howto/protocols/dhcp/enable.html"}},
+		{"howto/protocols/dhcp/enable.adoc", []string{"howto/protocols/dhcp/enable.html"}},
+		{"setup/install", []string{"setup/install.adoc"}},
 		{"docs/", []string{"docs/index.md"}},
 		// The home page.
 		{"index.html", []string{"index.md"}},

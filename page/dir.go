@@ -32,7 +32,7 @@ type ReadOptions struct {
 	BaseURL string
 }
 
-// ReadDir reads every .html, .htm, .md, .mdx and .rst file under dir, recursively
+// ReadDir reads every .html, .htm, .md, .mdx, .rst, .adoc and .asciidoc file under dir, recursively
 // and in sorted order, skipping hidden files and folders, the folder's own
 // README, CHANGELOG, LICENSE and CONTRIBUTING files, partials (isPartial)
 // and drafts. A page's URL is its address under opts.BaseURL (sitePath),
@@ -503,7 +503,7 @@ func pathURL(rel string) string {
 // help pages: a README beside the pages must not become a page of the graph.
 var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": true, "contributing": true}
 
-// pageKind returns "html", "md" or "rst" for the page files ReadDir reads,
+// pageKind returns "html", "md", "rst" or "adoc" for the page files ReadDir reads,
 // else "".
 func pageKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -513,6 +513,8 @@ func pageKind(name string) string {
 		return "md"
 	case ".rst":
 		return "rst"
+	case ".adoc", ".asciidoc":
+		return "adoc"
 	}
 	return ""
 }
@@ -540,6 +542,8 @@ func readPage(file, rel string, maxBytes int64, s *site) (*Document, error) {
 		return parseMarkdown(raw, rel, s.env(rel), s.link(rel))
 	case "rst":
 		return parseRST(raw, rel, s.env(rel), s.link(rel), s.rstFolder(rel))
+	case "adoc":
+		return parseAsciiDoc(raw, rel, s.adocEnv(rel), s.adocLink(rel))
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

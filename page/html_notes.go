@@ -9,16 +9,19 @@ import (
 
 // Notes on HTML pages: an element a help center marks as a note (yelp's
 // <div class="note">, a Bootstrap alert, a rendered admonition or GitHub
-// callout, role="note") that opens a section is written after the
+// callout, Asciidoctor's admonition block, role="note") that opens a section is written after the
 // section's own text, as the Markdown reader does with admonitions
 // (dialectWriter.holdAside): what a section opens with, and a reply quotes
 // first, is its answer ("If you do not want the app to start with the
 // computer, change the setting"), not the aside ("These steps need
 // administrator rights"). Nothing is dropped, and warnings keep their place.
 
-// noteWords are the class words that mark an element as a note.
+// noteWords are the class words that mark an element as a note;
+// "admonitionblock" is Asciidoctor's (Antora's) for every kind, those not
+// named here ("important") too.
 var noteWords = map[string]bool{
 	"note": true, "tip": true, "admonition": true, "callout": true, "alert": true, "notice": true, "hint": true,
+	"admonitionblock": true,
 }
 
 // asideNote reports whether n is a note that is not a warning.

@@ -71,6 +71,9 @@ type meta struct {
 // scanMeta reads a Markdown page's front matter and first # heading. A
 // front matter that does not parse is left for readPage to report.
 func scanMeta(raw []byte, rel string) meta {
+	if pageKind(rel) == "adoc" {
+		return meta{h1: adocTitleLine(raw)}
+	}
 	front, format, body := splitFrontMatter(raw)
 	fm, _ := parseFrontMatter(front, format)
 	if pageKind(rel) == "rst" {
@@ -134,6 +137,9 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 			}
 		}
 		sp := s.sitePath(f.rel, m.fm, m.md)
+		if pageKind(f.rel) == "adoc" {
+			sp = s.adocPath(f.rel)
+		}
 		s.pages[f.rel] = sp
 		file := unescapePath(f.rel)
 		// The first page to claim a key keeps it: files are in path order.
@@ -503,7 +509,7 @@ func docPath(file string) string {
 func pathKey(p string) string {
 	p = strings.Trim(path.Clean("/"+p), "/")
 	switch strings.ToLower(path.Ext(p)) {
-	case ".md", ".mdx", ".markdown", ".html", ".htm", ".rst":
+	case ".md", ".mdx", ".markdown", ".html", ".htm", ".rst", ".adoc", ".asciidoc":
 		p = strings.TrimSuffix(p, path.Ext(p))
 	}
 	if isIndexName(path.Base(p)) {
@@ -535,7 +541,7 @@ func nameStem(name string) string {
 func foldName(s string) string {
 	s = strings.TrimSpace(s)
 	switch strings.ToLower(path.Ext(s)) {
-	case ".md", ".mdx", ".markdown", ".rst":
+	case ".md", ".mdx", ".markdown", ".rst", ".adoc", ".asciidoc":
 		s = strings.TrimSuffix(s, path.Ext(s))
 	}
 	return strings.ToLower(collapse(wordSeparators.Replace(s)))

@@ -41,4 +41,7 @@ package page
 // an HTML page's note title.
 // v15: a line of code keeps its white space as the page writes it
 // (Block.Verbatim), beside its collapsed text.
-const ReaderVersion = "reader-v15"
+// v16: AsciiDoc pages (.adoc, .asciidoc; asciidoc.go) read, where the
+// folder's reader skipped them; Asciidoctor's admonition blocks read as
+// notes on HTML pages too ("admonitionblock").
+const ReaderVersion = "reader-v16"
