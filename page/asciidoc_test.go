@@ -185,6 +185,62 @@ func adocBlocks(doc *Document, title string) []string {
 	return out
 }
 
+// TestReadDirAntora reads an Antora component: pages only from
+// modules/NAME/pages (not partials, examples or nav files), at
+// MODULE/path.html (the ROOT module's without its name), includes by
+// resource id from the module's partials and examples, none from outside
+// the folder, antora.yml's attributes in the text, and cross references
+// by resource id as links between the pages.
+func TestReadDirAntora(t *testing.T) {
+	for _, base := range []string{"", "https://docs.example.com/router/2.1/"} {
+		docs, errs, err := ReadDir(context.Background(), filepath.Join("testdata", "adoc", "antora"), ReadOptions{BaseURL: base})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(errs) > 0 {
+			t.Fatalf("page errors: %v", errs)
+		}
+		var urls []string
+		links := map[string][]string{}
+		var sb strings.Builder
+		for _, d := range docs {
+			urls = append(urls, d.URL)
+			for _, l := range d.Links() {
+				links[d.URL] = append(links[d.URL], l.URL)
+			}
+			fmt.Fprintf(&sb, "URL: %s\nTitle: %s\nKeywords: %s\n\n%s\n\n", d.URL, d.Title, strings.Join(d.Keywords, " | "), d.Text())
+			if m := adocSyntax.FindString(d.Text()); m != "" {
+				t.Errorf("%s: text holds %q", d.URL, m)
+			}
+			for _, leaked := range []string{"root:", "TODO", "Reviewed by", "never shown", "{product}"} {
+				if strings.Contains(d.Text(), leaked) {
+					t.Errorf("%s: text holds %q", d.URL, leaked)
+				}
+			}
+		}
+		want := []string{"faq.html", "index.html", "howto/network/dhcp.html"}
+		for i := range want {
+			want[i] = base + want[i]
+		}
+		if !slices.Equal(urls, want) {
+			t.Errorf("base %q: URLs %q, want %q", base, urls, want)
+		}
+		wantLinks := map[string][]string{
+			want[0]: {want[2]},
+			want[1]: {want[0], want[2]},
+			want[2]: {"http://192.168.1.1", want[0]},
+		}
+		for u, l := range wantLinks {
+			if !slices.Equal(links[u], l) {
+				t.Errorf("base %q: %s links to %q, want %q", base, u, links[u], l)
+			}
+		}
+		if base == "" {
+			checkGolden(t, filepath.Join("adoc", "antora.golden"), sb.String())
+		}
+	}
+}
+
 // TestReadDirAsciiDoc reads a folder of AsciiDoc pages without an
 // antora.yml, as Asciidoctor publishes it: each page at its path, a file
 // named _x.adoc a partial, cross references relative to the page.
@@ -276,6 +332,33 @@ func TestAsciiDocIncludeDepth(t *testing.T) {
 	}
 }
 
+// TestAntoraNotPage: only modules/NAME/pages/ holds an Antora
+// component's pages; a folder without antora.yml is no component.
+func TestAntoraNotPage(t *testing.T) {
+	roots := []string{"docs/sub", "docs"}
+	tests := []struct {
+		file string
+		want bool
+	}{
+		{"docs/modules/ROOT/pages/index.adoc", false},
+		{"docs/modules/admin/pages/a/b.adoc", false},
+		{"docs/modules/ROOT/nav.adoc", true},
+		{"docs/modules/ROOT/partials/p.adoc", true},
+		{"docs/modules/ROOT/examples/e.adoc", true},
+		{"docs/modules/ROOT/images/i.html", true},
+		{"docs/README.adoc", true},
+		{"docs/sub/modules/x/pages/p.adoc", false},
+		{"docs/sub/modules/x/attachments/a.html", true},
+		{"other/modules/x/partials/p.adoc", false},
+		{"page.adoc", false},
+	}
+	for _, tt := range tests {
+		if got := antoraNotPage(tt.file, roots); got != tt.want {
+			t.Errorf("antoraNotPage(%q) = %v, want %v", tt.file, got, tt.want)
+		}
+	}
+}
+
 // TestAdocPanicIsAnError: a panic in the converter fails the page, not
 // the build.
 func TestAdocPanicIsAnError(t *testing.T) {
@@ -287,7 +370,7 @@ func TestAdocPanicIsAnError(t *testing.T) {
 }
 
 func FuzzParseAsciiDoc(f *testing.F) {
-	for _, name := range []string{"adoc/plain/guide.adoc", "adoc/plain/setup/install.adoc"} {
+	for _, name := range []string{"adoc/antora/modules/howto/pages/network/dhcp.adoc", "adoc/antora/modules/ROOT/pages/faq.adoc", "adoc/plain/guide.adoc"} {
 		f.Add(readFixture(f, name))
 	}
 	f.Add([]byte("= T\n:a: {b}\n\n|===\n| x \\| y\n  z\n|===\n\n[tabs]\n====\nA::\n+\nNOTE: n\n====\n\n<<x.adoc#y,z>> xref:m:p.adoc[a, b=c]\n\ninclude::x[tag=a]\n"))

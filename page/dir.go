@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -109,7 +110,7 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("pages folder %s: not a directory", dir)
 	}
-	files, err := listPages(ctx, dir)
+	files, roots, err := listPages(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +144,7 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		}
 		pages, pageMetas = append(pages, f), append(pageMetas, metas[i])
 	}
-	s := newSite(dir, base, pages, pageMetas)
+	s := newSite(dir, base, pages, pageMetas, roots)
 	s.hashInputs(h)
 	return &Dir{dir: dir, opts: opts, files: pages, digest: hex.EncodeToString(h.Sum(nil)), site: s}, nil
 }
@@ -320,6 +321,14 @@ func (d *Dir) parse(i int) (*Document, error) {
 // left relative absolute under it.
 func (d *Dir) liveLinks(doc *Document) {
 	if d.site.base == nil {
+		if len(d.site.laidOut) > 0 {
+			relink(doc, func(u string) string {
+				if d.site.laidOut[u] {
+					return d.site.url(u)
+				}
+				return u
+			})
+		}
 		return
 	}
 	relink(doc, func(u string) string {
@@ -344,8 +353,11 @@ type pageFile struct {
 	partial bool
 }
 
-// listPages returns the page files under dir in sorted order (see ReadDir).
-func listPages(ctx context.Context, dir string) ([]pageFile, error) {
+// listPages returns the page files under dir in sorted order (see ReadDir),
+// and the folders of the Antora components in it (slash paths, "" for dir
+// itself), innermost first: their files outside modules/NAME/pages/ are
+// partials.
+func listPages(ctx context.Context, dir string) ([]pageFile, []string, error) {
 	// WalkDir does not follow a root that is a symbolic link (a folder
 	// linked into a checkout, out/corpora/x -> …): it would list nothing.
 	// Links inside the folder are still not followed, so no cycle is walked.
@@ -354,6 +366,7 @@ func listPages(ctx context.Context, dir string) ([]pageFile, error) {
 		root = resolved
 	}
 	var files []pageFile
+	var roots []string
 	walkErr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
@@ -381,6 +394,9 @@ func listPages(ctx context.Context, dir string) ([]pageFile, error) {
 			}
 			return nil
 		}
+		if !d.IsDir() && d.Name() == antoraFile {
+			roots = append(roots, strings.TrimPrefix(path.Dir(filepath.ToSlash(relPath)), "."))
+		}
 		if d.IsDir() || pageKind(d.Name()) == "" {
 			return nil
 		}
@@ -394,11 +410,17 @@ func listPages(ctx context.Context, dir string) ([]pageFile, error) {
 	})
 	if walkErr != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(walkErr, ctxErr) {
-			return nil, fmt.Errorf("reading pages folder %s: %w", dir, walkErr)
+			return nil, nil, fmt.Errorf("reading pages folder %s: %w", dir, walkErr)
 		}
-		return nil, fmt.Errorf("pages folder %s: %w", dir, walkErr)
+		return nil, nil, fmt.Errorf("pages folder %s: %w", dir, walkErr)
 	}
-	return files, nil
+	sortRoots(roots)
+	for i, f := range files {
+		if f.err == nil && antoraNotPage(unescapePath(f.rel), roots) {
+			files[i].partial = true
+		}
+	}
+	return files, roots, nil
 }
 
 // forEachFile calls fn for each readable file of files on every core, and

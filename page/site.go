@@ -52,6 +52,11 @@ type site struct {
 	// anchors maps a reStructuredText label (folded) to the page that
 	// defines it first, and the title of the section it stands before.
 	anchors map[string]anchor
+	// components are the folder's Antora components, innermost first
+	// (antora.go); laidOut are the pages whose URL is their path on the
+	// site even without a base URL (an Antora page's).
+	components []component
+	laidOut    map[string]bool
 }
 
 // anchor is where a label leads: a page, and a section's title ("").
@@ -107,10 +112,15 @@ func scanMeta(raw []byte, rel string) meta {
 }
 
 // newSite indexes the pages of the folder dir; metas[i] is what scanning
-// files[i] found.
-func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
+// files[i] found; roots are the folders of its Antora components,
+// innermost first.
+func newSite(dir string, base *url.URL, files []pageFile, metas []meta, roots []string) *site {
 	s := &site{root: dir, base: base, pages: map[string]string{}, byPath: map[string]string{}, byName: map[string]string{},
-		bySlug: map[string]string{}, labels: map[string]string{}, titles: map[string]string{}, anchors: map[string]anchor{}, jekyll: readJekyllConfig(dir), vars: siteVars(base)}
+		bySlug: map[string]string{}, labels: map[string]string{}, titles: map[string]string{}, anchors: map[string]anchor{}, jekyll: readJekyllConfig(dir), vars: siteVars(base),
+		laidOut: map[string]bool{}}
+	for _, r := range roots {
+		s.components = append(s.components, readComponent(dir, r))
+	}
 	if abs, err := filepath.Abs(dir); err == nil {
 		s.lang = langTag(filepath.Base(abs), true)
 	}
@@ -138,7 +148,9 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta) *site {
 		}
 		sp := s.sitePath(f.rel, m.fm, m.md)
 		if pageKind(f.rel) == "adoc" {
-			sp = s.adocPath(f.rel)
+			var antora bool
+			sp, antora = s.adocPath(f.rel)
+			s.laidOut[f.rel] = antora
 		}
 		s.pages[f.rel] = sp
 		file := unescapePath(f.rel)
@@ -189,6 +201,7 @@ func (s *site) hashInputs(h io.Writer) {
 	if s.jekyll != nil {
 		fmt.Fprintf(h, "_config.yml %x\n", s.jekyll.sum)
 	}
+	s.hashComponents(h)
 	for _, f := range slices.Sorted(maps.Keys(s.labels)) {
 		if s.labels[f] != "" {
 			fmt.Fprintf(h, "label %s\t%s\n", f, s.labels[f])
@@ -233,9 +246,13 @@ func (s *site) breadcrumb(rel string) []string {
 }
 
 // url is the URL of the page read from rel: on the live site when there is
-// a base URL, else its path in the folder.
+// a base URL, else its path in the folder (an Antora page's path on the
+// site, see adocPath).
 func (s *site) url(rel string) string {
 	p, ok := s.pages[rel]
+	if ok && s.base == nil && s.laidOut[rel] {
+		return p
+	}
 	if s.base == nil || !ok {
 		return rel
 	}

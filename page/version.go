@@ -44,4 +44,8 @@ package page
 // v16: AsciiDoc pages (.adoc, .asciidoc; asciidoc.go) read, where the
 // folder's reader skipped them; Asciidoctor's admonition blocks read as
 // notes on HTML pages too ("admonitionblock").
-const ReaderVersion = "reader-v16"
+// v17: Antora components (a folder with an antora.yml; antora.go): only
+// modules/NAME/pages/ holds pages, each at NAME/path.html (ROOT's at
+// path.html) with or without a base URL; includes and cross references by
+// resource id; antora.yml's attributes.
+const ReaderVersion = "reader-v17"
