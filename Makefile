@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice corpus-freedombox corpus-pip
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice corpus-freedombox corpus-pip corpus-freeradius
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -286,6 +286,30 @@ corpus-pip:
 	  cat /usr/share/doc/python3-pip/copyright 2>/dev/null; } >$(PIP_DOCS)-LICENSE.txt
 	rm -rf $(PIP_DOCS) && mv $(PIP_DOCS).tmp $(PIP_DOCS)
 	@echo "corpus-pip: $$(find $(PIP_DOCS) -type f | wc -l) pages in $(PIP_DOCS) (licence: $(PIP_DOCS)-LICENSE.txt)"
+
+# FreeRADIUS 3.2's documentation, an Antora site (AsciiDoc pages under
+# modules/NAME/pages/, partials beside them), as Debian's freeradius package
+# ships it in /usr/share/doc/freeradius/antora, some pages gzipped. The
+# server is not installed: the package is only unpacked (FREERADIUS_DEB, a
+# .deb; without one, "apt-get download freeradius" fetches it into a temp
+# folder). Copied into $(FREERADIUS_DOCS) with the .gz files unzipped; the
+# licence (GPL-2+) and the package's copyright file in
+# $(FREERADIUS_DOCS)-LICENSE.txt. Generated, not committed.
+FREERADIUS_DEB  ?=
+FREERADIUS_DOCS ?= out/corpora/freeradius
+corpus-freeradius:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && deb="$(FREERADIUS_DEB)" && \
+	if [ -z "$$deb" ]; then (cd "$$tmp" && apt-get download freeradius >apt.log 2>&1) || { cat "$$tmp/apt.log"; echo "corpus-freeradius: apt-get download freeradius failed (give FREERADIUS_DEB=path/to/freeradius.deb)"; exit 1; }; deb=$$(ls "$$tmp"/freeradius_*.deb); fi && \
+	dpkg-deb -x "$$deb" "$$tmp/x" && src="$$tmp/x/usr/share/doc/freeradius/antora" && \
+	[ -f "$$src/antora.yml" ] || { echo "corpus-freeradius: $$deb has no usr/share/doc/freeradius/antora/antora.yml"; exit 1; }; \
+	rm -rf $(FREERADIUS_DOCS).tmp && mkdir -p $(FREERADIUS_DOCS).tmp && dst=$$(cd $(FREERADIUS_DOCS).tmp && pwd) && \
+	(cd "$$src" && for f in $$(find . -type f | sort); do d=$$dst/$${f%.gz}; mkdir -p $$(dirname $$d) && zcat -f $$f >$$d || exit 1; done) && \
+	{ echo "FreeRADIUS server documentation (freeradius), the Antora sources copied by 'make corpus-freeradius' from usr/share/doc/freeradius/antora of $$(basename $$deb) (.gz files unzipped)"; \
+	  echo "Debian package $$(dpkg-deb -f "$$deb" Package) $$(dpkg-deb -f "$$deb" Version)"; \
+	  echo "Licence: GPL-2+ (The FreeRADIUS Server Project); authors and terms:"; echo; \
+	  cat "$$tmp/x/usr/share/doc/freeradius/copyright"; } >$(FREERADIUS_DOCS)-LICENSE.txt && \
+	rm -rf $(FREERADIUS_DOCS) && mv $(FREERADIUS_DOCS).tmp $(FREERADIUS_DOCS) && \
+	echo "corpus-freeradius: $$(find $(FREERADIUS_DOCS) -path '*/pages/*' -name '*.adoc' | wc -l) pages in $(FREERADIUS_DOCS) (licence: $(FREERADIUS_DOCS)-LICENSE.txt)"
 
 # Django's documentation: Debian's python-django-doc, Sphinx HTML (the
 # sidebar, related bar and permalinks of each page are chrome by their
