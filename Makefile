@@ -408,6 +408,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	freedombox-near:$(FREEDOMBOX_HELP)-en:testdata/questions/freedombox-near.jsonl \
 	pip-en:$(PIP_DOCS):testdata/questions/pip-en.jsonl \
 	pip-near:$(PIP_DOCS):testdata/questions/pip-near.jsonl \
+	freeradius-en:$(FREERADIUS_DOCS):testdata/questions/freeradius-en.jsonl \
+	freeradius-near:$(FREERADIUS_DOCS):testdata/questions/freeradius-near.jsonl \
 	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
 	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
 	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \
