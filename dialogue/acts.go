@@ -53,10 +53,13 @@ const (
 	ActUnclear
 	// ActRepeat asks for the last reply again ("can you repeat that?").
 	ActRepeat
+	// ActLink asks for the link to the page being discussed ("can you
+	// send me the link?").
+	ActLink
 )
 
 func (a Act) String() string {
-	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw", "unclear", "repeat"}[a]
+	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw", "unclear", "repeat", "link"}[a]
 }
 
 // wholeActs are the acts a message makes when it says nothing else, tried
@@ -78,6 +81,10 @@ var wholeActs = []actRow{
 	// "can you repeat that?", "say that again", "come again?": the last
 	// reply again ("repeat" alone, or with what to repeat, asks the same).
 	{ActRepeat, quickre.MustCompile(`(?i)^\s*(?:(?:sorry|huh|hmm+|um+|ok(?:ay)?|wait|pardon)[\s,.!?]+)*(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?(?:repeat(?:\s+(?:that|this|it|what\s+you\s+(?:just\s+)?said|the\s+(?:last\s+)?(?:answer|message|reply|steps?)))?(?:\s+again)?|say(?:\s+(?:that|this|it|what\s+you\s+(?:just\s+)?said|the\s+(?:last\s+)?(?:answer|message|reply|steps?)))\s+again)(?:\s+please)?[\s.!?]*$|^\s*come\s+again[\s.!?]*$`)},
+	// "Can you send me the link?", "what's the link to that page?",
+	// "link please": the page being discussed, asked for by its link;
+	// matched as a request, "link" and "page" find any page about links.
+	{ActLink, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|great|thanks|thank\s+you|and|also|so)[\s,.!]+)*(?:(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?(?:send|give|share|show|paste|post|provide)\s+(?:me\s+|us\s+)?(?:the\s+|a\s+|that\s+|this\s+)?|(?:what'?s|what\s+is|where'?s|where\s+is|do\s+you\s+have|is\s+there)\s+(?:the\s+|a\s+)?)?(?:link|url|source|web\s*page|page|article)(?:\s+(?:to|for|of)\s+(?:that|this|it|the\s+(?:page|article|answer)|that\s+(?:page|article|answer)|this\s+(?:page|article|answer)))?(?:\s+please)?[\s.!?]*$`)},
 	// "sounds good", "I see", "makes sense": taking in what was said.
 	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
 	// no; "ok" alone goes on with the section.)
@@ -319,6 +326,7 @@ func (a *GraphAgent) actState(s *Session) actState {
 		st.topicsAsked = st.pending > 1 && st.last == Clarification && (suggestedOnMiss(s) || a.offeredRelated(s, last.Text))
 	}
 	if cur := a.ix.Node(s.CurrentNode); cur != nil {
+		st.atNode = true
 		st.nodeSays = !verdictOf(cur).Hollow
 	}
 	st.opening = s.CurrentNode == "" && st.pending == 0 && (st.last == "" || st.last == Clarification)
@@ -444,6 +452,15 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		return Reply{Action: Clarification, Text: a.say(s, "WhatElse"), NodeID: s.CurrentNode}, true, nil
 	case moveRepeat:
 		return a.repeatLast(s), true, nil
+	case moveLink:
+		// The page's link is the reply's source; its options stay.
+		page := a.ix.Page(cur.Page)
+		title := cur.Page
+		if page != nil && page.Title != "" {
+			title = page.Title
+		}
+		return Reply{Action: Clarification, Text: a.say(s, "PageLink", "Title", title), NodeID: cur.ID,
+			Sources: []string{cur.Page}, Options: s.PendingOptions}, true, nil
 	case moveUnclear:
 		// The conversation keeps its place and its options; no miss is
 		// counted: the customer asked nothing new.

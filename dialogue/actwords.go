@@ -112,6 +112,10 @@ var actPhrases = []struct {
 	{"pouvez-vous répéter", ActRepeat, "fr"}, {"vous pouvez répéter", ActRepeat, "fr"}, {"tu peux répéter", ActRepeat, "fr"}, {"répétez s'il vous plaît", ActRepeat, "fr"},
 	{"puede repetir", ActRepeat, "es"}, {"puedes repetir", ActRepeat, "es"}, {"repita por favor", ActRepeat, "es"}, {"repítelo", ActRepeat, "es"},
 	{"もう一度お願いします", ActRepeat, "ja"}, {"もう一度言ってください", ActRepeat, "ja"},
+	{"link bitte", ActLink, "de"}, {"den link bitte", ActLink, "de"}, {"schick mir den link", ActLink, "de"}, {"schicken sie mir den link", ActLink, "de"}, {"hast du einen link", ActLink, "de"}, {"haben sie einen link", ActLink, "de"}, {"wo ist der link", ActLink, "de"},
+	{"le lien svp", ActLink, "fr"}, {"le lien s'il vous plaît", ActLink, "fr"}, {"envoyez-moi le lien", ActLink, "fr"}, {"envoie-moi le lien", ActLink, "fr"}, {"vous avez le lien", ActLink, "fr"}, {"tu as le lien", ActLink, "fr"}, {"quel est le lien", ActLink, "fr"},
+	{"el enlace por favor", ActLink, "es"}, {"mándame el enlace", ActLink, "es"}, {"me pasas el enlace", ActLink, "es"}, {"envíame el enlace", ActLink, "es"}, {"tienes el enlace", ActLink, "es"}, {"cuál es el enlace", ActLink, "es"},
+	{"リンクを送ってください", ActLink, "ja"}, {"リンクをください", ActLink, "ja"}, {"リンクを教えてください", ActLink, "ja"},
 	// Any language: "ok merci", "okay, danke".
 	{"ok", ActAck, ""}, {"okay", ActAck, ""}, {"super", ActAck, ""},
 	{"alright", ActAck, "en"}, {"all right", ActAck, "en"},

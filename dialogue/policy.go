@@ -41,6 +41,7 @@ const (
 	moveNotSolvedAgain                 // "that didn't work" after a handover: sorry, the person is still the way on
 	moveAskWhatFails                   // "nothing works" before anything was answered: sorry, what fails?
 	moveCantResolve                    // a complaint again, still with nothing to go on: a person
+	moveLink                           // the link to the page being discussed, as the reply's source
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -57,6 +58,8 @@ type actState struct {
 	pending    int    // options pending
 	optionNode bool   // the first pending option is a node of the graph
 	last       Action // the agent's last action ("" at the start)
+	// atNode: the conversation is at a node of the graph.
+	atNode bool
 	// nodeSays: the conversation is at a node that says something of
 	// its own (not a bare heading).
 	nodeSays bool
@@ -135,6 +138,9 @@ var actPolicy = []actRule{
 	// "Can you repeat that?": the last reply again, its options still
 	// pending; matched as a request, "repeat" finds any page that says it.
 	{ActRepeat, func(st actState) bool { return st.last != "" }, moveRepeat},
+	// "Can you send me the link?" at a page: its link (with no page under
+	// discussion it is a request like any other).
+	{ActLink, func(st actState) bool { return st.atNode }, moveLink},
 	// "No, that's not it" to "Is it about this?": the one option offered
 	// is not it ("none of those" over one option reads as a slip).
 	{ActNoneOfThese, func(st actState) bool { return st.pending == 1 }, moveNotIt},
