@@ -93,15 +93,7 @@ func parseAsciiDoc(raw []byte, url string, env *adocEnv, links func(string) (str
 	doc := p.Document
 	doc.Title = title
 	if doc.Title == "" {
-		for _, b := range doc.Blocks {
-			if b.Kind == Heading && !b.Tab {
-				doc.Title = plainLinks(b)
-				break
-			}
-		}
-	}
-	if doc.Title == "" {
-		doc.Title = titleFromPath(url)
+		doc.Title = sectionTitle(doc.Blocks, url)
 	}
 	kw := head.keywords()
 	for i := range kw {

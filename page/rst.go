@@ -57,20 +57,23 @@ func parseRST(raw []byte, url string, env *renderEnv, links func(string) (string
 		return nil, err
 	}
 	doc := p.Document
-	doc.Title = ""
-	for _, b := range doc.Blocks {
-		if b.Kind == Heading && !b.Tab {
-			doc.Title = plainLinks(b)
-			break
-		}
-	}
-	if doc.Title == "" {
-		doc.Title = titleFromPath(url)
-	}
+	doc.Title = sectionTitle(doc.Blocks, url)
 	doc.Keywords = Keywords(append(r.keywords, doc.Keywords...)...)
 	sum := sha256.Sum256(raw)
 	doc.ContentHash = hex.EncodeToString(sum[:])
 	return doc, nil
+}
+
+// sectionTitle is a page's first section title (a tab's label is none),
+// else the file name of url: the title of a page whose format has no
+// title of its own apart from its sections.
+func sectionTitle(blocks []Block, url string) string {
+	for _, b := range blocks {
+		if b.Kind == Heading && !b.Tab {
+			return plainLinks(b)
+		}
+	}
+	return titleFromPath(url)
 }
 
 // rstReader writes one page's HTML.
