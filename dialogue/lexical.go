@@ -138,6 +138,8 @@ func (tf *termsFound) own() uint64 { return tf[fieldOwn] | tf[fieldContext] }
 // alone, read from a dense array.
 type searchScratch struct {
 	score []float64
+	// found is, per node, the query terms it has by field; only where
+	// its score is not zero (match resets it as it first touches a node).
 	found []termsFound
 	// topic is, per node the query matched, the BM25 score of the topic
 	// terms it has (see lexicalMatch.addTopic).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime/debug"
 	"slices"
 	"testing"
 
@@ -132,4 +133,34 @@ func fullScoring(m *lexicalMatch, topic, required []string, limit int) []lexical
 
 func sameHits(a, b []lexicalHit) bool {
 	return len(a) == len(b) && (len(a) == 0 || slices.Equal(a, b))
+}
+
+// TestMatchAfterMatch checks that a search's working space, reused by the
+// next search, keeps nothing of it (the terms found are reset as a node is
+// first touched, not cleared): each query gets the hits it gets alone.
+func TestMatchAfterMatch(t *testing.T) {
+	g := sampleGraph(t)
+	queries := []string{
+		"change my booking", "cancel a booking", "error when booking by phone",
+		"confirmation code of my reservation", "reservation booking change or cancel", "card declined",
+	}
+	// Kept from being emptied by a garbage collection, the pool hands the
+	// one working space to each search in turn.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	lx := NewGraphAgent(g, Options{}).lex
+	for _, q := range queries {
+		alone := NewGraphAgent(g, Options{}).lex
+		qt := lx.an.termsOf(lx.an.split(q), nil)
+		if len(qt) < 2 {
+			t.Fatalf("%q: too few terms (%q)", q, qt)
+		}
+		want := alone.match(qt, nil)
+		wantHits := want.top(nil, nil, 10)
+		want.release()
+		m := lx.match(qt, nil)
+		if got := m.top(nil, nil, 10); !sameHits(got, wantHits) {
+			t.Errorf("%q after other searches:\n got %v\nwant %v", qt, got, wantHits)
+		}
+		m.release()
+	}
 }

@@ -82,21 +82,7 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 			if t < 0 || fl.IDF[t] == 0 {
 				continue
 			}
-			bit := uint64(1) << i
-			scores := fl.Scores[t]
-			// The fields are a cascade (see newLexicalIndex): no stronger
-			// field of these nodes has the term. Every posting's score is
-			// positive, so a zero score marks a node not yet touched.
-			for k, d := range fl.Docs[t] {
-				if eligible != nil && eligible[d>>6]&(1<<(d&63)) == 0 {
-					continue
-				}
-				if sc.score[d] == 0 {
-					sc.touched = append(sc.touched, d)
-				}
-				sc.found[d][f] |= bit
-				sc.score[d] += scores[k]
-			}
+			sc.add(f, uint64(1)<<i, fl.Docs[t], fl.Scores[t], eligible)
 		}
 	}
 	if lx.pageWeight > 0 {
@@ -125,6 +111,30 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 		}
 	}
 	return m
+}
+
+// add adds the postings of one query term (bit, by position) in field f to
+// the nodes' scores, skipping the nodes not eligible (when not nil). The
+// fields are a cascade (see newLexicalIndex): no stronger field of these
+// nodes has the term. Every posting's score is positive, so a zero score
+// marks a node not yet touched, whose terms found are left from an
+// earlier query. The scratch's slices are held in locals: the loop is most
+// of a search on a large graph.
+func (sc *searchScratch) add(f int, bit uint64, docs []int32, scores []float64, eligible []uint64) {
+	score, found, touched := sc.score, sc.found, sc.touched
+	scores = scores[:len(docs)]
+	for k, d := range docs {
+		if eligible != nil && eligible[d>>6]&(1<<(d&63)) == 0 {
+			continue
+		}
+		if score[d] == 0 {
+			touched = append(touched, d)
+			found[d] = termsFound{}
+		}
+		found[d][f] |= bit
+		score[d] += scores[k]
+	}
+	sc.touched = touched
 }
 
 // pageSpecificity is, as a node's specificity (see hit), the share of the
@@ -175,13 +185,14 @@ func (m *lexicalMatch) release() {
 	if sc == nil {
 		return
 	}
+	// The terms found are reset as a node is first touched (see match):
+	// only the scores need clearing.
 	if len(sc.touched) > len(sc.score)/8 {
 		// Most nodes matched: clearing all in order beats jumping about.
 		clear(sc.score)
-		clear(sc.found)
 	} else {
 		for _, d := range sc.touched {
-			sc.score[d], sc.found[d] = 0, termsFound{}
+			sc.score[d] = 0
 		}
 	}
 	sc.touched = sc.touched[:0]
