@@ -14,7 +14,7 @@ import (
 
 // TestTopMatchesFullScoring checks that top's shortcuts (the bounds that
 // skip nodes, the topic walk, the binary searches for a few nodes, the walk
-// limited to nodes with a required term) give the hits scoring every
+// limited to nodes with a required term, an earlier search's hits) give the hits scoring every
 // matched node gives.
 func TestTopMatchesFullScoring(t *testing.T) {
 	for _, tc := range []struct {
@@ -56,6 +56,14 @@ func TestTopMatchesFullScoring(t *testing.T) {
 				if got := m.top(topic, nil, limit); !sameHits(got, want) {
 					t.Errorf("top(%q, topic %q, required %q, %d):\n got %v\nwant %v", terms, topic, required, limit, got, want)
 				}
+				// Asked again for fewer (the search kept): the first ones;
+				// and without the topic, not those.
+				if got := m.top(topic, nil, 1); !sameHits(got, want[:min(1, len(want))]) {
+					t.Errorf("top(%q, topic %q, required %q, 1) after %d:\n got %v\nwant %v", terms, topic, required, limit, got, want[:min(1, len(want))])
+				}
+				if got, want := m.top(nil, nil, 1), fullScoring(full, nil, required, 1); !sameHits(got, want) {
+					t.Errorf("top(%q, no topic, required %q, 1) after topic %q:\n got %v\nwant %v", terms, required, topic, got, want)
+				}
 				if full.sc != nil {
 					// The same nodes given as allowed: the binary-search path.
 					if got := m.top(topic, slices.Clone(full.sc.touched), limit); !sameHits(got, want) {
@@ -66,9 +74,15 @@ func TestTopMatchesFullScoring(t *testing.T) {
 					// Every matched node within the net: the rerank is the
 					// full scoring, up to rounding.
 					r := lx.match(terms, required)
+					r.top(nil, nil, limit*topicRerankWidth) // the same search without the pages' topic
 					r.topicRerank = true
 					if got := r.top(topic, nil, limit); !closeHits(got, want) {
 						t.Errorf("top(%q, topic %q, required %q, %d) reranked:\n got %v\nwant %v", terms, topic, required, limit, got, want)
+					}
+					// Scored with the topic after the search without it.
+					r.topicRerank = false
+					if got := r.top(topic, nil, limit); !sameHits(got, want) {
+						t.Errorf("top(%q, topic %q, required %q, %d) after the rerank:\n got %v\nwant %v", terms, topic, required, limit, got, want)
 					}
 					r.release()
 				}

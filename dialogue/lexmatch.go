@@ -35,6 +35,22 @@ type lexicalMatch struct {
 	// message that stands alone, which they seldom move (see
 	// GraphAgent.retrieve).
 	topicRerank bool
+	// maxPage is maxPageScore's value for the page topic set, when
+	// maxPageKnown.
+	maxPage      float64
+	maxPageKnown bool
+	// last is the last search of every node's best hits (topHits with
+	// no nodes to allow): a turn asks for its message's best match up to
+	// three times.
+	last topSearch
+}
+
+// topSearch is a search of every node's best limit hits for a topic
+// (term numbers) and a page topic, and the hits found.
+type topSearch struct {
+	topicIDs, pageTopicIDs []int32
+	limit                  int
+	hits                   []lexicalHit
 }
 
 // match scores query's terms against every node (see search).
@@ -168,6 +184,7 @@ func (m *lexicalMatch) setPageTopic(topicIDs []int32) {
 	}
 	sc.pageTopicTouched = sc.pageTopicTouched[:0]
 	m.pageTopicIDs = slices.Clone(topicIDs)
+	m.maxPageKnown = false
 	for _, t := range topicIDs {
 		scores := m.lx.pages.Scores[t]
 		for k, p := range m.lx.pages.Docs[t] {
@@ -259,6 +276,15 @@ func (m *lexicalMatch) topHits(topicIDs []int32, allow []int32, limit int) []lex
 		}
 		return best.hits
 	}
+	// The best hits are a total order's first ones (see hitList.add):
+	// those of an earlier search for the same topics, cut to limit, are
+	// this one's.
+	if l := &m.last; l.hits != nil && limit <= l.limit && slices.Equal(l.topicIDs, topicIDs) && slices.Equal(l.pageTopicIDs, m.pageTopicIDs) {
+		return slices.Clone(l.hits[:min(limit, len(l.hits))])
+	}
+	defer func() {
+		m.last = topSearch{topicIDs: slices.Clone(topicIDs), pageTopicIDs: m.pageTopicIDs, limit: limit, hits: slices.Clone(best.hits)}
+	}()
 	m.addTopic(topicIDs)
 	withTopic := len(topicIDs) > 0
 	maxPage := m.maxPageScore()
@@ -299,6 +325,10 @@ func (m *lexicalMatch) maxPageScore() float64 {
 	if m.lx.pageWeight <= 0 {
 		return 0 // no page evidence (see hit)
 	}
+	if m.maxPageKnown {
+		return m.maxPage
+	}
+	defer func() { m.maxPageKnown = true }()
 	var best float64
 	for _, p := range sc.pageTouched {
 		best = max(best, sc.page[p]+sc.pageTopic[p])
@@ -306,7 +336,8 @@ func (m *lexicalMatch) maxPageScore() float64 {
 	for _, p := range sc.pageTopicTouched {
 		best = max(best, sc.page[p]+sc.pageTopic[p])
 	}
-	return m.lx.pageWeight * best
+	m.maxPage = m.lx.pageWeight * best
+	return m.maxPage
 }
 
 // addTopic sets sc.topic of every node the query matched to the BM25 score
