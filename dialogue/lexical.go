@@ -128,19 +128,41 @@ type lexicalHit struct {
 type termsFound [numFields]uint64
 
 // matched is the query terms the node has in any field.
-func (tf *termsFound) matched() uint64 { return tf[fieldOwn] | tf[fieldContext] | tf[fieldAnswer] }
+func (tf termsFound) matched() uint64 { return tf[fieldOwn] | tf[fieldContext] | tf[fieldAnswer] }
 
 // own is the query terms the node has in its own or context fields.
-func (tf *termsFound) own() uint64 { return tf[fieldOwn] | tf[fieldContext] }
+func (tf termsFound) own() uint64 { return tf[fieldOwn] | tf[fieldContext] }
+
+// packedTerms is how many query terms a node's terms found hold in one
+// word: a mask per field, side by side (field f's from bit f*packedTerms).
+const packedTerms = 64 / numFields
+
+// packedBit is query term i's bit in field f of a packed terms found.
+func packedBit(f, i int) uint64 { return 1 << (f*packedTerms + i) }
+
+// unpackFound returns the terms found packed in w.
+func unpackFound(w uint64) termsFound {
+	const mask = 1<<packedTerms - 1
+	var tf termsFound
+	for f := range tf {
+		tf[f] = w >> (f * packedTerms) & mask
+	}
+	return tf
+}
 
 // searchScratch is one query's working space, by node position. The scores
 // are apart from the terms found: most nodes are ruled out on their score
 // alone, read from a dense array.
 type searchScratch struct {
 	score []float64
-	// found is, per node, the query terms it has by field; only where
-	// its score is not zero (match resets it as it first touches a node).
-	found []termsFound
+	// found is, per node, the query terms it has by field, packed in one
+	// word (see packFound); wide holds them instead for a query of more
+	// than packedTerms terms (made on first use). Either only where the
+	// node's score is not zero: match resets it as it first touches a
+	// node. A search on a large graph is bound by memory: a word per node
+	// is half the traffic of three.
+	found []uint64
+	wide  []termsFound
 	// topic is, per node the query matched, the BM25 score of the topic
 	// terms it has (see lexicalMatch.addTopic).
 	topic []float64
@@ -224,7 +246,7 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 	bm25.Cascade(lx.fields[:])
 	size, pages := len(g.Nodes), lx.pages.N
 	lx.scratch.New = func() any {
-		return &searchScratch{score: make([]float64, size), found: make([]termsFound, size), topic: make([]float64, size), eligible: make([]uint64, (size+63)/64),
+		return &searchScratch{score: make([]float64, size), found: make([]uint64, size), topic: make([]float64, size), eligible: make([]uint64, (size+63)/64),
 			page: make([]float64, pages), pageFound: make([]uint64, pages), pageTopic: make([]float64, pages), titleNamed: make([]uint8, pages)}
 	}
 	return lx

@@ -44,7 +44,11 @@ func TestTopMatchesFullScoring(t *testing.T) {
 				return terms
 			}
 			for q := range 300 {
-				terms, topic := pick(1+rng.IntN(6)), pick(rng.IntN(4))
+				n := 1 + rng.IntN(6)
+				if q%10 == 9 { // more terms than a packed terms found holds
+					n = packedTerms + 1 + rng.IntN(8)
+				}
+				terms, topic := pick(n), pick(rng.IntN(4))
 				var required []string
 				if q%3 == 0 {
 					required = terms[:1+rng.IntN(len(terms))]
@@ -129,12 +133,27 @@ func fullScoring(m *lexicalMatch, topic, required []string, limit int) []lexical
 		}
 	}
 	m.setPageTopic(m.lx.topicTerms(m.uniq, topic))
+	// The terms found, read off the postings (not the search's scratch).
+	found := map[int32]*termsFound{}
+	for f := range m.lx.fields {
+		for i, t := range m.termIDs {
+			if t < 0 {
+				continue
+			}
+			for _, d := range m.lx.fields[f].Docs[t] {
+				if found[d] == nil {
+					found[d] = &termsFound{}
+				}
+				found[d][f] |= 1 << i
+			}
+		}
+	}
 	var hits []lexicalHit
 	for _, d := range m.sc.touched {
-		if mask != 0 && m.sc.found[d].own()&mask == 0 {
+		if mask != 0 && found[d].own()&mask == 0 {
 			continue
 		}
-		hits = append(hits, m.hit(d, m.sc.score[d]+topicScore[d]))
+		hits = append(hits, m.hit(d, m.sc.score[d]+topicScore[d], *found[d]))
 	}
 	slices.SortFunc(hits, func(a, b lexicalHit) int {
 		if better(a, b) {

@@ -26,6 +26,9 @@ type lexicalMatch struct {
 	queryWeight  float64
 	sums         weightSums
 	requiredMask uint64
+	// wide: the query has more terms than a packed terms found holds
+	// (see searchScratch.found).
+	wide bool
 	// topicIDs are the topic terms whose scores the nodes hold (addTopic).
 	topicIDs []int32
 	// pageTopicIDs are the topic terms whose scores the pages hold.
@@ -92,13 +95,20 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 		defer clear(eligible)
 	}
 	m.sc = sc
+	if m.wide = len(m.termIDs) > packedTerms; m.wide && sc.wide == nil {
+		sc.wide = make([]termsFound, len(sc.score))
+	}
 	for f := range lx.fields {
 		fl := &lx.fields[f]
 		for i, t := range m.termIDs {
 			if t < 0 || fl.IDF[t] == 0 {
 				continue
 			}
-			sc.add(f, uint64(1)<<i, fl.Docs[t], fl.Scores[t], eligible)
+			if m.wide {
+				sc.addWide(f, uint64(1)<<i, fl.Docs[t], fl.Scores[t], eligible)
+			} else {
+				sc.add(packedBit(f, i), fl.Docs[t], fl.Scores[t], eligible)
+			}
 		}
 	}
 	if lx.pageWeight > 0 {
@@ -129,14 +139,14 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 	return m
 }
 
-// add adds the postings of one query term (bit, by position) in field f to
-// the nodes' scores, skipping the nodes not eligible (when not nil). The
-// fields are a cascade (see newLexicalIndex): no stronger field of these
-// nodes has the term. Every posting's score is positive, so a zero score
-// marks a node not yet touched, whose terms found are left from an
-// earlier query. The scratch's slices are held in locals: the loop is most
-// of a search on a large graph.
-func (sc *searchScratch) add(f int, bit uint64, docs []int32, scores []float64, eligible []uint64) {
+// add adds the postings of one query term in a field (bit: its packed
+// bit there) to the nodes' scores, skipping the nodes not eligible (when
+// not nil). The fields are a cascade (see newLexicalIndex): no stronger
+// field of these nodes has the term. Every posting's score is positive, so
+// a zero score marks a node not yet touched, whose terms found are left
+// from an earlier query. The scratch's slices are held in locals: the loop
+// is most of a search on a large graph.
+func (sc *searchScratch) add(bit uint64, docs []int32, scores []float64, eligible []uint64) {
 	score, found, touched := sc.score, sc.found, sc.touched
 	scores = scores[:len(docs)]
 	for k, d := range docs {
@@ -145,12 +155,39 @@ func (sc *searchScratch) add(f int, bit uint64, docs []int32, scores []float64, 
 		}
 		if score[d] == 0 {
 			touched = append(touched, d)
-			found[d] = termsFound{}
+			found[d] = 0
 		}
-		found[d][f] |= bit
+		found[d] |= bit
 		score[d] += scores[k]
 	}
 	sc.touched = touched
+}
+
+// addWide is add for a query of more than packedTerms terms: bit is the
+// term's (by position) in field f of sc.wide.
+func (sc *searchScratch) addWide(f int, bit uint64, docs []int32, scores []float64, eligible []uint64) {
+	score, wide, touched := sc.score, sc.wide, sc.touched
+	scores = scores[:len(docs)]
+	for k, d := range docs {
+		if eligible != nil && eligible[d>>6]&(1<<(d&63)) == 0 {
+			continue
+		}
+		if score[d] == 0 {
+			touched = append(touched, d)
+			wide[d] = termsFound{}
+		}
+		wide[d][f] |= bit
+		score[d] += scores[k]
+	}
+	sc.touched = touched
+}
+
+// found is the query terms node d has by field; its score must not be 0.
+func (m *lexicalMatch) found(d int32) termsFound {
+	if m.wide {
+		return m.sc.wide[d]
+	}
+	return unpackFound(m.sc.found[d])
 }
 
 // pageSpecificity is, as a node's specificity (see hit), the share of the
@@ -271,7 +308,7 @@ func (m *lexicalMatch) topHits(topicIDs []int32, allow []int32, limit int) []lex
 	if allow != nil {
 		for _, d := range allow {
 			if sc.score[d] != 0 {
-				best.add(m.hit(d, sc.score[d]+m.topicScore(d, topicIDs)))
+				best.add(m.hit(d, sc.score[d]+m.topicScore(d, topicIDs), m.found(d)))
 			}
 		}
 		return best.hits
@@ -306,11 +343,11 @@ func (m *lexicalMatch) topHits(topicIDs []int32, allow []int32, limit int) []lex
 				page = m.lx.pageWeight * m.pageScore(d)
 			}
 			if (score+page)*(1+1e-9) < floor ||
-				(score*m.sums.of(sc.found[d].matched())+page)*(1+1e-9) < floor {
+				(score*m.sums.of(m.found(d).matched())+page)*(1+1e-9) < floor {
 				continue
 			}
 		}
-		best.add(m.hit(d, score))
+		best.add(m.hit(d, score, m.found(d)))
 		if full = best.full(); full {
 			floor = best.worst()
 		}
@@ -365,9 +402,9 @@ func (m *lexicalMatch) addTopic(topicIDs []int32) {
 	}
 }
 
-// hit scores node d, whose BM25 score (with the topic's) is score.
-func (m *lexicalMatch) hit(d int32, score float64) lexicalHit {
-	found := &m.sc.found[d]
+// hit scores node d, whose BM25 score (with the topic's) is score and
+// terms found found.
+func (m *lexicalMatch) hit(d int32, score float64, found termsFound) lexicalHit {
 	own := found.own()
 	matched, first := found.matched(), found[fieldOwn]
 	h := lexicalHit{doc: int(d), score: score, terms: bits.OnesCount64(own), matched: matched, own: own}
