@@ -7,6 +7,18 @@ import (
 	"github.com/helpgraph/helpgraph/internal/quickre"
 )
 
+// A message that opens by dropping the conversation so far and goes on
+// with a request ("never mind, how do I add a user", "new question: …",
+// "start over - …", "on a different note, …") asks that request afresh,
+// as a conversation's first message: not ranked with the earlier words,
+// not held to the page being discussed, and not taken as the act its
+// opening alone makes (start over, never mind), which dropped the
+// request with the conversation ("Let's start over. What can I help you
+// with?") or read "never mind" as words to match. "Another question" is
+// a looser opening (looseOpening): what follows may go on with the topic
+// ("another question: where are they stored?"), and only a request that
+// names nothing said before by a pronoun is asked afresh after it.
+
 // askedPart returns what msg asks: the request after an opening that
 // drops the conversation (freshStart; fresh is true), or after the
 // courtesy it opens with (afterCourtesy), else msg itself.
@@ -24,20 +36,8 @@ func (a *GraphAgent) askedPart(msg string) (request string, fresh bool) {
 	return msg, false
 }
 
-// A message that opens by dropping the conversation so far and goes on
-// with a request ("never mind, how do I add a user", "new question: …",
-// "start over - …", "on a different note, …") asks that request afresh,
-// as a conversation's first message: not ranked with the earlier words,
-// not held to the page being discussed, and not taken as the act its
-// opening alone makes (start over, never mind), which dropped the
-// request with the conversation ("Let's start over. What can I help you
-// with?") or read "never mind" as words to match. "Another question" is
-// a looser opening (looseOpening): what follows may go on with the topic
-// ("another question: where are they stored?"), and only a request that
-// names nothing said before by a pronoun is asked afresh after it.
-
-// freshOpening is such an opening, in the languages of the catalog, with
-// what separates it from the request.
+// freshOpening is an opening that drops the conversation, in the
+// languages of the catalog, with what separates it from the request.
 var freshOpening = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|no|nah|actually|anyway|so|but)[\s,.!]+)*(?:` +
 	`never\s*mind|nvm|forget\s+(?:it|that|about\s+(?:it|that))|(?:let'?s\s+)?start\s+(?:over|again)|` +
 	`new\s+(?:question|topic)|(?:a\s+)?(?:different|unrelated|separate)\s+(?:question|topic|subject)|` +
