@@ -296,6 +296,9 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg *reading)
 	st := a.actState(s)
 	st.acks = msg != nil && msg.acks
 	st.farewell = msg != nil && msg.farewell
+	if act == ActLink && msg != nil {
+		st.namesOption = namesOption(msg.text, s.PendingOptions)
+	}
 	if act == ActYes || act == ActNo {
 		// Only a yes or a no answers "anything else?"; the catalog's
 		// texts are not rendered for every turn's state.

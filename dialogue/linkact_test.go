@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
 )
 
 func TestLinkAct(t *testing.T) {
@@ -54,5 +56,37 @@ func TestLinkToPageDiscussed(t *testing.T) {
 	}
 	if r := firstReply(t, g, "link please"); r.Text == a.say(&Session{}, "PageLink", "Title", "Settings") {
 		t.Errorf("with no page discussed, got the page link reply %q", r.Text)
+	}
+}
+
+// TestLinkOptionClicked: an option labelled "Link" (a section on sharing
+// by link), clicked, picks that option: it is no request for the page's
+// link.
+func TestLinkOptionClicked(t *testing.T) {
+	const share = "https://help.example.com/share"
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: share, Title: "Share a file"}},
+		Nodes: []graph.Node{
+			{ID: "share", Page: share, Problem: "Share a file", Root: true},
+			{ID: "link", Page: share, Problem: "Link", Actionable: true, Resolution: "Choose Share, then Copy link, and send the link."},
+			{ID: "email", Page: share, Problem: "Email", Actionable: true, Resolution: "Choose Share, then Email, and type the address."},
+		},
+		Edges: []graph.Edge{{From: "share", To: "link", Type: graph.Child}, {From: "share", To: "email", Type: graph.Child}},
+	}
+	a := NewGraphAgent(g, Options{})
+	s := &Session{}
+	ctx := context.Background()
+	r, err := a.Respond(ctx, s, "how do I share a file?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Options) < 2 {
+		t.Fatalf("want a choice between Link and Email, got %s %q %v", r.Action, r.Text, r.Options)
+	}
+	if r, err = a.Respond(ctx, s, "Link"); err != nil {
+		t.Fatal(err)
+	}
+	if r.Action != Resolution || r.NodeID != "link" {
+		t.Errorf("clicking Link got %s at %q (%q), want the Link section", r.Action, r.NodeID, r.Text)
 	}
 }

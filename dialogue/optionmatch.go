@@ -25,6 +25,18 @@ var (
 // a request of its own.
 const maxOrdinalWords = 4
 
+// namesOption reports whether msg is one of opts' labels or values, as
+// a click sends it, case and end punctuation aside.
+func namesOption(msg string, opts []Option) bool {
+	norm := strings.ToLower(strings.Trim(strings.TrimSpace(msg), ".!?\"' "))
+	for _, o := range opts {
+		if norm == strings.ToLower(o.Value) || norm == strings.ToLower(o.Label) {
+			return true
+		}
+	}
+	return false
+}
+
 // optionByForm picks the option reply r names by its form: the option's
 // value or label said again (or its node's id), its number ("2", "option
 // 2") or its place ("the second one", "the last"). answered is false when

@@ -60,6 +60,10 @@ type actState struct {
 	last       Action // the agent's last action ("" at the start)
 	// atNode: the conversation is at a node of the graph.
 	atNode bool
+	// namesOption: the message is a pending option's label or value, as
+	// a click sends it ("Link", a section of a page about sharing);
+	// read for ActLink only.
+	namesOption bool
 	// nodeSays: the conversation is at a node that says something of
 	// its own (not a bare heading).
 	nodeSays bool
@@ -140,7 +144,7 @@ var actPolicy = []actRule{
 	{ActRepeat, func(st actState) bool { return st.last != "" }, moveRepeat},
 	// "Can you send me the link?" at a page: its link (with no page under
 	// discussion it is a request like any other).
-	{ActLink, func(st actState) bool { return st.atNode }, moveLink},
+	{ActLink, func(st actState) bool { return st.atNode && !st.namesOption }, moveLink},
 	// "No, that's not it" to "Is it about this?": the one option offered
 	// is not it ("none of those" over one option reads as a slip).
 	{ActNoneOfThese, func(st actState) bool { return st.pending == 1 }, moveNotIt},
