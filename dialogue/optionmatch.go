@@ -25,16 +25,21 @@ var (
 // a request of its own.
 const maxOrdinalWords = 4
 
-// namesOption reports whether msg is one of opts' labels or values, as
-// a click sends it, case and end punctuation aside.
-func namesOption(msg string, opts []Option) bool {
+// namesOption reports whether msg is one of opts, as a click sends it
+// (optionNamed).
+func namesOption(msg string, opts []Option) bool { return optionNamed(msg, opts) >= 0 }
+
+// optionNamed returns the index of the option of opts whose value or
+// label msg says again (case and end punctuation aside), or whose node's
+// id it is; -1 for none.
+func optionNamed(msg string, opts []Option) int {
 	norm := strings.ToLower(strings.Trim(strings.TrimSpace(msg), ".!?\"' "))
-	for _, o := range opts {
-		if norm == strings.ToLower(o.Value) || norm == strings.ToLower(o.Label) {
-			return true
+	for i, o := range opts {
+		if norm == strings.ToLower(o.Value) || norm == strings.ToLower(o.Label) || (o.NodeID != "" && msg == o.NodeID) {
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // optionByForm picks the option reply r names by its form: the option's
@@ -44,11 +49,8 @@ func namesOption(msg string, opts []Option) bool {
 // answer that picks none.
 func optionByForm(r *reading, opts []Option) (picked []int, answered bool) {
 	msg := r.text
-	norm := strings.ToLower(strings.Trim(strings.TrimSpace(msg), ".!?\"' "))
-	for i, o := range opts {
-		if norm == strings.ToLower(o.Value) || norm == strings.ToLower(o.Label) || (o.NodeID != "" && msg == o.NodeID) {
-			return []int{i}, true
-		}
+	if i := optionNamed(msg, opts); i >= 0 {
+		return []int{i}, true
 	}
 	if m := optionNumber.FindStringSubmatch(msg); m != nil {
 		if n, err := strconv.Atoi(m[1]); err == nil && n >= 1 && n <= len(opts) {

@@ -60,9 +60,9 @@ type actState struct {
 	last       Action // the agent's last action ("" at the start)
 	// atNode: the conversation is at a node of the graph.
 	atNode bool
-	// namesOption: the message is a pending option's label or value, as
-	// a click sends it ("Link", a section of a page about sharing);
-	// read for ActLink only.
+	// namesOption: the message is a pending option as a click sends it
+	// ("Link", a section of a page about sharing; optionNamed); read for
+	// ActLink only.
 	namesOption bool
 	// nodeSays: the conversation is at a node that says something of
 	// its own (not a bare heading).
