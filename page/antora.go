@@ -90,12 +90,9 @@ type antoraPlace struct {
 func (s *site) antoraOf(file string) (antoraPlace, bool) {
 	for i := range s.components {
 		c := &s.components[i]
-		rel := file
-		if c.root != "" {
-			var ok bool
-			if rel, ok = strings.CutPrefix(file, c.root+"/"); !ok {
-				continue
-			}
+		rel, ok := underRoot(file, c.root)
+		if !ok {
+			continue
 		}
 		segs := strings.SplitN(rel, "/", 3)
 		if len(segs) < 3 || segs[0] != "modules" {
@@ -111,17 +108,23 @@ func (s *site) antoraOf(file string) (antoraPlace, bool) {
 // page of it: only modules/NAME/pages/ holds pages.
 func antoraNotPage(file string, roots []string) bool {
 	for _, r := range roots {
-		rel := file
-		if r != "" {
-			var ok bool
-			if rel, ok = strings.CutPrefix(file, r+"/"); !ok {
-				continue
-			}
+		rel, ok := underRoot(file, r)
+		if !ok {
+			continue
 		}
 		segs := strings.SplitN(rel, "/", 4)
 		return len(segs) < 4 || segs[0] != "modules" || segs[2] != "pages"
 	}
 	return false
+}
+
+// underRoot returns the slash path file relative to the component folder
+// root ("" for the pages folder itself), false when it is not under it.
+func underRoot(file, root string) (string, bool) {
+	if root == "" {
+		return file, true
+	}
+	return strings.CutPrefix(file, root+"/")
 }
 
 // families are the folders of a module that Antora's resource ids name.

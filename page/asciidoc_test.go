@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/bytesparadise/libasciidoc/pkg/configuration"
 	"github.com/bytesparadise/libasciidoc/pkg/types"
@@ -386,14 +385,7 @@ func FuzzParseAsciiDoc(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !utf8.ValidString(doc.Text()) || !utf8.ValidString(doc.Title) {
-			t.Fatalf("text is not valid UTF-8: %q", doc.Text())
-		}
-		for _, b := range doc.Blocks {
-			if strings.TrimSpace(b.Text) == "" || strings.Contains(b.Text, "\n") {
-				t.Fatalf("block %+v is empty or spans lines", b)
-			}
-		}
+		checkCleanDocument(t, doc)
 	})
 }
 

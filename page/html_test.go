@@ -373,16 +373,23 @@ func FuzzParseHTML(f *testing.F) {
 		if err != nil {
 			return
 		}
-		text := doc.Text()
-		if !utf8.ValidString(text) || !utf8.ValidString(doc.Title) {
-			t.Fatalf("Text() is not valid UTF-8: %q", text)
-		}
-		for _, b := range doc.Blocks {
-			if strings.TrimSpace(b.Text) == "" || strings.Contains(b.Text, "\n") {
-				t.Fatalf("block %+v is empty or spans lines", b)
-			}
-		}
+		checkCleanDocument(t, doc)
 	})
+}
+
+// checkCleanDocument fails t unless doc, whatever page it was read from,
+// is what a reader promises: valid UTF-8 text and title, and blocks of
+// one line each with something in them.
+func checkCleanDocument(t *testing.T, doc *Document) {
+	t.Helper()
+	if !utf8.ValidString(doc.Text()) || !utf8.ValidString(doc.Title) {
+		t.Fatalf("text is not valid UTF-8: %q", doc.Text())
+	}
+	for _, b := range doc.Blocks {
+		if strings.TrimSpace(b.Text) == "" || strings.Contains(b.Text, "\n") {
+			t.Fatalf("block %+v is empty or spans lines", b)
+		}
+	}
 }
 
 // TestParseHTMLHostile covers pages that try to mislead what the chat shows.

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 // rstSyntax is what no page text read from reStructuredText may carry:
@@ -297,13 +296,6 @@ func FuzzParseRST(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !utf8.ValidString(doc.Text()) || !utf8.ValidString(doc.Title) {
-			t.Fatalf("text is not valid UTF-8: %q", doc.Text())
-		}
-		for _, b := range doc.Blocks {
-			if strings.TrimSpace(b.Text) == "" || strings.Contains(b.Text, "\n") {
-				t.Fatalf("block %+v is empty or spans lines", b)
-			}
-		}
+		checkCleanDocument(t, doc)
 	})
 }
