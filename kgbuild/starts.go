@@ -283,6 +283,15 @@ func extentEnd(blocks []page.Block, starts []start, k int) int {
 			break
 		}
 	}
+	if st.tab {
+		// A tab ends where its set closes, if the page says where
+		// (page.Block.TabsEnd): what follows is its section's again.
+		for j := st.block + 1; j < next; j++ {
+			if blocks[j].TabsEnd {
+				return j
+			}
+		}
+	}
 	if st.rank <= labelRank {
 		return next
 	}

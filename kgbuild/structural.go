@@ -71,7 +71,9 @@ import (
 // node's text (nodeLine), which a reply shows as code.
 // v22: with its white space as the page writes it (page.Block.Verbatim):
 // its indentation and aligned columns.
-const StructuralVersion = "structural-v22"
+// v23: a tab ends where its set closes (page.Block.TabsEnd); a node
+// never reaches past its parent's end.
+const StructuralVersion = "structural-v23"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -214,6 +216,9 @@ func buildTree(blocks []page.Block, starts []start, title string) []*treeNode {
 		}
 		parentIdx := stack[len(stack)-1]
 		parent := nodes[parentIdx]
+		if parentIdx != 0 {
+			end = min(end, parent.end) // within a tab, the tab's end (extentEnd)
+		}
 		tn := &treeNode{start: st, end: end, parent: parentIdx}
 		if parent.start.ignored && parentIdx != 0 {
 			tn.start.ignored = true

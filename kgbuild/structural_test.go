@@ -531,3 +531,36 @@ func TestStructuralCodeLinesAreCode(t *testing.T) {
 		t.Errorf("resolution %q is not grounded in the page's text %q", pg.Nodes[0].Resolution, doc.Text())
 	}
 }
+
+// TestStructuralTextAfterTabs: the text after a set of tabs, where the
+// page marks the set's end (page.Block.TabsEnd), is the section's, after
+// its own opening lines, not the last tab's; a tab holds its own text.
+func TestStructuralTextAfterTabs(t *testing.T) {
+	doc := &page.Document{URL: "https://h.example/req", Title: "Requirements files", Blocks: []page.Block{
+		{Kind: page.Heading, Level: 1, Text: "Requirements files"},
+		{Kind: page.Paragraph, Text: "Install the packages a file lists like so:"},
+		{Kind: page.Heading, Level: 2, Text: "Unix", Tab: true},
+		{Kind: page.Paragraph, Text: "python -m pip install -r requirements.txt", Code: true},
+		{Kind: page.Heading, Level: 2, Text: "Windows", Tab: true},
+		{Kind: page.Paragraph, Text: "py -m pip install -r requirements.txt", Code: true},
+		{Kind: page.Paragraph, Text: "The format of the file is described in the reference.", TabsEnd: true},
+		{Kind: page.Heading, Level: 1, Text: "Constraints files"},
+		{Kind: page.Paragraph, Text: "Constraints only control versions."},
+	}}
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	holder := map[string]string{}
+	for _, n := range pg.Nodes {
+		for _, s := range []string{"like so", "py -m pip", "described in the reference"} {
+			if strings.Contains(n.Resolution, s) {
+				holder[s] += "[" + n.Problem + "]"
+			}
+		}
+	}
+	want := map[string]string{"like so": "[Requirements files]", "py -m pip": "[Requirements files (windows)]", "described in the reference": "[Requirements files]"}
+	if !maps.Equal(holder, want) {
+		t.Errorf("held by %v, want %v", holder, want)
+	}
+}

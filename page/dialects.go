@@ -78,11 +78,16 @@ type dialectWriter struct {
 	level   int    // the level of the last heading, for tabs' headings
 	// tabs holds each open <Tabs>: its tabs' headings are one level below
 	// the section it opens in, whatever headings a tab holds.
-	tabs  []tabGroup
-	label string // an admonition label the next line of text gets (Markdown: noteLabel)
+	tabs []tabGroup
+	// tabsClosed: a set of tabs closed and nothing was written since
+	// (closeTabs).
+	tabsClosed bool
+	label      string // an admonition label the next line of text gets (Markdown: noteLabel)
 	// mkdocs holds the indent of the content of each open MkDocs block
 	// (admonition or tab), innermost last: lines are dedented by the last.
 	mkdocs []int
+	// mkdocsTab is the depth in mkdocs of the open "=== " tab, 0: none.
+	mkdocsTab int
 	// jsx gathers a JSX tag written over several lines until it closes.
 	jsx string
 	// started: the section (the page's top, or since the last heading)
@@ -169,7 +174,12 @@ func (r *dialectWriter) write(b []byte) {
 		return
 	}
 	if len(bytes.TrimSpace(b)) > 0 {
-		if r.fence == "" && (headingLine.Match(b) || tabHeadingLine.Match(b)) {
+		heading := r.fence == "" && (headingLine.Match(b) || tabHeadingLine.Match(b))
+		if r.tabsClosed && !heading {
+			r.out.WriteString("\n" + tabsEndMark + "\n\n")
+		}
+		r.tabsClosed = false
+		if heading {
 			r.writeHeld()
 			r.started = false
 		} else {
@@ -379,6 +389,10 @@ func (r *dialectWriter) dedent(s string) string {
 	if r.fence == "" {
 		for len(r.mkdocs) > 0 && indentOf(s) < r.mkdocs[len(r.mkdocs)-1] {
 			r.mkdocs = r.mkdocs[:len(r.mkdocs)-1]
+			if r.mkdocsTab == len(r.mkdocs)+1 {
+				r.mkdocsTab = 0
+				r.tabsClosed = true // the next "=== " goes on with the set
+			}
 		}
 	}
 	strip := r.strip()
@@ -454,8 +468,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 				}
 				r.tabs = append(r.tabs, g)
 			case strings.HasPrefix(t, "</Tabs") && len(r.tabs) > 0:
-				r.level = r.tabs[len(r.tabs)-1].level
-				r.tabs = r.tabs[:len(r.tabs)-1]
+				r.closeTabs()
 			}
 			r.emit("")
 			return true
@@ -485,6 +498,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 	case strings.HasPrefix(t, "==="):
 		if m := mkdocsTab.FindStringSubmatch(s); m != nil {
 			r.openMkdocs(len(m[1]))
+			r.mkdocsTab = len(r.mkdocs)
 			r.tabHeading(m[2])
 			return true
 		}

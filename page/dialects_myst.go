@@ -199,8 +199,7 @@ func (r *dialectWriter) closeMyst() {
 		r.label = strings.TrimSuffix(r.label, ":") + "."
 	}
 	if b.tabs && len(r.tabs) > 0 {
-		r.level = r.tabs[len(r.tabs)-1].level
-		r.tabs = r.tabs[:len(r.tabs)-1]
+		r.closeTabs()
 	}
 	if b.note && r.aside.syntax == 'm' && r.aside.depth == len(r.myst) {
 		r.myst = r.myst[:len(r.myst)-1]

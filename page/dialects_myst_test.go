@@ -30,7 +30,7 @@ func TestRenderMyST(t *testing.T) {
 		{"unknown directive stays code, options dropped", "```{pip-cli}\n:a: b\n$ pip install x\n```", "```{pip-cli}\n$ pip install x\n```\n"},
 		{"targets and comments dropped", "(wheel-caching)=\n\n## Cache\n% a comment\nText 50%.", "\n## Cache\nText 50%.\n"},
 		{"tab-set", "## Install\n````{tab-set}\n```{tab-item} Linux\nA\n```\n```{tab-item} Windows\nB\n```\n````\nAfter.",
-			"## Install\n\n\n<h3 role=\"tab\">Linux</h3>\n\nA\n\n\n<h3 role=\"tab\">Windows</h3>\n\nB\n\n\nAfter.\n"},
+			"## Install\n\n\n<h3 role=\"tab\">Linux</h3>\n\nA\n\n\n<h3 role=\"tab\">Windows</h3>\n\nB\n\n\n\n<hr data-tabs-end>\n\nAfter.\n"},
 		{"inline tabs", "## Paths\n````{tab} Linux\n```\n~/.cache/pip\n```\n````\n````{tab} Windows\nX\n````",
 			"## Paths\n\n<h3 role=\"tab\">Linux</h3>\n\n```\n~/.cache/pip\n```\n\n\n<h3 role=\"tab\">Windows</h3>\n\nX\n\n"},
 		{"include directive", "```{include} snippet.md\n:start-after: x\n```\nText.", "included\nText.\n"},

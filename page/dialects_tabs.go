@@ -38,7 +38,7 @@ func (r *dialectWriter) hugoTabs(t string) bool {
 	switch {
 	case (name == "tabs" || name == "tabpane") && closing:
 		if len(r.tabs) > 0 {
-			r.tabs = r.tabs[:len(r.tabs)-1]
+			r.closeTabs()
 		}
 		r.emit("")
 	case name == "tabs" || name == "tabpane":
@@ -95,6 +95,15 @@ func (r *dialectWriter) tabHeading(label string) {
 	r.emit("")
 	r.emit(fmt.Sprintf(`<h%d role="tab">%s</h%d>`, level, html.EscapeString(label), level))
 	r.emit("")
+}
+
+// closeTabs closes the innermost set of tabs: the next line that is not
+// a tab (sphinx-inline-tabs writes each tab as a set of its own) nor a
+// heading is the section's again, and write marks it (tabsEndMark).
+func (r *dialectWriter) closeTabs() {
+	r.level = r.tabs[len(r.tabs)-1].level
+	r.tabs = r.tabs[:len(r.tabs)-1]
+	r.tabsClosed = true
 }
 
 // tabHeadingLine matches the heading tabHeading writes.

@@ -112,6 +112,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	if len(x.blocks) == 0 && content != nil && content.DataAtom != atom.Body {
 		// The content container held no text; the page may still have some.
 		if body := goquery.NewDocumentFromNode(root).Find("body"); body.Length() > 0 {
+			x.tabsEnds = nil
 			x.walk(body.Get(0))
 			x.flush()
 			x.writeHeld()
@@ -120,6 +121,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	if len(x.blocks) == 0 {
 		return p, ErrNoText
 	}
+	x.markTabsEnds()
 	if docbook {
 		title = withoutSectionLabel(title)
 		for i, b := range x.blocks {

@@ -34,6 +34,23 @@ type extractor struct {
 	// noteTitle: the pending text opens with a note's title (noteTitle);
 	// the block it goes to is marked Block.NoteTitle.
 	noteTitle bool
+	// tabsEnds are the indexes in blocks of the blocks that come first
+	// after a set of tabs closes (tabsEndMark), to be marked Block.TabsEnd.
+	tabsEnds []int
+}
+
+// tabsEndMark is the element the docs-as-code readers write where a set
+// of tabs closes and the section goes on (Block.TabsEnd).
+const tabsEndMark = `<hr data-tabs-end>`
+
+// markTabsEnds marks the blocks that come first after a set of tabs; a
+// heading there needs no mark, as it closes the tabs itself.
+func (x *extractor) markTabsEnds() {
+	for _, i := range x.tabsEnds {
+		if i < len(x.blocks) && x.blocks[i].Kind != Heading {
+			x.blocks[i].TabsEnd = true
+		}
+	}
 }
 
 // flush emits the pending inline text as a paragraph or list item.
@@ -188,7 +205,15 @@ func (x *extractor) node(n *html.Node) {
 		x.table(n)
 	case atom.Pre:
 		x.pre(n)
-	case atom.Br, atom.Hr:
+	case atom.Hr:
+		if _, ok := attr(n, "data-tabs-end"); ok && x.list.depth == 0 {
+			x.flush()
+			x.writeHeld()
+			x.tabsEnds = append(x.tabsEnds, len(x.blocks))
+			return
+		}
+		x.breakBlock()
+	case atom.Br:
 		x.breakBlock()
 	case atom.A:
 		x.link(n)

@@ -100,6 +100,9 @@ type rstReader struct {
 	// section's label to its title; subs a substitution to its text.
 	targets, labels, subs map[string]string
 	keywords              []string
+	// inTabs: the last block written was a tab (tab); the next block
+	// that is not one closes the set (tabsEndMark).
+	inTabs bool
 }
 
 // maxRSTLines bounds a page (with its includes), so that hostile input
@@ -343,6 +346,10 @@ func (r *rstReader) body(lines []string, top bool) {
 	defer func() { r.nest-- }()
 	for i := 0; i < len(lines); {
 		l := lines[i]
+		if r.inTabs && !isBlank(l) && !continuesTabs(l) {
+			r.out.WriteString(tabsEndMark + "\n")
+			r.inTabs = false
+		}
 		switch {
 		case isBlank(l):
 			i++
@@ -388,6 +395,17 @@ func (r *rstReader) body(lines []string, top bool) {
 			i = r.paragraph(lines, i)
 		}
 	}
+}
+
+// continuesTabs reports whether an unindented line leaves a set of tabs
+// open: a tab directive, a container of tabs, or a comment or target,
+// which write nothing.
+func continuesTabs(l string) bool {
+	m := directiveLine.FindStringSubmatch(l)
+	if m == nil {
+		return strings.HasPrefix(l, "..") && indentOf(l) == 0
+	}
+	return tabDirectives[strings.ToLower(m[1])]
 }
 
 // overlined reports whether lines[i] opens a title with an overline.

@@ -126,7 +126,7 @@ func (r *rstReader) directive(name, args string, body []string) {
 			r.out.WriteString("<p>(" + html.EscapeString(alt) + ")</p>\n")
 		}
 		r.body(content, false)
-	case name == "tab" || name == "group-tab" || name == "tab-item" || name == "code-tab":
+	case tabDirectives[name] && name != "tabs" && name != "tab-set":
 		label := args
 		if name == "code-tab" {
 			lang, rest, _ := strings.Cut(args, " ")
@@ -206,6 +206,10 @@ func (r *rstReader) labelled(label string, note bool, content []string) {
 	r.out.WriteString("<p>" + label + "</p>\n" + s)
 }
 
+// tabDirectives are the directives of tabs (sphinx-tabs, sphinx-design,
+// sphinx-inline-tabs) and of their sets.
+var tabDirectives = map[string]bool{"tab": true, "group-tab": true, "tab-item": true, "code-tab": true, "tabs": true, "tab-set": true}
+
 // tab writes one tab of a set (sphinx-tabs, sphinx-design) as a heading
 // one level below its section, marked as a tab, and its content; inside a
 // list item, where a heading would cut the item, as a labelled paragraph.
@@ -230,6 +234,7 @@ func (r *rstReader) tab(label string, content []string, code bool) {
 		}
 	}
 	r.out.WriteString(sub.out.String())
+	r.inTabs = label != "" && r.lists == 0
 }
 
 // sub is a reader of part of the page, written aside.

@@ -48,4 +48,7 @@ package page
 // modules/NAME/pages/ holds pages, each at NAME/path.html (ROOT's at
 // path.html) with or without a base URL; includes and cross references by
 // resource id; antora.yml's attributes.
-const ReaderVersion = "reader-v17"
+// v18: the first block after a set of tabs that is the section's again
+// marked (Block.TabsEnd) by the readers of reStructuredText, Docusaurus,
+// MkDocs, MyST and Hugo.
+const ReaderVersion = "reader-v18"
