@@ -35,6 +35,12 @@ func TestClassifyAct(t *testing.T) {
 		{"thank you so much", ActThanks},
 		{"ok it works now thx", ActThanks},
 		{"it's working again", ActThanks},
+		{"that fixed it!! cheers", ActThanks},
+		{"perfect, that did it", ActThanks},
+		{"that did the trick", ActThanks},
+		{"problem solved, thanks", ActThanks},
+		{"you've sorted it", ActThanks},
+		{"did that fix it?", ActNone},
 		{"it works on windows but not on my mac", ActNone}, // a request of its own
 		{"does it work on mac?", ActNone},
 		{"No, none of that.", ActNoneOfThese},
@@ -163,6 +169,10 @@ func TestGraphAgentDialogueActs(t *testing.T) {
 		{"thanks closes politely", false, []step{
 			{"how do I cancel my booking?", Resolution, "", "cancel"},
 			{"thanks, that worked!", Clarification, "You're welcome", ""},
+		}},
+		{"a fix reported closes politely, its verb no request", false, []step{
+			{"how do I cancel my booking?", Resolution, "", "cancel"},
+			{"that fixed it!! cheers", Clarification, "You're welcome", ""},
 		}},
 		{"none of these withdraws the options, twice hands over", false, []step{
 			{"I want to change my booking", Clarification, "", "change"},
