@@ -2,6 +2,7 @@ package page
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -28,8 +29,11 @@ import (
 
 // ParseAsciiDoc cleans an AsciiDoc page. The title is the document title
 // ("= Title"), else its first section title, else the file name of url.
+// It converts the page in this process, where a panic in one of
+// libasciidoc's own goroutines ends the process (ReadOptions.AsciiDoc
+// takes an AsciiDocBox instead).
 func ParseAsciiDoc(raw []byte, url string) (*Document, error) {
-	return parseAsciiDoc(raw, url, nil, nil)
+	return parseAsciiDoc(context.Background(), raw, url, nil, nil)
 }
 
 // adocEnv is what an AsciiDoc page needs of its folder.
@@ -47,6 +51,8 @@ type adocEnv struct {
 	// lang is the page's language (BCP 47), "" when unknown: it names the
 	// kinds of its notes.
 	lang string
+	// convert writes the page as HTML; nil: in this process (inProcess).
+	convert AsciiDocConverter
 }
 
 // maxAdocBytes bounds a page with its includes: libasciidoc reads about
@@ -65,7 +71,7 @@ var quietAdocLog sync.Once
 // parseAsciiDoc is ParseAsciiDoc for a page of a folder: env resolves its
 // includes and attributes (nil: none), links resolves links to the
 // folder's pages.
-func parseAsciiDoc(raw []byte, url string, env *adocEnv, links func(string) (string, bool)) (*Document, error) {
+func parseAsciiDoc(ctx context.Context, raw []byte, url string, env *adocEnv, links func(string) (string, bool)) (*Document, error) {
 	text, err := decodeHTML(raw, "utf-8")
 	if err != nil {
 		return nil, err
@@ -81,7 +87,11 @@ func parseAsciiDoc(raw []byte, url string, env *adocEnv, links func(string) (str
 	var body strings.Builder
 	pre.lines(&body, src, env.file, 0)
 	head := readAdocHeader(src)
-	out, title, err := convertAsciiDoc(body.String(), env.attrs, libasciidoc.Convert)
+	var convert AsciiDocConverter = inProcess{}
+	if env.convert != nil {
+		convert = env.convert
+	}
+	out, title, err := convert.ConvertAsciiDoc(ctx, body.String(), env.attrs)
 	if err != nil {
 		return nil, err
 	}
@@ -105,13 +115,32 @@ func parseAsciiDoc(raw []byte, url string, env *adocEnv, links func(string) (str
 	return doc, nil
 }
 
-// adocConverter writes AsciiDoc as HTML: libasciidoc.Convert.
-type adocConverter func(io.Reader, io.Writer, *configuration.Configuration) (types.Metadata, error)
+// adocConvertFunc writes AsciiDoc as HTML: libasciidoc.Convert, or a fake
+// one in tests.
+type adocConvertFunc func(io.Reader, io.Writer, *configuration.Configuration) (types.Metadata, error)
+
+// AsciiDocConverter writes an AsciiDoc page's text (its includes already
+// resolved) as HTML with the attributes attrs set, and returns its
+// document title as text. ReadOptions.AsciiDoc takes one.
+type AsciiDocConverter interface {
+	ConvertAsciiDoc(ctx context.Context, src string, attrs map[string]string) (html []byte, title string, err error)
+}
+
+// inProcess converts in the calling process: a panic in the calling
+// goroutine fails the page, but one in a goroutine libasciidoc starts
+// (it parses in several) ends the process. The default of ReadOptions,
+// for programs that cannot start an AsciiDocBox's child.
+type inProcess struct{}
+
+func (inProcess) ConvertAsciiDoc(_ context.Context, src string, attrs map[string]string) ([]byte, string, error) {
+	return convertAsciiDoc(src, attrs, libasciidoc.Convert)
+}
 
 // convertAsciiDoc writes src as HTML with convert, attrs set, and returns
-// the document title as text. A panic in the converter fails the page,
-// not the build.
-func convertAsciiDoc(src string, attrs map[string]string, convert adocConverter) (out []byte, title string, err error) {
+// the document title as text. A panic in the calling goroutine fails the
+// page; one in a goroutine the converter starts ends the process, which
+// an AsciiDocBox's child is there to take.
+func convertAsciiDoc(src string, attrs map[string]string, convert adocConvertFunc) (out []byte, title string, err error) {
 	quietAdocLog.Do(func() { logrus.SetLevel(logrus.PanicLevel) })
 	defer func() {
 		if r := recover(); r != nil {

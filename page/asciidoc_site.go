@@ -30,7 +30,7 @@ func (s *site) adocPath(rel string) (p string, antora bool) {
 // adocEnv is the environment of the AsciiDoc page at rel.
 func (s *site) adocEnv(rel string) *adocEnv {
 	file := unescapePath(rel)
-	return &adocEnv{include: s.adocInclude, file: file, lang: s.pageLang(rel), attrs: s.componentAttrs(file)}
+	return &adocEnv{include: s.adocInclude, file: file, lang: s.pageLang(rel), attrs: s.componentAttrs(file), convert: s.adoc}
 }
 
 // adocInclude reads the file an include directive in the file at slash

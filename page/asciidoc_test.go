@@ -381,7 +381,7 @@ func FuzzParseAsciiDoc(f *testing.F) {
 		// would make each run as long as the page's byte budget.
 		inc := []byte("Included *text*.\n\ninclude::again.adoc[]\n")
 		env := &adocEnv{include: func(string, string) ([]byte, string, bool) { return inc, "inc.adoc", true }}
-		doc, err := parseAsciiDoc(raw, "page.adoc", env, nil)
+		doc, err := parseAsciiDoc(t.Context(), raw, "page.adoc", env, nil)
 		if err != nil {
 			return
 		}

@@ -31,6 +31,11 @@ type ReadOptions struct {
 	// between pages, is then the page's address there (see sitePath).
 	// Empty: a page's URL is its path in the folder.
 	BaseURL string
+	// AsciiDoc converts AsciiDoc pages to HTML. Nil: in this process,
+	// where a panic in one of libasciidoc's own goroutines ends the
+	// process; a program that can start itself as a child (the helpgraph
+	// binary, with AsciiDocChildArg) passes an AsciiDocBox instead.
+	AsciiDoc AsciiDocConverter
 }
 
 // ReadDir reads every .html, .htm, .md, .mdx, .rst, .adoc and .asciidoc file under dir, recursively
@@ -145,6 +150,7 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		pages, pageMetas = append(pages, f), append(pageMetas, metas[i])
 	}
 	s := newSite(dir, base, pages, pageMetas, roots)
+	s.adoc = opts.AsciiDoc
 	s.hashInputs(h)
 	return &Dir{dir: dir, opts: opts, files: pages, digest: hex.EncodeToString(h.Sum(nil)), site: s}, nil
 }
@@ -205,7 +211,7 @@ func (d *Dir) Each(ctx context.Context, fn func(*Document) error) ([]PageError, 
 	for range workers {
 		wg.Go(func() {
 			for s := range work {
-				s.doc, s.err = d.readPage(s.i)
+				s.doc, s.err = d.readPage(ctx, s.i)
 				close(s.done)
 			}
 		})
@@ -286,8 +292,8 @@ func (d *Dir) pageError(i int, err error) PageError {
 }
 
 // readPage reads, cleans and links the page files[i].
-func (d *Dir) readPage(i int) (*Document, error) {
-	doc, err := d.parse(i)
+func (d *Dir) readPage(ctx context.Context, i int) (*Document, error) {
+	doc, err := d.parse(ctx, i)
 	if err != nil {
 		return nil, err
 	}
@@ -298,9 +304,9 @@ func (d *Dir) readPage(i int) (*Document, error) {
 
 // parse reads and cleans the page files[i], with its folder's dialect
 // context, and gives it its URL and language.
-func (d *Dir) parse(i int) (*Document, error) {
+func (d *Dir) parse(ctx context.Context, i int) (*Document, error) {
 	f := d.files[i]
-	doc, err := readPage(f.path, f.rel, d.opts.MaxBytes, d.site)
+	doc, err := readPage(ctx, f.path, f.rel, d.opts.MaxBytes, d.site)
 	if err != nil {
 		return nil, err
 	}
@@ -543,7 +549,7 @@ func pageKind(name string) string {
 
 // readPage reads and cleans one page file, reading at most maxBytes+1 bytes
 // so a huge file costs no more than the limit.
-func readPage(file, rel string, maxBytes int64, s *site) (*Document, error) {
+func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*Document, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
@@ -565,7 +571,7 @@ func readPage(file, rel string, maxBytes int64, s *site) (*Document, error) {
 	case "rst":
 		return parseRST(raw, rel, s.env(rel), s.link(rel), s.rstFolder(rel))
 	case "adoc":
-		return parseAsciiDoc(raw, rel, s.adocEnv(rel), s.adocLink(rel))
+		return parseAsciiDoc(ctx, raw, rel, s.adocEnv(rel), s.adocLink(rel))
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

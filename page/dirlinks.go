@@ -38,7 +38,7 @@ func (d *Dir) settle(ctx context.Context) error {
 		out := make([]moved, len(idx))
 		forEachFile(ctx, sub, func(j int, f pageFile) {
 			out[j].i = idx[j]
-			if doc, err := d.parse(idx[j]); err == nil {
+			if doc, err := d.parse(ctx, idx[j]); err == nil {
 				out[j].url = doc.URL
 			}
 		})

@@ -57,6 +57,8 @@ type site struct {
 	// site even without a base URL (an Antora page's).
 	components []component
 	laidOut    map[string]bool
+	// adoc converts the AsciiDoc pages (ReadOptions.AsciiDoc).
+	adoc AsciiDocConverter
 }
 
 // anchor is where a label leads: a page, and a section's title ("").
