@@ -113,7 +113,15 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 		// The raw pages are hashed before any is parsed: the same bytes as
 		// the last build, with the same extractor, give the same graph, so
 		// nothing is parsed, written or published.
-		dir, base, err := openPages(ctx, store, pagesDirs, baseURLs, *maxBytes)
+		// AsciiDoc pages convert in child processes: a page that crashes
+		// or stalls libasciidoc fails alone, and never ends a build (nor
+		// serve --resync, which runs one).
+		adoc, err := page.NewAsciiDocBox(page.AsciiDocBoxConfig{Logger: m.Logger})
+		if err != nil {
+			return fmt.Errorf("build: %w", err)
+		}
+		defer adoc.Close()
+		dir, base, err := openPages(ctx, store, pagesDirs, baseURLs, page.ReadOptions{MaxBytes: *maxBytes, AsciiDoc: adoc})
 		if err != nil {
 			return fmt.Errorf("build: %w", err)
 		}
@@ -212,12 +220,11 @@ type pagesSource interface {
 	Digest() string
 }
 
-// openPages opens the --pages folders. One folder has the --base-url given,
-// else the last build's (pagesBaseURL), which is returned to be recorded;
-// several have one --base-url each ("none" for a folder without one), or
-// none at all.
-func openPages(ctx context.Context, store graph.Store, dirs, baseURLs []string, maxBytes int64) (pagesSource, string, error) {
-	opts := page.ReadOptions{MaxBytes: maxBytes}
+// openPages opens the --pages folders, read with opts. One folder has the
+// --base-url given, else the last build's (pagesBaseURL), which is
+// returned to be recorded; several have one --base-url each ("none" for a
+// folder without one), or none at all.
+func openPages(ctx context.Context, store graph.Store, dirs, baseURLs []string, opts page.ReadOptions) (pagesSource, string, error) {
 	if len(dirs) == 1 {
 		flag := ""
 		if len(baseURLs) == 1 {

@@ -354,3 +354,21 @@ func setLastVerdicts(t *testing.T, db, version string) {
 		t.Fatal(err)
 	}
 }
+
+// TestBuildAsciiDoc: a build converts AsciiDoc pages in its converter's
+// child, this binary started again as main starts it (see TestMain).
+func TestBuildAsciiDoc(t *testing.T) {
+	dir := writePages(t, map[string]string{
+		"reset.adoc": "= Reset the router\n\n== Steps\n\nHold the *reset* button for ten seconds.\n",
+		"wifi.adoc":  "= Change the Wi-Fi password\n\nOpen *Settings*, then *Wireless*, and type the new password.\n",
+	})
+	db := filepath.Join(t.TempDir(), "g.db")
+	out, stderr, err := runCLI(t, "build", "--pages", dir, "--store", db, "--llm", "off")
+	if err != nil || !strings.Contains(out, "2 given, 2 ok, 0 failed") {
+		t.Fatalf("build: %v\n%s\n%s", err, out, stderr)
+	}
+	export, _, err := runCLI(t, "export", "--store", db)
+	if err != nil || !strings.Contains(export, "Hold the reset button for ten seconds.") {
+		t.Errorf("export: %v, want the page's text: %.300s", err, export)
+	}
+}

@@ -16,11 +16,15 @@ import (
 
 	"github.com/helpgraph/helpgraph/ask/kuzu"
 	"github.com/helpgraph/helpgraph/config"
+	"github.com/helpgraph/helpgraph/page"
 )
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == kuzu.ChildArg {
 		os.Exit(kuzu.ChildMain()) // the query engine's box, started by ask and serve
+	}
+	if len(os.Args) > 1 && os.Args[1] == page.AsciiDocChildArg {
+		os.Exit(page.AsciiDocChildMain()) // the AsciiDoc converter's box, started by build
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
