@@ -26,10 +26,16 @@ func (a *GraphAgent) askedPart(msg string) (request string, fresh bool) {
 	if request, ok := a.freshStart(msg); ok {
 		return request, true
 	}
+	if request, ok := a.afterAnnouncement(msg); ok {
+		return request, false
+	}
 	if request, ok := a.afterCourtesy(msg); ok {
 		// "Thanks, that worked. Something else: …"
 		if fresh, ok := a.freshStart(request); ok {
 			return fresh, true
+		}
+		if rest, ok := a.afterAnnouncement(request); ok {
+			return rest, false
 		}
 		return request, false
 	}
@@ -52,8 +58,9 @@ var freshOpening = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|
 // question -", "autre chose :"), written apart from it: "something else is
 // wrong" opens with no such thing.
 var looseOpening = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|so|and|also|but|merci|thanks|danke|gracias)[\s,.!]+)*(?:` +
-	`something\s+else|(?:one\s+more|another)\s+(?:question|thing)|` +
-	`(?:une\s+)?autre\s+(?:chose|question)|otra\s+(?:cosa|pregunta)|noch\s+(?:eine\s+frage|etwas)|etwas\s+anderes|` +
+	`something\s+else|(?:(?:one\s+)?(?:more|last|final)|another|(?:a\s+)?quick)\s+(?:question|thing)|` +
+	`(?:une\s+)?(?:autre|derni[eè]re)\s+(?:chose|question)|(?:una\s+)?(?:otra|[uú]ltima)\s+(?:cosa|pregunta)|` +
+	`noch\s+(?:eine\s+(?:letzte\s+)?frage|etwas)|(?:eine\s+)?letzte\s+frage|etwas\s+anderes|` +
 	`(?:別の|もう一つ|もうひとつ)質問(?:です|なんです|があります)?(?:が|けど)?|話は変わります(?:が|けど)|ところで` +
 	`)\s*[:,.!;?\-–—、。：！？]+\s*`)
 
@@ -62,17 +69,32 @@ var looseOpening = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|
 // nothing that could be matched follows it ("never mind then", "start
 // over again": the opening's own act).
 func (a *GraphAgent) freshStart(msg string) (string, bool) {
-	var rest string
 	if loc := openingEnd(freshOpening, msg); loc >= 0 {
-		rest = msg[loc:]
-	} else if loc := openingEnd(looseOpening, msg); loc >= 0 {
-		rest = msg[loc:]
-		if refersBack.MatchString(rest) || namesByPronoun(rest, a.langs.lang) {
-			return "", false
-		}
-	} else {
+		return a.requestIn(msg[loc:])
+	}
+	if rest, ok := a.afterAnnouncement(msg); ok && !refersBack.MatchString(rest) && !namesByPronoun(rest, a.langs.lang) {
+		return rest, true
+	}
+	return "", false
+}
+
+// afterAnnouncement returns the request after an opening announcing it
+// (looseOpening), and true; false when msg opens with none or nothing
+// that could be matched follows. A request that names what was said
+// before ("one more question: can I change it later?") goes on with the
+// topic, without the announcement's words ("last thing, how do I print
+// the chart" was matched with a page on the last printed date).
+func (a *GraphAgent) afterAnnouncement(msg string) (string, bool) {
+	loc := openingEnd(looseOpening, msg)
+	if loc < 0 {
 		return "", false
 	}
+	return a.requestIn(msg[loc:])
+}
+
+// requestIn returns rest and true when it holds words that could be
+// matched.
+func (a *GraphAgent) requestIn(rest string) (string, bool) {
 	if len(a.an.terms(lexical.Mask(rest))) == 0 {
 		return "", false
 	}

@@ -31,6 +31,11 @@ func TestFreshStart(t *testing.T) {
 		{"another question: who do I contact?", "who do I contact?", true},
 		{"merci, autre chose : comment imprimer ?", "comment imprimer ?", true},
 		{"something else - how do I lock the screen", "how do I lock the screen", true},
+		{"ok last thing, how do i print only the chart", "how do i print only the chart", true},
+		{"quick question: who do I contact?", "who do I contact?", true},
+		{"une dernière question : comment changer le fond d'écran ?", "comment changer le fond d'écran ?", true},
+		{"última pregunta: ¿cómo imprimo?", "¿cómo imprimo?", true},
+		{"noch eine letzte Frage: wie drucke ich?", "wie drucke ich?", true},
 		{"別の質問ですが、ライセンスを別の端末に移せますか？", "ライセンスを別の端末に移せますか？", true},
 		// Going on with the topic, or no opening at all.
 		{"another question: can I change it later?", "", false},
@@ -43,6 +48,30 @@ func TestFreshStart(t *testing.T) {
 		request, ok := a.freshStart(tc.msg)
 		if ok != tc.ok || request != tc.request {
 			t.Errorf("freshStart(%q) = %q, %v; want %q, %v", tc.msg, request, ok, tc.request, tc.ok)
+		}
+	}
+}
+
+// TestAskedPart: what a message asks, without the opening that drops the
+// conversation, the announcement of another question (also when the
+// request goes on with the topic) or the courtesy it opens with.
+func TestAskedPart(t *testing.T) {
+	a := NewGraphAgent(driftGraph(), Options{})
+	for _, tc := range []struct {
+		msg, request string
+		fresh        bool
+	}{
+		{"never mind, who do I contact?", "who do I contact?", true},
+		{"one last question: can I change it later?", "can I change it later?", false},
+		{"thanks! one more thing, where do I print them?", "where do I print them?", false},
+		{"thanks, that worked. something else: who do I contact?", "who do I contact?", true},
+		{"great that worked. how do I print a document", "how do I print a document", false},
+		{"last thing", "last thing", false},
+		{"how do I print the last page?", "how do I print the last page?", false},
+	} {
+		request, fresh := a.askedPart(tc.msg)
+		if request != tc.request || fresh != tc.fresh {
+			t.Errorf("askedPart(%q) = %q, %v; want %q, %v", tc.msg, request, fresh, tc.request, tc.fresh)
 		}
 	}
 }
