@@ -44,13 +44,35 @@ func (a *GraphAgent) labelled(ids []string, byProblem bool) []Option {
 	seen := map[string]bool{}
 	for i, id := range ids {
 		label := labels[i]
-		if seen[strings.ToLower(label)] {
-			label += " (" + a.ix.Node(id).Problem + ")"
+		n := a.ix.Node(id)
+		sameProblem := strings.ToLower(label + "\x00" + n.Problem)
+		switch {
+		case seen[sameProblem] || seen[strings.ToLower(label)] && seen[strings.ToLower(label+" ("+n.Problem+")")]:
+			// Tabs of one name in one section ("Windows", for each
+			// command a section shows): what each says first.
+			label += " (" + openingWords(n.Resolution) + ")"
+		case seen[strings.ToLower(label)]:
+			label += " (" + n.Problem + ")"
 		}
+		seen[sameProblem] = true
 		seen[strings.ToLower(label)] = true
 		opts = append(opts, Option{Label: label, Value: label, NodeID: id})
 	}
 	return opts
+}
+
+// openingLabelWords is how many of its first words tell an option apart
+// from another of the same label and problem.
+const openingLabelWords = 6
+
+// openingWords returns the first words of a node's text, its markup
+// dropped, with "…" where it goes on.
+func openingWords(text string) string {
+	words := strings.Fields(english.Plain(strings.ReplaceAll(text, "`", "")))
+	if len(words) > openingLabelWords {
+		return strings.Join(words[:openingLabelWords], " ") + "…"
+	}
+	return strings.Join(words, " ")
 }
 
 // apartByTitle returns labels with each label that two or more options

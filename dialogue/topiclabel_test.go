@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -85,5 +86,30 @@ func TestOptionsOfPagesWithOneHeading(t *testing.T) {
 		if o.Label != want[i] || o.Value != want[i] {
 			t.Errorf("option %d = %+v, want label %q", i, o, want[i])
 		}
+	}
+}
+
+// TestOptionsOfOneNameToldApart: tabs of one name in one section (a
+// Windows tab for each command the section shows) are options a person
+// can tell apart: by their problem where it differs, else by what each
+// says first; never two buttons that say the same.
+func TestOptionsOfOneNameToldApart(t *testing.T) {
+	const page = "https://help.example.com/listing"
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "list", Page: page, Problem: "Listing packages", Root: true, Resolution: "To list installed packages:"},
+		{ID: "unix", Page: page, Problem: "Listing packages (Unix)", Condition: "Unix", Resolution: "`$ pip list`"},
+		{ID: "win1", Page: page, Problem: "Listing packages (Windows)", Condition: "Windows", Resolution: "`C:\\> py -m pip list`"},
+		{ID: "win2", Page: page, Problem: "Listing packages (Windows)", Condition: "Windows", Resolution: "`C:\\> py -m pip list --outdated` shows what is behind the latest release of each."},
+		{ID: "win3", Page: page, Problem: "Listing packages (Windows)", Condition: "Windows", Resolution: "`C:\\> py -m pip show sphinx`"},
+	}, Edges: []graph.Edge{{From: "list", To: "unix", Type: graph.Child}, {From: "list", To: "win1", Type: graph.Child},
+		{From: "list", To: "win2", Type: graph.Child}, {From: "list", To: "win3", Type: graph.Child}}}
+	a := NewGraphAgent(g, Options{})
+	var got []string
+	for _, o := range a.options([]string{"unix", "win1", "win2", "win3"}) {
+		got = append(got, o.Label)
+	}
+	want := []string{"Unix", "Windows", "Windows (C:\\> py -m pip list --outdated…)", "Windows (C:\\> py -m pip show sphinx)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("labels %q, want %q", got, want)
 	}
 }
