@@ -122,6 +122,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		return p, ErrNoText
 	}
 	x.markTabsEnds()
+	leadTabSets(x.blocks)
 	if docbook {
 		title = withoutSectionLabel(title)
 		for i, b := range x.blocks {

@@ -48,3 +48,47 @@ func TestTabsEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestLeadTabSets: a section of several sets of tabs, each led by a line
+// ending in ":", has each lead as its set's heading, the tabs one level
+// down; a section with one set, or with a set no line leads, is left as
+// it is.
+func TestLeadTabSets(t *testing.T) {
+	h := func(level int, text string, tab bool) Block {
+		return Block{Kind: Heading, Level: level, Text: text, Tab: tab}
+	}
+	p := func(text string) Block { return Block{Kind: Paragraph, Text: text} }
+	after := func(text string) Block { return Block{Kind: Paragraph, Text: text, TabsEnd: true} }
+	for _, tc := range []struct {
+		name     string
+		in, want []Block
+	}{
+		{"two led sets, the first closed by the page",
+			[]Block{h(2, "Listing", false), p("To list installed packages:"), h(3, "Unix", true), p("a"), h(3, "Windows", true), p("b"),
+				after("To list outdated packages:"), h(3, "Unix", true), h(4, "Note", false), p("c"), h(3, "Windows", true), p("d"), h(2, "Next", false)},
+			[]Block{h(2, "Listing", false), h(3, "To list installed packages", false), h(4, "Unix", true), p("a"), h(4, "Windows", true), p("b"),
+				h(3, "To list outdated packages", false), h(4, "Unix", true), h(5, "Note", false), p("c"), h(4, "Windows", true), p("d"), h(2, "Next", false)}},
+		{"two led sets, a repeated label opening the second",
+			[]Block{h(2, "Listing", false), p("To list:"), h(3, "Unix", true), p("a"), p("To show:"), h(3, "Unix", true), p("c")},
+			[]Block{h(2, "Listing", false), h(3, "To list", false), h(4, "Unix", true), p("a"), h(3, "To show", false), h(4, "Unix", true), p("c")}},
+		{"one set",
+			[]Block{h(2, "Listing", false), p("To list installed packages:"), h(3, "Unix", true), p("a"), h(3, "Windows", true), p("b"), after("See also.")},
+			nil},
+		{"a set no line leads",
+			[]Block{h(2, "Listing", false), p("To list installed packages:"), h(3, "Unix", true), p("a"), h(3, "Windows", true), p("b"),
+				after("More."), h(3, "Unix", true), p("c")},
+			nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := append([]Block(nil), tc.in...)
+			leadTabSets(got)
+			want := tc.want
+			if want == nil {
+				want = tc.in
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got\n%+v\nwant\n%+v", got, want)
+			}
+		})
+	}
+}

@@ -51,4 +51,7 @@ package page
 // v18: the first block after a set of tabs that is the section's again
 // marked (Block.TabsEnd) by the readers of reStructuredText, Docusaurus,
 // MkDocs, MyST and Hugo.
-const ReaderVersion = "reader-v18"
+// v19: a section of two or more sets of tabs, each led by a line ending in
+// ":", has each lead as its set's heading, its tabs one level down
+// (leadTabSets).
+const ReaderVersion = "reader-v19"
