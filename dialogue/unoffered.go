@@ -65,6 +65,9 @@ func (a *GraphAgent) unofferedSituation(r *reading, opts []Option) string {
 	}
 	for _, t := range r.terms {
 		for _, id := range a.situationsNamed(t) {
+			if !containsAll(r.terms, a.nodeFacts(a.doc[id]).condition) {
+				continue // says more than r: "you booked by phone" for "I booked online"
+			}
 			for _, sib := range a.conditionalChildren(a.ix.Parent(id)) {
 				if sib == id {
 					continue

@@ -17,12 +17,13 @@ func unofferedGraph() *graph.Graph {
 		{ID: "act-win", Page: "act", Problem: "Activating your licence (windows)", Condition: "windows", Actionable: true, Resolution: "Click Licence, then Activate."},
 		{ID: "act-mac", Page: "act", Problem: "Activating your licence (mac)", Condition: "mac", Actionable: true, Resolution: "Open the menu bar icon, then Licence."},
 		{ID: "act-droid", Page: "act", Problem: "Activating your licence (android)", Condition: "android", Actionable: true, Resolution: "Tap Settings, then Licence."},
+		{ID: "act-tablet", Page: "act", Problem: "Activating your licence (android tablets)", Condition: "android tablets", Actionable: true, Resolution: "Open the app on the tablet."},
 		{ID: "notif", Page: "notif", Problem: "Blocking notifications", Root: true, Actionable: true, Resolution: "Notifications can be blocked in the app. The Android app blocks them on its own."},
 		{ID: "notif-win", Page: "notif", Problem: "Blocking notifications (On Windows)", Condition: "On Windows", Actionable: true, Resolution: "Open Settings and turn Notifications off."},
 		{ID: "notif-mac", Page: "notif", Problem: "Blocking notifications (On Mac)", Condition: "On Mac", Actionable: true, Resolution: "Open Preferences and clear Notifications."},
 		{ID: "app", Page: "app", Problem: "The Android app", Root: true, Actionable: true, Resolution: "The Android app filters traffic on your phone."},
 	}, Edges: []graph.Edge{
-		{From: "act", To: "act-win", Type: graph.Child}, {From: "act", To: "act-mac", Type: graph.Child}, {From: "act", To: "act-droid", Type: graph.Child},
+		{From: "act", To: "act-win", Type: graph.Child}, {From: "act", To: "act-mac", Type: graph.Child}, {From: "act", To: "act-droid", Type: graph.Child}, {From: "act", To: "act-tablet", Type: graph.Child},
 		{From: "notif", To: "notif-win", Type: graph.Child}, {From: "notif", To: "notif-mac", Type: graph.Child},
 	}}
 	for _, n := range g.Nodes {
@@ -46,6 +47,8 @@ func TestUnofferedSituation(t *testing.T) {
 		{"im on android", opts, "android"},
 		{"on windows", opts, ""},                                   // an option's word
 		{"im on linux", opts, ""},                                  // no page sets it beside an option
+		{"android tablets", opts, "android"},                       // a situation the reply names
+		{"a tablet", opts, ""},                                     // a situation saying more than the reply
 		{"the android app", a.options([]string{"act", "app"}), ""}, // parts, not situations
 		{"how do I set a pin on my android phone?", opts, ""},      // a request, not a bare reply
 	} {
