@@ -169,7 +169,9 @@ type searchScratch struct {
 	// eligible is a bit per node, set for the nodes a query with required
 	// terms may return; clear between queries.
 	eligible []uint64
-	touched  []int32
+	// touched is the nodes the query matched, in the order first
+	// touched; it has room for every node and one more (see add).
+	touched []int32
 	// page and pageFound are, per page, the query's BM25 score over the
 	// whole page and the query terms it has; pageTouched the pages set.
 	page        []float64
@@ -246,7 +248,7 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 	bm25.Cascade(lx.fields[:])
 	size, pages := len(g.Nodes), lx.pages.N
 	lx.scratch.New = func() any {
-		return &searchScratch{score: make([]float64, size), found: make([]uint64, size), topic: make([]float64, size), eligible: make([]uint64, (size+63)/64),
+		return &searchScratch{score: make([]float64, size), found: make([]uint64, size), topic: make([]float64, size), eligible: make([]uint64, (size+63)/64), touched: make([]int32, 0, size+1),
 			page: make([]float64, pages), pageFound: make([]uint64, pages), pageTopic: make([]float64, pages), titleNamed: make([]uint8, pages)}
 	}
 	return lx

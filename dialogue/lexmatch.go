@@ -143,13 +143,42 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 // not nil). The fields are a cascade (see newLexicalIndex): no stronger
 // field of these nodes has the term. Every posting's score is positive, so
 // a zero score marks a node not yet touched, whose terms found are left
-// from an earlier query. The scratch's slices are held in locals: the loop
-// is most of a search on a large graph.
+// from an earlier query.
+//
+// The loop is most of a search on a large graph, and whether a node is
+// touched first is a coin toss the processor mispredicts: without
+// eligible nodes it is written without that branch. Every node is written
+// at the end of touched, which grows by one only for a node touched first
+// (touched has room for every node and one more), and its terms found are
+// kept or reset by a mask. The scratch's slices are held in locals.
 func (sc *searchScratch) add(bit uint64, docs []int32, scores []float64, eligible []uint64) {
+	if eligible != nil {
+		sc.addEligible(bit, docs, scores, eligible)
+		return
+	}
+	score, found := sc.score, sc.found
+	n, touched := len(sc.touched), sc.touched[:cap(sc.touched)]
+	scores = scores[:len(docs)]
+	for k, d := range docs {
+		first := 0
+		if score[d] == 0 {
+			first = 1
+		}
+		touched[n] = d
+		n += first
+		keep := uint64(first) - 1 // all ones, or none for a node touched first
+		found[d] = found[d]&keep | bit
+		score[d] += scores[k]
+	}
+	sc.touched = touched[:n]
+}
+
+// addEligible is add for the nodes eligible only.
+func (sc *searchScratch) addEligible(bit uint64, docs []int32, scores []float64, eligible []uint64) {
 	score, found, touched := sc.score, sc.found, sc.touched
 	scores = scores[:len(docs)]
 	for k, d := range docs {
-		if eligible != nil && eligible[d>>6]&(1<<(d&63)) == 0 {
+		if eligible[d>>6]&(1<<(d&63)) == 0 {
 			continue
 		}
 		if score[d] == 0 {
