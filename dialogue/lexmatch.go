@@ -370,8 +370,17 @@ func (m *lexicalMatch) topHits(topicIDs []int32, allow []int32, limit int) []lex
 			if m.lx.pageWeight > 0 {
 				page = m.lx.pageWeight * m.pageScore(d)
 			}
-			if (score+page)*(1+1e-9) < floor ||
-				(score*m.sums.of(m.found(d).matched())+page)*(1+1e-9) < floor {
+			if (score+page)*(1+1e-9) < floor {
+				continue
+			}
+			found := m.found(d)
+			if (score*m.sums.of(found.matched())+page)*(1+1e-9) < floor {
+				continue
+			}
+			// Where the page's evidence carries most nodes this far
+			// (a request whose words are all over a few pages), their
+			// headings' specificity still rules most out.
+			if m.scoreBound(d, score, found, page)*(1+1e-9) < floor {
 				continue
 			}
 		}
@@ -381,6 +390,19 @@ func (m *lexicalMatch) topHits(topicIDs []int32, allow []int32, limit int) []lex
 		}
 	}
 	return best.hits
+}
+
+// scoreBound is, but for rounding, the score hit gives node d, whose BM25
+// score (with the topic's) is score, terms found found and weighted page
+// evidence page: its coverage from the weight sums of the terms found in
+// each field, and its specificity. It rules a node out without building
+// its hit.
+func (m *lexicalMatch) scoreBound(d int32, score float64, found termsFound, page float64) float64 {
+	var coverage float64
+	for f, mask := range found {
+		coverage += fieldCoverageWeight[f] * m.sums.of(mask)
+	}
+	return score*coverage*specificity(specificityFloor, bits.OnesCount64(found.own()), int(m.lx.headTerms[d])) + page
 }
 
 // maxPageScore is the most a node's page adds to its score (see hit): the
