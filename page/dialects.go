@@ -83,6 +83,10 @@ type dialectWriter struct {
 	// (closeTabs).
 	tabsClosed bool
 	label      string // an admonition label the next line of text gets (Markdown: noteLabel)
+	// labelIndent is the indent of the line that opened label's note: a
+	// note inside a list item stays in the item, and so does what the
+	// item goes on with (read as indented code after an unindented note).
+	labelIndent string
 	// mkdocs holds the indent of the content of each open MkDocs block
 	// (admonition or tab), innermost last: lines are dedented by the last.
 	mkdocs []int
@@ -192,9 +196,9 @@ func (r *dialectWriter) write(b []byte) {
 // flushLabel writes a pending admonition label as its own paragraph.
 func (r *dialectWriter) flushLabel() {
 	if r.label != "" {
-		r.emit(r.label)
+		r.emit(r.labelIndent + r.label)
 		r.emit("")
-		r.label = ""
+		r.label, r.labelIndent = "", ""
 	}
 }
 
@@ -286,8 +290,12 @@ func (r *dialectWriter) body(s string) {
 	if r.label != "" {
 		t := strings.TrimLeft(s, " \t")
 		if isPlainText(t) {
-			s = r.label + " " + t
-			r.label = ""
+			indent := ""
+			if strings.HasPrefix(s, r.labelIndent) {
+				indent = r.labelIndent
+			}
+			s = indent + r.label + " " + t
+			r.label, r.labelIndent = "", ""
 		} else {
 			r.flushLabel()
 		}
@@ -456,6 +464,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 		}
 		r.holdAside(':', m[2], 0)
 		r.label = noteLabel(admonitionLabel(m[2], title, r.env.lang))
+		r.labelIndent = s[:len(s)-len(strings.TrimLeft(s, " \t"))]
 		return true
 	case strings.HasPrefix(t, "<Tabs") || strings.HasPrefix(t, "</Tabs") || strings.HasPrefix(t, "</TabItem"):
 		if jsxLine.MatchString(t) {
@@ -493,6 +502,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 			r.emit("")
 			r.holdAside('!', m[2], len(r.mkdocs))
 			r.label = noteLabel(admonitionLabel(m[2], m[3], r.env.lang))
+			r.labelIndent = ""
 			return true
 		}
 	case strings.HasPrefix(t, "==="):

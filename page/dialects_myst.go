@@ -181,6 +181,7 @@ func (r *dialectWriter) openMystNote(b *mystBlock, kind, title, text string) {
 	r.emit("")
 	r.holdAside('m', kind, len(r.myst)+1)
 	r.label = admonitionLabel(kind, title, r.env.lang)
+	r.labelIndent = ""
 	if !b.version {
 		// A version note is history, which the extractor reads by its
 		// label (kgbuild's versionNote), not a note's title.

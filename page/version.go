@@ -54,4 +54,7 @@ package page
 // v19: a section of two or more sets of tabs, each led by a line ending in
 // ":", has each lead as its set's heading, its tabs one level down
 // (leadTabSets).
-const ReaderVersion = "reader-v19"
+// v20: a Docusaurus note inside a list item keeps the item's indent, so
+// the note and what the item goes on with stay in the item (were read as
+// an indented code block after it).
+const ReaderVersion = "reader-v20"
