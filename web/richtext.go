@@ -40,7 +40,7 @@ var (
 // renderRich renders Markdown text as sanitised HTML.
 func renderRich(text string) string {
 	var buf bytes.Buffer
-	if err := richMarkdown.Convert([]byte(endListsBeforeText(text)), &buf); err != nil {
+	if err := richMarkdown.Convert([]byte(escapePlaceholders(endListsBeforeText(text))), &buf); err != nil {
 		// goldmark writes to a buffer; it fails only on writer errors.
 		return richPolicy.Sanitize("<p>" + templ.EscapeString(text) + "</p>")
 	}

@@ -37,6 +37,13 @@ func TestRenderRich(t *testing.T) {
 		{"code in a step stays in the step", "1. Check:\n  `$ pip check`\n1. Done",
 			[]string{"<li>Check:\n<pre><code>$ pip check</code></pre>", "<li>Done</li>"}, []string{"</ol>\n<ol>"}},
 		{"code in a sentence stays in it", "Run `pip check` now", []string{"<p>Run <code>pip check</code> now</p>"}, []string{"<pre>"}},
+		// What a customer fills in, written between angle brackets, is no
+		// HTML tag: it shows as written; a real element is still dropped.
+		{"placeholders show as written", "Open https://<your freedombox>/deluge or run pip install --editable <LOCATION> (# -*- coding: <encoding name> -*-)",
+			[]string{"https://&lt;your freedombox&gt;/deluge", "--editable &lt;LOCATION&gt;", "&lt;encoding name&gt;"}, nil},
+		{"a closing placeholder", "see <Empty> and </library>", []string{"&lt;Empty&gt;", "&lt;/library&gt;"}, nil},
+		{"an element is still dropped", "a <span onclick=x>b</span> <address>", nil, []string{"<span", "onclick", "&lt;span", "&lt;address"}},
+		{"a placeholder in code as it was", "Run `cd <folder>` then <folder>", []string{"<code>cd &lt;folder&gt;</code> then &lt;folder&gt;"}, []string{`\&lt;`}},
 		{"an item named by code stays inline", "- `--verbose`\n- `--quiet`", []string{"<li><code>--verbose</code></li>"}, []string{"<pre>"}},
 	}
 	for _, tt := range tests {
