@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/bytesparadise/libasciidoc"
+
+	"github.com/helpgraph/helpgraph/internal/proclimit"
 )
 
 // AsciiDocChildArg, as the first argument of the helpgraph binary (or of
@@ -306,8 +308,21 @@ type adocResponse struct {
 	Err   string
 }
 
-// adocChildMain serves conversions with convert on stdin and stdout.
+// adocChildMemory is how much a converter child's address space may grow
+// after it starts: libasciidoc takes some tens of megabytes for the
+// largest page a child is sent (maxAdocRequest), so a page that makes it
+// allocate without bound ends that child, and fails that page, long
+// before the machine runs short.
+const adocChildMemory = 1 << 30
+
+// adocChildMain serves conversions with convert on stdin and stdout, its
+// address space capped (adocChildMemory, Linux only).
 func adocChildMain(convert adocConvertFunc) int {
+	proclimit.NoCoreDumps()
+	if err := proclimit.Memory(adocChildMemory); err != nil {
+		fmt.Fprintln(os.Stderr, "helpgraph AsciiDoc converter:", err)
+		return 1
+	}
 	if err := serveAdoc(os.Stdin, os.Stdout, convert); err != nil {
 		fmt.Fprintln(os.Stderr, "helpgraph AsciiDoc converter:", err)
 		return 1

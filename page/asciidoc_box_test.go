@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -42,7 +43,16 @@ var fakeConverters = map[string]adocConvertFunc{
 	}),
 	// A conversion that does not end.
 	"hangs": fakeOn("HANG", func() { time.Sleep(time.Hour) }),
+	// A conversion that allocates without bound.
+	"grows": fakeOn("GROW", func() {
+		for range 64 {
+			grown = append(grown, make([]byte, 256<<20))
+		}
+	}),
 }
+
+// grown keeps what the "grows" converter allocates.
+var grown [][]byte
 
 func fakeOn(word string, act func()) adocConvertFunc {
 	return func(r io.Reader, w io.Writer, c *configuration.Configuration) (types.Metadata, error) {
@@ -85,9 +95,13 @@ func TestAsciiDocBoxFailsOnePage(t *testing.T) {
 	}{
 		{"panics", "= Odd\n\nPANIC here.\n", time.Minute, "crashed (panic: boom in the converter's goroutine)"},
 		{"hangs", "= Odd\n\nHANG here.\n", time.Second, "no result in 1s, the converter was stopped"},
+		{"grows", "= Odd\n\nGROW here.\n", time.Minute, "crashed (fatal error: out of memory)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fake, func(t *testing.T) {
+			if tt.fake == "grows" && runtime.GOOS != "linux" {
+				t.Skip("the child's memory is capped on Linux only")
+			}
 			b := testBox(t, tt.fake, tt.timeout)
 			ctx := t.Context()
 			for i, src := range []string{"= One\n\nFirst page.\n", tt.page, "= Two\n\nSecond page.\n"} {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/helpgraph/helpgraph/ask"
 	"github.com/helpgraph/helpgraph/graph/graphtest"
+	"github.com/helpgraph/helpgraph/internal/proclimit"
 	"github.com/helpgraph/helpgraph/internal/testenv"
 )
 
@@ -106,7 +107,7 @@ func TestBoxChildIsolated(t *testing.T) {
 func TestBoxMemoryLimit(t *testing.T) {
 	const limit = 256 << 20
 	b := newTestBox(t, BoxConfig{Memory: limit})
-	base, err := procStatus(b.child.cmd.Process.Pid, "VmSize")
+	base, err := proclimit.Status(b.child.cmd.Process.Pid, "VmSize")
 	if err != nil {
 		t.Fatalf("reading the child's memory: %v", err)
 	}
@@ -117,7 +118,7 @@ func TestBoxMemoryLimit(t *testing.T) {
 	}
 	var peak int64
 	if c.running() {
-		peak, _ = procStatus(c.cmd.Process.Pid, "VmHWM")
+		peak, _ = proclimit.Status(c.cmd.Process.Pid, "VmHWM")
 	} else if ru, ok := c.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		peak = ru.Maxrss << 10
 	}

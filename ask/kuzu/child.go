@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/helpgraph/helpgraph/ask"
+	"github.com/helpgraph/helpgraph/internal/proclimit"
 	"io"
 	"os"
 	"os/signal"
@@ -71,7 +72,7 @@ func (c *canceller) read(r io.Reader) {
 }
 
 func serveChild(in io.Reader, out io.Writer, cancel io.Reader) error {
-	noCoreDumps()
+	proclimit.NoCoreDumps()
 	var cc canceller
 	go cc.read(cancel)
 	dec := gob.NewDecoder(bufio.NewReader(in))
@@ -103,7 +104,7 @@ func serveChild(in io.Reader, out io.Writer, cancel io.Reader) error {
 	h.Snapshot = nil // the database has it now
 	// From here on the child runs statements from outside: its address
 	// space may grow by h.Memory at most.
-	if err := limitMemory(h.Memory); err != nil {
+	if err := proclimit.Memory(h.Memory); err != nil {
 		return send(ready{Err: err.Error()})
 	}
 	// Past a query's CPU time the kernel sends SIGXCPU: the child ends,
