@@ -19,27 +19,39 @@ import (
 // ("another question: where are they stored?"), and only a request that
 // names nothing said before by a pronoun is asked afresh after it.
 
-// askedPart returns what msg asks: the request after an opening that
-// drops the conversation (freshStart; fresh is true), or after the
-// courtesy it opens with (afterCourtesy), else msg itself.
+// askedPart returns what msg asks: the request after the opening it
+// starts with (afterOpening, which says whether it is asked afresh), or
+// after the courtesy it opens with (afterCourtesy), else msg itself.
 func (a *GraphAgent) askedPart(msg string) (request string, fresh bool) {
-	if request, ok := a.freshStart(msg); ok {
-		return request, true
-	}
-	if request, ok := a.afterAnnouncement(msg); ok {
-		return request, false
+	if request, fresh, ok := a.afterOpening(msg); ok {
+		return request, fresh
 	}
 	if request, ok := a.afterCourtesy(msg); ok {
 		// "Thanks, that worked. Something else: …"
-		if fresh, ok := a.freshStart(request); ok {
-			return fresh, true
-		}
-		if rest, ok := a.afterAnnouncement(request); ok {
-			return rest, false
+		if rest, fresh, ok := a.afterOpening(request); ok {
+			return rest, fresh
 		}
 		return request, false
 	}
 	return msg, false
+}
+
+// afterOpening returns the request after an opening msg starts with, and
+// ok: after one dropping the conversation (freshOpening) it is asked
+// afresh; after one announcing it (looseOpening) too, unless it names
+// what was said before by a pronoun ("one more question: can I change it
+// later?" goes on with the topic). ok is false when msg opens with
+// neither, or nothing that could be matched follows.
+func (a *GraphAgent) afterOpening(msg string) (request string, fresh, ok bool) {
+	if loc := openingEnd(freshOpening, msg); loc >= 0 {
+		if request, ok := a.requestIn(msg[loc:]); ok {
+			return request, true, true
+		}
+	}
+	if request, ok := a.afterAnnouncement(msg); ok {
+		return request, !refersBack.MatchString(request) && !namesByPronoun(request, a.langs.lang), true
+	}
+	return "", false, false
 }
 
 // freshOpening is an opening that drops the conversation, in the
@@ -63,20 +75,6 @@ var looseOpening = quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|hmm+|
 	`noch\s+(?:eine\s+(?:letzte\s+)?frage|etwas)|(?:eine\s+)?letzte\s+frage|etwas\s+anderes|` +
 	`(?:別の|もう一つ|もうひとつ)質問(?:です|なんです|があります)?(?:が|けど)?|話は変わります(?:が|けど)|ところで` +
 	`)\s*[:,.!;?\-–—、。：！？]+\s*`)
-
-// freshStart returns the request that follows an opening dropping the
-// conversation so far, and true; false when msg opens with none, or
-// nothing that could be matched follows it ("never mind then", "start
-// over again": the opening's own act).
-func (a *GraphAgent) freshStart(msg string) (string, bool) {
-	if loc := openingEnd(freshOpening, msg); loc >= 0 {
-		return a.requestIn(msg[loc:])
-	}
-	if rest, ok := a.afterAnnouncement(msg); ok && !refersBack.MatchString(rest) && !namesByPronoun(rest, a.langs.lang) {
-		return rest, true
-	}
-	return "", false
-}
 
 // afterAnnouncement returns the request after an opening announcing it
 // (looseOpening), and true; false when msg opens with none or nothing

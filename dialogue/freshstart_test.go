@@ -45,9 +45,12 @@ func TestFreshStart(t *testing.T) {
 		{"how do I start over my subscription?", "", false},
 		{"forget my password", "", false},
 	} {
-		request, ok := a.freshStart(tc.msg)
+		request, fresh, ok := a.afterOpening(tc.msg)
+		if ok = ok && fresh; !ok {
+			request = ""
+		}
 		if ok != tc.ok || request != tc.request {
-			t.Errorf("freshStart(%q) = %q, %v; want %q, %v", tc.msg, request, ok, tc.request, tc.ok)
+			t.Errorf("afterOpening(%q) asks afresh %q, %v; want %q, %v", tc.msg, request, ok, tc.request, tc.ok)
 		}
 	}
 }

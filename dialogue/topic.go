@@ -35,7 +35,7 @@ func (a *GraphAgent) topic(s *Session) []string {
 
 // earlierMessage is what the topic takes from an earlier user message.
 type earlierMessage struct {
-	restart bool     // the message started the conversation over (freshStart: with its request)
+	restart bool     // the message started the conversation over (afterOpening: with its request)
 	terms   []string // its terms, spelling corrected and specifics masked
 }
 
