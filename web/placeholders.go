@@ -3,6 +3,8 @@ package web
 import (
 	"regexp"
 	"strings"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // A help page writes what a customer fills in between angle brackets:
@@ -48,10 +50,11 @@ func escapePlaceholders(text string) string {
 			for i+n < len(text) && text[i+n] == '`' {
 				n++
 			}
-			end := closingRun(text, i+n, n)
+			end := lexical.RunEnd(text[i+n:], '`', n)
 			if end < 0 {
-				end = i + n // no span: the backticks are text
+				end = 0 // no span: the backticks are text
 			}
+			end += i + n
 			b.WriteString(text[i:end])
 			i = end
 			continue
@@ -66,24 +69,4 @@ func escapePlaceholders(text string) string {
 		i++
 	}
 	return b.String()
-}
-
-// closingRun returns the end of the first run of exactly n backticks in
-// text from `from`, or -1.
-func closingRun(text string, from, n int) int {
-	for i := from; i < len(text); {
-		if text[i] != '`' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(text) && text[j] == '`' {
-			j++
-		}
-		if j-i == n {
-			return j
-		}
-		i = j
-	}
-	return -1
 }

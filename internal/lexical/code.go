@@ -60,7 +60,11 @@ func longestRun(s string, c byte) int {
 }
 
 // hasRun reports whether s holds a run of exactly n c's.
-func hasRun(s string, c byte, n int) bool {
+func hasRun(s string, c byte, n int) bool { return RunEnd(s, c, n) >= 0 }
+
+// RunEnd returns where the first run of exactly n c's in s ends, or -1:
+// the backticks that close a code span of n.
+func RunEnd(s string, c byte, n int) int {
 	run := 0
 	for i := 0; i <= len(s); i++ {
 		if i < len(s) && s[i] == c {
@@ -68,9 +72,9 @@ func hasRun(s string, c byte, n int) bool {
 			continue
 		}
 		if run == n {
-			return true
+			return i
 		}
 		run = 0
 	}
-	return false
+	return -1
 }
