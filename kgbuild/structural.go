@@ -73,7 +73,9 @@ import (
 // its indentation and aligned columns.
 // v23: a tab ends where its set closes (page.Block.TabsEnd); a node
 // never reaches past its parent's end.
-const StructuralVersion = "structural-v23"
+// v24: so does a collapsible part's section where the part closes
+// (page.Block.Collapsible).
+const StructuralVersion = "structural-v24"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

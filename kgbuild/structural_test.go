@@ -564,3 +564,35 @@ func TestStructuralTextAfterTabs(t *testing.T) {
 		t.Errorf("held by %v, want %v", holder, want)
 	}
 }
+
+// TestStructuralTextAfterCollapsible: a collapsible part's node (an FAQ
+// entry under its section) ends where the part closes: what follows is
+// the section's text, not the last entry's answer.
+func TestStructuralTextAfterCollapsible(t *testing.T) {
+	doc := &page.Document{URL: "https://h.example/install", Title: "Install the app", Blocks: []page.Block{
+		{Kind: page.Heading, Level: 1, Text: "Install the app"},
+		{Kind: page.Paragraph, Text: "Get it from your phone's store."},
+		{Kind: page.Heading, Level: 2, Text: "Troubleshooting"},
+		{Kind: page.Heading, Level: 3, Text: "The download never finishes", Collapsible: true},
+		{Kind: page.Paragraph, Text: "Free some space and try again."},
+		{Kind: page.Heading, Level: 3, Text: "The app crashes on start", Collapsible: true},
+		{Kind: page.Paragraph, Text: "Reinstall the app."},
+		{Kind: page.Paragraph, Text: "Still stuck? Write to support.", TabsEnd: true},
+	}}
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	holder := map[string]string{}
+	for _, n := range pg.Nodes {
+		for _, s := range []string{"Free some space", "Reinstall", "Still stuck"} {
+			if strings.Contains(n.Resolution, s) {
+				holder[s] += "[" + n.Problem + "]"
+			}
+		}
+	}
+	want := map[string]string{"Free some space": "[The download never finishes]", "Reinstall": "[The app crashes on start]", "Still stuck": "[Troubleshooting]"}
+	if !maps.Equal(holder, want) {
+		t.Errorf("held by %v, want %v", holder, want)
+	}
+}

@@ -513,6 +513,9 @@ func (r *dialectWriter) blockLine(s string) bool {
 			return true
 		}
 	}
+	if strings.HasPrefix(t, "{%") && r.gitbookBlock(s, t) {
+		return true
+	}
 	if m := includeMacro.FindStringSubmatch(s); m != nil {
 		r.includeFile(m[1] + m[2])
 		return true

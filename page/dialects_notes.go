@@ -5,9 +5,10 @@ import (
 	"unicode"
 )
 
-// Notes: admonitions (Docusaurus ":::note", MkDocs "!!! note") and GitHub
-// callouts ("> [!NOTE]") keep their label as text ("Note: ..."); a note
-// that opens a section is written after the section's own text.
+// Notes: admonitions (Docusaurus ":::note", MkDocs "!!! note", GitBook
+// "{% hint %}") and GitHub callouts ("> [!NOTE]") keep their label as
+// text ("Note: ..."); a note that opens a section is written after the
+// section's own text.
 
 // aside is a note (an admonition or callout) that opens a section, before
 // the section's own text: "This article is about the app for Windows".
@@ -16,7 +17,7 @@ import (
 // section's answer; nothing is dropped. Warnings keep their place: they
 // are to be read before the steps.
 type aside struct {
-	syntax byte // ':' Docusaurus, '!' MkDocs, '>' a GitHub callout; 0: none held
+	syntax byte // ':' Docusaurus, '!' MkDocs, '>' a GitHub callout, '%' a GitBook hint; 0: none held
 	// depth is, for ':', the fences opened inside the note; for '!', the
 	// number of open MkDocs blocks with the note's own.
 	depth int

@@ -373,6 +373,8 @@ func listPages(ctx context.Context, dir string) ([]pageFile, []string, error) {
 	}
 	var files []pageFile
 	var roots []string
+	_, err := os.Stat(filepath.Join(root, bookSummary))
+	book := err == nil
 	walkErr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
@@ -406,9 +408,7 @@ func listPages(ctx context.Context, dir string) ([]pageFile, []string, error) {
 		if d.IsDir() || pageKind(d.Name()) == "" {
 			return nil
 		}
-		// The folder's own README and LICENSE describe the repository; in
-		// a subfolder, a page named so is a page (settings/license.md).
-		if filepath.Dir(p) == filepath.Clean(root) && repoDocs[strings.ToLower(strings.TrimSuffix(d.Name(), filepath.Ext(d.Name())))] {
+		if filepath.Dir(p) == filepath.Clean(root) && !rootPage(d.Name(), book) {
 			return nil
 		}
 		files = append(files, pageFile{path: p, rel: rel, partial: isPartial(filepath.ToSlash(relPath))})
@@ -525,6 +525,25 @@ func pathURL(rel string) string {
 	}
 	u.Fragment, u.RawFragment = "", ""
 	return u.String()
+}
+
+// bookSummary is the file that makes a folder a book (GitBook, mdBook,
+// HonKit): its table of contents, a list of links to the pages, which
+// the site shows as its navigation, not as a page. A book's README is its
+// first page ("Introduction"), not the repository's.
+const bookSummary = "SUMMARY.md"
+
+// rootPage reports whether the file name in the pages folder itself is a
+// page: the folder's own README and LICENSE describe the repository (in a
+// subfolder, a page named so is a page: settings/license.md), and a
+// book's table of contents is none, while a book's README is its first
+// page.
+func rootPage(name string, book bool) bool {
+	if book && name == bookSummary {
+		return false
+	}
+	base := strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))
+	return !repoDocs[base] || book && base == "readme"
 }
 
 // repoDocs are the Markdown files that describe a folder rather than being

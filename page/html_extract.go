@@ -35,8 +35,12 @@ type extractor struct {
 	// the block it goes to is marked Block.NoteTitle.
 	noteTitle bool
 	// tabsEnds are the indexes in blocks of the blocks that come first
-	// after a set of tabs closes (tabsEndMark), to be marked Block.TabsEnd.
+	// after a set of tabs closes (tabsEndMark) or a collapsible part
+	// (collapsible), to be marked Block.TabsEnd.
 	tabsEnds []int
+	// level is the level of the section being written: its heading's,
+	// or a collapsible part's while it is written.
+	level int
 }
 
 // tabsEndMark is the element the docs-as-code readers write where a set
@@ -181,6 +185,7 @@ func (x *extractor) node(n *html.Node) {
 			// writes a tab's label (dialectWriter.tabHeading).
 			role, _ := attr(n, "role")
 			x.blocks = append(x.blocks, Block{Kind: Heading, Level: level, Text: text, Links: links, Tab: strings.EqualFold(role, "tab"), NoteTitle: titled})
+			x.level = level
 		}
 	case atom.Ul, atom.Ol, atom.Menu, atom.Dir:
 		x.flush()
@@ -225,8 +230,16 @@ func (x *extractor) node(n *html.Node) {
 		x.breakBlock()
 		x.walk(n)
 		x.breakBlock()
+	case atom.Details:
+		if summary := childElements(n, atom.Summary); len(summary) > 0 && !x.list.inItem {
+			x.collapsible(n, summary[0])
+			return
+		}
+		x.breakBlock()
+		x.walk(n)
+		x.breakBlock()
 	case atom.Article, atom.Main, atom.Header,
-		atom.Address, atom.Figure, atom.Figcaption, atom.Center, atom.Fieldset, atom.Details,
+		atom.Address, atom.Figure, atom.Figcaption, atom.Center, atom.Fieldset,
 		atom.Summary, atom.Hgroup, atom.Caption, atom.Form, atom.Legend, atom.Tr, atom.Td, atom.Th,
 		atom.Tbody, atom.Thead, atom.Tfoot, atom.Body:
 		x.breakBlock()
@@ -234,6 +247,37 @@ func (x *extractor) node(n *html.Node) {
 		x.breakBlock()
 	default:
 		x.walk(n)
+	}
+}
+
+// collapsible writes a collapsible part (<details>) as a sub-section: its
+// summary a heading one level below the section it is in, the rest its
+// text, and the first block after it the section's again, as after a set
+// of tabs (Block.TabsEnd). Help centers write questions and answers so
+// (GitBook's expandables, an FAQ's accordion): "The download never
+// finishes" over what to do, not a line of the section's text.
+func (x *extractor) collapsible(n, summary *html.Node) {
+	x.flush()
+	x.writeHeld()
+	x.inline++
+	x.walk(summary)
+	x.inline--
+	text, links := x.take()
+	section := x.level
+	if text != "" {
+		x.level = min(section+1, 6)
+		x.blocks = append(x.blocks, Block{Kind: Heading, Level: x.level, Text: text, Links: links, Collapsible: true})
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c != summary {
+			x.node(c)
+		}
+	}
+	x.flush()
+	x.writeHeld()
+	if text != "" {
+		x.level = section
+		x.tabsEnds = append(x.tabsEnds, len(x.blocks))
 	}
 }
 

@@ -43,11 +43,16 @@ type Block struct {
 	// is one of several alternatives the page sets side by side, of which
 	// a reader needs one ("Android" / "iOS").
 	Tab bool `json:"tab,omitempty"`
-	// TabsEnd marks the first block after a set of tabs that is the
-	// section's again, not the last tab's ("To learn more, see …" after
-	// the Unix and Windows tabs): the readers that know where a set of
-	// tabs closes mark it, as a heading has no end tag.
+	// TabsEnd marks the first block after a set of tabs, or after a
+	// collapsible part, that is the section's again, not the last tab's
+	// or the part's ("To learn more, see …" after the Unix and Windows
+	// tabs): the readers that know where a set of tabs closes mark it, as
+	// a heading has no end tag.
 	TabsEnd bool `json:"tabs_end,omitempty"`
+	// Collapsible marks a heading that is the summary of a collapsible
+	// part (<details>): its section ends where the part closes, at the
+	// block marked TabsEnd, as a tab's does.
+	Collapsible bool `json:"collapsible,omitempty"`
 	// Code marks a line of preformatted text (<pre>, a Markdown code
 	// block): code or a command a reader copies as it stands, never a
 	// page's title for a section nor a situation ("if form.is_valid():").

@@ -57,4 +57,8 @@ package page
 // v20: a Docusaurus note inside a list item keeps the item's indent, so
 // the note and what the item goes on with stay in the item (were read as
 // an indented code block after it).
-const ReaderVersion = "reader-v20"
+// v21: GitBook's tabs and hints ({% tabs %}, {% hint %}) read as tabs and
+// notes; a collapsible part (<details>) is a sub-section headed by its
+// summary (Block.Collapsible), ending where it closes (Block.TabsEnd); a
+// book's SUMMARY.md is no page and its README is.
+const ReaderVersion = "reader-v21"

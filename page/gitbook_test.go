@@ -1,0 +1,150 @@
+package page
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// blockLines writes blocks one a line, as "h3 tab Android" or "p Text",
+// with the marks that matter to sections (a tab, a collapsible part, the
+// section's text again after them, a note's title).
+func blockLines(blocks []Block) []string {
+	var out []string
+	for _, b := range blocks {
+		line := "p"
+		if b.Kind == Heading {
+			line = "h" + string(rune('0'+b.Level))
+		}
+		for _, m := range []struct {
+			on   bool
+			name string
+		}{{b.Tab, "tab"}, {b.Collapsible, "collapsible"}, {b.TabsEnd, "again"}, {b.NoteTitle, "note"}} {
+			if m.on {
+				line += " " + m.name
+			}
+		}
+		out = append(out, line+" "+b.Text)
+	}
+	return out
+}
+
+// TestGitBook: GitBook's tabs are tabs, one heading each one level below
+// their section, and its hints labelled notes (one that opens a section
+// after the section's own text, as an admonition; a warning in its
+// place); its other tags go and what they enclose stays.
+func TestGitBook(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"tabs",
+			"# Install\n\n## Download\n\n{% tabs %}\n{% tab title=\"Android\" %}\nTap **Install**.\n{% endtab %}\n\n{% tab title=\"iOS\" %}\nTap **Get**.\n{% endtab %}\n{% endtabs %}\n\nThen sign in.\n",
+			[]string{"h1 Install", "h2 Download", "h3 tab Android", "p Tap Install.", "h3 tab iOS", "p Tap Get.", "p again Then sign in."}},
+		{"a tab with no title",
+			"# Install\n\n{% tabs %}\n{% tab %}\nTap Install.\n{% endtab %}\n{% endtabs %}\n",
+			[]string{"h1 Install", "p Tap Install."}},
+		{"hints",
+			"# Reset\n\n{% hint style=\"info\" %}\nYou need the app.\n{% endhint %}\n\nOpen Settings.\n\n{% hint style=\"warning\" %}\nThis deletes your notes.\n{% endhint %}\n\n{% hint style=\"success\" %}\nNotes in the cloud are kept.\n{% endhint %}\n\n{% hint %}\nNo style.\n{% endhint %}\n",
+			[]string{"h1 Reset", "p Open Settings.", "p note Warning: This deletes your notes.", "p note Tip: Notes in the cloud are kept.", "p note Info: No style.", "p note Info: You need the app."}},
+		{"a hint's label in the page's language",
+			"---\nlang: de\n---\n# Zurücksetzen\n\nÖffnen Sie die Einstellungen.\n\n{% hint style=\"warning\" %}\nDas löscht Ihre Notizen.\n{% endhint %}\n",
+			[]string{"h1 Zurücksetzen", "p Öffnen Sie die Einstellungen.", "p note Warnung: Das löscht Ihre Notizen."}},
+		{"other tags",
+			"# Sign in\n\n{% code title=\"login.sh\" %}\n```bash\nacme login\n```\n{% endcode %}\n\n{% content-ref url=\"reset.md\" %}\n[reset.md](reset.md)\n{% endcontent-ref %}\n",
+			[]string{"h1 Sign in", "p acme login", "p [reset.md](https://help.example.com/reset.md)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := ParseMarkdown([]byte(tc.src), "https://help.example.com/p.md")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := blockLines(doc.Blocks); !slices.Equal(got, tc.want) {
+				t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestCollapsible: a collapsible part (<details>) with a summary is a
+// sub-section headed by the summary, one level below the section it is
+// in, and the first block after it is the section's again; one with no
+// summary, or in a list item, stays text.
+func TestCollapsible(t *testing.T) {
+	for _, tc := range []struct {
+		name, kind, src string
+		want            []string
+	}{
+		{"an FAQ in Markdown", "md",
+			"# Install\n\n## Troubleshooting\n\n<details>\n\n<summary>The download never finishes</summary>\n\nFree some space.\n\n</details>\n\n<details>\n\n<summary>The app crashes</summary>\n\nReinstall it.\n\n</details>\n\nStill stuck? Write to us.\n",
+			[]string{"h1 Install", "h2 Troubleshooting", "h3 collapsible The download never finishes", "p Free some space.", "h3 collapsible The app crashes", "p Reinstall it.", "p again Still stuck? Write to us."}},
+		{"nested, on an HTML page", "html",
+			"<html><body><h1>FAQ</h1><details><summary>Billing</summary><p>About bills.</p><details><summary>Can I get a refund?</summary><p>Yes, within 14 days.</p></details></details><h2>Contact</h2><p>Mail us.</p></body></html>",
+			[]string{"h1 FAQ", "h2 collapsible Billing", "p About bills.", "h3 collapsible Can I get a refund?", "p Yes, within 14 days.", "h2 Contact", "p Mail us."}},
+		{"no summary", "html",
+			"<html><body><h1>FAQ</h1><details><p>Hidden text.</p></details><p>After.</p></body></html>",
+			[]string{"h1 FAQ", "p Hidden text.", "p After."}},
+		{"in a list item", "md",
+			"# Steps\n\n- Open the menu.\n  <details><summary>Where is it?</summary>Top right.</details>\n",
+			[]string{"h1 Steps", "p Open the menu. Where is it? Top right."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var doc *Document
+			var err error
+			if tc.kind == "md" {
+				doc, err = ParseMarkdown([]byte(tc.src), "https://help.example.com/p.md")
+			} else {
+				doc, err = ParseHTML([]byte(tc.src), "https://help.example.com/p.html")
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := blockLines(doc.Blocks); !slices.Equal(got, tc.want) {
+				t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestBookFolder: in a folder with a SUMMARY.md (GitBook, mdBook) the
+// table of contents is no page and the README is the first page; in any
+// other folder the README describes the repository.
+func TestBookFolder(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files []string
+		want  []string
+	}{
+		{"a book", []string{"SUMMARY.md", "README.md", "start/install.md", "start/SUMMARY.md"}, []string{"README.md", "start/SUMMARY.md", "start/install.md"}},
+		{"a repository", []string{"README.md", "LICENSE.md", "install.md", "summary.md"}, []string{"install.md", "summary.md"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, f := range tc.files {
+				p := filepath.Join(dir, filepath.FromSlash(f))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte("# "+f+"\n\nText of "+f+".\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			docs, _, err := ReadDir(context.Background(), dir, ReadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range docs {
+				got = append(got, d.URL)
+			}
+			slices.Sort(got)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("pages %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
