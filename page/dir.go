@@ -115,7 +115,8 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("pages folder %s: not a directory", dir)
 	}
-	files, roots, err := listPages(ctx, dir)
+	dir, b := bookFolder(dir)
+	files, roots, err := listPages(ctx, dir, b)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +364,7 @@ type pageFile struct {
 // and the folders of the Antora components in it (slash paths, "" for dir
 // itself), innermost first: their files outside modules/NAME/pages/ are
 // partials.
-func listPages(ctx context.Context, dir string) ([]pageFile, []string, error) {
+func listPages(ctx context.Context, dir string, b book) ([]pageFile, []string, error) {
 	// WalkDir does not follow a root that is a symbolic link (a folder
 	// linked into a checkout, out/corpora/x -> …): it would list nothing.
 	// Links inside the folder are still not followed, so no cycle is walked.
@@ -373,8 +374,6 @@ func listPages(ctx context.Context, dir string) ([]pageFile, []string, error) {
 	}
 	var files []pageFile
 	var roots []string
-	_, err := os.Stat(filepath.Join(root, bookSummary))
-	book := err == nil
 	walkErr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
@@ -408,7 +407,13 @@ func listPages(ctx context.Context, dir string) ([]pageFile, []string, error) {
 		if d.IsDir() || pageKind(d.Name()) == "" {
 			return nil
 		}
-		if filepath.Dir(p) == filepath.Clean(root) && !rootPage(d.Name(), book) {
+		// The folder's own README and LICENSE describe the repository (in
+		// a subfolder, a page named so is a page: settings/license.md),
+		// unless it is a book's first page; a book's table of contents
+		// is no page.
+		slashRel := filepath.ToSlash(relPath)
+		base := strings.ToLower(strings.TrimSuffix(d.Name(), filepath.Ext(d.Name())))
+		if slashRel == b.summary || filepath.Dir(p) == filepath.Clean(root) && repoDocs[base] && slashRel != b.readme {
 			return nil
 		}
 		files = append(files, pageFile{path: p, rel: rel, partial: isPartial(filepath.ToSlash(relPath))})
@@ -525,25 +530,6 @@ func pathURL(rel string) string {
 	}
 	u.Fragment, u.RawFragment = "", ""
 	return u.String()
-}
-
-// bookSummary is the file that makes a folder a book (GitBook, mdBook,
-// HonKit): its table of contents, a list of links to the pages, which
-// the site shows as its navigation, not as a page. A book's README is its
-// first page ("Introduction"), not the repository's.
-const bookSummary = "SUMMARY.md"
-
-// rootPage reports whether the file name in the pages folder itself is a
-// page: the folder's own README and LICENSE describe the repository (in a
-// subfolder, a page named so is a page: settings/license.md), and a
-// book's table of contents is none, while a book's README is its first
-// page.
-func rootPage(name string, book bool) bool {
-	if book && name == bookSummary {
-		return false
-	}
-	base := strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))
-	return !repoDocs[base] || book && base == "readme"
 }
 
 // repoDocs are the Markdown files that describe a folder rather than being

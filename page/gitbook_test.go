@@ -110,26 +110,40 @@ func TestCollapsible(t *testing.T) {
 	}
 }
 
-// TestBookFolder: in a folder with a SUMMARY.md (GitBook, mdBook) the
-// table of contents is no page and the README is the first page; in any
-// other folder the README describes the repository.
+// TestBookFolder: in a book (a folder with a SUMMARY.md, or a GitBook's
+// .gitbook.yaml) the table of contents is no page and the README is the
+// first page; a .gitbook.yaml's root is the pages folder, its structure
+// names the two files; in any other folder the README describes the
+// repository.
 func TestBookFolder(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		files []string
+		files map[string]string // contents by path; "" for a page of its own
 		want  []string
 	}{
-		{"a book", []string{"SUMMARY.md", "README.md", "start/install.md", "start/SUMMARY.md"}, []string{"README.md", "start/SUMMARY.md", "start/install.md"}},
-		{"a repository", []string{"README.md", "LICENSE.md", "install.md", "summary.md"}, []string{"install.md", "summary.md"}},
+		{"a book", map[string]string{"SUMMARY.md": "", "README.md": "", "start/install.md": "", "start/SUMMARY.md": ""},
+			[]string{"README.md", "start/SUMMARY.md", "start/install.md"}},
+		{"a repository", map[string]string{"README.md": "", "LICENSE.md": "", "install.md": "", "summary.md": ""},
+			[]string{"install.md", "summary.md"}},
+		{"a GitBook with its pages in docs", map[string]string{".gitbook.yaml": "root: ./docs/\n", "README.md": "", "CONTRIBUTING.md": "", "notes/todo.md": "",
+			"docs/README.md": "", "docs/SUMMARY.md": "", "docs/start/install.md": ""},
+			[]string{"README.md", "start/install.md"}},
+		{"a GitBook's own names", map[string]string{".gitbook.yaml": "structure:\n  readme: intro.md\n  summary: toc.md\n", "README.md": "", "intro.md": "", "toc.md": "", "a.md": ""},
+			[]string{"a.md", "intro.md"}},
+		{"a GitBook root outside the folder", map[string]string{".gitbook.yaml": "root: ../elsewhere/\n", "SUMMARY.md": "", "README.md": "", "a.md": ""},
+			[]string{"README.md", "a.md"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			for _, f := range tc.files {
+			for f, body := range tc.files {
 				p := filepath.Join(dir, filepath.FromSlash(f))
 				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 					t.Fatal(err)
 				}
-				if err := os.WriteFile(p, []byte("# "+f+"\n\nText of "+f+".\n"), 0o644); err != nil {
+				if body == "" {
+					body = "# " + f + "\n\nText of " + f + ".\n"
+				}
+				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}

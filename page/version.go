@@ -60,5 +60,6 @@ package page
 // v21: GitBook's tabs and hints ({% tabs %}, {% hint %}) read as tabs and
 // notes; a collapsible part (<details>) is a sub-section headed by its
 // summary (Block.Collapsible), ending where it closes (Block.TabsEnd); a
-// book's SUMMARY.md is no page and its README is.
+// book's SUMMARY.md is no page and its README is (a .gitbook.yaml's root
+// is the pages folder).
 const ReaderVersion = "reader-v21"
