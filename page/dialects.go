@@ -48,7 +48,6 @@ var (
 	mdxImport     = regexp.MustCompile(`^\s*(import\s+((\*\s+as\s+)?[\w$]+(\s*,\s*\{[^}]*\})?|\{[^}]*\})\s+from\s+['"][^'"]+['"];?|import\s+['"][^'"]+['"];?|export\s+(const|default|function|let)\s.*)\s*$`)
 	jsxLine       = regexp.MustCompile(`^\s*</?[A-Z][\w.]*(\s[^<>]*)?/?>\s*$`)
 	jsxComment    = regexp.MustCompile(`\{/\*.*?\*/\}`)
-	tabItem       = regexp.MustCompile(`^\s*<TabItem\b([^>]*)>\s*$`)
 	jsxAttr       = regexp.MustCompile(`(\w+)=(?:"([^"]*)"|'([^']*)'|\{["']([^"']*)["']\})`)
 	admonition    = regexp.MustCompile(`^\s*(?:>\s*)*(:{3,})\s*([A-Za-z]+)?\s*(?:\[(.*)\]|(.*))$`)
 	mkdocsBlock   = regexp.MustCompile(`^(\s*)(?:!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+"(.*)")?\s*$`)
@@ -87,10 +86,22 @@ type dialectWriter struct {
 	// note inside a list item stays in the item, and so does what the
 	// item goes on with (read as indented code after an unindented note).
 	labelIndent string
-	// mkdocs holds the indent of the content of each open MkDocs block
-	// (admonition or tab), innermost last: lines are dedented by the last.
-	mkdocs []int
-	// mkdocsTab is the depth in mkdocs of the open "=== " tab, 0: none.
+	// indented holds the indent of the content of each open block whose
+	// content is indented, innermost last: a MkDocs admonition or tab
+	// (its marker's indent plus four), an MDX component whose children
+	// are (the first child's; see openComponent). Lines are dedented by
+	// the last.
+	indented []int
+	// component is the indent of a component tag just opened, whose
+	// children may be indented (openComponent); -1: none.
+	component int
+	// colons holds each open ":::" container, innermost last: true for a
+	// collapsible one (VitePress' "::: details"). mkdocsDetails holds the
+	// depths in indented of the open MkDocs "???" blocks written as
+	// collapsible parts.
+	colons        []bool
+	mkdocsDetails []int
+	// mkdocsTab is the depth in indented of the open "=== " tab, 0: none.
 	mkdocsTab int
 	// jsx gathers a JSX tag written over several lines until it closes.
 	jsx string
@@ -112,7 +123,7 @@ func renderDialects(src []byte, env *renderEnv) []byte {
 	if !hasDialect(src) && !hasMyST(src) {
 		return src
 	}
-	r := &dialectWriter{env: env, level: 1}
+	r := &dialectWriter{env: env, level: 1, component: -1}
 	r.render(src)
 	r.finish()
 	return r.out.Bytes()
@@ -205,7 +216,7 @@ func (r *dialectWriter) flushLabel() {
 func (r *dialectWriter) line(s string) {
 	s = r.dedent(s)
 	switch {
-	case r.aside.syntax == '!' && len(r.mkdocs) < r.aside.depth:
+	case r.aside.syntax == '!' && len(r.indented) < r.aside.depth:
 		r.endAside() // the line is outside the note's indent
 	case r.aside.syntax == '>' && r.fence == "" && !strings.HasPrefix(strings.TrimSpace(s), ">"):
 		r.endAside() // the callout's quote ended
@@ -394,10 +405,20 @@ func (r *dialectWriter) dedent(s string) string {
 	if strings.TrimSpace(s) == "" {
 		return ""
 	}
+	if r.component >= 0 {
+		if indentOf(s) > r.component {
+			r.indented = append(r.indented, indentOf(s))
+		}
+		r.component = -1
+	}
 	if r.fence == "" {
-		for len(r.mkdocs) > 0 && indentOf(s) < r.mkdocs[len(r.mkdocs)-1] {
-			r.mkdocs = r.mkdocs[:len(r.mkdocs)-1]
-			if r.mkdocsTab == len(r.mkdocs)+1 {
+		for len(r.indented) > 0 && indentOf(s) < r.indented[len(r.indented)-1] {
+			if n := len(r.mkdocsDetails); n > 0 && r.mkdocsDetails[n-1] == len(r.indented) {
+				r.mkdocsDetails = r.mkdocsDetails[:n-1]
+				r.closeDetails()
+			}
+			r.indented = r.indented[:len(r.indented)-1]
+			if r.mkdocsTab == len(r.indented)+1 {
 				r.mkdocsTab = 0
 				r.tabsClosed = true // the next "=== " goes on with the set
 			}
@@ -411,12 +432,12 @@ func (r *dialectWriter) dedent(s string) string {
 	return s[n:]
 }
 
-// strip is how many spaces of indent the open MkDocs blocks take.
+// strip is how many spaces of indent the open indented blocks take.
 func (r *dialectWriter) strip() int {
-	if len(r.mkdocs) == 0 {
+	if len(r.indented) == 0 {
 		return 0
 	}
-	return r.mkdocs[len(r.mkdocs)-1]
+	return r.indented[len(r.indented)-1]
 }
 
 func indentOf(s string) int {
@@ -445,6 +466,14 @@ func (r *dialectWriter) blockLine(s string) bool {
 			return false
 		}
 		if m[2] == "" { // a closing fence
+			var details bool
+			if n := len(r.colons); n > 0 {
+				details, r.colons = r.colons[n-1], r.colons[:n-1]
+			}
+			if details {
+				r.closeDetails()
+				return true
+			}
 			if r.aside.syntax == ':' && r.aside.depth == 0 {
 				r.endAside()
 				return true
@@ -457,6 +486,12 @@ func (r *dialectWriter) blockLine(s string) bool {
 			return true
 		}
 		title := strings.TrimSpace(m[3] + m[4])
+		details := strings.EqualFold(m[2], "details")
+		r.colons = append(r.colons, details)
+		if details {
+			r.openDetails(title)
+			return true
+		}
 		r.flushLabel()
 		r.emit("")
 		if r.aside.syntax == ':' {
@@ -466,41 +501,17 @@ func (r *dialectWriter) blockLine(s string) bool {
 		r.label = noteLabel(admonitionLabel(m[2], title, r.env.lang))
 		r.labelIndent = s[:len(s)-len(strings.TrimLeft(s, " \t"))]
 		return true
-	case strings.HasPrefix(t, "<Tabs") || strings.HasPrefix(t, "</Tabs") || strings.HasPrefix(t, "</TabItem"):
-		if jsxLine.MatchString(t) {
-			switch {
-			case strings.HasPrefix(t, "<Tabs") && !strings.HasSuffix(t, "/>"):
-				g := tabGroup{level: r.level, labels: map[string]string{}}
-				for _, m := range tabValue.FindAllStringSubmatch(t, -1) {
-					kv := map[string]string{m[1]: m[2], m[3]: m[4]}
-					g.labels[kv["value"]] = kv["label"]
-				}
-				r.tabs = append(r.tabs, g)
-			case strings.HasPrefix(t, "</Tabs") && len(r.tabs) > 0:
-				r.closeTabs()
-			}
-			r.emit("")
-			return true
-		}
-	case strings.HasPrefix(t, "<TabItem"):
-		if m := tabItem.FindStringSubmatch(t); m != nil {
-			attrs := jsxAttrs(m[1])
-			label := attrs["label"]
-			if label == "" && len(r.tabs) > 0 {
-				label = r.tabs[len(r.tabs)-1].labels[attrs["value"]]
-			}
-			if label == "" {
-				label = attrs["value"]
-			}
-			r.tabHeading(label)
-			return true
-		}
 	case strings.HasPrefix(t, "!!!") || strings.HasPrefix(t, "???"):
 		if m := mkdocsBlock.FindStringSubmatch(s); m != nil {
 			r.openMkdocs(len(m[1]))
+			if strings.HasPrefix(t, "???") && m[3] != "" {
+				r.openDetails(m[3])
+				r.mkdocsDetails = append(r.mkdocsDetails, len(r.indented))
+				return true
+			}
 			r.flushLabel()
 			r.emit("")
-			r.holdAside('!', m[2], len(r.mkdocs))
+			r.holdAside('!', m[2], len(r.indented))
 			r.label = noteLabel(admonitionLabel(m[2], m[3], r.env.lang))
 			r.labelIndent = ""
 			return true
@@ -508,7 +519,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 	case strings.HasPrefix(t, "==="):
 		if m := mkdocsTab.FindStringSubmatch(s); m != nil {
 			r.openMkdocs(len(m[1]))
-			r.mkdocsTab = len(r.mkdocs)
+			r.mkdocsTab = len(r.indented)
 			r.tabHeading(m[2])
 			return true
 		}
@@ -523,7 +534,12 @@ func (r *dialectWriter) blockLine(s string) bool {
 	if r.hugoTabs(t) {
 		return true
 	}
-	if mdxImport.MatchString(s) || jsxLine.MatchString(s) {
+	if jsxLine.MatchString(s) {
+		r.openComponent(s, t)
+		r.componentTag(s, t) // else dropped: what it encloses is kept
+		return true
+	}
+	if mdxImport.MatchString(s) {
 		return true
 	}
 	if m := calloutLine.FindStringSubmatch(s); m != nil {
@@ -539,7 +555,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 // openMkdocs opens a MkDocs block whose marker is indented by indent: its
 // content is indented four spaces more.
 func (r *dialectWriter) openMkdocs(indent int) {
-	r.mkdocs = append(r.mkdocs, r.strip()+indent+4)
+	r.indented = append(r.indented, r.strip()+indent+4)
 }
 
 func jsxAttrs(s string) map[string]string {

@@ -17,7 +17,7 @@ import (
 // section's answer; nothing is dropped. Warnings keep their place: they
 // are to be read before the steps.
 type aside struct {
-	syntax byte // ':' Docusaurus, '!' MkDocs, '>' a GitHub callout, '%' a GitBook hint; 0: none held
+	syntax byte // ':' Docusaurus, '!' MkDocs, '>' a GitHub callout, '%' a GitBook hint, '<' an MDX callout; 0: none held
 	// depth is, for ':', the fences opened inside the note; for '!', the
 	// number of open MkDocs blocks with the note's own.
 	depth int

@@ -12,7 +12,7 @@ import (
 
 // blockLines writes blocks one a line, as "h3 tab Android" or "p Text",
 // with the marks that matter to sections (a tab, a collapsible part, the
-// section's text again after them, a note's title).
+// section's text again after them, a note's title, code).
 func blockLines(blocks []Block) []string {
 	var out []string
 	for _, b := range blocks {
@@ -23,7 +23,7 @@ func blockLines(blocks []Block) []string {
 		for _, m := range []struct {
 			on   bool
 			name string
-		}{{b.Tab, "tab"}, {b.Collapsible, "collapsible"}, {b.TabsEnd, "again"}, {b.NoteTitle, "note"}} {
+		}{{b.Tab, "tab"}, {b.Collapsible, "collapsible"}, {b.TabsEnd, "again"}, {b.NoteTitle, "note"}, {b.Code, "code"}} {
 			if m.on {
 				line += " " + m.name
 			}
@@ -56,7 +56,7 @@ func TestGitBook(t *testing.T) {
 			[]string{"h1 Zurücksetzen", "p Öffnen Sie die Einstellungen.", "p note Warnung: Das löscht Ihre Notizen."}},
 		{"other tags",
 			"# Sign in\n\n{% code title=\"login.sh\" %}\n```bash\nacme login\n```\n{% endcode %}\n\n{% content-ref url=\"reset.md\" %}\n[reset.md](reset.md)\n{% endcontent-ref %}\n",
-			[]string{"h1 Sign in", "p acme login", "p [reset.md](https://help.example.com/reset.md)"}},
+			[]string{"h1 Sign in", "p code acme login", "p [reset.md](https://help.example.com/reset.md)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc, err := ParseMarkdown([]byte(tc.src), "https://help.example.com/p.md")
@@ -82,6 +82,12 @@ func TestCollapsible(t *testing.T) {
 		{"an FAQ in Markdown", "md",
 			"# Install\n\n## Troubleshooting\n\n<details>\n\n<summary>The download never finishes</summary>\n\nFree some space.\n\n</details>\n\n<details>\n\n<summary>The app crashes</summary>\n\nReinstall it.\n\n</details>\n\nStill stuck? Write to us.\n",
 			[]string{"h1 Install", "h2 Troubleshooting", "h3 collapsible The download never finishes", "p Free some space.", "h3 collapsible The app crashes", "p Reinstall it.", "p again Still stuck? Write to us."}},
+		{"VitePress", "md",
+			"# FAQ\n\n::: details Can I get a refund?\nYes, within 14 days.\n:::\n\n::: tip\nWrite to us.\n:::\n\nThanks.\n",
+			[]string{"h1 FAQ", "h2 collapsible Can I get a refund?", "p Yes, within 14 days.", "p again note Tip: Write to us.", "p Thanks."}},
+		{"MkDocs", "md",
+			"# FAQ\n\n??? question \"Can I get a refund?\"\n    Yes, within 14 days.\n\n???+ note\n    Untitled.\n\nThanks.\n",
+			[]string{"h1 FAQ", "h2 collapsible Can I get a refund?", "p Yes, within 14 days.", "p again note Note: Untitled.", "p Thanks."}},
 		{"nested, on an HTML page", "html",
 			"<html><body><h1>FAQ</h1><details><summary>Billing</summary><p>About bills.</p><details><summary>Can I get a refund?</summary><p>Yes, within 14 days.</p></details></details><h2>Contact</h2><p>Mail us.</p></body></html>",
 			[]string{"h1 FAQ", "h2 collapsible Billing", "p About bills.", "h3 collapsible Can I get a refund?", "p Yes, within 14 days.", "h2 Contact", "p Mail us."}},
@@ -158,6 +164,47 @@ func TestBookFolder(t *testing.T) {
 			slices.Sort(got)
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("pages %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMDXComponents: the components of the MDX sites that carry a page's
+// structure: tabs (labelled by title, label, value or their set's items),
+// collapsible parts (a sub-section per question), callouts (labelled
+// notes) and steps' titles; other components go, their content stays.
+func TestMDXComponents(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"Mintlify",
+			"# Install\n\n<Tabs>\n  <Tab title=\"macOS\">\n    Run `brew install acme`.\n  </Tab>\n  <Tab title=\"Windows\">\n    Run the installer.\n  </Tab>\n</Tabs>\n\nThen sign in.\n\n<Warning>\nKeep your key secret.\n</Warning>\n\n## FAQ\n\n<AccordionGroup>\n  <Accordion title=\"Can I use two devices?\">\n    Yes, up to five.\n  </Accordion>\n  <Accordion title=\"Is there a free plan?\">\n    No.\n  </Accordion>\n</AccordionGroup>\n\nAsk us anything.\n",
+			[]string{"h1 Install", "h2 tab macOS", "p Run brew install acme.", "h2 tab Windows", "p Run the installer.", "p again Then sign in.", "p note Warning: Keep your key secret.",
+				"h2 FAQ", "h3 collapsible Can I use two devices?", "p Yes, up to five.", "h3 collapsible Is there a free plan?", "p No.", "p again Ask us anything."}},
+		{"Nextra",
+			"# Install\n\n<Tabs items={['pnpm', 'npm']}>\n<Tabs.Tab>\npnpm add acme\n</Tabs.Tab>\n<Tabs.Tab>\nnpm i acme\n</Tabs.Tab>\n</Tabs>\n\n<Callout type=\"error\">\nNode 16 is not supported.\n</Callout>\n",
+			[]string{"h1 Install", "h2 tab pnpm", "p pnpm add acme", "h2 tab npm", "p npm i acme", "p again note Danger: Node 16 is not supported."}},
+		{"Starlight and Docusaurus callouts with a title",
+			"# Sync\n\nSync runs hourly.\n\n<Aside type=\"tip\" title=\"Faster sync\">\nPlug in your phone.\n</Aside>\n\n<Admonition type=\"info\">\nSync needs Wi-Fi.\n</Admonition>\n",
+			[]string{"h1 Sync", "p Sync runs hourly.", "p note Faster sync: Plug in your phone.", "p note Info: Sync needs Wi-Fi."}},
+		{"indented children: a list, and code in it",
+			"# Install\n\n<Tabs>\n  <Tab title=\"macOS\">\n    1. Open Terminal.\n    2. Run:\n\n       ```bash\n       brew install acme\n       ```\n\n    Done.\n  </Tab>\n</Tabs>\n",
+			[]string{"h1 Install", "h2 tab macOS", "p Open Terminal.", "p Run:", "p code brew install acme", "p Done."}},
+		{"steps",
+			"# Set up\n\n<Steps>\n  <Step title=\"Install the CLI\">\n    Run the installer.\n  </Step>\n</Steps>\n",
+			[]string{"h1 Set up", "p Install the CLI", "p Run the installer."}},
+		{"Docusaurus tabs are unchanged",
+			"## Install\n<Tabs values={[{label: 'Android', value: 'a'}]}>\n<TabItem value=\"a\">\nTap Install.\n</TabItem>\n</Tabs>\n",
+			[]string{"h2 Install", "h3 tab Android", "p Tap Install."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := ParseMarkdown([]byte(tc.src), "https://help.example.com/p.mdx")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := blockLines(doc.Blocks); !slices.Equal(got, tc.want) {
+				t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
 		})
 	}

@@ -61,5 +61,7 @@ package page
 // notes; a collapsible part (<details>) is a sub-section headed by its
 // summary (Block.Collapsible), ending where it closes (Block.TabsEnd); a
 // book's SUMMARY.md is no page and its README is (a .gitbook.yaml's root
-// is the pages folder).
+// is the pages folder); the MDX sites' tabs, accordions and callouts
+// (Mintlify, Nextra, Fumadocs, Starlight) read as tabs, collapsible parts
+// and notes, and a component's indented children as text, not code.
 const ReaderVersion = "reader-v21"
