@@ -101,6 +101,9 @@ type dialectWriter struct {
 	// collapsible parts.
 	colons        []bool
 	mkdocsDetails []int
+	// steps counts the open <Step> components: their text is indented
+	// into the list item each is written as.
+	steps int
 	// mkdocsTab is the depth in indented of the open "=== " tab, 0: none.
 	mkdocsTab int
 	// jsx gathers a JSX tag written over several lines until it closes.
@@ -178,6 +181,9 @@ func (r *dialectWriter) render(src []byte) {
 }
 
 func (r *dialectWriter) emit(s string) {
+	if r.steps > 0 && s != "" {
+		s = strings.Repeat(stepIndent, r.steps) + s // the text of an open step (componentTag)
+	}
 	r.write([]byte(s + "\n"))
 }
 

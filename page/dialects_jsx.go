@@ -11,8 +11,13 @@ import (
 // own: tabs become tabs (tabHeading), collapsible parts ("<Accordion
 // title=…>", an FAQ's question over its answer) the <details> the HTML
 // reader makes a sub-section of, and callouts ("<Warning>", "<Callout
-// type=…>") labelled notes as admonitions; a step's title is a line of
-// its own. Any other component tag is dropped, what it encloses kept.
+// type=…>") labelled notes as admonitions, and steps ("<Step title=…>")
+// the items of an ordered list, each titled, its text in the item: one
+// procedure, not a section per step. Any other component tag is dropped,
+// what it encloses kept.
+
+// stepIndent indents a step's text into its list item ("1. ").
+const stepIndent = "   "
 
 // jsxTag splits a line that is one component tag: its name, whether it
 // closes ("</Tabs>") and its attributes.
@@ -117,12 +122,16 @@ func (r *dialectWriter) componentTag(s, t string) bool {
 		r.holdAside('<', kind, 0)
 		r.label = noteLabel(admonitionLabel(kind, attrs["title"], r.env.lang))
 		r.labelIndent = s[:len(s)-len(strings.TrimLeft(s, " \t"))]
-	case name == "Step" && !closing:
-		if title := collapse(attrs["title"]); title != "" {
-			r.emit("")
-			r.emit(title)
-			r.emit("")
-		}
+	case name == "Step" && closing:
+		r.flushLabel()
+		r.steps = max(0, r.steps-1)
+		r.emit("")
+	case name == "Step":
+		r.flushLabel()
+		r.emit("")
+		r.emit("1. " + collapse(attrs["title"]))
+		r.emit("")
+		r.steps++
 	default:
 		return false
 	}
