@@ -137,6 +137,7 @@ func renderDialects(src []byte, env *renderEnv) []byte {
 var dialectMarks = [][]byte{
 	[]byte("{%"), []byte("{{"), []byte("[["), []byte(":::"), []byte("{!"), []byte("{/*"), []byte("%%"),
 	[]byte("!!!"), []byte("???"), []byte("==="), []byte("--8<--"), []byte("[!"), []byte("\nimport "), []byte("\nexport "),
+	[]byte("<aside>"),
 }
 
 // hasDialect reports whether src may hold syntax of a dialect: one of
@@ -529,6 +530,12 @@ func (r *dialectWriter) blockLine(s string) bool {
 			r.tabHeading(m[2])
 			return true
 		}
+	}
+	if t == "<aside>" || t == "</aside>" {
+		// An aside a page's author writes in its text is a callout
+		// (Notion's export writes them so), not a sidebar as on a site.
+		r.callout(s, t == "</aside>", "note", "")
+		return true
 	}
 	if strings.HasPrefix(t, "{%") && r.gitbookBlock(s, t) {
 		return true

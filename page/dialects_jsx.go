@@ -98,15 +98,6 @@ func (r *dialectWriter) componentTag(s, t string) bool {
 	case collapsibles[name]:
 		r.openDetails(attrs["title"])
 	case calloutKinds[name] != "" || typedCallouts[name]:
-		if closing {
-			if r.aside.syntax == '<' {
-				r.endAside()
-				return true
-			}
-			r.flushLabel()
-			r.emit("")
-			return true
-		}
 		kind := calloutKinds[name]
 		if typedCallouts[name] {
 			kind = strings.ToLower(attrs["type"])
@@ -117,11 +108,7 @@ func (r *dialectWriter) componentTag(s, t string) bool {
 				kind = "note"
 			}
 		}
-		r.flushLabel()
-		r.emit("")
-		r.holdAside('<', kind, 0)
-		r.label = noteLabel(admonitionLabel(kind, attrs["title"], r.env.lang))
-		r.labelIndent = s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+		r.callout(s, closing, kind, attrs["title"])
 	case name == "Step" && closing:
 		r.flushLabel()
 		r.steps = max(0, r.steps-1)
@@ -180,4 +167,24 @@ func (r *dialectWriter) closeDetails() {
 	r.emit("")
 	r.emit("</details>")
 	r.emit("")
+}
+
+// callout opens (or, closing, closes) a callout written as a tag on a
+// line (s) of its own, a note of kind titled title ("" for none), as an
+// admonition.
+func (r *dialectWriter) callout(s string, closing bool, kind, title string) {
+	if closing {
+		if r.aside.syntax == '<' {
+			r.endAside()
+			return
+		}
+		r.flushLabel()
+		r.emit("")
+		return
+	}
+	r.flushLabel()
+	r.emit("")
+	r.holdAside('<', kind, 0)
+	r.label = noteLabel(admonitionLabel(kind, title, r.env.lang))
+	r.labelIndent = s[:len(s)-len(strings.TrimLeft(s, " \t"))]
 }
