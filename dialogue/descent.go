@@ -518,11 +518,25 @@ func saysMore(said, more string) bool {
 	return strings.TrimSpace(more) != "" && !repeats(said, more)
 }
 
-// repeats reports whether text says all of earlier again, ignoring case
-// and punctuation.
+// repeats reports whether text says all of earlier again, ignoring case,
+// punctuation and the marks of list items: a reply may show a page's one
+// step with its "1." or without it, and the step is said all the same.
 func repeats(text, earlier string) bool {
-	e := lexical.Normalize(earlier)
-	return e != "" && strings.Contains(lexical.Normalize(text), e)
+	e := lexical.Normalize(withoutListMarks(earlier))
+	return e != "" && strings.Contains(lexical.Normalize(withoutListMarks(text)), e)
+}
+
+// withoutListMarks returns text without the marks that open its lines'
+// list items ("1. ", "- ").
+func withoutListMarks(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		line = strings.TrimLeft(line, " \t")
+		if loc := listItem.FindStringIndex(line); loc != nil {
+			lines[i] = line[loc[1]:]
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // describedSection returns the index of the one section (the terms of its

@@ -19,6 +19,10 @@ func TestSaysMore(t *testing.T) {
 		{"Open the settings.\n", "Then press Save.", true},
 		{"Open the settings.\n", "", false},
 		{"", "Open the settings.", true},
+		// One step, shown once without its list's mark and then with it.
+		{"When all the pages have printed, flip them over.\n", "1. When all the pages have printed, flip them over.", false},
+		{"- Open the settings.\n- Press Save.\n", "1. Open the settings.\n2. Press Save.", false},
+		{"1. Open the settings.\n", "1. Open the settings.\n2. Press Save.", true},
 	} {
 		if got := saysMore(tc.said, tc.more); got != tc.want {
 			t.Errorf("saysMore(%q, %q) = %v, want %v", tc.said, tc.more, got, tc.want)
