@@ -35,14 +35,39 @@ type unit struct {
 	// under the one before (a list item's code, or what follows the
 	// code): it goes on in that item. "" when not.
 	indent string
+	// blank is the blank line of code before it (lexical.BlankCode, as
+	// its line writes it), "" when none: no sentence of its own, so it
+	// moves no cut; shown when the line before it is.
+	blank string
+}
+
+// answerChars is the length of res less its blank lines of code
+// (lexical.BlankCode), which make no answer longer: a code block's blank
+// line never turns a whole answer into an excerpt.
+func answerChars(res string) int {
+	n := len(res)
+	if !strings.Contains(res, lexical.BlankCode) {
+		return n
+	}
+	for _, line := range strings.Split(res, "\n") {
+		if lexical.BlankCodeLine(line) {
+			n -= len(line) + 1
+		}
+	}
+	return n
 }
 
 // units splits text into sentences, keeping line structure.
 func units(text string) []unit {
 	var out []unit
+	blank := ""
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, " \t")
 		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if lexical.BlankCodeLine(line) {
+			blank = line
 			continue
 		}
 		first := len(out)
@@ -69,6 +94,10 @@ func units(text string) []unit {
 		if len(out) > first && (line[0] == ' ' || line[0] == '\t') && !listItem.MatchString(strings.TrimSpace(line)) {
 			out[first].indent = line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 		}
+		if len(out) > first && first > 0 {
+			out[first].blank = blank
+		}
+		blank = ""
 		if len(out) > 0 {
 			out[len(out)-1].lineBreak = true
 		}
@@ -93,7 +122,7 @@ func (a *GraphAgent) focus(n *graph.Node, query []string, shown string) string {
 
 // focusText is focus on res, the part of n's text a reply may give.
 func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown string) string {
-	if len(res) <= maxAnswerChars && shown == "" {
+	if answerChars(res) <= maxAnswerChars && shown == "" {
 		return res
 	}
 	us := units(res)
@@ -110,7 +139,7 @@ func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown 
 	}
 	if unseen == 0 {
 		clear(seen) // all said: say the most relevant part again
-	} else if len(res) <= maxAnswerChars && unseen == len(us) {
+	} else if answerChars(res) <= maxAnswerChars && unseen == len(us) {
 		return res
 	}
 	first := unseen == len(us)
@@ -348,6 +377,9 @@ func joinUnits(us []unit, keep []bool) string {
 			// that line's list item, as on the page (its code, or
 			// what follows the code): flush left, Markdown ends the
 			// list before it.
+			if u.blank != "" && last == i-1 {
+				b.WriteString(u.blank + "\n")
+			}
 			if u.indent != "" && last == i-1 && us[last].lineBreak {
 				b.WriteString(u.indent)
 			}

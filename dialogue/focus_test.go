@@ -380,3 +380,42 @@ func keptBy(text, keep string, fn func([]unit, []bool)) string {
 	fn(us, kept)
 	return joinUnits(us, kept)
 }
+
+// TestUnitsBlankCodeLines: a blank line inside a code block
+// (lexical.BlankCode) is no sentence: it goes with the line after it,
+// shown when the line before is kept too, and counts in no answer's
+// length, so it moves no cut.
+func TestUnitsBlankCodeLines(t *testing.T) {
+	text := "Download, then install:\n`$ pip download x`\n` `\n`$ pip install x`\n- Config:\n  `[a]`\n  ` `\n  `[b]`"
+	us := units(text)
+	var got []string
+	for _, u := range us {
+		got = append(got, u.text)
+	}
+	want := []string{"Download, then install:", "`$ pip download x`", "`$ pip install x`", "- Config:", "`[a]`", "`[b]`"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("units(%q) = %q, want %q", text, got, want)
+	}
+	for _, tc := range []struct {
+		name string
+		keep []int
+		want string
+	}{
+		{"all kept: the text as it was", []int{0, 1, 2, 3, 4, 5}, text},
+		{"the line before left out: no blank", []int{0, 2}, "Download, then install:\n`$ pip install x`"},
+		{"in a list item's code", []int{3, 4, 5}, "- Config:\n  `[a]`\n  ` `\n  `[b]`"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			keep := make([]bool, len(us))
+			for _, i := range tc.keep {
+				keep[i] = true
+			}
+			if got := joinUnits(us, keep); got != tc.want {
+				t.Errorf("joinUnits = %q, want %q", got, tc.want)
+			}
+		})
+	}
+	if got, want := answerChars(text), len(text)-len("` `\n")-len("  ` `\n"); got != want {
+		t.Errorf("answerChars = %d, want %d (the blank lines of code left out)", got, want)
+	}
+}

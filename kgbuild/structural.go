@@ -75,7 +75,9 @@ import (
 // never reaches past its parent's end.
 // v24: so does a collapsible part's section where the part closes
 // (page.Block.Collapsible).
-const StructuralVersion = "structural-v24"
+// v25: a blank line inside a code block (page.Block.BlankBefore) is a line
+// of its own in the node's text, a code span of one space.
+const StructuralVersion = "structural-v25"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -165,15 +167,25 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 // where the page's text has it as plain words. A customer copies
 // such a line; read as running text, "*" and "_" in it became emphasis
 // and "<NAME>" was dropped as markup.
+//
+// A blank line of the code block before it (page.Block.BlankBefore) is a
+// line of its own, a code span of one space (lexical.BlankCode): an empty
+// line would end the node's paragraph and split the block in two.
 func nodeLine(b page.Block) string {
-	if b.Code {
-		code := b.Text
-		if b.Verbatim != "" {
-			code = b.Verbatim
-		}
-		b.Text = lexical.CodeSpan(code)
+	if !b.Code {
+		return page.BlockLine(b)
 	}
-	return page.BlockLine(b)
+	code := b.Text
+	if b.Verbatim != "" {
+		code = b.Verbatim
+	}
+	b.Text = lexical.CodeSpan(code)
+	if !b.BlankBefore {
+		return page.BlockLine(b)
+	}
+	blank := b
+	blank.Text = lexical.BlankCode
+	return page.BlockLine(blank) + "\n" + page.BlockLine(b)
 }
 
 // pageLanguages are the languages a page without a language tag is told

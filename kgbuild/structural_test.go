@@ -596,3 +596,37 @@ func TestStructuralTextAfterCollapsible(t *testing.T) {
 		t.Errorf("held by %v, want %v", holder, want)
 	}
 }
+
+// TestStructuralBlankCodeLines: a blank line inside a code block
+// (page.Block.BlankBefore) is a line of one code span of a space in the
+// node's text, so that a reply shows one block with its blank line; the
+// node is the same one node, grounded in a page text that has no blank.
+func TestStructuralBlankCodeLines(t *testing.T) {
+	doc := &page.Document{URL: "https://h.example/offline", Title: "Install offline", Lang: "en", Blocks: []page.Block{
+		{Kind: page.Heading, Level: 1, Text: "Install offline"},
+		{Kind: page.Paragraph, Text: "Download on a machine that is online, then install on the other."},
+		{Kind: page.Paragraph, Code: true, Text: "$ pip download -d dir x"},
+		{Kind: page.Paragraph, Code: true, Text: "$ pip install --no-index --find-links dir x", BlankBefore: true},
+		{Kind: page.ListItem, Depth: 1, Text: "Write the config:"},
+		{Kind: page.Paragraph, Depth: 1, Code: true, Text: "[global]"},
+		{Kind: page.Paragraph, Depth: 1, Code: true, Text: "[install]", BlankBefore: true},
+	}}
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Download on a machine that is online, then install on the other.\n" +
+		"`$ pip download -d dir x`\n" +
+		"` `\n" +
+		"`$ pip install --no-index --find-links dir x`\n" +
+		"- Write the config:\n" +
+		"  `[global]`\n" +
+		"  ` `\n" +
+		"  `[install]`"
+	if len(pg.Nodes) != 1 || pg.Nodes[0].Resolution != want {
+		t.Fatalf("nodes %+v, want one whose resolution is\n%s", pg.Nodes, want)
+	}
+	if !page.GroundedLines(pg.Nodes[0].Resolution, doc.Text()) {
+		t.Errorf("resolution %q is not grounded in the page's text %q", pg.Nodes[0].Resolution, doc.Text())
+	}
+}

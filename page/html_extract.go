@@ -447,12 +447,15 @@ func (x *extractor) pre(n *html.Node) {
 	textOf(n, &sb)
 	raw := strings.Split(sb.String(), "\n")
 	margin := commonIndent(raw)
+	first, blank := true, false
 	for _, r := range raw {
 		line := ownLinks.Replace(collapse(r))
 		if line == "" {
+			blank = !first // a block's leading and trailing blanks are its frame
 			continue
 		}
-		b := Block{Kind: Paragraph, Text: line, Code: true, Depth: depth}
+		b := Block{Kind: Paragraph, Text: line, Code: true, Depth: depth, BlankBefore: blank}
+		first, blank = false, false
 		if v := ownLinks.Replace(verbatim(r[min(margin, len(r)):])); v != line {
 			b.Verbatim = v
 		}

@@ -788,3 +788,38 @@ func TestPreKeepsVerbatim(t *testing.T) {
 		t.Errorf("code lines (text, verbatim) = %q, want %q", got, want)
 	}
 }
+
+// A blank line inside a code block marks the line after it (BlankBefore),
+// once however many blanks there are; the blanks that open or close the
+// block are its frame, and the page's text is what it was.
+func TestPreMarksBlankLines(t *testing.T) {
+	tests := []struct {
+		name, pre string
+		want      []bool // BlankBefore of each code line
+	}{
+		{"two commands apart", "$ pip download x\n\n$ pip install x", []bool{false, true}},
+		{"several blanks are one", "[a]\nk = 1\n\n\n  \n[b]\nk = 2", []bool{false, false, true, false}},
+		{"the frame is no blank", "\n\n$ pip check\n\n", []bool{false}},
+		{"no blank", "a\nb", []bool{false, false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := ParseHTML([]byte("<html><body><h1>T</h1><p>Run:</p><pre>"+tt.pre+"</pre></body></html>"), "t.html")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []bool
+			for _, b := range doc.Blocks {
+				if b.Code {
+					got = append(got, b.BlankBefore)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("BlankBefore = %v, want %v", got, tt.want)
+			}
+			if strings.Contains(doc.Text(), "\n\n") {
+				t.Errorf("page text %q has a blank line", doc.Text())
+			}
+		})
+	}
+}

@@ -62,6 +62,11 @@ type Block struct {
 	// aligned columns, which a reader copies (a Python block, a table a
 	// command prints). Empty when it is Text.
 	Verbatim string `json:"verbatim,omitempty"`
+	// BlankBefore marks a line of code that a blank line of the same
+	// code block comes before (a shell session's second command, a config
+	// file's next paragraph): the blank is no block of its own, so the
+	// page's text and where its blocks start stay as they were.
+	BlankBefore bool `json:"blank_before,omitempty"`
 	// NoteTitle marks a block that opens with the title of a note (an
 	// admonition or callout: ":::caution Restrictions", ".. note::",
 	// "!!! tip \"Title\"", an HTML page's note title): the page's
@@ -266,8 +271,8 @@ func (g *Grounder) Grounded(snippet string) bool {
 func (g *Grounder) GroundedLines(snippet string) bool {
 	seen := false
 	for _, line := range strings.Split(snippet, "\n") {
-		if strings.TrimSpace(line) == "" {
-			continue
+		if strings.TrimSpace(line) == "" || lexical.BlankCodeLine(line) {
+			continue // a blank line of code says nothing of its own
 		}
 		if !g.Grounded(line) {
 			code, ok := lexical.CodeLine(line)

@@ -54,6 +54,10 @@ func TestGroundedCodeLines(t *testing.T) {
 		{"$ cwd=`pwd`", true}, // as the page writes it
 		{"`$ pip uninstall otherproject`", false},
 		{"Run `$ pip uninstall sampleproject`", false},
+		// A blank line of code (lexical.BlankCode) between two lines of a
+		// block says nothing the page's text must hold; alone, nothing.
+		{"`$ pip uninstall sampleproject`\n` `\n`` $ cwd=`pwd` ``", true},
+		{"  ` `", false},
 	} {
 		if got := GroundedLines(tt.snippet, text); got != tt.want {
 			t.Errorf("GroundedLines(%q) = %v, want %v", tt.snippet, got, tt.want)

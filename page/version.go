@@ -64,4 +64,7 @@ package page
 // is the pages folder); the MDX sites' tabs, accordions and callouts
 // (Mintlify, Nextra, Fumadocs, Starlight) read as tabs, collapsible parts
 // and notes, and a component's indented children as text, not code.
-const ReaderVersion = "reader-v21"
+// v22: a line of code that a blank line of its block comes before is
+// marked (Block.BlankBefore): a shell session's commands, a config file's
+// paragraphs, read as one lump.
+const ReaderVersion = "reader-v22"

@@ -108,11 +108,10 @@ func splitCodeLines(block ast.Node, src []byte) {
 			j++
 		}
 		if lines[i].isCode {
-			run := &codeLinesBlock{}
-			for _, l := range lines[i:j] {
-				run.lines = append(run.lines, l.code)
+			run := &codeLinesBlock{lines: blockLines(lines[i:j])}
+			if len(run.lines) > 0 {
+				parent.InsertBefore(parent, block, run)
 			}
-			parent.InsertBefore(parent, block, run)
 		} else {
 			var text ast.Node = ast.NewParagraph()
 			if block.Kind() == ast.KindTextBlock {
@@ -133,6 +132,27 @@ func splitCodeLines(block ast.Node, src []byte) {
 		i = j
 	}
 	parent.RemoveChild(parent, block)
+}
+
+// blockLines is the code of a run of code lines, a blank line of code
+// (lexical.BlankCode: a blank line inside the page's block) empty, and
+// none at the run's ends, where an excerpt may have cut the block.
+func blockLines(run []inlineLine) []string {
+	var out []string
+	for _, l := range run {
+		code := l.code
+		if strings.TrimSpace(code) == "" {
+			code = ""
+		}
+		out = append(out, code)
+	}
+	for len(out) > 0 && out[0] == "" {
+		out = out[1:]
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
 }
 
 // inlineLines cuts block's inline nodes into its lines: a line ends with

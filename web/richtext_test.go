@@ -36,6 +36,13 @@ func TestRenderRich(t *testing.T) {
 		{"backticks in a line of code", "`` $ cwd=`pwd` ``", []string{"<pre><code>$ cwd=`pwd`</code></pre>"}, nil},
 		{"code in a step stays in the step", "1. Check:\n  `$ pip check`\n1. Done",
 			[]string{"<li>Check:\n<pre><code>$ pip check</code></pre>", "<li>Done</li>"}, []string{"</ol>\n<ol>"}},
+		// A blank line inside a page's code block (a code span of a
+		// space, kgbuild) stays in the block, empty; at its ends, none.
+		{"a blank line of code stays in its block", "Run:\n`$ pip download x`\n` `\n`$ pip install x`\nDone.",
+			[]string{"<pre><code>$ pip download x\n\n$ pip install x</code></pre>"}, []string{"</pre>\n<pre>", "<br>"}},
+		{"a blank line of code in a step", "1. Write:\n  `[a]`\n  ` `\n  `[b]`\n1. Done",
+			[]string{"<li>Write:\n<pre><code>[a]\n\n[b]</code></pre>"}, []string{"</ol>\n<ol>"}},
+		{"no blank line at a block's ends", "` `\n`a`\n` `", []string{"<pre><code>a</code></pre>"}, nil},
 		{"code in a sentence stays in it", "Run `pip check` now", []string{"<p>Run <code>pip check</code> now</p>"}, []string{"<pre>"}},
 		// What a customer fills in, written between angle brackets, is no
 		// HTML tag: it shows as written; a real element is still dropped.

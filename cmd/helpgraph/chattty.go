@@ -98,6 +98,11 @@ func terminalText(text string, width int) string {
 			out = append(out, codeIndent+code)
 			continue
 		}
+		if lexical.BlankCodeLine(line) {
+			flush()
+			out = append(out, "") // a blank line inside the page's code block
+			continue
+		}
 		prose = append(prose, line)
 	}
 	flush()

@@ -23,6 +23,17 @@ func CodeSpan(code string) string {
 	return fence + code + fence
 }
 
+// BlankCode is a blank line of a code block as a node's text writes it:
+// a code span of one space, which Markdown keeps as code, where an empty
+// line would end the paragraph and cut the block in two.
+const BlankCode = "` `"
+
+// BlankCodeLine reports whether line is a blank line of code (BlankCode),
+// indentation and trailing spaces aside.
+func BlankCodeLine(line string) bool {
+	return strings.TrimSpace(line) == BlankCode
+}
+
 // CodeLine reports whether line is one code span and nothing else,
 // indentation and trailing spaces aside (as CodeSpan writes a line of
 // code), and returns the code it holds.
