@@ -77,7 +77,9 @@ import (
 // (page.Block.Collapsible).
 // v25: a blank line inside a code block (page.Block.BlankBefore) is a line
 // of its own in the node's text, a code span of one space.
-const StructuralVersion = "structural-v25"
+// v26: what Markdown would read as raw HTML in a page's words ("a <div>
+// element") has its "<" escaped in the node's text (nodeLine).
+const StructuralVersion = "structural-v26"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -171,8 +173,16 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 // A blank line of the code block before it (page.Block.BlankBefore) is a
 // line of its own, a code span of one space (lexical.BlankCode): an empty
 // line would end the node's paragraph and split the block in two.
+//
+// A page's words are text, never HTML: what Markdown would read as raw
+// HTML in them ("insert a <div> element", "<OPTION VALUE=...>") has its
+// "<" escaped (lexical.EscapeWordsHTML), so that a reply shows it; a reply's
+// renderer drops raw HTML.
 func nodeLine(b page.Block) string {
 	if !b.Code {
+		if strings.Contains(b.Text, "<") {
+			b.Text = lexical.EscapeWordsHTML(b.Text)
+		}
 		return page.BlockLine(b)
 	}
 	code := b.Text

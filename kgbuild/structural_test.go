@@ -630,3 +630,31 @@ func TestStructuralBlankCodeLines(t *testing.T) {
 		t.Errorf("resolution %q is not grounded in the page's text %q", pg.Nodes[0].Resolution, doc.Text())
 	}
 }
+
+// TestStructuralEscapesRawHTML: a page's words that name HTML are text in
+// the node's (their "<" escaped, lexical.EscapeRawHTML), so that a reply's
+// renderer, which drops raw HTML, shows them; a line of code is a code
+// span, as it was, and the node is grounded in the page's words.
+func TestStructuralEscapesRawHTML(t *testing.T) {
+	doc := &page.Document{URL: "https://h.example/tags", Title: "HTML tags", Lang: "en", Blocks: []page.Block{
+		{Kind: page.Heading, Level: 1, Text: "HTML tags"},
+		{Kind: page.Paragraph, Text: "Titles are marked by <h1> and </h1>; a list entry is the tag <OPTION VALUE=...>."},
+		{Kind: page.ListItem, Depth: 1, Text: "Install with pip install --editable <LOCATION> (a < b)"},
+		{Kind: page.ListItem, Depth: 1, Text: `It is C:\Settings\<username>\ on Windows`},
+		{Kind: page.Paragraph, Code: true, Text: "<div class=\"x\"></div>"},
+	}}
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Titles are marked by \\<h1> and \\</h1>; a list entry is the tag \\<OPTION VALUE=...>.\n" +
+		"- Install with pip install --editable \\<LOCATION> (a < b)\n" +
+		"- It is C:\\Settings\\\\\\<username>\\ on Windows\n" +
+		"`<div class=\"x\"></div>`"
+	if len(pg.Nodes) != 1 || pg.Nodes[0].Resolution != want {
+		t.Fatalf("nodes %+v, want one whose resolution is\n%s", pg.Nodes, want)
+	}
+	if !page.GroundedLines(pg.Nodes[0].Resolution, doc.Text()) {
+		t.Errorf("resolution %q is not grounded in the page's text %q", pg.Nodes[0].Resolution, doc.Text())
+	}
+}

@@ -63,6 +63,10 @@ func TestGroundedCodeLines(t *testing.T) {
 			t.Errorf("GroundedLines(%q) = %v, want %v", tt.snippet, got, tt.want)
 		}
 	}
+	// A "<" the node's text escapes (lexical.EscapeRawHTML) is the page's.
+	if s, text := `Titles are marked by \<h1> and \</h1>.`, "Titles are marked by <h1> and </h1>."; !GroundedLines(s, text) {
+		t.Errorf("GroundedLines(%q, %q) = false, want true", s, text)
+	}
 }
 
 // TestTextSized checks that Text sizes its buffer exactly: the text is

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/internal/lexical"
@@ -11,12 +10,11 @@ import (
 // "pip install --editable <LOCATION>", "https://<your freedombox>/deluge",
 // "# -*- coding: <encoding name> -*-". The readers keep it as text (inline
 // code is words of its line), but Markdown reads such a word as a raw HTML
-// tag, which goldmark drops: the reply showed "https:///deluge". A tag whose
-// name is no HTML element is escaped, so it shows as written; a real
-// element (the page's own HTML, a customer's) is dropped as before.
-
-// tagStart matches what Markdown reads as an HTML tag at the start of s.
-var tagStart = regexp.MustCompile(`^</?([A-Za-z][A-Za-z0-9-]*)(?:\s[^<>\n]*)?/?>`)
+// tag, which goldmark drops: the reply showed "https:///deluge". A node's
+// text comes with every such "<" escaped (kgbuild, lexical.EscapeWordsHTML);
+// in other text (a support agent's, a customer's, a store built before),
+// a tag whose name is no HTML element is escaped, so it shows as written,
+// and a real element is dropped as raw HTML.
 
 // htmlElements are the names of HTML's elements (the living standard's,
 // and the obsolete ones browsers still parse).
@@ -42,31 +40,7 @@ func escapePlaceholders(text string) string {
 	if !strings.Contains(text, "<") {
 		return text
 	}
-	var b strings.Builder
-	for i := 0; i < len(text); {
-		switch text[i] {
-		case '`':
-			n := 1
-			for i+n < len(text) && text[i+n] == '`' {
-				n++
-			}
-			end := lexical.RunEnd(text[i+n:], '`', n)
-			if end < 0 {
-				end = 0 // no span: the backticks are text
-			}
-			end += i + n
-			b.WriteString(text[i:end])
-			i = end
-			continue
-		case '<':
-			if m := tagStart.FindStringSubmatch(text[i:]); m != nil && !htmlElements[strings.ToLower(m[1])] {
-				b.WriteString(`\<`)
-				i++
-				continue
-			}
-		}
-		b.WriteByte(text[i])
-		i++
-	}
-	return b.String()
+	return lexical.EscapeRawHTML(text, func(name string) bool {
+		return name != "" && !htmlElements[strings.ToLower(name)]
+	})
 }

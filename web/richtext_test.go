@@ -50,6 +50,11 @@ func TestRenderRich(t *testing.T) {
 			[]string{"https://&lt;your freedombox&gt;/deluge", "--editable &lt;LOCATION&gt;", "&lt;encoding name&gt;"}, nil},
 		{"a closing placeholder", "see <Empty> and </library>", []string{"&lt;Empty&gt;", "&lt;/library&gt;"}, nil},
 		{"an element is still dropped", "a <span onclick=x>b</span> <address>", nil, []string{"<span", "onclick", "&lt;span", "&lt;address"}},
+		// A node's text escapes the page's words that name HTML
+		// (kgbuild): they show as written; raw HTML is still dropped.
+		{"a page's words that name HTML show", "insert a \\<div> element or \\<OPTION VALUE=\"v\">, not <script src=x>",
+			[]string{"insert a &lt;div&gt; element or &lt;OPTION VALUE=&#34;v&#34;&gt;, not"}, []string{"<div", "<script", "&lt;script", `\`}},
+		{"a page's backslash before a tag shows", `C:\Settings\\\<username>\ on Windows`, []string{`C:\Settings\&lt;username&gt;\ on Windows`}, nil},
 		{"a placeholder in code as it was", "Run `cd <folder>` then <folder>", []string{"<code>cd &lt;folder&gt;</code> then &lt;folder&gt;"}, []string{`\&lt;`}},
 		{"an item named by code stays inline", "- `--verbose`\n- `--quiet`", []string{"<li><code>--verbose</code></li>"}, []string{"<pre>"}},
 	}

@@ -73,6 +73,7 @@ func TestTerminalTextCodeLines(t *testing.T) {
 		{"prose after code wrapped", "`make`\nthen open the page in a browser", 16,
 			"    make\nthen open the\npage in a\nbrowser"},
 		{"a backtick inside the code", lexical.CodeSpan("echo `date`"), 0, "    echo `date`"},
+		{"a page's words that name HTML", "insert a \\<div> element", 0, "insert a <div> element"},
 		{"a blank line inside the code", "`$ pip download x`\n` `\n`$ pip install x`", 0, "    $ pip download x\n\n    $ pip install x"},
 	}
 	for _, tt := range tests {
