@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -11,7 +12,9 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/helpgraph/helpgraph/conversation"
 )
@@ -23,9 +26,20 @@ import (
 // break in the text stays one (help pages put steps on lines of their own);
 // bluemonday's user-content policy checks what is left, since transcripts
 // hold what customers typed.
+//
+// No text shown is written with emphasis: a page's words reach a node's
+// text as plain words (inline code, a formula, a wildcard among them), and
+// read as Markdown, "*.example.org or *.example.com" and "2*PI" became
+// italics and lost their stars. So "*", "_" and "~" are text: no emphasis,
+// no strikethrough.
 var (
 	richMarkdown = goldmark.New(
-		goldmark.WithExtensions(extension.GFM, codeLines{}),
+		goldmark.WithParser(parser.NewParser(
+			parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+			parser.WithInlineParsers(withoutEmphasis(parser.DefaultInlineParsers())...),
+			parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+		)),
+		goldmark.WithExtensions(extension.Linkify, extension.Table, extension.TaskList, codeLines{}),
 		goldmark.WithRendererOptions(html.WithHardWraps()),
 	)
 	richPolicy = func() *bluemonday.Policy {
@@ -36,6 +50,15 @@ var (
 		return p
 	}()
 )
+
+// withoutEmphasis is inline parsers less the one that reads "*" and "_"
+// as emphasis.
+func withoutEmphasis(inline []util.PrioritizedValue) []util.PrioritizedValue {
+	return slices.DeleteFunc(inline, func(p util.PrioritizedValue) bool {
+		ip, ok := p.Value.(parser.InlineParser)
+		return ok && bytes.ContainsAny(ip.Trigger(), "*_")
+	})
+}
 
 // renderRich renders Markdown text as sanitised HTML.
 func renderRich(text string) string {

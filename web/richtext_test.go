@@ -56,6 +56,10 @@ func TestRenderRich(t *testing.T) {
 			[]string{"insert a &lt;div&gt; element or &lt;OPTION VALUE=&#34;v&#34;&gt;, not"}, []string{"<div", "<script", "&lt;script", `\`}},
 		{"a page's backslash before a tag shows", `C:\Settings\\\<username>\ on Windows`, []string{`C:\Settings\&lt;username&gt;\ on Windows`}, nil},
 		{"a placeholder in code as it was", "Run `cd <folder>` then <folder>", []string{"<code>cd &lt;folder&gt;</code> then &lt;folder&gt;"}, []string{`\&lt;`}},
+		// A page's words hold no emphasis: a star or an underscore is
+		// the page's (a wildcard, a formula, a cookie's name).
+		{"stars and underscores are text", "*.example.org or *.example.com; 2*PI and 3*5; cookies _ga_ and _gid_; **all** of ~a.com|~b.com~",
+			[]string{"*.example.org or *.example.com; 2*PI and 3*5; cookies _ga_ and _gid_; **all** of ~a.com|~b.com~"}, []string{"<em>", "<strong>", "<del>"}},
 		{"an item named by code stays inline", "- `--verbose`\n- `--quiet`", []string{"<li><code>--verbose</code></li>"}, []string{"<pre>"}},
 	}
 	for _, tt := range tests {
