@@ -496,39 +496,82 @@ Booked by phone: call us to change the booking.
 	}
 }
 
-// TestStructuralCodeLinesAreCode: a line of code (page.Block.Code) is a
-// Markdown code span in its node's text, each line of a run its own, a
-// line that holds backticks in a longer fence, one with its white space
-// as the page writes it (page.Block.Verbatim), one in a list item at the
-// item's indentation; running text stays as it was, and the node is
-// grounded in the page's text, which has the lines as they stand.
-func TestStructuralCodeLinesAreCode(t *testing.T) {
-	doc := &page.Document{URL: "https://h.example/uninstall", Title: "Uninstall a package", Lang: "en", Blocks: []page.Block{
-		{Kind: page.Heading, Level: 1, Text: "Uninstall a package"},
-		{Kind: page.Paragraph, Text: "Pip asks before it removes anything."},
-		{Kind: page.Paragraph, Code: true, Text: "$ pip uninstall sampleproject"},
-		{Kind: page.Paragraph, Code: true, Text: "Proceed (Y/n)? y"},
-		{Kind: page.Paragraph, Code: true, Text: "$ cwd=`pwd`"},
-		{Kind: page.Paragraph, Code: true, Text: "if ok: print(x)", Verbatim: "    if ok:  print(x)"},
-		{Kind: page.ListItem, Depth: 1, Text: "Check what is left:"},
-		{Kind: page.Paragraph, Depth: 1, Code: true, Text: "$ pip list --format=*freeze*"},
-	}}
-	pg, err := NewStructural().Extract(context.Background(), doc)
-	if err != nil {
-		t.Fatal(err)
+// TestStructuralNodeText: how a node's text writes a page's lines.
+//   - A line of code (page.Block.Code) is a Markdown code span, each line of
+//     a run its own, a line that holds backticks in a longer fence, one with
+//     its white space as the page writes it (page.Block.Verbatim), one in a
+//     list item at the item's indentation; running text stays as it was.
+//   - A blank line inside a code block (page.Block.BlankBefore) is a line of
+//     one code span of a space, so that a reply shows one block with its
+//     blank line; the node stays one node.
+//   - A page's words that name HTML have their "<" escaped
+//     (lexical.EscapeWordsHTML), so that a reply's renderer, which drops raw
+//     HTML, shows them; a backslash of the page's before one shows too.
+//
+// Each node is grounded in the page's text, which has the lines as they
+// stand and no blank line.
+func TestStructuralNodeText(t *testing.T) {
+	tests := []struct {
+		name string
+		doc  *page.Document
+		want string
+	}{
+		{"code lines are code", &page.Document{URL: "https://h.example/uninstall", Title: "Uninstall a package", Lang: "en", Blocks: []page.Block{
+			{Kind: page.Heading, Level: 1, Text: "Uninstall a package"},
+			{Kind: page.Paragraph, Text: "Pip asks before it removes anything."},
+			{Kind: page.Paragraph, Code: true, Text: "$ pip uninstall sampleproject"},
+			{Kind: page.Paragraph, Code: true, Text: "Proceed (Y/n)? y"},
+			{Kind: page.Paragraph, Code: true, Text: "$ cwd=`pwd`"},
+			{Kind: page.Paragraph, Code: true, Text: "if ok: print(x)", Verbatim: "    if ok:  print(x)"},
+			{Kind: page.ListItem, Depth: 1, Text: "Check what is left:"},
+			{Kind: page.Paragraph, Depth: 1, Code: true, Text: "$ pip list --format=*freeze*"},
+		}}, "Pip asks before it removes anything.\n" +
+			"`$ pip uninstall sampleproject`\n" +
+			"`Proceed (Y/n)? y`\n" +
+			"`` $ cwd=`pwd` ``\n" +
+			"`    if ok:  print(x)`\n" +
+			"- Check what is left:\n" +
+			"  `$ pip list --format=*freeze*`"},
+		{"a blank line of code", &page.Document{URL: "https://h.example/offline", Title: "Install offline", Lang: "en", Blocks: []page.Block{
+			{Kind: page.Heading, Level: 1, Text: "Install offline"},
+			{Kind: page.Paragraph, Text: "Download on a machine that is online, then install on the other."},
+			{Kind: page.Paragraph, Code: true, Text: "$ pip download -d dir x"},
+			{Kind: page.Paragraph, Code: true, Text: "$ pip install --no-index --find-links dir x", BlankBefore: true},
+			{Kind: page.ListItem, Depth: 1, Text: "Write the config:"},
+			{Kind: page.Paragraph, Depth: 1, Code: true, Text: "[global]"},
+			{Kind: page.Paragraph, Depth: 1, Code: true, Text: "[install]", BlankBefore: true},
+		}}, "Download on a machine that is online, then install on the other.\n" +
+			"`$ pip download -d dir x`\n" +
+			"` `\n" +
+			"`$ pip install --no-index --find-links dir x`\n" +
+			"- Write the config:\n" +
+			"  `[global]`\n" +
+			"  ` `\n" +
+			"  `[install]`"},
+		{"words that name HTML", &page.Document{URL: "https://h.example/tags", Title: "HTML tags", Lang: "en", Blocks: []page.Block{
+			{Kind: page.Heading, Level: 1, Text: "HTML tags"},
+			{Kind: page.Paragraph, Text: "Titles are marked by <h1> and </h1>; a list entry is the tag <OPTION VALUE=...>."},
+			{Kind: page.ListItem, Depth: 1, Text: "Install with pip install --editable <LOCATION> (a < b)"},
+			{Kind: page.ListItem, Depth: 1, Text: `It is C:\Settings\<username>\ on Windows`},
+			{Kind: page.Paragraph, Code: true, Text: "<div class=\"x\"></div>"},
+		}}, "Titles are marked by \\<h1> and \\</h1>; a list entry is the tag \\<OPTION VALUE=...>.\n" +
+			"- Install with pip install --editable \\<LOCATION> (a < b)\n" +
+			"- It is C:\\Settings\\\\\\<username>\\ on Windows\n" +
+			"`<div class=\"x\"></div>`"},
 	}
-	want := "Pip asks before it removes anything.\n" +
-		"`$ pip uninstall sampleproject`\n" +
-		"`Proceed (Y/n)? y`\n" +
-		"`` $ cwd=`pwd` ``\n" +
-		"`    if ok:  print(x)`\n" +
-		"- Check what is left:\n" +
-		"  `$ pip list --format=*freeze*`"
-	if len(pg.Nodes) != 1 || pg.Nodes[0].Resolution != want {
-		t.Fatalf("nodes %+v, want one whose resolution is\n%s", pg.Nodes, want)
-	}
-	if !page.GroundedLines(pg.Nodes[0].Resolution, doc.Text()) {
-		t.Errorf("resolution %q is not grounded in the page's text %q", pg.Nodes[0].Resolution, doc.Text())
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pg, err := NewStructural().Extract(context.Background(), tt.doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(pg.Nodes) != 1 || pg.Nodes[0].Resolution != tt.want {
+				t.Fatalf("nodes %+v, want one whose resolution is\n%s", pg.Nodes, tt.want)
+			}
+			if !page.GroundedLines(pg.Nodes[0].Resolution, tt.doc.Text()) {
+				t.Errorf("resolution %q is not grounded in the page's text %q", pg.Nodes[0].Resolution, tt.doc.Text())
+			}
+		})
 	}
 }
 
@@ -594,67 +637,5 @@ func TestStructuralTextAfterCollapsible(t *testing.T) {
 	want := map[string]string{"Free some space": "[The download never finishes]", "Reinstall": "[The app crashes on start]", "Still stuck": "[Troubleshooting]"}
 	if !maps.Equal(holder, want) {
 		t.Errorf("held by %v, want %v", holder, want)
-	}
-}
-
-// TestStructuralBlankCodeLines: a blank line inside a code block
-// (page.Block.BlankBefore) is a line of one code span of a space in the
-// node's text, so that a reply shows one block with its blank line; the
-// node is the same one node, grounded in a page text that has no blank.
-func TestStructuralBlankCodeLines(t *testing.T) {
-	doc := &page.Document{URL: "https://h.example/offline", Title: "Install offline", Lang: "en", Blocks: []page.Block{
-		{Kind: page.Heading, Level: 1, Text: "Install offline"},
-		{Kind: page.Paragraph, Text: "Download on a machine that is online, then install on the other."},
-		{Kind: page.Paragraph, Code: true, Text: "$ pip download -d dir x"},
-		{Kind: page.Paragraph, Code: true, Text: "$ pip install --no-index --find-links dir x", BlankBefore: true},
-		{Kind: page.ListItem, Depth: 1, Text: "Write the config:"},
-		{Kind: page.Paragraph, Depth: 1, Code: true, Text: "[global]"},
-		{Kind: page.Paragraph, Depth: 1, Code: true, Text: "[install]", BlankBefore: true},
-	}}
-	pg, err := NewStructural().Extract(context.Background(), doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "Download on a machine that is online, then install on the other.\n" +
-		"`$ pip download -d dir x`\n" +
-		"` `\n" +
-		"`$ pip install --no-index --find-links dir x`\n" +
-		"- Write the config:\n" +
-		"  `[global]`\n" +
-		"  ` `\n" +
-		"  `[install]`"
-	if len(pg.Nodes) != 1 || pg.Nodes[0].Resolution != want {
-		t.Fatalf("nodes %+v, want one whose resolution is\n%s", pg.Nodes, want)
-	}
-	if !page.GroundedLines(pg.Nodes[0].Resolution, doc.Text()) {
-		t.Errorf("resolution %q is not grounded in the page's text %q", pg.Nodes[0].Resolution, doc.Text())
-	}
-}
-
-// TestStructuralEscapesRawHTML: a page's words that name HTML are text in
-// the node's (their "<" escaped, lexical.EscapeRawHTML), so that a reply's
-// renderer, which drops raw HTML, shows them; a line of code is a code
-// span, as it was, and the node is grounded in the page's words.
-func TestStructuralEscapesRawHTML(t *testing.T) {
-	doc := &page.Document{URL: "https://h.example/tags", Title: "HTML tags", Lang: "en", Blocks: []page.Block{
-		{Kind: page.Heading, Level: 1, Text: "HTML tags"},
-		{Kind: page.Paragraph, Text: "Titles are marked by <h1> and </h1>; a list entry is the tag <OPTION VALUE=...>."},
-		{Kind: page.ListItem, Depth: 1, Text: "Install with pip install --editable <LOCATION> (a < b)"},
-		{Kind: page.ListItem, Depth: 1, Text: `It is C:\Settings\<username>\ on Windows`},
-		{Kind: page.Paragraph, Code: true, Text: "<div class=\"x\"></div>"},
-	}}
-	pg, err := NewStructural().Extract(context.Background(), doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "Titles are marked by \\<h1> and \\</h1>; a list entry is the tag \\<OPTION VALUE=...>.\n" +
-		"- Install with pip install --editable \\<LOCATION> (a < b)\n" +
-		"- It is C:\\Settings\\\\\\<username>\\ on Windows\n" +
-		"`<div class=\"x\"></div>`"
-	if len(pg.Nodes) != 1 || pg.Nodes[0].Resolution != want {
-		t.Fatalf("nodes %+v, want one whose resolution is\n%s", pg.Nodes, want)
-	}
-	if !page.GroundedLines(pg.Nodes[0].Resolution, doc.Text()) {
-		t.Errorf("resolution %q is not grounded in the page's text %q", pg.Nodes[0].Resolution, doc.Text())
 	}
 }
