@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // Send sends req for a sink that speaks HTTP and returns a 2xx answer's
@@ -69,7 +71,9 @@ func SendJSON(client *http.Client, req *http.Request, out any) error {
 	return nil
 }
 
-// Transcript writes turns as plain text for a help desk's ticket.
+// Transcript writes turns as plain text for a help desk's ticket. The
+// assistant's text is a page's, whose words that name HTML its Markdown
+// escapes (lexical.EscapeWordsHTML): the ticket has them as the page does.
 func Transcript(turns []Turn) string {
 	var b strings.Builder
 	for _, t := range turns {
@@ -77,7 +81,11 @@ func Transcript(turns []Turn) string {
 		if who == "" {
 			who = t.Role
 		}
-		fmt.Fprintf(&b, "%s: %s\n\n", who, t.Text)
+		text := t.Text
+		if t.Role == "agent" {
+			text = lexical.UnescapeWordsHTML(text)
+		}
+		fmt.Fprintf(&b, "%s: %s\n\n", who, text)
 	}
 	return strings.TrimSpace(b.String())
 }
