@@ -32,23 +32,42 @@ const (
 func (a *GraphAgent) suggestions(s *Session, r *reading) []Option {
 	// After suggestions the user may say more instead of picking one
 	// ("she was 72"): what they said first still counts.
-	terms, neg := r.terms, r.neg
 	if s.Rephrases > 0 {
 		prev := a.readText(a.previousRequest(s))
-		terms, neg = a.an.termsOf(prev.words.join(r.words), nil), prev.neg || r.neg
+		return a.suggestionsFor(a.an.termsOf(prev.words.join(r.words), nil), prev.neg || r.neg)
 	}
-	return a.suggestionsFor(terms, neg)
+	return a.suggestionsAmong(r.terms, a.requestHits(r))
+}
+
+// suggestionLimit is how many hits of a search for a missed request
+// suggestions are drawn from.
+const suggestionLimit = 10
+
+// requestHits returns the best suggestionLimit hits of a search over r's
+// own terms, run once a turn: the suggestions on a miss and the page that
+// leads (leadingPageOption) are read from it. A copy of r with other
+// terms searches anew.
+func (a *GraphAgent) requestHits(r *reading) []candidate {
+	if k := r.search; k == nil || k.neg != r.neg || !slices.Equal(k.terms, r.terms) {
+		r.search = &termsSearch{terms: r.terms, neg: r.neg, hits: a.lexical(query{terms: r.terms, neg: r.neg}, nil, suggestionLimit)}
+	}
+	return r.search.hits
 }
 
 // suggestionsFor returns the nodes nearest a request of terms (see
 // suggestions), as options.
 func (a *GraphAgent) suggestionsFor(terms []string, neg bool) []Option {
+	return a.suggestionsAmong(terms, a.lexical(query{terms: terms, neg: neg}, nil, suggestionLimit))
+}
+
+// suggestionsAmong returns the nodes nearest a request of terms, among
+// cands (the best hits of a search for them), as options.
+func (a *GraphAgent) suggestionsAmong(terms []string, cands []candidate) []Option {
 	if len(terms) == 0 {
 		return nil
 	}
 	var ids []string
 	seen := map[string]bool{}
-	cands := a.lexical(query{terms: terms, neg: neg}, nil, 10)
 	lead := a.leadingPageOf(cands)
 	need := sharedForSuggestion(len(terms), lead.url != "")
 	for _, c := range cands {
@@ -269,14 +288,14 @@ func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 	if len(r.terms) == 0 || a.lex.pageWeight <= 0 {
 		return nil
 	}
-	// Its own search, not identify's candidates, on purpose: identify
-	// ranks with the conversation's topic words (retrieve's q.topic),
-	// joins a follow-up's words to the current problem's, may keep only
+	// Its own search (shared with the suggestions tried before it), not
+	// identify's candidates, on purpose: identify ranks with the
+	// conversation's topic words (retrieve's q.topic), joins a follow-up's words to the current problem's, may keep only
 	// the conversation's place and fuse embeddings, and runs no search at
 	// all for a short request mostly of words no page has; whole-page
 	// leadership is read over the request's own words alone, unfiltered.
 	// The two coincide only for a conversation's first, plain request.
-	id := a.leadingPageOf(a.lexical(query{terms: r.terms, neg: r.neg}, nil, 10)).id
+	id := a.leadingPageOf(a.requestHits(r)).id
 	if id == "" {
 		return nil
 	}

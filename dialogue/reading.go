@@ -54,6 +54,16 @@ type reading struct {
 	// use (caseDetailIn): three steps of a turn may ask for it.
 	detail     string
 	detailRead bool
+	// search is the last search over terms alone (GraphAgent.requestHits):
+	// the miss policy's moves, tried one after another, each ask for it.
+	search *termsSearch
+}
+
+// termsSearch is a search's best hits for terms (negated or not).
+type termsSearch struct {
+	terms []string
+	neg   bool
+	hits  []candidate
 }
 
 // readMessage reads msg, a user's message (trimmed, not yet corrected),
