@@ -290,10 +290,11 @@ func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 	}
 	// Its own search (shared with the suggestions tried before it), not
 	// identify's candidates, on purpose: identify ranks with the
-	// conversation's topic words (retrieve's q.topic), joins a follow-up's words to the current problem's, may keep only
-	// the conversation's place and fuse embeddings, and runs no search at
-	// all for a short request mostly of words no page has; whole-page
-	// leadership is read over the request's own words alone, unfiltered.
+	// conversation's topic words (retrieve's q.topic), joins a follow-up's
+	// words to the current problem's, may keep only the conversation's
+	// place and fuse embeddings, and runs no search at all for a short
+	// request mostly of words no page has; whole-page leadership is read
+	// over the request's own words alone, unfiltered.
 	// The two coincide only for a conversation's first, plain request.
 	id := a.leadingPageOf(a.requestHits(r)).id
 	if id == "" {
