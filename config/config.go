@@ -51,6 +51,9 @@ type Config struct {
 	// ZendeskToken, without which public articles are read anonymously;
 	// Desk.FreshdeskAPIKey).
 	IntercomToken string
+	// HelpScoutAPIKey is the Help Scout Docs API key for build --helpscout
+	// (HELPGRAPH_HELPSCOUT_API_KEY).
+	HelpScoutAPIKey string
 	// Desk is how the support team, its help desk and customers are reached.
 	Desk Desk
 
@@ -117,6 +120,7 @@ func FromLookup(lookup func(string) (string, bool)) Config {
 		ConversationsDB: get("HELPGRAPH_CONVERSATIONS", DefaultConversationsDB),
 		LogLevel:        level,
 		IntercomToken:   get("HELPGRAPH_INTERCOM_TOKEN", ""),
+		HelpScoutAPIKey: get("HELPGRAPH_HELPSCOUT_API_KEY", ""),
 		Desk:            readDesk(get),
 	}
 }

@@ -1,6 +1,6 @@
 // Package helpdesk reads the knowledge base of a hosted help desk through
 // the help desk's own API: one subpackage per help desk (zendesk, intercom,
-// freshdesk), each a Reader that hands the builder its published articles
+// freshdesk, helpscout), each a Reader that hands the builder its published articles
 // as page documents, the way a folder of pages (page.Dir) or a crawl does.
 //
 // This package holds what they share: the API client with its retries, and
@@ -54,7 +54,7 @@ type Location struct {
 	File string
 }
 
-// ParseLocation reads a --zendesk/--intercom/--freshdesk argument: an
+// ParseLocation reads a --zendesk/--intercom/--freshdesk/--helpscout argument: an
 // http(s) URL, or the path of an existing file.
 func ParseLocation(s string) (Location, error) {
 	s = strings.TrimSpace(s)
@@ -117,10 +117,11 @@ func (id *ID) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// articlePath matches the path of an article's public page in all three
+// articlePath matches the path of an article's public page in all the
 // help desks: Zendesk /hc/en-us/articles/123-Slug, Intercom
-// /en/articles/123-slug, Freshdesk /support/solutions/articles/123-slug.
-var articlePath = regexp.MustCompile(`/articles/(\d+)(?:-[^/]*)?/?$`)
+// /en/articles/123-slug, Freshdesk /support/solutions/articles/123-slug,
+// Help Scout /article/123-slug (by the article's number).
+var articlePath = regexp.MustCompile(`/articles?/(\d+)(?:-[^/]*)?/?$`)
 
 // Each turns articles into page documents and calls fn with each, in
 // order. A link to another of the articles, by its public URL on any of
@@ -160,7 +161,7 @@ func Document(a Article, resolve func(from Article, href string) string) (*page.
 	}
 	body := a.Body
 	// Only a body that may link to an article is parsed an extra time.
-	if resolve != nil && strings.Contains(body, "articles/") {
+	if resolve != nil && (strings.Contains(body, "articles/") || strings.Contains(body, "article/")) {
 		var err error
 		if body, err = rewriteLinks(body, func(href string) string { return resolve(a, href) }); err != nil {
 			return nil, err

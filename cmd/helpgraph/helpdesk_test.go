@@ -129,6 +129,7 @@ func TestBuildFromHelpDeskNeedsCredentials(t *testing.T) {
 	for _, tc := range []struct{ flag, env string }{
 		{"--intercom", "HELPGRAPH_INTERCOM_TOKEN"},
 		{"--freshdesk", "HELPGRAPH_FRESHDESK_API_KEY"},
+		{"--helpscout", "HELPGRAPH_HELPSCOUT_API_KEY"},
 	} {
 		// Refused before any request: the URL is never fetched.
 		_, _, err := runCLI(t, "build", tc.flag, "https://helpdesk.invalid", "--store", db, "--llm", "off")
