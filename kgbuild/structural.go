@@ -79,7 +79,9 @@ import (
 // of its own in the node's text, a code span of one space.
 // v26: what Markdown would read as raw HTML in a page's words ("a <div>
 // element") has its "<" escaped in the node's text (nodeLine).
-const StructuralVersion = "structural-v26"
+// v27: a question's verb made a gerund doubles its final consonant where
+// the dictionary does ("Resetting my password", was "Reseting").
+const StructuralVersion = "structural-v27"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

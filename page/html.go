@@ -97,7 +97,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	if generatedPage(gq) {
 		return p, ErrGenerated
 	}
-	title := withoutSiteName(pageTitle(gq), gq)
+	title := withoutSiteName(pageTitle(gq), gq, docURL)
 	keywords := metaKeywords(gq)
 	docbook := generatedByDocBook(gq)
 	if xhpHelp(gq) {
@@ -211,10 +211,12 @@ var titleSeparators = []string{" — ", " – ", " | ", " · ", " :: ", " - "}
 // page's title when the page says it is the site's name: the text of one of
 // its links to a home page or the title of its <link rel="home"> (Sphinx
 // writes "Page — Project 1.0 documentation" on every page, the name linked
-// to the contents). Left in, it is a title of every page (whole-page search
-// counts titles twice) and the start of every option placed by its page.
-// A tail no home link names ("Index - Keyword Search in the Help") stays.
-func withoutSiteName(title string, gq *goquery.Document) string {
+// to the contents; a hosted help center "Article – Acme Help Center", the
+// name linked to its home above the page's folder, /hc/en-us). Left in, it
+// is a title of every page (whole-page search counts titles twice) and the
+// start of every option placed by its page. A tail no home link names
+// ("Index - Keyword Search in the Help") stays. page is the page's URL.
+func withoutSiteName(title string, gq *goquery.Document, page *url.URL) string {
 	cut, tail := -1, ""
 	for _, sep := range titleSeparators {
 		if i := strings.LastIndex(title, sep); i > 0 && i > cut {
@@ -233,7 +235,7 @@ func withoutSiteName(title string, gq *goquery.Document) string {
 			return !named
 		}
 		href, _ := s.Attr("href")
-		named = homeHref(href) && strings.EqualFold(collapse(s.Text()), tail)
+		named = (homeHref(href) || leadsUp(href, page)) && strings.EqualFold(collapse(s.Text()), tail)
 		return !named
 	})
 	if !named {
@@ -272,6 +274,19 @@ func homeHref(href string) bool {
 		}
 	}
 	return true
+}
+
+// leadsUp reports whether href leads to a folder page lies in, on its host:
+// a help center's home above its articles ("/hc/en-us" for
+// "/hc/en-us/articles/123-Reset").
+func leadsUp(href string, page *url.URL) bool {
+	u, err := url.Parse(strings.TrimSpace(href))
+	if err != nil || page == nil {
+		return false
+	}
+	u = page.ResolveReference(u)
+	folder := strings.TrimSuffix(u.Path, "/")
+	return u.Host == page.Host && folder != "" && strings.HasPrefix(page.Path, folder+"/") && len(page.Path) > len(folder)+1
 }
 
 // siteBanner reports whether n is a heading that is nothing but a link to

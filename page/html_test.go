@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -715,6 +716,8 @@ func TestWithoutSiteName(t *testing.T) {
 		{"tail not linked", "Cancelling | Acme Help", `<a href="/index.html">Help Center Home</a>`, "Cancelling | Acme Help"},
 		{"no separator", "Sending email", `<a href="index.html">Sending email</a>`, "Sending email"},
 		{"only the name", " — Example", `<a href="index.html">Example</a>`, " — Example"},
+		{"a home above the page's folder", "How do I reset my password? – Acme Help Center", `<a title="Home" href="/hc/en-us">Acme Help Center</a>`, "How do I reset my password?"},
+		{"a folder elsewhere", "Filters - Protection", `<a href="/hc/de/protection">Protection</a>`, "Filters - Protection"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -722,7 +725,8 @@ func TestWithoutSiteName(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := withoutSiteName(tt.title, gq); got != tt.want {
+			page, _ := url.Parse("https://help.acme.com/hc/en-us/articles/360001-Reset")
+			if got := withoutSiteName(tt.title, gq, page); got != tt.want {
 				t.Errorf("withoutSiteName(%q) = %q, want %q", tt.title, got, tt.want)
 			}
 		})

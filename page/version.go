@@ -67,4 +67,7 @@ package page
 // v22: a line of code that a blank line of its block comes before is
 // marked (Block.BlankBefore): a shell session's commands, a config file's
 // paragraphs, read as one lump.
-const ReaderVersion = "reader-v22"
+// v23: a title's tail is the site's name, and dropped, also where the page
+// links it to a folder above its own (a hosted help center's home,
+// /hc/en-us).
+const ReaderVersion = "reader-v23"

@@ -1,6 +1,10 @@
 package english
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
 
 // Morphology.
 
@@ -80,18 +84,32 @@ func nominalVerb(noun string) (string, bool) {
 	return "", false
 }
 
+// endsInVowelConsonant reports whether v ends in a consonant other than w,
+// x or y after a single vowel ("set", "reset"; not "sign", "need").
+func endsInVowelConsonant(v string) bool {
+	n := len(v)
+	if n < 3 || strings.ContainsRune("aeiouwxy", rune(v[n-1])) || !isLetter(v[n-1]) {
+		return false
+	}
+	return strings.ContainsRune("aeiou", rune(v[n-2])) && !strings.ContainsRune("aeiou", rune(v[n-3]))
+}
+
+func isLetter(b byte) bool { return b >= 'a' && b <= 'z' }
+
 // notGerunds end in -ing but are not verb forms.
 var notGerunds = toSet(`thing nothing something anything everything morning evening during string
 king ring wing spring ceiling sibling pudding awning`)
 
 // gerund returns the -ing form of a base verb ("change" → "changing").
+// A final consonant after one vowel doubles where the syllable is
+// stressed ("set" → "setting", "reset" → "resetting", "submit" →
+// "submitting"), not where it is not ("open" → "opening", "edit" →
+// "editing"): the dictionary knows which.
 func gerund(v string) string {
+	if doubled := v + v[len(v)-1:] + "ing"; endsInVowelConsonant(v) && lexical.For("en").IsWord(doubled) {
+		return doubled
+	}
 	switch {
-	case v == "log", v == "sign", v == "set", v == "get", v == "stop", v == "plan", v == "ship":
-		if v == "sign" {
-			return "signing"
-		}
-		return v + v[len(v)-1:] + "ing"
 	case strings.HasSuffix(v, "ie"):
 		return v[:len(v)-2] + "ying"
 	case strings.HasSuffix(v, "ee"), strings.HasSuffix(v, "ye"), strings.HasSuffix(v, "oe"):
