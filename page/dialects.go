@@ -101,9 +101,9 @@ type dialectWriter struct {
 	// collapsible parts.
 	colons        []bool
 	mkdocsDetails []int
-	// steps counts the open <Step> components: their text is indented
-	// into the list item each is written as.
-	steps int
+	// items counts the open components written as list items (<Step>,
+	// <Card>): their text is indented into the item.
+	items int
 	// mkdocsTab is the depth in indented of the open "=== " tab, 0: none.
 	mkdocsTab int
 	// jsx gathers a JSX tag written over several lines until it closes.
@@ -182,8 +182,8 @@ func (r *dialectWriter) render(src []byte) {
 }
 
 func (r *dialectWriter) emit(s string) {
-	if r.steps > 0 && s != "" {
-		s = strings.Repeat(stepIndent, r.steps) + s // the text of an open step (componentTag)
+	if r.items > 0 && s != "" {
+		s = strings.Repeat(itemIndent, r.items) + s // the text of an open step or card (componentTag)
 	}
 	r.write([]byte(s + "\n"))
 }

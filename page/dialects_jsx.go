@@ -11,13 +11,18 @@ import (
 // own: tabs become tabs (tabHeading), collapsible parts ("<Accordion
 // title=…>", an FAQ's question over its answer) the <details> the HTML
 // reader makes a sub-section of, and callouts ("<Warning>", "<Callout
-// type=…>") labelled notes as admonitions, and steps ("<Step title=…>")
-// the items of an ordered list, each titled, its text in the item: one
-// procedure, not a section per step. Any other component tag is dropped,
-// what it encloses kept.
+// type=…>") labelled notes as admonitions, steps ("<Step title=…>") the
+// items of an ordered list, each titled, its text in the item (one
+// procedure, not a section per step), and cards ("<Card title=… href=…>",
+// an overview's tiles) the items of a list, each a link to the page it
+// leads to with its text. Any other component tag is dropped, what it
+// encloses kept.
 
-// stepIndent indents a step's text into its list item ("1. ").
-const stepIndent = "   "
+// itemIndent indents a step's or a card's text into its list item.
+const itemIndent = "   "
+
+// cards are the components that link to another page as a tile.
+var cards = map[string]bool{"Card": true, "Cards.Card": true, "LinkCard": true}
 
 // jsxTag splits a line that is one component tag: its name, whether it
 // closes ("</Tabs>") and its attributes.
@@ -109,16 +114,21 @@ func (r *dialectWriter) componentTag(s, t string) bool {
 			}
 		}
 		r.callout(s, closing, kind, attrs["title"])
-	case name == "Step" && closing:
+	case (name == "Step" || cards[name]) && closing:
 		r.flushLabel()
-		r.steps = max(0, r.steps-1)
+		r.items = max(0, r.items-1)
 		r.emit("")
 	case name == "Step":
-		r.flushLabel()
-		r.emit("")
-		r.emit("1. " + collapse(attrs["title"]))
-		r.emit("")
-		r.steps++
+		r.openItem(t, "1. "+collapse(attrs["title"]))
+	case cards[name]:
+		title := collapse(attrs["title"])
+		if href := attrs["href"]; href != "" && title != "" {
+			title = "[" + title + "](" + href + ")"
+		}
+		if d := collapse(attrs["description"]); d != "" {
+			title += " – " + d
+		}
+		r.openItem(t, "- "+title)
 	default:
 		return false
 	}
@@ -187,4 +197,17 @@ func (r *dialectWriter) callout(s string, closing bool, kind, title string) {
 	r.holdAside('<', kind, 0)
 	r.label = noteLabel(admonitionLabel(kind, title, r.env.lang))
 	r.labelIndent = s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+}
+
+// openItem writes line, a list item, for a component tag t written as
+// one; the text it encloses is indented into the item until its closing
+// tag, and a self-closing tag has none.
+func (r *dialectWriter) openItem(t, line string) {
+	r.flushLabel()
+	r.emit("")
+	r.emit(line)
+	r.emit("")
+	if !strings.HasSuffix(t, "/>") {
+		r.items++
+	}
 }
