@@ -1,15 +1,12 @@
 package freshdesk_test
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -127,21 +124,12 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	sl := &helpdesktest.Sleeper{}
 	r.Client.Sleep = sl.Sleep
 
-	docs, failed := helpdesktest.Pages(t, r)
-	if len(failed) > 0 {
-		t.Fatalf("failed: %v", failed)
-	}
-	var urls []string
-	for _, d := range docs {
-		urls = append(urls, d.URL)
-		want := []string{"Your account", "Signing in"}
-		if d.URL == f.articleURL(104) {
-			want = append(want, "Two-factor")
+	docs, urls := helpdesktest.Published(t, r, func(url string) []string {
+		if url == f.articleURL(104) {
+			return append(helpdesktest.SignInSection(url), "Two-factor")
 		}
-		if !slices.Equal(d.Breadcrumb, want) {
-			t.Errorf("%s: breadcrumb %q, want %q", d.URL, d.Breadcrumb, want)
-		}
-	}
+		return helpdesktest.SignInSection(url)
+	})
 	want := []string{f.articleURL(101), f.articleURL(102), f.articleURL(104)}
 	if !slices.Equal(urls, want) {
 		t.Errorf("pages %q, want %q (page 2 and the subfolder read, drafts skipped)", urls, want)
@@ -159,12 +147,5 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 func TestCredentials(t *testing.T) {
 	f := newFake(t, "right")
 	loc, _ := helpdesk.ParseLocation(f.URL)
-	if _, err := freshdesk.New(loc, ""); err == nil || !strings.Contains(err.Error(), freshdesk.EnvAPIKey) {
-		t.Errorf("no key: err = %v, want one naming %s", err, freshdesk.EnvAPIKey)
-	}
-	r, _ := freshdesk.New(loc, "wrong")
-	_, err := r.Each(context.Background(), nil)
-	if !errors.Is(err, helpdesk.ErrUnauthorized) || !strings.Contains(err.Error(), freshdesk.EnvAPIKey) {
-		t.Errorf("bad key: err = %v, want ErrUnauthorized naming %s", err, freshdesk.EnvAPIKey)
-	}
+	helpdesktest.CheckCredentials(t, freshdesk.EnvAPIKey, func(key string) (kgbuild.Source, error) { return freshdesk.New(loc, key) })
 }

@@ -6,13 +6,16 @@ package helpdesktest
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/graph/graphtest"
+	"github.com/helpgraph/helpgraph/helpdesk"
 	"github.com/helpgraph/helpgraph/kgbuild"
 	"github.com/helpgraph/helpgraph/page"
 )
@@ -87,6 +90,47 @@ func Pages(t *testing.T, src kgbuild.Source) ([]*page.Document, []page.PageError
 		t.Fatalf("reading the help desk: %v", err)
 	}
 	return docs, failed
+}
+
+// Published reads src, fails t on a page error, checks each document's
+// breadcrumb against breadcrumb(its URL), and returns the documents and
+// their URLs, in order.
+func Published(t *testing.T, src kgbuild.Source, breadcrumb func(url string) []string) ([]*page.Document, []string) {
+	t.Helper()
+	docs, failed := Pages(t, src)
+	if len(failed) > 0 {
+		t.Fatalf("failed pages: %v", failed)
+	}
+	var urls []string
+	for _, d := range docs {
+		urls = append(urls, d.URL)
+		if want := breadcrumb(d.URL); !slices.Equal(d.Breadcrumb, want) {
+			t.Errorf("%s: breadcrumb %q, want %q", d.URL, d.Breadcrumb, want)
+		}
+	}
+	return docs, urls
+}
+
+// SignInSection is the breadcrumb of the fixture's articles: the
+// category (or collection) and section every fake files them under.
+func SignInSection(string) []string { return []string{"Your account", "Signing in"} }
+
+// CheckCredentials fails t unless a reader that open makes with no key
+// is refused, naming env, the variable to set, and one with a wrong key
+// (the fake's is another) fails with helpdesk.ErrUnauthorized naming it.
+func CheckCredentials(t *testing.T, env string, open func(key string) (kgbuild.Source, error)) {
+	t.Helper()
+	if _, err := open(""); err == nil || !strings.Contains(err.Error(), env) {
+		t.Errorf("no key: err = %v, want one naming %s", err, env)
+	}
+	src, err := open("wrong")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = src.Each(context.Background(), nil)
+	if !errors.Is(err, helpdesk.ErrUnauthorized) || !strings.Contains(err.Error(), env) {
+		t.Errorf("bad key: err = %v, want ErrUnauthorized naming %s", err, env)
+	}
 }
 
 // HasReference reports whether g has a reference edge from a node of page

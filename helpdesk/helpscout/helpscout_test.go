@@ -1,9 +1,7 @@
 package helpscout_test
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -142,17 +140,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	sl := &helpdesktest.Sleeper{}
 	r.Client.Sleep = sl.Sleep
 
-	docs, failed := helpdesktest.Pages(t, r)
-	if len(failed) > 0 {
-		t.Fatalf("failed: %v", failed)
-	}
-	var urls []string
-	for _, d := range docs {
-		urls = append(urls, d.URL)
-		if want := []string{"Your account", "Signing in"}; !slices.Equal(d.Breadcrumb, want) {
-			t.Errorf("%s: breadcrumb %q, want %q", d.URL, d.Breadcrumb, want)
-		}
-	}
+	docs, urls := helpdesktest.Published(t, r, helpdesktest.SignInSection)
 	want := []string{f.articleURL(101, "Reset-your-password"), f.articleURL(102, "Sign-in-problems")}
 	if !slices.Equal(urls, want) {
 		t.Errorf("pages %q, want the published articles %q", urls, want)
@@ -204,12 +192,5 @@ func TestFile(t *testing.T) {
 func TestCredentials(t *testing.T) {
 	f := newFake(t, "right")
 	loc, _ := helpdesk.ParseLocation(f.URL)
-	if _, err := helpscout.New(loc, ""); err == nil || !strings.Contains(err.Error(), helpscout.EnvAPIKey) {
-		t.Errorf("no key: err = %v, want one naming %s", err, helpscout.EnvAPIKey)
-	}
-	r, _ := helpscout.New(loc, "wrong")
-	_, err := r.Each(context.Background(), nil)
-	if !errors.Is(err, helpdesk.ErrUnauthorized) || !strings.Contains(err.Error(), helpscout.EnvAPIKey) {
-		t.Errorf("bad key: err = %v, want ErrUnauthorized naming %s", err, helpscout.EnvAPIKey)
-	}
+	helpdesktest.CheckCredentials(t, helpscout.EnvAPIKey, func(key string) (kgbuild.Source, error) { return helpscout.New(loc, key) })
 }

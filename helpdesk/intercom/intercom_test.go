@@ -1,9 +1,7 @@
 package intercom_test
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -133,17 +131,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	sl := &helpdesktest.Sleeper{}
 	r.Client.Sleep = sl.Sleep
 
-	docs, failed := helpdesktest.Pages(t, r)
-	if len(failed) > 0 {
-		t.Fatalf("failed: %v", failed)
-	}
-	var urls []string
-	for _, d := range docs {
-		urls = append(urls, d.URL)
-		if want := []string{"Your account", "Signing in"}; !slices.Equal(d.Breadcrumb, want) {
-			t.Errorf("%s: breadcrumb %q, want %q", d.URL, d.Breadcrumb, want)
-		}
-	}
+	docs, urls := helpdesktest.Published(t, r, helpdesktest.SignInSection)
 	want := []string{f.articleURL(101, "en"), f.articleURL(102, "en"), f.articleURL(102, "fr")}
 	if !slices.Equal(urls, want) {
 		t.Errorf("pages %q, want the published articles and translation %q", urls, want)
@@ -162,12 +150,5 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 func TestCredentials(t *testing.T) {
 	f := newFake(t, "right")
 	loc, _ := helpdesk.ParseLocation(f.URL)
-	if _, err := intercom.New(loc, ""); err == nil || !strings.Contains(err.Error(), intercom.EnvToken) {
-		t.Errorf("no token: err = %v, want one naming %s", err, intercom.EnvToken)
-	}
-	r, _ := intercom.New(loc, "wrong")
-	_, err := r.Each(context.Background(), nil)
-	if !errors.Is(err, helpdesk.ErrUnauthorized) || !strings.Contains(err.Error(), intercom.EnvToken) {
-		t.Errorf("bad token: err = %v, want ErrUnauthorized naming %s", err, intercom.EnvToken)
-	}
+	helpdesktest.CheckCredentials(t, intercom.EnvToken, func(key string) (kgbuild.Source, error) { return intercom.New(loc, key) })
 }

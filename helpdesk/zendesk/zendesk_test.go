@@ -37,17 +37,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	srv.Email, srv.Token = "agent@example.com", "s3cret"
 	r, sl := reader(t, srv.URL, "agent@example.com", "s3cret")
 
-	docs, failed := helpdesktest.Pages(t, r)
-	if len(failed) > 0 {
-		t.Fatalf("failed pages: %v", failed)
-	}
-	var urls []string
-	for _, d := range docs {
-		urls = append(urls, d.URL)
-		if want := []string{"Your account", "Signing in"}; !slices.Equal(d.Breadcrumb, want) {
-			t.Errorf("%s: breadcrumb %q, want %q", d.URL, d.Breadcrumb, want)
-		}
-	}
+	docs, urls := helpdesktest.Published(t, r, helpdesktest.SignInSection)
 	want := []string{srv.ArticleURL(101), srv.ArticleURL(102)}
 	if !slices.Equal(urls, want) {
 		t.Errorf("page URLs %q, want the published articles' html_urls %q (the draft skipped)", urls, want)
