@@ -575,67 +575,54 @@ func TestStructuralNodeText(t *testing.T) {
 	}
 }
 
-// TestStructuralTextAfterTabs: the text after a set of tabs, where the
-// page marks the set's end (page.Block.TabsEnd), is the section's, after
-// its own opening lines, not the last tab's; a tab holds its own text.
-func TestStructuralTextAfterTabs(t *testing.T) {
-	doc := &page.Document{URL: "https://h.example/req", Title: "Requirements files", Blocks: []page.Block{
-		{Kind: page.Heading, Level: 1, Text: "Requirements files"},
-		{Kind: page.Paragraph, Text: "Install the packages a file lists like so:"},
-		{Kind: page.Heading, Level: 2, Text: "Unix", Tab: true},
-		{Kind: page.Paragraph, Text: "python -m pip install -r requirements.txt", Code: true},
-		{Kind: page.Heading, Level: 2, Text: "Windows", Tab: true},
-		{Kind: page.Paragraph, Text: "py -m pip install -r requirements.txt", Code: true},
-		{Kind: page.Paragraph, Text: "The format of the file is described in the reference.", TabsEnd: true},
-		{Kind: page.Heading, Level: 1, Text: "Constraints files"},
-		{Kind: page.Paragraph, Text: "Constraints only control versions."},
-	}}
-	pg, err := NewStructural().Extract(context.Background(), doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	holder := map[string]string{}
-	for _, n := range pg.Nodes {
-		for _, s := range []string{"like so", "py -m pip", "described in the reference"} {
-			if strings.Contains(n.Resolution, s) {
-				holder[s] += "[" + n.Problem + "]"
+// TestStructuralTextAfterParts: the text after a set of tabs, or after a
+// collapsible part, where the page marks the end (page.Block.TabsEnd), is
+// the section's, after its own opening lines, not the last tab's or part's
+// (an FAQ entry's answer); a tab or part holds its own text.
+func TestStructuralTextAfterParts(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		doc    *page.Document
+		holder map[string]string // the problem of the node holding each text
+	}{
+		{"tabs", &page.Document{URL: "https://h.example/req", Title: "Requirements files", Blocks: []page.Block{
+			{Kind: page.Heading, Level: 1, Text: "Requirements files"},
+			{Kind: page.Paragraph, Text: "Install the packages a file lists like so:"},
+			{Kind: page.Heading, Level: 2, Text: "Unix", Tab: true},
+			{Kind: page.Paragraph, Text: "python -m pip install -r requirements.txt", Code: true},
+			{Kind: page.Heading, Level: 2, Text: "Windows", Tab: true},
+			{Kind: page.Paragraph, Text: "py -m pip install -r requirements.txt", Code: true},
+			{Kind: page.Paragraph, Text: "The format of the file is described in the reference.", TabsEnd: true},
+			{Kind: page.Heading, Level: 1, Text: "Constraints files"},
+			{Kind: page.Paragraph, Text: "Constraints only control versions."},
+		}}, map[string]string{"like so": "[Requirements files]", "py -m pip": "[Requirements files (windows)]", "described in the reference": "[Requirements files]"}},
+		{"collapsible parts", &page.Document{URL: "https://h.example/install", Title: "Install the app", Blocks: []page.Block{
+			{Kind: page.Heading, Level: 1, Text: "Install the app"},
+			{Kind: page.Paragraph, Text: "Get it from your phone's store."},
+			{Kind: page.Heading, Level: 2, Text: "Troubleshooting"},
+			{Kind: page.Heading, Level: 3, Text: "The download never finishes", Collapsible: true},
+			{Kind: page.Paragraph, Text: "Free some space and try again."},
+			{Kind: page.Heading, Level: 3, Text: "The app crashes on start", Collapsible: true},
+			{Kind: page.Paragraph, Text: "Reinstall the app."},
+			{Kind: page.Paragraph, Text: "Still stuck? Write to support.", TabsEnd: true},
+		}}, map[string]string{"Free some space": "[The download never finishes]", "Reinstall": "[The app crashes on start]", "Still stuck": "[Troubleshooting]"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pg, err := NewStructural().Extract(context.Background(), tc.doc)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-	}
-	want := map[string]string{"like so": "[Requirements files]", "py -m pip": "[Requirements files (windows)]", "described in the reference": "[Requirements files]"}
-	if !maps.Equal(holder, want) {
-		t.Errorf("held by %v, want %v", holder, want)
-	}
-}
-
-// TestStructuralTextAfterCollapsible: a collapsible part's node (an FAQ
-// entry under its section) ends where the part closes: what follows is
-// the section's text, not the last entry's answer.
-func TestStructuralTextAfterCollapsible(t *testing.T) {
-	doc := &page.Document{URL: "https://h.example/install", Title: "Install the app", Blocks: []page.Block{
-		{Kind: page.Heading, Level: 1, Text: "Install the app"},
-		{Kind: page.Paragraph, Text: "Get it from your phone's store."},
-		{Kind: page.Heading, Level: 2, Text: "Troubleshooting"},
-		{Kind: page.Heading, Level: 3, Text: "The download never finishes", Collapsible: true},
-		{Kind: page.Paragraph, Text: "Free some space and try again."},
-		{Kind: page.Heading, Level: 3, Text: "The app crashes on start", Collapsible: true},
-		{Kind: page.Paragraph, Text: "Reinstall the app."},
-		{Kind: page.Paragraph, Text: "Still stuck? Write to support.", TabsEnd: true},
-	}}
-	pg, err := NewStructural().Extract(context.Background(), doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	holder := map[string]string{}
-	for _, n := range pg.Nodes {
-		for _, s := range []string{"Free some space", "Reinstall", "Still stuck"} {
-			if strings.Contains(n.Resolution, s) {
-				holder[s] += "[" + n.Problem + "]"
+			holder := map[string]string{}
+			for _, n := range pg.Nodes {
+				for s := range tc.holder {
+					if strings.Contains(n.Resolution, s) {
+						holder[s] += "[" + n.Problem + "]"
+					}
+				}
 			}
-		}
-	}
-	want := map[string]string{"Free some space": "[The download never finishes]", "Reinstall": "[The app crashes on start]", "Still stuck": "[Troubleshooting]"}
-	if !maps.Equal(holder, want) {
-		t.Errorf("held by %v, want %v", holder, want)
+			if !maps.Equal(holder, tc.holder) {
+				t.Errorf("held by %v, want %v", holder, tc.holder)
+			}
+		})
 	}
 }

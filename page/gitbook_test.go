@@ -33,6 +33,23 @@ func blockLines(blocks []Block) []string {
 	return out
 }
 
+// checkBlockLines fails t unless the page src, read as kind ("md", "mdx"
+// or "html"), has the blocks want (as blockLines writes them).
+func checkBlockLines(t *testing.T, kind, src string, want []string) {
+	t.Helper()
+	parse := ParseMarkdown
+	if kind == "html" {
+		parse = ParseHTML
+	}
+	doc, err := parse([]byte(src), "https://help.example.com/p."+kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := blockLines(doc.Blocks); !slices.Equal(got, want) {
+		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // TestGitBook: GitBook's tabs are tabs, one heading each one level below
 // their section, and its hints labelled notes (one that opens a section
 // after the section's own text, as an admonition; a warning in its
@@ -58,15 +75,7 @@ func TestGitBook(t *testing.T) {
 			"# Sign in\n\n{% code title=\"login.sh\" %}\n```bash\nacme login\n```\n{% endcode %}\n\n{% content-ref url=\"reset.md\" %}\n[reset.md](reset.md)\n{% endcontent-ref %}\n",
 			[]string{"h1 Sign in", "p code acme login", "p [reset.md](https://help.example.com/reset.md)"}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			doc, err := ParseMarkdown([]byte(tc.src), "https://help.example.com/p.md")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := blockLines(doc.Blocks); !slices.Equal(got, tc.want) {
-				t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkBlockLines(t, "md", tc.src, tc.want) })
 	}
 }
 
@@ -98,21 +107,7 @@ func TestCollapsible(t *testing.T) {
 			"# Steps\n\n- Open the menu.\n  <details><summary>Where is it?</summary>Top right.</details>\n",
 			[]string{"h1 Steps", "p Open the menu. Where is it? Top right."}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var doc *Document
-			var err error
-			if tc.kind == "md" {
-				doc, err = ParseMarkdown([]byte(tc.src), "https://help.example.com/p.md")
-			} else {
-				doc, err = ParseHTML([]byte(tc.src), "https://help.example.com/p.html")
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := blockLines(doc.Blocks); !slices.Equal(got, tc.want) {
-				t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkBlockLines(t, tc.kind, tc.src, tc.want) })
 	}
 }
 
@@ -204,14 +199,6 @@ func TestMDXComponents(t *testing.T) {
 			"## Install\n<Tabs values={[{label: 'Android', value: 'a'}]}>\n<TabItem value=\"a\">\nTap Install.\n</TabItem>\n</Tabs>\n",
 			[]string{"h2 Install", "h3 tab Android", "p Tap Install."}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			doc, err := ParseMarkdown([]byte(tc.src), "https://help.example.com/p.mdx")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := blockLines(doc.Blocks); !slices.Equal(got, tc.want) {
-				t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkBlockLines(t, "mdx", tc.src, tc.want) })
 	}
 }
