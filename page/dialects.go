@@ -30,6 +30,9 @@ type renderEnv struct {
 	// lang is the page's language (BCP 47), "" when unknown: it names
 	// the kinds of its notes.
 	lang string
+	// linkTitle returns the title of the folder's page href leads to, ""
+	// when it leads to none or the page has none.
+	linkTitle func(href string) string
 }
 
 // maxIncludeDepth bounds nested includes.

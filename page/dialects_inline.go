@@ -5,6 +5,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // The inline syntax of the dialects: Liquid tags and variables, Hugo
@@ -94,7 +96,27 @@ func (r *dialectWriter) rewrite(s string) string {
 	if strings.Contains(s, "[[") {
 		s = wikilink.ReplaceAllStringFunc(s, wikiLink)
 	}
+	if strings.Contains(s, "](") && r.env != nil && r.env.linkTitle != nil {
+		s = lexical.MarkdownLink.ReplaceAllStringFunc(s, r.titledLink)
+	}
 	return s
+}
+
+// titledLink writes a link m whose text is its own target, a file name
+// ("[sign-in.md](sign-in.md)", as GitBook's page references write
+// them), with the title of the page it leads to: a customer reads "Sign
+// in", not a file name.
+func (r *dialectWriter) titledLink(m string) string {
+	sm := lexical.MarkdownLink.FindStringSubmatch(m)
+	text, href := sm[1], sm[2]
+	if text != href && (text != path.Base(href) || path.Ext(text) == "") {
+		return m // words of its own ("install"), not a file's name
+	}
+	title := r.env.linkTitle(href)
+	if title == "" || strings.ContainsAny(title, "[]") {
+		return m
+	}
+	return "[" + title + "](" + href + ")"
 }
 
 // includeMark is a markdown-include macro within a line.

@@ -202,3 +202,35 @@ func TestMDXComponents(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { checkBlockLines(t, "mdx", tc.src, tc.want) })
 	}
 }
+
+// TestFileNameLinkTitled: a link whose text is its own target, a file name
+// (GitBook's page references), reads as the title of the page it leads
+// to; a link with words of its own, or to no page of the folder, is left.
+func TestFileNameLinkTitled(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"install.md": "# Install\n\n{% content-ref url=\"sign-in.md\" %}\n[sign-in.md](sign-in.md)\n{% endcontent-ref %}\n\nThen [sign in](sign-in.md) or see [faq.md](faq.md).\n",
+		"sign-in.md": "# Sign in\n\nTap Sign in.\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	docs, _, err := ReadDir(context.Background(), dir, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(docs, func(d *Document) bool { return d.URL == "install.md" })
+	if i < 0 {
+		t.Fatal("no page install.md")
+	}
+	text := docs[i].Text()
+	for _, want := range []string{"[Sign in](sign-in.md)", "[sign in](sign-in.md)", "[faq.md]("} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in %q", want, text)
+		}
+	}
+	if strings.Contains(text, "[sign-in.md]") {
+		t.Errorf("the file name is still the link's text: %q", text)
+	}
+}

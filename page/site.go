@@ -433,7 +433,14 @@ func readSmall(file string) ([]byte, bool) {
 
 // env is the rendering environment of the page at rel.
 func (s *site) env(rel string) *renderEnv {
-	return &renderEnv{vars: s.vars, include: s.include(rel), lang: s.pageLang(rel)}
+	resolve := s.link(rel)
+	linkTitle := func(href string) string {
+		if to, ok := resolve(href); ok {
+			return s.titles[to]
+		}
+		return ""
+	}
+	return &renderEnv{vars: s.vars, include: s.include(rel), lang: s.pageLang(rel), linkTitle: linkTitle}
 }
 
 // siteVars are the Liquid variables of the site at base (nil: none).

@@ -70,4 +70,6 @@ package page
 // v23: a title's tail is the site's name, and dropped, also where the page
 // links it to a folder above its own (a hosted help center's home,
 // /hc/en-us).
-const ReaderVersion = "reader-v23"
+// v24: a link whose text is its target's file name ("[sign-in.md](sign-in.md)",
+// GitBook's page references) reads as the title of the page it leads to.
+const ReaderVersion = "reader-v24"
