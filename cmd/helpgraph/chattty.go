@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/term"
@@ -87,6 +88,7 @@ const codeIndent = "    "
 // as it stands: wrapped or with its spaces collapsed, a command or an
 // aligned table would no longer be what the page says to type.
 func terminalText(text string, width int) string {
+	text = numbered(text)
 	var out, prose []string
 	flush := func() {
 		if len(prose) > 0 {
@@ -109,6 +111,35 @@ func terminalText(text string, width int) string {
 	}
 	flush()
 	return strings.Join(out, "\n")
+}
+
+// orderedItem is the mark opening an ordered list's item ("1. ", "2) ").
+var orderedItem = regexp.MustCompile(`^\d{1,2}[.)]\s`)
+
+// numbered numbers a text's ordered lists 1, 2, 3: a node's text writes
+// every item "1." (Markdown numbers them as it renders, as the web chat
+// does), which a terminal would show as it stands. An item's own lines,
+// indented below it, go on with its list; a line as far out as a list
+// ends it.
+func numbered(text string) string {
+	lines := strings.Split(text, "\n")
+	count := map[int]int{} // items so far, by indent
+	for i, line := range lines {
+		body := strings.TrimLeft(line, " ")
+		indent := len(line) - len(body)
+		loc := orderedItem.FindStringIndex(body)
+		for k := range count {
+			if k > indent || loc == nil && k == indent && body != "" {
+				delete(count, k)
+			}
+		}
+		if loc == nil {
+			continue
+		}
+		count[indent]++
+		lines[i] = line[:indent] + strconv.Itoa(count[indent]) + body[loc[1]-2:]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // printFriendly prints r for a person: the text, numbered options, the

@@ -75,6 +75,9 @@ func TestTerminalTextCodeLines(t *testing.T) {
 		{"a backtick inside the code", lexical.CodeSpan("echo `date`"), 0, "    echo `date`"},
 		{"a page's words that name HTML", "insert a \\<div> element", 0, "insert a <div> element"},
 		{"a blank line inside the code", "`$ pip download x`\n` `\n`$ pip install x`", 0, "    $ pip download x\n\n    $ pip install x"},
+		{"an ordered list numbered", "Steps:\n1. Open Settings.\n1. Tap Security.\n  `acme 2fa on`\n1. Save.\nDone.\n1. Again.", 0,
+			"Steps:\n1. Open Settings.\n2. Tap Security.\n    acme 2fa on\n3. Save.\nDone.\n1. Again."},
+		{"a nested list numbered apart", "1. One\n  1. a\n  1. b\n1. Two", 0, "1. One\n  1. a\n  2. b\n2. Two"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
