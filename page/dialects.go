@@ -92,11 +92,11 @@ type dialectWriter struct {
 	// indented holds the indent of the content of each open block whose
 	// content is indented, innermost last: a MkDocs admonition or tab
 	// (its marker's indent plus four), an MDX component whose children
-	// are (the first child's; see openComponent). Lines are dedented by
+	// are (the first child's; see componentTag). Lines are dedented by
 	// the last.
 	indented []int
 	// component is the indent of a component tag just opened, whose
-	// children may be indented (openComponent); -1: none.
+	// children may be indented (componentTag); -1: none.
 	component int
 	// colons holds each open ":::" container, innermost last: true for a
 	// collapsible one (VitePress' "::: details"). mkdocsDetails holds the
@@ -502,14 +502,10 @@ func (r *dialectWriter) blockLine(s string) bool {
 			r.openDetails(title)
 			return true
 		}
-		r.flushLabel()
-		r.emit("")
 		if r.aside.syntax == ':' {
 			r.aside.depth++
 		}
-		r.holdAside(':', m[2], 0)
-		r.label = noteLabel(admonitionLabel(m[2], title, r.env.lang))
-		r.labelIndent = s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+		r.openNote(s, ':', m[2], title)
 		return true
 	case strings.HasPrefix(t, "!!!") || strings.HasPrefix(t, "???"):
 		if m := mkdocsBlock.FindStringSubmatch(s); m != nil {
@@ -537,7 +533,11 @@ func (r *dialectWriter) blockLine(s string) bool {
 	if t == "<aside>" || t == "</aside>" {
 		// An aside a page's author writes in its text is a callout
 		// (Notion's export writes them so), not a sidebar as on a site.
-		r.callout(s, t == "</aside>", "note", "")
+		if t == "</aside>" {
+			r.closeNote('<')
+		} else {
+			r.openNote(s, '<', "note", "")
+		}
 		return true
 	}
 	if strings.HasPrefix(t, "{%") && r.gitbookBlock(s, t) {
@@ -551,8 +551,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 		return true
 	}
 	if jsxLine.MatchString(s) {
-		r.openComponent(s, t)
-		r.componentTag(s, t) // else dropped: what it encloses is kept
+		r.componentTag(s, t)
 		return true
 	}
 	if mdxImport.MatchString(s) {

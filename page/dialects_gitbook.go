@@ -20,10 +20,7 @@ func (r *dialectWriter) gitbookBlock(s, t string) bool {
 	if m == nil || len(m[0]) != len(t) {
 		return false
 	}
-	attrs := map[string]string{}
-	for _, a := range shortcodeAttr.FindAllStringSubmatch(m[2], -1) {
-		attrs[a[1]] = a[2]
-	}
+	attrs := jsxAttrs(m[2])
 	switch m[1] {
 	case "tabs":
 		r.tabs = append(r.tabs, tabGroup{level: r.level})
@@ -42,18 +39,9 @@ func (r *dialectWriter) gitbookBlock(s, t string) bool {
 		if kind == "" {
 			kind = "info" // GitBook's default style
 		}
-		r.flushLabel()
-		r.emit("")
-		r.holdAside('%', kind, 0)
-		r.label = noteLabel(admonitionLabel(kind, "", r.env.lang))
-		r.labelIndent = s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+		r.openNote(s, '%', kind, "")
 	case "endhint":
-		if r.aside.syntax == '%' {
-			r.endAside()
-			return true
-		}
-		r.flushLabel()
-		r.emit("")
+		r.closeNote('%')
 	default:
 		return false
 	}

@@ -51,25 +51,21 @@ var (
 // headed by their title.
 var collapsibles = map[string]bool{"Accordion": true, "Expandable": true}
 
-// openComponent notes where a line (s, and t trimmed) that opens a
-// component lies, so that the children it encloses, when indented below
-// it, are dedented as MkDocs blocks are (dedent): MDX reads no indented
-// code, and a site's authors indent a tab's or an accordion's text.
-func (r *dialectWriter) openComponent(s, t string) {
-	if m := jsxTag.FindStringSubmatch(t); m != nil && m[1] == "" && !strings.HasSuffix(t, "/>") {
-		r.component = r.strip() + indentOf(s)
-	}
-}
-
 // componentTag handles a line (s, and t trimmed) that is one component
-// tag of those above; it reports false for any other.
-func (r *dialectWriter) componentTag(s, t string) bool {
+// tag: those above as they say, any other dropped. Where a tag opens a
+// component, the children it encloses, when indented below it, are
+// dedented as MkDocs blocks are (dedent): MDX reads no indented code, and
+// a site's authors indent a tab's or an accordion's text.
+func (r *dialectWriter) componentTag(s, t string) {
 	m := jsxTag.FindStringSubmatch(t)
 	if m == nil {
-		return false
+		return
 	}
 	closing, name, rest := m[1] == "/", m[2], m[3]
 	selfClosing := strings.HasSuffix(t, "/>")
+	if !closing && !selfClosing {
+		r.component = r.strip() + indentOf(s)
+	}
 	attrs := jsxAttrs(rest)
 	switch {
 	case name == "Tabs" && closing:
@@ -92,11 +88,9 @@ func (r *dialectWriter) componentTag(s, t string) bool {
 			r.tabs = append(r.tabs, g)
 		}
 		r.emit("")
+	case (name == "TabItem" || name == "Tab" || name == "Tabs.Tab") && closing:
+		r.emit("")
 	case name == "TabItem" || name == "Tab" || name == "Tabs.Tab":
-		if closing {
-			r.emit("")
-			return true
-		}
 		r.tabHeading(r.tabLabel(attrs))
 	case collapsibles[name] && closing:
 		r.closeDetails()
@@ -113,13 +107,17 @@ func (r *dialectWriter) componentTag(s, t string) bool {
 				kind = "note"
 			}
 		}
-		r.callout(s, closing, kind, attrs["title"])
+		if closing {
+			r.closeNote('<')
+		} else {
+			r.openNote(s, '<', kind, attrs["title"])
+		}
 	case (name == "Step" || cards[name]) && closing:
 		r.flushLabel()
 		r.items = max(0, r.items-1)
 		r.emit("")
 	case name == "Step":
-		r.openItem(t, "1. "+collapse(attrs["title"]))
+		r.openItem("1. "+collapse(attrs["title"]), selfClosing)
 	case cards[name]:
 		title := collapse(attrs["title"])
 		if href := attrs["href"]; href != "" && title != "" {
@@ -128,11 +126,8 @@ func (r *dialectWriter) componentTag(s, t string) bool {
 		if d := collapse(attrs["description"]); d != "" {
 			title += " – " + d
 		}
-		r.openItem(t, "- "+title)
-	default:
-		return false
+		r.openItem("- "+title, selfClosing)
 	}
-	return true
 }
 
 // tabLabel is the label of a tab whose tag has attrs: its label or title,
@@ -179,35 +174,15 @@ func (r *dialectWriter) closeDetails() {
 	r.emit("")
 }
 
-// callout opens (or, closing, closes) a callout written as a tag on a
-// line (s) of its own, a note of kind titled title ("" for none), as an
-// admonition.
-func (r *dialectWriter) callout(s string, closing bool, kind, title string) {
-	if closing {
-		if r.aside.syntax == '<' {
-			r.endAside()
-			return
-		}
-		r.flushLabel()
-		r.emit("")
-		return
-	}
-	r.flushLabel()
-	r.emit("")
-	r.holdAside('<', kind, 0)
-	r.label = noteLabel(admonitionLabel(kind, title, r.env.lang))
-	r.labelIndent = s[:len(s)-len(strings.TrimLeft(s, " \t"))]
-}
-
-// openItem writes line, a list item, for a component tag t written as
-// one; the text it encloses is indented into the item until its closing
-// tag, and a self-closing tag has none.
-func (r *dialectWriter) openItem(t, line string) {
+// openItem writes line, a list item, for a component tag written as one;
+// the text it encloses is indented into the item until its closing tag,
+// and a self-closing tag encloses none.
+func (r *dialectWriter) openItem(line string, selfClosing bool) {
 	r.flushLabel()
 	r.emit("")
 	r.emit(line)
 	r.emit("")
-	if !strings.HasSuffix(t, "/>") {
+	if !selfClosing {
 		r.items++
 	}
 }

@@ -41,6 +41,28 @@ func (r *dialectWriter) holdAside(syntax byte, kind string, depth int) {
 	r.aside = aside{syntax: syntax, depth: depth}
 }
 
+// openNote opens a note of kind, titled title ("" for none), that line s
+// opens in the syntax of its dialect: held back while it opens its
+// section (holdAside), its label leading its first line.
+func (r *dialectWriter) openNote(s string, syntax byte, kind, title string) {
+	r.flushLabel()
+	r.emit("")
+	r.holdAside(syntax, kind, 0)
+	r.label = noteLabel(admonitionLabel(kind, title, r.env.lang))
+	r.labelIndent = s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+}
+
+// closeNote closes a note of syntax at its closing tag: the note held,
+// else the label of one that had no text.
+func (r *dialectWriter) closeNote(syntax byte) {
+	if r.aside.syntax == syntax {
+		r.endAside()
+		return
+	}
+	r.flushLabel()
+	r.emit("")
+}
+
 // endAside ends the note being held.
 func (r *dialectWriter) endAside() {
 	r.flushLabel()

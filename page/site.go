@@ -370,14 +370,8 @@ func (s *site) link(from string) func(string) (string, bool) {
 // the folder or has none), and the page and section title of a label
 // another page defines.
 func (s *site) rstFolder(from string) *rstFolder {
-	resolve := s.link(from)
 	return &rstFolder{
-		docTitle: func(href string) string {
-			if rel, ok := resolve(href); ok {
-				return s.titles[rel]
-			}
-			return ""
-		},
+		docTitle: s.linkTitle(from),
 		label: func(name string) (string, string, bool) {
 			a, ok := s.anchors[name]
 			if !ok || a.rel == from {
@@ -433,14 +427,19 @@ func readSmall(file string) ([]byte, bool) {
 
 // env is the rendering environment of the page at rel.
 func (s *site) env(rel string) *renderEnv {
-	resolve := s.link(rel)
-	linkTitle := func(href string) string {
+	return &renderEnv{vars: s.vars, include: s.include(rel), lang: s.pageLang(rel), linkTitle: s.linkTitle(rel)}
+}
+
+// linkTitle returns, for the page at from, the title of the folder's page
+// a link leads to, "" when it leads to none or that page has none.
+func (s *site) linkTitle(from string) func(href string) string {
+	resolve := s.link(from)
+	return func(href string) string {
 		if to, ok := resolve(href); ok {
 			return s.titles[to]
 		}
 		return ""
 	}
-	return &renderEnv{vars: s.vars, include: s.include(rel), lang: s.pageLang(rel), linkTitle: linkTitle}
 }
 
 // siteVars are the Liquid variables of the site at base (nil: none).
