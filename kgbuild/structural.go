@@ -81,7 +81,9 @@ import (
 // element") has its "<" escaped in the node's text (nodeLine).
 // v27: a question's verb made a gerund doubles its final consonant where
 // the dictionary does ("Resetting my password", was "Reseting").
-const StructuralVersion = "structural-v27"
+// v28: a backslash in a page's words is doubled in the node's text
+// (nodeLine): Markdown read "\/" as an escaped "/" and dropped it.
+const StructuralVersion = "structural-v28"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -176,14 +178,15 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 // line of its own, a code span of one space (lexical.BlankCode): an empty
 // line would end the node's paragraph and split the block in two.
 //
-// A page's words are text, never HTML: what Markdown would read as raw
-// HTML in them ("insert a <div> element", "<OPTION VALUE=...>") has its
-// "<" escaped (lexical.EscapeWordsHTML), so that a reply shows it; a reply's
-// renderer drops raw HTML.
+// A page's words are text, never Markdown markup: what Markdown would
+// read as raw HTML in them ("insert a <div> element", "<OPTION
+// VALUE=...>") has its "<" escaped and a backslash ("https?:\/\/") is
+// doubled (lexical.EscapeWords), so that a reply shows them; a reply's
+// renderer drops raw HTML and reads a backslash as an escape.
 func nodeLine(b page.Block) string {
 	if !b.Code {
-		if strings.Contains(b.Text, "<") {
-			b.Text = lexical.EscapeWordsHTML(b.Text)
+		if strings.ContainsAny(b.Text, `<\`) {
+			b.Text = lexical.EscapeWords(b.Text)
 		}
 		return page.BlockLine(b)
 	}

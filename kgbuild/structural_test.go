@@ -505,8 +505,9 @@ Booked by phone: call us to change the booking.
 //     one code span of a space, so that a reply shows one block with its
 //     blank line; the node stays one node.
 //   - A page's words that name HTML have their "<" escaped
-//     (lexical.EscapeWordsHTML), so that a reply's renderer, which drops raw
-//     HTML, shows them; a backslash of the page's before one shows too.
+//     (lexical.EscapeWords), so that a reply's renderer, which drops raw
+//     HTML, shows them; a backslash of the page's is doubled, as Markdown
+//     reads one before punctuation as an escape (not in a line of code).
 //
 // Each node is grounded in the page's text, which has the lines as they
 // stand and no blank line.
@@ -556,8 +557,14 @@ func TestStructuralNodeText(t *testing.T) {
 			{Kind: page.Paragraph, Code: true, Text: "<div class=\"x\"></div>"},
 		}}, "Titles are marked by \\<h1> and \\</h1>; a list entry is the tag \\<OPTION VALUE=...>.\n" +
 			"- Install with pip install --editable \\<LOCATION> (a < b)\n" +
-			"- It is C:\\Settings\\\\\\<username>\\ on Windows\n" +
+			"- It is C:\\\\Settings\\\\\\<username>\\\\ on Windows\n" +
 			"`<div class=\"x\"></div>`"},
+		{"a page's backslashes", &page.Document{URL: "https://h.example/regex", Title: "Patterns", Lang: "en", Blocks: []page.Block{
+			{Kind: page.Heading, Level: 1, Text: "Patterns"},
+			{Kind: page.Paragraph, Text: `Match both with /^https?:\/\/example\.org/ in the rule.`},
+			{Kind: page.Paragraph, Code: true, Text: `||example.org^$hls=\/videoplayback`},
+		}}, "Match both with /^https?:\\\\/\\\\/example\\\\.org/ in the rule.\n" +
+			"`||example.org^$hls=\\/videoplayback`"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -72,8 +72,9 @@ func SendJSON(client *http.Client, req *http.Request, out any) error {
 }
 
 // Transcript writes turns as plain text for a help desk's ticket. The
-// assistant's text is a page's, whose words that name HTML its Markdown
-// escapes (lexical.EscapeWordsHTML): the ticket has them as the page does.
+// assistant's text is a page's, whose words that name HTML and whose
+// backslashes its Markdown escapes (lexical.EscapeWords): the ticket has
+// them as the page does.
 func Transcript(turns []Turn) string {
 	var b strings.Builder
 	for _, t := range turns {
@@ -83,7 +84,7 @@ func Transcript(turns []Turn) string {
 		}
 		text := t.Text
 		if t.Role == "agent" {
-			text = lexical.UnescapeWordsHTML(text)
+			text = lexical.UnescapeWords(text)
 		}
 		fmt.Fprintf(&b, "%s: %s\n\n", who, text)
 	}

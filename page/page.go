@@ -268,14 +268,15 @@ func (g *Grounder) Grounded(snippet string) bool {
 // situations) is grounded line by line. A line that is one code span
 // and nothing else (a line of code as a node's text marks it,
 // lexical.CodeSpan) is grounded by the code it holds, and a line whose
-// "<" the node's text escapes (lexical.EscapeWordsHTML) by its words.
+// "<" and backslashes the node's text escapes (lexical.EscapeWords) by
+// its words.
 func (g *Grounder) GroundedLines(snippet string) bool {
 	seen := false
 	for _, line := range strings.Split(snippet, "\n") {
 		if strings.TrimSpace(line) == "" || lexical.BlankCodeLine(line) {
 			continue // a blank line of code says nothing of its own
 		}
-		if !g.Grounded(line) && !g.Grounded(lexical.UnescapeWordsHTML(line)) {
+		if !g.Grounded(line) && !g.Grounded(lexical.UnescapeWords(line)) {
 			code, ok := lexical.CodeLine(line)
 			if !ok || !g.Grounded(code) {
 				return false

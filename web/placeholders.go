@@ -11,7 +11,7 @@ import (
 // "# -*- coding: <encoding name> -*-". The readers keep it as text (inline
 // code is words of its line), but Markdown reads such a word as a raw HTML
 // tag, which goldmark drops: the reply showed "https:///deluge". A node's
-// text comes with every such "<" escaped (kgbuild, lexical.EscapeWordsHTML);
+// text comes with every such "<" escaped (kgbuild, lexical.EscapeWords);
 // in other text (a support agent's, a customer's, a store built before),
 // a tag whose name is no HTML element is escaped, so it shows as written,
 // and a real element is dropped as raw HTML.

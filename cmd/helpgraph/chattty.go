@@ -71,9 +71,9 @@ func readable(text string) string {
 		}
 		return p[1] + " (" + p[2] + ")"
 	})
-	// A node's text escapes a "<" Markdown would read as HTML
-	// (lexical.EscapeWordsHTML); a terminal shows the page's words.
-	return lexical.UnescapeWordsHTML(mdHeading.ReplaceAllString(text, ""))
+	// A node's text escapes a "<" Markdown would read as HTML and a
+	// backslash (lexical.EscapeWords); a terminal shows the page's words.
+	return lexical.UnescapeWords(mdHeading.ReplaceAllString(text, ""))
 }
 
 var mdHeading = regexp.MustCompile(`(?m)^#{1,6}\s+`)

@@ -33,24 +33,30 @@ func TestEscapeRawHTML(t *testing.T) {
 	}
 }
 
-// TestEscapeWordsHTML: in a page's plain words a backslash is the page's:
-// before a "<" escaped it is doubled, so that it shows, and
-// UnescapeWordsHTML gives the words back.
-func TestEscapeWordsHTML(t *testing.T) {
+// TestEscapeWords: in a page's plain words a backslash is the page's:
+// doubled outside code spans, so that Markdown shows it, and
+// UnescapeWords gives the words back.
+func TestEscapeWords(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"insert a <div> element", `insert a \<div> element`},
-		{`C:\Settings\<username>\ and /home/<username>/`, `C:\Settings\\\<username>\ and /home/\<username>/`},
+		{`C:\Settings\<username>\ and /home/<username>/`, `C:\\Settings\\\<username>\\ and /home/\<username>/`},
 		{`a \\<b> c`, `a \\\\\<b> c`},
-		{`no tag: a \< b`, `no tag: a \< b`},
+		{`no tag: a \< b`, `no tag: a \\< b`},
+		{`a pattern /^https?:\/\/(www\.)?example\.org/`, `a pattern /^https?:\\/\\/(www\\.)?example\\.org/`},
+		{`a line ending in a backslash \`, `a line ending in a backslash \\`},
 		{"run `cd <folder>`", "run `cd <folder>`"},
+		{"code as written: `C:\\Temp\\*.log` in C:\\Temp", "code as written: `C:\\Temp\\*.log` in C:\\\\Temp"},
+		{"unclosed ` is text \\*", "unclosed ` is text \\\\*"},
+		{`a link as a reader writes it: [\[TUT01\]](bibliography.html) and \[x\]`, `a link as a reader writes it: [\[TUT01\]](bibliography.html) and \\[x\\]`},
+		{`no link: [a\] b](c d) \`, `no link: [a\\] b](c d) \\`},
 	}
 	for _, tt := range tests {
-		got := EscapeWordsHTML(tt.in)
+		got := EscapeWords(tt.in)
 		if got != tt.want {
-			t.Errorf("EscapeWordsHTML(%q) = %q, want %q", tt.in, got, tt.want)
+			t.Errorf("EscapeWords(%q) = %q, want %q", tt.in, got, tt.want)
 		}
-		if back := UnescapeWordsHTML(got); back != tt.in {
-			t.Errorf("UnescapeWordsHTML(%q) = %q, want %q", got, back, tt.in)
+		if back := UnescapeWords(got); back != tt.in {
+			t.Errorf("UnescapeWords(%q) = %q, want %q", got, back, tt.in)
 		}
 	}
 }
