@@ -94,10 +94,14 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		p.Hrefs = append(p.Hrefs, u)
 	}
 
-	if generatedPage(gq) {
+	if generatedPage(gq) || confluenceIndex(gq) {
 		return p, ErrGenerated
 	}
 	title := withoutSiteName(pageTitle(gq), gq, docURL)
+	conf, isConf := readConfluence(gq)
+	if isConf {
+		title = conf.title
+	}
 	keywords := metaKeywords(gq)
 	docbook := generatedByDocBook(gq)
 	if xhpHelp(gq) {
@@ -143,6 +147,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		Blocks:      x.blocks,
 		ContentHash: hex.EncodeToString(sum[:]),
 		Keywords:    keywords,
+		Breadcrumb:  conf.breadcrumb,
 	}
 	return p, nil
 }

@@ -10,6 +10,9 @@ import (
 
 // contentSelectors name the page's main content, best first.
 var contentSelectors = []string{
+	// Confluence's article, inside #content beside who edited it when and
+	// its attachments, however short it is.
+	confluenceArticle,
 	"main",
 	"[role=main]",
 	"article",
@@ -19,11 +22,16 @@ var contentSelectors = []string{
 		".wiki-content, .markdown-body, .rst-content, .theme-doc-markdown, .md-content, .article",
 }
 
+// trustedSelectors is how many of contentSelectors, the first, name the
+// content whatever its share of the page (see contentRoot).
+const trustedSelectors = 3
+
 // contentRoot picks the node whose text is the page's content: the first
 // selector that matches something with text, and of its matches the one with
-// the most text; else the body. Below <main>, a match must hold a quarter of
-// the page's text, so that a teaser <article> or a small .content box on a
-// page that lacks a main one does not stand for the whole page.
+// the most text; else the body. Below the trusted selectors (Confluence's
+// article, <main>, role=main), a match must hold a quarter of the page's
+// text, so that a teaser <article> or a small .content box on a page that
+// lacks a main one does not stand for the whole page.
 func contentRoot(gq *goquery.Document) *html.Node {
 	bodyLen := -1
 	for i, sel := range contentSelectors {
@@ -37,7 +45,7 @@ func contentRoot(gq *goquery.Document) *html.Node {
 		if best == nil {
 			continue
 		}
-		if i >= 2 {
+		if i >= trustedSelectors {
 			if bodyLen < 0 {
 				bodyLen = len(strings.TrimSpace(gq.Find("body").Text()))
 			}

@@ -72,4 +72,8 @@ package page
 // /hc/en-us).
 // v24: a link whose text is its target's file name ("[sign-in.md](sign-in.md)",
 // GitBook's page references) reads as the title of the page it leads to.
-const ReaderVersion = "reader-v24"
+// v25: Confluence's HTML export: a page's article alone (not who edited it
+// when, its attachments), its title without the space's name, its
+// ancestors as its breadcrumb, expand macros as collapsible parts; the
+// export's index.html is no page (html_confluence.go).
+const ReaderVersion = "reader-v25"
