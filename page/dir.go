@@ -38,7 +38,7 @@ type ReadOptions struct {
 	AsciiDoc AsciiDocConverter
 }
 
-// ReadDir reads every .html, .htm, .md, .mdx, .rst, .adoc and .asciidoc file under dir, recursively
+// ReadDir reads every .html, .htm, .md, .mdx, .rst, .adoc, .asciidoc and .docx file under dir, recursively
 // and in sorted order, skipping hidden files and folders, the folder's own
 // README, CHANGELOG, LICENSE and CONTRIBUTING files, partials (isPartial)
 // and drafts. A page's URL is its address under opts.BaseURL (sitePath),
@@ -395,7 +395,9 @@ func listPages(ctx context.Context, dir string, b book) ([]pageFile, []string, e
 			}
 			return nil
 		}
-		if p != root && strings.HasPrefix(d.Name(), ".") {
+		// "~$faq.docx" is the lock file Word keeps beside a document
+		// while it is open: hidden on Windows, no document.
+		if p != root && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "~$")) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -536,8 +538,8 @@ func pathURL(rel string) string {
 // help pages: a README beside the pages must not become a page of the graph.
 var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": true, "contributing": true}
 
-// pageKind returns "html", "md", "rst" or "adoc" for the page files ReadDir reads,
-// else "".
+// pageKind returns "html", "md", "rst", "adoc" or "docx" for the page files
+// ReadDir reads, else "".
 func pageKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".html", ".htm":
@@ -548,13 +550,23 @@ func pageKind(name string) string {
 		return "rst"
 	case ".adoc", ".asciidoc":
 		return "adoc"
+	case ".docx":
+		return "docx"
 	}
 	return ""
 }
 
+// minDocxBytes is the least size limit of a Word document's file: its
+// pictures make it large, its text is a small part of it (parseDOCX reads
+// that alone, within maxDocxPart).
+const minDocxBytes = 64 << 20
+
 // readPage reads and cleans one page file, reading at most maxBytes+1 bytes
 // so a huge file costs no more than the limit.
 func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*Document, error) {
+	if pageKind(file) == "docx" {
+		maxBytes = max(maxBytes, minDocxBytes)
+	}
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
@@ -577,6 +589,8 @@ func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*
 		return parseRST(raw, rel, s.env(rel), s.link(rel), s.rstFolder(rel))
 	case "adoc":
 		return parseAsciiDoc(ctx, raw, rel, s.adocEnv(rel), s.adocLink(rel))
+	case "docx":
+		return parseDOCX(raw, rel)
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

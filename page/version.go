@@ -76,4 +76,5 @@ package page
 // when, its attachments), its title without the space's name, its
 // ancestors as its breadcrumb, expand macros as collapsible parts; the
 // export's index.html is no page (html_confluence.go).
-const ReaderVersion = "reader-v25"
+// v26: Word documents (.docx) are pages (docx.go).
+const ReaderVersion = "reader-v26"
