@@ -98,11 +98,19 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		return p, ErrGenerated
 	}
 	title := withoutSiteName(pageTitle(gq), gq, docURL)
+	keywords := metaKeywords(gq)
 	conf, isConf := readConfluence(gq)
 	if isConf {
 		title = conf.title
 	}
-	keywords := metaKeywords(gq)
+	if doc, ok := readGoogleDoc(gq); ok {
+		if doc.title != "" {
+			title = doc.title
+		}
+		if doc.subtitle != "" {
+			keywords = Keywords(append(keywords, doc.subtitle)...)
+		}
+	}
 	docbook := generatedByDocBook(gq)
 	if xhpHelp(gq) {
 		readXHPHelp(root)

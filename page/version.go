@@ -77,4 +77,7 @@ package page
 // ancestors as its breadcrumb, expand macros as collapsible parts; the
 // export's index.html is no page (html_confluence.go).
 // v26: Word documents (.docx) are pages (docx.go).
-const ReaderVersion = "reader-v26"
+// v27: a Google Doc downloaded as a web page: titled by its title
+// paragraph, nested lists nested, links without Google's redirect
+// (html_gdocs.go).
+const ReaderVersion = "reader-v27"
