@@ -99,7 +99,7 @@ func Changes(prev, next *Graph) *Delta {
 	for i := range next.Pages {
 		url := next.Pages[i].URL
 		a, b := before[url], after[url]
-		if a != nil && *a.page == *b.page && slices.Equal(a.edges, b.edges) &&
+		if a != nil && SamePage(*a.page, *b.page) && slices.Equal(a.edges, b.edges) &&
 			slices.EqualFunc(a.nodes, b.nodes, func(x, y *Node) bool { return SameNode(*x, *y) }) {
 			continue
 		}
@@ -115,6 +115,18 @@ func Changes(prev, next *Graph) *Delta {
 		}
 	}
 	return d
+}
+
+// SamePage reports whether two pages are equal in every field; no
+// breadcrumb and an empty one are the same.
+func SamePage(a, b Page) bool {
+	if !slices.Equal(a.Breadcrumb, b.Breadcrumb) {
+		return false
+	}
+	// The other fields by reflection, as SameNode, so that a field added
+	// to Page is compared too.
+	a.Breadcrumb, b.Breadcrumb = nil, nil
+	return reflect.DeepEqual(a, b)
 }
 
 // SameNode reports whether two nodes are equal in every field; no intents
@@ -162,7 +174,9 @@ func Apply(g *Graph, d *Delta) (*Graph, error) {
 	for _, p := range g.Pages {
 		switch {
 		case written[p.URL] != nil:
-			out.Pages = append(out.Pages, *written[p.URL])
+			w := *written[p.URL]
+			w.Breadcrumb = slices.Clone(w.Breadcrumb)
+			out.Pages = append(out.Pages, w)
 			delete(written, p.URL)
 		case !touched[p.URL]:
 			out.Pages = append(out.Pages, p)
@@ -170,6 +184,7 @@ func Apply(g *Graph, d *Delta) (*Graph, error) {
 	}
 	for _, p := range d.Pages {
 		if written[p.URL] != nil {
+			p.Breadcrumb = slices.Clone(p.Breadcrumb)
 			out.Pages = append(out.Pages, p)
 		}
 	}

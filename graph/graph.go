@@ -50,10 +50,15 @@ type Page struct {
 	Title string `json:"title"`
 	// Lang is the page's language as a BCP 47 tag ("de", "pt-BR"), "" when
 	// the source does not say.
-	Lang        string `json:"lang,omitempty"`
-	Text        string `json:"text,omitempty"`
-	ContentHash string `json:"content_hash,omitempty"`
-	Method      string `json:"method,omitempty"`
+	Lang string `json:"lang,omitempty"`
+	// Breadcrumb names the sections the page sits in on its site,
+	// outermost first ("Billing", "Invoices"), where the source says (a
+	// help desk's category and section, a folder's labels, an HTML
+	// page's breadcrumb): a short title leaves them out.
+	Breadcrumb  []string `json:"breadcrumb,omitempty"`
+	Text        string   `json:"text,omitempty"`
+	ContentHash string   `json:"content_hash,omitempty"`
+	Method      string   `json:"method,omitempty"`
 	// Extractor identifies the extractor and its version (and the model in LLM
 	// mode), so a change of extractor re-extracts unchanged pages.
 	Extractor string     `json:"extractor,omitempty"`

@@ -351,6 +351,7 @@ func (b *Builder) reuse(doc *page.Document, version string, prevIx *graph.Index)
 		URL:         doc.URL,
 		Title:       doc.Title,
 		Lang:        doc.Lang,
+		Breadcrumb:  doc.Breadcrumb,
 		Text:        doc.Text(),
 		ContentHash: doc.ContentHash,
 		Extractor:   version,

@@ -17,11 +17,13 @@ type Export struct {
 
 // ExportPage is a page without its text and bookkeeping.
 type ExportPage struct {
-	URL    string           `json:"url"`
-	Title  string           `json:"title"`
-	Lang   string           `json:"lang,omitempty"`
-	Status graph.PageStatus `json:"status"`
-	Error  string           `json:"error,omitempty"`
+	URL   string `json:"url"`
+	Title string `json:"title"`
+	Lang  string `json:"lang,omitempty"`
+	// Breadcrumb is the sections the page sits in (graph.Page.Breadcrumb).
+	Breadcrumb []string         `json:"breadcrumb,omitempty"`
+	Status     graph.PageStatus `json:"status"`
+	Error      string           `json:"error,omitempty"`
 }
 
 // ExportJSON renders g as indented JSON in a deterministic order: pages by
@@ -29,7 +31,7 @@ type ExportPage struct {
 func ExportJSON(g *graph.Graph) ([]byte, error) {
 	ex := Export{Pages: []ExportPage{}, Nodes: []graph.Node{}, Edges: []graph.Edge{}}
 	for _, p := range g.Pages {
-		ex.Pages = append(ex.Pages, ExportPage{URL: p.URL, Title: p.Title, Lang: p.Lang, Status: p.Status, Error: p.Error})
+		ex.Pages = append(ex.Pages, ExportPage{URL: p.URL, Title: p.Title, Lang: p.Lang, Breadcrumb: p.Breadcrumb, Status: p.Status, Error: p.Error})
 	}
 	ex.Nodes = append(ex.Nodes, g.Nodes...)
 	ex.Edges = append(ex.Edges, g.Edges...)

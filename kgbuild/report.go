@@ -2,6 +2,7 @@ package kgbuild
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -170,7 +171,8 @@ func diff(r *Report, prev, next *graph.Graph) {
 	r.PagesAdded, r.PagesChanged, r.PagesRemoved = compare(prev.Pages, next.Pages,
 		func(p graph.Page) string { return p.URL },
 		func(a, b graph.Page) bool {
-			return a.ContentHash == b.ContentHash && a.Status == b.Status && a.Extractor == b.Extractor
+			return a.ContentHash == b.ContentHash && a.Status == b.Status && a.Extractor == b.Extractor &&
+				slices.Equal(a.Breadcrumb, b.Breadcrumb)
 		})
 	added, changed, removed := compare(prev.Nodes, next.Nodes, func(n graph.Node) string { return n.ID }, graph.SameNode)
 	r.NodesAdded, r.NodesChanged, r.NodesRemoved = len(added), len(changed), len(removed)

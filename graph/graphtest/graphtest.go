@@ -35,6 +35,7 @@ func TestStore(t *testing.T, newStore func(t *testing.T) graph.Store) {
 		{"SearchSyntax", testSearchSyntax},
 		{"LastBuild", testLastBuild},
 		{"ConcurrentLoad", testConcurrentLoad},
+		{"Breadcrumb", testBreadcrumb},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,13 +76,14 @@ func Fixture() *graph.Graph {
 	)
 	return &graph.Graph{
 		Pages: []graph.Page{
-			{URL: pw, Title: "Reset your password", Lang: "en", Text: "# Reset your password\n\nUse [the reset form](https://example.com/reset).\n\n## By SMS\n\nIf you added a phone number, ask for a code.",
+			{URL: pw, Title: "Reset your password", Lang: "en", Breadcrumb: []string{"Account & sign-in", `Passwords "and" 'codes' › SMS`},
+				Text:        "# Reset your password\n\nUse [the reset form](https://example.com/reset).\n\n## By SMS\n\nIf you added a phone number, ask for a code.",
 				ContentHash: "sha256:aa", Method: graph.MethodStructural, Extractor: "structural/1", Status: graph.PageOK},
 			{URL: email, Title: "Change your email", Lang: "pt-BR", Text: "# Change your email\n\nOpen Settings > Account.",
 				ContentHash: "sha256:bb", Method: graph.MethodLLM, Extractor: "llm/1 gpt-4o-mini", Status: graph.PageOK},
 			{URL: failed, Title: "Broken", ContentHash: "sha256:cc", Method: graph.MethodFallback,
 				Extractor: "structural/1", Status: graph.PageFailed, Error: "fetch: status 500"},
-			{URL: router, Title: "Router help", Text: "# Router help\n\n| light | meaning |\n|---|---|\n| red | offline |",
+			{URL: router, Title: "Router help", Breadcrumb: []string{"Geräte"}, Text: "# Router help\n\n| light | meaning |\n|---|---|\n| red | offline |",
 				ContentHash: "sha256:dd", Method: graph.MethodStructural, Extractor: "structural/1", Status: graph.PageOK},
 		},
 		Nodes: []graph.Node{
@@ -176,6 +178,52 @@ func testRoundTrip(t *testing.T, s graph.Store) {
 		}
 		if diff := Diff(got, g); diff != "" {
 			t.Fatalf("Load after Replace differs: %s", diff)
+		}
+	}
+}
+
+// testBreadcrumb: a page's breadcrumb comes back as written, in order, and
+// a rebuild that changes only a breadcrumb (a help desk's section renamed,
+// the article's text the same) is stored, by Replace and by Update.
+func testBreadcrumb(t *testing.T, s graph.Store) {
+	ctx := context.Background()
+	g := Fixture()
+	mustReplace(t, s, g)
+	got, err := s.Load(ctx)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if want := g.Pages[0].Breadcrumb; !slices.Equal(got.Pages[0].Breadcrumb, want) {
+		t.Fatalf("breadcrumb after Replace = %q, want %q", got.Pages[0].Breadcrumb, want)
+	}
+	if got.Pages[1].Breadcrumb != nil {
+		t.Errorf("a page without a breadcrumb came back with %q", got.Pages[1].Breadcrumb)
+	}
+	next := Fixture()
+	next.Pages[0].Breadcrumb = nil
+	next.Pages[1].Breadcrumb = []string{"Profile", "Email"}
+	next.Pages[3].Breadcrumb = []string{"Devices", "Geräte"}
+	if u, ok := s.(graph.Updater); ok {
+		d := graph.Changes(g, next)
+		if len(d.Pages) != 3 {
+			t.Fatalf("Changes of three breadcrumbs wrote %d pages, want 3", len(d.Pages))
+		}
+		if _, err := u.Update(ctx, d, nil); err != nil {
+			t.Fatalf("Update: %v", err)
+		}
+	} else {
+		mustReplace(t, s, next)
+	}
+	if got, err = s.Load(ctx); err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	byURL := make(map[string]graph.Page)
+	for _, p := range got.Pages {
+		byURL[p.URL] = p
+	}
+	for _, p := range next.Pages {
+		if !slices.Equal(byURL[p.URL].Breadcrumb, p.Breadcrumb) {
+			t.Errorf("%s: breadcrumb after the rebuild = %q, want %q", p.URL, byURL[p.URL].Breadcrumb, p.Breadcrumb)
 		}
 	}
 }
@@ -581,7 +629,7 @@ func Diff(got, want *graph.Graph) string {
 			len(got.Pages), len(got.Nodes), len(got.Edges), len(want.Pages), len(want.Nodes), len(want.Edges))
 	}
 	for i := range got.Pages {
-		if got.Pages[i] != want.Pages[i] {
+		if !graph.SamePage(got.Pages[i], want.Pages[i]) {
 			return fmt.Sprintf("page %d = %+v, want %+v", i, got.Pages[i], want.Pages[i])
 		}
 	}

@@ -160,6 +160,9 @@ func clone(g *graph.Graph) *graph.Graph {
 		Nodes: slices.Clone(g.Nodes),
 		Edges: slices.Clone(g.Edges),
 	}
+	for i := range c.Pages {
+		c.Pages[i].Breadcrumb = slices.Clone(c.Pages[i].Breadcrumb)
+	}
 	for i := range c.Nodes {
 		c.Nodes[i].Intents = slices.Clone(c.Nodes[i].Intents)
 		if v := c.Nodes[i].Verdict; v != nil {

@@ -39,6 +39,7 @@ func fixtureEdited() *graph.Graph {
 		if p.URL == email {
 			p.Text += "\n\n## Verify\n\nClick the link we sent."
 			p.ContentHash = "sha256:b2"
+			p.Breadcrumb = []string{"Profile"}
 		}
 		pages = append(pages, p)
 	}

@@ -57,7 +57,7 @@ REMOVE b.locked_at
 RETURN b.allocated AS generation`
 	createPages cypher = `UNWIND $rows AS row
 CREATE (p:HelpgraphPage {generation: $generation, url: row.url})
-SET p.title = row.title, p.lang = row.lang, p.text = row.text, p.content_hash = row.content_hash,
+SET p.title = row.title, p.lang = row.lang, p.breadcrumb = row.breadcrumb, p.text = row.text, p.content_hash = row.content_hash,
     p.method = row.method, p.extractor = row.extractor, p.status = row.status,
     p.error = row.error, p.ord = row.ord`
 	createNodes cypher = `UNWIND $rows AS row
@@ -116,7 +116,7 @@ RETURN coalesce(b.generation, 0) AS generation, coalesce(b.data_generation, b.ge
 	readBuild cypher = `MATCH (b:HelpgraphBuild {key: 'current'}) WHERE b.generation > 0
 RETURN b.generation AS generation, b.finished_at AS finished_at, b.report AS report`
 	readPages cypher = `MATCH (p:HelpgraphPage {generation: $generation})
-RETURN p.url AS url, p.title AS title, coalesce(p.lang, '') AS lang, p.text AS text, p.content_hash AS content_hash,
+RETURN p.url AS url, p.title AS title, coalesce(p.lang, '') AS lang, coalesce(p.breadcrumb, []) AS breadcrumb, p.text AS text, p.content_hash AS content_hash,
        p.method AS method, p.extractor AS extractor, p.status AS status, p.error AS error
 ORDER BY p.ord`
 	readNodes cypher = `MATCH (n:HelpgraphNode {generation: $generation})
@@ -202,7 +202,7 @@ DETACH DELETE p`
 	mergePages cypher = `UNWIND $rows AS row
 MERGE (p:HelpgraphPage {generation: $data, url: row.url})
 ON CREATE SET p.ord = row.ord
-SET p.title = row.title, p.lang = row.lang, p.text = row.text, p.content_hash = row.content_hash,
+SET p.title = row.title, p.lang = row.lang, p.breadcrumb = row.breadcrumb, p.text = row.text, p.content_hash = row.content_hash,
     p.method = row.method, p.extractor = row.extractor, p.status = row.status,
     p.error = row.error`
 	mergeNodes cypher = `UNWIND $rows AS row

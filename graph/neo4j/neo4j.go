@@ -222,7 +222,11 @@ func load(ctx context.Context, tx drv.ManagedTransaction) (*graph.Graph, error) 
 			"url": &p.URL, "title": &p.Title, "lang": &p.Lang, "text": &p.Text, "content_hash": &p.ContentHash,
 			"method": &p.Method, "extractor": &p.Extractor, "status": &status, "error": &p.Error,
 		})
+		if err != nil {
+			return err
+		}
 		p.Status = graph.PageStatus(status)
+		p.Breadcrumb, err = stringList(rec, "breadcrumb")
 		g.Pages = append(g.Pages, p)
 		return err
 	})

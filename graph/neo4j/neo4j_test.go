@@ -165,6 +165,13 @@ func TestReplaceRows(t *testing.T) {
 			t.Errorf("reference row %v comes from a %s edge", row, g.Edges[i].Type)
 		}
 	}
+	for i, row := range pages {
+		// A breadcrumb is a list property; none is no property at all.
+		crumb, _ := row["breadcrumb"].([]string)
+		if !slices.Equal(crumb, g.Pages[i].Breadcrumb) || (row["breadcrumb"] == nil) != (len(g.Pages[i].Breadcrumb) == 0) {
+			t.Errorf("page %d breadcrumb row %#v, want %q", i, row["breadcrumb"], g.Pages[i].Breadcrumb)
+		}
+	}
 	for i, row := range nodes {
 		if got := row["intent_text"].(string); got != strings.Join(g.Nodes[i].Intents, "\n") {
 			t.Errorf("node %d intent_text = %q", i, got)

@@ -159,8 +159,14 @@ func (s *Store) deleteBatches(ctx context.Context, session drv.SessionWithContex
 func replaceRows(g *graph.Graph) (pages, nodes, child, reference []map[string]any) {
 	pages = make([]map[string]any, len(g.Pages))
 	for i, p := range g.Pages {
+		// No breadcrumb is no property (a null SET removes it), as on
+		// pages written before there were breadcrumbs.
+		var crumb any
+		if len(p.Breadcrumb) > 0 {
+			crumb = p.Breadcrumb
+		}
 		pages[i] = map[string]any{
-			"url": p.URL, "title": p.Title, "lang": p.Lang, "text": p.Text, "content_hash": p.ContentHash,
+			"url": p.URL, "title": p.Title, "lang": p.Lang, "breadcrumb": crumb, "text": p.Text, "content_hash": p.ContentHash,
 			"method": p.Method, "extractor": p.Extractor, "status": string(p.Status), "error": p.Error,
 			"ord": int64(i),
 		}

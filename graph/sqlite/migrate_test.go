@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/graph/graphtest"
 )
 
 // TestMigrateVerdicts opens a store written before verdicts were stored
@@ -62,5 +63,66 @@ func TestMigrateVerdicts(t *testing.T) {
 	}
 	if n, err := s.Node(ctx, "a"); err != nil || n.Verdict == nil || *n.Verdict != *g.Nodes[0].Verdict {
 		t.Fatalf("Node(a) after Replace = %+v, %v; want verdict %+v", n, err, g.Nodes[0].Verdict)
+	}
+}
+
+// TestMigrateBreadcrumbs opens a store written before pages kept their
+// breadcrumb (schema version 6): a read-only open reads it, its pages
+// without breadcrumbs, and a writable open adds the column, so that the
+// next Replace stores them.
+func TestMigrateBreadcrumbs(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "graph.db")
+	s, err := Open(ctx, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := graphtest.Fixture()
+	if _, err := s.Replace(ctx, want, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Back to version 6, as an older helpgraph wrote it.
+	for _, q := range []string{`ALTER TABLE pages DROP COLUMN breadcrumb`, `PRAGMA user_version = 6`} {
+		if _, err := s.write.ExecContext(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	for i := range want.Pages {
+		want.Pages[i].Breadcrumb = nil
+	}
+
+	ro, err := OpenReadOnly(ctx, path, nil)
+	if err != nil {
+		t.Fatalf("read-only open of a version 6 store: %v", err)
+	}
+	got, err := ro.Load(ctx)
+	ro.Close()
+	if err != nil {
+		t.Fatalf("read-only Load of a version 6 store: %v", err)
+	}
+	if diff := graphtest.Diff(got, want); diff != "" {
+		t.Fatalf("read-only Load of a version 6 store: %s", diff)
+	}
+
+	if s, err = Open(ctx, path, nil); err != nil {
+		t.Fatalf("Open of a version 6 store: %v", err)
+	}
+	defer s.Close()
+	if got, err = s.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if diff := graphtest.Diff(got, want); diff != "" {
+		t.Fatalf("Load after migrating: %s", diff)
+	}
+	want = graphtest.Fixture()
+	if _, err := s.Replace(ctx, want, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = s.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if diff := graphtest.Diff(got, want); diff != "" {
+		t.Fatalf("Load after a Replace on the migrated store: %s", diff)
 	}
 }

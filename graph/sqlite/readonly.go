@@ -22,7 +22,8 @@ var ErrNoStore = errors.New("no graph store there")
 // or folder and migrates nothing, so it works on a file the process may not
 // write, and a mistyped path is an error instead of a new, empty store. A
 // store written by an older version of the program must be built again
-// first. Replace fails on the returned Store.
+// first (one that only lacks the pages' breadcrumbs is read without them).
+// Replace fails on the returned Store.
 func OpenReadOnly(ctx context.Context, path string, logger *slog.Logger) (*Store, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
@@ -48,8 +49,8 @@ func OpenReadOnly(ctx context.Context, path string, logger *slog.Logger) (*Store
 	if err != nil {
 		return nil, fmt.Errorf("opening graph store %s: reading schema version: %w", path, err)
 	}
-	s := &Store{path: path, logger: logger, read: db, write: db}
-	if version != len(schema) {
+	s := &Store{path: path, logger: logger, read: db, write: db, noBreadcrumbs: version == withoutBreadcrumbs}
+	if version != len(schema) && version != withoutBreadcrumbs {
 		db.Close()
 		return nil, fmt.Errorf("opening graph store %s: schema version %d, this program reads version %d (run helpgraph build to update it)", path, version, len(schema))
 	}

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -85,6 +86,36 @@ var schema = []string{
 	// Spanish stems take off the enclitic "te" ("registrarte" is
 	// "registr", as "registro"): intents stemmed again (restemByLanguage).
 	`SELECT 1;`,
+	// The page's breadcrumb (graph.Page.Breadcrumb) as a JSON array, ''
+	// for none: the pages of an older store have none until rebuilt.
+	`ALTER TABLE pages ADD COLUMN breadcrumb TEXT NOT NULL DEFAULT '';`,
+}
+
+// withoutBreadcrumbs is the last schema version without the pages'
+// breadcrumb column: OpenReadOnly reads a store of that version too, its
+// pages without breadcrumbs, since nothing else read changed after it.
+const withoutBreadcrumbs = 6
+
+// encodeBreadcrumb is how the pages table holds a breadcrumb: a JSON array
+// (a section's name may hold any separator), ” for none.
+func encodeBreadcrumb(crumb []string) string {
+	if len(crumb) == 0 {
+		return ""
+	}
+	raw, _ := json.Marshal(crumb) // a []string always encodes
+	return string(raw)
+}
+
+// decodeBreadcrumb reads what encodeBreadcrumb wrote.
+func decodeBreadcrumb(s string) ([]string, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var crumb []string
+	if err := json.Unmarshal([]byte(s), &crumb); err != nil {
+		return nil, fmt.Errorf("breadcrumb %q: %w", s, err)
+	}
+	return crumb, nil
 }
 
 // afterSchema are the steps in Go that follow a migration, by the version

@@ -34,6 +34,9 @@ type Store struct {
 	// the languages (see queryWords).
 	detectors sync.Map
 	pageLangs pageCounts
+	// noBreadcrumbs: a store opened read-only at schema version
+	// withoutBreadcrumbs, whose pages have no breadcrumb column.
+	noBreadcrumbs bool
 }
 
 var _ graph.Store = (*Store)(nil)
@@ -110,14 +113,14 @@ func (s *Store) Load(ctx context.Context) (*graph.Graph, error) {
 		return nil, fmt.Errorf("loading graph: %w", err)
 	}
 	defer tx.Rollback()
-	g, err := load(ctx, tx)
+	g, err := load(ctx, tx, s.noBreadcrumbs)
 	if err != nil {
 		return nil, fmt.Errorf("loading graph: %w", err)
 	}
 	return g, nil
 }
 
-func load(ctx context.Context, tx *sql.Tx) (*graph.Graph, error) {
+func load(ctx context.Context, tx *sql.Tx, noBreadcrumbs bool) (*graph.Graph, error) {
 	g := &graph.Graph{}
 	var counts [3]int
 	if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM pages), (SELECT count(*) FROM nodes), (SELECT count(*) FROM edges)`).
@@ -128,15 +131,24 @@ func load(ctx context.Context, tx *sql.Tx) (*graph.Graph, error) {
 	g.Nodes = make([]graph.Node, 0, counts[1])
 	g.Edges = make([]graph.Edge, 0, counts[2])
 
-	rows, err := tx.QueryContext(ctx, `SELECT url, title, lang, text, content_hash, method, extractor, status, error FROM pages ORDER BY seq`)
+	crumbColumn := "breadcrumb"
+	if noBreadcrumbs {
+		crumbColumn = "''"
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT url, title, lang, `+crumbColumn+`, text, content_hash, method, extractor, status, error FROM pages ORDER BY seq`)
 	if err != nil {
 		return nil, fmt.Errorf("reading pages: %w", err)
 	}
 	for rows.Next() {
 		var p graph.Page
-		if err := rows.Scan(&p.URL, &p.Title, &p.Lang, &p.Text, &p.ContentHash, &p.Method, &p.Extractor, &p.Status, &p.Error); err != nil {
+		var crumb string
+		if err := rows.Scan(&p.URL, &p.Title, &p.Lang, &crumb, &p.Text, &p.ContentHash, &p.Method, &p.Extractor, &p.Status, &p.Error); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("reading pages: %w", err)
+		}
+		if p.Breadcrumb, err = decodeBreadcrumb(crumb); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("reading page %q: %w", p.URL, err)
 		}
 		g.Pages = append(g.Pages, p)
 	}

@@ -118,11 +118,11 @@ func update(ctx context.Context, tx *sql.Tx, d *graph.Delta, report json.RawMess
 	}
 	// An upsert keeps a changed page's row, and so its place in the order.
 	for _, p := range d.Pages {
-		if err := st.exec(`INSERT INTO pages (url, title, lang, text, content_hash, method, extractor, status, error)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (url) DO UPDATE SET title = excluded.title, lang = excluded.lang, text = excluded.text, content_hash = excluded.content_hash,
-	method = excluded.method, extractor = excluded.extractor, status = excluded.status, error = excluded.error`,
-			p.URL, p.Title, p.Lang, p.Text, p.ContentHash, p.Method, p.Extractor, string(p.Status), p.Error); err != nil {
+		if err := st.exec(`INSERT INTO pages (url, title, lang, breadcrumb, text, content_hash, method, extractor, status, error)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (url) DO UPDATE SET title = excluded.title, lang = excluded.lang, breadcrumb = excluded.breadcrumb, text = excluded.text,
+	content_hash = excluded.content_hash, method = excluded.method, extractor = excluded.extractor, status = excluded.status, error = excluded.error`,
+			p.URL, p.Title, p.Lang, encodeBreadcrumb(p.Breadcrumb), p.Text, p.ContentHash, p.Method, p.Extractor, string(p.Status), p.Error); err != nil {
 			return 0, fmt.Errorf("writing page %q: %w", p.URL, err)
 		}
 	}

@@ -80,10 +80,10 @@ func replace(ctx context.Context, tx *sql.Tx, g *graph.Graph, report json.RawMes
 			return 0, fmt.Errorf("clearing old graph: %w", err)
 		}
 	}
-	if err := insertAll(ctx, tx, "pages", []string{"url", "title", "lang", "text", "content_hash", "method", "extractor", "status", "error"},
+	if err := insertAll(ctx, tx, "pages", []string{"url", "title", "lang", "breadcrumb", "text", "content_hash", "method", "extractor", "status", "error"},
 		len(g.Pages), func(i int) []any {
 			p := &g.Pages[i]
-			return []any{p.URL, p.Title, p.Lang, p.Text, p.ContentHash, p.Method, p.Extractor, string(p.Status), p.Error}
+			return []any{p.URL, p.Title, p.Lang, encodeBreadcrumb(p.Breadcrumb), p.Text, p.ContentHash, p.Method, p.Extractor, string(p.Status), p.Error}
 		}); err != nil {
 		return 0, fmt.Errorf("writing pages: %w", err)
 	}

@@ -124,12 +124,13 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	sl := &helpdesktest.Sleeper{}
 	r.Client.Sleep = sl.Sleep
 
-	docs, urls := helpdesktest.Published(t, r, func(url string) []string {
+	breadcrumb := func(url string) []string {
 		if url == f.articleURL(104) {
 			return append(helpdesktest.SignInSection(url), "Two-factor")
 		}
 		return helpdesktest.SignInSection(url)
-	})
+	}
+	docs, urls := helpdesktest.Published(t, r, breadcrumb)
 	want := []string{f.articleURL(101), f.articleURL(102), f.articleURL(104)}
 	if !slices.Equal(urls, want) {
 		t.Errorf("pages %q, want %q (page 2 and the subfolder read, drafts skipped)", urls, want)
@@ -139,6 +140,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 		t.Errorf("waits %v, want two backoffs for the two 503s", sl.Waits)
 	}
 	g, _ := helpdesktest.Build(t, r)
+	helpdesktest.CheckGraphBreadcrumbs(t, g, breadcrumb)
 	if !helpdesktest.HasReference(g, want[0], want[1]) {
 		t.Errorf("no reference edge from 101 to 102; edges %v", g.Edges)
 	}

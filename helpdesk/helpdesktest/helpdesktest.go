@@ -115,6 +115,21 @@ func Published(t *testing.T, src kgbuild.Source, breadcrumb func(url string) []s
 // category (or collection) and section every fake files them under.
 func SignInSection(string) []string { return []string{"Your account", "Signing in"} }
 
+// CheckGraphBreadcrumbs fails t unless every page of g built from a help
+// desk keeps the breadcrumb(its URL) its reader gave: a help center's
+// category and section name what its articles' short titles leave out.
+func CheckGraphBreadcrumbs(t *testing.T, g *graph.Graph, breadcrumb func(url string) []string) {
+	t.Helper()
+	if len(g.Pages) == 0 {
+		t.Fatal("the graph has no pages")
+	}
+	for _, p := range g.Pages {
+		if want := breadcrumb(p.URL); !slices.Equal(p.Breadcrumb, want) {
+			t.Errorf("graph page %s: breadcrumb %q, want %q", p.URL, p.Breadcrumb, want)
+		}
+	}
+}
+
 // CheckCredentials fails t unless a reader that open makes with no key
 // is refused, naming env, the variable to set, and one with a wrong key
 // (the fake's is another) fails with helpdesk.ErrUnauthorized naming it.

@@ -155,6 +155,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 		}
 	}
 	g, _ := helpdesktest.Build(t, r)
+	helpdesktest.CheckGraphBreadcrumbs(t, g, helpdesktest.SignInSection)
 	if !helpdesktest.HasReference(g, want[0], want[1]) {
 		t.Errorf("no reference edge from 101 to 102 (linked by number, another slug); edges %v", g.Edges)
 	}

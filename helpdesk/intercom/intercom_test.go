@@ -142,6 +142,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 		t.Errorf("waits %v, want the 429's Retry-After", sl.Waits)
 	}
 	g, _ := helpdesktest.Build(t, r)
+	helpdesktest.CheckGraphBreadcrumbs(t, g, helpdesktest.SignInSection)
 	if !helpdesktest.HasReference(g, want[0], want[1]) {
 		t.Errorf("no reference edge from 101 to 102; edges %v", g.Edges)
 	}

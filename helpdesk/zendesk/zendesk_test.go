@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/helpgraph/helpgraph/graph/sqlite"
 	"github.com/helpgraph/helpgraph/helpdesk"
 	"github.com/helpgraph/helpgraph/helpdesk/helpdesktest"
 	"github.com/helpgraph/helpgraph/helpdesk/zendesk"
@@ -161,4 +162,28 @@ func TestReadsAnExportFile(t *testing.T) {
 	if !helpdesktest.HasReference(g, want[0], want[1]) {
 		t.Errorf("no reference edge for the link by id alone")
 	}
+	helpdesktest.CheckGraphBreadcrumbs(t, g, func(string) []string { return []string{"Erste Schritte", "Konto"} })
+}
+
+// TestBuildKeepsBreadcrumbInStore builds the fake help center into a
+// SQLite store, as helpgraph build --zendesk does, and reads each
+// article's category and section back from the store: the dialogue ranks
+// on them (a help desk's article URLs have no folders to tell them).
+func TestBuildKeepsBreadcrumbInStore(t *testing.T) {
+	ctx := context.Background()
+	srv := zendesktest.NewServer(t)
+	r, _ := reader(t, srv.URL, "", "")
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "graph.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := (&kgbuild.Builder{Store: st, Extractor: kgbuild.NewStructural()}).BuildFrom(ctx, r); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	g, err := st.Load(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	helpdesktest.CheckGraphBreadcrumbs(t, g, helpdesktest.SignInSection)
 }
