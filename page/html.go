@@ -111,6 +111,10 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 			keywords = Keywords(append(keywords, doc.subtitle)...)
 		}
 	}
+	crumb := htmlBreadcrumb(gq, title, docURL, linkBase)
+	if isConf {
+		crumb = conf.breadcrumb // the export's, less its space
+	}
 	docbook := generatedByDocBook(gq)
 	if xhpHelp(gq) {
 		readXHPHelp(root)
@@ -154,8 +158,8 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		Lang:        langTag(lang, false),
 		Blocks:      x.blocks,
 		ContentHash: hex.EncodeToString(sum[:]),
+		Breadcrumb:  crumb,
 		Keywords:    keywords,
-		Breadcrumb:  conf.breadcrumb,
 	}
 	return p, nil
 }

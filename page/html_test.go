@@ -266,7 +266,7 @@ func TestParseHTMLGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := "URL: " + doc.URL + "\nTitle: " + doc.Title + "\n\n" + doc.Text() + "\n"
+	got := "URL: " + doc.URL + "\nTitle: " + doc.Title + "\nBreadcrumb: " + strings.Join(doc.Breadcrumb, " > ") + "\n\n" + doc.Text() + "\n"
 	checkGolden(t, "messy.golden", got)
 }
 

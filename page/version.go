@@ -80,4 +80,7 @@ package page
 // v27: a Google Doc downloaded as a web page: titled by its title
 // paragraph, nested lists nested, links without Google's redirect
 // (html_gdocs.go).
-const ReaderVersion = "reader-v27"
+// v28: an HTML page's breadcrumb (schema.org BreadcrumbList in JSON-LD, a
+// nav labelled breadcrumb, a .breadcrumbs list) read as its Breadcrumb
+// before the chrome is dropped, less the site's home and the page's title.
+const ReaderVersion = "reader-v28"
