@@ -97,3 +97,148 @@ func TestBreadcrumb(t *testing.T) {
 		t.Errorf("page specificity: register %.2f, invoices %.2f; want register's higher", r, i)
 	}
 }
+
+// helpDeskGraph is a hosted help center: article URLs with no folders
+// (/hc/en-us/articles/1-…), each page's category and section in its
+// breadcrumb, which no article's text repeats.
+func helpDeskGraph() *graph.Graph {
+	const (
+		returns = "https://acme.example/hc/en-us/articles/1-refunds-for-returns"
+		charges = "https://acme.example/hc/en-us/articles/2-a-charge-you-do-not-know"
+		login   = "https://acme.example/hc/en-us/articles/3-sign-in"
+	)
+	return &graph.Graph{
+		Pages: []graph.Page{
+			{URL: returns, Title: "Refunds for returns", Breadcrumb: []string{"Help Center", "Orders", "Returns"}},
+			{URL: charges, Title: "A charge you do not know", Breadcrumb: []string{"Help Center", "Payments", "Billing"}},
+			{URL: login, Title: "Sign in", Breadcrumb: []string{"Help Center", "Your account"}},
+		},
+		Nodes: []graph.Node{
+			{ID: "returns", Page: returns, Problem: "Refunds for returns", Root: true, Actionable: true,
+				Resolution: "Send the item back within 30 days. The refund reaches your card within a week of our receiving it."},
+			{ID: "charges", Page: charges, Problem: "A charge you do not know", Root: true, Actionable: true,
+				Resolution: "Compare the charge with your orders. If it is not yours, ask us for a refund from the Orders page."},
+			{ID: "login", Page: login, Problem: "Sign in", Root: true, Actionable: true,
+				Resolution: "Sign in with the e-mail address of your account."},
+		},
+	}
+}
+
+// TestOwnBreadcrumb: a page's own breadcrumb (a help desk's category and
+// section) counts as words of its title, though its text never writes
+// them and its URL has no folders: "billing refund" ranks the Billing
+// section's article first, over the page whose title says "refund"
+// (which leads without breadcrumbs). An item every page shares ("Help
+// Center") names the site, not a page.
+func TestOwnBreadcrumb(t *testing.T) {
+	first := func(g *graph.Graph, say string) string {
+		a := NewGraphAgent(g, Options{})
+		r := a.readMessage(say)
+		if c := a.lexical(query{terms: r.terms, neg: r.neg}, nil, 3); len(c) > 0 {
+			return c[0].id
+		}
+		return ""
+	}
+	bare := helpDeskGraph()
+	for i := range bare.Pages {
+		bare.Pages[i].Breadcrumb = nil
+	}
+	for _, tc := range []struct {
+		g         *graph.Graph
+		say, want string
+	}{
+		{helpDeskGraph(), "billing refund", "charges"},
+		{helpDeskGraph(), "payments refund", "charges"},
+		{helpDeskGraph(), "refund for my return", "returns"},
+		{helpDeskGraph(), "refund", "returns"}, // the title names it
+		{helpDeskGraph(), "account", "login"},
+		{bare, "billing refund", "returns"}, // without the breadcrumbs
+	} {
+		if got := first(tc.g, tc.say); got != tc.want {
+			t.Errorf("%q: %s ranks first, want %s", tc.say, got, tc.want)
+		}
+	}
+	if got := sharedCrumbs(helpDeskGraph().Pages); got != 1 {
+		t.Errorf("sharedCrumbs = %d, want 1 (Help Center)", got)
+	}
+	a := NewGraphAgent(helpDeskGraph(), Options{})
+	m := a.lex.match([]string{"help"}, nil)
+	defer m.release()
+	for _, id := range []string{"returns", "charges", "login"} {
+		if got := m.sc.titleNamed[a.lex.pageOf[a.doc[id]]]; got != 0 {
+			t.Errorf("%s: the shared item Help Center names %d query terms, want 0", id, got)
+		}
+	}
+}
+
+// TestSharedCrumbs: the leading items every page with a breadcrumb
+// shares; pages without one do not count.
+func TestSharedCrumbs(t *testing.T) {
+	pages := func(crumbs ...[]string) []graph.Page {
+		var ps []graph.Page
+		for _, c := range crumbs {
+			ps = append(ps, graph.Page{Breadcrumb: c})
+		}
+		return ps
+	}
+	for _, tc := range []struct {
+		name  string
+		pages []graph.Page
+		want  int
+	}{
+		{"site name", pages([]string{"Help", "Orders"}, []string{"Help", "Billing", "Refunds"}), 1},
+		{"topics", pages([]string{"Orders"}, []string{"Billing"}), 0},
+		{"pages without one", pages([]string{"Help", "Orders"}, nil, []string{"Help", "Billing"}), 1},
+		{"one page", pages([]string{"Help", "Orders"}), 2},
+		{"none", pages(nil, nil), 0},
+	} {
+		if got := sharedCrumbs(tc.pages); got != tc.want {
+			t.Errorf("%s: sharedCrumbs = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestFoldersNameSections: where a page's folders name a section of its
+// breadcrumb (payments/ under "Payments & Receipts"), the folder words its
+// text uses stay its breadcrumb words, and a section word its text never
+// writes ("receipts" over the refunds page) is not; where they name none
+// (a help desk's /hc/de/articles/ beside /hc/en-us/articles/), the
+// breadcrumb's words count.
+func TestFoldersNameSections(t *testing.T) {
+	const (
+		receipts = "https://help.example/payments/receipts.html"
+		refunds  = "https://help.example/payments/refunds.html"
+		billing  = "https://help.example/hc/en-us/articles/1-invoices"
+		konto    = "https://help.example/hc/de/articles/2-rechnungen"
+	)
+	g := &graph.Graph{
+		Pages: []graph.Page{
+			{URL: receipts, Title: "Get a receipt", Breadcrumb: []string{"Payments & Receipts"}},
+			{URL: refunds, Title: "Refunds", Breadcrumb: []string{"Payments & Receipts"}},
+			{URL: billing, Title: "Invoices", Breadcrumb: []string{"Billing"}},
+			{URL: konto, Title: "Rechnungen", Breadcrumb: []string{"Abrechnung"}},
+		},
+		Nodes: []graph.Node{
+			{ID: "receipts", Page: receipts, Problem: "Get a receipt", Root: true, Resolution: "Download the receipt of your payments from your bookings."},
+			{ID: "refunds", Page: refunds, Problem: "Refunds", Root: true, Resolution: "We refund the payments to your card."},
+			{ID: "billing", Page: billing, Problem: "Invoices", Root: true, Resolution: "Every invoice is under Orders."},
+			{ID: "konto", Page: konto, Problem: "Rechnungen", Root: true, Resolution: "Jede Rechnung finden Sie unter Bestellungen."},
+		},
+	}
+	a := NewGraphAgent(g, Options{})
+	for _, tc := range []struct {
+		word, node string
+		named      uint8
+	}{
+		{"receipts", "refunds", 0}, // a section word its text never writes
+		{"payments", "refunds", 1}, // its folder, which its text writes
+		{"billing", "billing", 1},  // a help desk's section
+		{"abrechnung", "konto", 1},
+	} {
+		m := a.lex.match(a.readMessage(tc.word).terms, nil)
+		if got := m.sc.titleNamed[a.lex.pageOf[a.doc[tc.node]]]; got != tc.named {
+			t.Errorf("%q: %s's title and breadcrumb name %d query terms, want %d", tc.word, tc.node, got, tc.named)
+		}
+		m.release()
+	}
+}

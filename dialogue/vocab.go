@@ -1,8 +1,6 @@
 package dialogue
 
 import (
-	"net/url"
-	"path"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -483,94 +481,6 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 	gw.v.readCamelHeads()
 	gw.readBreadcrumbs(g)
 	return gw
-}
-
-// readBreadcrumbs sets gw.breadcrumb: per page, the words of the folders
-// its URL lies in ("general/account/register.md": general, account) that
-// the page's own text uses, as written. A help center's folders name the
-// product or topic its pages belong to, as a breadcrumb above the title
-// does ("General › Account › How to register"); a folder word the page
-// never writes (an English folder name over a German page, "general") is
-// not its words.
-func (gw *graphWords) readBreadcrumbs(g *graph.Graph) {
-	shared := sharedFolders(g.Pages)
-	folder := make(map[string][]int32, len(g.Pages)) // page -> its folders' words the texts have
-	for _, p := range g.Pages {
-		var ids []int32
-		gw.v.buf = gw.v.an.model.EachWord(folderWords(p.URL, shared), gw.v.buf, func(w []byte) {
-			if id, ok := gw.v.ids[string(w)]; ok && !slices.Contains(ids, id) {
-				ids = append(ids, id)
-			}
-		})
-		if len(ids) > 0 {
-			folder[p.URL] = ids
-		}
-	}
-	used := make(map[string][]int32, len(folder)) // page -> those its nodes have
-	for i := range g.Nodes {
-		page := g.Nodes[i].Page
-		ids := folder[page]
-		if len(ids) == 0 {
-			continue
-		}
-		for _, w := range gw.words[gw.off[offsPerNode*i]:gw.off[offsPerNode*i+4]] {
-			if slices.Contains(ids, w) && !slices.Contains(used[page], w) {
-				used[page] = append(used[page], w)
-			}
-		}
-	}
-	for _, p := range g.Pages {
-		start := int32(len(gw.titles))
-		for _, w := range folder[p.URL] { // in the folders' order
-			if slices.Contains(used[p.URL], w) {
-				gw.titles = append(gw.titles, w)
-			}
-		}
-		gw.breadcrumb[p.URL] = [2]int32{start, int32(len(gw.titles))}
-	}
-}
-
-// sharedFolders returns how many leading folders every page's URL lies in:
-// those name the whole help center ("en-US/text/" above each page), not
-// any page's topic.
-func sharedFolders(pages []graph.Page) int {
-	var common []string
-	for i, p := range pages {
-		dirs := pageFolders(p.URL)
-		if i == 0 {
-			common = dirs
-			continue
-		}
-		n := 0
-		for n < len(common) && n < len(dirs) && common[n] == dirs[n] {
-			n++
-		}
-		common = common[:n]
-	}
-	return len(common)
-}
-
-// pageFolders returns the folders that URL u (absolute, or a path relative
-// to the pages folder) lies in, outermost first.
-func pageFolders(u string) []string {
-	if pu, err := url.Parse(u); err == nil && pu.Host != "" {
-		u = pu.Path
-	}
-	dir := path.Dir(strings.TrimPrefix(u, "/"))
-	if dir == "." || dir == "/" {
-		return nil
-	}
-	return strings.Split(dir, "/")
-}
-
-// folderWords returns the words of the folders that URL u lies in, less
-// the first skip of them, "" for none.
-func folderWords(u string, skip int) string {
-	dirs := pageFolders(u)
-	if skip >= len(dirs) {
-		return ""
-	}
-	return strings.NewReplacer("-", " ", "_", " ").Replace(strings.Join(dirs[skip:], " "))
 }
 
 // withoutLinks is a resolution without its links' text, as the answer
