@@ -3,6 +3,8 @@ package kgbuild
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -66,5 +68,56 @@ func TestBuildBreadcrumbChanged(t *testing.T) {
 	}
 	if len(export.Pages) != 2 || !slices.Equal(export.Pages[1].Breadcrumb, []string{"Account"}) {
 		t.Errorf("export's pages %+v, want their breadcrumbs", export.Pages)
+	}
+}
+
+// TestBuildCategoryLabelRenamed: in a docs folder, renaming a section's
+// _category_ label (its pages' bytes unchanged) gives its pages the new
+// breadcrumb on the next build, without extracting them again.
+func TestBuildCategoryLabelRenamed(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	write := func(name, body string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("billing/_category_.json", `{"label": "Billing"}`)
+	write("billing/refunds.md", "# Refunds\n\nOpen Orders and press Refund.\n")
+	write("start.md", "# Getting started\n\nCreate an account.\n")
+	st := openStore(t)
+	ex := &countingExtractor{Extractor: NewStructural()}
+	build := func() map[string][]string {
+		t.Helper()
+		ex.calls.Store(0)
+		docs, errs := readDir(t, dir)
+		if _, err := (&Builder{Store: st, Extractor: ex}).Build(ctx, docs, errs); err != nil {
+			t.Fatal(err)
+		}
+		g, err := st.Load(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		crumbs := map[string][]string{}
+		for _, p := range g.Pages {
+			crumbs[p.URL] = p.Breadcrumb
+		}
+		return crumbs
+	}
+	if got := build(); !slices.Equal(got["billing/refunds.md"], []string{"Billing"}) || got["start.md"] != nil {
+		t.Fatalf("first build: breadcrumbs %q", got)
+	}
+	write("billing/_category_.json", `{"label": "Payments and refunds"}`)
+	got := build()
+	if !slices.Equal(got["billing/refunds.md"], []string{"Payments and refunds"}) {
+		t.Errorf("after the label's rename: breadcrumb %q, want the new label", got["billing/refunds.md"])
+	}
+	if n := ex.calls.Load(); n != 0 {
+		t.Errorf("a renamed label extracted %d pages again, want none", n)
 	}
 }
