@@ -446,7 +446,11 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 	case moveHandOverRecord:
 		return a.escalate(s, nil, nil), true, nil
 	case moveSuggestPage:
-		r, ok := a.suggest(s, a.leadingPageOption(msg), "SuggestOne")
+		opts, key := a.leadingPageOption(msg), "SuggestOne"
+		if len(opts) > 1 {
+			key = "Suggest"
+		}
+		r, ok := a.suggest(s, opts, key)
 		return r, ok, nil
 	case moveDropIt:
 		// The conversation keeps its place: a follow-up may still lean on

@@ -1,13 +1,14 @@
 package dialogue
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
 
 // What a message that matched nothing well gets: a choice of the nearest
-// topics, the page that clearly leads on whole-page evidence, or the
-// not-found reply with its "Talk to a person" option (see missPolicy).
+// topics, the page that clearly leads on whole-page evidence (or the two
+// near-tied there), or the not-found reply with its "Talk to a person" option (see missPolicy).
 
 // sameNodes reports whether two lists of options offer the same nodes.
 func sameNodes(a, b []Option) bool {
@@ -195,6 +196,11 @@ func farAhead(cands []candidate, ids []string) bool {
 // page's.
 const leadMargin = 0.2
 
+// maxTiedPages is how many pages near-tied at the top of the whole-page
+// evidence a miss may offer as a choice (tiedPages): more are no page
+// standing out. (3 gained no first reply and cost ssa-eval follow-ups.)
+const maxTiedPages = 2
+
 // pageEvidence is what a whole page holds of a request: the share
 // (IDF-weighted) of its terms and the page's BM25 score.
 type pageEvidence struct {
@@ -277,8 +283,9 @@ func (a *GraphAgent) leadsOf(cands []candidate) leads {
 }
 
 // leadingPageOption returns, as the one option, the best-ranked section of
-// the page that clearly leads on whole-page evidence for r, or nil. The
-// page must also hold suggestShare of what an answer holds of the
+// the page that clearly leads on whole-page evidence for r; with no page
+// leading, those of the pages near-tied at the top (tiedPageOptions); or
+// nil. The page must also hold suggestShare of what an answer holds of the
 // request's distinctive weight (requestHeld: a word of few pages weighs
 // much, one no page has as much as the rarest): leading on the words
 // every page shares ("photo", "change"), while the words that say what
@@ -296,14 +303,75 @@ func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 	// request mostly of words no page has; whole-page leadership is read
 	// over the request's own words alone, unfiltered.
 	// The two coincide only for a conversation's first, plain request.
-	id := a.leadingPageOf(a.requestHits(r)).id
+	hits := a.requestHits(r)
+	id := a.leadingPageOf(hits).id
 	if id == "" {
-		return nil
+		return a.tiedPageOptions(r, hits)
 	}
 	if !a.leaderHolds(r, id) {
 		return nil
 	}
 	return a.topicOptions([]string{id})
+}
+
+// tiedPageOptions returns, as options, the best-ranked sections of the
+// pages near-tied at the top of the whole-page evidence for r (tiedPages
+// over hits, the request's own search), when each holds r as a leading
+// page must (leaderHolds); else nil. No page leads, yet the request is
+// spread over these pages as much as over any ("plugged the box into my
+// router, now what address do i type in the browser": the quick start
+// and the networks pages): a choice between them is a question the user
+// can answer, where "please rephrase" gives nothing. One of them that
+// holds too little of the request is a chance match, and a choice beside
+// it no better evidence than the one page alone, which does not lead.
+func (a *GraphAgent) tiedPageOptions(r *reading, hits []candidate) []Option {
+	var urls []string
+	var pages []pageEvidence
+	first := map[string]string{} // page -> its best-ranked section that says something
+	for _, c := range hits {
+		u := a.ix.Node(c.id).Page
+		if _, seen := first[u]; !seen {
+			first[u] = ""
+			urls, pages = append(urls, u), append(pages, pageEvidence{c.pageCoverage, c.pageScore})
+		}
+		if first[u] == "" && !a.isHollow(c.id) {
+			first[u] = c.id
+		}
+	}
+	var ids []string
+	for _, i := range tiedPages(pages, a.opts.MinCoverage*suggestShare) {
+		id := first[urls[i]]
+		if id == "" || !a.leaderHolds(r, id) {
+			return nil
+		}
+		ids = append(ids, id)
+	}
+	return a.topicOptions(ids)
+}
+
+// tiedPages returns the positions in pages of the best page and of those
+// within leadMargin of it (its score under 1+leadMargin times theirs),
+// best first, when there are two to maxTiedPages of them and the best
+// holds at least minCoverage of the request; else nil. One page is a lead
+// (leadingPage); more are no page standing out.
+func tiedPages(pages []pageEvidence, minCoverage float64) []int {
+	order := make([]int, len(pages))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(pages[y].score, pages[x].score) })
+	if len(order) < 2 || pages[order[0]].coverage < minCoverage {
+		return nil
+	}
+	best := pages[order[0]].score
+	n := 1
+	for n < len(order) && best < (1+leadMargin)*pages[order[n]].score {
+		n++
+	}
+	if n < 2 || n > maxTiedPages {
+		return nil
+	}
+	return order[:n]
 }
 
 // leaderHolds reports whether the page of node id, the best section of a

@@ -46,7 +46,7 @@ const (
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
 	moveHandOverRecord // a request about one of the user's records: only a person can look it up
-	moveSuggestPage    // offer the page that clearly leads on whole-page evidence (declined when none does)
+	moveSuggestPage    // offer the page that clearly leads on whole-page evidence, or the two near-tied there (declined when none)
 	moveSuggest        // offer the nodes nearest the request (declined when none is near enough)
 	moveAskAbout       // ask whether the node found, which lacks the request's distinctive words, is it
 	moveOfferPerson    // a miss in a row said in no page's words: the nearest topics again, and a person as an option
@@ -548,8 +548,9 @@ var missPolicy = []missRule{
 	// with, may still be spread over one page, as a search over whole pages finds it ("my external mic isn't
 	// picking up my voice" and the page on using another microphone):
 	// asked whether that page is it, the user can say yes where "please
-	// rephrase" gives nothing. A question, not an answer: a near-domain
-	// request is not answered from it.
+	// rephrase" gives nothing; spread over two pages alike, which of
+	// them. A question, not an answer: a near-domain request is not
+	// answered from it.
 	{func(r *reading, st missState) bool { return st.rephrases == 0 && !st.llm && !r.asksAboutAnswer() }, moveSuggestPage},
 	// A miss after a miss hands over only once the customer has put the
 	// request in the pages' words and still nothing fits ("my printer
