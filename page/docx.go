@@ -66,14 +66,20 @@ func parseDOCX(raw []byte, url string) (*Document, error) {
 	// sections ("Billing", "Refunds"), none of them its subject. The title
 	// is the page's heading, and the document's headings sections below it,
 	// as on a Markdown page.
+	// A document that opens with a heading is titled by it when it has no
+	// title of its own, and does not say its title twice.
+	body := w.out.Bytes()
 	title := docxTitle(parts["docProps/core.xml"])
 	if title == "" {
 		title = w.title
 	}
+	if w.lead != "" && (title == "" || strings.EqualFold(w.lead, title)) {
+		title, body = w.lead, body[w.leadEnd:]
+	}
 	if title == "" {
 		title = titleFromPath(url)
 	}
-	page := append([]byte("<h1>"+html.EscapeString(title)+"</h1>\n"), w.out.Bytes()...)
+	page := append([]byte("<h1>"+html.EscapeString(title)+"</h1>\n"), body...)
 	p, err := parseHTMLPage(page, url, "", nil)
 	if err != nil {
 		return nil, err
@@ -250,6 +256,10 @@ type docxWriter struct {
 	// title is the text of the first paragraph of the Title style, lang
 	// the language the document's first run is marked with.
 	title, lang string
+	// lead is the text of the heading the document opens with, and
+	// leadEnd where it ends in out.
+	lead    string
+	leadEnd int
 	// lists are the lists open, outermost first: true for a numbered one.
 	lists []bool
 }
@@ -416,7 +426,11 @@ func (w *docxWriter) paragraph(p *docxPara) {
 	if level > 0 {
 		level = min(level+1, 6) // below the document's title
 		w.closeLists(0)
+		opens := w.out.Len() == 0
 		fmt.Fprintf(&w.out, "<h%d>%s</h%d>\n", level, text, level)
+		if opens {
+			w.lead, w.leadEnd = collapse(html.UnescapeString(tagless(text))), w.out.Len()
+		}
 		return
 	}
 	if p.numID != "" && p.numID != "0" {

@@ -64,6 +64,12 @@ func TestDOCX(t *testing.T) {
 				`<w:p>` + run("Alt") + `<w:del><w:r><w:delText>gelöscht</w:delText></w:r></w:del><w:r><w:instrText>HYPERLINK x</w:instrText></w:r>` +
 				`<mc:AlternateContent xmlns:mc="mc"><mc:Choice></mc:Choice><mc:Fallback><w:pict><w:txbxContent><w:p>` + run("Kasten") + `</w:p></w:txbxContent></w:pict></mc:Fallback></mc:AlternateContent>` + run(" und neu.") + `</w:p>`,
 			"", []string{"h1 Help", "p Alt und neu."}},
+		{"opening with a heading and no title: titled by it, said once",
+			para("berschrift1", run("Rückgabe")) + `<w:p>` + run("Binnen 14 Tagen.") + `</w:p>` + para("berschrift1", run("Umtausch")),
+			"Rückgabe", []string{"h1 Rückgabe", "p Binnen 14 Tagen.", "h2 Umtausch"}},
+		{"opening with its title as a heading: said once",
+			para("Title", run("Rückgabe")) + para("berschrift1", run("Rückgabe")) + `<w:p>` + run("Binnen 14 Tagen.") + `</w:p>`,
+			"Rückgabe", []string{"h1 Rückgabe", "p Binnen 14 Tagen."}},
 		{"a table, its cells' paragraphs joined",
 			`<w:tbl><w:tr><w:tc><w:p>` + run("Tarif") + `</w:p></w:tc><w:tc><w:p>` + run("Rechnung") + `</w:p><w:p>` + run("(PDF)") + `</w:p></w:tc></w:tr></w:tbl>`,
 			"", []string{"h1 Help", "p Tarif | Rechnung (PDF)"}},
