@@ -173,14 +173,16 @@ type searchScratch struct {
 	// touched; it has room for every node and one more (see add).
 	touched []int32
 	// page and pageFound are, per page, the query's BM25 score over the
-	// whole page and the query terms it has; pageTouched the pages set.
+	// whole page and the query terms it has; pageTouched the pages set,
+	// with room for every page and one more (see addPages).
 	page        []float64
 	pageFound   []uint64
 	pageTouched []int32
 	// titleNamed is, per page, how many query terms its title has.
 	titleNamed []uint8
 	// pageTopic is, per page, the BM25 score of the topic's terms over the
-	// whole page; pageTopicTouched the pages set.
+	// whole page; pageTopicTouched the pages set, with room as
+	// pageTouched's.
 	pageTopic        []float64
 	pageTopicTouched []int32
 }
@@ -249,7 +251,8 @@ func newLexicalIndex(an *analyzer, ix *graph.Index, gw *graphWords, pos map[stri
 	size, pages := len(g.Nodes), lx.pages.N
 	lx.scratch.New = func() any {
 		return &searchScratch{score: make([]float64, size), found: make([]uint64, size), topic: make([]float64, size), eligible: make([]uint64, (size+63)/64), touched: make([]int32, 0, size+1),
-			page: make([]float64, pages), pageFound: make([]uint64, pages), pageTopic: make([]float64, pages), titleNamed: make([]uint8, pages)}
+			page: make([]float64, pages), pageFound: make([]uint64, pages), pageTouched: make([]int32, 0, pages+1),
+			pageTopic: make([]float64, pages), pageTopicTouched: make([]int32, 0, pages+1), titleNamed: make([]uint8, pages)}
 	}
 	return lx
 }

@@ -115,12 +115,8 @@ func (lx *lexicalIndex) match(query, required []string) *lexicalMatch {
 			if t < 0 {
 				continue
 			}
-			scores := lx.pages.Scores[t]
-			for k, p := range lx.pages.Docs[t] {
-				if sc.page[p] == 0 {
-					sc.pageTouched = append(sc.pageTouched, p)
-				}
-				sc.page[p] += scores[k]
+			sc.pageTouched = addPages(sc.page, sc.pageTouched, lx.pages.Docs[t], lx.pages.Scores[t], 1)
+			for _, p := range lx.pages.Docs[t] {
 				sc.pageFound[p] |= 1 << i
 			}
 		}
@@ -251,14 +247,30 @@ func (m *lexicalMatch) setPageTopic(topicIDs []int32) {
 	m.pageTopicIDs = slices.Clone(topicIDs)
 	m.maxPageKnown = false
 	for _, t := range topicIDs {
-		scores := m.lx.pages.Scores[t]
-		for k, p := range m.lx.pages.Docs[t] {
-			if sc.pageTopic[p] == 0 {
-				sc.pageTopicTouched = append(sc.pageTopicTouched, p)
-			}
-			sc.pageTopic[p] += earlierPageWeight * scores[k]
-		}
+		sc.pageTopicTouched = addPages(sc.pageTopic, sc.pageTopicTouched, m.lx.pages.Docs[t], m.lx.pages.Scores[t], earlierPageWeight)
 	}
+}
+
+// addPages adds weight times one term's page postings (docs, scores) to
+// score, a page's score, and returns touched with the pages touched first
+// appended. As searchScratch.add, without a branch on whether a page is
+// touched first (a mispredicted coin toss on a large graph): every page is
+// written at the end of touched, which has room for every page and one
+// more, and kept only when its score was 0. Every posting's score is
+// positive.
+func addPages(score []float64, touched []int32, docs []int32, scores []float64, weight float64) []int32 {
+	n, room := len(touched), touched[:cap(touched)]
+	scores = scores[:len(docs)]
+	for k, p := range docs {
+		first := 0
+		if score[p] == 0 {
+			first = 1
+		}
+		room[n] = p
+		n += first
+		score[p] += weight * scores[k]
+	}
+	return room[:n]
 }
 
 // release returns m's scratch space; m must not be used afterwards.
@@ -354,10 +366,13 @@ func (m *lexicalMatch) topHits(topicIDs []int32, allow []int32, limit int) []lex
 	withTopic := len(topicIDs) > 0
 	maxPage := m.maxPageScore()
 	full, floor := false, 0.0 // best.full(), best.worst()
+	// The loop reads the scratch's arrays through locals: through sc, each
+	// read loads the slice header again.
+	scores, topic := sc.score, sc.topic
 	for _, d := range sc.touched {
-		score := sc.score[d]
+		score := scores[d]
 		if withTopic {
-			score += sc.topic[d]
+			score += topic[d]
 		}
 		// The score alone rules most nodes out, without reading their
 		// terms found, and with the best page's score without reading
