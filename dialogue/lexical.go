@@ -274,8 +274,9 @@ const earlierPageWeight = 0.5
 // tells what the page covers), but bounded.
 const maxPageNodeTerms = 1000
 
-// indexPages builds the whole-page index: one document per page, its title
-// and breadcrumb then every node's own fields and answer, in graph order.
+// indexPages builds the whole-page index: one document per page, its title,
+// breadcrumb and file name then every node's own fields and answer, in
+// graph order.
 // The breadcrumb's words count as title words (titlePages, titleTerms):
 // "how do I make an account" names the account folder's "How to
 // register", whose title alone says nothing of accounts.
@@ -301,6 +302,11 @@ func (lx *lexicalIndex) indexPages(g *graph.Graph, gw *graphWords) {
 				title = slices.Clone(docs[p])
 				slices.Sort(title)
 				title = slices.Compact(title)
+			}
+			// The file name, once, as a word of the text (see
+			// readFileNames): not a title word.
+			if f, ok := gw.fileName[url]; ok {
+				docs[p] = gw.v.terms(lx, gw.titles[f[0]:f[1]], docs[p], maxFieldTerms, true)
 			}
 			for _, t := range title {
 				for int(t) >= len(lx.titlePages) {

@@ -435,11 +435,14 @@ type graphWords struct {
 	// breadcrumb holds per page URL the run in titles of its breadcrumb
 	// (see readBreadcrumbs).
 	breadcrumb map[string][2]int32
+	// fileName holds per page URL the run in titles of its file name's
+	// words (see readFileNames); none for a page without such words.
+	fileName map[string][2]int32
 }
 
 func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 	gw := &graphWords{v: newVocab(an), off: make([]int32, 0, offsPerNode*len(g.Nodes)), title: make(map[string][2]int32, len(g.Pages)),
-		breadcrumb: make(map[string][2]int32, len(g.Pages))}
+		breadcrumb: make(map[string][2]int32, len(g.Pages)), fileName: make(map[string][2]int32, len(g.Pages))}
 	// Room for a word every four bytes, to grow the run rarely.
 	size := 0
 	for i := range g.Nodes {
@@ -480,6 +483,7 @@ func newGraphWords(an *analyzer, g *graph.Graph) *graphWords {
 	}
 	gw.v.readCamelHeads()
 	gw.readBreadcrumbs(g)
+	gw.readFileNames(g)
 	return gw
 }
 
