@@ -22,8 +22,9 @@ const pageOverflow = `(() => {
 })()`
 
 // TestBrowserAdminPagesFit: the support team's pages fit a phone's width
-// (375) and the build page a desktop's (1280): a wide table scrolls in its
-// own box, a long URL in a lint message wraps.
+// (375) and the build page and a node's page a desktop's (1280): a wide
+// table scrolls in its own box, a long URL in a lint message wraps; a
+// node's page names its page's section.
 func TestBrowserAdminPagesFit(t *testing.T) {
 	base := serveSample(t, Config{AdminToken: testToken})
 	openHandoff(t, base) // so that the queue has a row
@@ -37,10 +38,21 @@ func TestBrowserAdminPagesFit(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
+	// A node's page, the first the graph page lists: the sample's pages
+	// sit in sections, which its Section row names.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/admin/graph"), chromedp.WaitVisible(chromedp.CSS(".admin-nav"))); err != nil {
+		t.Fatal(err)
+	}
+	node, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('a[href^="/admin/nodes/"]').getAttribute("href")`))
+	if err != nil || node == "" {
+		t.Fatalf("no node linked from /admin/graph (%v)", err)
+	}
 	for _, tc := range []struct {
 		width, height int64
 		path, table   string
 	}{
+		{375, 812, node, ".breadcrumb"},
+		{1280, 800, node, ".breadcrumb"},
 		{375, 812, "/admin", ""},
 		{375, 812, "/admin/queue", ".queue-table"},
 		{375, 812, "/admin/build", ".lint"},
@@ -54,7 +66,11 @@ func TestBrowserAdminPagesFit(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS(".admin-nav"))); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if tc.table != "" {
+		if tc.table == ".breadcrumb" {
+			if crumb, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("dd.breadcrumb") || {}).innerText || ""`)); err != nil || crumb == "" {
+				t.Fatalf("%s: no Section row (%v)", name, err)
+			}
+		} else if tc.table != "" {
 			if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(`document.querySelectorAll(%q).length`, tc.table+" tr"))); err != nil || n < 2 {
 				t.Fatalf("%s: %d rows in %s (%v): the check would prove nothing", name, n, tc.table, err)
 			}
