@@ -83,7 +83,9 @@ import (
 // the dictionary does ("Resetting my password", was "Reseting").
 // v28: a backslash in a page's words is doubled in the node's text
 // (nodeLine): Markdown read "\/" as an escaped "/" and dropped it.
-const StructuralVersion = "structural-v28"
+// v29: a page of questions and answers without an intro has its first
+// question as the root's text, not that question's answer (firstParagraph).
+const StructuralVersion = "structural-v29"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -441,8 +443,16 @@ func joinLines(lines []string, from, to int) string {
 // the first section's opening, standing for the whole page: a closing
 // sentence that introduces what follows in that section ("To cancel your
 // subscription:") is left to the section, where the steps follow it.
+//
+// On a page of questions and answers (collapsible parts: an accordion, a
+// list of questions) it is the first question, not its answer: the answer
+// to one question stands for no page, and a root that gave it answered
+// "I have a question about my account" with whether one may have two.
 func firstParagraph(blocks []page.Block, lines []string) string {
 	for i, b := range blocks {
+		if b.Kind == page.Heading && b.Collapsible && strings.TrimSpace(b.Text) != "" {
+			return nodeLine(page.Block{Kind: page.Paragraph, Text: b.Text, Links: b.Links})
+		}
 		if b.Kind == page.Paragraph && strings.TrimSpace(b.Text) != "" {
 			return withoutLeadIn(lines[i])
 		}

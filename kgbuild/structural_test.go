@@ -633,3 +633,42 @@ func TestStructuralTextAfterParts(t *testing.T) {
 		})
 	}
 }
+
+// TestFAQRoot: a page of questions and answers with no intro (collapsible
+// parts first) has its first question as its root's text, not the answer
+// to it, which would answer any question about the page's topic; a page
+// of sections with no intro still has its first section's opening.
+func TestFAQRoot(t *testing.T) {
+	faq := []page.Block{
+		{Kind: page.Heading, Level: 1, Text: "Account FAQ"},
+		{Kind: page.Heading, Level: 2, Text: "Can I have two accounts?", Collapsible: true},
+		{Kind: page.Paragraph, Text: "One account per person is allowed."},
+		{Kind: page.Heading, Level: 2, Text: "I can't log in.", Collapsible: true},
+		{Kind: page.Paragraph, Text: "See the login page."},
+	}
+	sections := slices.Clone(faq)
+	sections[1].Collapsible, sections[3].Collapsible = false, false
+	for _, tc := range []struct {
+		name   string
+		blocks []page.Block
+		root   string
+	}{
+		{"questions and answers", faq, "Can I have two accounts?"},
+		{"sections", sections, "One account per person is allowed."},
+	} {
+		pg, err := NewStructural().Extract(context.Background(), &page.Document{URL: "https://h.example/account-faq", Title: "Account FAQ", Blocks: tc.blocks})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var problems []string
+		for _, n := range pg.Nodes {
+			if n.Root && n.Resolution != tc.root {
+				t.Errorf("%s: root text %q, want %q", tc.name, n.Resolution, tc.root)
+			}
+			problems = append(problems, n.Problem)
+		}
+		if !slices.Contains(problems, "I can't log in.") {
+			t.Errorf("%s: problems %q, want one for each question", tc.name, problems)
+		}
+	}
+}

@@ -195,6 +195,10 @@ func (x *extractor) node(n *html.Node) {
 		x.flush()
 		x.item(n, x.list.depth+1, x.list.ordered)
 	case atom.Dl:
+		if !x.list.inItem && faqList(n) {
+			x.terms(n)
+			return
+		}
 		x.flush()
 		x.walk(n)
 		x.flush()

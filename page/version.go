@@ -83,4 +83,8 @@ package page
 // v28: an HTML page's breadcrumb (schema.org BreadcrumbList in JSON-LD, a
 // nav labelled breadcrumb, a .breadcrumbs list) read as its Breadcrumb
 // before the chrome is dropped, less the site's home and the page's title.
-const ReaderVersion = "reader-v28"
+// v29: a description list of questions and answers (every term a
+// sentence) is read as collapsible parts, each question a heading over its
+// answer (html_terms.go): a question without "?" ran on into the answer
+// above it, and each answer was an item of a list.
+const ReaderVersion = "reader-v29"
