@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	neturl "net/url"
 	"path"
 	"regexp"
 	"strings"
@@ -121,6 +122,10 @@ func parseMarkdown(raw []byte, url string, env *renderEnv, links func(string) (s
 	if fm.Draft {
 		return nil, ErrDraft
 	}
+	var properties []string
+	if isNotionExport(url) {
+		body, properties = notionProperties(body)
+	}
 	if env == nil {
 		env = &renderEnv{}
 	}
@@ -145,7 +150,7 @@ func parseMarkdown(raw []byte, url string, env *renderEnv, links func(string) (s
 		doc.Title = titleFromPath(url)
 	}
 	doc.Lang = langTag(fm.Lang, false)
-	doc.Keywords = fm.keywords(doc.Keywords)
+	doc.Keywords = fm.keywords(append(doc.Keywords, properties...))
 	sum := sha256.Sum256(raw)
 	doc.ContentHash = hex.EncodeToString(sum[:])
 	return doc, nil
@@ -192,12 +197,16 @@ var wordSeparators = strings.NewReplacer("-", " ", "_", " ")
 func titleFromPath(p string) string {
 	p = strings.TrimSuffix(p, "/")
 	name := path.Base(p)
+	if s, err := neturl.PathUnescape(name); err == nil {
+		name = s
+	}
 	stem := strings.TrimSuffix(name, path.Ext(name))
 	if isIndexName(stem) {
 		if dir := path.Dir(p); dir != "." && dir != "/" {
 			stem = path.Base(dir)
 		}
 	}
+	stem = withoutNotionID(stem) // Notion's export names a page "Title <id>"
 	stem = stripNumberPrefix(stem)
 	stem = collapse(wordSeparators.Replace(stem))
 	if stem == "" {

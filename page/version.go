@@ -87,4 +87,8 @@ package page
 // sentence) is read as collapsible parts, each question a heading over its
 // answer (html_terms.go): a question without "?" ran on into the answer
 // above it, and each answer was an item of a list.
-const ReaderVersion = "reader-v29"
+// v30: a page of Notion's export (its file name ends with a Notion id):
+// a database row's properties under its title are metadata, not text
+// (its tags its keywords), and a title made from its file name has no id
+// (notion.go).
+const ReaderVersion = "reader-v30"
