@@ -2,6 +2,10 @@ package page
 
 import (
 	"bytes"
+	"context"
+	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -70,4 +74,38 @@ func FuzzNotionProperties(f *testing.F) {
 		}
 		ParseMarkdown(body, "Page 0a1b2c3d4e5f67890a1b2c3d4e5f6789.md") // must not panic
 	})
+}
+
+// TestNotionExportFolder: in a folder of Notion's export, a sub-page's
+// breadcrumb is the titles of the pages it is under (its folders' names
+// without their ids), and its title has no id.
+func TestNotionExportFolder(t *testing.T) {
+	dir := t.TempDir()
+	const top, sub = "Help Center 0a1b2c3d4e5f67890a1b2c3d4e5f6789", "Billing 11112222333344445555666677778888"
+	files := map[string]string{
+		top + ".md":             "# Help Center\n\nAll our help.\n",
+		top + "/" + sub + ".md": "# Billing\n\nAbout bills.\n",
+		top + "/" + sub + "/Refunds 99990000aaaabbbbccccddddeeeeffff.md": "Ask within 14 days.\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	docs, _, err := ReadDir(context.Background(), dir, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, d := range docs {
+		got[d.Title] = strings.Join(d.Breadcrumb, " › ")
+	}
+	want := map[string]string{"Help Center": "", "Billing": "Help Center", "Refunds": "Help Center › Billing"}
+	if !maps.Equal(got, want) {
+		t.Errorf("titles and breadcrumbs %q, want %q", got, want)
+	}
 }

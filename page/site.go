@@ -234,13 +234,19 @@ func categoryLabel(folder string) string {
 	return ""
 }
 
-// breadcrumb is the labels of the folders the page at rel is in,
-// outermost first; folders without one are left out.
+// breadcrumb is the labels of the folders the page at rel is in (a
+// _category_ file's, or the title of the Notion page a folder of Notion's
+// export holds the sub-pages of), outermost first; folders without one
+// are left out.
 func (s *site) breadcrumb(rel string) []string {
 	var out []string
 	for d := path.Dir(unescapePath(rel)); d != "." && d != "/"; d = path.Dir(d) {
 		if l := s.labels[d]; l != "" {
 			out = append(out, l)
+		} else if name := path.Base(d); notionID.MatchString(name) {
+			// Notion's export: a sub-page's folder is named for the page
+			// it is under, with that page's id.
+			out = append(out, withoutNotionID(name))
 		}
 	}
 	slices.Reverse(out)

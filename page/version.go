@@ -89,6 +89,7 @@ package page
 // above it, and each answer was an item of a list.
 // v30: a page of Notion's export (its file name ends with a Notion id):
 // a database row's properties under its title are metadata, not text
-// (its tags its keywords), and a title made from its file name has no id
-// (notion.go).
+// (its tags its keywords), a title made from its file name has no id
+// (notion.go), and a sub-page's breadcrumb is the titles of the pages it
+// is under (its folders' names without their ids).
 const ReaderVersion = "reader-v30"
