@@ -71,7 +71,7 @@ func TestAskCommand(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "1 questions failed") {
 		t.Errorf("err = %v", err)
 	}
-	for _, want := range []string{"5 rows: Refunds", "2 rows: My refund hasn't arrived", "pages: 32", "nodes: 192"} {
+	for _, want := range []string{"5 rows: Refunds", "2 rows: My refund hasn't arrived", "pages: 32", "nodes: 193"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("conversation output lacks %q:\n%s", want, out.String())
 		}
@@ -128,7 +128,7 @@ func TestAskMemoryLimit(t *testing.T) {
 	if !strings.Contains(stderr.String(), "the query used more than 1024 MB of memory") {
 		t.Errorf("no memory-limit error:\n%s", stderr.String())
 	}
-	if !strings.Contains(out.String(), "nodes: 192") {
+	if !strings.Contains(out.String(), "nodes: 193") {
 		t.Errorf("the question after it:\n%s", out.String())
 	}
 }
