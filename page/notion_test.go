@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -80,22 +78,12 @@ func FuzzNotionProperties(f *testing.F) {
 // breadcrumb is the titles of the pages it is under (its folders' names
 // without their ids), and its title has no id.
 func TestNotionExportFolder(t *testing.T) {
-	dir := t.TempDir()
 	const top, sub = "Help Center 0a1b2c3d4e5f67890a1b2c3d4e5f6789", "Billing 11112222333344445555666677778888"
-	files := map[string]string{
+	dir := writeFolder(t, t.TempDir(), "export", map[string]string{
 		top + ".md":             "# Help Center\n\nAll our help.\n",
 		top + "/" + sub + ".md": "# Billing\n\nAbout bills.\n",
 		top + "/" + sub + "/Refunds 99990000aaaabbbbccccddddeeeeffff.md": "Ask within 14 days.\n",
-	}
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	docs, _, err := ReadDir(context.Background(), dir, ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
