@@ -47,6 +47,9 @@ func fileNameWords(u string) string {
 		}
 	}
 	name := path.Base(strings.TrimSuffix(u, "/"))
+	if s, err := url.PathUnescape(name); err == nil {
+		name = s // "Reset%20your%20password.md"
+	}
 	if i := strings.IndexByte(name, '.'); i >= 0 {
 		name = name[:i]
 	}

@@ -18,6 +18,7 @@ func TestFileNameWords(t *testing.T) {
 		{"README.md", ""},
 		{"https://help.example/", ""},
 		{"Power.part.html", "Power"},
+		{"Help%20Center/Reset%20your%20password.md", "Reset your password"},
 		{"", ""},
 	} {
 		if got := fileNameWords(tc.url); got != tc.want {

@@ -39,7 +39,7 @@ func faqList(dl *html.Node) bool {
 			continue
 		}
 		if i+1 == len(items) || !closedSentence(textOfNode(n)) {
-			return false // a last term with nothing said of it, or a term
+			return false // a last term with nothing said of it, or a term that is no sentence
 		}
 	}
 	return true
