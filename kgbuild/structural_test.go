@@ -672,3 +672,28 @@ func TestFAQRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestTermDescriptionNoSituation: a manual's options written as a
+// description list ("null": "If True, Django will store empty values as
+// NULL.") are text of their section, not situations: read as list items,
+// "If True, …" made each a condition and the options were offered as
+// "True", "True", "True".
+func TestTermDescriptionNoSituation(t *testing.T) {
+	const src = `<html><body><h1>Model field reference</h1><h2>Field options</h2><p>The following arguments are available to all field types.</p>` +
+		`<dl><dt><code>null</code></dt><dd><p>If <code>True</code>, Django will store empty values as NULL in the database.</p></dd>` +
+		`<dt><code>blank</code></dt><dd><p>If <code>True</code>, the field is allowed to be blank.</p></dd>` +
+		`<dt><code>unique</code></dt><dd><p>If <code>True</code>, this field must be unique throughout the table.</p></dd></dl></body></html>`
+	doc, err := page.ParseHTML([]byte(src), "https://docs.example/ref/models/fields.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range pg.Nodes {
+		if n.Condition != "" {
+			t.Errorf("node %q has the condition %q", n.Problem, n.Condition)
+		}
+	}
+}

@@ -86,7 +86,7 @@ func TestParseAsciiDoc(t *testing.T) {
 		{name: "description list",
 			src:    "= T\n\nport:: The port to listen on.\n",
 			title:  "T",
-			blocks: []string{"paragraph port", "item1 The port to listen on."}},
+			blocks: []string{"paragraph port", "paragraph The port to listen on."}},
 		{name: "tables, a longer delimiter, widths in percent, an escaped bar, a cell on two lines",
 			src:    "= T\n\n[cols=\"30%,70%\",options=\"header\"]\n|=====\n| Name | Value\n| a \\| b | one\n  two\n|=====\n",
 			title:  "T",

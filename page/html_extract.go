@@ -207,8 +207,18 @@ func (x *extractor) node(n *html.Node) {
 		x.walk(n)
 		x.flush()
 	case atom.Dd:
-		x.flush()
-		x.item(n, x.list.depth+1, false)
+		if x.list.inItem {
+			x.flush()
+			x.item(n, x.list.depth+1, false)
+			return
+		}
+		// A term's description is text of its own, not an item of a
+		// list: read as one, a manual's option ("null": "If True, Django
+		// will store empty values as NULL") became a situation, and the
+		// options were offered as "True", "True", "True".
+		x.breakBlock()
+		x.walk(n)
+		x.breakBlock()
 	case atom.Table:
 		x.flush()
 		x.table(n)

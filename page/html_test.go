@@ -71,9 +71,9 @@ func TestParseHTML(t *testing.T) {
 				"Content laid out in a table.\n" +
 				"Second column.\n" +
 				"Refund\n" +
-				"- Money paid back to your card.\n" +
+				"Money paid back to your card.\n" +
 				"Credit\n" +
-				"- A voucher for a later trip.\n" +
+				"A voucher for a later trip.\n" +
 				"Refunds take 5 to 7 days.",
 		},
 		{

@@ -79,7 +79,7 @@ func TestParseRST(t *testing.T) {
 		{
 			name: "definition list",
 			in:   "wheel\n   A built package.\n\nsdist : classifier\n   A source archive.",
-			want: "wheel\n- A built package.\nsdist\n- A source archive.",
+			want: "wheel\nA built package.\nsdist\nA source archive.",
 		},
 		{
 			name:     "field list at the top dropped, description kept as keyword",
@@ -206,7 +206,7 @@ func TestParseRST(t *testing.T) {
 		{
 			name: "unknown directives: their content; domain objects as Sphinx writes them",
 			in:   ".. only:: html\n\n   Shown.\n\n.. py:function:: install(name)\n\n   Installs it.\n\n.. raw:: html\n\n   <b>x</b>",
-			want: "Shown.\ninstall(name)\n- Installs it.",
+			want: "Shown.\ninstall(name)\nInstalls it.",
 		},
 	}
 	for _, tt := range tests {

@@ -92,4 +92,6 @@ package page
 // (its tags its keywords), a title made from its file name has no id
 // (notion.go), and a sub-page's breadcrumb is the titles of the pages it
 // is under (its folders' names without their ids).
-const ReaderVersion = "reader-v30"
+// v31: a description list's descriptions (<dd>) are text, not list
+// items: "If True, …" under a term was read as a situation.
+const ReaderVersion = "reader-v31"
