@@ -85,7 +85,9 @@ import (
 // (nodeLine): Markdown read "\/" as an escaped "/" and dropped it.
 // v29: a page of questions and answers without an intro has its first
 // question as the root's text, not that question's answer (firstParagraph).
-const StructuralVersion = "structural-v29"
+// v30: a problem opening with a name from code ("db_column") keeps its
+// spelling (lexical.UpperFirst; was "Db_column").
+const StructuralVersion = "structural-v30"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

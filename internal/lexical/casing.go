@@ -8,10 +8,11 @@ import (
 
 // UpperFirst capitalises the first letter of s (rune-safe: "été" is "Été"),
 // unless its first word is a name written with a capital inside ("iPhone",
-// "macOS", "eBay"): "IPhone" is no word.
+// "macOS", "eBay"): "IPhone" is no word; or a name from code, with an
+// underscore ("db_column", a Django option offered as "Db_column").
 func UpperFirst(s string) string {
 	r, size := utf8.DecodeRuneInString(s)
-	if size == 0 || unicode.IsUpper(r) || capitalInside(s) {
+	if size == 0 || unicode.IsUpper(r) || capitalInside(s) || codeName(s) {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[size:]
@@ -47,6 +48,13 @@ func isI(w string) bool {
 
 // capitalInside reports whether the first word of s has a capital letter
 // after its first letter: an acronym ("FAQ") or a name ("iPhone").
+// codeName reports whether the first word of s has an underscore: a name
+// from code, spelt as the code spells it.
+func codeName(s string) bool {
+	first, _, _ := strings.Cut(s, " ")
+	return strings.Contains(first, "_")
+}
+
 func capitalInside(s string) bool {
 	first, _, _ := strings.Cut(s, " ")
 	for i, r := range first {

@@ -17,6 +17,9 @@ func TestUpperFirst(t *testing.T) {
 		{"iPadOS 13 or later", "iPadOS 13 or later"},
 		{"macOS settings", "macOS settings"},
 		{"ipad", "Ipad"},
+		// A name from code keeps its spelling.
+		{"db_column", "db_column"},
+		{"max_length must be set", "max_length must be set"},
 	} {
 		if got := UpperFirst(c.in); got != c.want {
 			t.Errorf("UpperFirst(%q) = %q, want %q", c.in, got, c.want)
