@@ -256,30 +256,45 @@ func (a *GraphAgent) leadingPageOf(cands []candidate) pageLead { return a.leadsO
 // is asked about, never answered from.
 func (a *GraphAgent) leadsOf(cands []candidate) leads {
 	// A turn ranks at most ten candidates: the buffers stay on the stack.
-	var allBuf, sayingBuf [10]pageLead
+	var urlBuf [10]string
+	var sayingBuf [10]pageLead
 	var allPagesBuf, sayingPagesBuf [10]pageEvidence
-	all, saying, allPages, sayingPages := allBuf[:0], sayingBuf[:0], allPagesBuf[:0], sayingPagesBuf[:0]
-	first := map[string]string{} // page -> its best-ranked section that says something
+	first := map[string]string{}
+	urls, allPages := a.candidatePages(cands, urlBuf[:0], allPagesBuf[:0], first)
+	// The pages that say something, in the order of their best section.
+	saying, sayingPages := sayingBuf[:0], sayingPagesBuf[:0]
 	for _, c := range cands {
-		u := a.ix.Node(c.id).Page
-		ev := pageEvidence{c.pageCoverage, c.pageScore}
-		if _, seen := first[u]; !seen {
-			first[u] = ""
-			all, allPages = append(all, pageLead{url: u}), append(allPages, ev)
-		}
-		if first[u] == "" && !a.isHollow(c.id) {
-			first[u] = c.id
-			saying, sayingPages = append(saying, pageLead{u, c.id}), append(sayingPages, ev)
+		if u := a.ix.Node(c.id).Page; first[u] == c.id {
+			saying, sayingPages = append(saying, pageLead{u, c.id}), append(sayingPages, pageEvidence{c.pageCoverage, c.pageScore})
 		}
 	}
 	var l leads
 	if i := leadingPage(allPages, a.opts.MinCoverage*suggestShare); i >= 0 {
-		l.all = pageLead{all[i].url, first[all[i].url]}
+		l.all = pageLead{urls[i], first[urls[i]]}
 	}
 	if i := leadingPage(sayingPages, a.opts.MinCoverage*suggestShare); i >= 0 {
 		l.saying = saying[i]
 	}
 	return l
+}
+
+// candidatePages appends to urls and evidence the pages of cands (best
+// first), each once, in the order its best candidate comes, with that
+// candidate's whole-page evidence (a page's candidates share it), and sets
+// first[url] to the page's best-ranked section that says something ("" when
+// all its candidates are hollow).
+func (a *GraphAgent) candidatePages(cands []candidate, urls []string, evidence []pageEvidence, first map[string]string) ([]string, []pageEvidence) {
+	for _, c := range cands {
+		u := a.ix.Node(c.id).Page
+		if _, seen := first[u]; !seen {
+			first[u] = ""
+			urls, evidence = append(urls, u), append(evidence, pageEvidence{c.pageCoverage, c.pageScore})
+		}
+		if first[u] == "" && !a.isHollow(c.id) {
+			first[u] = c.id
+		}
+	}
+	return urls, evidence
 }
 
 // leadingPageOption returns, as the one option, the best-ranked section of
@@ -325,19 +340,8 @@ func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 // holds too little of the request is a chance match, and a choice beside
 // it no better evidence than the one page alone, which does not lead.
 func (a *GraphAgent) tiedPageOptions(r *reading, hits []candidate) []Option {
-	var urls []string
-	var pages []pageEvidence
-	first := map[string]string{} // page -> its best-ranked section that says something
-	for _, c := range hits {
-		u := a.ix.Node(c.id).Page
-		if _, seen := first[u]; !seen {
-			first[u] = ""
-			urls, pages = append(urls, u), append(pages, pageEvidence{c.pageCoverage, c.pageScore})
-		}
-		if first[u] == "" && !a.isHollow(c.id) {
-			first[u] = c.id
-		}
-	}
+	first := map[string]string{}
+	urls, pages := a.candidatePages(hits, nil, nil, first)
 	var ids []string
 	for _, i := range tiedPages(pages, a.opts.MinCoverage*suggestShare) {
 		id := first[urls[i]]
