@@ -73,9 +73,8 @@ func termItems(dl *html.Node) []*html.Node {
 }
 
 // terms writes a list of questions and answers (faqList) as sub-sections:
-// each question a
-// heading one level below the section it is in, its answer the heading's
-// text, read as blocks of their own (not items of a list).
+// each question a heading one level below the section it is in, its answer
+// the heading's text, read as any description is.
 func (x *extractor) terms(dl *html.Node) {
 	x.flush()
 	x.writeHeld()
@@ -83,9 +82,7 @@ func (x *extractor) terms(dl *html.Node) {
 	wrote := false
 	for _, n := range termItems(dl) {
 		if n.DataAtom == atom.Dd {
-			x.breakBlock()
-			x.walk(n)
-			x.breakBlock()
+			x.node(n) // as any description outside a list item
 			continue
 		}
 		x.flush()

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	neturl "net/url"
 	"path"
 	"regexp"
 	"strings"
@@ -197,9 +196,7 @@ var wordSeparators = strings.NewReplacer("-", " ", "_", " ")
 func titleFromPath(p string) string {
 	p = strings.TrimSuffix(p, "/")
 	name := path.Base(p)
-	if s, err := neturl.PathUnescape(name); err == nil {
-		name = s
-	}
+	name = unescapePath(name)
 	stem := strings.TrimSuffix(name, path.Ext(name))
 	if isIndexName(stem) {
 		if dir := path.Dir(p); dir != "." && dir != "/" {

@@ -2,7 +2,6 @@ package page
 
 import (
 	"bytes"
-	"net/url"
 	"path"
 	"regexp"
 	"strings"
@@ -33,10 +32,7 @@ var notionID = regexp.MustCompile(` [0-9a-f]{32}$`)
 // isNotionExport reports whether the page at u (a path or URL) is a page
 // of Notion's export: its file name ends with a Notion id.
 func isNotionExport(u string) bool {
-	name := path.Base(u)
-	if s, err := url.PathUnescape(name); err == nil {
-		name = s
-	}
+	name := unescapePath(path.Base(u))
 	return notionID.MatchString(strings.TrimSuffix(name, path.Ext(name)))
 }
 

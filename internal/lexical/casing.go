@@ -48,13 +48,6 @@ func isI(w string) bool {
 
 // capitalInside reports whether the first word of s has a capital letter
 // after its first letter: an acronym ("FAQ") or a name ("iPhone").
-// codeName reports whether the first word of s has an underscore: a name
-// from code, spelt as the code spells it.
-func codeName(s string) bool {
-	first, _, _ := strings.Cut(s, " ")
-	return strings.Contains(first, "_")
-}
-
 func capitalInside(s string) bool {
 	first, _, _ := strings.Cut(s, " ")
 	for i, r := range first {
@@ -63,6 +56,13 @@ func capitalInside(s string) bool {
 		}
 	}
 	return false
+}
+
+// codeName reports whether the first word of s has an underscore: a name
+// from code, spelt as the code spells it.
+func codeName(s string) bool {
+	first, _, _ := strings.Cut(s, " ")
+	return strings.Contains(first, "_")
 }
 
 // CamelHeads calls f with each word of s written as a name of run-together
