@@ -60,6 +60,9 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 			st.situation = !st.ignored && !note && sit.IsSituation(h, colon)
 			out = append(out, st)
 		case page.Paragraph:
+			if b.Tab {
+				continue // a tab's label in a step: its system's command, text of the step's node
+			}
 			if label, ok := paragraphLabel(sit, text); ok {
 				if label, ok = situationOf(label); ok && !note {
 					out = append(out, start{block: i, rank: labelRank, situation: true, label: label, withLine: true})

@@ -87,7 +87,9 @@ import (
 // question as the root's text, not that question's answer (firstParagraph).
 // v30: a problem opening with a name from code ("db_column") keeps its
 // spelling (lexical.UpperFirst; was "Db_column").
-const StructuralVersion = "structural-v30"
+// v31: a tab's label inside a list item (Block.Tab on a paragraph) opens
+// no node: pip's examples were offered as "Windows", "Windows", "Windows".
+const StructuralVersion = "structural-v31"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/page"
 )
 
 func TestVariantLabel(t *testing.T) {
@@ -208,5 +209,44 @@ Open the store and tap Get.
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("nodes\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestStructuralTabsInStepsAreText: the tabs of a step (a label line
+// marked Tab inside a list item, each system's command under it) are
+// text of the section's node, not conditions: taken as conditions, pip's
+// examples were offered as "Windows", "Windows", "Windows", each holding
+// the next step's text.
+func TestStructuralTabsInStepsAreText(t *testing.T) {
+	doc := &page.Document{URL: "https://h.example/install", Title: "Install the app", Blocks: []page.Block{
+		{Kind: page.Heading, Level: 1, Text: "Install the app"},
+		{Kind: page.Paragraph, Text: "Pick the way that suits you."},
+		{Kind: page.Heading, Level: 2, Text: "Examples"},
+		{Kind: page.ListItem, Depth: 1, Ordered: true, Text: "Install the app from the store."},
+		{Kind: page.Paragraph, Depth: 1, Tab: true, Text: "macOS:"},
+		{Kind: page.Paragraph, Depth: 1, Code: true, Text: "brew install app"},
+		{Kind: page.Paragraph, Depth: 1, Tab: true, Text: "Windows:"},
+		{Kind: page.Paragraph, Depth: 1, Code: true, Text: "winget install app"},
+		{Kind: page.ListItem, Depth: 1, Ordered: true, Text: "Upgrade the app."},
+		{Kind: page.Paragraph, Depth: 1, Tab: true, Text: "Windows:"},
+		{Kind: page.Paragraph, Depth: 1, Code: true, Text: "winget upgrade app"},
+	}}
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var examples string
+	for _, n := range pg.Nodes {
+		if n.Condition != "" {
+			t.Errorf("node %q has condition %q", n.Problem, n.Condition)
+		}
+		if n.Problem == "Examples" {
+			examples = n.Resolution
+		}
+	}
+	for _, want := range []string{"Windows:", "winget install app", "Upgrade the app.", "winget upgrade app"} {
+		if !strings.Contains(examples, want) {
+			t.Errorf("Examples' text lacks %q:\n%s", want, examples)
+		}
 	}
 }

@@ -107,8 +107,12 @@ type dialectWriter struct {
 	// items counts the open components written as list items (<Step>,
 	// <Card>): their text is indented into the item.
 	items int
-	// mkdocsTab is the depth in indented of the open "=== " tab, 0: none.
-	mkdocsTab int
+	// mkdocsTab is the depth in indented of the open "=== " tab, 0: none;
+	// mkdocsTabItem the content indent of the list item it is in, 0: none.
+	mkdocsTab, mkdocsTabItem int
+	// item is the content indent of the list item the last line of text
+	// is in, 0: none (a set of tabs opened there stays in it: inItem).
+	item int
 	// jsx gathers a JSX tag written over several lines until it closes.
 	jsx string
 	// started: the section (the page's top, or since the last heading)
@@ -187,6 +191,9 @@ func (r *dialectWriter) render(src []byte) {
 func (r *dialectWriter) emit(s string) {
 	if r.items > 0 && s != "" {
 		s = strings.Repeat(itemIndent, r.items) + s // the text of an open step or card (componentTag)
+	}
+	if item := r.tabsItem(); item > 0 && s != "" && indentOf(s) < item {
+		s = strings.Repeat(" ", item-indentOf(s)) + s // a tab's text stays in its list item
 	}
 	r.write([]byte(s + "\n"))
 }
@@ -308,6 +315,7 @@ func (r *dialectWriter) body(s string) {
 	if m := headingLine.FindStringSubmatch(s); m != nil {
 		r.level = len(m[1])
 	}
+	r.trackItem(s)
 	if r.label != "" {
 		t := strings.TrimLeft(s, " \t")
 		if isPlainText(t) {
@@ -429,8 +437,10 @@ func (r *dialectWriter) dedent(s string) string {
 			}
 			r.indented = r.indented[:len(r.indented)-1]
 			if r.mkdocsTab == len(r.indented)+1 {
-				r.mkdocsTab = 0
-				r.tabsClosed = true // the next "=== " goes on with the set
+				// the next "=== " goes on with the set; one in a list
+				// item wrote no heading to end
+				r.tabsClosed = r.mkdocsTabItem == 0
+				r.mkdocsTab, r.mkdocsTabItem = 0, 0
 			}
 		}
 	}
@@ -524,8 +534,9 @@ func (r *dialectWriter) blockLine(s string) bool {
 		}
 	case strings.HasPrefix(t, "==="):
 		if m := mkdocsTab.FindStringSubmatch(s); m != nil {
+			item := r.inItem(s)
 			r.openMkdocs(len(m[1]))
-			r.mkdocsTab = len(r.indented)
+			r.mkdocsTab, r.mkdocsTabItem = len(r.indented), item
 			r.tabHeading(m[2])
 			return true
 		}
@@ -547,7 +558,7 @@ func (r *dialectWriter) blockLine(s string) bool {
 		r.includeFile(m[1] + m[2])
 		return true
 	}
-	if r.hugoTabs(t) {
+	if r.hugoTabs(s, t) {
 		return true
 	}
 	if jsxLine.MatchString(s) {

@@ -23,7 +23,7 @@ func (r *dialectWriter) gitbookBlock(s, t string) bool {
 	attrs := jsxAttrs(m[2])
 	switch m[1] {
 	case "tabs":
-		r.tabs = append(r.tabs, tabGroup{level: r.level})
+		r.tabs = append(r.tabs, tabGroup{level: r.level, item: r.inItem(s)})
 		r.emit("")
 	case "tab":
 		r.tabHeading(attrs["title"]) // a tab with no title is text of its set's section

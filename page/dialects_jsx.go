@@ -75,7 +75,7 @@ func (r *dialectWriter) componentTag(s, t string) {
 		r.emit("")
 	case name == "Tabs":
 		if !selfClosing {
-			g := tabGroup{level: r.level, labels: map[string]string{}}
+			g := tabGroup{level: r.level, labels: map[string]string{}, item: r.inItem(s)}
 			for _, v := range tabValue.FindAllStringSubmatch(rest, -1) {
 				kv := map[string]string{v[1]: v[2], v[3]: v[4]}
 				g.labels[kv["value"]] = kv["label"]

@@ -183,8 +183,7 @@ func (x *extractor) node(n *html.Node) {
 			level := int(n.Data[1] - '0')
 			// A heading with the role of a tab is how the Markdown reader
 			// writes a tab's label (dialectWriter.tabHeading).
-			role, _ := attr(n, "role")
-			x.blocks = append(x.blocks, Block{Kind: Heading, Level: level, Text: text, Links: links, Tab: strings.EqualFold(role, "tab"), NoteTitle: titled})
+			x.blocks = append(x.blocks, Block{Kind: Heading, Level: level, Text: text, Links: links, Tab: isTab(n), NoteTitle: titled})
 			x.level = level
 		}
 	case atom.Ul, atom.Ol, atom.Menu, atom.Dir:
@@ -237,6 +236,10 @@ func (x *extractor) node(n *html.Node) {
 	case atom.A:
 		x.link(n)
 	case atom.P, atom.Div, atom.Section, atom.Blockquote:
+		if x.list.inItem && n.DataAtom == atom.P && isTab(n) {
+			x.tabLabel(n)
+			return
+		}
 		if !x.list.inItem && x.opensSection() && asideNote(n) {
 			x.holdNote(n)
 			return
@@ -262,6 +265,28 @@ func (x *extractor) node(n *html.Node) {
 	default:
 		x.walk(n)
 	}
+}
+
+// tabLabel writes the label of a tab inside a list item (a step that
+// shows its command for each system: "Windows:", then its code) as a line
+// of the item marked Tab: the readers write tabs there so
+// (dialectWriter.tabHeading, rstReader.tab), where a heading would cut the
+// item and take its tabs out of the step they belong to.
+func (x *extractor) tabLabel(n *html.Node) {
+	x.flush()
+	x.inline++
+	x.walk(n)
+	x.inline--
+	if text, links := x.take(); text != "" {
+		x.blocks = append(x.blocks, Block{Kind: Paragraph, Depth: x.list.depth, Text: text, Links: links, Tab: true})
+	}
+	x.list.afterCode = true // what follows goes on in the item, as after its code
+}
+
+// isTab reports whether n has the role of a tab.
+func isTab(n *html.Node) bool {
+	role, _ := attr(n, "role")
+	return strings.EqualFold(strings.TrimSpace(role), "tab")
 }
 
 // collapsible writes a collapsible part (<details>) as a sub-section: its

@@ -41,7 +41,10 @@ type Block struct {
 	// Tab marks a heading that labels one tab of a set of tabs (Docusaurus
 	// <TabItem>, MkDocs Material "=== ", Hugo's tab shortcode): its section
 	// is one of several alternatives the page sets side by side, of which
-	// a reader needs one ("Android" / "iOS").
+	// a reader needs one ("Android" / "iOS"). Inside a list item, where
+	// a step shows its command for each system, a tab's label is a
+	// paragraph of the item marked Tab ("Windows:"), its content the
+	// item's: the tabs stay in their step.
 	Tab bool `json:"tab,omitempty"`
 	// TabsEnd marks the first block after a set of tabs, or after a
 	// collapsible part, that is the section's again, not the last tab's

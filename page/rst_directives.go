@@ -227,7 +227,7 @@ func (r *rstReader) tab(label string, content []string, code bool) {
 	label = collapse(label)
 	if label != "" {
 		if r.lists > 0 {
-			r.out.WriteString("<p>" + r.inline(label) + ":</p>\n")
+			r.out.WriteString(`<p role="tab">` + r.inline(label) + ":</p>\n")
 		} else {
 			level := string(rune('0' + min(r.level+1, 6)))
 			r.out.WriteString(`<h` + level + ` role="tab">` + r.inline(label) + "</h" + level + ">\n")

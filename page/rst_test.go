@@ -139,7 +139,8 @@ func TestParseRST(t *testing.T) {
 		{
 			name: "a tab inside a list item is a label",
 			in:   "#. Freeze.\n\n   .. tab:: Unix\n\n      Run it.",
-			want: "1. Freeze. Unix: Run it.",
+			want: "1. Freeze.\n  Unix:\n  Run it.",
+			tabs: []string{"Unix:"},
 		},
 		{
 			name: "emphasis, literals, links",
