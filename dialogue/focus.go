@@ -176,9 +176,10 @@ func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown 
 	for i := lo; i <= hi; i++ {
 		keep[i] = true
 	}
-	if first && lo > 0 && len(us[0].text) <= openingChars {
-		keep[0] = true
+	if first && lo > 0 && len(us[0].text) <= openingChars && !listItems(us[:1])[0] {
+		keep[0] = true // (a list's first item says what it is, not what the section is)
 	}
+	withOwnItems(us, keep)
 	if first && len(query) > 0 && (bestScore <= 0 || !keepsList(us, keep)) {
 		// Nothing asked beyond the section's heading, or the sentences
 		// asked about give neither steps nor a list of ways: its steps
@@ -189,6 +190,33 @@ func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown 
 	wholeSteps(us, keep)
 	withoutDanglingLeads(us, keep)
 	return joinUnits(us, keep)
+}
+
+// withOwnItems widens keep so that a kept line that goes on in a list
+// item (its code, a tab's label, what follows the code), kept without
+// the line before it, comes with the line of its item: a step's command
+// shown under another step's line, or under none, says a different thing
+// from the page.
+func withOwnItems(us []unit, keep []bool) {
+	item := listItems(us)
+	for i := 1; i < len(us); i++ {
+		if !keep[i] || keep[i-1] || us[i].indent == "" || !us[i-1].lineBreak {
+			continue
+		}
+		j := i - 1
+		for j > 0 && !item[j] && (us[j].indent != "" || !us[j-1].lineBreak) {
+			j--
+		}
+		if !item[j] {
+			continue
+		}
+		for ; j < i && !keep[j]; j++ {
+			keep[j] = true
+			if us[j].lineBreak {
+				break
+			}
+		}
+	}
 }
 
 // keepsList reports whether keep holds an item of a list or a step of us.

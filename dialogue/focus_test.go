@@ -130,6 +130,11 @@ func TestFocusSections(t *testing.T) {
 			Resolution: "A parking permit lets you park in your zone.\n" + strings.Repeat(filler+" ", 4) + "\n" + steps + "\n" + strings.Repeat(filler+" ", 3)},
 		graph.Node{ID: "card", Page: "https://help.example.com/card", Problem: "Library card", Root: true, Actionable: true,
 			Resolution: "We accept proof of U.S. residence for a library card. " + strings.Repeat(filler+" ", 8) + "A lost card costs five dollars to replace."},
+		// A section that opens with a list: its first item is one
+		// example, not what the section is about.
+		graph.Node{ID: "examples", Page: "https://help.example.com/cli", Problem: "Command examples", Root: true, Actionable: true,
+			Resolution: "1. Download the tool from the mirror list.\n  `tool fetch --mirror`\n" + strings.Repeat("1. "+filler+"\n  `tool run`\n", 8) +
+				"1. Import an old archive into the library.\n  `tool import archive.zip`\n" + strings.Repeat("1. "+filler+"\n", 8)},
 	)
 	g := &graph.Graph{Nodes: nodes}
 	for _, tc := range []struct {
@@ -143,6 +148,8 @@ func TestFocusSections(t *testing.T) {
 			[]string{"Plug the scanners in and wait."}, []string{banner}},
 		{"an abbreviation ends no sentence", "what does a lost library card cost to replace", "card",
 			[]string{"We accept proof of U.S. residence for a library card.\n", "A lost card costs five dollars"}, nil},
+		{"a list's first item is no opening", "how do I import an old archive with the command", "examples",
+			[]string{"1. Import an old archive into the library.", "tool import archive.zip"}, []string{"Download the tool"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := NewGraphAgent(g, Options{})
@@ -417,5 +424,31 @@ func TestUnitsBlankCodeLines(t *testing.T) {
 	}
 	if got, want := answerChars(text), len(text)-len("` `\n")-len("  ` `\n"); got != want {
 		t.Errorf("answerChars = %d, want %d (the blank lines of code left out)", got, want)
+	}
+}
+
+// TestWithOwnItems: a kept line that goes on in a list item (a step's
+// command, a tab's label) comes with its item's line when the line
+// before it is not kept: pip's git example was shown under the first
+// example's line ("Install SomePackage … from PyPI"). A kept line whose
+// previous line is kept, or a line of no item, brings nothing.
+func TestWithOwnItems(t *testing.T) {
+	const examples = "1. Install from PyPI.\n  `pip install x`\n1. Install from a git repo. See VCS Support.\n  Unix:\n  `pip install git+https://g/x`\n  Windows:\n  `py -m pip install git+https://g/x`\nSee also the reference."
+	for _, tc := range []struct{ name, text, keep, want string }{
+		{"a tab's command brings its step",
+			examples, "  Windows:\n  `py -m pip install git+https://g/x`",
+			"1. Install from a git repo. See VCS Support.\nWindows:\n  `py -m pip install git+https://g/x`"},
+		{"a step's line kept: nothing more",
+			examples, "1. Install from a git repo. See VCS Support.\n  Unix:",
+			"1. Install from a git repo. See VCS Support.\n  Unix:"},
+		{"a line of no item",
+			"Open the panel.\nSee also the reference.", "See also the reference.",
+			"See also the reference."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := keptBy(tc.text, tc.keep, withOwnItems); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
 	}
 }
