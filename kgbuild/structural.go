@@ -89,7 +89,9 @@ import (
 // spelling (lexical.UpperFirst; was "Db_column").
 // v31: a tab's label inside a list item (Block.Tab on a paragraph) opens
 // no node: pip's examples were offered as "Windows", "Windows", "Windows".
-const StructuralVersion = "structural-v31"
+// v32: a section that says nothing (a heading with no text, and no
+// section under it with some) makes no node; its text was its heading.
+const StructuralVersion = "structural-v32"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -289,6 +291,7 @@ func emit(sit *english.Situations, nodes []*treeNode, lines []string, intro, fal
 		}
 		return tn.end
 	}
+	dropEmptySections(nodes, lines)
 	var out []*treeNode
 	var walk func(idx int)
 	walk = func(idx int) {
@@ -338,6 +341,30 @@ func emit(sit *english.Situations, nodes []*treeNode, lines []string, intro, fal
 	}
 	walk(0)
 	return out
+}
+
+// dropEmptySections marks as ignored (no node) each section that says
+// nothing: a heading with no text of its own and no section under it
+// that says something. Its node's text was its heading ("## Options" on
+// pip's reference pages, whose options the site's build writes in): an
+// answer that answers nothing. Children come after their parent in
+// nodes, so a section whose sections are all empty is empty too.
+func dropEmptySections(nodes []*treeNode, lines []string) {
+	for i := len(nodes) - 1; i > 0; i-- {
+		tn := nodes[i]
+		if tn.start.ignored || tn.start.withLine {
+			continue
+		}
+		empty, at := true, tn.start.block+1 // at: the first line no child before it holds
+		for _, c := range tn.children {
+			child := nodes[c]
+			empty = empty && child.start.ignored && strings.TrimSpace(joinLines(lines, at, child.start.block)) == ""
+			at = max(at, child.end)
+		}
+		if empty && strings.TrimSpace(joinLines(lines, at, tn.end)) == "" {
+			tn.start.ignored = true
+		}
+	}
 }
 
 // uncovered returns the lines of tn's extent after its first child that no

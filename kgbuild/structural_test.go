@@ -69,8 +69,10 @@ Members: log in and click Fees.
 	if parent[dates.ID] != member.ID || dates.Condition != "" || !dates.Actionable {
 		t.Errorf("dates node is not an actionable section under the member situation: %+v", dates)
 	}
-	if refunds := pg.Nodes[node("Refunds")]; refunds.Resolution != "## Refunds" {
-		t.Errorf("empty section resolution = %q, want its heading line", refunds.Resolution)
+	// A section that says nothing makes no node: its text would be its
+	// heading alone.
+	if _, ok := byProblem["Refunds"]; ok {
+		t.Errorf("the empty section Refunds made a node")
 	}
 	guest := pg.Nodes[node("Fees (online reservation as guest user)")]
 	if guest.Actionable || !strings.Contains(guest.Resolution, "Please contact the hotel.") {
@@ -695,5 +697,39 @@ func TestTermDescriptionNoSituation(t *testing.T) {
 		if n.Condition != "" {
 			t.Errorf("node %q has the condition %q", n.Problem, n.Condition)
 		}
+	}
+}
+
+// TestDropEmptySections: a heading with no text and no section under it
+// that says something makes no node (pip's "Options", which the site's
+// build fills in); a section with text, or with a section that has some,
+// stays, as does the page's root.
+func TestDropEmptySections(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string // the nodes' problems, in order
+	}{
+		{"an empty leaf", "# Install\nRun the installer.\n## Usage\n## Examples\nRun it twice.",
+			[]string{"Install", "Examples"}},
+		{"a section whose sections are all empty", "# Install\nRun the installer.\n## Reference\n### Options\n### Usage\n## Examples\nRun it twice.",
+			[]string{"Install", "Examples"}},
+		{"a section with no text over one that has some", "# Install\nRun the installer.\n## Reference\n### Options\nUse --quiet.",
+			[]string{"Install", "Reference", "Options"}},
+		{"a page of headings alone keeps its root", "# Install\n## Usage",
+			[]string{"Install"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pg, err := NewStructural().Extract(context.Background(), docFrom(t, "https://h.example/install", "Install", tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, n := range pg.Nodes {
+				got = append(got, n.Problem)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("nodes %q, want %q", got, tc.want)
+			}
+		})
 	}
 }
