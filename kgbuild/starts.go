@@ -247,6 +247,38 @@ func itemLabel(sit *english.Situations, text string) (string, bool) {
 	return "", false
 }
 
+// withoutRepeatedSituations drops the situations said twice or more at
+// one rank in one section: a condition tells a node from its siblings,
+// and one said again tells nothing apart. Such lines are steps of the
+// text, not situations a reader is in: "If equal, prefer …" four times
+// over, a resolver's tie-breaks in order, made four nodes "The resolver
+// algorithm (equal)".
+func withoutRepeatedSituations(sit *english.Situations, starts []start) []start {
+	type key struct {
+		section, rank int
+		condition     string
+	}
+	keys := make([]key, len(starts))
+	count := map[key]int{}
+	section := -1
+	for k, st := range starts {
+		if st.situation {
+			keys[k] = key{section, st.rank, strings.ToLower(sit.Condition(st.label))}
+			count[keys[k]]++
+		}
+		if st.rank < labelRank {
+			section = k // a heading, a situation's too, opens a section
+		}
+	}
+	out := starts[:0:0]
+	for k, st := range starts {
+		if !st.situation || count[keys[k]] < 2 {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
 // withoutStepItems drops the situation list items that have more of their
 // section after them: running text or items that open no node, which no
 // node would hold once the item ended the section's text.

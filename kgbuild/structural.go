@@ -91,7 +91,9 @@ import (
 // no node: pip's examples were offered as "Windows", "Windows", "Windows".
 // v32: a section that says nothing (a heading with no text, and no
 // section under it with some) makes no node; its text was its heading.
-const StructuralVersion = "structural-v32"
+// v33: a situation said twice or more in one section is text, not a
+// condition (withoutRepeatedSituations).
+const StructuralVersion = "structural-v33"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
@@ -163,7 +165,7 @@ func (s *Structural) Extract(ctx context.Context, doc *page.Document) (*PageGrap
 	lang := pageLanguage(doc)
 	sit := english.SituationsFor(lang)
 	first, title := titleBlock(doc)
-	starts := findStarts(sit, doc.Blocks, first)
+	starts := withoutRepeatedSituations(sit, findStarts(sit, doc.Blocks, first))
 	if !sit.ItemsEndSections() {
 		starts = withoutStepItems(doc.Blocks, starts)
 	}

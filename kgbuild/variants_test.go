@@ -250,3 +250,56 @@ func TestStructuralTabsInStepsAreText(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedSituationsAreText: a situation said twice or more in one
+// section tells no node apart (GNOME's "If your touchpad supports
+// multi-finger taps, right-click …" and "…, middle-click …" were offered
+// as two options of the same words; pip's "If equal, prefer …" four
+// times); the lines stay text of the section. Said once each, or once in
+// each of two sections, they are conditions.
+func TestRepeatedSituationsAreText(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string // the conditions, in order
+	}{
+		{"said twice in a section", `
+# Tap to click
+You can tap your touchpad to click.
+- If your touchpad supports multi-finger taps, right-click by tapping with two fingers.
+- If your touchpad supports multi-finger taps, middle-click by tapping with three fingers.
+`, nil},
+		{"two different situations", `
+# Tap to click
+You can tap your touchpad to click.
+- If your touchpad supports multi-finger taps, right-click by tapping with two fingers.
+- If your touchpad has no buttons, tap to click.
+`, []string{"your touchpad supports multi-finger taps", "your touchpad has no buttons"}},
+		{"once in each of two sections", `
+# Reservations
+## Changing a reservation
+Changes are free.
+- If you booked by phone, call us.
+- If you booked online, sign in.
+## Cancelling a reservation
+Cancelling is free.
+- If you booked by phone, call us.
+- If you booked online, sign in.
+`, []string{"you booked by phone", "you booked online", "you booked by phone", "you booked online"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pg, err := NewStructural().Extract(context.Background(), docFrom(t, "https://h.example/p", "P", tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, n := range pg.Nodes {
+				if n.Condition != "" {
+					got = append(got, n.Condition)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("conditions %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
