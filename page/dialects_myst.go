@@ -105,7 +105,7 @@ func (r *dialectWriter) mystLine(s string) bool {
 		}
 	}
 	if m := mystFence.FindStringSubmatch(t); m != nil && isFence(t, m[1]) {
-		if r.openMyst(m[1], m[2], strings.TrimSpace(m[3])) {
+		if r.openMyst(m[1], m[2], strings.TrimSpace(m[3]), r.inItem(s)) {
 			return true
 		}
 		r.mystOpts = true // CommonMark's code block, without the options
@@ -117,9 +117,10 @@ func (r *dialectWriter) mystLine(s string) bool {
 	return false
 }
 
-// openMyst opens the directive name with its argument; it reports false
-// for a directive it does not know, left to CommonMark as a code block.
-func (r *dialectWriter) openMyst(marker, name, arg string) bool {
+// openMyst opens the directive name with its argument, on a line in the
+// list item whose content indent is item (0: none); it reports false for
+// a directive it does not know, left to CommonMark as a code block.
+func (r *dialectWriter) openMyst(marker, name, arg string, item int) bool {
 	name = strings.ToLower(name)
 	if i := strings.LastIndexByte(name, ':'); i >= 0 {
 		name = name[i+1:] // "py:function", "std:note": the name without its domain
@@ -143,12 +144,12 @@ func (r *dialectWriter) openMyst(marker, name, arg string) bool {
 		r.emit(ticks + lang)
 		return true
 	case name == "tab-set" || name == "tabs":
-		r.tabs = append(r.tabs, tabGroup{level: r.level})
+		r.tabs = append(r.tabs, tabGroup{level: r.level, item: item})
 		b.tabs = true
 		r.emit("")
 	case name == "tab-item" || name == "tab":
 		if name == "tab" { // sphinx-inline-tabs: a tab of the tabs next to it
-			r.tabs = append(r.tabs, tabGroup{level: r.level})
+			r.tabs = append(r.tabs, tabGroup{level: r.level, item: item})
 			b.tabs = true
 		}
 		r.tabHeading(arg)

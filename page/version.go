@@ -95,7 +95,8 @@ package page
 // v31: a description list's descriptions (<dd>) are text, not list
 // items: "If True, …" under a term was read as a situation.
 // v32: a set of tabs inside a list item (a step that shows its command
-// for each system: Docusaurus, MkDocs, Hugo, GitBook, reStructuredText)
+// for each system: Docusaurus, MkDocs, Hugo, GitBook, MyST,
+// reStructuredText)
 // stays in the item, each tab's label a line of it marked Block.Tab; the
 // tabs were taken out as headings, which ended the list.
 const ReaderVersion = "reader-v32"
