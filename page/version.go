@@ -96,7 +96,7 @@ package page
 // items: "If True, …" under a term was read as a situation.
 // v32: a set of tabs inside a list item (a step that shows its command
 // for each system: Docusaurus, MkDocs, Hugo, GitBook, MyST,
-// reStructuredText)
-// stays in the item, each tab's label a line of it marked Block.Tab; the
-// tabs were taken out as headings, which ended the list.
+// reStructuredText) stays in the item, each tab's label a line of it
+// marked Block.Tab; the tabs were taken out as headings, which ended the
+// list.
 const ReaderVersion = "reader-v32"
