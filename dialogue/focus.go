@@ -176,7 +176,7 @@ func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown 
 	for i := lo; i <= hi; i++ {
 		keep[i] = true
 	}
-	if first && lo > 0 && len(us[0].text) <= openingChars && !listItems(us[:1])[0] {
+	if first && lo > 0 && len(us[0].text) <= openingChars && !listItem.MatchString(us[0].text) {
 		keep[0] = true // (a list's first item says what it is, not what the section is)
 	}
 	withOwnItems(us, keep)
@@ -198,10 +198,13 @@ func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown 
 // shown under another step's line, or under none, says a different thing
 // from the page.
 func withOwnItems(us []unit, keep []bool) {
-	item := listItems(us)
+	var item []bool // made on first use: most replies keep no such line
 	for i := 1; i < len(us); i++ {
 		if !keep[i] || keep[i-1] || us[i].indent == "" || !us[i-1].lineBreak {
 			continue
+		}
+		if item == nil {
+			item = listItems(us)
 		}
 		j := i - 1
 		for j > 0 && !item[j] && (us[j].indent != "" || !us[j-1].lineBreak) {
