@@ -9,7 +9,6 @@ import (
 // the first block after it that is the section's again (Block.TabsEnd);
 // a tab's own text, a tab of the same set and a heading are not marked.
 func TestTabsEnd(t *testing.T) {
-	parse := map[string]func([]byte, string) (*Document, error){"md": ParseMarkdown, "rst": ParseRST}
 	for _, tc := range []struct {
 		name, kind, src string
 		want            []string // the texts of the blocks marked
@@ -32,10 +31,7 @@ func TestTabsEnd(t *testing.T) {
 			nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			doc, err := parse[tc.kind]([]byte(tc.src), "p."+tc.kind)
-			if err != nil {
-				t.Fatal(err)
-			}
+			doc := parseKind(t, tc.kind, tc.src)
 			var got []string
 			for _, b := range doc.Blocks {
 				if b.TabsEnd {
@@ -47,6 +43,17 @@ func TestTabsEnd(t *testing.T) {
 			}
 		})
 	}
+}
+
+// parseKind reads src as a page of kind "md" (Markdown) or "rst".
+func parseKind(t *testing.T, kind, src string) *Document {
+	t.Helper()
+	parse := map[string]func([]byte, string) (*Document, error){"md": ParseMarkdown, "rst": ParseRST}[kind]
+	doc, err := parse([]byte(src), "p."+kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
 }
 
 // TestLeadTabSets: a section of several sets of tabs, each led by a line

@@ -12,7 +12,6 @@ import (
 // the list goes on with its next item. Taken out as headings, the tabs
 // ended the list and were read as the section's variants.
 func TestTabsInListItem(t *testing.T) {
-	parse := map[string]func([]byte, string) (*Document, error){"md": ParseMarkdown, "rst": ParseRST}
 	want := []string{
 		"list-item 1 Install the app.",
 		"paragraph 1 tab macOS:",
@@ -31,10 +30,7 @@ func TestTabsInListItem(t *testing.T) {
 		{"reStructuredText", "rst", "Steps\n=====\n\n#. Install the app.\n\n   .. tab:: macOS\n\n      .. code-block:: shell\n\n         brew install app\n\n   .. tab:: Windows\n\n      .. code-block:: shell\n\n         winget install app\n\n#. Upgrade it.\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			doc, err := parse[tc.kind]([]byte(tc.src), "p."+tc.kind)
-			if err != nil {
-				t.Fatal(err)
-			}
+			doc := parseKind(t, tc.kind, tc.src)
 			var got []string
 			for _, b := range doc.Blocks {
 				if b.Kind == Heading {
