@@ -28,10 +28,10 @@ type tabGroup struct {
 // tabValue is one {label: 'A', value: 'a'} of a <Tabs values={[...]}>.
 var tabValue = regexp.MustCompile(`\{\s*(label|value):\s*['"]([^'"]*)['"]\s*,\s*(label|value):\s*['"]([^'"]*)['"]`)
 
-// hugoTabs handles a line (s, and t trimmed) that is only a Hugo tabs shortcode, as the
-// common themes write them: {{< tabs items="A,B" >}} or {{< tabpane >}}
-// open a set, {{< tab "A" >}} (or header=, title=, name=, else the set's
-// next item) opens one tab, written as tabHeading does.
+// hugoTabs handles a line (s, and t trimmed) that is only a Hugo tabs
+// shortcode, as the common themes write them: {{< tabs items="A,B" >}} or
+// {{< tabpane >}} open a set, {{< tab "A" >}} (or header=, title=, name=,
+// else the set's next item) opens one tab, written as tabHeading does.
 func (r *dialectWriter) hugoTabs(s, t string) bool {
 	m := hugoShortcode.FindStringSubmatch(t)
 	if m == nil || len(m[0]) != len(t) {
