@@ -93,7 +93,10 @@ import (
 // section under it with some) makes no node; its text was its heading.
 // v33: a situation said twice or more in one section is text, not a
 // condition (withoutRepeatedSituations).
-const StructuralVersion = "structural-v33"
+// v34: an elliptical or anaphoric situation ("If so", "If needed", "If
+// this happens", "For such DOM") is text, not a condition
+// (english.IsSituation).
+const StructuralVersion = "structural-v34"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

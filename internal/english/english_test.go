@@ -54,6 +54,21 @@ func TestIsSituation(t *testing.T) {
 		{"Grouped By", true, false},
 		{"By phone", true, true},
 		{"Online", true, true},
+		// An elliptical or anaphoric condition points back to the text
+		// before it and names no situation (anaphoric); a name does.
+		{"If so", true, false},
+		{"If not", true, false},
+		{"If needed", true, false},
+		{"When prompted", false, false},
+		{"If equal, prefer the pinned one", false, false},
+		{"If this happens, try switching your wireless off", false, false},
+		{"If that fails", true, false},
+		{"For such DOM", true, false},
+		{"For whatever reason, they do not declare it", false, false},
+		{"If Windows", true, true},
+		{"If 2FA is on", true, true},
+		{"If it says Background activity restricted", false, true},
+		{"For these users", true, true},
 	}
 	for _, tt := range tests {
 		if got := IsSituation(tt.label, tt.colon); got != tt.want {

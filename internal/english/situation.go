@@ -92,7 +92,7 @@ func IsSituation(label string, colon bool) bool {
 	if lead, ok := startsWithPhrase(l, situationLead); ok {
 		// "For more information", "As soon as", "Before you begin" read as
 		// situations only loosely; require something after the lead.
-		if len(strings.Fields(lead)) >= len(words) {
+		if n := len(strings.Fields(lead)); n >= len(words) || anaphoric(lead, words[n:], strings.Fields(raw)[n]) {
 			return false
 		}
 		switch {
@@ -140,6 +140,35 @@ func IsSituation(label string, colon bool) bool {
 	// "Members:", "Guest users:": a short plural noun label names who it is for.
 	if len(words) <= 3 && unicode.IsUpper([]rune(raw)[0]) && strings.HasSuffix(words[len(words)-1], "s") && !strings.HasSuffix(words[len(words)-1], "ss") {
 		return true
+	}
+	return false
+}
+
+// anaphoric reports whether a situation's words after its lead (rest,
+// lower case; first the first of them as written) name no situation of their own
+// but point back to the text before: an elliptical condition, a lone
+// word with no subject ("If so", "If not", "If needed", "When prompted",
+// "If equal, prefer …"), a pronoun and its verb ("If this happens", "If
+// that fails"), or a determiner that refers back ("For such DOM", "For
+// whatever reason"). Offered as an option ("So", "This happens"), such a
+// condition says nothing; a name stays one ("If Windows", "For members").
+func anaphoric(lead string, rest []string, first string) bool {
+	word := func(i int) string { return strings.Trim(rest[i], ",;:.") }
+	switch lead {
+	case "if", "when", "whenever", "unless", "only if":
+		if len(rest) == 1 || strings.HasSuffix(rest[0], ",") {
+			// a lone word, written in lower case: no name
+			return !strings.ContainsFunc(first, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) })
+		}
+		switch word(0) {
+		case "this", "that", "it":
+			return len(rest) == 2 || strings.HasSuffix(rest[1], ",")
+		}
+	case "for":
+		switch word(0) {
+		case "such", "whatever", "whichever":
+			return true
+		}
 	}
 	return false
 }
