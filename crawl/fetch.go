@@ -34,7 +34,8 @@ var notPage = map[string]bool{
 	".zip": true, ".gz": true, ".tgz": true, ".mp3": true, ".mp4": true, ".mov": true,
 	".avi": true, ".doc": true, ".docx": true, ".xls": true, ".xlsx": true, ".ppt": true,
 	".pptx": true, ".csv": true, ".txt": true, ".woff": true, ".woff2": true, ".ttf": true,
-	".exe": true, ".dmg": true, ".rss": true, ".atom": true,
+	".exe": true, ".dmg": true, ".rss": true, ".atom": true, ".odt": true, ".fodt": true,
+	".ods": true, ".odp": true,
 }
 
 // pageRequest marks the context of a page's request, whose redirects are

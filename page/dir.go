@@ -38,10 +38,10 @@ type ReadOptions struct {
 	AsciiDoc AsciiDocConverter
 }
 
-// ReadDir reads every .html, .htm, .md, .mdx, .rst, .adoc, .asciidoc and .docx file under dir, recursively
-// and in sorted order, skipping hidden files and folders, the folder's own
-// README, CHANGELOG, LICENSE and CONTRIBUTING files, partials (isPartial)
-// and drafts. A page's URL is its address under opts.BaseURL (sitePath),
+// ReadDir reads every .html, .htm, .md, .mdx, .rst, .adoc, .asciidoc,
+// .docx, .odt and .fodt file under dir, recursively and in sorted order,
+// skipping hidden files and folders, the folder's own README, CHANGELOG,
+// LICENSE and CONTRIBUTING files, partials (isPartial) and drafts. A page's URL is its address under opts.BaseURL (sitePath),
 // else its slash path relative to dir, unless it declares a canonical URL;
 // links between the pages are resolved to the same form so that they
 // match page URLs (site.link).
@@ -538,8 +538,8 @@ func pathURL(rel string) string {
 // help pages: a README beside the pages must not become a page of the graph.
 var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": true, "contributing": true}
 
-// pageKind returns "html", "md", "rst", "adoc" or "docx" for the page files
-// ReadDir reads, else "".
+// pageKind returns "html", "md", "rst", "adoc", "docx", "odt" or "fodt"
+// for the page files ReadDir reads, else "".
 func pageKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".html", ".htm":
@@ -552,19 +552,23 @@ func pageKind(name string) string {
 		return "adoc"
 	case ".docx":
 		return "docx"
+	case ".odt":
+		return "odt"
+	case ".fodt":
+		return "fodt"
 	}
 	return ""
 }
 
-// minDocxBytes is the least size limit of a Word document's file: its
-// pictures make it large, its text is a small part of it (parseDOCX reads
-// that alone, within maxDocxPart).
+// minDocxBytes is the least size limit of a Word or OpenDocument file:
+// its pictures make it large, its text is a small part of it (parseDOCX
+// and parseODT read that alone, within maxDocxPart).
 const minDocxBytes = 64 << 20
 
 // readPage reads and cleans one page file, reading at most maxBytes+1 bytes
 // so a huge file costs no more than the limit.
 func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*Document, error) {
-	if pageKind(file) == "docx" {
+	if k := pageKind(file); k == "docx" || k == "odt" || k == "fodt" {
 		maxBytes = max(maxBytes, minDocxBytes)
 	}
 	f, err := os.Open(file)
@@ -591,6 +595,8 @@ func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*
 		return parseAsciiDoc(ctx, raw, rel, s.adocEnv(rel), s.adocLink(rel))
 	case "docx":
 		return parseDOCX(raw, rel)
+	case "odt", "fodt":
+		return parseODT(raw, rel, pageKind(file) == "fodt")
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

@@ -45,7 +45,7 @@ func parseDOCX(raw []byte, url string) (*Document, error) {
 	}
 	parts := map[string][]byte{}
 	for _, name := range []string{"word/document.xml", "word/styles.xml", "word/numbering.xml", "word/_rels/document.xml.rels", "docProps/core.xml"} {
-		b, err := readZipPart(zr, name)
+		b, err := readZipPart(zr, name, ErrDocx)
 		if err != nil {
 			return nil, err
 		}
@@ -93,20 +93,21 @@ func parseDOCX(raw []byte, url string) (*Document, error) {
 }
 
 // readZipPart returns the part named name (nil when there is none), at
-// most maxDocxPart bytes of it.
-func readZipPart(zr *zip.Reader, name string) ([]byte, error) {
+// most maxDocxPart bytes of it; a part that cannot be read is an error of
+// kind (ErrDocx, ErrODT).
+func readZipPart(zr *zip.Reader, name string, kind error) ([]byte, error) {
 	for _, f := range zr.File {
 		if f.Name != name {
 			continue
 		}
 		rc, err := f.Open()
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrDocx, name, err)
+			return nil, fmt.Errorf("%w: %s: %v", kind, name, err)
 		}
 		defer rc.Close()
 		b, err := io.ReadAll(io.LimitReader(rc, maxDocxPart+1))
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrDocx, name, err)
+			return nil, fmt.Errorf("%w: %s: %v", kind, name, err)
 		}
 		if len(b) > maxDocxPart {
 			return nil, fmt.Errorf("%s over %d bytes: %w", name, maxDocxPart, ErrTooBig)

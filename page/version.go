@@ -99,4 +99,5 @@ package page
 // reStructuredText) stays in the item, each tab's label a line of it
 // marked Block.Tab; the tabs were taken out as headings, which ended the
 // list.
-const ReaderVersion = "reader-v32"
+// v33: OpenDocument texts (.odt, and .fodt flat) are pages (odt.go).
+const ReaderVersion = "reader-v33"
