@@ -62,19 +62,34 @@ func parseDOCX(raw []byte, url string) (*Document, error) {
 	if err := w.body(parts["word/document.xml"]); err != nil {
 		return nil, fmt.Errorf("%w: word/document.xml: %v", ErrDocx, err)
 	}
-	// Not the first heading: a document's headings are often its
-	// sections ("Billing", "Refunds"), none of them its subject. The title
-	// is the page's heading, and the document's headings sections below it,
-	// as on a Markdown page.
-	// A document that opens with a heading is titled by it when it has no
-	// title of its own, and does not say its title twice.
-	body := w.out.Bytes()
 	title := docxTitle(parts["docProps/core.xml"])
 	if title == "" {
 		title = w.title
 	}
-	if w.lead != "" && (title == "" || strings.EqualFold(w.lead, title)) {
-		title, body = w.lead, body[w.leadEnd:]
+	return officePage{body: w.out.Bytes(), title: title, lead: w.lead, leadEnd: w.leadEnd, lang: w.lang}.read(raw, url)
+}
+
+// officePage is what a word processor's document (a Word document, an
+// OpenDocument text) gives its page: its body written as HTML, its title
+// (its properties', else its title paragraph's), the heading it opens
+// with (lead, ending at leadEnd in body) and its language.
+type officePage struct {
+	body        []byte
+	title, lead string
+	leadEnd     int
+	lang        string
+}
+
+// read reads the page of document raw, url its path in the folder. Not
+// the first heading is the title: a document's headings are often its
+// sections ("Billing", "Refunds"), none of them its subject. The title is
+// the page's heading, and the document's headings sections below it, as
+// on a Markdown page. A document that opens with a heading is titled by
+// it when it has no title of its own, and does not say its title twice.
+func (o officePage) read(raw []byte, url string) (*Document, error) {
+	title, body := o.title, o.body
+	if o.lead != "" && (title == "" || strings.EqualFold(o.lead, title)) {
+		title, body = o.lead, body[o.leadEnd:]
 	}
 	if title == "" {
 		title = titleFromPath(url)
@@ -86,7 +101,7 @@ func parseDOCX(raw []byte, url string) (*Document, error) {
 	}
 	doc := p.Document
 	doc.Title = title
-	doc.Lang = langTag(w.lang, false)
+	doc.Lang = langTag(o.lang, false)
 	sum := sha256.Sum256(raw)
 	doc.ContentHash = hex.EncodeToString(sum[:])
 	return doc, nil

@@ -3,8 +3,6 @@ package page
 import (
 	"archive/zip"
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -70,30 +68,11 @@ func parseODT(raw []byte, url string, flat bool) (*Document, error) {
 	if !w.bodySeen {
 		return nil, fmt.Errorf("%w: no document body", ErrODT)
 	}
-	body := w.out.Bytes()
 	title := w.metaTitle
 	if title == "" {
 		title = w.title
 	}
-	// A document that opens with a heading is titled by it when it has no
-	// title of its own, and does not say its title twice (as parseDOCX).
-	if w.lead != "" && (title == "" || strings.EqualFold(w.lead, title)) {
-		title, body = w.lead, body[w.leadEnd:]
-	}
-	if title == "" {
-		title = titleFromPath(url)
-	}
-	page := append([]byte("<h1>"+html.EscapeString(title)+"</h1>\n"), body...)
-	p, err := parseHTMLPage(page, url, "", nil)
-	if err != nil {
-		return nil, err
-	}
-	doc := p.Document
-	doc.Title = title
-	doc.Lang = langTag(w.lang, false)
-	sum := sha256.Sum256(raw)
-	doc.ContentHash = hex.EncodeToString(sum[:])
-	return doc, nil
+	return officePage{body: w.out.Bytes(), title: title, lead: w.lead, leadEnd: w.leadEnd, lang: w.lang}.read(raw, url)
 }
 
 // odtStyle is a paragraph style: the style it is built on, and the

@@ -145,8 +145,8 @@ func IsSituation(label string, colon bool) bool {
 }
 
 // anaphoric reports whether a situation's words after its lead (rest,
-// lower case; first the first of them as written) name no situation of their own
-// but point back to the text before: an elliptical condition, a lone
+// lower case; first the first of them as written) name no situation of
+// their own but point back to the text before: an elliptical condition, a lone
 // word with no subject ("If so", "If not", "If needed", "When prompted",
 // "If equal, prefer …"), a pronoun and its verb ("If this happens", "If
 // that fails"), or a determiner that refers back ("For such DOM", "For
