@@ -124,13 +124,26 @@ func docxZip(t *testing.T, parts map[string]string) []byte {
 // TestReadDirDOCX: a folder's Word documents are pages, beside its others;
 // one that is none fails alone, and Word's lock file is no page.
 func TestReadDirDOCX(t *testing.T) {
-	dir := t.TempDir()
-	for name, body := range map[string][]byte{
+	titles, failed := readDirOf(t, map[string][]byte{
 		"faq.docx":    readFixture(t, filepath.Join("docx", "faq.docx")),
 		"contact.md":  []byte("# Contact\n\nWrite to us.\n"),
 		"broken.docx": []byte("not a document"),
 		"~$faq.docx":  []byte("\x05Jane Doe"), // Word's lock file while faq.docx is open
-	} {
+	})
+	if want := []string{"contact.md: Contact", "faq.docx: Acme support FAQ"}; !slices.Equal(titles, want) {
+		t.Errorf("pages %q, want %q", titles, want)
+	}
+	if len(failed) != 1 || !errors.Is(failed[0].Err, ErrDocx) {
+		t.Errorf("failed %v, want broken.docx as no Word document", failed)
+	}
+}
+
+// readDirOf writes files into a folder and reads it: the pages as "URL:
+// title", and the pages that failed.
+func readDirOf(t *testing.T, files map[string][]byte) ([]string, []PageError) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -143,12 +156,7 @@ func TestReadDirDOCX(t *testing.T) {
 	for _, d := range docs {
 		titles = append(titles, d.URL+": "+d.Title)
 	}
-	if want := []string{"contact.md: Contact", "faq.docx: Acme support FAQ"}; !slices.Equal(titles, want) {
-		t.Errorf("pages %q, want %q", titles, want)
-	}
-	if len(failed) != 1 || !errors.Is(failed[0].Err, ErrDocx) {
-		t.Errorf("failed %v, want broken.docx as no Word document", failed)
-	}
+	return titles, failed
 }
 
 // FuzzParseDOCX fuzzes a document's body (its word/document.xml, zipped

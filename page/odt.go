@@ -82,6 +82,9 @@ type odtStyle struct {
 	outline int
 }
 
+// odtTableTags are the HTML tags of a table's elements.
+var odtTableTags = map[string]string{"table": "table", "table-row": "tr", "table-cell": "td"}
+
 // odtLeftOut are the elements whose content is no text of the page.
 var odtLeftOut = map[string]bool{
 	"tracked-changes": true, "annotation": true, "annotation-end": true, "note": true,
@@ -252,19 +255,13 @@ func (w *odtWriter) start(t xml.StartElement) {
 			l := &w.lists[len(w.lists)-1]
 			l.inItem, l.itemOpen = true, false
 		}
-	case "table":
-		if w.cells == 0 {
-			w.out.WriteString("<table>")
+	case "table", "table-row", "table-cell":
+		if w.cells == 0 { // a table in a cell: its paragraphs join the cell
+			w.out.WriteString("<" + odtTableTags[name] + ">")
 		}
-	case "table-row":
-		if w.cells == 0 {
-			w.out.WriteString("<tr>")
+		if name == "table-cell" {
+			w.cells++
 		}
-	case "table-cell":
-		if w.cells == 0 {
-			w.out.WriteString("<td>")
-		}
-		w.cells++
 	case "a":
 		if w.para != nil {
 			w.para.text.WriteString(`<a href="` + html.EscapeString(attrVal(t, "href")) + `">`)
@@ -328,18 +325,12 @@ func (w *odtWriter) end(t xml.EndElement) {
 			}
 			l.inItem, l.itemOpen = false, false
 		}
-	case "table":
-		if w.cells == 0 {
-			w.out.WriteString("</table>\n")
+	case "table", "table-row", "table-cell":
+		if name == "table-cell" {
+			w.cells = max(w.cells-1, 0)
 		}
-	case "table-row":
 		if w.cells == 0 {
-			w.out.WriteString("</tr>\n")
-		}
-	case "table-cell":
-		w.cells = max(w.cells-1, 0)
-		if w.cells == 0 {
-			w.out.WriteString("</td>")
+			w.out.WriteString("</" + odtTableTags[name] + ">")
 		}
 	case "a":
 		if w.para != nil {

@@ -1,9 +1,7 @@
 package page
 
 import (
-	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -142,26 +140,13 @@ func odtBlockLines(blocks []Block) []string {
 // pages beside its others; one that is none fails alone, and
 // LibreOffice's lock file (hidden) is no page.
 func TestReadDirODT(t *testing.T) {
-	dir := t.TempDir()
-	for name, body := range map[string][]byte{
+	titles, failed := readDirOf(t, map[string][]byte{
 		"faq.odt":         readFixture(t, filepath.Join("odt", "faq.odt")),
 		"billing.fodt":    fodt("", "", "", `<text:h text:outline-level="1">Billing</text:h><text:p>Invoices come monthly.</text:p>`),
 		"contact.md":      []byte("# Contact\n\nWrite to us.\n"),
 		"broken.odt":      []byte("not a document"),
 		".~lock.faq.odt#": []byte(",Jane Doe,host,28.11.2026 15:50,file:///home/jane;"),
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	docs, failed, err := ReadDir(context.Background(), dir, ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var titles []string
-	for _, d := range docs {
-		titles = append(titles, d.URL+": "+d.Title)
-	}
+	})
 	if want := []string{"billing.fodt: Billing", "contact.md: Contact", "faq.odt: Acme support FAQ"}; !slices.Equal(titles, want) {
 		t.Errorf("pages %q, want %q", titles, want)
 	}
