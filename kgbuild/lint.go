@@ -28,10 +28,13 @@ const (
 	// TextInNoNode is page text that no node holds (UnplacedText): the
 	// agent can never answer with it.
 	TextInNoNode FindingKind = "text-in-no-node"
+	// EmptySection is a heading with no text under it (EmptySections): it
+	// makes no node, and a question about it finds nothing to answer.
+	EmptySection FindingKind = "empty-section"
 )
 
 // FindingKinds lists the kinds in the order lint reports them.
-var FindingKinds = []FindingKind{DeadEnd, DanglingReference, IntentCollision, SingleNodePage, TextInNoNode}
+var FindingKinds = []FindingKind{DeadEnd, DanglingReference, IntentCollision, SingleNodePage, TextInNoNode, EmptySection}
 
 // Finding is one gap in the graph.
 type Finding struct {
@@ -146,6 +149,10 @@ func Lint(g *graph.Graph) []Finding {
 		if lost, total := UnplacedText(p, nodes); len(lost) > 0 {
 			out = append(out, Finding{Kind: TextInNoNode, Page: p.URL, Node: ix.Root(p.URL),
 				Message: fmt.Sprintf("%d of %d sentences are in no node, the first: %q", len(lost), total, lost[0])})
+		}
+		for _, h := range EmptySections(p) {
+			out = append(out, Finding{Kind: EmptySection, Page: p.URL,
+				Message: fmt.Sprintf("the section %q has no text: it makes no node, and a question about it is not answered", h)})
 		}
 	}
 	rank := make(map[FindingKind]int)

@@ -1,6 +1,8 @@
 package kgbuild
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -76,5 +78,45 @@ func TestLintHelpCenterUnderAPath(t *testing.T) {
 	}
 	if want := "links to https://acme.example/kb/billing/gone/, which is not in the graph"; len(dangling) != 1 || dangling[0] != want {
 		t.Errorf("dangling references %q, want [%q]", dangling, want)
+	}
+}
+
+// TestEmptySections: a heading with no text before the next heading at
+// its level or above, or the end, is an empty section; one over a deeper
+// section, or over text, is not; a "# …" line after the title is text (a
+// shell's comment in code), and chrome headings are left out.
+func TestEmptySections(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"an empty leaf and one at the end", "# Install\nRun it.\n## Usage\n## Options\nUse --quiet.\n## Screenshots\n", []string{"Usage", "Screenshots"}},
+		{"over a deeper section", "# Install\n## Reference\n### Options\nUse --quiet.", nil},
+		{"a shell's comment after a heading", "# Install\n## Examples\n# install the latest\npip install x", nil},
+		{"chrome", "# Install\nRun it.\n## Related articles\n## Next\nGo on.", nil},
+		{"a page of its title alone", "# Install", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := EmptySections(graph.Page{URL: "https://h.example/install", Text: tc.text})
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("EmptySections = %q, want %q", got, tc.want)
+			}
+		})
+	}
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: "https://h.example/a", Status: graph.PageOK, Text: "# A\nIntro.\n## Usage\n## Steps\nClick."}},
+		Nodes: []graph.Node{{ID: "a0", Page: "https://h.example/a", Root: true, Problem: "A", Resolution: "Intro."}},
+	}
+	var kinds []FindingKind
+	for _, f := range Lint(g) {
+		if f.Kind == EmptySection {
+			kinds = append(kinds, f.Kind)
+			if !strings.Contains(f.Message, `"Usage"`) {
+				t.Errorf("finding %q does not name the section", f.Message)
+			}
+		}
+	}
+	if len(kinds) != 1 {
+		t.Errorf("Lint: %d empty-section findings, want 1", len(kinds))
 	}
 }

@@ -78,3 +78,38 @@ func sentences(line string) []string {
 func title(line string) bool {
 	return strings.HasSuffix(line, "?") && len(sentences(line)) == 1 && len(strings.Fields(line)) <= 20
 }
+
+// EmptySections returns the headings of a page's text (graph.Page.Text)
+// that have no text under them: the next line that says something is a
+// heading at the same level or above, or there is none. The extractor
+// makes no node of such a section (dropEmptySections); a support team
+// fills it, or removes the heading. The title and chrome sections
+// ("Related articles") are left out. A line "# …" after the first is
+// text: a page has one title, and a line of code may open so (a shell's
+// comment, which the text writes as it stands).
+func EmptySections(p graph.Page) []string {
+	var out []string
+	open, openLevel := "", 0 // the heading nothing has been said under yet
+	for i, line := range strings.Split(p.Text, "\n") {
+		text := strings.TrimSpace(line)
+		if text == "" {
+			continue
+		}
+		level := len(text) - len(strings.TrimLeft(text, "#"))
+		if level == 0 || !strings.HasPrefix(text[level:], " ") || level == 1 && i > 0 {
+			open = "" // text: the open heading says something
+			continue
+		}
+		if open != "" && level <= openLevel {
+			out = append(out, open)
+		}
+		open, openLevel = "", level
+		if h := english.Plain(strings.TrimSpace(text[level:])); level > 1 && h != "" && !english.IsChromeHeading(h) {
+			open = h
+		}
+	}
+	if open != "" {
+		out = append(out, open)
+	}
+	return out
+}

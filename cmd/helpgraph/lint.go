@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/helpgraph/helpgraph/kgbuild"
 )
@@ -77,9 +78,11 @@ func (m *Main) runLint(ctx context.Context, args []string) error {
 			return fmt.Errorf("lint: %w", err)
 		}
 	} else {
-		fmt.Fprintf(m.Stdout, "%d findings: %d dead-end, %d dangling-reference, %d intent-collision, %d single-node-page, %d text-in-no-node (%d pages, %d nodes)\n",
-			len(findings), counts[kgbuild.DeadEnd], counts[kgbuild.DanglingReference], counts[kgbuild.IntentCollision],
-			counts[kgbuild.SingleNodePage], counts[kgbuild.TextInNoNode], len(g.Pages), len(g.Nodes))
+		kinds := make([]string, len(kgbuild.FindingKinds))
+		for i, kind := range kgbuild.FindingKinds {
+			kinds[i] = fmt.Sprintf("%d %s", counts[kind], kind)
+		}
+		fmt.Fprintf(m.Stdout, "%d findings: %s (%d pages, %d nodes)\n", len(findings), strings.Join(kinds, ", "), len(g.Pages), len(g.Nodes))
 		for _, kind := range kgbuild.FindingKinds {
 			if counts[kind] == 0 {
 				continue
