@@ -115,9 +115,14 @@ type odtWriter struct {
 	skip         int       // depth inside what is left out
 	para         *odtPara  // the paragraph being read
 	lists        []odtList // the open lists, outermost first
+	deeper       int       // lists open below maxODTListDepth
 	cells        int       // depth of table cells open
 	metaText     *string   // the property whose text is being read
 }
+
+// maxODTListDepth is the deepest list written; a list nested deeper is
+// read as the deepest one's items (a Word document's levels stop at 9).
+const maxODTListDepth = 9
 
 // odtList is an open list. Its tags are written when text is (openLists):
 // a heading LibreOffice numbers is written inside a list, and is no item.
@@ -244,6 +249,10 @@ func (w *odtWriter) start(t xml.StartElement) {
 		if w.cells > 0 {
 			return // a list in a table cell: its paragraphs join the cell
 		}
+		if len(w.lists) == maxODTListDepth {
+			w.deeper++ // its items are the deepest list's
+			return
+		}
 		style := attrVal(t, "style-name")
 		if style == "" && len(w.lists) > 0 {
 			style = w.lists[len(w.lists)-1].style
@@ -311,6 +320,10 @@ func (w *odtWriter) end(t xml.EndElement) {
 			w.paragraph(p)
 		}
 	case "list":
+		if w.cells == 0 && w.deeper > 0 {
+			w.deeper--
+			return
+		}
 		if w.cells == 0 && len(w.lists) > 0 {
 			if l := w.lists[len(w.lists)-1]; l.open {
 				w.out.WriteString(listTag(l.ordered, true) + "\n")
