@@ -22,8 +22,10 @@ const (
 
 // caseDetail is a whole message that tells something about the customer's
 // case and asks nothing: "it's a laptop", "i use windows 11", "on my work
-// computer", "I'm on a Mac". The last group is the detail.
-var caseDetail = quickre.MustCompile(detailOpeners + `(?:(?:it'?s|it\s+is|this\s+is)\s+(?:a|an|my)|(?:i'?m|i\s+am)\s+(?:on|using|running|with)(?:\s+(?:a|an|my|the))?|i\s+(?:use|run|have|own|got|am\s+using)(?:\s+(?:a|an|my|the))?|i'?ve\s+got(?:\s+(?:a|an|my|the))?|(?:on|with|using|from)\s+(?:a|an|my|the))\s+(` + caseWords + `)[\s.!]*$`)
+// computer", "I'm on a Mac", how they paid or where they bought ("I paid
+// with PayPal", "i bought it from the app store"). The last group is the
+// detail.
+var caseDetail = quickre.MustCompile(detailOpeners + `(?:i\s+(?:paid(?:\s+for\s+it)?|bought\s+it|ordered\s+it|purchased\s+it)\s+(?:with|by|via|through|using|on|from|at)(?:\s+(?:a|an|my|the))?|(?:it'?s|it\s+is|this\s+is)\s+(?:a|an|my)|(?:i'?m|i\s+am)\s+(?:on|using|running|with)(?:\s+(?:a|an|my|the))?|i\s+(?:use|run|have|own|got|am\s+using)(?:\s+(?:a|an|my|the))?|i'?ve\s+got(?:\s+(?:a|an|my|the))?|(?:on|with|using|from)\s+(?:a|an|my|the))\s+(` + caseWords + `)[\s.!]*$`)
 
 // caseHistory is a whole message that tells what the customer did with
 // the thing being discussed, named by a pronoun, and asks nothing: "i

@@ -34,6 +34,10 @@ func TestCaseDetailOf(t *testing.T) {
 		{"i bought it last year, why does it not charge?", ""},
 		{"i bought a new one", ""},
 		{"i didn't buy it", ""},
+		{"I paid with paypal", "paypal"},
+		{"i paid by credit card.", "credit card"},
+		{"i bought it from the app store", "app store"},
+		{"i paid with paypal, how do i get my money back?", ""},
 	} {
 		if got := caseDetailOf(tc.msg); got != tc.want {
 			t.Errorf("caseDetailOf(%q) = %q, want %q", tc.msg, got, tc.want)
@@ -90,5 +94,23 @@ func TestHistoryAfterAnswer(t *testing.T) {
 	r := lastReply(t, NewGraphAgent(speakerGraph(), Options{}), "how do i turn on the speaker", "i bought it last year")
 	if r.NodeID != "power" || !strings.HasPrefix(r.Text, "Noted.") || !strings.Contains(r.Text, "bought it last year") {
 		t.Errorf("%s at %q %q, want the detail noted at the answer", r.Action, r.NodeID, r.Text)
+	}
+}
+
+// TestPaymentDetailAfterAnswer: how the customer paid, told after an
+// answer ("I paid with PayPal" after the refund answer), is a detail of
+// that case, taken in at the answer; read as a request, "paid" and
+// "paypal" led to the page that lists the ways to pay.
+func TestPaymentDetailAfterAnswer(t *testing.T) {
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "refund", Page: "refund", Problem: "Getting a refund", Root: true, Actionable: true, Resolution: "Contact support within 60 days of the purchase to get a refund."},
+		{ID: "pay", Page: "pay", Problem: "Payment options", Root: true, Actionable: true, Resolution: "You can pay with Visa, Mastercard or PayPal."},
+	}}
+	for _, n := range g.Nodes {
+		g.Pages = append(g.Pages, graph.Page{URL: n.Page, Title: n.Problem})
+	}
+	a := NewGraphAgent(g, Options{})
+	if r := lastReply(t, a, "how do I get a refund", "I paid with paypal"); r.NodeID != "refund" || !strings.HasPrefix(r.Text, "Noted.") {
+		t.Errorf("I paid with paypal: %s at %q %q, want the detail noted at the refund answer", r.Action, r.NodeID, r.Text)
 	}
 }
