@@ -102,14 +102,10 @@ func TestHistoryAfterAnswer(t *testing.T) {
 // that case, taken in at the answer; read as a request, "paid" and
 // "paypal" led to the page that lists the ways to pay.
 func TestPaymentDetailAfterAnswer(t *testing.T) {
-	g := &graph.Graph{Nodes: []graph.Node{
-		{ID: "refund", Page: "refund", Problem: "Getting a refund", Root: true, Actionable: true, Resolution: "Contact support within 60 days of the purchase to get a refund."},
-		{ID: "pay", Page: "pay", Problem: "Payment options", Root: true, Actionable: true, Resolution: "You can pay with Visa, Mastercard or PayPal."},
-	}}
-	for _, n := range g.Nodes {
-		g.Pages = append(g.Pages, graph.Page{URL: n.Page, Title: n.Problem})
-	}
-	a := NewGraphAgent(g, Options{})
+	a := NewGraphAgent(rootPages(
+		graph.Node{ID: "refund", Page: "refund", Problem: "Getting a refund", Root: true, Actionable: true, Resolution: "Contact support within 60 days of the purchase to get a refund."},
+		graph.Node{ID: "pay", Page: "pay", Problem: "Payment options", Root: true, Actionable: true, Resolution: "You can pay with Visa, Mastercard or PayPal."},
+	), Options{})
 	if r := lastReply(t, a, "how do I get a refund", "I paid with paypal"); r.NodeID != "refund" || !strings.HasPrefix(r.Text, "Noted.") {
 		t.Errorf("I paid with paypal: %s at %q %q, want the detail noted at the refund answer", r.Action, r.NodeID, r.Text)
 	}

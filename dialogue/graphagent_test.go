@@ -82,6 +82,16 @@ func describe(ix *graph.Index, id string) string {
 	return n.ID + " | " + n.Problem + " | " + n.Condition + " | " + n.Page
 }
 
+// rootPages is a graph of nodes, each the root of its own page titled by
+// its problem.
+func rootPages(nodes ...graph.Node) *graph.Graph {
+	g := &graph.Graph{Nodes: nodes}
+	for _, n := range nodes {
+		g.Pages = append(g.Pages, graph.Page{URL: n.Page, Title: n.Problem})
+	}
+	return g
+}
+
 // lastReply is a's reply to the last of turns, said in order in a new
 // session.
 func lastReply(t *testing.T, a *GraphAgent, turns ...string) Reply {

@@ -37,15 +37,11 @@ func TestNamedDetail(t *testing.T) {
 // as a request, "ubuntu" answered from the page that names it (on
 // gnome-en, the wireless adapter's). "its slow" is still a request.
 func TestNamedDetailAfterAnswer(t *testing.T) {
-	g := &graph.Graph{Nodes: []graph.Node{
-		{ID: "pw", Page: "pw", Problem: "Change your password", Root: true, Actionable: true, Resolution: "Open Users and click Password."},
-		{ID: "drv", Page: "drv", Problem: "Wireless adapter drivers", Root: true, Actionable: true, Resolution: "On Ubuntu, open Additional Drivers."},
-		{ID: "slow", Page: "slow", Problem: "The computer is slow", Root: true, Actionable: true, Resolution: "Close the programs you do not use."},
-	}}
-	for _, n := range g.Nodes {
-		g.Pages = append(g.Pages, graph.Page{URL: n.Page, Title: n.Problem})
-	}
-	a := NewGraphAgent(g, Options{})
+	a := NewGraphAgent(rootPages(
+		graph.Node{ID: "pw", Page: "pw", Problem: "Change your password", Root: true, Actionable: true, Resolution: "Open Users and click Password."},
+		graph.Node{ID: "drv", Page: "drv", Problem: "Wireless adapter drivers", Root: true, Actionable: true, Resolution: "On Ubuntu, open Additional Drivers."},
+		graph.Node{ID: "slow", Page: "slow", Problem: "The computer is slow", Root: true, Actionable: true, Resolution: "Close the programs you do not use."},
+	), Options{})
 	if r := lastReply(t, a, "how do I change my password", "its ubuntu"); r.NodeID != "pw" || !strings.HasPrefix(r.Text, "Noted.") {
 		t.Errorf("its ubuntu: %s at %q %q, want the detail noted at the answer", r.Action, r.NodeID, r.Text)
 	}
