@@ -108,9 +108,9 @@ type odtWriter struct {
 	leadEnd int
 
 	// While reading:
-	style        string  // the paragraph or list style being read
-	levels       *[]bool // the list style's levels being read
-	defaultStyle bool    // reading the default paragraph style
+	listStyle    string // the list style being read
+	inListStyle  bool
+	defaultStyle bool // reading the default paragraph style
 	inBody       bool
 	skip         int       // depth inside what is left out
 	para         *odtPara  // the paragraph being read
@@ -196,9 +196,8 @@ func (w *odtWriter) start(t xml.StartElement) {
 			w.defaultStyle = attrVal(t, "family") == "paragraph"
 		case "style":
 			if attrVal(t, "family") == "paragraph" {
-				w.style = attrVal(t, "name")
 				outline, _ := strconv.Atoi(attrVal(t, "default-outline-level"))
-				w.styles[w.style] = odtStyle{parent: attrVal(t, "parent-style-name"), outline: outline}
+				w.styles[attrVal(t, "name")] = odtStyle{parent: attrVal(t, "parent-style-name"), outline: outline}
 			}
 		case "text-properties":
 			// The default paragraph style's language, when the
@@ -210,19 +209,19 @@ func (w *odtWriter) start(t xml.StartElement) {
 				}
 			}
 		case "list-style":
-			levels := []bool{}
-			w.listStyles[attrVal(t, "name")] = levels
-			w.style, w.levels = attrVal(t, "name"), &levels
+			w.listStyle, w.inListStyle = attrVal(t, "name"), true
+			w.listStyles[w.listStyle] = nil
 		case "list-level-style-number", "list-level-style-bullet", "list-level-style-image":
-			if w.levels != nil {
+			if w.inListStyle {
 				level, _ := strconv.Atoi(attrVal(t, "level"))
-				for len(*w.levels) < min(level, 10) {
-					*w.levels = append(*w.levels, false)
+				levels := w.listStyles[w.listStyle]
+				for len(levels) < min(level, 10) {
+					levels = append(levels, false)
 				}
 				if level >= 1 && level <= 10 {
-					(*w.levels)[level-1] = name == "list-level-style-number" && attrVal(t, "num-format") != ""
+					levels[level-1] = name == "list-level-style-number" && attrVal(t, "num-format") != ""
 				}
-				w.listStyles[w.style] = *w.levels
+				w.listStyles[w.listStyle] = levels
 			}
 		case "text":
 			if t.Name.Space == odfOffice {
@@ -300,12 +299,10 @@ func (w *odtWriter) end(t xml.EndElement) {
 		switch name {
 		case "title", "language":
 			w.metaText = nil
-		case "style":
-			w.style = ""
 		case "default-style":
 			w.defaultStyle = false
 		case "list-style":
-			w.style, w.levels = "", nil
+			w.inListStyle = false
 		}
 		return
 	}
