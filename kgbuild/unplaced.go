@@ -28,10 +28,10 @@ func UnplacedText(p graph.Page, nodes []graph.Node) (lost []string, total int) {
 	chromeLevel := 0 // the level of the chrome heading whose section this is; 0 when none
 	for _, line := range strings.Split(p.Text, "\n") {
 		text := strings.TrimSpace(line)
-		if level := len(text) - len(strings.TrimLeft(text, "#")); level > 0 && strings.HasPrefix(text[level:], " ") {
+		if level, heading := textHeading(text); level > 0 {
 			if chromeLevel == 0 || level <= chromeLevel {
 				chromeLevel = 0
-				if english.IsChromeHeading(english.Plain(text[level:])) {
+				if english.IsChromeHeading(heading) {
 					chromeLevel = level
 				}
 			}
@@ -95,8 +95,8 @@ func EmptySections(p graph.Page) []string {
 		if text == "" {
 			continue
 		}
-		level := len(text) - len(strings.TrimLeft(text, "#"))
-		if level == 0 || !strings.HasPrefix(text[level:], " ") || level == 1 && i > 0 {
+		level, h := textHeading(text)
+		if level == 0 || level == 1 && i > 0 {
 			open = "" // text: the open heading says something
 			continue
 		}
@@ -104,7 +104,7 @@ func EmptySections(p graph.Page) []string {
 			out = append(out, open)
 		}
 		open, openLevel = "", level
-		if h := english.Plain(strings.TrimSpace(text[level:])); level > 1 && h != "" && !english.IsChromeHeading(h) {
+		if level > 1 && h != "" && !english.IsChromeHeading(h) {
 			open = h
 		}
 	}
@@ -112,4 +112,14 @@ func EmptySections(p graph.Page) []string {
 		out = append(out, open)
 	}
 	return out
+}
+
+// textHeading returns the level and plain text of line when it is a
+// heading as a page's text writes one ("## Usage"), else 0.
+func textHeading(line string) (int, string) {
+	level := len(line) - len(strings.TrimLeft(line, "#"))
+	if level == 0 || !strings.HasPrefix(line[level:], " ") {
+		return 0, ""
+	}
+	return level, english.Plain(strings.TrimSpace(line[level:]))
 }
