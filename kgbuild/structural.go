@@ -290,12 +290,6 @@ func rootResolution(blocks []page.Block, lines []string, starts []start, first i
 // children per parent for stable ids. The root's own lines are the page's
 // intro, else (when no line is the root's own) the fallback.
 func emit(sit *english.Situations, nodes []*treeNode, lines []string, intro, fallback string) []*treeNode {
-	firstChild := func(tn *treeNode) int {
-		if len(tn.children) > 0 {
-			return nodes[tn.children[0]].start.block
-		}
-		return tn.end
-	}
 	dropEmptySections(nodes, lines)
 	var out []*treeNode
 	var walk func(idx int)
@@ -311,7 +305,7 @@ func emit(sit *english.Situations, nodes []*treeNode, lines []string, intro, fal
 			if s.withLine {
 				from = s.block
 			}
-			res := joinNonEmpty(joinLines(lines, from, firstChild(tn)), uncovered(nodes, tn, lines))
+			res := ownText(nodes, tn, lines, from)
 			if strings.TrimSpace(res) == "" {
 				res = lines[s.block]
 			}
@@ -360,16 +354,25 @@ func dropEmptySections(nodes []*treeNode, lines []string) {
 		if tn.start.ignored || tn.start.withLine {
 			continue
 		}
-		empty, at := true, tn.start.block+1 // at: the first line no child before it holds
+		empty := strings.TrimSpace(ownText(nodes, tn, lines, tn.start.block+1)) == ""
 		for _, c := range tn.children {
-			child := nodes[c]
-			empty = empty && child.start.ignored && strings.TrimSpace(joinLines(lines, at, child.start.block)) == ""
-			at = max(at, child.end)
+			empty = empty && nodes[c].start.ignored
 		}
-		if empty && strings.TrimSpace(joinLines(lines, at, tn.end)) == "" {
+		if empty {
 			tn.start.ignored = true
 		}
 	}
+}
+
+// ownText is the text of tn's extent from line from on that none of its
+// children's extents holds: its opening lines, before its first child,
+// and what uncovered finds after it.
+func ownText(nodes []*treeNode, tn *treeNode, lines []string, from int) string {
+	firstChild := tn.end
+	if len(tn.children) > 0 {
+		firstChild = nodes[tn.children[0]].start.block
+	}
+	return joinNonEmpty(joinLines(lines, from, firstChild), uncovered(nodes, tn, lines))
 }
 
 // uncovered returns the lines of tn's extent after its first child that no
