@@ -538,7 +538,7 @@ func pathURL(rel string) string {
 // help pages: a README beside the pages must not become a page of the graph.
 var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": true, "contributing": true}
 
-// pageKind returns "html", "md", "rst", "adoc", "docx", "odt" or "fodt"
+// pageKind returns "html", "md", "rst", "adoc", "docx", "odt", "fodt" or "pdf"
 // for the page files ReadDir reads, else "".
 func pageKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -556,19 +556,22 @@ func pageKind(name string) string {
 		return "odt"
 	case ".fodt":
 		return "fodt"
+	case ".pdf":
+		return "pdf"
 	}
 	return ""
 }
 
-// minDocxBytes is the least size limit of a Word or OpenDocument file:
+// minDocxBytes is the least size limit of a Word, OpenDocument or PDF file:
 // its pictures make it large, its text is a small part of it (parseDOCX
-// and parseODT read that alone, within maxDocxPart).
+// and parseODT read that alone, within maxDocxPart; parsePDF its pages'
+// programs).
 const minDocxBytes = 64 << 20
 
 // readPage reads and cleans one page file, reading at most maxBytes+1 bytes
 // so a huge file costs no more than the limit.
 func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*Document, error) {
-	if k := pageKind(file); k == "docx" || k == "odt" || k == "fodt" {
+	if k := pageKind(file); k == "docx" || k == "odt" || k == "fodt" || k == "pdf" {
 		maxBytes = max(maxBytes, minDocxBytes)
 	}
 	f, err := os.Open(file)
@@ -597,6 +600,8 @@ func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*
 		return parseDOCX(raw, rel)
 	case "odt", "fodt":
 		return parseODT(raw, rel, pageKind(file) == "fodt")
+	case "pdf":
+		return parsePDF(raw, rel)
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

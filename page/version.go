@@ -100,4 +100,5 @@ package page
 // marked Block.Tab; the tabs were taken out as headings, which ended the
 // list.
 // v33: OpenDocument texts (.odt, and .fodt flat) are pages (odt.go).
-const ReaderVersion = "reader-v33"
+// v34: PDF documents (.pdf) are pages (pdf.go), read from their layout.
+const ReaderVersion = "reader-v34"
