@@ -291,9 +291,9 @@ const pdfBoldHeadingRunes = 80
 // sectionNumber is a heading's number: "4", "4.3.1", "A.2".
 var sectionNumber = regexp.MustCompile(`^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s+\S`)
 
-// tocLine is a line of a table of contents: a title, dot leaders, a page
-// number.
-var tocLine = regexp.MustCompile(`(?:\.\s?){4,}\s*(?:\d+|[ivxlc]+)$`)
+// tocLine is a line of a table of contents (or an index): a title,
+// leaders (dots; TeX's Texinfo sets colons), a page number.
+var tocLine = regexp.MustCompile(`(?:[.:·…]\s?){4,}\s*(?:\d+|[ivxlc]+)$`)
 
 // continues reports whether l goes on with the block before it (a row
 // of a table's cells, pdfLine.cells, is a block of its own): close

@@ -108,7 +108,7 @@ func TestPDF(t *testing.T) {
 				"q 72 700 300 1 re f Q\n" + body(690, "Done.")},
 			"# Help\nPick one:\n- the cable,\n- the light.\nDone."},
 		{"a short bold line is a heading, its section number its level (and no text of it); a table of contents and a table's bold head are no headings", "Router guide",
-			[]string{body(790, "Contents") + body(775, "1 Setup . . . . . . . . . 1") + body(762, "1.1 Cables . . . . . . . . 1") +
+			[]string{body(790, "Contents") + body(775, "1 Setup . . . . . . . . . 1") + body(762, "1.1 Cables . . . . . . . . 1") + body(749, "Index::::::::::::::: 9") +
 				pdfText("F2", 11, 72, 730, "1 Setup") + body(712, "Unpack the router and keep the box.") + pdfText("F2", 11, 72, 690, "1.1 Cables") + body(672, "The blue cable goes in the WAN port.") +
 				pdfText("F2", 11, 72, 650, "Cable") + pdfText("F2", 11, 300, 650, "Port") + body(636, "Blue") + pdfText("F1", 11, 300, 636, "WAN") +
 				pdfText("F2", 11, 72, 610, "What if the light stays red?") + body(592, "Call us.") +
