@@ -538,7 +538,8 @@ func pathURL(rel string) string {
 // help pages: a README beside the pages must not become a page of the graph.
 var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": true, "contributing": true}
 
-// pageKind returns "html", "md", "rst", "adoc", "docx", "odt", "fodt" or "pdf"
+// pageKind returns "html", "md", "rst", "adoc", "docx", "odt", "fodt", "pdf"
+// or "wiki"
 // for the page files ReadDir reads, else "".
 func pageKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -558,6 +559,8 @@ func pageKind(name string) string {
 		return "fodt"
 	case ".pdf":
 		return "pdf"
+	case ".wiki", ".mediawiki":
+		return "wiki"
 	}
 	return ""
 }
@@ -602,6 +605,8 @@ func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*
 		return parseODT(raw, rel, pageKind(file) == "fodt")
 	case "pdf":
 		return parsePDF(raw, rel)
+	case "wiki":
+		return parseMediaWiki(raw, rel, s.link(rel))
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

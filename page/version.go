@@ -101,4 +101,5 @@ package page
 // list.
 // v33: OpenDocument texts (.odt, and .fodt flat) are pages (odt.go).
 // v34: PDF documents (.pdf) are pages (pdf.go), read from their layout.
-const ReaderVersion = "reader-v34"
+// v35: MediaWiki pages (.wiki, .mediawiki) are pages (mediawiki.go).
+const ReaderVersion = "reader-v35"
