@@ -321,7 +321,18 @@ func joinPDFLines(text, line string) string {
 			return text[:n-1] + line
 		}
 	}
+	last, _ := utf8.DecodeLastRuneInString(text)
+	first, _ := utf8.DecodeRuneInString(line)
+	if unspacedScript(last) && unspacedScript(first) {
+		return text + line // Japanese and Chinese lines break anywhere, with no space
+	}
 	return text + " " + line
+}
+
+// unspacedScript reports whether r is of a script written without spaces
+// between words: Han, kana, and their full-width punctuation.
+func unspacedScript(r rune) bool {
+	return unicode.Is(unicode.Han, r) || r >= 0x3000 && r <= 0x30ff || r >= 0xff00 && r <= 0xffef // CJK punctuation, kana (with "ー"), full-width forms
 }
 
 // item opens a list item whose marker is at indent x: in the list open

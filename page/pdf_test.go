@@ -16,9 +16,11 @@ import (
 // Word document does but for its link and its table's cells;
 // testdata/pdf/manual.pdf is manual-source.html printed by Chromium
 // (chromium --headless --print-to-pdf), with its running title on every
-// page, a paragraph on a page of its own and code.
+// page, a paragraph on a page of its own and code; testdata/pdf/ja.pdf is
+// ja-source.html (an AdGuard article in Japanese) printed by Chromium,
+// whose bold headings are Type 3 fonts read by their ToUnicode maps.
 func TestPDFGolden(t *testing.T) {
-	for _, name := range []string{"faq", "manual"} {
+	for _, name := range []string{"faq", "manual", "ja"} {
 		t.Run(name, func(t *testing.T) {
 			doc, err := parsePDF(readFixture(t, filepath.Join("pdf", name+".pdf")), name+".pdf")
 			if err != nil {
@@ -30,8 +32,8 @@ func TestPDFGolden(t *testing.T) {
 }
 
 // pdfText is a line of text a page's program shows: in font F1
-// (Helvetica), F2 (Helvetica-Bold), F3 (Courier) or F4 (Helvetica with
-// ligatures), at size, from (x, y).
+// (Helvetica), F2 (Helvetica-Bold), F3 (Courier), F4 (Helvetica with
+// ligatures) or F5 (a subset with a ToUnicode map), at size, from (x, y).
 func pdfText(font string, size, x, y float64, text string) string {
 	text = strings.NewReplacer(`\`, `\\`, "(", `\(`, ")", `\)`).Replace(text)
 	return fmt.Sprintf("BT /%s %g Tf %g %g Td (%s) Tj ET\n", font, size, x, y, text)
@@ -49,6 +51,12 @@ func pdfOf(title string, pages ...string) []byte {
 	}
 	// F4 is Helvetica with the typesetter's ligatures at codes 1 and 2.
 	fonts += fmt.Sprintf("/F4 %d 0 R ", add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [1 /fi /fl] >> >>"))
+	// F5 names its glyphs as a subset does ("g1"), and its ToUnicode map
+	// says which text they are: codes A to C are カタカ, D is ナ.
+	cmap := "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n1 begincodespacerange <00> <FF> endcodespacerange\n" +
+		"1 beginbfrange <41> <43> [<30AB> <30BF> <30AB>] endbfrange\n1 beginbfchar <44> <30CA> endbfchar\nendcmap CMapName currentdict /CMap defineresource pop end end"
+	toUnicode := add(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(cmap), cmap))
+	fonts += fmt.Sprintf("/F5 %d 0 R ", add(fmt.Sprintf("<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+Subset /Encoding << /Differences [65 /g1 /g2 /g3 /g4] >> /ToUnicode %d 0 R >>", toUnicode)))
 	pagesObj := add("")
 	var kids []string
 	for _, content := range pages {
@@ -117,6 +125,9 @@ func TestPDF(t *testing.T) {
 		{"ligatures are letters", "Help",
 			[]string{pdfText("F4", 11, 72, 770, "The \x01le is \x01nished, the \x02oor clean.")},
 			"# Help\nThe file is finished, the floor clean."},
+		{"a font's ToUnicode map says its text, over its encoding; Japanese lines join with no space", "Help",
+			[]string{pdfText("F5", 11, 72, 770, "ABCD") + pdfText("F5", 11, 72, 757, "DCBA")},
+			"# Help\nカタカナナカタカ"},
 		{"a monospaced font is code", "Help",
 			[]string{body(770, "Run:") + pdfText("F3", 10, 72, 755, "nimbus-update --now") + pdfText("F3", 10, 72, 743, "nimbus-status") + body(720, "Then wait.")},
 			"# Help\nRun:\nnimbus-update --now\nnimbus-status\nThen wait."},

@@ -274,14 +274,22 @@ func readPDFFont(f pdf.Font) *pdfFont {
 		bold: desc.Key("FontWeight").Float64() >= 600 || strings.Contains(name, "bold") || strings.Contains(name, "black") || strings.Contains(name, "heavy"),
 		mono: desc.Key("Flags").Int64()&1 != 0 || strings.Contains(name, "mono") || strings.Contains(name, "courier") || strings.Contains(name, "consol") || strings.Contains(name, "cmtt"),
 	}
-	if out.enc == nil {
+	if m := readPDFCMap(f.V); m != nil {
+		out.enc = m
+	} else if out.enc == nil {
 		out.enc = pdfRawEncoding{}
 	}
 	if f.V.Key("Subtype").Name() != "Type0" {
 		first, widths := f.FirstChar(), f.Widths()
+		// A Type 3 font's widths are in its own units, which its matrix
+		// scales to text space; the others' in thousandths.
+		scale := 1.0
+		if fm := f.V.Key("FontMatrix"); f.V.Key("Subtype").Name() == "Type3" && fm.Len() == 6 {
+			scale = fm.Index(0).Float64() * 1000
+		}
 		out.widths = func(code int) float64 {
 			if i := code - first; i >= 0 && i < len(widths) {
-				return widths[i]
+				return widths[i] * scale
 			}
 			return 0
 		}

@@ -102,4 +102,7 @@ package page
 // v33: OpenDocument texts (.odt, and .fodt flat) are pages (odt.go).
 // v34: PDF documents (.pdf) are pages (pdf.go), read from their layout.
 // v35: MediaWiki pages (.wiki, .mediawiki) are pages (mediawiki.go).
-const ReaderVersion = "reader-v35"
+// v36: a PDF font's ToUnicode map read over its encoding (a subset's and
+// a Type 3 font's glyph names read as nothing), Type 3 widths by the font's
+// matrix, Japanese and Chinese lines joined with no space.
+const ReaderVersion = "reader-v36"
