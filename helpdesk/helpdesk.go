@@ -1,6 +1,6 @@
 // Package helpdesk reads the knowledge base of a hosted help desk through
 // the help desk's own API: one subpackage per help desk (zendesk, intercom,
-// freshdesk, helpscout), each a Reader that hands the builder its published articles
+// freshdesk, helpscout; mediawiki, a wiki's pages), each a Reader that hands the builder its published articles
 // as page documents, the way a folder of pages (page.Dir) or a crawl does.
 //
 // This package holds what they share: the API client with its retries, and
@@ -54,7 +54,7 @@ type Location struct {
 	File string
 }
 
-// ParseLocation reads a --zendesk/--intercom/--freshdesk/--helpscout argument: an
+// ParseLocation reads a --zendesk/--intercom/--freshdesk/--helpscout/--mediawiki argument: an
 // http(s) URL, or the path of an existing file.
 func ParseLocation(s string) (Location, error) {
 	s = strings.TrimSpace(s)

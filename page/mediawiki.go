@@ -50,6 +50,31 @@ var (
 // parseMediaWiki reads a page of wikitext; rel is its path in the folder,
 // link how the folder resolves a link (site.link).
 func parseMediaWiki(raw []byte, rel string, link func(string) (string, bool)) (*Document, error) {
+	return parseWikitext(raw, titleFromPath(rel), rel, link)
+}
+
+// ParseWikitext reads the wikitext of a wiki's page titled title (a page
+// of a MediaWiki's export or API) as parseMediaWiki reads a file's, its
+// URL pageURL. link returns the URL of the wiki's page a [[link]] names
+// ("Reset your password", "Help:Sign in"), or false for none.
+func ParseWikitext(raw []byte, title, pageURL string, link func(name string) (string, bool)) (*Document, error) {
+	resolve := func(href string) (string, bool) {
+		name, ok := strings.CutPrefix(href, wikiScheme)
+		if !ok || link == nil {
+			return "", false
+		}
+		n, err := url.PathUnescape(name)
+		if err != nil {
+			return "", false
+		}
+		return link(n)
+	}
+	return parseWikitext(raw, title, pageURL, resolve)
+}
+
+// parseWikitext reads a page of wikitext at rel, titled by its
+// DISPLAYTITLE, else title.
+func parseWikitext(raw []byte, title, rel string, link func(string) (string, bool)) (*Document, error) {
 	text := strings.ReplaceAll(string(raw), "\r\n", "\n")
 	text = wikiComment.ReplaceAllString(text, "")
 	w := wikiWriter{}
@@ -57,9 +82,8 @@ func parseMediaWiki(raw []byte, rel string, link func(string) (string, bool)) (*
 	text = wikiRef.ReplaceAllString(text, "")
 	text = wikiMagic.ReplaceAllString(text, "")
 	w.write(text)
-	title := w.title
-	if title == "" {
-		title = titleFromPath(rel)
+	if w.title != "" {
+		title = w.title
 	}
 	page := "<h1>" + html.EscapeString(title) + "</h1>\n" + w.out.String()
 	p, err := parseHTMLPage([]byte(page), rel, "", link)

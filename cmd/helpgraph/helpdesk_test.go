@@ -138,3 +138,21 @@ func TestBuildFromHelpDeskNeedsCredentials(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildFromMediaWikiExport builds from a file of a wiki's
+// Special:Export XML and records it as the origin a re-sync repeats.
+func TestBuildFromMediaWikiExport(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	export := filepath.Join("..", "..", "helpdesk", "mediawiki", "testdata", "export.xml")
+	out, _, err := runCLI(t, "build", "--mediawiki", export, "--store", db, "--llm", "off")
+	if err != nil {
+		t.Fatalf("build --mediawiki: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "4 ok, 0 failed") {
+		t.Errorf("build report, want the wiki's 4 readable pages:\n%s", out)
+	}
+	report := lastBuildReport(t, db)
+	if o := report.Origin; o == nil || o.Kind != "mediawiki" || o.Location != absPath(export) {
+		t.Errorf("origin %+v, want mediawiki at %s", o, absPath(export))
+	}
+}

@@ -12,12 +12,13 @@ import (
 	"github.com/helpgraph/helpgraph/helpdesk/freshdesk"
 	"github.com/helpgraph/helpgraph/helpdesk/helpscout"
 	"github.com/helpgraph/helpgraph/helpdesk/intercom"
+	"github.com/helpgraph/helpgraph/helpdesk/mediawiki"
 	"github.com/helpgraph/helpgraph/helpdesk/zendesk"
 	"github.com/helpgraph/helpgraph/kgbuild"
 )
 
 // sourceFlags are build's flags that name what it reads, in usage order.
-var sourceFlags = []string{"pages", "crawl", "zendesk", "intercom", "freshdesk", "helpscout"}
+var sourceFlags = []string{"pages", "crawl", "zendesk", "intercom", "freshdesk", "helpscout", "mediawiki"}
 
 // buildOrigin checks that exactly one source flag is set and records it
 // with the build's other flags, so that serve --resync can repeat the
@@ -38,7 +39,7 @@ func buildOrigin(fs *flag.FlagSet, sources map[string]string, pagesDirs listFlag
 		o = &kgbuild.Origin{Kind: kind, Location: sources[kind]}
 	}
 	if o == nil {
-		return nil, usageError{errors.New("build: give exactly one of --pages DIR (repeatable), --crawl URL, --zendesk URL|FILE, --intercom URL|FILE, --freshdesk URL|FILE or --helpscout URL|FILE")}
+		return nil, usageError{errors.New("build: give exactly one of --pages DIR (repeatable), --crawl URL, --zendesk URL|FILE, --intercom URL|FILE, --freshdesk URL|FILE, --helpscout URL|FILE or --mediawiki URL|FILE")}
 	}
 	isURL := strings.HasPrefix(o.Location, "http://") || strings.HasPrefix(o.Location, "https://")
 	if o.Kind != "crawl" && !isURL {
@@ -103,6 +104,10 @@ func (m *Main) helpdeskSource(kind, location string) (kgbuild.Source, error) {
 		if err != nil {
 			return nil, err
 		}
+		r.Client.Logger = m.Logger
+		return r, nil
+	case "mediawiki":
+		r := mediawiki.New(loc)
 		r.Client.Logger = m.Logger
 		return r, nil
 	}
