@@ -10,6 +10,7 @@ import (
 	"maps"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -119,6 +120,16 @@ func errURLs(errs []page.PageError) []string {
 	return out
 }
 
+// readFile is a fixture's bytes, as a response body.
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 func quick() *Crawler { return &Crawler{Delay: -1, Timeout: 5 * time.Second} }
 
 func TestCrawl(t *testing.T) {
@@ -134,21 +145,23 @@ func TestCrawl(t *testing.T) {
 		"/help/": html("Help home", `<nav><a href="/help/nav-only">Nav only</a> <a href="/">Site home</a></nav>
 <main><h1>Help</h1><p>Read <a href="a#part">A</a>, <a href="b">B</a>, <a href="/help/private/secret">secret</a>,
 <a href="/help/bots-keep-out">bots</a>, <a href="/help/missing">missing</a>, <a href="/help/guide.pdf">guide</a>,
+<a href="/help/refund-form.docx">form</a>,
 <a href="/help/data">data</a>, <a href="/help/away">away</a>, <a href="/help/broken">broken</a> and
 <a href="`+otherSrv.URL+`/help/x">elsewhere</a>.</p></main>`),
-		"/help/a":               html("A", `<p>Page A links <a href="/help/c">C</a> and back to <a href="/help/">home</a>.</p>`),
-		"/help/b":               html("B", `<p>Page B</p>`),
-		"/help/c":               html("C", `<p>Page C</p><link rel="canonical" href="{{.}}/help/c-canonical">`),
-		"/help/nav-only":        html("Nav", `<p>Found through navigation only.</p>`),
-		"/help/only-in-sitemap": html("Sitemap", `<p>Found through the sitemap only.</p>`),
-		"/help/private/secret":  html("Secret", `<p>secret</p>`),
-		"/help/bots-keep-out":   html("Keep out", `<p>keep out</p>`),
-		"/help/guide.pdf":       {contentType: "application/pdf", body: "%PDF"},
-		"/help/data":            {contentType: "application/json", body: `{"not":"html"}`},
-		"/help/away":            {location: otherSrv.URL + "/help/x"},
-		"/help/broken":          {status: http.StatusInternalServerError, body: "oops"},
-		"/blog/not-help":        html("Blog", `<p>blog</p>`),
-		"/":                     html("Site", `<p>site home</p>`),
+		"/help/a":                html("A", `<p>Page A links <a href="/help/c">C</a> and back to <a href="/help/">home</a>.</p>`),
+		"/help/b":                html("B", `<p>Page B</p>`),
+		"/help/c":                html("C", `<p>Page C</p><link rel="canonical" href="{{.}}/help/c-canonical">`),
+		"/help/nav-only":         html("Nav", `<p>Found through navigation only.</p>`),
+		"/help/only-in-sitemap":  html("Sitemap", `<p>Found through the sitemap only.</p>`),
+		"/help/private/secret":   html("Secret", `<p>secret</p>`),
+		"/help/bots-keep-out":    html("Keep out", `<p>keep out</p>`),
+		"/help/guide.pdf":        {contentType: "application/pdf", body: readFile(t, "../page/testdata/pdf/faq.pdf")},
+		"/help/refund-form.docx": {contentType: "application/octet-stream", body: readFile(t, "../page/testdata/docx/faq.docx")},
+		"/help/data":             {contentType: "application/json", body: `{"not":"html"}`},
+		"/help/away":             {location: otherSrv.URL + "/help/x"},
+		"/help/broken":           {status: http.StatusInternalServerError, body: "oops"},
+		"/blog/not-help":         html("Blog", `<p>blog</p>`),
+		"/":                      html("Site", `<p>site home</p>`),
 	}
 	s, srv := newSite(t, pages)
 
@@ -165,8 +178,10 @@ func TestCrawl(t *testing.T) {
 		srv.URL + "/help/a",
 		srv.URL + "/help/b",
 		srv.URL + "/help/c-canonical",
+		srv.URL + "/help/guide.pdf",
 		srv.URL + "/help/nav-only",
 		srv.URL + "/help/only-in-sitemap",
+		srv.URL + "/help/refund-form.docx",
 	}
 	if got := urls(docs); !reflect.DeepEqual(got, wantDocs) {
 		t.Errorf("documents =\n%q\nwant\n%q", got, wantDocs)
@@ -192,7 +207,14 @@ func TestCrawl(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range []string{"/help/private/secret", "/help/bots-keep-out", "/blog/not-help", "/", "/help/guide.pdf"} {
+	for _, d := range docs {
+		if strings.HasSuffix(d.URL, ".pdf") || strings.HasSuffix(d.URL, ".docx") {
+			if d.Title == "" || len(d.Blocks) < 3 {
+				t.Errorf("%s: title %q, %d blocks: want the document read", d.URL, d.Title, len(d.Blocks))
+			}
+		}
+	}
+	for _, p := range []string{"/help/private/secret", "/help/bots-keep-out", "/blog/not-help", "/"} {
 		if n := s.hit(p); n != 0 {
 			t.Errorf("%s fetched %d times, want never", p, n)
 		}
@@ -361,6 +383,7 @@ func TestCrawlStartErrors(t *testing.T) {
 		"/private/":   html("Private", "<p>x</p>"),
 		"/fails":      {status: http.StatusServiceUnavailable, body: "down"},
 		"/pdf":        {contentType: "application/pdf", body: "%PDF"},
+		"/data":       {contentType: "application/json", body: `{"not":"html"}`},
 	})
 	closed := httptest.NewServer(http.NotFoundHandler())
 	closed.Close()
@@ -371,7 +394,8 @@ func TestCrawlStartErrors(t *testing.T) {
 		{"robots disallow", srv.URL + "/private/"},
 		{"server error", srv.URL + "/fails"},
 		{"not found", srv.URL + "/nope"},
-		{"not html", srv.URL + "/pdf"},
+		{"not a readable PDF", srv.URL + "/pdf"},
+		{"not a page", srv.URL + "/data"},
 		{"unreachable", closed.URL + "/"},
 		{"not a URL", "help/index.html"},
 		{"ftp", "ftp://example.com/"},

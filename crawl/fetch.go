@@ -26,26 +26,30 @@ func (r *run) inScope(u *url.URL) bool {
 	return !notPage[strings.ToLower(path.Ext(u.Path))]
 }
 
-// notPage are extensions of files that are never HTML pages, skipped
-// without a request.
+// notPage are extensions of files that are never pages, skipped without a
+// request. PDF, Word and OpenDocument files are pages (page.ParseFile).
 var notPage = map[string]bool{
-	".pdf": true, ".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true,
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true,
 	".webp": true, ".ico": true, ".css": true, ".js": true, ".json": true, ".xml": true,
 	".zip": true, ".gz": true, ".tgz": true, ".mp3": true, ".mp4": true, ".mov": true,
-	".avi": true, ".doc": true, ".docx": true, ".xls": true, ".xlsx": true, ".ppt": true,
+	".avi": true, ".doc": true, ".xls": true, ".xlsx": true, ".ppt": true,
 	".pptx": true, ".csv": true, ".txt": true, ".woff": true, ".woff2": true, ".ttf": true,
-	".exe": true, ".dmg": true, ".rss": true, ".atom": true, ".odt": true, ".fodt": true,
-	".ods": true, ".odp": true,
+	".exe": true, ".dmg": true, ".rss": true, ".atom": true, ".ods": true, ".odp": true,
 }
 
 // pageRequest marks the context of a page's request, whose redirects are
 // held to the page scope.
 type pageRequest struct{}
 
-// fetch gets one page and cleans it.
+// fetch gets one page and cleans it: an HTML page, or a document file
+// (a PDF guide, a Word form), which links nowhere the crawl follows.
 func (r *run) fetch(ctx context.Context, u string) fetched {
 	ctx = context.WithValue(ctx, pageRequest{}, true)
-	body, resp, err := r.get(ctx, u, "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
+	limit := r.maxBytes
+	if page.IsDocumentFile(u) {
+		limit = max(limit, page.MinDocumentBytes)
+	}
+	body, resp, err := r.get(ctx, u, "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1", limit)
 	if err != nil {
 		return fetched{err: err}
 	}
@@ -55,6 +59,9 @@ func (r *run) fetch(ctx context.Context, u string) fetched {
 	}
 	contentType := resp.Header.Get("Content-Type")
 	if !isHTML(contentType, body) {
+		if doc, ok, err := page.ParseFile(body, final, contentType); ok {
+			return fetched{final: final, doc: doc, err: err}
+		}
 		return fetched{final: final, err: fmt.Errorf("%w: content type %q", errSkipped, contentType)}
 	}
 	p, err := page.ParseHTMLPage(body, final, contentType)
@@ -115,7 +122,7 @@ func isHTML(contentType string, body []byte) bool {
 
 // get makes one polite GET request and reads the body, at most maxBytes of
 // it, within the request timeout. A status other than 2xx is an error.
-func (r *run) get(ctx context.Context, u, accept string) ([]byte, *http.Response, error) {
+func (r *run) get(ctx context.Context, u, accept string, maxBytes int64) ([]byte, *http.Response, error) {
 	if err := r.limiter.Wait(ctx); err != nil {
 		return nil, nil, err
 	}
@@ -135,15 +142,15 @@ func (r *run) get(ctx context.Context, u, accept string) ([]byte, *http.Response
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil, resp, &StatusError{Code: resp.StatusCode, Status: resp.Status}
 	}
-	if resp.ContentLength > r.maxBytes {
-		return nil, resp, fmt.Errorf("%d bytes, limit %d: %w", resp.ContentLength, r.maxBytes, page.ErrTooBig)
+	if resp.ContentLength > maxBytes {
+		return nil, resp, fmt.Errorf("%d bytes, limit %d: %w", resp.ContentLength, maxBytes, page.ErrTooBig)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, r.maxBytes+1))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBytes+1))
 	if err != nil {
 		return nil, resp, fmt.Errorf("reading body: %w", unwrapURLError(err))
 	}
-	if int64(len(body)) > r.maxBytes {
-		return nil, resp, fmt.Errorf("over %d bytes: %w", r.maxBytes, page.ErrTooBig)
+	if int64(len(body)) > maxBytes {
+		return nil, resp, fmt.Errorf("over %d bytes: %w", maxBytes, page.ErrTooBig)
 	}
 	return body, resp, nil
 }

@@ -35,7 +35,7 @@ func (r *run) robotsFor(ctx context.Context, u *url.URL) *robotsRules {
 	rules := &robotsRules{}
 	// A page redirect may bring us here: robots.txt's own redirects are not
 	// held to the page scope.
-	body, resp, err := r.get(context.WithValue(ctx, pageRequest{}, nil), robotsURL, "text/plain")
+	body, resp, err := r.get(context.WithValue(ctx, pageRequest{}, nil), robotsURL, "text/plain", r.maxBytes)
 	var statusErr *StatusError
 	switch {
 	case errors.As(err, &statusErr):

@@ -65,7 +65,7 @@ func (r *run) seedSitemaps(ctx context.Context) {
 }
 
 func (r *run) readSitemap(ctx context.Context, u string) (*sitemapFile, error) {
-	body, _, err := r.get(ctx, u, "application/xml,text/xml;q=0.9,*/*;q=0.1")
+	body, _, err := r.get(ctx, u, "application/xml,text/xml;q=0.9,*/*;q=0.1", r.maxBytes)
 	if err != nil {
 		return nil, err
 	}
