@@ -387,7 +387,10 @@ func (r *run) work(ctx context.Context) {
 
 // fetched is the outcome of fetching one URL.
 type fetched struct {
-	doc   *page.Document
+	doc *page.Document
+	// parts are a long document's later parts (page.Split), at the
+	// document's URL with the place they open at: doc's own.
+	parts []*page.Document
 	links []string // absolute, normalised
 	final string   // URL after redirects
 	err   error
@@ -407,6 +410,12 @@ func (r *run) record(u string, res fetched) []*page.Document {
 	switch {
 	case res.err == nil && res.doc != nil:
 		out = r.addDocLocked(res)
+		if len(out) > 0 {
+			for _, p := range res.parts {
+				r.owned[p.URL] = true
+			}
+			out = append(out, res.parts...)
+		}
 	case errors.Is(res.err, errSkipped):
 		r.log.Debug("skipped", "url", u, "why", res.err)
 	case res.err != nil && r.claimedBy[u] != "":

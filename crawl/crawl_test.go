@@ -145,7 +145,7 @@ func TestCrawl(t *testing.T) {
 		"/help/": html("Help home", `<nav><a href="/help/nav-only">Nav only</a> <a href="/">Site home</a></nav>
 <main><h1>Help</h1><p>Read <a href="a#part">A</a>, <a href="b">B</a>, <a href="/help/private/secret">secret</a>,
 <a href="/help/bots-keep-out">bots</a>, <a href="/help/missing">missing</a>, <a href="/help/guide.pdf">guide</a>,
-<a href="/help/refund-form.docx">form</a>,
+<a href="/help/refund-form.docx">form</a>, <a href="/help/manual.pdf">manual</a>,
 <a href="/help/data">data</a>, <a href="/help/away">away</a>, <a href="/help/broken">broken</a> and
 <a href="`+otherSrv.URL+`/help/x">elsewhere</a>.</p></main>`),
 		"/help/a":                html("A", `<p>Page A links <a href="/help/c">C</a> and back to <a href="/help/">home</a>.</p>`),
@@ -157,6 +157,7 @@ func TestCrawl(t *testing.T) {
 		"/help/bots-keep-out":    html("Keep out", `<p>keep out</p>`),
 		"/help/guide.pdf":        {contentType: "application/pdf", body: readFile(t, "../page/testdata/pdf/faq.pdf")},
 		"/help/refund-form.docx": {contentType: "application/octet-stream", body: readFile(t, "../page/testdata/docx/faq.docx")},
+		"/help/manual.pdf":       {contentType: "application/pdf", body: readFile(t, "../page/testdata/pdf/long.pdf")},
 		"/help/data":             {contentType: "application/json", body: `{"not":"html"}`},
 		"/help/away":             {location: otherSrv.URL + "/help/x"},
 		"/help/broken":           {status: http.StatusInternalServerError, body: "oops"},
@@ -179,6 +180,9 @@ func TestCrawl(t *testing.T) {
 		srv.URL + "/help/b",
 		srv.URL + "/help/c-canonical",
 		srv.URL + "/help/guide.pdf",
+		srv.URL + "/help/manual.pdf", // a long PDF's parts (page.Split)
+		srv.URL + "/help/manual.pdf#page=3",
+		srv.URL + "/help/manual.pdf#page=4",
 		srv.URL + "/help/nav-only",
 		srv.URL + "/help/only-in-sitemap",
 		srv.URL + "/help/refund-form.docx",

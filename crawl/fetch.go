@@ -60,7 +60,11 @@ func (r *run) fetch(ctx context.Context, u string) fetched {
 	contentType := resp.Header.Get("Content-Type")
 	if !isHTML(contentType, body) {
 		if doc, ok, err := page.ParseFile(body, final, contentType); ok {
-			return fetched{final: final, doc: doc, err: err}
+			if err != nil {
+				return fetched{final: final, err: err}
+			}
+			parts := page.Split(doc)
+			return fetched{final: final, doc: parts[0], parts: parts[1:]}
 		}
 		return fetched{final: final, err: fmt.Errorf("%w: content type %q", errSkipped, contentType)}
 	}

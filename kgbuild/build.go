@@ -184,6 +184,11 @@ func (b *Builder) readAndExtract(ctx context.Context, src Source, version string
 		progressMu.Lock()
 		defer progressMu.Unlock()
 		done += n
+		// A file may hold several pages (page.Split): the count of files
+		// is then less than the pages done.
+		if total > 0 {
+			total = max(total, done)
+		}
 		if b.Progress != nil {
 			b.Progress(done, total)
 		}

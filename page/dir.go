@@ -178,7 +178,8 @@ func parseBaseURL(s string) (*url.URL, error) {
 // the read options.
 func (d *Dir) Digest() string { return d.digest }
 
-// Len is the number of page files, failing ones included.
+// Len is the number of page files, failing ones included (a long PDF is
+// one file of several pages: see Split).
 func (d *Dir) Len() int { return len(d.files) }
 
 // eachWindow is how many pages, per core, Each parses ahead of the one it
@@ -199,7 +200,7 @@ func (d *Dir) Each(ctx context.Context, fn func(*Document) error) ([]PageError, 
 
 	type slot struct {
 		i    int
-		doc  *Document
+		docs []*Document // the file's page, or its parts (Split)
 		err  error
 		done chan struct{}
 	}
@@ -212,7 +213,7 @@ func (d *Dir) Each(ctx context.Context, fn func(*Document) error) ([]PageError, 
 	for range workers {
 		wg.Go(func() {
 			for s := range work {
-				s.doc, s.err = d.readPage(ctx, s.i)
+				s.docs, s.err = d.readPages(ctx, s.i)
 				close(s.done)
 			}
 		})
@@ -260,11 +261,14 @@ func (d *Dir) Each(ctx context.Context, fn func(*Document) error) ([]PageError, 
 			pageErrs = append(pageErrs, d.pageError(s.i, s.err))
 			continue
 		}
-		doc := s.doc
-		s.doc = nil
-		if err := fn(doc); err != nil {
-			fnErr = err
-			cancel()
+		docs := s.docs
+		s.docs = nil
+		for _, doc := range docs {
+			if err := fn(doc); err != nil {
+				fnErr = err
+				cancel()
+				break
+			}
 		}
 	}
 	wg.Wait()
@@ -292,15 +296,16 @@ func (d *Dir) pageError(i int, err error) PageError {
 	return PageError{URL: rel, Err: err}
 }
 
-// readPage reads, cleans and links the page files[i].
-func (d *Dir) readPage(ctx context.Context, i int) (*Document, error) {
+// readPages reads, cleans and links the page files[i], and splits it
+// into its parts when it is a long document (Split).
+func (d *Dir) readPages(ctx context.Context, i int) ([]*Document, error) {
 	doc, err := d.parse(ctx, i)
 	if err != nil {
 		return nil, err
 	}
 	rewriteLinks(doc, d.links)
 	d.liveLinks(doc)
-	return doc, nil
+	return Split(doc), nil
 }
 
 // parse reads and cleans the page files[i], with its folder's dialect

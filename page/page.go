@@ -101,6 +101,12 @@ type Document struct {
 	// keywords or tags, its HTML's keywords meta tags, a help desk
 	// article's labels (see Keywords).
 	Keywords []string `json:"keywords,omitempty"`
+
+	// partAt says, for each block, where a part of the document may open
+	// there, addressed in its file ("page=12": a PDF's heading on its
+	// twelfth page), "" where none may; nil for a reader that cannot
+	// address its sections. See Split.
+	partAt []string
 }
 
 // Limits on a page's keywords: a page declares them, untrusted, and a

@@ -77,8 +77,55 @@ func parsePDF(raw []byte, url string) (doc *Document, err error) {
 	w.levels, w.body = headingLevels(lines)
 	w.write(lines)
 	root := r.Trailer().Key("Root")
-	return officePage{body: w.out.Bytes(), title: pdfTitle(r.Trailer().Key("Info").Key("Title").Text()),
+	doc, err = officePage{body: w.out.Bytes(), title: pdfTitle(r.Trailer().Key("Info").Key("Title").Text()),
 		lead: w.lead, leadEnd: w.leadEnd, lang: root.Key("Lang").Text()}.read(raw, url)
+	if err != nil {
+		return nil, err
+	}
+	doc.partAt = headingPages(doc.Blocks, w.headings)
+	return doc, nil
+}
+
+// pdfHeading is a heading as written, and the page it is on.
+type pdfHeading struct {
+	text string
+	page int
+}
+
+// headingPages says, for each block, the page a heading among blocks is
+// on ("page=12", see Split), finding each in headings, the headings as
+// written, in order: the HTML reader keeps them in order, and may write
+// their text another way (escaped).
+func headingPages(blocks []Block, headings []pdfHeading) []string {
+	at := make([]string, len(blocks))
+	next := 0
+	for i, b := range blocks {
+		if b.Kind != Heading || i == 0 {
+			continue
+		}
+		key := headingKey(b.Text)
+		for k := next; k < len(headings) && k < next+maxHeadingSkip; k++ {
+			if headingKey(headings[k].text) == key {
+				at[i] = fmt.Sprintf("page=%d", headings[k].page)
+				next = k + 1
+				break
+			}
+		}
+	}
+	return at
+}
+
+// maxHeadingSkip bounds how far headingPages looks for a heading.
+const maxHeadingSkip = 8
+
+// headingKey is a heading's letters and digits, lower-case.
+func headingKey(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
 }
 
 // pdfTitle is a document's title property, unless it is a file's name
@@ -203,6 +250,8 @@ type pdfWriter struct {
 	lists   []pdfList // the lists open, outermost first
 	code    []string  // the lines of the code block being written
 	prev    pdfLine   // the line before
+	// headings are the headings written, in order.
+	headings []pdfHeading
 }
 
 // pdfBlock is the text so far of a heading (its level), a paragraph or a
@@ -211,6 +260,7 @@ type pdfBlock struct {
 	text    string
 	x       float64
 	heading int
+	page    int // a heading's
 	item    bool
 }
 
@@ -236,7 +286,7 @@ func (w *pdfWriter) write(lines []pdfLine) {
 			if m := sectionNumber.FindStringSubmatchIndex(text); m != nil {
 				text = text[m[3]:] // its number said its level; a reply needs none
 			}
-			w.block = &pdfBlock{text: strings.TrimLeft(text, ". "), x: l.x, heading: level}
+			w.block = &pdfBlock{text: strings.TrimLeft(text, ". "), x: l.x, heading: level, page: l.page}
 		case l.mono:
 			w.flushBlock()
 			w.code = append(w.code, l.text)
@@ -401,6 +451,7 @@ func (w *pdfWriter) flushBlock() {
 	case b.heading > 0:
 		opens := w.out.Len() == 0
 		fmt.Fprintf(&w.out, "<h%d>%s</h%d>\n", b.heading, text, b.heading)
+		w.headings = append(w.headings, pdfHeading{text: b.text, page: b.page})
 		if opens {
 			w.lead, w.leadEnd = b.text, w.out.Len()
 		}

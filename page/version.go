@@ -105,4 +105,5 @@ package page
 // v36: a PDF font's ToUnicode map read over its encoding (a subset's and
 // a Type 3 font's glyph names read as nothing), Type 3 widths by the font's
 // matrix, Japanese and Chinese lines joined with no space.
-const ReaderVersion = "reader-v36"
+// v37: a long PDF is split into pages at its sections (split.go).
+const ReaderVersion = "reader-v37"
