@@ -15,13 +15,19 @@ import (
 func TestPlacedLabel(t *testing.T) {
 	url := "https://help.example.com/certs"
 	g := &graph.Graph{
-		Pages: []graph.Page{{URL: url, Title: "Certificate warnings"}},
+		Pages: []graph.Page{{URL: url, Title: "Certificate warnings"},
+			{URL: "manual.pdf#page=57", Title: "Installing", Breadcrumb: []string{"Manual", "Email Server"}},
+			{URL: "manual.pdf#page=60", Title: "Spam filtering", Breadcrumb: []string{"Manual", "Email Server"}},
+			{URL: "manual.pdf#page=2", Title: "Contents"}},
 		Nodes: []graph.Node{
 			{ID: "root", Page: url, Problem: "Certificate warnings", Resolution: "Browsers warn about certificates.", Root: true},
 			{ID: "why", Page: url, Problem: "Why does this happen", Resolution: "The app filters secure traffic."},
 			{ID: "activity", Page: url, Problem: "Activity", Resolution: "The activity log lists requests."},
 			{ID: "firefox", Page: url, Problem: "Security risk error in Firefox", Resolution: "Firefox keeps its own certificates."},
 			{ID: "same", Page: url, Problem: "Certificate warnings", Resolution: "Again."},
+			{ID: "installing", Page: "manual.pdf#page=57", Problem: "Installing", Resolution: "Install the app from the Apps page.", Root: true},
+			{ID: "spam", Page: "manual.pdf#page=60", Problem: "Spam filtering", Resolution: "Spam goes to the Junk folder.", Root: true},
+			{ID: "contents", Page: "manual.pdf#page=2", Problem: "Contents", Resolution: "Installing, spam filtering.", Root: true},
 		},
 	}
 	a := NewGraphAgent(g, Options{})
@@ -31,6 +37,9 @@ func TestPlacedLabel(t *testing.T) {
 		{"firefox", "Security risk error in Firefox"},
 		{"root", "Certificate warnings"},
 		{"same", "Certificate warnings"},
+		{"installing", "Email Server: Installing"}, // a page's own introduction, led by its section
+		{"spam", "Spam filtering"},
+		{"contents", "Contents"}, // no section to lead with
 	} {
 		opts := a.topicOptions([]string{tc.id})
 		if len(opts) != 1 || opts[0].Label != tc.want || opts[0].Value != tc.want {
