@@ -160,6 +160,7 @@ func withoutRunningLines(lines []pdfLine, pages int) []pdfLine {
 	}
 	margin := make([]bool, len(lines))
 	onPages := map[place]map[int]bool{}
+	numbered := map[place]map[string]bool{} // a place's lines, as written, with a page number
 	for start := 0; start < len(lines); {
 		end := start
 		for end < len(lines) && lines[end].page == lines[start].page {
@@ -178,19 +179,42 @@ func withoutRunningLines(lines []pdfLine, pages int) []pdfLine {
 					onPages[p] = map[int]bool{}
 				}
 				onPages[p][lines[i].page] = true
+				if l := lines[i]; !l.mono && numberedRunningLine(l.text) {
+					if numbered[p] == nil {
+						numbered[p] = map[string]bool{}
+					}
+					numbered[p][l.text] = true
+				}
 			}
 		}
 		start = end
 	}
 	out := make([]pdfLine, 0, len(lines))
 	for i, l := range lines {
-		if margin[i] && (pageNumber.MatchString(l.text) || pages >= 2 && len(onPages[placeOf(l)]) >= max(2, (pages+1)/2)) {
+		if margin[i] && (pageNumber.MatchString(l.text) || pages >= 2 && len(onPages[placeOf(l)]) >= max(2, (pages+1)/2) ||
+			len(numbered[placeOf(l)]) >= minNumberedRunning) {
 			continue
 		}
 		out = append(out, l)
 	}
 	return out
 }
+
+// minNumberedRunning is on how many pages a line with the page's number
+// in it must be, at one height and with a number of its own each time, to
+// be a running line: a front matter's ("FreedomBox Manual iii", "… iv")
+// is on a few pages of hundreds, and a line an instruction repeats on
+// several pages ("0 ANSI: 0") says the same each time.
+const minNumberedRunning = 3
+
+// numberedRunningLine reports whether a margin's line holds a page
+// number, at its start or end ("FreedomBox Manual iii", "12 | Setup"). A
+// line of code is none: a command's output shown on several pages.
+func numberedRunningLine(text string) bool {
+	return pageNumberEnd.MatchString(strings.ToLower(text))
+}
+
+var pageNumberEnd = regexp.MustCompile(`^(?:\d+|[ivxlc]+)\s|\s(?:\d+|[ivxlc]+)$`)
 
 // romanNumeral is a word that is a number in Roman numerals, lower-case:
 // the front matter's page numbers.
@@ -272,7 +296,7 @@ type pdfList struct {
 
 func (w *pdfWriter) write(lines []pdfLine) {
 	for i, l := range lines {
-		if tocLine.MatchString(l.text) {
+		if tocLine.MatchString(l.text) || tocEntry.MatchString(l.text) && !l.mono && w.headingLevel(i, l) == 0 {
 			continue // a table of contents: the headings again
 		}
 		level := w.headingLevel(i, l)
@@ -343,7 +367,13 @@ var sectionNumber = regexp.MustCompile(`^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?\s+\S
 
 // tocLine is a line of a table of contents (or an index): a title,
 // leaders (dots; TeX's Texinfo sets colons), a page number.
-var tocLine = regexp.MustCompile(`(?:[.:·…]\s?){4,}\s*(?:\d+|[ivxlc]+)$`)
+var tocLine = regexp.MustCompile(`(?:(?:[.:·…]\s?){4,}|(?:[.:·…]\s){3})\s*(?:\d+|[ivxlc]+)$`)
+
+// tocEntry is a line of a table of contents without leaders, as DocBook
+// sets a chapter's: its number, its title, its page ("2 Quick Start 5").
+// A list's item numbers itself "2." or "2)"; a line of code that reads
+// so is none, nor a table's row of numbers ("1 armhf/omap ½ 4 - - 100").
+var tocEntry = regexp.MustCompile(`^\d+(?:\.\d+)*\s+\pL.{0,100}[\pL)]\s+(?:\d+|[ivxlc]+)$`)
 
 // continues reports whether l goes on with the block before it (a row
 // of a table's cells, pdfLine.cells, is a block of its own): close

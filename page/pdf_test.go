@@ -138,6 +138,19 @@ func TestPDF(t *testing.T) {
 				pdfText("F1", 8, 72, 810, "Nimbus Router Guide, edition 2") + body(770, "Page three.") + pdfText("F1", 8, 290, 30, "Page 3 of 3"),
 			},
 			"# Router guide\nThe light turns green when the router is ready.\nThen connect.\nPage three."},
+		{"a front matter's running line with its own page number is no text; a table of contents' entries without leaders are none; a line an instruction repeats on pages, and a table's row of numbers, are", "Router guide",
+			[]string{
+				body(770, "Contents") + pdfText("F2", 11, 72, 755, "1 Setup") + pdfText("F2", 11, 400, 755, "1") +
+					body(740, "1.1 Cables and the long name of the port they go in . . . 2") + pdfText("F1", 8, 72, 30, "Router guide i"),
+				body(770, "Foreword.") + pdfText("F1", 8, 72, 30, "Router guide ii"),
+				body(770, "Thanks.") + pdfText("F1", 8, 72, 30, "Router guide iii"),
+				pdfText("F2", 16, 72, 790, "Setup") + body(770, "Plug it in. The log says:") + body(30, "0 ANSI: 0"),
+				body(770, "On the second model too:") + body(30, "0 ANSI: 0"),
+				body(770, "Models:") + body(740, "1 Nimbus") + pdfText("F1", 11, 200, 740, "4 - - 100") + body(30, "0 ANSI: 0"),
+				body(770, "Page seven."), body(770, "Page eight."), // three pages of eight are not half
+			},
+			// A paragraph that ends no sentence goes on across a page.
+			"# Router guide\nContents Foreword.\nThanks.\n## Setup\nPlug it in. The log says:\n0 ANSI: 0 On the second model too:\n0 ANSI: 0 Models:\n1 Nimbus 4 - - 100\n0 ANSI: 0 Page seven.\nPage eight."},
 		{"TeX's spaces are offsets in TJ, not glyphs", "Help",
 			[]string{"BT /F1 11 Tf 72 770 Td [(Hold)-333(the)-333(button)20(s)-20(.)] TJ ET\n"},
 			"# Help\nHold the buttons."},

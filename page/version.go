@@ -106,4 +106,6 @@ package page
 // a Type 3 font's glyph names read as nothing), Type 3 widths by the font's
 // matrix, Japanese and Chinese lines joined with no space.
 // v37: a long PDF is split into pages at its sections (split.go).
-const ReaderVersion = "reader-v37"
+// v38: a PDF's table of contents without leaders, and a front matter's
+// running lines, left out.
+const ReaderVersion = "reader-v38"
