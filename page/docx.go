@@ -12,6 +12,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Word documents (.docx, Office Open XML): many teams keep their answers in
@@ -104,7 +105,25 @@ func (o officePage) read(raw []byte, url string) (*Document, error) {
 	doc.Lang = langTag(o.lang, false)
 	sum := sha256.Sum256(raw)
 	doc.ContentHash = hex.EncodeToString(sum[:])
+	doc.partAt = headingSlugs(doc.Blocks)
 	return doc, nil
+}
+
+// headingSlugs names each heading among blocks, the page's title aside,
+// by its words ("backing-up-your-data"): where a part of a long document
+// opens (see Split). A document file has no address for its sections
+// that a viewer opens, so the name tells the part apart, and the link
+// opens the file.
+func headingSlugs(blocks []Block) []string {
+	at := make([]string, len(blocks))
+	for i, b := range blocks {
+		if i > 0 && b.Kind == Heading {
+			at[i] = strings.Join(strings.FieldsFunc(strings.ToLower(headingText(b)), func(r rune) bool {
+				return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+			}), "-")
+		}
+	}
+	return at
 }
 
 // readZipPart returns the part named name (nil when there is none), at

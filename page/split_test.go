@@ -123,3 +123,15 @@ func TestReadDirSplitsLongPDF(t *testing.T) {
 		t.Errorf("pages %q (failed %v), want %q", titles, failed, want)
 	}
 }
+
+// TestReadDirSplitsLongDOCX reads testdata/docx/long.docx (the same
+// manual LibreOffice saved as a Word document) from a folder: a Word
+// document has no place a viewer opens, so each part is named by its
+// heading.
+func TestReadDirSplitsLongDOCX(t *testing.T) {
+	titles, failed := readDirOf(t, map[string][]byte{"long.docx": readFixture(t, filepath.Join("docx", "long.docx"))})
+	want := []string{"long.docx: Installing the app", "long.docx#backing-up-your-data: Backing up your data", "long.docx#restoring-a-backup: Restoring a backup"}
+	if len(failed) > 0 || !slices.Equal(titles, want) {
+		t.Errorf("pages %q (failed %v), want %q", titles, failed, want)
+	}
+}

@@ -108,4 +108,5 @@ package page
 // v37: a long PDF is split into pages at its sections (split.go).
 // v38: a PDF's table of contents without leaders, and a front matter's
 // running lines, left out.
-const ReaderVersion = "reader-v38"
+// v39: a long Word or OpenDocument file is split into pages too.
+const ReaderVersion = "reader-v39"
