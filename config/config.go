@@ -54,6 +54,11 @@ type Config struct {
 	// HelpScoutAPIKey is the Help Scout Docs API key for build --helpscout
 	// (HELPGRAPH_HELPSCOUT_API_KEY).
 	HelpScoutAPIKey string
+	// ConfluenceEmail and ConfluenceToken are the credentials of build
+	// --confluence (HELPGRAPH_CONFLUENCE_EMAIL, HELPGRAPH_CONFLUENCE_TOKEN):
+	// an Atlassian account's email and API token, or a Data Center personal
+	// access token alone; unset, a public space is read anonymously.
+	ConfluenceEmail, ConfluenceToken string
 	// Desk is how the support team, its help desk and customers are reached.
 	Desk Desk
 
@@ -121,6 +126,8 @@ func FromLookup(lookup func(string) (string, bool)) Config {
 		LogLevel:        level,
 		IntercomToken:   get("HELPGRAPH_INTERCOM_TOKEN", ""),
 		HelpScoutAPIKey: get("HELPGRAPH_HELPSCOUT_API_KEY", ""),
+		ConfluenceEmail: get("HELPGRAPH_CONFLUENCE_EMAIL", ""),
+		ConfluenceToken: get("HELPGRAPH_CONFLUENCE_TOKEN", ""),
 		Desk:            readDesk(get),
 	}
 }

@@ -1,6 +1,6 @@
 // Package helpdesk reads the knowledge base of a hosted help desk through
 // the help desk's own API: one subpackage per help desk (zendesk, intercom,
-// freshdesk, helpscout; mediawiki, a wiki's pages), each a Reader that hands the builder its published articles
+// freshdesk, helpscout; confluence and mediawiki, a wiki's pages), each a Reader that hands the builder its published articles
 // as page documents, the way a folder of pages (page.Dir) or a crawl does.
 //
 // This package holds what they share: the API client with its retries, and
@@ -54,7 +54,7 @@ type Location struct {
 	File string
 }
 
-// ParseLocation reads a --zendesk/--intercom/--freshdesk/--helpscout/--mediawiki argument: an
+// ParseLocation reads a --zendesk/--intercom/--freshdesk/--helpscout/--confluence/--mediawiki argument: an
 // http(s) URL, or the path of an existing file.
 func ParseLocation(s string) (Location, error) {
 	s = strings.TrimSpace(s)
@@ -120,8 +120,17 @@ func (id *ID) UnmarshalJSON(b []byte) error {
 // articlePath matches the path of an article's public page in all the
 // help desks: Zendesk /hc/en-us/articles/123-Slug, Intercom
 // /en/articles/123-slug, Freshdesk /support/solutions/articles/123-slug,
-// Help Scout /article/123-slug (by the article's number).
-var articlePath = regexp.MustCompile(`/articles?/(\d+)(?:-[^/]*)?/?$`)
+// Help Scout /article/123-slug (by the article's number), Confluence
+// /wiki/spaces/SUP/pages/123/Title (or ?pageId=123, pageID).
+var articlePath = regexp.MustCompile(`/(?:articles?/(\d+)(?:-[^/]*)?|pages/(\d+)(?:/[^/]*)?)/?$`)
+
+// articleID is the id of the article at u, or "".
+func articleID(u *url.URL) string {
+	if m := articlePath.FindStringSubmatch(u.Path); m != nil {
+		return m[1] + m[2]
+	}
+	return u.Query().Get("pageId")
+}
 
 // Each turns articles into page documents and calls fn with each, in
 // order. A link to another of the articles, by its public URL on any of
@@ -161,7 +170,8 @@ func Document(a Article, resolve func(from Article, href string) string) (*page.
 	}
 	body := a.Body
 	// Only a body that may link to an article is parsed an extra time.
-	if resolve != nil && (strings.Contains(body, "articles/") || strings.Contains(body, "article/")) {
+	if resolve != nil && (strings.Contains(body, "articles/") || strings.Contains(body, "article/") ||
+		strings.Contains(body, "pages/") || strings.Contains(body, "pageId=")) {
 		var err error
 		if body, err = rewriteLinks(body, func(href string) string { return resolve(a, href) }); err != nil {
 			return nil, err
@@ -253,13 +263,13 @@ func (t *linkTable) resolve(from Article, href string) string {
 	if !t.hosts[strings.ToLower(u.Host)] {
 		return href
 	}
-	m := articlePath.FindStringSubmatch(u.Path)
-	if m == nil {
+	id := articleID(u)
+	if id == "" {
 		return href
 	}
-	target, ok := t.urls[m[1]+"\x00"+from.Locale]
+	target, ok := t.urls[id+"\x00"+from.Locale]
 	if !ok {
-		if target, ok = t.any[m[1]]; !ok {
+		if target, ok = t.any[id]; !ok {
 			return href
 		}
 	}

@@ -156,3 +156,21 @@ func TestBuildFromMediaWikiExport(t *testing.T) {
 		t.Errorf("origin %+v, want mediawiki at %s", o, absPath(export))
 	}
 }
+
+// TestBuildFromConfluenceNeedsBoth refuses an email without its token
+// before any request.
+func TestBuildFromConfluenceNeedsBoth(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	cfg := config.FromLookup(func(k string) (string, bool) {
+		if k == "HELPGRAPH_CONFLUENCE_EMAIL" {
+			return "agent@example.com", true
+		}
+		return "", false
+	})
+	var out bytes.Buffer
+	m := &Main{Config: cfg, Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out}
+	err := m.Run(context.Background(), []string{"build", "--confluence", "https://acme.invalid/wiki/spaces/SUP", "--store", db, "--llm", "off"})
+	if err == nil || !strings.Contains(err.Error(), "HELPGRAPH_CONFLUENCE_TOKEN") {
+		t.Errorf("err = %v, want one naming HELPGRAPH_CONFLUENCE_TOKEN", err)
+	}
+}
