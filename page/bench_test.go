@@ -67,3 +67,38 @@ func BenchmarkParseMarkdown(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "pages/s")
 }
+
+// BenchmarkParsePDF reads PDFs from their layout and splits a long one
+// into its parts: the fixtures (a LibreOffice FAQ, Chromium's pages, a
+// Japanese article, a manual of three chapters), and Debian's FreedomBox
+// manual (278 pages) where the freedombox-doc-en package installed it.
+func BenchmarkParsePDF(b *testing.B) {
+	var fixtures [][]byte
+	for _, name := range []string{"faq", "manual", "ja", "long"} {
+		fixtures = append(fixtures, readFixture(b, filepath.Join("pdf", name+".pdf")))
+	}
+	run := func(b *testing.B, files [][]byte) {
+		var size int64
+		for _, f := range files {
+			size += int64(len(f))
+		}
+		b.SetBytes(size / int64(len(files)))
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			doc, err := parsePDF(files[i%len(files)], "f.pdf")
+			if err != nil {
+				b.Fatal(err)
+			}
+			Split(doc)
+		}
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "files/s")
+	}
+	b.Run("fixtures", func(b *testing.B) { run(b, fixtures) })
+	b.Run("freedombox-manual", func(b *testing.B) {
+		raw, err := os.ReadFile("/usr/share/freedombox/manual/en/freedombox-manual.pdf")
+		if err != nil {
+			b.Skip("Debian's freedombox-doc-en is not installed")
+		}
+		run(b, [][]byte{raw})
+	})
+}

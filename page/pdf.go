@@ -63,11 +63,12 @@ func parsePDF(raw []byte, url string) (doc *Document, err error) {
 	}
 	var lines []pdfLine
 	ops := 0
+	fonts := map[string]*pdfFont{}
 	for i, p := range pages {
 		if err := checkPDFContent(p); err != nil {
 			return nil, err
 		}
-		lines = append(lines, pdfLines(i+1, pdfRuns(p, &ops))...)
+		lines = append(lines, pdfLines(i+1, pdfRuns(p, &ops, fonts))...)
 	}
 	lines = withoutRunningLines(lines, len(pages))
 	if len(lines) == 0 {

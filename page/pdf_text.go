@@ -88,13 +88,15 @@ const maxPDFOperators = 2_000_000
 
 // pdfRuns returns the strings page p shows, in the order it shows them.
 // It panics on a malformed program (the library's interpreter does too);
-// parsePDF recovers.
-func pdfRuns(p pdf.Page, ops *int) []pdfRun {
+// parsePDF recovers. fonts holds the fonts read so far, by their
+// dictionary as written: pages share them, and reading a font's
+// ToUnicode map inflates a stream.
+func pdfRuns(p pdf.Page, ops *int, fonts map[string]*pdfFont) []pdfRun {
 	strm := p.V.Key("Contents")
 	if strm.IsNull() {
 		return nil
 	}
-	fonts := map[string]*pdfFont{}
+	pageFonts := map[string]*pdfFont{} // by their names on this page
 	g := pdfTextState{ctm: pdfIdentity, tm: pdfIdentity, tlm: pdfIdentity, th: 1}
 	var stack []pdfTextState
 	var runs []pdfRun
@@ -207,10 +209,15 @@ func pdfRuns(p pdf.Page, ops *int) []pdfRun {
 		case "Tf":
 			if len(args) == 2 {
 				name := args[0].Name()
-				if fonts[name] == nil {
-					fonts[name] = readPDFFont(p.Font(name))
+				if pageFonts[name] == nil {
+					f := p.Font(name)
+					key := f.V.String()
+					if fonts[key] == nil {
+						fonts[key] = readPDFFont(f)
+					}
+					pageFonts[name] = fonts[key]
 				}
-				g.font, g.size = fonts[name], num(1)
+				g.font, g.size = pageFonts[name], num(1)
 			}
 		case "Td", "TD":
 			if op == "TD" {
