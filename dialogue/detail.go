@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -176,8 +177,46 @@ func (a *GraphAgent) detailAfterAnswer(ctx context.Context, s *Session, r *readi
 		reply, err := a.respondAt(ctx, s, id, r)
 		return reply, true, err
 	}
+	if line := a.lineNaming(cur, detail); line != "" {
+		return Reply{Action: Resolution, Text: a.say(s, "DetailLine", "Problem", cur.Problem, "Detail", detail) + "\n" + line,
+			NodeID: cur.ID, Options: s.PendingOptions, Sources: a.sourcesOf(cur.ID), Intent: cur.Problem}, true, nil
+	}
 	return a.detailNoted(s, cur, detail, "DetailNoted"), true, nil
 }
+
+// lineNaming returns the line of node n's answer that names every word of
+// detail, without its list marker ("PayPal: 1 day." for "paypal", where
+// the refund steps list each way's delay), or "" when no line, or more
+// than one, does: the answer already says what holds for the case.
+func (a *GraphAgent) lineNaming(n *graph.Node, detail string) string {
+	want := uniqueTerms(a.an.terms(detail))
+	if len(want) == 0 {
+		return ""
+	}
+	found := ""
+	for _, line := range strings.Split(n.Resolution, "\n") {
+		have := a.an.terms(line)
+		all := true
+		for _, t := range want {
+			if !slices.Contains(have, t) {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		if found != "" {
+			return "" // said in several places: the answer as given stands
+		}
+		found = strings.TrimSpace(listItemMarker.ReplaceAllString(line, ""))
+	}
+	return found
+}
+
+// listItemMarker is a list item's marker at a line's start in a node's
+// text ("  - ", "1. ").
+var listItemMarker = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
 // detailNoted is the reply that takes in detail, a detail of the case at
 // node cur, with the text of message key: what was said or asked at cur

@@ -110,3 +110,28 @@ func TestPaymentDetailAfterAnswer(t *testing.T) {
 		t.Errorf("I paid with paypal: %s at %q %q, want the detail noted at the refund answer", r.Action, r.NodeID, r.Text)
 	}
 }
+
+// TestLineNaming: the line of an answer that names a detail of the case,
+// told after it ("I paid with PayPal" after refund steps that list each
+// way's delay), is the answer for that case; a detail the answer names on
+// no line, or on several, finds none.
+func TestLineNaming(t *testing.T) {
+	steps := "1. Open Account > Orders.\n1. Select the order and click Request refund.\n  - PayPal: 1 day.\n  - Card payments: 5 to 10 days.\n1. Wait for our e-mail."
+	a := NewGraphAgent(rootPages(graph.Node{ID: "refund", Page: "refund", Problem: "Request a refund", Root: true, Actionable: true, Resolution: steps}), Options{})
+	n := a.ix.Node("refund")
+	for _, tc := range []struct{ detail, want string }{
+		{"paypal", "PayPal: 1 day."},
+		{"card", "Card payments: 5 to 10 days."},
+		{"bank transfer", ""}, // named nowhere
+		{"e-mail", "Wait for our e-mail."},
+		{"order", ""}, // on two lines
+	} {
+		if got := a.lineNaming(n, tc.detail); got != tc.want {
+			t.Errorf("lineNaming(%q) = %q, want %q", tc.detail, got, tc.want)
+		}
+	}
+	r := lastReply(t, a, "how do I get a refund", "I paid with paypal")
+	if r.Action != Resolution || r.NodeID != "refund" || !strings.HasSuffix(r.Text, "\nPayPal: 1 day.") {
+		t.Errorf("I paid with paypal: %s at %q %q, want the answer's PayPal line", r.Action, r.NodeID, r.Text)
+	}
+}
