@@ -141,9 +141,16 @@ func (r *Reader) Each(ctx context.Context, fn func(*page.Document) error) ([]pag
 			return nil, fmt.Errorf("confluence: %w", err)
 		}
 	}
+	byTitle := map[string]string{} // space key and title → page id
+	for _, a := range answers {
+		for _, c := range a.Results {
+			byTitle[titleKey(c.Space.Key, c.Title)] = c.ID
+		}
+	}
 	var articles []helpdesk.Article
 	for _, a := range answers {
 		for _, c := range a.Results {
+			c.Body.View.Value = linksByID(c.Body.View.Value, byTitle)
 			if art, ok := article(c, a.Links.Base); ok {
 				articles = append(articles, art)
 			}
@@ -242,4 +249,36 @@ func article(c content, base string) (helpdesk.Article, bool) {
 	body := `<div id="title-heading"><span id="title-text">` + html.EscapeString(c.Title) + `</span></div>` +
 		`<div id="main-content" class="wiki-content">` + c.Body.View.Value + `</div>`
 	return helpdesk.Article{ID: c.ID, Title: c.Title, URL: u, Body: body, Breadcrumb: crumb, Keywords: labels}, true
+}
+
+// displayLink is a link Data Center renders to a page by its space and
+// title (href="/confluence/display/SUP/Sign-in+problems"), where Cloud
+// names the page's id.
+var displayLink = regexp.MustCompile(`href="([^"]*/display/([^/"?#]+)/([^"?#]+))([^"]*)"`)
+
+// linksByID points body's links to pages by title at the page's id
+// (viewpage.action?pageId=), which the help desks' link table resolves;
+// a title that names no page read is left as it is.
+func linksByID(body string, byTitle map[string]string) string {
+	if !strings.Contains(body, "/display/") {
+		return body
+	}
+	return displayLink.ReplaceAllStringFunc(body, func(m string) string {
+		sm := displayLink.FindStringSubmatch(m)
+		title, err := url.QueryUnescape(html.UnescapeString(sm[3]))
+		if err != nil {
+			return m
+		}
+		id, ok := byTitle[titleKey(sm[2], title)]
+		if !ok {
+			return m
+		}
+		prefix := strings.TrimSuffix(sm[1], "/display/"+sm[2]+"/"+sm[3])
+		return `href="` + prefix + `/pages/viewpage.action?pageId=` + id + sm[4] + `"`
+	})
+}
+
+// titleKey identifies a page by its space and title, case aside.
+func titleKey(space, title string) string {
+	return strings.ToLower(space) + "\x00" + strings.ToLower(strings.TrimSpace(title))
 }

@@ -207,3 +207,30 @@ func TestRefused(t *testing.T) {
 		t.Errorf("an email without a token: err = %v", err)
 	}
 }
+
+// TestDataCenterLinksByTitle: Data Center renders a link to a page by its
+// space and title; it leads to the page read under that title.
+func TestDataCenterLinksByTitle(t *testing.T) {
+	f := newFake(t, "a", "b")
+	var results []any
+	for _, a := range helpdesktest.Fixture {
+		c := f.content(a)
+		if a.ID == 101 {
+			c["body"] = map[string]any{"view": map[string]any{"value": `<p>Reset it in Settings. If you cannot sign in at all, see <a href="/confluence/display/SUP/Sign-in+problems#top">Sign-in problems</a>, not <a href="/confluence/display/SUP/No+such+page">this</a>.</p>`}}
+		}
+		results = append(results, c)
+	}
+	b, err := json.Marshal(map[string]any{"results": results, "_links": map[string]any{"base": f.URL + "/confluence"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "content.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := helpdesktest.Build(t, open(t, path, "", ""))
+	from, to := f.URL+"/confluence/spaces/SUP/pages/101/Reset+your+password", f.URL+"/confluence/spaces/SUP/pages/102/Sign-in+problems"
+	if !helpdesktest.HasReference(g, from, to) {
+		t.Errorf("no reference edge from 101 to 102 (linked by title); pages %q", helpdesktest.PageURLs(g))
+	}
+}
