@@ -161,14 +161,11 @@ func TestImportsCurrentPagesWithLinksAsReferences(t *testing.T) {
 	}
 }
 
-// TestFile reads one answer of the content list from a file.
-func TestFile(t *testing.T) {
-	f := newFake(t, "a", "b")
-	var results []any
-	for _, a := range helpdesktest.Fixture {
-		results = append(results, f.content(a))
-	}
-	b, err := json.Marshal(map[string]any{"results": results, "_links": map[string]any{"base": f.URL + "/wiki"}})
+// answerFile writes one answer of the content list, results under base,
+// to a file and returns its path.
+func answerFile(t *testing.T, results []any, base string) string {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{"results": results, "_links": map[string]any{"base": base}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +173,17 @@ func TestFile(t *testing.T) {
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	docs, _ := helpdesktest.Pages(t, open(t, path, "", ""))
+	return path
+}
+
+// TestFile reads one answer of the content list from a file.
+func TestFile(t *testing.T) {
+	f := newFake(t, "a", "b")
+	var results []any
+	for _, a := range helpdesktest.Fixture {
+		results = append(results, f.content(a))
+	}
+	docs, _ := helpdesktest.Pages(t, open(t, answerFile(t, results, f.URL+"/wiki"), "", ""))
 	if len(docs) != 2 {
 		t.Errorf("%d pages from the file, want the 2 current", len(docs))
 	}
@@ -220,15 +227,7 @@ func TestDataCenterLinksByTitle(t *testing.T) {
 		}
 		results = append(results, c)
 	}
-	b, err := json.Marshal(map[string]any{"results": results, "_links": map[string]any{"base": f.URL + "/confluence"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "content.json")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	g, _ := helpdesktest.Build(t, open(t, path, "", ""))
+	g, _ := helpdesktest.Build(t, open(t, answerFile(t, results, f.URL+"/confluence"), "", ""))
 	from, to := f.URL+"/confluence/spaces/SUP/pages/101/Reset+your+password", f.URL+"/confluence/spaces/SUP/pages/102/Sign-in+problems"
 	if !helpdesktest.HasReference(g, from, to) {
 		t.Errorf("no reference edge from 101 to 102 (linked by title); pages %q", helpdesktest.PageURLs(g))
