@@ -143,9 +143,20 @@ func pageKey(s string) string {
 // is the longest tail of gold (a published URL naming a page built from a
 // folder). Extensions .md/.mdx/.rst/.html/.adoc, trailing slashes, case, scheme and
 // host do not matter; "/", "index.html" and a bare host name the home page.
+// A gold with a fragment that is a page's whole URL names that page alone.
 func GoldPages(gold string, pages []string) []string {
 	if strings.TrimSpace(gold) == "" {
 		return nil
+	}
+	// A part of a long document (page.Split: "manual.pdf#page=12") is a
+	// page of its own, named by its whole URL; the file's name names
+	// every part.
+	if strings.Contains(gold, "#") {
+		for _, u := range pages {
+			if u == strings.TrimSpace(gold) {
+				return []string{u}
+			}
+		}
 	}
 	g := pageKey(gold) // "" is the site's home page
 	var out, exact []string

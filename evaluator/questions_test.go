@@ -35,12 +35,18 @@ func TestGoldPages(t *testing.T) {
 		"development/getting-started.rst",
 		"howto/protocols/dhcp/enable.html",
 		"setup/install.adoc",
+		"guide.pdf",
+		"guide.pdf#page=12",
 	}
 	tests := []struct {
 		gold string
 		want []string
 	}{
 		{"general/license/transfer.md", []string{"general/license/transfer.md"}},
+		// A long document's part by its whole URL; the file names every part.
+		{"guide.pdf#page=12", []string{"guide.pdf#page=12"}},
+		{"guide.pdf", []string{"guide.pdf", "guide.pdf#page=12"}},
+		{"guide.pdf#page=99", []string{"guide.pdf", "guide.pdf#page=12"}},
 		{"general/license/transfer", []string{"general/license/transfer.md"}},
 		{"license/transfer.md/", []string{"general/license/transfer.md"}},
 		{"./general/license/activation.mdx", []string{"general/license/activation.md"}},
