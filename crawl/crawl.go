@@ -60,6 +60,16 @@ type Crawler struct {
 	// AllowHosts are hosts besides the start URL's that links and redirects
 	// may lead to. The start URL's path prefix applies on them too.
 	AllowHosts []string
+	// Render, if set, renders a page whose HTML has no text but scripts
+	// (a single-page app writes its text in the browser): see
+	// crawl/chromium.
+	Render Renderer
+}
+
+// Renderer returns a page's HTML as a browser holds it once its scripts
+// have run.
+type Renderer interface {
+	Render(ctx context.Context, url string) ([]byte, error)
 }
 
 // StatusError is a page that answered with an HTTP error status.
@@ -219,6 +229,7 @@ type run struct {
 	maxDelay    time.Duration
 	limiter     *rate.Limiter
 	progress    func(done, queued int)
+	render      Renderer // nil: pages are read as the server sends them
 
 	start  *url.URL
 	hosts  map[string]bool // hosts the crawl may go to
@@ -269,6 +280,7 @@ func (c *Crawler) newRun(start string) (*run, error) {
 		owned:       make(map[string]bool),
 		pending:     make(map[string]claim),
 		claimedBy:   make(map[string]string),
+		render:      c.Render,
 	}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)

@@ -1,6 +1,7 @@
 package crawl
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -69,6 +70,9 @@ func (r *run) fetch(ctx context.Context, u string) fetched {
 		return fetched{final: final, err: fmt.Errorf("%w: content type %q", errSkipped, contentType)}
 	}
 	p, err := page.ParseHTMLPage(body, final, contentType)
+	if errors.Is(err, page.ErrNoText) && bytes.Contains(bytes.ToLower(body), []byte("<script")) {
+		p, err = r.rendered(ctx, final, p, err)
+	}
 	if p == nil {
 		return fetched{final: final, err: err}
 	}
@@ -94,6 +98,23 @@ func (r *run) fetch(ctx context.Context, u string) fetched {
 		res.doc, res.err = nil, errNoIndex
 	}
 	return res
+}
+
+// rendered reads the page at final again as a browser renders it, its
+// scripts run: its server sent HTML with no text but scripts (a
+// single-page app). Without a renderer, or when rendering fails, the page
+// stays as sent (p, err), the failure logged.
+func (r *run) rendered(ctx context.Context, final string, p *page.HTMLPage, err error) (*page.HTMLPage, error) {
+	if r.render == nil {
+		r.log.Warn("page has no text but scripts: it is written in the browser, and the crawl renders pages only with Chromium installed", "url", final)
+		return p, err
+	}
+	html, rerr := r.render.Render(ctx, final)
+	if rerr != nil {
+		r.log.Warn("rendering failed", "url", final, "err", rerr)
+		return p, err
+	}
+	return page.ParseHTMLPage(html, final, "text/html; charset=utf-8")
 }
 
 // canonical returns the URL a page read from final is kept under: the

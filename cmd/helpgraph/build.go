@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/helpgraph/helpgraph/crawl"
+	"github.com/helpgraph/helpgraph/crawl/chromium"
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/helpdesk/helpscout"
 	"github.com/helpgraph/helpgraph/helpdesk/intercom"
@@ -58,6 +59,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	delay := fs.Duration("delay", 0, "politeness delay between crawl requests (0: crawler default)")
 	userAgent := fs.String("user-agent", "", "crawler User-Agent (default HelpgraphBot)")
 	force := fs.Bool("force", false, "extract every page again, even unchanged ones (after a prompt or model change the build does that by itself)")
+	render := fs.String("render", "auto", "crawl: render a page whose HTML has no text but scripts (a single-page app) in headless Chromium: auto (when Chromium is installed) or never")
 	var allowHosts listFlag
 	fs.Var(&allowHosts, "allow-host", "extra host the crawler may follow links to (repeatable)")
 	if err := parseFlags(fs, args); err != nil {
@@ -73,6 +75,9 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	}
 	if len(baseURLs) > 0 && len(baseURLs) != len(pagesDirs) {
 		return usageError{fmt.Errorf("build: %d --base-url for %d --pages: give none, or one per folder in the same order (\"none\" for a folder without one)", len(baseURLs), len(pagesDirs))}
+	}
+	if *render != "auto" && *render != "never" {
+		return usageError{fmt.Errorf("build: --render %q: want auto or never", *render)}
 	}
 	if *concurrency < 1 || *maxPages < 0 || *maxBytes < 0 {
 		return usageError{errors.New("build: --concurrency must be at least 1, and --max-pages and --max-bytes not negative")}
@@ -152,6 +157,15 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 			Concurrency: *concurrency,
 			Delay:       *delay,
 			AllowHosts:  allowHosts,
+		}
+		if *render == "auto" {
+			r, err := chromium.New("")
+			if err != nil {
+				m.Logger.Info("pages written by script are read as their server sends them", "why", err)
+			} else {
+				defer r.Close()
+				c.Render = r
+			}
 		}
 		// The pages are extracted as they are fetched; the crawl's order
 		// depends on timing, the graph's does not.
