@@ -32,9 +32,8 @@ func newRenderer(t *testing.T) *chromium.Renderer {
 }
 
 // spa is a help center built as a single-page app: every page is the same
-// HTML with no text, whose script fetches the page's article (after a
-// "Loading…" while it waits) and writes it, links included, into the
-// page.
+// HTML with no text, whose script fetches the page's article and writes
+// it, links included, into the page.
 func spa(t *testing.T) *httptest.Server {
 	articles := map[string]string{
 		"/help/":        `<h1>Help</h1><p>Start with <a href="/help/refunds">refunds</a>.</p>`,
@@ -42,7 +41,6 @@ func spa(t *testing.T) *httptest.Server {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/article", func(w http.ResponseWriter, r *http.Request) {
-		time.Sleep(200 * time.Millisecond) // an API that takes its time
 		a, ok := articles[r.URL.Query().Get("path")]
 		if !ok {
 			http.NotFound(w, r)
@@ -54,7 +52,6 @@ func spa(t *testing.T) *httptest.Server {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, `<!DOCTYPE html><html lang="en"><head><title>Acme Help</title></head><body><div id="root"></div>
 <script>
-document.getElementById("root").innerHTML = "<p>Loading…</p>";
 fetch("/api/article?path=" + encodeURIComponent(location.pathname)).then(r => r.text()).then(html => {
   document.getElementById("root").innerHTML = "<main>" + html + "</main>";
   document.title = document.querySelector("h1").textContent;
