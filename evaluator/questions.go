@@ -108,7 +108,7 @@ func ReadQuestionsFile(path string) ([]Question, error) {
 
 // pageKey folds a page URL or path for comparison: scheme, host, query
 // and fragment dropped, unescaped, lower case, no slashes at either end,
-// no .md/.mdx/.rst/.html/.htm/.adoc extension and no trailing "/index" (a
+// no .md/.mdx/.rst/.html/.htm/.adoc/.page extension and no trailing "/index" (a
 // docs-as-code site publishes a/b.md and a/b/index.md at .../a/b/).
 func pageKey(s string) string {
 	s = strings.TrimSpace(s)
@@ -123,7 +123,7 @@ func pageKey(s string) string {
 		}
 	}
 	s = strings.ToLower(strings.Trim(strings.TrimPrefix(s, "./"), "/"))
-	for _, ext := range []string{".mdx", ".md", ".rst", ".html", ".htm", ".adoc", ".asciidoc"} {
+	for _, ext := range []string{".mdx", ".md", ".rst", ".html", ".htm", ".adoc", ".asciidoc", ".page"} {
 		if strings.HasSuffix(s, ext) {
 			s = strings.TrimSuffix(s, ext)
 			break

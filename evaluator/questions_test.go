@@ -37,6 +37,7 @@ func TestGoldPages(t *testing.T) {
 		"setup/install.adoc",
 		"guide.pdf",
 		"guide.pdf#page=12",
+		"a11y-bouncekeys.page",
 	}
 	tests := []struct {
 		gold string
@@ -47,6 +48,8 @@ func TestGoldPages(t *testing.T) {
 		{"guide.pdf#page=12", []string{"guide.pdf#page=12"}},
 		{"guide.pdf", []string{"guide.pdf", "guide.pdf#page=12"}},
 		{"guide.pdf#page=99", []string{"guide.pdf", "guide.pdf#page=12"}},
+		// A Mallard page by the name yelp gives its HTML.
+		{"a11y-bouncekeys.html", []string{"a11y-bouncekeys.page"}},
 		{"general/license/transfer", []string{"general/license/transfer.md"}},
 		{"license/transfer.md/", []string{"general/license/transfer.md"}},
 		{"./general/license/activation.mdx", []string{"general/license/activation.md"}},

@@ -543,8 +543,8 @@ func pathURL(rel string) string {
 // help pages: a README beside the pages must not become a page of the graph.
 var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": true, "contributing": true}
 
-// pageKind returns "html", "md", "rst", "adoc", "docx", "odt", "fodt", "pdf"
-// or "wiki"
+// pageKind returns "html", "md", "rst", "adoc", "docx", "odt", "fodt", "pdf",
+// "wiki" or "mallard"
 // for the page files ReadDir reads, else "".
 func pageKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -566,6 +566,8 @@ func pageKind(name string) string {
 		return "pdf"
 	case ".wiki", ".mediawiki":
 		return "wiki"
+	case ".page":
+		return "mallard"
 	}
 	return ""
 }
@@ -612,6 +614,8 @@ func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*
 		return parsePDF(raw, rel)
 	case "wiki":
 		return parseMediaWiki(raw, rel, s.link(rel))
+	case "mallard":
+		return parseMallard(raw, rel, s)
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

@@ -52,6 +52,9 @@ type site struct {
 	// anchors maps a reStructuredText label (folded) to the page that
 	// defines it first, and the title of the section it stands before.
 	anchors map[string]anchor
+	// mallard holds what the folder's Mallard pages say of each other:
+	// each page's description and the topics each guide lists.
+	mallard mallardSite
 	// components are the folder's Antora components, innermost first
 	// (antora.go); laidOut are the pages whose URL is their path on the
 	// site even without a base URL (an Antora page's).
@@ -73,6 +76,9 @@ type meta struct {
 	labels map[string]string
 	md     bool
 	draft  bool
+	// mallard is what a Mallard page says of itself for the others: its
+	// id, description and the guides it is listed in (mallardMeta).
+	mallard *mallardMeta
 }
 
 // scanMeta reads a Markdown page's front matter and first # heading. A
@@ -80,6 +86,13 @@ type meta struct {
 func scanMeta(raw []byte, rel string) meta {
 	if pageKind(rel) == "adoc" {
 		return meta{h1: adocTitleLine(raw)}
+	}
+	if pageKind(rel) == "mallard" {
+		m := scanMallard(raw)
+		if m == nil {
+			return meta{}
+		}
+		return meta{h1: m.title, mallard: m}
 	}
 	front, format, body := splitFrontMatter(raw)
 	fm, _ := parseFrontMatter(front, format)
@@ -142,6 +155,9 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta, roots []
 		m := metas[i]
 		if t := cmp.Or(m.fm.Title, m.h1); t != "" {
 			s.titles[f.rel] = t
+		}
+		if m.mallard != nil {
+			s.mallard.add(f.rel, m.mallard)
 		}
 		for name, title := range m.labels {
 			if _, taken := s.anchors[name]; !taken {

@@ -109,4 +109,5 @@ package page
 // v38: a PDF's table of contents without leaders, and a front matter's
 // running lines, left out.
 // v39: a long Word or OpenDocument file is split into pages too.
-const ReaderVersion = "reader-v39"
+// v40: Mallard pages (.page) are pages (mallard.go).
+const ReaderVersion = "reader-v40"

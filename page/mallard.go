@@ -1,0 +1,440 @@
+package page
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"html"
+	"io"
+	"net/url"
+	"strings"
+)
+
+// Mallard pages (.page): the help of GNOME and its applications is kept
+// as one XML file a topic, which yelp shows (yelp-build writes them as
+// HTML). A page is written as plain HTML and read by the HTML reader, as
+// a Word document is: its title and sections' titles headings, <p>,
+// <steps> (numbered), <list>, <terms> (terms and descriptions), <table>,
+// <code> and <screen> blocks, <note> a note; inline, <link xref="id">
+// a link to the folder's page of that id (a reference edge, as a
+// wikilink), <link href> a link, <keyseq> keys joined with "+", <guiseq>
+// menu items with "▸". The page's <desc> is its description, its
+// info's "seealso" links a "See also" list. Content for another platform
+// (if:test="platform:gnome-classic") is left out, as yelp leaves it out
+// on GNOME; so are editorial comments, credits, revisions, pictures and
+// the lists yelp generates (<links>), which the folder's pages would
+// need to be read together to write.
+
+// ErrMallard is a .page file that is no Mallard page.
+var ErrMallard = errors.New("not a Mallard page")
+
+// maxMallardDepth bounds the nesting read: sections and lists nest a few
+// levels, a file that nests thousands is no page.
+const maxMallardDepth = 64
+
+// mallardNode is an element of a page, or a run of its text (name "").
+type mallardNode struct {
+	name  string // local name; "" for text
+	space string // namespace
+	attr  map[string]string
+	text  string
+	kids  []*mallardNode
+}
+
+const (
+	mallardSpace = "http://projectmallard.org/1.0/"
+	mallardIf    = "http://projectmallard.org/if/1.0/"
+)
+
+// parseMallard reads a Mallard page; rel is its path in the folder, s
+// the folder's pages (nil: the page alone: no links resolved, no lists
+// of the topics a guide lists, no trail).
+func parseMallard(raw []byte, rel string, s *site) (*Document, error) {
+	root, err := readMallard(raw)
+	if err != nil {
+		return nil, err
+	}
+	var link func(string) (string, bool)
+	if s != nil {
+		link = s.link(rel)
+	}
+	w := mallardWriter{site: s, id: root.attr["id"]}
+	var title, desc string
+	var seeAlso []string
+	for _, k := range root.kids {
+		switch {
+		case k.is("title"):
+			title = collapse(k.plain())
+		case k.is("info"):
+			for _, i := range k.kids {
+				switch {
+				case i.is("desc"):
+					desc = collapse(i.plain())
+				case i.is("link") && i.attr["type"] == "seealso" && i.attr["xref"] != "":
+					seeAlso = append(seeAlso, i.attr["xref"])
+				}
+			}
+		}
+	}
+	if title == "" {
+		title = titleFromPath(rel)
+	}
+	w.out.WriteString("<!DOCTYPE html><html><head><title>" + html.EscapeString(title) + "</title>")
+	if desc != "" {
+		w.out.WriteString(`<meta name="description" content="` + html.EscapeString(desc) + `">`)
+	}
+	w.out.WriteString("</head><body><main><h1>" + html.EscapeString(title) + "</h1>\n")
+	w.blocks(root.kids, 1, w.id)
+	if len(seeAlso) > 0 {
+		w.out.WriteString("<h2>See also</h2><ul>")
+		for _, x := range seeAlso {
+			id, _, _ := strings.Cut(x, "#")
+			w.out.WriteString(`<li><a href="` + wikiScheme + url.PathEscape(id) + `">` + html.EscapeString(s.mallardTitle(id)) + "</a></li>")
+		}
+		w.out.WriteString("</ul>\n")
+	}
+	w.out.WriteString("</main></body></html>")
+	p, err := parseHTMLPage(w.out.Bytes(), rel, "", link)
+	if err != nil {
+		return nil, err
+	}
+	doc := p.Document
+	doc.Title = title
+	doc.Breadcrumb = s.mallardTrail(rel)
+	doc.Keywords = Keywords(desc) // what the page is about, as a front matter's description
+	if lang := langTag(root.attr["lang"], false); lang != "" {
+		doc.Lang = lang
+	}
+	sum := sha256.Sum256(raw)
+	doc.ContentHash = hex.EncodeToString(sum[:])
+	return doc, nil
+}
+
+// readMallard parses raw into its <page> element's tree.
+func readMallard(raw []byte) (*mallardNode, error) {
+	d := xml.NewDecoder(bytes.NewReader(raw))
+	d.Strict = false
+	d.Entity = xml.HTMLEntity
+	var stack []*mallardNode
+	var root *mallardNode
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrMallard, err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if len(stack) >= maxMallardDepth {
+				return nil, fmt.Errorf("%w: nested over %d levels", ErrMallard, maxMallardDepth)
+			}
+			n := &mallardNode{name: t.Name.Local, space: t.Name.Space, attr: map[string]string{}}
+			for _, a := range t.Attr {
+				key := a.Name.Local
+				if a.Name.Space == mallardIf || a.Name.Space == "if" {
+					key = "if:" + key
+				}
+				n.attr[key] = a.Value
+			}
+			if len(stack) == 0 {
+				if root != nil || n.name != "page" {
+					return nil, fmt.Errorf("%w: it opens with <%s>", ErrMallard, n.name)
+				}
+				root = n
+			} else {
+				parent := stack[len(stack)-1]
+				parent.kids = append(parent.kids, n)
+			}
+			stack = append(stack, n)
+		case xml.EndElement:
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case xml.CharData:
+			if len(stack) > 0 {
+				parent := stack[len(stack)-1]
+				parent.kids = append(parent.kids, &mallardNode{text: string(t)})
+			}
+		}
+	}
+	if root == nil {
+		return nil, fmt.Errorf("%w: no <page>", ErrMallard)
+	}
+	return root, nil
+}
+
+// is reports whether n is the Mallard element name.
+func (n *mallardNode) is(name string) bool {
+	return n.name == name && (n.space == mallardSpace || n.space == "")
+}
+
+// plain is n's text, its elements' included.
+func (n *mallardNode) plain() string {
+	if n.name == "" {
+		return n.text
+	}
+	var b strings.Builder
+	for _, k := range n.kids {
+		b.WriteString(k.plain())
+	}
+	return b.String()
+}
+
+// shown reports whether n is shown on GNOME's desktop: an if:test
+// attribute, or an if:if element's test, that holds (mallardTest).
+func (n *mallardNode) shown() bool {
+	if t, ok := n.attr["if:test"]; ok && !mallardTest(t) {
+		return false
+	}
+	if n.space == mallardIf && n.name == "if" {
+		return mallardTest(n.attr["test"])
+	}
+	return true
+}
+
+// mallardTest evaluates a conditional's test as yelp does on a GNOME
+// desktop reading help on screen: a comma-separated list of tokens, any
+// of which holds; a token "!x" holds where x does not. Of the tokens,
+// those of a screen target (target:html, target:desktop) hold, a
+// platform or a mobile target does not: "!platform:gnome-classic" holds,
+// so GNOME's text is read, not the classic session's.
+func mallardTest(test string) bool {
+	for _, tok := range strings.Split(test, ",") {
+		tok = strings.TrimSpace(tok)
+		neg := strings.HasPrefix(tok, "!")
+		tok = strings.TrimPrefix(tok, "!")
+		holds := tok == "target:html" || tok == "target:desktop" || tok == "" && !neg
+		if holds != neg {
+			return true
+		}
+	}
+	return false
+}
+
+// mallardWriter writes a page's blocks as HTML.
+type mallardWriter struct {
+	out  bytes.Buffer
+	site *site  // the folder's pages, for the topics a guide lists
+	id   string // the page's id
+}
+
+// blocks writes the block elements of a section at depth (1 for the
+// page's own) whose id is section ("a11y#mobility"; the page's id for
+// its own blocks).
+func (w *mallardWriter) blocks(nodes []*mallardNode, depth int, section string) {
+	var para []*mallardNode // loose inline content, written as a paragraph
+	flush := func() {
+		if text := strings.TrimSpace(w.inline(para)); text != "" {
+			w.out.WriteString("<p>" + text + "</p>\n")
+		}
+		para = para[:0]
+	}
+	for _, n := range nodes {
+		if n.name == "" || !n.shown() {
+			if n.name == "" {
+				para = append(para, n)
+			}
+			continue
+		}
+		if n.space == mallardIf {
+			flush()
+			switch n.name {
+			case "if":
+				w.blocks(n.kids, depth, section)
+			case "choose":
+				w.blocks(mallardChosen(n), depth, section)
+			}
+			continue
+		}
+		if n.space != mallardSpace && n.space != "" {
+			continue // another vocabulary: captions' timed text, its: rules, XInclude
+		}
+		switch n.name {
+		case "links":
+			flush()
+			if n.attr["type"] == "topic" {
+				w.out.WriteString(w.site.mallardTopics(section))
+			}
+		case "info", "title", "subtitle", "desc", "media", "comment", "include", "credit", "revision":
+			flush()
+		case "section":
+			flush()
+			level := min(depth+1, 6)
+			for _, k := range n.kids {
+				if k.is("title") {
+					fmt.Fprintf(&w.out, "<h%d>%s</h%d>\n", level, w.inline(k.kids), level)
+					break
+				}
+			}
+			inner := section
+			if id := n.attr["id"]; id != "" {
+				inner = w.id + "#" + id
+			}
+			w.blocks(n.kids, depth+1, inner)
+		case "p":
+			flush()
+			w.out.WriteString("<p>" + w.inline(n.kids) + "</p>\n")
+		case "steps":
+			flush()
+			w.list("ol", n.kids, depth, section)
+		case "list", "tree":
+			flush()
+			tag := "ul"
+			if n.attr["type"] == "numbered" {
+				tag = "ol"
+			}
+			w.list(tag, n.kids, depth, section)
+		case "terms":
+			flush()
+			w.out.WriteString("<dl>")
+			for _, item := range n.kids {
+				if !item.is("item") || !item.shown() {
+					continue
+				}
+				for _, k := range item.kids {
+					if k.is("title") {
+						w.out.WriteString("<dt>" + w.inline(k.kids) + "</dt>")
+					}
+				}
+				w.out.WriteString("<dd>")
+				w.blocks(item.kids, depth, section)
+				w.out.WriteString("</dd>")
+			}
+			w.out.WriteString("</dl>\n")
+		case "note":
+			flush()
+			w.out.WriteString(`<div class="note">`)
+			for _, k := range n.kids {
+				if k.is("title") {
+					w.out.WriteString("<p><strong>" + w.inline(k.kids) + "</strong></p>")
+				}
+			}
+			w.blocks(n.kids, depth, section)
+			w.out.WriteString("</div>\n")
+		case "code", "screen", "synopsis":
+			flush()
+			w.out.WriteString("<pre>" + html.EscapeString(strings.Trim(n.plain(), "\n")) + "</pre>\n")
+		case "table":
+			flush()
+			w.table(n, depth, section)
+		case "example", "quote", "figure", "listing", "div", "cards":
+			flush()
+			w.blocks(n.kids, depth, section)
+		default:
+			para = append(para, n) // inline markup outside a paragraph
+		}
+	}
+	flush()
+}
+
+// mallardChosen is what an if:choose shows: its first if:when whose test
+// holds, else its if:else.
+func mallardChosen(n *mallardNode) []*mallardNode {
+	for _, k := range n.kids {
+		switch {
+		case k.space == mallardIf && k.name == "when" && mallardTest(k.attr["test"]):
+			return k.kids
+		case k.space == mallardIf && k.name == "else":
+			return k.kids
+		}
+	}
+	return nil
+}
+
+// list writes the items of a list or steps as an HTML list of tag.
+func (w *mallardWriter) list(tag string, items []*mallardNode, depth int, section string) {
+	w.out.WriteString("<" + tag + ">")
+	for _, item := range items {
+		if !item.is("item") || !item.shown() {
+			continue
+		}
+		w.out.WriteString("<li>")
+		w.blocks(item.kids, depth, section)
+		w.out.WriteString("</li>")
+	}
+	w.out.WriteString("</" + tag + ">\n")
+}
+
+// table writes a table's rows; a cell's paragraphs are its text.
+func (w *mallardWriter) table(n *mallardNode, depth int, section string) {
+	w.out.WriteString("<table>")
+	var rows func(ns []*mallardNode)
+	rows = func(ns []*mallardNode) {
+		for _, k := range ns {
+			switch {
+			case k.is("thead"), k.is("tbody"), k.is("tfoot"):
+				rows(k.kids)
+			case k.is("tr"):
+				w.out.WriteString("<tr>")
+				for _, c := range k.kids {
+					if c.is("td") || c.is("th") {
+						w.out.WriteString("<td>")
+						w.blocks(c.kids, depth, section)
+						w.out.WriteString("</td>")
+					}
+				}
+				w.out.WriteString("</tr>")
+			}
+		}
+	}
+	rows(n.kids)
+	w.out.WriteString("</table>\n")
+}
+
+// inline writes inline content as HTML: text, emphasis, links, keys.
+func (w *mallardWriter) inline(nodes []*mallardNode) string {
+	var b strings.Builder
+	for _, n := range nodes {
+		if n.name == "" {
+			b.WriteString(html.EscapeString(n.text))
+			continue
+		}
+		if !n.shown() || n.space != mallardSpace && n.space != "" {
+			continue
+		}
+		switch n.name {
+		case "em":
+			b.WriteString("<em>" + w.inline(n.kids) + "</em>")
+		case "link":
+			text := w.inline(n.kids)
+			href := n.attr["href"]
+			if x := n.attr["xref"]; x != "" {
+				id, _, _ := strings.Cut(x, "#")
+				if id == "" {
+					b.WriteString(text) // a section of this page
+					continue
+				}
+				href = wikiScheme + url.PathEscape(id)
+				if strings.TrimSpace(text) == "" {
+					text = html.EscapeString(w.site.mallardTitle(id)) // yelp writes the page's title
+				}
+			}
+			if href == "" {
+				b.WriteString(text)
+				continue
+			}
+			b.WriteString(`<a href="` + html.EscapeString(href) + `">` + text + "</a>")
+		case "keyseq", "guiseq":
+			sep := "+"
+			if n.name == "guiseq" {
+				sep = " ▸ "
+			}
+			var parts []string
+			for _, k := range n.kids {
+				if k.name != "" {
+					parts = append(parts, strings.TrimSpace(w.inline(k.kids)))
+				}
+			}
+			b.WriteString(strings.Join(parts, sep))
+		case "media", "comment", "desc", "title":
+		default: // gui, key, app, cmd, sys, file, input, output, var, code, span, hi, …
+			b.WriteString(w.inline(n.kids))
+		}
+	}
+	return b.String()
+}

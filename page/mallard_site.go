@@ -1,0 +1,120 @@
+package page
+
+import (
+	"cmp"
+	"html"
+	"net/url"
+	"strings"
+)
+
+// What Mallard pages show of each other. yelp builds a guide page's
+// lists from the topics that name the guide in their info (<link
+// type="guide" xref="a11y#mobility">), each with its title and
+// description, and shows a topic's guides as its trail; a folder's
+// pages are scanned for that before any is read (scanMeta).
+
+// mallardMeta is what a Mallard page says of itself for the others.
+type mallardMeta struct {
+	id, title, desc string
+	// guides are the guides that list the page, as its info names them
+	// ("a11y#mobility": a guide's section).
+	guides []string
+}
+
+// scanMallard reads m of a page, or nil when it is none.
+func scanMallard(raw []byte) *mallardMeta {
+	root, err := readMallard(raw)
+	if err != nil {
+		return nil
+	}
+	m := &mallardMeta{id: root.attr["id"]}
+	for _, k := range root.kids {
+		switch {
+		case k.is("title"):
+			m.title = collapse(k.plain())
+		case k.is("info"):
+			for _, i := range k.kids {
+				switch {
+				case i.is("desc"):
+					m.desc = collapse(i.plain())
+				case i.is("link") && i.attr["type"] == "guide" && i.attr["xref"] != "":
+					m.guides = append(m.guides, i.attr["xref"])
+				}
+			}
+		}
+	}
+	return m
+}
+
+// mallardSite is what the folder's Mallard pages say of each other.
+type mallardSite struct {
+	byID   map[string]string   // page id → the page (its path in the folder)
+	desc   map[string]string   // the page → its description
+	id     map[string]string   // the page → its id
+	guides map[string][]string // the page → the guides that list it
+	topics map[string][]string // a guide, or a guide's section ("a11y#mobility") → the pages it lists, in path order
+}
+
+func (m *mallardSite) add(rel string, p *mallardMeta) {
+	if m.byID == nil {
+		*m = mallardSite{byID: map[string]string{}, desc: map[string]string{}, id: map[string]string{},
+			guides: map[string][]string{}, topics: map[string][]string{}}
+	}
+	if p.id != "" {
+		if _, taken := m.byID[p.id]; !taken {
+			m.byID[p.id] = rel
+		}
+		m.id[rel] = p.id
+	}
+	m.desc[rel] = p.desc
+	m.guides[rel] = p.guides
+	for _, g := range p.guides {
+		m.topics[g] = append(m.topics[g], rel)
+	}
+}
+
+// mallardTopics writes the list of the pages the guide (or the guide's
+// section) key lists, each its title linked and its description, as yelp
+// writes a guide's <links type="topic">.
+func (s *site) mallardTopics(key string) string {
+	if s == nil || len(s.mallard.topics[key]) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("<ul>")
+	for _, rel := range s.mallard.topics[key] {
+		id := s.mallard.id[rel]
+		title := cmp.Or(s.titles[rel], id)
+		b.WriteString(`<li><a href="` + wikiScheme + url.PathEscape(id) + `">` + html.EscapeString(title) + "</a>")
+		if d := s.mallard.desc[rel]; d != "" {
+			b.WriteString(": " + html.EscapeString(d))
+		}
+		b.WriteString("</li>")
+	}
+	b.WriteString("</ul>\n")
+	return b.String()
+}
+
+// mallardTrail is the breadcrumb of the page at rel: the title of the
+// first guide that lists it, as yelp's trail ends.
+func (s *site) mallardTrail(rel string) []string {
+	if s == nil {
+		return nil
+	}
+	for _, g := range s.mallard.guides[rel] {
+		id, _, _ := strings.Cut(g, "#")
+		if t := s.titles[s.mallard.byID[id]]; t != "" && s.mallard.byID[id] != rel {
+			return []string{t}
+		}
+	}
+	return nil
+}
+
+// mallardTitle is the title of the folder's page whose id is id, or id
+// when the folder has none.
+func (s *site) mallardTitle(id string) string {
+	if s == nil {
+		return id
+	}
+	return cmp.Or(s.titles[s.mallard.byID[id]], id)
+}
