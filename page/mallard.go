@@ -291,6 +291,7 @@ func (w *mallardWriter) blocks(nodes []*mallardNode, depth int, section string) 
 			w.list(tag, n.kids, depth, section)
 		case "terms":
 			flush()
+			w.blockTitle(n.kids, depth)
 			w.out.WriteString("<dl>")
 			for _, item := range n.kids {
 				if !item.is("item") || !item.shown() {
@@ -346,8 +347,11 @@ func mallardChosen(n *mallardNode) []*mallardNode {
 	return nil
 }
 
-// list writes the items of a list or steps as an HTML list of tag.
+// list writes the items of a list or steps as an HTML list of tag, after
+// its title ("Enable Tap to Click"), a heading below the section's, as
+// yelp shows it.
 func (w *mallardWriter) list(tag string, items []*mallardNode, depth int, section string) {
+	w.blockTitle(items, depth)
 	w.out.WriteString("<" + tag + ">")
 	for _, item := range items {
 		if !item.is("item") || !item.shown() {
@@ -360,8 +364,21 @@ func (w *mallardWriter) list(tag string, items []*mallardNode, depth int, sectio
 	w.out.WriteString("</" + tag + ">\n")
 }
 
+// blockTitle writes the title among a block's children, if any, as a
+// heading below the section's.
+func (w *mallardWriter) blockTitle(kids []*mallardNode, depth int) {
+	for _, k := range kids {
+		if k.is("title") {
+			level := min(depth+1, 6)
+			fmt.Fprintf(&w.out, "<h%d>%s</h%d>\n", level, w.inline(k.kids), level)
+			return
+		}
+	}
+}
+
 // table writes a table's rows; a cell's paragraphs are its text.
 func (w *mallardWriter) table(n *mallardNode, depth int, section string) {
+	w.blockTitle(n.kids, depth)
 	w.out.WriteString("<table>")
 	var rows func(ns []*mallardNode)
 	rows = func(ns []*mallardNode) {

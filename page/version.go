@@ -110,4 +110,5 @@ package page
 // running lines, left out.
 // v39: a long Word or OpenDocument file is split into pages too.
 // v40: Mallard pages (.page) are pages (mallard.go).
-const ReaderVersion = "reader-v40"
+// v41: a Mallard block's title (a titled <steps>) a heading.
+const ReaderVersion = "reader-v41"
