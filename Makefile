@@ -377,7 +377,8 @@ corpus-libreoffice-%: FORCE
 # line ends with how many each agent answered all the same. The German,
 # French, Spanish and Japanese sets share one build of the five-language KB;
 # the gnome-es, -de and -fr sets ask GNOME's help translated, each its own
-# folder (make corpus-gnome).
+# folder (make corpus-gnome); gnome-page-en and -de ask it as its Mallard
+# sources, the .page files Debian's gnome-user-docs installs.
 ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
 EVAL_Q_OUT ?= out/eval-questions
 EVAL_Q_ARGS ?=
@@ -396,6 +397,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-es:$(GNOME_HELP)-es:testdata/questions/gnome-es.jsonl \
 	gnome-de:$(GNOME_HELP)-de:testdata/questions/gnome-de.jsonl \
 	gnome-fr:$(GNOME_HELP)-fr:testdata/questions/gnome-fr.jsonl \
+	gnome-page-en:$(GNOME_HELP_SRC):testdata/questions/gnome-en.jsonl \
+	gnome-page-de:$(GNOME_HELP_ROOT)/de/gnome-help:testdata/questions/gnome-de.jsonl \
 	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \
 	gimp-near:$(GIMP_HELP):testdata/questions/gimp-near.jsonl \
 	django-en:$(DJANGO_DOCS):testdata/questions/django-en.jsonl \
