@@ -62,23 +62,8 @@ func parseMallard(raw []byte, rel string, s *site) (*Document, error) {
 		link = s.link(rel)
 	}
 	w := mallardWriter{site: s, id: root.attr["id"]}
-	var title, desc string
-	var seeAlso []string
-	for _, k := range root.kids {
-		switch {
-		case k.is("title"):
-			title = collapse(k.plain())
-		case k.is("info"):
-			for _, i := range k.kids {
-				switch {
-				case i.is("desc"):
-					desc = collapse(i.plain())
-				case i.is("link") && i.attr["type"] == "seealso" && i.attr["xref"] != "":
-					seeAlso = append(seeAlso, i.attr["xref"])
-				}
-			}
-		}
-	}
+	m := metaOf(root)
+	title, desc, seeAlso := m.title, m.desc, m.seeAlso
 	if title == "" {
 		title = titleFromPath(rel)
 	}

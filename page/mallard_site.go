@@ -13,12 +13,12 @@ import (
 // description, and shows a topic's guides as its trail; a folder's
 // pages are scanned for that before any is read (scanMeta).
 
-// mallardMeta is what a Mallard page says of itself for the others.
+// mallardMeta is what a Mallard page says of itself: its id, title and
+// description, the guides that list it, as its info names them
+// ("a11y#mobility": a guide's section), and the pages it sees also.
 type mallardMeta struct {
 	id, title, desc string
-	// guides are the guides that list the page, as its info names them
-	// ("a11y#mobility": a guide's section).
-	guides []string
+	guides, seeAlso []string
 }
 
 // scanMallard reads m of a page, or nil when it is none.
@@ -27,6 +27,11 @@ func scanMallard(raw []byte) *mallardMeta {
 	if err != nil {
 		return nil
 	}
+	return metaOf(root)
+}
+
+// metaOf reads what the page root says of itself.
+func metaOf(root *mallardNode) *mallardMeta {
 	m := &mallardMeta{id: root.attr["id"]}
 	for _, k := range root.kids {
 		switch {
@@ -37,8 +42,10 @@ func scanMallard(raw []byte) *mallardMeta {
 				switch {
 				case i.is("desc"):
 					m.desc = collapse(i.plain())
-				case i.is("link") && i.attr["type"] == "guide" && i.attr["xref"] != "":
+				case i.is("link") && i.attr["xref"] != "" && i.attr["type"] == "guide":
 					m.guides = append(m.guides, i.attr["xref"])
+				case i.is("link") && i.attr["xref"] != "" && i.attr["type"] == "seealso":
+					m.seeAlso = append(m.seeAlso, i.attr["xref"])
 				}
 			}
 		}
