@@ -276,11 +276,26 @@ func sourceLinks(ix *graph.Index, urls []string) []sourceLink {
 	for _, u := range urls {
 		title := u
 		if p := ix.Page(u); p != nil && p.Title != "" {
-			title = p.Title
+			title = sourceTitle(p)
 		}
 		links = append(links, sourceLink{Title: title, URL: u})
 	}
 	return links
+}
+
+// sourceTitle is how a source is named: its page's title, led by the
+// section the page sits in (its breadcrumb's last) when the title is a
+// word or two, which name no topic on their own ("Email Server ›
+// Installing", a long manual's part; "Billing › Overview").
+func sourceTitle(p *graph.Page) string {
+	if len(strings.Fields(p.Title)) > 2 || len(p.Breadcrumb) == 0 {
+		return p.Title
+	}
+	section := strings.TrimSpace(p.Breadcrumb[len(p.Breadcrumb)-1])
+	if section == "" || strings.EqualFold(section, p.Title) {
+		return p.Title
+	}
+	return section + " › " + p.Title
 }
 
 // chatView is what the chat page shows.
