@@ -544,7 +544,7 @@ func pathURL(rel string) string {
 var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": true, "contributing": true}
 
 // pageKind returns "html", "md", "rst", "adoc", "docx", "odt", "fodt", "pdf",
-// "wiki" or "mallard"
+// "wiki", "mallard" or "epub"
 // for the page files ReadDir reads, else "".
 func pageKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
@@ -568,6 +568,8 @@ func pageKind(name string) string {
 		return "wiki"
 	case ".page":
 		return "mallard"
+	case ".epub":
+		return "epub"
 	}
 	return ""
 }
@@ -581,7 +583,7 @@ const minDocxBytes = 64 << 20
 // readPage reads and cleans one page file, reading at most maxBytes+1 bytes
 // so a huge file costs no more than the limit.
 func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*Document, error) {
-	if k := pageKind(file); k == "docx" || k == "odt" || k == "fodt" || k == "pdf" {
+	if k := pageKind(file); k == "docx" || k == "odt" || k == "fodt" || k == "pdf" || k == "epub" {
 		maxBytes = max(maxBytes, minDocxBytes)
 	}
 	f, err := os.Open(file)
@@ -612,6 +614,8 @@ func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*
 		return parseODT(raw, rel, pageKind(file) == "fodt")
 	case "pdf":
 		return parsePDF(raw, rel)
+	case "epub":
+		return parseEPUB(raw, rel)
 	case "wiki":
 		return parseMediaWiki(raw, rel, s.link(rel))
 	case "mallard":

@@ -14,6 +14,7 @@ var documentKinds = map[string]string{
 	"application/pdf": "pdf",
 	"application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
 	"application/vnd.oasis.opendocument.text":                                 "odt",
+	"application/epub+zip":                                                    "epub",
 }
 
 // MinDocumentBytes is the least size limit of a document file (see
@@ -33,14 +34,14 @@ func fileKind(rawURL string) string {
 		p = u.Path
 	}
 	switch k := pageKind(path.Base(p)); k {
-	case "pdf", "docx", "odt", "fodt":
+	case "pdf", "docx", "odt", "fodt", "epub":
 		return k
 	}
 	return ""
 }
 
 // ParseFile reads a document file fetched from pageURL: a PDF, a Word or
-// an OpenDocument text, known by its media type, else (a server that
+// an OpenDocument text, an EPUB book, known by its media type, else (a server that
 // calls every file application/octet-stream) by its name's extension.
 // ok is false for any other file, which it does not read.
 func ParseFile(raw []byte, pageURL, contentType string) (doc *Document, ok bool, err error) {
@@ -58,6 +59,8 @@ func ParseFile(raw []byte, pageURL, contentType string) (doc *Document, ok bool,
 		doc, err = parseDOCX(raw, pageURL)
 	case "odt", "fodt":
 		doc, err = parseODT(raw, pageURL, kind == "fodt")
+	case "epub":
+		doc, err = parseEPUB(raw, pageURL)
 	default:
 		return nil, false, nil
 	}

@@ -21,6 +21,7 @@ func TestParseFile(t *testing.T) {
 		{"no type", "https://help.example.com/form.docx", "", docx, true, nil},
 		{"type wins over extension", "https://help.example.com/guide.pdf", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", pdf, true, ErrDocx},
 		{"broken pdf", "https://help.example.com/guide.pdf", "application/pdf", []byte("%PDF-1.4 nothing"), true, ErrPDF},
+		{"epub by type", "https://help.example.com/guide", "application/epub+zip", epubOf(t, "Guide", "", "", "<h1>Setup</h1><p>Plug it in.</p>"), true, nil},
 		{"json", "https://help.example.com/data.json", "application/json", []byte(`{}`), false, nil},
 		{"picture", "https://help.example.com/a.png", "image/png", []byte("\x89PNG"), false, nil},
 	}

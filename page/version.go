@@ -111,4 +111,5 @@ package page
 // v39: a long Word or OpenDocument file is split into pages too.
 // v40: Mallard pages (.page) are pages (mallard.go).
 // v41: a Mallard block's title (a titled <steps>) a heading.
-const ReaderVersion = "reader-v41"
+// v42: EPUB books (.epub) are pages (epub.go).
+const ReaderVersion = "reader-v42"

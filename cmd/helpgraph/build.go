@@ -41,7 +41,7 @@ func (s listFlag) first() string {
 func (m *Main) runBuild(ctx context.Context, args []string) error {
 	fs := m.flagSet("build")
 	var pagesDirs, baseURLs listFlag
-	fs.Var(&pagesDirs, "pages", "build from this folder of .html/.htm/.md/.mdx/.rst/.adoc/.docx/.odt/.fodt/.pdf/.wiki/.page pages (repeatable: several folders in one graph)")
+	fs.Var(&pagesDirs, "pages", "build from this folder of .html/.htm/.md/.mdx/.rst/.adoc/.docx/.odt/.fodt/.pdf/.epub/.wiki/.page pages (repeatable: several folders in one graph)")
 	crawlURL := fs.String("crawl", "", "build by crawling the help center at this URL")
 	zendeskLoc := fs.String("zendesk", "", "build from a Zendesk help center: its URL (https://acme.zendesk.com; /hc/LOCALE for one locale) or a file of its articles.json")
 	intercomLoc := fs.String("intercom", "", "build from Intercom's Articles API: its URL ("+intercom.DefaultBase+") or a file of its /articles answer")
