@@ -59,6 +59,11 @@ type Config struct {
 	// an Atlassian account's email and API token, or a Data Center personal
 	// access token alone; unset, a public space is read anonymously.
 	ConfluenceEmail, ConfluenceToken string
+	// MediaWikiUser and MediaWikiPassword are a private wiki's bot
+	// password for build --mediawiki (HELPGRAPH_MEDIAWIKI_USER,
+	// HELPGRAPH_MEDIAWIKI_PASSWORD); unset, a public wiki is read
+	// anonymously.
+	MediaWikiUser, MediaWikiPassword string
 	// Desk is how the support team, its help desk and customers are reached.
 	Desk Desk
 
@@ -108,27 +113,29 @@ func FromLookup(lookup func(string) (string, bool)) Config {
 		reword = true
 	}
 	return Config{
-		Store:           get("HELPGRAPH_STORE", DefaultStore),
-		Neo4jUser:       get("HELPGRAPH_NEO4J_USER", "neo4j"),
-		Neo4jPassword:   get("HELPGRAPH_NEO4J_PASSWORD", ""),
-		Neo4jDatabase:   get("HELPGRAPH_NEO4J_DATABASE", ""),
-		LLMPrices:       get("HELPGRAPH_LLM_PRICES", ""),
-		TurnTimeout:     turnTimeout,
-		LLMReword:       reword,
-		OpenAIAPIKey:    get("OPENAI_API_KEY", ""),
-		OpenAIBaseURL:   get("OPENAI_BASE_URL", ""),
-		Model:           get("HELPGRAPH_MODEL", DefaultModel),
-		EmbeddingModel:  get("HELPGRAPH_EMBEDDING_MODEL", DefaultEmbeddingModel),
-		LLMTimeout:      timeout,
-		LLMCacheDir:     get("HELPGRAPH_LLM_CACHE", DefaultLLMCacheDir),
-		AdminToken:      get("HELPGRAPH_ADMIN_TOKEN", ""),
-		ConversationsDB: get("HELPGRAPH_CONVERSATIONS", DefaultConversationsDB),
-		LogLevel:        level,
-		IntercomToken:   get("HELPGRAPH_INTERCOM_TOKEN", ""),
-		HelpScoutAPIKey: get("HELPGRAPH_HELPSCOUT_API_KEY", ""),
-		ConfluenceEmail: get("HELPGRAPH_CONFLUENCE_EMAIL", ""),
-		ConfluenceToken: get("HELPGRAPH_CONFLUENCE_TOKEN", ""),
-		Desk:            readDesk(get),
+		Store:             get("HELPGRAPH_STORE", DefaultStore),
+		Neo4jUser:         get("HELPGRAPH_NEO4J_USER", "neo4j"),
+		Neo4jPassword:     get("HELPGRAPH_NEO4J_PASSWORD", ""),
+		Neo4jDatabase:     get("HELPGRAPH_NEO4J_DATABASE", ""),
+		LLMPrices:         get("HELPGRAPH_LLM_PRICES", ""),
+		TurnTimeout:       turnTimeout,
+		LLMReword:         reword,
+		OpenAIAPIKey:      get("OPENAI_API_KEY", ""),
+		OpenAIBaseURL:     get("OPENAI_BASE_URL", ""),
+		Model:             get("HELPGRAPH_MODEL", DefaultModel),
+		EmbeddingModel:    get("HELPGRAPH_EMBEDDING_MODEL", DefaultEmbeddingModel),
+		LLMTimeout:        timeout,
+		LLMCacheDir:       get("HELPGRAPH_LLM_CACHE", DefaultLLMCacheDir),
+		AdminToken:        get("HELPGRAPH_ADMIN_TOKEN", ""),
+		ConversationsDB:   get("HELPGRAPH_CONVERSATIONS", DefaultConversationsDB),
+		LogLevel:          level,
+		IntercomToken:     get("HELPGRAPH_INTERCOM_TOKEN", ""),
+		HelpScoutAPIKey:   get("HELPGRAPH_HELPSCOUT_API_KEY", ""),
+		ConfluenceEmail:   get("HELPGRAPH_CONFLUENCE_EMAIL", ""),
+		ConfluenceToken:   get("HELPGRAPH_CONFLUENCE_TOKEN", ""),
+		MediaWikiUser:     get("HELPGRAPH_MEDIAWIKI_USER", ""),
+		MediaWikiPassword: get("HELPGRAPH_MEDIAWIKI_PASSWORD", ""),
+		Desk:              readDesk(get),
 	}
 }
 

@@ -115,7 +115,10 @@ func (m *Main) helpdeskSource(kind, location string) (kgbuild.Source, error) {
 		r.Client.Logger = m.Logger
 		return r, nil
 	case "mediawiki":
-		r := mediawiki.New(loc)
+		r, err := mediawiki.New(loc, m.Config.MediaWikiUser, m.Config.MediaWikiPassword)
+		if err != nil {
+			return nil, err
+		}
 		r.Client.Logger = m.Logger
 		return r, nil
 	}

@@ -58,6 +58,9 @@ func (r *Reader) fetch(ctx context.Context) ([]wikiPage, error) {
 	if !strings.HasSuffix(r.API.Path, "api.php") {
 		return nil, fmt.Errorf("%s is not the wiki's api.php: give its address, as the wiki's Special:Version page lists it (https://wiki.example.org/w/api.php)", r.API)
 	}
+	if err := r.login(ctx); err != nil {
+		return nil, err
+	}
 	var pages []wikiPage
 	for _, ns := range namespaces {
 		got, err := r.pages(ctx, ns)
@@ -159,7 +162,11 @@ func (r *Reader) query(ctx context.Context, q url.Values, fn func(*answer)) erro
 			return err
 		}
 		if a.Error != nil {
-			return fmt.Errorf("the wiki's API answered %s: %s", a.Error.Code, a.Error.Info)
+			hint := ""
+			if a.Error.Code == "readapidenied" && r.creds.user == "" {
+				hint = fmt.Sprintf(" (a private wiki: set %s and %s to a bot password from Special:BotPasswords)", EnvUser, EnvPassword)
+			}
+			return fmt.Errorf("the wiki's API answered %s: %s%s", a.Error.Code, a.Error.Info, hint)
 		}
 		fn(&a)
 		if len(a.Continue) == 0 {

@@ -28,16 +28,21 @@ type Reader struct {
 	Client *helpdesk.Client
 	API    *url.URL // the wiki's api.php; unset when File is set
 	File   string   // a Special:Export XML file
+	creds  credentials
 }
 
 // userAgent names the reader to the wiki, as Wikimedia's API etiquette
 // asks of every client.
 const userAgent = "HelpgraphBot (+https://github.com/helpgraph/helpgraph)"
 
-// New returns a Reader of loc. A public wiki needs no credentials.
-func New(loc helpdesk.Location) *Reader {
-	c := &helpdesk.Client{Header: http.Header{"User-Agent": {userAgent}}}
-	return &Reader{Client: c, API: loc.URL, File: loc.File}
+// New returns a Reader of loc. A public wiki needs no credentials; a
+// private one, a bot password's user and password (see login).
+func New(loc helpdesk.Location, user, password string) (*Reader, error) {
+	if (user == "") != (password == "") {
+		return nil, fmt.Errorf("mediawiki: set both %s and %s (a bot password from Special:BotPasswords), or neither for a public wiki", EnvUser, EnvPassword)
+	}
+	c := &helpdesk.Client{Header: http.Header{"User-Agent": {userAgent}}, Credentials: EnvUser + " and " + EnvPassword}
+	return &Reader{Client: c, API: loc.URL, File: loc.File, creds: credentials{user, password}}, nil
 }
 
 // wikiPage is one page of the wiki, with its latest wikitext.

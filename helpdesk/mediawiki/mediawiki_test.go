@@ -23,6 +23,15 @@ import (
 
 var _ kgbuild.Source = (*mediawiki.Reader)(nil)
 
+func newReader(t *testing.T, loc helpdesk.Location, user, password string) *mediawiki.Reader {
+	t.Helper()
+	r, err := mediawiki.New(loc, user, password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // wiki is the help center both the export fixture and the fake API hold
 // (testdata/export.xml): two main-namespace pages, a redirect to one, a
 // template, two Help pages (one a subpage of the other) and a Help page
@@ -103,7 +112,7 @@ func TestExportFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wiki{base: "https://help.acme.example"}.check(t, mediawiki.New(loc))
+	wiki{base: "https://help.acme.example"}.check(t, newReader(t, loc, "", ""))
 }
 
 // TestExportWithoutShortURLs gives each page its index.php?title= address
@@ -119,7 +128,7 @@ func TestExportWithoutShortURLs(t *testing.T) {
 		t.Fatal(err)
 	}
 	loc, _ := helpdesk.ParseLocation(path)
-	docs, _ := helpdesktest.Pages(t, mediawiki.New(loc))
+	docs, _ := helpdesktest.Pages(t, newReader(t, loc, "", ""))
 	var urls []string
 	for _, d := range docs {
 		urls = append(urls, d.URL)
@@ -142,7 +151,7 @@ func TestExportRefused(t *testing.T) {
 				t.Fatal(err)
 			}
 			loc, _ := helpdesk.ParseLocation(path)
-			_, err := mediawiki.New(loc).Each(context.Background(), func(*page.Document) error { return nil })
+			_, err := newReader(t, loc, "", "").Each(context.Background(), func(*page.Document) error { return nil })
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want one saying %q", err, tc.want)
 			}
@@ -162,7 +171,17 @@ type fakeAPI struct {
 	limited    bool
 	userAgents []string
 	queries    []string
+	// private: every query needs the session a bot password's login
+	// gives (a login token asked for, then action=login posted with it),
+	// and answers readapidenied without.
+	private bool
 }
+
+// The private fake's bot password.
+const (
+	botUser     = "Ann@helpgraph"
+	botPassword = "n2kq8v0c7s1r4"
+)
 
 func newFakeAPI(t *testing.T) *fakeAPI {
 	f := &fakeAPI{}
@@ -209,6 +228,28 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	if f.private {
+		switch {
+		case q.Get("meta") == "tokens" && q.Get("type") == "login":
+			http.SetCookie(w, &http.Cookie{Name: "wiki_session", Value: "pending"})
+			fmt.Fprint(w, `{"batchcomplete":"","query":{"tokens":{"logintoken":"c0ffee+\\"}}}`)
+			return
+		case r.Method == http.MethodPost:
+			c, err := r.Cookie("wiki_session")
+			if r.PostFormValue("action") != "login" || err != nil || c.Value != "pending" || r.PostFormValue("lgtoken") != `c0ffee+\` ||
+				r.PostFormValue("lgname") != botUser || r.PostFormValue("lgpassword") != botPassword {
+				fmt.Fprint(w, `{"login":{"result":"Failed","reason":"Incorrect username or password entered. Please try again."}}`)
+				return
+			}
+			http.SetCookie(w, &http.Cookie{Name: "wiki_session", Value: "signed-in"})
+			fmt.Fprint(w, `{"login":{"result":"Success","lguserid":7,"lgusername":"Ann"}}`)
+			return
+		}
+		if c, err := r.Cookie("wiki_session"); err != nil || c.Value != "signed-in" {
+			fmt.Fprint(w, `{"error":{"code":"readapidenied","info":"You need read permission to use this module.","docref":"See /w/api.php for API usage."}}`)
+			return
+		}
+	}
 	if q.Get("action") != "query" || q.Get("format") != "json" || q.Get("formatversion") != "2" || q.Get("generator") != "allpages" {
 		fmt.Fprint(w, `{"error":{"code":"badvalue","info":"Unrecognized value.","docref":"See /w/api.php for API usage."}}`)
 		return
@@ -245,7 +286,7 @@ func TestAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := mediawiki.New(loc)
+	r := newReader(t, loc, "", "")
 	sl := &helpdesktest.Sleeper{}
 	r.Client.Sleep = sl.Sleep
 	wiki{base: f.URL}.check(t, r)
@@ -272,10 +313,38 @@ func TestAPIRefused(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = mediawiki.New(loc).Each(context.Background(), func(*page.Document) error { return nil })
+			_, err = newReader(t, loc, "", "").Each(context.Background(), func(*page.Document) error { return nil })
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want one saying %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestPrivateWiki signs in with a bot password before reading a wiki
+// whose API refuses anonymous reads; without one, or with a wrong one,
+// the build fails saying which variables to set.
+func TestPrivateWiki(t *testing.T) {
+	f := newFakeAPI(t)
+	f.private, f.limited = true, true
+	loc, err := helpdesk.ParseLocation(f.URL + "/w/api.php")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wiki{base: f.URL}.check(t, newReader(t, loc, botUser, botPassword))
+
+	for _, tc := range []struct{ name, user, password, want string }{
+		{"anonymous", "", "", "readapidenied"},
+		{"a wrong password", botUser, "wrong", "Incorrect username or password"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := newReader(t, loc, tc.user, tc.password).Each(context.Background(), func(*page.Document) error { return nil })
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), mediawiki.EnvPassword) {
+				t.Errorf("err = %v, want one saying %q and naming %s", err, tc.want, mediawiki.EnvPassword)
+			}
+		})
+	}
+	if _, err := mediawiki.New(loc, botUser, ""); err == nil || !strings.Contains(err.Error(), mediawiki.EnvPassword) {
+		t.Errorf("a user without a password: err = %v", err)
 	}
 }
