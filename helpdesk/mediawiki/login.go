@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -32,6 +33,9 @@ const maxLoginAnswer = 1 << 20
 func (r *Reader) login(ctx context.Context) error {
 	if r.creds.user == "" {
 		return nil
+	}
+	if r.API.Scheme != "https" && !loopback(r.API.Hostname()) {
+		return fmt.Errorf("%s is not https: the bot password would travel in the clear", r.API.Redacted())
 	}
 	jar, err := cookiejar.New(nil)
 	if err != nil {
@@ -87,4 +91,13 @@ func (r *Reader) login(ctx context.Context) error {
 			r.creds.user, answer.Login.Result, answer.Login.Reason, EnvUser, EnvPassword)
 	}
 	return nil
+}
+
+// loopback reports whether host is this machine.
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

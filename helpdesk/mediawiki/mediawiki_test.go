@@ -347,4 +347,8 @@ func TestPrivateWiki(t *testing.T) {
 	if _, err := mediawiki.New(loc, botUser, ""); err == nil || !strings.Contains(err.Error(), mediawiki.EnvPassword) {
 		t.Errorf("a user without a password: err = %v", err)
 	}
+	plain, _ := helpdesk.ParseLocation("http://wiki.example.invalid/w/api.php")
+	if _, err := newReader(t, plain, botUser, botPassword).Each(context.Background(), func(*page.Document) error { return nil }); err == nil || !strings.Contains(err.Error(), "not https") {
+		t.Errorf("a bot password over plain http: err = %v, want it refused before any request", err)
+	}
 }
