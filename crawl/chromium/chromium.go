@@ -34,6 +34,10 @@ var ErrNotInstalled = errors.New("chromium is not installed (apt-get install chr
 // starts it. It is safe for concurrent use; Close ends the browser.
 type Renderer struct {
 	Timeout time.Duration // per page; 0: DefaultTimeout
+	// NoSandbox starts Chromium without its sandbox, which a container
+	// without user namespaces cannot give (tests set it, as the browser
+	// tests do); as root it is always off.
+	NoSandbox bool
 
 	execPath    string
 	mu          sync.Mutex
@@ -90,7 +94,7 @@ func (r *Renderer) start() error {
 		chromedp.Flag("mute-audio", true),
 		chromedp.WindowSize(1280, 900),
 	}
-	if os.Geteuid() == 0 {
+	if r.NoSandbox || os.Geteuid() == 0 {
 		opts = append(opts, chromedp.NoSandbox)
 	}
 	actx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)

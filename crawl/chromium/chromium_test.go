@@ -27,6 +27,7 @@ func newRenderer(t *testing.T) *chromium.Renderer {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r.NoSandbox = true // a test machine's container may give no sandbox
 	t.Cleanup(func() { r.Close() })
 	return r
 }
