@@ -42,6 +42,7 @@ type Renderer struct {
 	execPath    string
 	mu          sync.Mutex
 	closed      bool
+	startErr    error // why Chromium did not start: not tried again
 	allocCancel context.CancelFunc
 	browser     context.Context // the browser's first tab, which keeps it open
 	cancel      context.CancelFunc
@@ -72,9 +73,15 @@ func New(execPath string) (*Renderer, error) {
 
 // start starts the browser, once. r.mu is held.
 func (r *Renderer) start() error {
-	if r.browser != nil {
-		return nil
+	if r.browser != nil || r.startErr != nil {
+		return r.startErr
 	}
+	r.startErr = r.launch()
+	return r.startErr
+}
+
+// launch starts the browser. r.mu is held.
+func (r *Renderer) launch() error {
 	profile, err := os.MkdirTemp("", "helpgraph-chromium-")
 	if err != nil {
 		return fmt.Errorf("chromium profile: %w", err)
