@@ -574,7 +574,7 @@ func pageKind(name string) string {
 	return ""
 }
 
-// minDocxBytes is the least size limit of a Word, OpenDocument or PDF file:
+// minDocxBytes is the least size limit of a document file (isDocumentKind):
 // its pictures make it large, its text is a small part of it (parseDOCX
 // and parseODT read that alone, within maxDocxPart; parsePDF its pages'
 // programs).
@@ -583,7 +583,8 @@ const minDocxBytes = 64 << 20
 // readPage reads and cleans one page file, reading at most maxBytes+1 bytes
 // so a huge file costs no more than the limit.
 func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*Document, error) {
-	if k := pageKind(file); k == "docx" || k == "odt" || k == "fodt" || k == "pdf" || k == "epub" {
+	kind := pageKind(file)
+	if isDocumentKind(kind) {
 		maxBytes = max(maxBytes, minDocxBytes)
 	}
 	f, err := os.Open(file)
@@ -601,21 +602,16 @@ func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*
 	if int64(len(raw)) > maxBytes {
 		return nil, fmt.Errorf("over %d bytes: %w", maxBytes, ErrTooBig)
 	}
-	switch pageKind(file) {
+	if doc, ok, err := parseDocument(kind, raw, rel); ok {
+		return doc, err
+	}
+	switch kind {
 	case "md":
 		return parseMarkdown(raw, rel, s.env(rel), s.link(rel))
 	case "rst":
 		return parseRST(raw, rel, s.env(rel), s.link(rel), s.rstFolder(rel))
 	case "adoc":
 		return parseAsciiDoc(ctx, raw, rel, s.adocEnv(rel), s.adocLink(rel))
-	case "docx":
-		return parseDOCX(raw, rel)
-	case "odt", "fodt":
-		return parseODT(raw, rel, pageKind(file) == "fodt")
-	case "pdf":
-		return parsePDF(raw, rel)
-	case "epub":
-		return parseEPUB(raw, rel)
 	case "wiki":
 		return parseMediaWiki(raw, rel, s.link(rel))
 	case "mallard":

@@ -33,11 +33,39 @@ func fileKind(rawURL string) string {
 	if u, err := url.Parse(rawURL); err == nil {
 		p = u.Path
 	}
-	switch k := pageKind(path.Base(p)); k {
-	case "pdf", "docx", "odt", "fodt", "epub":
+	if k := pageKind(path.Base(p)); isDocumentKind(k) {
 		return k
 	}
 	return ""
+}
+
+// isDocumentKind reports whether kind (see pageKind) is a document file's:
+// a PDF, a Word or OpenDocument text, an EPUB book, read whole (and so
+// within minDocxBytes) by parseDocument.
+func isDocumentKind(kind string) bool {
+	switch kind {
+	case "pdf", "docx", "odt", "fodt", "epub":
+		return true
+	}
+	return false
+}
+
+// parseDocument reads raw, a document file of kind, at url; ok is false
+// for another kind.
+func parseDocument(kind string, raw []byte, url string) (doc *Document, ok bool, err error) {
+	switch kind {
+	case "pdf":
+		doc, err = parsePDF(raw, url)
+	case "docx":
+		doc, err = parseDOCX(raw, url)
+	case "odt", "fodt":
+		doc, err = parseODT(raw, url, kind == "fodt")
+	case "epub":
+		doc, err = parseEPUB(raw, url)
+	default:
+		return nil, false, nil
+	}
+	return doc, true, err
 }
 
 // ParseFile reads a document file fetched from pageURL: a PDF, a Word or
@@ -52,17 +80,5 @@ func ParseFile(raw []byte, pageURL, contentType string) (doc *Document, ok bool,
 	if kind == "" {
 		kind = fileKind(pageURL)
 	}
-	switch kind {
-	case "pdf":
-		doc, err = parsePDF(raw, pageURL)
-	case "docx":
-		doc, err = parseDOCX(raw, pageURL)
-	case "odt", "fodt":
-		doc, err = parseODT(raw, pageURL, kind == "fodt")
-	case "epub":
-		doc, err = parseEPUB(raw, pageURL)
-	default:
-		return nil, false, nil
-	}
-	return doc, true, err
+	return parseDocument(kind, raw, pageURL)
 }
