@@ -12,7 +12,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode"
 )
 
 // Word documents (.docx, Office Open XML): many teams keep their answers in
@@ -118,9 +117,7 @@ func headingSlugs(blocks []Block) []string {
 	at := make([]string, len(blocks))
 	for i, b := range blocks {
 		if i > 0 && b.Kind == Heading {
-			at[i] = strings.Join(strings.FieldsFunc(strings.ToLower(headingText(b)), func(r rune) bool {
-				return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-			}), "-")
+			at[i] = strings.Join(strings.FieldsFunc(strings.ToLower(plainLinks(b)), func(r rune) bool { return !isWordRune(r) }), "-")
 		}
 	}
 	return at

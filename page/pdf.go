@@ -122,7 +122,7 @@ const maxHeadingSkip = 8
 // headingKey is a heading's letters and digits, lower-case.
 func headingKey(s string) string {
 	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if isWordRune(r) {
 			return unicode.ToLower(r)
 		}
 		return -1

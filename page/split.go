@@ -69,7 +69,7 @@ func (s *splitter) section(start, end int, crumb []string) {
 	// The section's opening, before its first subsection, is a part of
 	// its own when it says anything.
 	s.add(start, opens[0], crumb)
-	inner := append(slices.Clip(crumb), headingText(s.doc.Blocks[start]))
+	inner := append(slices.Clip(crumb), plainLinks(s.doc.Blocks[start]))
 	for k, open := range opens {
 		close := end
 		if k+1 < len(opens) {
@@ -93,7 +93,7 @@ func (s *splitter) add(start, end int, crumb []string) {
 	part := &Document{URL: doc.URL, Title: doc.Title, Lang: doc.Lang, Keywords: doc.Keywords,
 		Breadcrumb: slices.Concat(doc.Breadcrumb, crumb)}
 	if start > 0 {
-		part.Title = headingText(head)
+		part.Title = plainLinks(head)
 	}
 	if len(s.parts) > 0 {
 		part.URL = s.url(start)
@@ -128,16 +128,6 @@ func (s *splitter) url(i int) string {
 	}
 	s.used[u] = true
 	return u
-}
-
-// headingText is a heading's text without its Markdown links, as a
-// title and a breadcrumb are written.
-func headingText(b Block) string {
-	text := b.Text
-	for _, l := range b.Links {
-		text = strings.Replace(text, "["+l.Text+"]("+l.URL+")", l.Text, 1)
-	}
-	return text
 }
 
 // wordsOf counts the words of blocks.
