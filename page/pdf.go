@@ -297,10 +297,10 @@ type pdfList struct {
 
 func (w *pdfWriter) write(lines []pdfLine) {
 	for i, l := range lines {
-		if tocLine.MatchString(l.text) || tocEntry.MatchString(l.text) && !l.mono && w.headingLevel(i, l) == 0 {
+		level := w.headingLevel(i, l)
+		if tocLine.MatchString(l.text) || tocEntry.MatchString(l.text) && !l.mono && level == 0 {
 			continue // a table of contents: the headings again
 		}
-		level := w.headingLevel(i, l)
 		m := listMarker.FindStringSubmatch(l.text)
 		switch {
 		case level > 0 && w.block != nil && w.block.heading == level && w.prev.size == l.size && !sectionNumber.MatchString(l.text) && w.continues(l):
