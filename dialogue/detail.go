@@ -2,13 +2,13 @@ package dialogue
 
 import (
 	"context"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/internal/quickre"
 )
@@ -195,28 +195,16 @@ func (a *GraphAgent) lineNaming(n *graph.Node, detail string) string {
 	}
 	found := ""
 	for _, line := range strings.Split(n.Resolution, "\n") {
-		have := a.an.terms(line)
-		all := true
-		for _, t := range want {
-			if !slices.Contains(have, t) {
-				all = false
-				break
-			}
-		}
-		if !all {
+		if !containsAll(a.an.terms(line), want) {
 			continue
 		}
 		if found != "" {
 			return "" // said in several places: the answer as given stands
 		}
-		found = strings.TrimSpace(listItemMarker.ReplaceAllString(line, ""))
+		found = english.StripListMarker(strings.TrimSpace(line))
 	}
 	return found
 }
-
-// listItemMarker is a list item's marker at a line's start in a node's
-// text ("  - ", "1. ").
-var listItemMarker = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
 // detailNoted is the reply that takes in detail, a detail of the case at
 // node cur, with the text of message key: what was said or asked at cur
