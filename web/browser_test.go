@@ -7,13 +7,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/helpgraph/helpgraph/crawl/chromium"
 	"github.com/helpgraph/helpgraph/internal/testenv"
 
 	"github.com/chromedp/cdproto/emulation"
@@ -26,13 +26,11 @@ import (
 
 func chromiumPath(t *testing.T) string {
 	t.Helper()
-	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
+	path, err := chromium.Path()
+	if err != nil {
+		testenv.Missing(t, testenv.Browser, err.Error())
 	}
-	testenv.Missing(t, testenv.Browser, "chromium is not installed (apt-get install chromium)")
-	return ""
+	return path
 }
 
 // newBrowser starts headless Chromium with a fresh profile and returns a tab.
