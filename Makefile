@@ -377,8 +377,9 @@ corpus-libreoffice-%: FORCE
 # line ends with how many each agent answered all the same. The German,
 # French, Spanish and Japanese sets share one build of the five-language KB;
 # the gnome-es, -de and -fr sets ask GNOME's help translated, each its own
-# folder (make corpus-gnome); gnome-page-en and -de ask it as its Mallard
-# sources, the .page files Debian's gnome-user-docs installs, and
+# folder (make corpus-gnome); gnome-page-en, -de and -pt ask it as its
+# Mallard sources, the .page files Debian's gnome-user-docs installs (-pt:
+# Brazilian Portuguese, a language the development sets had not), and
 # gnome-admin-page asks the System Administration Guide beside it.
 ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
 EVAL_Q_OUT ?= out/eval-questions
@@ -400,6 +401,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-fr:$(GNOME_HELP)-fr:testdata/questions/gnome-fr.jsonl \
 	gnome-page-en:$(GNOME_HELP_SRC):testdata/questions/gnome-en.jsonl \
 	gnome-page-de:$(GNOME_HELP_ROOT)/de/gnome-help:testdata/questions/gnome-de.jsonl \
+	gnome-page-pt:$(GNOME_HELP_ROOT)/pt_BR/gnome-help:testdata/questions/gnome-pt.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \
 	gimp-near:$(GIMP_HELP):testdata/questions/gimp-near.jsonl \

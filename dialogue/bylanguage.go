@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/helpgraph/helpgraph/graph"
-	"github.com/helpgraph/helpgraph/internal/langid"
 	"github.com/helpgraph/helpgraph/internal/lexical"
 	"github.com/helpgraph/helpgraph/internal/messages"
 )
@@ -30,7 +29,7 @@ type PageAnswerer interface {
 type ByLanguage struct {
 	parts    map[string]Agent
 	def      string // the default language, one of parts'
-	detect   *langid.Detector
+	detect   detectors
 	catalog  *messages.Catalog
 	pageLang map[string]string // page URL -> language
 	// translations are each page's translations by language.
@@ -68,7 +67,7 @@ func NewByLanguage(pages []graph.Page, defaultLang string, catalog *messages.Cat
 	b := &ByLanguage{
 		parts:    make(map[string]Agent, len(langs)),
 		def:      defaultLang,
-		detect:   langid.New(slices.Concat(langs, catalog.Languages())...),
+		detect:   newDetectors(langs, catalog.Languages()),
 		catalog:  catalog,
 		pageLang: pageLang,
 	}

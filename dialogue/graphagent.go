@@ -264,7 +264,7 @@ func (a *GraphAgent) Respond(ctx context.Context, s *Session, message string) (R
 	if err := ctx.Err(); err != nil {
 		return Reply{}, err
 	}
-	if a.langs.parts != nil || a.langs.detect != nil {
+	if a.langs.parts != nil || a.langs.detect.all != nil {
 		r, err := a.respondInLanguage(ctx, s, message)
 		if err == nil {
 			a.missInAbsentLanguage(s, &r)

@@ -26,8 +26,8 @@ type languages struct {
 	// parts are the agents of each language, when there are several.
 	parts map[string]*GraphAgent
 	// detect tells a message's language among the pages' and the
-	// catalog's languages; nil in a part.
-	detect *langid.Detector
+	// catalog's languages; zero in a part.
+	detect detectors
 	// translations are each page's translations by language (see
 	// Translations), when there are several parts.
 	translations map[string]map[string]string
@@ -48,14 +48,13 @@ func newLanguageAgents(g *graph.Graph, opts Options) *GraphAgent {
 		langs = append(langs, l)
 	}
 	slices.Sort(langs)
-	known := slices.Concat(langs, opts.Messages.Languages())
 	if len(langs) <= 1 {
 		lang := opts.DefaultLanguage
 		if len(langs) == 1 {
 			lang = langs[0]
 		}
 		a := newGraphAgent(g, opts, lexical.For(lang))
-		a.langs = languages{lang: lang, detect: langid.New(known...)}
+		a.langs = languages{lang: lang, detect: newDetectors([]string{lang}, opts.Messages.Languages())}
 		return a
 	}
 	// Without pages in the default language, the most pages' language
@@ -67,7 +66,7 @@ func newLanguageAgents(g *graph.Graph, opts Options) *GraphAgent {
 	a := &GraphAgent{opts: opts, ix: graph.NewIndex(g), langs: languages{
 		lang:         def,
 		parts:        make(map[string]*GraphAgent, len(langs)),
-		detect:       langid.New(known...),
+		detect:       newDetectors(langs, opts.Messages.Languages()),
 		translations: Translations(g.Pages, pageLang),
 	}}
 	for _, l := range langs {

@@ -111,8 +111,9 @@ var englishIDs = []string{"Clarify", "ClarifyAbout", "WhichOne", "ChooseForMore"
 	"WhatElse", "HowCanIHelp", "OtherLanguage", "MoreOptions"}
 
 // TestNoEnglishFixedTextInOtherLanguages: conversations in German, French,
-// Spanish and Japanese, over pages in their language or only in English,
-// get none of the agent's English fixed texts.
+// Spanish, Japanese, Portuguese, Italian and Dutch, over pages in their
+// language or only in English, get none of the agent's English fixed
+// texts.
 func TestNoEnglishFixedTextInOtherLanguages(t *testing.T) {
 	a := multilingualAgent(t)
 	g, _ := multilingualGraph()
@@ -126,6 +127,13 @@ func TestNoEnglishFixedTextInOtherLanguages(t *testing.T) {
 		"es": {"olvidé mi contraseña y no puedo entrar", "start over", "cómo cambio la dirección de envío de mi pedido",
 			"cómo cambio la dirección de envío de mi pedido"},
 		"ja": {"パスワードを忘れました", "再設定メールが届かない", "start over", "注文の配送先住所を変更したい", "注文の配送先住所を変更したい"},
+		// Languages the bot speaks with no page in them.
+		"pt": {"esqueci a minha senha e não consigo entrar", "start over", "como posso mudar o endereço de entrega do meu pedido",
+			"como posso mudar o endereço de entrega do meu pedido", "obrigado"},
+		"it": {"ho dimenticato la mia password e non riesco a entrare", "start over", "come posso cambiare l'indirizzo di consegna del mio ordine",
+			"come posso cambiare l'indirizzo di consegna del mio ordine"},
+		"nl": {"ik ben mijn wachtwoord vergeten en kan niet inloggen", "start over", "hoe kan ik het bezorgadres van mijn bestelling wijzigen",
+			"hoe kan ik het bezorgadres van mijn bestelling wijzigen"},
 	}
 	for lang, script := range scripts {
 		s := &Session{ID: lang}

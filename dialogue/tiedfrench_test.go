@@ -3,7 +3,7 @@ package dialogue
 import (
 	"testing"
 
-	"github.com/helpgraph/helpgraph/internal/langid"
+	"github.com/helpgraph/helpgraph/internal/messages"
 )
 
 // TestShortFrenchOnFrenchPages: a short French message whose function
@@ -12,7 +12,6 @@ import (
 // Spanish with a note that no Spanish page exists (seen chatting on GNOME's
 // French help): trigrams of five words are no sure evidence.
 func TestShortFrenchOnFrenchPages(t *testing.T) {
-	detect := langid.New("en", "de", "fr", "es", "ja")
 	tests := []struct {
 		msg   string
 		pages []string
@@ -22,7 +21,7 @@ func TestShortFrenchOnFrenchPages(t *testing.T) {
 		{"la batterie se vide trop vite", []string{"fr"}, "fr"},
 	}
 	for _, tt := range tests {
-		if got := chooseLanguage(detect, fakePages{langs: tt.pages}, &Session{}, tt.msg); got != tt.want {
+		if got := chooseLanguage(newDetectors(tt.pages, messages.Embedded().Languages()), fakePages{langs: tt.pages}, &Session{}, tt.msg); got != tt.want {
 			t.Errorf("chooseLanguage(%q) on %v pages = %q; want %q", tt.msg, tt.pages, got, tt.want)
 		}
 	}

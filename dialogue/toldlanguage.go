@@ -21,21 +21,43 @@ type pageLanguages interface {
 	defaultLanguage() string
 }
 
+// detectors tell a message's language among the pages' and the bot's
+// catalog's languages (all: a customer may write in a language the bot
+// speaks though no page is in it), and among the pages' alone (pages),
+// which tells what all could not: a function word a page language shares
+// with a language of the catalog alone is no tie on that help center
+// ("usar icloud private relay junto con adguard": "con" is Spanish and
+// Italian; the help center has Spanish pages, no Italian).
+type detectors struct{ all, pages *langid.Detector }
+
+// newDetectors returns the detectors of a help center with pages in
+// pageLangs whose bot speaks catalog's languages.
+func newDetectors(pageLangs, catalog []string) detectors {
+	all := langid.New(slices.Concat(pageLangs, catalog)...)
+	if len(pageLangs) == 0 {
+		return detectors{all: all, pages: all}
+	}
+	return detectors{all: all, pages: langid.New(pageLangs...)}
+}
+
 // chooseLanguage returns the language msg is in, in session s: that of
 // the act phrases it is made of ("d'accord, merci"), else told by detect
-// (toldLanguage) or among tied languages (tiedLanguage), else (too short
-// to tell) the conversation's, else what the customer's browser or the
-// widget asked for, else the pages' default language.
-func chooseLanguage(detect *langid.Detector, pages pageLanguages, s *Session, msg string) string {
+// (toldLanguage) or among tied languages (tiedLanguage), among all
+// languages and then among the pages' alone, else (too short to tell) the
+// conversation's, else what the customer's browser or the widget asked
+// for, else the pages' default language.
+func chooseLanguage(detect detectors, pages pageLanguages, s *Session, msg string) string {
 	client := messages.Base(s.ClientLang)
 	if l := phraseLanguage(msg); l != "" {
 		return l
 	}
-	if l := toldLanguage(detect, msg, client, pages); l != "" {
-		return l
-	}
-	if l := tiedLanguage(detect.Tied(msg), msg, s.Lang, client, pages); l != "" {
-		return l
+	for _, d := range []*langid.Detector{detect.all, detect.pages} {
+		if l := toldLanguage(d, msg, client, pages); l != "" {
+			return l
+		}
+		if l := tiedLanguage(d.Tied(msg), msg, s.Lang, client, pages); l != "" {
+			return l
+		}
 	}
 	if s.Lang != "" {
 		return s.Lang
@@ -71,7 +93,17 @@ func chooseLanguage(detect *langid.Detector, pages pageLanguages, s *Session, ms
 func toldLanguage(detect *langid.Detector, msg, client string, pages pageLanguages) string {
 	l, evidence := detect.Tell(msg)
 	switch {
-	case l == "" || evidence == langid.Sure:
+	case l == "":
+		return l
+	case evidence == langid.Sure:
+		// Trigrams chose between languages tied on function words: one
+		// the help center has no pages in gives way to a tied one it has
+		// (tiedLanguage), as the pages' language is the likelier
+		// ("cambiare la password del mio utente" ties Italian and
+		// Spanish on "la", "del", "mio", and whatlanggo says Spanish).
+		if !pages.hasPagesIn(l) && slices.ContainsFunc(detect.Tied(msg), pages.hasPagesIn) {
+			return ""
+		}
 		return l
 	case !pages.hasPagesIn(l):
 		// English writes no accents: with two function words of the

@@ -95,7 +95,10 @@ func TestText(t *testing.T) {
 		{"en", "Greeting", nil, "Hello! What can I help you with?"},
 		{"de", "Greeting", nil, "Hallo! Wobei kann ich Ihnen helfen?"},
 		{"de-CH", "Greeting", nil, "Hallo! Wobei kann ich Ihnen helfen?"},
-		{"it", "Greeting", nil, "Hello! What can I help you with?"}, // no Italian: English
+		{"it", "Greeting", nil, "Buongiorno! Come posso aiutarLa?"},
+		{"pt-BR", "SuggestOne", nil, "Não tenho certeza se entendi. É sobre este assunto?"},
+		{"nl", "TalkToPerson", nil, "Met een medewerker praten"},
+		{"pl", "Greeting", nil, "Hello! What can I help you with?"}, // no Polish: English
 		{"", "Greeting", nil, "Hello! What can I help you with?"},
 		{"fr", "FollowUpAdded", []any{"Ref", "HG-7"}, "Ajouté à votre demande HG-7. Une personne vous répondra ici."},
 		{"ja", "ClarifyAbout", []any{"Problem", "広告"}, "「広告」について：次のうち、どれに当てはまりますか？"},
@@ -121,6 +124,9 @@ func TestPlural(t *testing.T) {
 		{"de", 4, " (Oder sagen Sie es mir mit wenigen Worten: Es gibt noch 4 weitere Möglichkeiten.)"},
 		{"fr", 2, " (Ou dites-le-moi en quelques mots : il y a encore 2 autres possibilités.)"},
 		{"ja", 1, "（または短い言葉でお知らせください。ほかに1件あります。）"},
+		{"pt", 1, " (Ou diga em poucas palavras: há mais uma.)"},
+		{"it", 3, " (Oppure me lo dica in poche parole: ce ne sono ancora 3.)"},
+		{"nl", 2, " (Of zeg het in een paar woorden: er zijn er nog 2.)"},
 	}
 	for _, tt := range tests {
 		if got := c.Plural(tt.lang, "MoreOptions", tt.count); got != tt.want {
@@ -156,11 +162,11 @@ func TestOverrideFile(t *testing.T) {
 	if err := os.WriteFile(de, []byte("Greeting = \"Servus! Was kann ich für Sie tun?\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	it := filepath.Join(dir, "it.json")
-	if err := os.WriteFile(it, []byte(`{"Greeting": "Ciao! Come posso aiutarla?"}`), 0o644); err != nil {
+	pl := filepath.Join(dir, "pl.json")
+	if err := os.WriteFile(pl, []byte(`{"Greeting": "Dzień dobry! W czym mogę pomóc?"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c, err := New(de, it)
+	c, err := New(de, pl)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,14 +176,14 @@ func TestOverrideFile(t *testing.T) {
 	if got := c.Text("de", "Welcome"); got != "Gern geschehen! Kann ich Ihnen sonst noch helfen?" {
 		t.Errorf("a text the file leaves alone changed: %q", got)
 	}
-	if got := c.Text("it", "Greeting"); got != "Ciao! Come posso aiutarla?" {
-		t.Errorf("added it Greeting = %q", got)
+	if got := c.Text("pl", "Greeting"); got != "Dzień dobry! W czym mogę pomóc?" {
+		t.Errorf("added pl Greeting = %q", got)
 	}
-	if got := c.Text("it", "Welcome"); got != c.Text("en", "Welcome") {
+	if got := c.Text("pl", "Welcome"); got != c.Text("en", "Welcome") {
 		t.Errorf("a text the added language lacks = %q, want the English", got)
 	}
-	if !slices.Contains(c.Languages(), "it") || !c.Has("it-IT") {
-		t.Errorf("Languages() = %v, want it added", c.Languages())
+	if !slices.Contains(c.Languages(), "pl") || !c.Has("pl-PL") {
+		t.Errorf("Languages() = %v, want pl added", c.Languages())
 	}
 
 	bad := filepath.Join(dir, "de.toml")

@@ -1,0 +1,80 @@
+package dialogue
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMoreLanguagesPhrases: Portuguese, Italian and Dutch acts said as
+// a whole message are read as such, and in their language (the detector
+// cannot tell a language from a word or two).
+func TestMoreLanguagesPhrases(t *testing.T) {
+	for _, tc := range []struct {
+		msg  string
+		act  Act
+		lang string
+	}{
+		{"obrigado!", ActThanks, "pt"},
+		{"valeu, deu certo", ActThanks, "pt"},
+		{"nao funcionou", ActNotSolved, "pt"},
+		{"quero falar com um atendente", ActHuman, "pt"},
+		{"você é um robô?", ActBotQuestion, "pt"},
+		{"nenhuma dessas", ActNoneOfThese, "pt"},
+		{"grazie mille", ActThanks, "it"},
+		{"non funziona ancora", ActNotSolved, "it"},
+		{"vorrei parlare con un operatore", ActHuman, "it"},
+		{"va bene", ActAck, "it"},
+		{"sì", ActYes, ""}, // Spanish's too
+		{"dank je wel", ActThanks, "nl"},
+		{"het werkt nog steeds niet", ActNotSolved, "nl"},
+		{"ik wil met een medewerker praten", ActHuman, "nl"},
+		{"nee", ActNo, "nl"},
+		{"perfect", ActNone, ""}, // English "perfect" is no Dutch phrase
+	} {
+		if got := phraseAct(tc.msg); got != tc.act {
+			t.Errorf("phraseAct(%q) = %v, want %v", tc.msg, got, tc.act)
+		}
+		if got := phraseLanguage(tc.msg); got != tc.lang {
+			t.Errorf("phraseLanguage(%q) = %q, want %q", tc.msg, got, tc.lang)
+		}
+	}
+}
+
+// TestPortugueseHelpCenter: on a help center in Portuguese the bot's own
+// words are Portuguese: a suggestion, a thanks and a request for a person.
+func TestPortugueseHelpCenter(t *testing.T) {
+	dir := t.TempDir()
+	for path, text := range map[string]string{
+		"pt/impressora.md": "# Cancelar um trabalho de impressão\n\nAbra a fila de impressão e clique em Cancelar no trabalho que travou.\n",
+		"pt/som.md":        "# Não há som no computador\n\nVerifique se o som não está mudo e se os alto-falantes certos estão escolhidos nas configurações de som.\n",
+	} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(path)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, path), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := buildGraph(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := NewGraphAgent(g, Options{})
+	s := &Session{ID: "pt"}
+	for _, step := range []struct{ msg, want string }{
+		{"como cancelar uma impressão que travou", "Abra a fila de impressão"},
+		{"obrigado", "De nada!"},
+		{"quero falar com um atendente", "Claro."},
+	} {
+		r, err := a.Respond(context.Background(), s, step.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(r.Text, step.want) || s.Lang != "pt" {
+			t.Errorf("%q: %q in %q, want %q in Portuguese", step.msg, r.Text, s.Lang, step.want)
+		}
+	}
+}
