@@ -151,6 +151,11 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		pages, pageMetas = append(pages, f), append(pageMetas, metas[i])
 	}
 	s := newSite(dir, base, pages, pageMetas, roots)
+	for i, f := range files {
+		if metas[i].ditaMap != nil {
+			s.addDITAMap(f.rel, metas[i].ditaMap)
+		}
+	}
 	s.adoc = opts.AsciiDoc
 	s.hashInputs(h)
 	return &Dir{dir: dir, opts: opts, files: pages, digest: hex.EncodeToString(h.Sum(nil)), site: s}, nil
@@ -423,7 +428,7 @@ func listPages(ctx context.Context, dir string, b book) ([]pageFile, []string, e
 		if slashRel == b.summary || filepath.Dir(p) == filepath.Clean(root) && repoDocs[base] && slashRel != b.readme {
 			return nil
 		}
-		files = append(files, pageFile{path: p, rel: rel, partial: isPartial(filepath.ToSlash(relPath))})
+		files = append(files, pageFile{path: p, rel: rel, partial: isPartial(filepath.ToSlash(relPath)) || pageKind(d.Name()) == "ditamap"})
 		return nil
 	})
 	if walkErr != nil {
@@ -544,8 +549,8 @@ func pathURL(rel string) string {
 var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": true, "contributing": true}
 
 // pageKind returns "html", "md", "rst", "adoc", "docx", "odt", "fodt", "pdf",
-// "wiki", "mallard" or "epub"
-// for the page files ReadDir reads, else "".
+// "wiki", "mallard", "epub", "dita" or "ditamap" (a map, read for the
+// topics' breadcrumbs but no page) for the files ReadDir reads, else "".
 func pageKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".html", ".htm":
@@ -570,6 +575,10 @@ func pageKind(name string) string {
 		return "mallard"
 	case ".epub":
 		return "epub"
+	case ".dita":
+		return "dita"
+	case ".ditamap":
+		return "ditamap"
 	}
 	return ""
 }
@@ -616,6 +625,8 @@ func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*
 		return parseMediaWiki(raw, rel, s.link(rel))
 	case "mallard":
 		return parseMallard(raw, rel, s)
+	case "dita":
+		return parseDITA(raw, rel, s)
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

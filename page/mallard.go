@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"io"
 	"net/url"
 	"strings"
 )
@@ -34,15 +33,6 @@ var ErrMallard = errors.New("not a Mallard page")
 // maxMallardDepth bounds the nesting read: sections and lists nest a few
 // levels, a file that nests thousands is no page.
 const maxMallardDepth = 64
-
-// mallardNode is an element of a page, or a run of its text (name "").
-type mallardNode struct {
-	name  string // local name; "" for text
-	space string // namespace
-	attr  map[string]string
-	text  string
-	kids  []*mallardNode
-}
 
 const (
 	mallardSpace = "http://projectmallard.org/1.0/"
@@ -99,80 +89,30 @@ func parseMallard(raw []byte, rel string, s *site) (*Document, error) {
 }
 
 // readMallard parses raw into its <page> element's tree.
-func readMallard(raw []byte) (*mallardNode, error) {
-	d := xml.NewDecoder(bytes.NewReader(raw))
-	d.Strict = false
-	d.Entity = xml.HTMLEntity
-	var stack []*mallardNode
-	var root *mallardNode
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
+func readMallard(raw []byte) (*xmlNode, error) {
+	root, err := readXMLTree(raw, maxMallardDepth, func(a xml.Attr) string {
+		if a.Name.Space == mallardIf || a.Name.Space == "if" {
+			return "if:" + a.Name.Local
 		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrMallard, err)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if len(stack) >= maxMallardDepth {
-				return nil, fmt.Errorf("%w: nested over %d levels", ErrMallard, maxMallardDepth)
-			}
-			n := &mallardNode{name: t.Name.Local, space: t.Name.Space, attr: map[string]string{}}
-			for _, a := range t.Attr {
-				key := a.Name.Local
-				if a.Name.Space == mallardIf || a.Name.Space == "if" {
-					key = "if:" + key
-				}
-				n.attr[key] = a.Value
-			}
-			if len(stack) == 0 {
-				if root != nil || n.name != "page" {
-					return nil, fmt.Errorf("%w: it opens with <%s>", ErrMallard, n.name)
-				}
-				root = n
-			} else {
-				parent := stack[len(stack)-1]
-				parent.kids = append(parent.kids, n)
-			}
-			stack = append(stack, n)
-		case xml.EndElement:
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
-			}
-		case xml.CharData:
-			if len(stack) > 0 {
-				parent := stack[len(stack)-1]
-				parent.kids = append(parent.kids, &mallardNode{text: string(t)})
-			}
-		}
+		return a.Name.Local
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMallard, err)
 	}
-	if root == nil {
-		return nil, fmt.Errorf("%w: no <page>", ErrMallard)
+	if root.name != "page" {
+		return nil, fmt.Errorf("%w: it opens with <%s>", ErrMallard, root.name)
 	}
 	return root, nil
 }
 
 // is reports whether n is the Mallard element name.
-func (n *mallardNode) is(name string) bool {
+func (n *xmlNode) is(name string) bool {
 	return n.name == name && (n.space == mallardSpace || n.space == "")
-}
-
-// plain is n's text, its elements' included.
-func (n *mallardNode) plain() string {
-	if n.name == "" {
-		return n.text
-	}
-	var b strings.Builder
-	for _, k := range n.kids {
-		b.WriteString(k.plain())
-	}
-	return b.String()
 }
 
 // shown reports whether n is shown on GNOME's desktop: an if:test
 // attribute, or an if:if element's test, that holds (mallardTest).
-func (n *mallardNode) shown() bool {
+func (n *xmlNode) shown() bool {
 	if t, ok := n.attr["if:test"]; ok && !mallardTest(t) {
 		return false
 	}
@@ -211,8 +151,8 @@ type mallardWriter struct {
 // blocks writes the block elements of a section at depth (1 for the
 // page's own) whose id is section ("a11y#mobility"; the page's id for
 // its own blocks).
-func (w *mallardWriter) blocks(nodes []*mallardNode, depth int, section string) {
-	var para []*mallardNode // loose inline content, written as a paragraph
+func (w *mallardWriter) blocks(nodes []*xmlNode, depth int, section string) {
+	var para []*xmlNode // loose inline content, written as a paragraph
 	flush := func() {
 		if text := strings.TrimSpace(w.inline(para)); text != "" {
 			w.out.WriteString("<p>" + text + "</p>\n")
@@ -320,7 +260,7 @@ func (w *mallardWriter) blocks(nodes []*mallardNode, depth int, section string) 
 
 // mallardChosen is what an if:choose shows: its first if:when whose test
 // holds, else its if:else.
-func mallardChosen(n *mallardNode) []*mallardNode {
+func mallardChosen(n *xmlNode) []*xmlNode {
 	for _, k := range n.kids {
 		switch {
 		case k.space == mallardIf && k.name == "when" && mallardTest(k.attr["test"]):
@@ -335,7 +275,7 @@ func mallardChosen(n *mallardNode) []*mallardNode {
 // list writes the items of a list or steps as an HTML list of tag, after
 // its title ("Enable Tap to Click"), a heading below the section's, as
 // yelp shows it.
-func (w *mallardWriter) list(tag string, items []*mallardNode, depth int, section string) {
+func (w *mallardWriter) list(tag string, items []*xmlNode, depth int, section string) {
 	w.blockTitle(items, depth)
 	w.out.WriteString("<" + tag + ">")
 	for _, item := range items {
@@ -351,7 +291,7 @@ func (w *mallardWriter) list(tag string, items []*mallardNode, depth int, sectio
 
 // blockTitle writes the title among a block's children, if any, as a
 // heading below the section's.
-func (w *mallardWriter) blockTitle(kids []*mallardNode, depth int) {
+func (w *mallardWriter) blockTitle(kids []*xmlNode, depth int) {
 	for _, k := range kids {
 		if k.is("title") {
 			level := min(depth+1, 6)
@@ -362,11 +302,11 @@ func (w *mallardWriter) blockTitle(kids []*mallardNode, depth int) {
 }
 
 // table writes a table's rows; a cell's paragraphs are its text.
-func (w *mallardWriter) table(n *mallardNode, depth int, section string) {
+func (w *mallardWriter) table(n *xmlNode, depth int, section string) {
 	w.blockTitle(n.kids, depth)
 	w.out.WriteString("<table>")
-	var rows func(ns []*mallardNode)
-	rows = func(ns []*mallardNode) {
+	var rows func(ns []*xmlNode)
+	rows = func(ns []*xmlNode) {
 		for _, k := range ns {
 			switch {
 			case k.is("thead"), k.is("tbody"), k.is("tfoot"):
@@ -389,7 +329,7 @@ func (w *mallardWriter) table(n *mallardNode, depth int, section string) {
 }
 
 // inline writes inline content as HTML: text, emphasis, links, keys.
-func (w *mallardWriter) inline(nodes []*mallardNode) string {
+func (w *mallardWriter) inline(nodes []*xmlNode) string {
 	var b strings.Builder
 	for _, n := range nodes {
 		if n.name == "" {

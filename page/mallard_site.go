@@ -31,7 +31,7 @@ func scanMallard(raw []byte) *mallardMeta {
 }
 
 // metaOf reads what the page root says of itself.
-func metaOf(root *mallardNode) *mallardMeta {
+func metaOf(root *xmlNode) *mallardMeta {
 	m := &mallardMeta{id: root.attr["id"]}
 	for _, k := range root.kids {
 		switch {

@@ -55,6 +55,9 @@ type site struct {
 	// mallard holds what the folder's Mallard pages say of each other:
 	// each page's description and the topics each guide lists.
 	mallard mallardSite
+	// ditaTrails are the breadcrumbs the folder's DITA maps give its
+	// topics (addDITAMap).
+	ditaTrails map[string][]string
 	// components are the folder's Antora components, innermost first
 	// (antora.go); laidOut are the pages whose URL is their path on the
 	// site even without a base URL (an Antora page's).
@@ -79,6 +82,8 @@ type meta struct {
 	// mallard is what a Mallard page says of itself for the others: its
 	// id, description and the guides it is listed in (mallardMeta).
 	mallard *mallardMeta
+	// ditaMap is a DITA map's topic references (a map is no page).
+	ditaMap []ditaMapRef
 }
 
 // scanMeta reads a Markdown page's front matter and first # heading. A
@@ -86,6 +91,12 @@ type meta struct {
 func scanMeta(raw []byte, rel string) meta {
 	if pageKind(rel) == "adoc" {
 		return meta{h1: adocTitleLine(raw)}
+	}
+	switch pageKind(rel) {
+	case "dita":
+		return meta{h1: scanDITATitle(raw)}
+	case "ditamap":
+		return meta{ditaMap: scanDITAMap(raw)}
 	}
 	if pageKind(rel) == "mallard" {
 		m := scanMallard(raw)

@@ -112,4 +112,6 @@ package page
 // v40: Mallard pages (.page) are pages (mallard.go).
 // v41: a Mallard block's title (a titled <steps>) a heading.
 // v42: EPUB books (.epub) are pages (epub.go).
-const ReaderVersion = "reader-v42"
+// v43: DITA topics (.dita) are pages, DITA maps their breadcrumbs
+// (dita.go, dita_map.go).
+const ReaderVersion = "reader-v43"

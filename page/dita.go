@@ -1,0 +1,508 @@
+package page
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"html"
+	"strings"
+)
+
+// DITA topics (.dita): the docs-as-code format of much enterprise product
+// help, one XML file a topic (a concept, task, reference, troubleshooting
+// topic or glossary entry), or a <dita> file of several; maps (.ditamap)
+// say how topics nest. A topic is written as plain HTML and read by the
+// HTML reader, as a Mallard page is, the way DITA-OT's HTML shows it: the
+// title and the titles of its sections, examples, nested topics and
+// remedies headings, its short description its first paragraph (and its
+// keywords, as a Mallard page's desc), steps a numbered list (choices,
+// substeps and a step's info within its item), lists, definition and
+// parameter lists, CALS and simple tables, properties, notes, code; an
+// xref a link (a reference edge to the folder's topic it names; with no
+// text, that topic's title), a menucascade its controls joined with " > ".
+// A troubleshooting topic's condition is its opening text, each solution
+// its remedy's title over the cause and the remedy's steps. Left out:
+// editorial comments, index terms, pictures, footnotes, metadata;
+// content reused by reference (conref, keyref) is not fetched, and no
+// ditaval filters (as DITA-OT without one, every condition's text is
+// read).
+
+// ErrDITA is a .dita file that is no DITA topic.
+var ErrDITA = errors.New("not a DITA topic")
+
+// maxDITADepth bounds the nesting read (see readXMLTree).
+const maxDITADepth = 64
+
+// ditaTopics are the topic types' root elements; a specialization names
+// its type in its class attribute ("- topic/topic concept/concept ").
+var ditaTopics = map[string]bool{"topic": true, "concept": true, "task": true, "reference": true,
+	"troubleshooting": true, "glossentry": true, "glossgroup": true}
+
+// readDITA parses raw into its root element's tree: a topic, or a <dita>
+// of topics.
+func readDITA(raw []byte) (*xmlNode, error) {
+	root, err := readXMLTree(raw, maxDITADepth, ditaAttr)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrDITA, err)
+	}
+	if root.name != "dita" && !isDITATopic(root) {
+		return nil, fmt.Errorf("%w: it opens with <%s>", ErrDITA, root.name)
+	}
+	return root, nil
+}
+
+// ditaAttr names an attribute: xml:lang as "lang", others by local name.
+func ditaAttr(a xml.Attr) string { return a.Name.Local }
+
+// isDITATopic reports whether n is a topic of any type.
+func isDITATopic(n *xmlNode) bool {
+	return n.name != "" && (ditaTopics[n.name] || ditaBase(n) == "topic")
+}
+
+// ditaBase is the base type a specialized element's class attribute
+// names ("p" for "- topic/p task/cmd-p "), or "" without one.
+func ditaBase(n *xmlNode) string {
+	for _, tok := range strings.Fields(n.attr["class"]) {
+		if base, ok := strings.CutPrefix(tok, "topic/"); ok {
+			return base
+		}
+	}
+	return ""
+}
+
+// ditaTopicTitle is a topic's title: its <title>, a glossary entry's term.
+func ditaTopicTitle(t *xmlNode) *xmlNode {
+	for _, k := range t.kids {
+		if k.name == "title" || k.name == "glossterm" {
+			return k
+		}
+	}
+	return nil
+}
+
+// ditaTopicsOf are the topics of a file's root, in order.
+func ditaTopicsOf(root *xmlNode) []*xmlNode {
+	if root.name != "dita" {
+		return []*xmlNode{root}
+	}
+	var out []*xmlNode
+	for _, k := range root.kids {
+		if isDITATopic(k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// scanDITATitle is the title of a DITA file's first topic, or "".
+func scanDITATitle(raw []byte) string {
+	root, err := readDITA(raw)
+	if err != nil {
+		return ""
+	}
+	if ts := ditaTopicsOf(root); len(ts) > 0 {
+		if t := ditaTopicTitle(ts[0]); t != nil {
+			return collapse(t.plain())
+		}
+	}
+	return ""
+}
+
+// parseDITA reads a DITA topic file; rel is its path in the folder, s the
+// folder's pages (nil: the topic alone: no links resolved, no trail).
+func parseDITA(raw []byte, rel string, s *site) (*Document, error) {
+	root, err := readDITA(raw)
+	if err != nil {
+		return nil, err
+	}
+	topics := ditaTopicsOf(root)
+	if len(topics) == 0 {
+		return nil, fmt.Errorf("%w: a <dita> file of no topic", ErrDITA)
+	}
+	var link func(string) (string, bool)
+	if s != nil {
+		link = s.link(rel)
+	}
+	w := ditaWriter{site: s, rel: rel}
+	var title string
+	if t := ditaTopicTitle(topics[0]); t != nil {
+		title = collapse(t.plain())
+	}
+	if title == "" {
+		title = titleFromPath(rel)
+	}
+	desc, keywords := ditaAbout(topics[0])
+	w.out.WriteString("<!DOCTYPE html><html><head><title>" + html.EscapeString(title) + "</title>")
+	if desc != "" {
+		w.out.WriteString(`<meta name="description" content="` + html.EscapeString(desc) + `">`)
+	}
+	w.out.WriteString("</head><body><main><h1>" + html.EscapeString(title) + "</h1>\n")
+	for i, t := range topics {
+		if i == 0 {
+			w.blocks(t.kids, 1)
+		} else {
+			w.topic(t, 2)
+		}
+	}
+	w.out.WriteString("</main></body></html>")
+	p, err := parseHTMLPage([]byte(w.out.String()), rel, "", link)
+	if err != nil {
+		return nil, err
+	}
+	doc := p.Document
+	doc.Title = title
+	doc.Breadcrumb = s.ditaTrail(rel)
+	doc.Keywords = append(Keywords(desc), keywords...)
+	for _, n := range []*xmlNode{root, topics[0]} {
+		if lang := langTag(n.attr["lang"], false); lang != "" {
+			doc.Lang = lang
+		}
+	}
+	sum := sha256.Sum256(raw)
+	doc.ContentHash = hex.EncodeToString(sum[:])
+	return doc, nil
+}
+
+// ditaAbout is what a topic says it is about: its short description and
+// its prolog's keywords.
+func ditaAbout(topic *xmlNode) (desc string, keywords []string) {
+	for _, k := range topic.kids {
+		switch k.name {
+		case "shortdesc":
+			desc = collapse(k.plain())
+		case "abstract":
+			for _, a := range k.kids {
+				if a.name == "shortdesc" {
+					desc = collapse(a.plain())
+				}
+			}
+		case "prolog":
+			var walk func(n *xmlNode)
+			walk = func(n *xmlNode) {
+				for _, c := range n.kids {
+					switch c.name {
+					case "keyword":
+						if kw := collapse(c.plain()); kw != "" {
+							keywords = append(keywords, kw)
+						}
+					case "indexterm":
+					default:
+						walk(c)
+					}
+				}
+			}
+			walk(k)
+		}
+	}
+	return desc, keywords
+}
+
+// ditaWriter writes a topic's blocks as HTML.
+type ditaWriter struct {
+	out  strings.Builder
+	site *site  // the folder's pages, for a link's target's title
+	rel  string // the topic file's path in the folder
+}
+
+// ditaDropped are the elements whose text is no part of the page.
+var ditaDropped = map[string]bool{"title": true, "glossterm": true, "titlealts": true, "prolog": true, "draft-comment": true,
+	"required-cleanup": true, "indexterm": true, "index-base": true, "data": true, "data-about": true, "image": true,
+	"object": true, "foreign": true, "unknown": true, "fn": true, "responsibleParty": true, "navtitle": true, "searchtitle": true}
+
+// topic writes a nested topic: its title a heading at level, its body below.
+func (w *ditaWriter) topic(t *xmlNode, level int) {
+	if title := ditaTopicTitle(t); title != nil {
+		w.heading(level, title.kids)
+	}
+	w.blocks(t.kids, level)
+}
+
+// heading writes a heading of level (at most 6) of inline content.
+func (w *ditaWriter) heading(level int, content []*xmlNode) {
+	level = min(level, 6)
+	if text := strings.TrimSpace(w.inline(content)); text != "" {
+		fmt.Fprintf(&w.out, "<h%d>%s</h%d>\n", level, text, level)
+	}
+}
+
+// titled writes the title among kids, if any, as a heading below depth's.
+func (w *ditaWriter) titled(kids []*xmlNode, depth int) {
+	for _, k := range kids {
+		if k.name == "title" {
+			w.heading(depth+1, k.kids)
+			return
+		}
+	}
+}
+
+// blocks writes the block content of a topic or section at depth (1 for
+// the page's own topic).
+func (w *ditaWriter) blocks(nodes []*xmlNode, depth int) {
+	var para []*xmlNode // loose inline content, written as a paragraph
+	flush := func() {
+		if text := strings.TrimSpace(w.inline(para)); text != "" {
+			w.out.WriteString("<p>" + text + "</p>\n")
+		}
+		para = para[:0]
+	}
+	for _, n := range nodes {
+		if n.name == "" {
+			para = append(para, n)
+			continue
+		}
+		if ditaDropped[n.name] {
+			continue
+		}
+		if isDITATopic(n) {
+			flush()
+			w.topic(n, depth+1)
+			continue
+		}
+		kind := n.name
+		if !ditaBlocks[kind] {
+			if base := ditaBase(n); ditaBlocks[base] {
+				kind = base
+			}
+		}
+		if !ditaBlocks[kind] {
+			para = append(para, n) // inline markup outside a paragraph
+			continue
+		}
+		flush()
+		w.block(n, kind, depth)
+	}
+	flush()
+}
+
+// ditaBlocks are the block elements block writes, by name or base type.
+var ditaBlocks = map[string]bool{
+	"body": true, "conbody": true, "taskbody": true, "refbody": true, "troublebody": true, "glossBody": true,
+	"bodydiv": true, "sectiondiv": true, "div": true, "abstract": true, "prereq": true, "context": true, "result": true,
+	"postreq": true, "condition": true, "tasktroubleshooting": true, "info": true, "stepxmp": true, "stepresult": true,
+	"section": true, "example": true, "refsyn": true, "troubleSolution": true, "shortdesc": true, "glossdef": true,
+	"p": true, "lq": true, "note": true, "codeblock": true, "pre": true, "screen": true, "lines": true, "msgblock": true,
+	"ul": true, "ol": true, "sl": true, "steps": true, "substeps": true, "steps-unordered": true, "steps-informal": true,
+	"choices": true, "dl": true, "parml": true, "table": true, "simpletable": true, "properties": true, "choicetable": true,
+	"fig": true, "related-links": true,
+}
+
+// block writes block element n of kind (its name, or its base type).
+func (w *ditaWriter) block(n *xmlNode, kind string, depth int) {
+	switch kind {
+	case "section", "example", "refsyn":
+		w.titled(n.kids, depth)
+		w.blocks(n.kids, depth+1)
+	case "troubleSolution":
+		w.solution(n, depth)
+	case "p", "shortdesc", "glossdef":
+		w.out.WriteString("<p>" + w.inline(n.kids) + "</p>\n")
+	case "lq":
+		w.out.WriteString("<blockquote>")
+		w.blocks(n.kids, depth)
+		w.out.WriteString("</blockquote>\n")
+	case "note":
+		w.out.WriteString(`<div class="note">`)
+		w.blocks(n.kids, depth)
+		w.out.WriteString("</div>\n")
+	case "codeblock", "pre", "screen", "lines", "msgblock":
+		w.out.WriteString("<pre>" + html.EscapeString(strings.Trim(n.plain(), "\n")) + "</pre>\n")
+	case "ul", "sl", "steps-unordered", "choices":
+		w.list("ul", n, depth)
+	case "ol", "steps", "substeps":
+		w.list("ol", n, depth)
+	case "dl", "parml":
+		w.definitions(n, depth)
+	case "table", "simpletable", "properties", "choicetable":
+		w.table(n, depth)
+	case "related-links":
+		w.related(n)
+	default: // bodies, task parts, fig, a step's info: their content
+		if kind == "fig" {
+			w.titled(n.kids, depth)
+		}
+		w.blocks(n.kids, depth)
+	}
+}
+
+// solution writes a troubleshooting topic's solution: its remedy's title
+// a heading, then the cause and the remedy.
+func (w *ditaWriter) solution(n *xmlNode, depth int) {
+	var cause, remedy *xmlNode
+	for _, k := range n.kids {
+		switch k.name {
+		case "cause":
+			cause = k
+		case "remedy":
+			remedy = k
+		}
+	}
+	if remedy != nil {
+		w.titled(remedy.kids, depth)
+	}
+	if cause != nil {
+		w.blocks(cause.kids, depth+1)
+	}
+	if remedy != nil {
+		w.blocks(remedy.kids, depth+1)
+	}
+}
+
+// list writes a list's items (li, sli, step, substep, choice) as an HTML
+// list of tag; a step's command leads its item.
+func (w *ditaWriter) list(tag string, n *xmlNode, depth int) {
+	w.out.WriteString("<" + tag + ">")
+	for _, item := range n.kids {
+		if item.name == "" || ditaDropped[item.name] {
+			continue
+		}
+		w.out.WriteString("<li>")
+		w.blocks(item.kids, depth)
+		w.out.WriteString("</li>")
+	}
+	w.out.WriteString("</" + tag + ">\n")
+}
+
+// definitions writes a definition or parameter list.
+func (w *ditaWriter) definitions(n *xmlNode, depth int) {
+	w.out.WriteString("<dl>")
+	for _, entry := range n.kids {
+		for _, k := range entry.kids {
+			switch k.name {
+			case "dt", "pt":
+				w.out.WriteString("<dt>" + w.inline(k.kids) + "</dt>")
+			case "dd", "pd":
+				w.out.WriteString("<dd>")
+				w.blocks(k.kids, depth)
+				w.out.WriteString("</dd>")
+			}
+		}
+	}
+	w.out.WriteString("</dl>\n")
+}
+
+// ditaRows are the elements of a table's rows, and ditaCells of their
+// cells, in the CALS table, simple table, properties and choice table.
+var (
+	ditaRows  = map[string]bool{"row": true, "sthead": true, "strow": true, "prophead": true, "property": true, "chhead": true, "chrow": true}
+	ditaCells = map[string]bool{"entry": true, "stentry": true, "proptype": true, "propvalue": true, "propdesc": true,
+		"propvaluehd": true, "proptypehd": true, "propdeschd": true, "choptionhd": true, "chdeschd": true, "choption": true, "chdesc": true}
+)
+
+// table writes a table's title, then its rows; a cell's paragraphs are
+// its text.
+func (w *ditaWriter) table(n *xmlNode, depth int) {
+	w.titled(n.kids, depth)
+	w.out.WriteString("<table>")
+	var rows func(ns []*xmlNode)
+	rows = func(ns []*xmlNode) {
+		for _, k := range ns {
+			switch {
+			case ditaRows[k.name]:
+				w.out.WriteString("<tr>")
+				for _, c := range k.kids {
+					if ditaCells[c.name] {
+						w.out.WriteString("<td>")
+						w.blocks(c.kids, depth)
+						w.out.WriteString("</td>")
+					}
+				}
+				w.out.WriteString("</tr>")
+			case k.name == "tgroup" || k.name == "thead" || k.name == "tbody":
+				rows(k.kids)
+			}
+		}
+	}
+	rows(n.kids)
+	w.out.WriteString("</table>\n")
+}
+
+// related writes a topic's related links as a list of links.
+func (w *ditaWriter) related(n *xmlNode) {
+	var items []string
+	var walk func(ns []*xmlNode)
+	walk = func(ns []*xmlNode) {
+		for _, k := range ns {
+			switch k.name {
+			case "link":
+				var text []*xmlNode
+				for _, c := range k.kids {
+					if c.name == "linktext" {
+						text = c.kids
+					}
+				}
+				if a := w.link(k, w.inline(text)); a != "" {
+					items = append(items, "<li>"+a+"</li>")
+				}
+			case "linklist", "linkpool":
+				walk(k.kids)
+			}
+		}
+	}
+	walk(n.kids)
+	if len(items) > 0 {
+		w.out.WriteString("<ul>" + strings.Join(items, "") + "</ul>\n")
+	}
+}
+
+// link writes an xref or a related link as an HTML link, text its text
+// (HTML); with none, the title of the folder's topic it names, else its
+// address. A link within the topic ("#id") is its text alone.
+func (w *ditaWriter) link(n *xmlNode, text string) string {
+	href := strings.TrimSpace(n.attr["href"])
+	if href == "" || strings.HasPrefix(href, "#") {
+		return text
+	}
+	if n.attr["scope"] != "external" && !strings.Contains(href, "://") {
+		// A topic's address, less the topic and element ids after "#".
+		href, _, _ = strings.Cut(href, "#")
+	}
+	if strings.TrimSpace(text) == "" {
+		text = html.EscapeString(href)
+		if w.site != nil {
+			if rel, ok := w.site.link(w.rel)(href); ok && w.site.titles[rel] != "" {
+				text = html.EscapeString(w.site.titles[rel])
+			}
+		}
+	}
+	return `<a href="` + html.EscapeString(href) + `">` + text + "</a>"
+}
+
+// inline writes inline content as HTML: text, emphasis, links, menus.
+func (w *ditaWriter) inline(nodes []*xmlNode) string {
+	var b strings.Builder
+	for _, n := range nodes {
+		if n.name == "" {
+			b.WriteString(html.EscapeString(n.text))
+			continue
+		}
+		if ditaDropped[n.name] {
+			continue
+		}
+		switch n.name {
+		case "b":
+			b.WriteString("<strong>" + w.inline(n.kids) + "</strong>")
+		case "i":
+			b.WriteString("<em>" + w.inline(n.kids) + "</em>")
+		case "xref":
+			b.WriteString(w.link(n, w.inline(n.kids)))
+		case "menucascade":
+			var parts []string
+			for _, k := range n.kids {
+				if k.name != "" {
+					parts = append(parts, strings.TrimSpace(w.inline(k.kids)))
+				}
+			}
+			b.WriteString(strings.Join(parts, " &gt; "))
+		case "q":
+			b.WriteString("“" + w.inline(n.kids) + "”")
+		default: // ph, uicontrol, codeph, term, keyword, filepath, cmd, userinput, …
+			b.WriteString(w.inline(n.kids))
+			if ditaBlocks[n.name] {
+				b.WriteString(" ") // a block inside inline content ends a sentence
+			}
+		}
+	}
+	return b.String()
+}
