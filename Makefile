@@ -6,7 +6,7 @@ ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice corpus-freedombox corpus-pip corpus-freeradius
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice corpus-freedombox corpus-pip corpus-freeradius corpus-kde
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -311,6 +311,31 @@ corpus-freeradius:
 	rm -rf $(FREERADIUS_DOCS) && mv $(FREERADIUS_DOCS).tmp $(FREERADIUS_DOCS) && \
 	echo "corpus-freeradius: $$(find $(FREERADIUS_DOCS) -path '*/pages/*' -name '*.adoc' | wc -l) pages in $(FREERADIUS_DOCS) (licence: $(FREERADIUS_DOCS)-LICENSE.txt)"
 
+# KDE's application handbooks as their DocBook sources (index.docbook and
+# the chapters it includes, one folder an application), as Debian's KDE
+# packages ship them in /usr/share/doc/HTML/LANG/. Nothing is installed:
+# the packages (KDE_PACKAGES) are fetched with "apt-get download" into a
+# temp folder (or given as .deb files in KDE_DEBS) and unpacked; the
+# English handbooks are copied into $(KDE_HELP), the licence (GFDL-1.2+)
+# and each package's copyright file in $(KDE_HELP)-LICENSE.txt.
+# Generated, not committed.
+KDE_PACKAGES ?= dolphin okular konsole gwenview kde-spectacle ark kcalc plasma-desktop-data khelpcenter
+KDE_DEBS     ?=
+KDE_HELP     ?= out/corpora/kde-help-en
+corpus-kde:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && debs="$(KDE_DEBS)" && \
+	if [ -z "$$debs" ]; then (cd "$$tmp" && apt-get download $(KDE_PACKAGES) >apt.log 2>&1) || { cat "$$tmp/apt.log"; echo "corpus-kde: apt-get download failed (give KDE_DEBS=path/to/*.deb)"; exit 1; }; debs=$$(ls "$$tmp"/*.deb); fi && \
+	for d in $$debs; do dpkg-deb -x "$$d" "$$tmp/x" || exit 1; done && src="$$tmp/x/usr/share/doc/HTML/en" && \
+	[ -d "$$src" ] || { echo "corpus-kde: the packages have no usr/share/doc/HTML/en"; exit 1; }; \
+	rm -rf $(KDE_HELP).tmp && mkdir -p $(KDE_HELP).tmp && dst=$$(cd $(KDE_HELP).tmp && pwd) && \
+	(cd "$$src" && for f in $$(find . -name '*.docbook' | sort); do mkdir -p $$dst/$$(dirname $$f) && cp $$f $$dst/$$f || exit 1; done) && \
+	{ echo "KDE application handbooks, the DocBook sources copied by 'make corpus-kde' from usr/share/doc/HTML/en of:"; \
+	  for d in $$debs; do echo "  Debian package $$(dpkg-deb -f "$$d" Package) $$(dpkg-deb -f "$$d" Version)"; done; \
+	  echo "Licence: the handbooks GNU Free Documentation License 1.2 or later (their authors, named in each); the packages' copyright files:"; \
+	  for c in "$$tmp"/x/usr/share/doc/*/copyright; do echo; echo "== $$c"; cat "$$c"; done; } >$(KDE_HELP)-LICENSE.txt && \
+	rm -rf $(KDE_HELP) && mv $(KDE_HELP).tmp $(KDE_HELP) && \
+	echo "corpus-kde: $$(find $(KDE_HELP) -name '*.docbook' | wc -l) handbook files in $(KDE_HELP) (licence: $(KDE_HELP)-LICENSE.txt)"
+
 # Django's documentation: Debian's python-django-doc, Sphinx HTML (the
 # sidebar, related bar and permalinks of each page are chrome by their
 # structure; the general and module indexes and the search page are read as
@@ -403,6 +428,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-page-de:$(GNOME_HELP_ROOT)/de/gnome-help:testdata/questions/gnome-de.jsonl \
 	gnome-page-pt:$(GNOME_HELP_ROOT)/pt_BR/gnome-help:testdata/questions/gnome-pt.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
+	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \
 	gimp-near:$(GIMP_HELP):testdata/questions/gimp-near.jsonl \
 	django-en:$(DJANGO_DOCS):testdata/questions/django-en.jsonl \

@@ -549,8 +549,9 @@ func pathURL(rel string) string {
 var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": true, "contributing": true}
 
 // pageKind returns "html", "md", "rst", "adoc", "docx", "odt", "fodt", "pdf",
-// "wiki", "mallard", "epub", "dita" or "ditamap" (a map, read for the
-// topics' breadcrumbs but no page) for the files ReadDir reads, else "".
+// "wiki", "mallard", "epub", "dita", "ditamap" (a map, read for the
+// topics' breadcrumbs but no page) or "docbook" for the files ReadDir
+// reads, else "".
 func pageKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".html", ".htm":
@@ -579,6 +580,8 @@ func pageKind(name string) string {
 		return "dita"
 	case ".ditamap":
 		return "ditamap"
+	case ".docbook", ".dbk":
+		return "docbook"
 	}
 	return ""
 }
@@ -627,6 +630,8 @@ func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*
 		return parseMallard(raw, rel, s)
 	case "dita":
 		return parseDITA(raw, rel, s)
+	case "docbook":
+		return parseDocBook(raw, rel, s.link(rel))
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

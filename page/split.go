@@ -90,14 +90,16 @@ func (s *splitter) add(start, end int, crumb []string) {
 		return
 	}
 	head := doc.Blocks[start]
-	part := &Document{URL: doc.URL, Title: doc.Title, Lang: doc.Lang, Keywords: doc.Keywords,
-		Breadcrumb: slices.Concat(doc.Breadcrumb, crumb)}
+	// No part takes the document's keywords: they say what the whole
+	// book is about, and on its opening part they made it the answer to
+	// every question on its features (a handbook's "image, viewer,
+	// photo" answering "rotate a photo" from its introduction).
+	part := &Document{URL: doc.URL, Title: doc.Title, Lang: doc.Lang, Breadcrumb: slices.Concat(doc.Breadcrumb, crumb)}
 	if start > 0 {
 		part.Title = plainLinks(head)
 	}
 	if len(s.parts) > 0 {
 		part.URL = s.url(start)
-		part.Keywords = nil
 	}
 	part.Blocks = append(part.Blocks, Block{Kind: Heading, Level: 1, Text: head.Text, Links: head.Links})
 	shift := head.Level - 1

@@ -114,4 +114,6 @@ package page
 // v42: EPUB books (.epub) are pages (epub.go).
 // v43: DITA topics (.dita) are pages, DITA maps their breadcrumbs
 // (dita.go, dita_map.go).
-const ReaderVersion = "reader-v43"
+// v44: DocBook sources (.docbook, .dbk) are pages (docbook.go), a long
+// book split; a split document's parts take none of its keywords.
+const ReaderVersion = "reader-v44"

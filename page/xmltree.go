@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"regexp"
 	"strings"
 )
 
@@ -28,6 +30,7 @@ func readXMLTree(raw []byte, maxDepth int, attrKey func(xml.Attr) string) (*xmlN
 	d := xml.NewDecoder(bytes.NewReader(raw))
 	d.Strict = false
 	d.Entity = xml.HTMLEntity
+	declared := false
 	var stack []*xmlNode
 	var root *xmlNode
 	for {
@@ -39,6 +42,14 @@ func readXMLTree(raw []byte, maxDepth int, attrKey func(xml.Attr) string) (*xmlN
 			return nil, err
 		}
 		switch t := tok.(type) {
+		case xml.Directive:
+			// A DOCTYPE's internal subset may declare the entities the
+			// text uses (KDE's handbooks name their applications so).
+			if ents := declaredEntities(t); len(ents) > 0 && !declared {
+				declared = true
+				d.Entity = maps.Clone(xml.HTMLEntity)
+				maps.Copy(d.Entity, ents)
+			}
 		case xml.StartElement:
 			if len(stack) >= maxDepth {
 				return nil, fmt.Errorf("nested over %d levels", maxDepth)
@@ -76,6 +87,38 @@ func readXMLTree(raw []byte, maxDepth int, attrKey func(xml.Attr) string) (*xmlN
 		return nil, errors.New("no element")
 	}
 	return root, nil
+}
+
+// entityDecl is a general entity's declaration with its value in quotes
+// (a parameter entity, "%", and an external one, SYSTEM, are none).
+var entityDecl = regexp.MustCompile(`<!ENTITY\s+([A-Za-z_][\w.-]*)\s+(?:"([^"]*)"|'([^']*)')`)
+
+// markupTag is a tag in an entity's value.
+var markupTag = regexp.MustCompile(`<[^>]*>`)
+
+// declaredEntities returns the general entities a DOCTYPE declares, by
+// name, their values as text (markup dropped, a declared entity they
+// name replaced by its text); nil for another directive.
+func declaredEntities(dir xml.Directive) map[string]string {
+	if !bytes.HasPrefix(dir, []byte("DOCTYPE")) {
+		return nil
+	}
+	ents := map[string]string{}
+	for _, m := range entityDecl.FindAllSubmatch(dir, -1) {
+		value := string(m[2]) + string(m[3])
+		ents[string(m[1])] = markupTag.ReplaceAllString(value, "")
+	}
+	for name, value := range ents {
+		if strings.Contains(value, "&") {
+			for other, text := range ents {
+				if other != name && !strings.Contains(text, "&") {
+					value = strings.ReplaceAll(value, "&"+other+";", text)
+				}
+			}
+			ents[name] = value
+		}
+	}
+	return ents
 }
 
 // plain is n's text, its elements' included.

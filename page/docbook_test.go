@@ -1,0 +1,113 @@
+package page
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDocBookGolden: a handbook kept as DocBook in KDE's shapes (a DTD's
+// entities, declared in the file and not, book information, chapters,
+// a procedure, a menu path, a variable list, a table, a FAQ) and a
+// glossary, as the graph reads them.
+func TestDocBookGolden(t *testing.T) {
+	docs, failed, err := ReadDir(context.Background(), filepath.Join("testdata", "docbook"), ReadOptions{})
+	if err != nil || len(failed) > 0 {
+		t.Fatalf("ReadDir: %v, failed %v", err, failed)
+	}
+	var b strings.Builder
+	for _, d := range docs {
+		b.WriteString("== " + d.URL + "\nTitle: " + d.Title + "\nLanguage: " + d.Lang + "\nBreadcrumb: " + strings.Join(d.Breadcrumb, " › ") + "\nKeywords: " + strings.Join(d.Keywords, "; ") + "\n\n" + d.Text() + "\n\n")
+	}
+	checkGolden(t, "docbook-source.golden", b.String())
+}
+
+func TestDocBook(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"an article without a DOCTYPE; an undeclared entity is its name",
+			`<article><title>Printing with &kprinter;</title><para>Press <keycombo>&Ctrl;<keycap>P</keycap></keycombo>.</para></article>`,
+			"# Printing with Kprinter\nPress Ctrl+P."},
+		{"a chapter's sections nest; a cross-reference with no text is its target's title",
+			`<chapter id="c"><title>T</title><sect1 id="a"><title>A &amp; B</title><para>One.</para><sect2><title>Deeper</title><para>See <xref linkend="a"/>.</para></sect2></sect1></chapter>`,
+			"# T\n## A & B\nOne.\n### Deeper\nSee A & B."},
+		{"an address entity and an editorial remark are no text",
+			`<article><title>T</title><para>Write to &Ada.Example.mail;.<remark>todo</remark></para></article>`,
+			"# T\nWrite to ."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := parseDocBook([]byte(tc.src), "x.docbook", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := doc.Text(); got != tc.want {
+				t.Errorf("text:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+	for name, src := range map[string]string{
+		"not XML":          "Title\n=====\n",
+		"another document": `<html><body><p>x</p></body></html>`,
+		"a DITA topic":     `<topic id="x"><title>T</title></topic>`,
+		"nested too deep":  strings.Repeat("<book><chapter><sect1>", 30),
+	} {
+		if _, err := parseDocBook([]byte(src), "x.docbook", nil); !errors.Is(err, ErrDocBook) {
+			t.Errorf("%s: err %v, want ErrDocBook", name, err)
+		}
+	}
+}
+
+// TestDocBookSplit: a long handbook is pages, one a chapter, and none of
+// them takes the book's keywords, which say what the whole book is about
+// (on its opening part they answered every question on its features).
+func TestDocBookSplit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<book><bookinfo><title>Handbook</title><keywordset><keyword>photo</keyword></keywordset></bookinfo>`)
+	for _, ch := range []string{"Introduction", "Rotating", "Cropping"} {
+		fmt.Fprintf(&b, "<chapter><title>%s</title>", ch)
+		for range 60 {
+			fmt.Fprintf(&b, "<para>%s is one of the things the viewer does, said in many words here.</para>", ch)
+		}
+		b.WriteString("</chapter>")
+	}
+	b.WriteString("</book>")
+	doc, err := parseDocBook([]byte(b.String()), "h/index.docbook", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := Split(doc)
+	var titles []string
+	for _, p := range parts {
+		titles = append(titles, p.Title)
+		if len(p.Keywords) > 0 {
+			t.Errorf("part %q has the book's keywords %q", p.Title, p.Keywords)
+		}
+	}
+	if got := strings.Join(titles, ", "); got != "Introduction, Rotating, Cropping" {
+		t.Errorf("parts %s, want one a chapter", got)
+	}
+	if parts[1].URL != "h/index.docbook#rotating" {
+		t.Errorf("second part at %s", parts[1].URL)
+	}
+}
+
+// FuzzParseDocBook: no document, however malformed, panics the reader or
+// makes a page with markup in it.
+func FuzzParseDocBook(f *testing.F) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "docbook", "lumen", "index.docbook"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(raw)
+	f.Add([]byte(`<!DOCTYPE a [<!ENTITY x "&y;"><!ENTITY y "&x;">]><article><title>&x;</title><qandaset><qandaentry><question/><answer><informaltable><tgroup><row><entry><xref/></entry></row></tgroup></informaltable></answer></qandaentry></qandaset></article>`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		doc, err := parseDocBook(raw, "f.docbook", nil)
+		if err != nil {
+			return
+		}
+		checkCleanDocument(t, doc)
+	})
+}
