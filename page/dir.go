@@ -14,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -156,6 +157,7 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 			s.addDITAMap(f.rel, metas[i].ditaMap)
 		}
 	}
+	pages = slices.DeleteFunc(pages, func(f pageFile) bool { return s.ditaResources[f.rel] })
 	s.adoc = opts.AsciiDoc
 	s.hashInputs(h)
 	return &Dir{dir: dir, opts: opts, files: pages, digest: hex.EncodeToString(h.Sum(nil)), site: s}, nil

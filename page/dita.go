@@ -23,11 +23,12 @@ import (
 // xref a link (a reference edge to the folder's topic it names; with no
 // text, that topic's title), a menucascade its controls joined with " > ".
 // A troubleshooting topic's condition is its opening text, each solution
-// its remedy's title over the cause and the remedy's steps. Left out:
-// editorial comments, index terms, pictures, footnotes, metadata;
-// content reused by reference (conref, keyref) is not fetched, and no
-// ditaval filters (as DITA-OT without one, every condition's text is
-// read).
+// its remedy's title over the cause and the remedy's steps. Content
+// reused by reference (conref, conkeyref) is fetched from the folder's
+// topic it names, an empty element's keyref written as the key's text
+// (dita_map.go). Left out: editorial comments, index terms, pictures,
+// footnotes, metadata; no ditaval filters (as DITA-OT without one, every
+// condition's text is read).
 
 // ErrDITA is a .dita file that is no DITA topic.
 var ErrDITA = errors.New("not a DITA topic")
@@ -125,7 +126,7 @@ func parseDITA(raw []byte, rel string, s *site) (*Document, error) {
 	if s != nil {
 		link = s.link(rel)
 	}
-	w := ditaWriter{site: s, rel: rel}
+	w := ditaWriter{site: s, rel: rel, root: root}
 	var title string
 	if t := ditaTopicTitle(topics[0]); t != nil {
 		title = collapse(t.plain())
@@ -204,6 +205,89 @@ type ditaWriter struct {
 	out  strings.Builder
 	site *site  // the folder's pages, for a link's target's title
 	rel  string // the topic file's path in the folder
+	root *xmlNode
+	// reused counts the reused elements (conref) being written, one
+	// inside another: a chain is followed maxConrefs deep at most.
+	reused int
+}
+
+// maxConrefs bounds a chain of reused content (a conref whose target is
+// a conref…): a cycle is no content.
+const maxConrefs = 8
+
+// reuse returns the element n stands in for when it reuses content
+// (conref="file.dita#topic/element", "#topic/element", or conkeyref's
+// "key/element" through a key that names a topic), or n itself; done
+// must be called once the element is written.
+func (w *ditaWriter) reuse(n *xmlNode) (_ *xmlNode, done func()) {
+	ref := n.attr["conref"]
+	var root *xmlNode
+	var frag string
+	switch {
+	case ref != "":
+		file, f, _ := strings.Cut(ref, "#")
+		frag = f
+		if file == "" {
+			root = w.root
+		} else if w.site != nil {
+			if rel, ok := w.site.link(w.rel)(file); ok {
+				root = w.site.ditaTree(rel)
+			}
+		}
+	case n.attr["conkeyref"] != "":
+		key, elem, _ := strings.Cut(n.attr["conkeyref"], "/")
+		if k, ok := w.site.ditaKey(key); ok && k.rel != "" {
+			root = w.site.ditaTree(k.rel)
+			frag = "/" + elem
+		}
+	}
+	if root == nil || w.reused >= maxConrefs {
+		return n, func() {}
+	}
+	topicID, elemID, _ := strings.Cut(frag, "/")
+	target := root
+	if topicID != "" {
+		target = ditaByID(root, topicID)
+	}
+	if target != nil && elemID != "" {
+		target = ditaByID(target, elemID)
+	}
+	if target == nil || target == n {
+		return n, func() {}
+	}
+	w.reused++
+	return target, func() { w.reused-- }
+}
+
+// ditaByID returns the element of n's tree whose id is id, or nil.
+func ditaByID(n *xmlNode, id string) *xmlNode {
+	if n.attr["id"] == id {
+		return n
+	}
+	for _, k := range n.kids {
+		if k.name != "" {
+			if found := ditaByID(k, id); found != nil {
+				return found
+			}
+		}
+	}
+	return nil
+}
+
+// keyText is the text of a key an empty element names (<ph
+// keyref="product"/>: the product's name), or "".
+func (w *ditaWriter) keyText(n *xmlNode) string {
+	if n.attr["keyref"] == "" || strings.TrimSpace(n.plain()) != "" {
+		return ""
+	}
+	k, ok := w.site.ditaKey(n.attr["keyref"])
+	if !ok {
+		return ""
+	}
+	if k.text == "" && k.rel != "" {
+		return w.site.titles[k.rel]
+	}
+	return k.text
 }
 
 // ditaDropped are the elements whose text is no part of the page.
@@ -255,9 +339,11 @@ func (w *ditaWriter) blocks(nodes []*xmlNode, depth int) {
 		if ditaDropped[n.name] {
 			continue
 		}
+		n, done := w.reuse(n)
 		if isDITATopic(n) {
 			flush()
 			w.topic(n, depth+1)
+			done()
 			continue
 		}
 		kind := n.name
@@ -267,11 +353,13 @@ func (w *ditaWriter) blocks(nodes []*xmlNode, depth int) {
 			}
 		}
 		if !ditaBlocks[kind] {
-			para = append(para, n) // inline markup outside a paragraph
+			para = append(para, n) // inline markup outside a paragraph (written, and reused, by inline)
+			done()
 			continue
 		}
 		flush()
 		w.block(n, kind, depth)
+		done()
 	}
 	flush()
 }
@@ -451,6 +539,15 @@ func (w *ditaWriter) related(n *xmlNode) {
 // address. A link within the topic ("#id") is its text alone.
 func (w *ditaWriter) link(n *xmlNode, text string) string {
 	href := strings.TrimSpace(n.attr["href"])
+	if k, ok := w.site.ditaKey(n.attr["keyref"]); ok && href == "" {
+		// A key that names a topic: a link to it, from the folder's root.
+		if k.rel != "" {
+			href = "/" + k.rel
+		}
+		if strings.TrimSpace(text) == "" && k.text != "" {
+			text = html.EscapeString(k.text)
+		}
+	}
 	if href == "" || strings.HasPrefix(href, "#") {
 		return text
 	}
@@ -480,29 +577,41 @@ func (w *ditaWriter) inline(nodes []*xmlNode) string {
 		if ditaDropped[n.name] {
 			continue
 		}
-		switch n.name {
-		case "b":
-			b.WriteString("<strong>" + w.inline(n.kids) + "</strong>")
-		case "i":
-			b.WriteString("<em>" + w.inline(n.kids) + "</em>")
-		case "xref":
-			b.WriteString(w.link(n, w.inline(n.kids)))
-		case "menucascade":
-			var parts []string
-			for _, k := range n.kids {
-				if k.name != "" {
-					parts = append(parts, strings.TrimSpace(w.inline(k.kids)))
-				}
-			}
-			b.WriteString(strings.Join(parts, " &gt; "))
-		case "q":
-			b.WriteString("“" + w.inline(n.kids) + "”")
-		default: // ph, uicontrol, codeph, term, keyword, filepath, cmd, userinput, …
-			b.WriteString(w.inline(n.kids))
-			if ditaBlocks[n.name] {
-				b.WriteString(" ") // a block inside inline content ends a sentence
-			}
+		n, done := w.reuse(n)
+		if text := w.keyText(n); text != "" && n.name != "xref" {
+			b.WriteString(html.EscapeString(text))
+			done()
+			continue
 		}
+		w.inlineElement(&b, n)
+		done()
 	}
 	return b.String()
+}
+
+// inlineElement writes inline element n to b.
+func (w *ditaWriter) inlineElement(b *strings.Builder, n *xmlNode) {
+	switch n.name {
+	case "b":
+		b.WriteString("<strong>" + w.inline(n.kids) + "</strong>")
+	case "i":
+		b.WriteString("<em>" + w.inline(n.kids) + "</em>")
+	case "xref":
+		b.WriteString(w.link(n, w.inline(n.kids)))
+	case "menucascade":
+		var parts []string
+		for _, k := range n.kids {
+			if k.name != "" {
+				parts = append(parts, strings.TrimSpace(w.inline(k.kids)))
+			}
+		}
+		b.WriteString(strings.Join(parts, " &gt; "))
+	case "q":
+		b.WriteString("“" + w.inline(n.kids) + "”")
+	default: // ph, uicontrol, codeph, term, keyword, filepath, cmd, userinput, …
+		b.WriteString(w.inline(n.kids))
+		if ditaBlocks[n.name] {
+			b.WriteString(" ") // a block inside inline content ends a sentence
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"go.yaml.in/yaml/v3"
@@ -58,6 +59,14 @@ type site struct {
 	// ditaTrails are the breadcrumbs the folder's DITA maps give its
 	// topics (addDITAMap).
 	ditaTrails map[string][]string
+	// ditaKeys are the keys the folder's DITA maps define; ditaTrees the
+	// topic files content is reused from, parsed once (rel → *xmlNode,
+	// nil when unreadable).
+	ditaKeys  map[string]ditaKeyTarget
+	ditaTrees sync.Map
+	// ditaResources are the topics the maps name as resources only:
+	// content other topics reuse, no pages.
+	ditaResources map[string]bool
 	// components are the folder's Antora components, innermost first
 	// (antora.go); laidOut are the pages whose URL is their path on the
 	// site even without a base URL (an Antora page's).
@@ -82,8 +91,8 @@ type meta struct {
 	// mallard is what a Mallard page says of itself for the others: its
 	// id, description and the guides it is listed in (mallardMeta).
 	mallard *mallardMeta
-	// ditaMap is a DITA map's topic references (a map is no page).
-	ditaMap []ditaMapRef
+	// ditaMap is what a DITA map says (a map is no page).
+	ditaMap *ditaMapInfo
 }
 
 // scanMeta reads a Markdown page's front matter and first # heading. A

@@ -116,4 +116,6 @@ package page
 // (dita.go, dita_map.go).
 // v44: DocBook sources (.docbook, .dbk) are pages (docbook.go), a long
 // book split; a split document's parts take none of its keywords.
-const ReaderVersion = "reader-v44"
+// v45: DITA keys (a keyref's text, a link through a key), reused content
+// (conref, conkeyref) and resource-only topics (no pages).
+const ReaderVersion = "reader-v45"
