@@ -146,7 +146,7 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 	var pages []pageFile
 	var pageMetas []meta
 	for i, f := range files {
-		if f.partial || metas[i].draft {
+		if f.partial || metas[i].draft || metas[i].notPage {
 			continue
 		}
 		pages, pageMetas = append(pages, f), append(pageMetas, metas[i])
@@ -552,8 +552,8 @@ var repoDocs = map[string]bool{"readme": true, "changelog": true, "license": tru
 
 // pageKind returns "html", "md", "rst", "adoc", "docx", "odt", "fodt", "pdf",
 // "wiki", "mallard", "epub", "dita", "ditamap" (a map, read for the
-// topics' breadcrumbs but no page) or "docbook" for the files ReadDir
-// reads, else "".
+// topics' breadcrumbs but no page), "docbook" or "xml" (DocBook or DITA by
+// its root, else no page) for the files ReadDir reads, else "".
 func pageKind(name string) string {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".html", ".htm":
@@ -584,6 +584,8 @@ func pageKind(name string) string {
 		return "ditamap"
 	case ".docbook", ".dbk":
 		return "docbook"
+	case ".xml":
+		return "xml" // DocBook or DITA, by its root (xmlVocabulary); else no page
 	}
 	return ""
 }
@@ -634,6 +636,14 @@ func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*
 		return parseDITA(raw, rel, s)
 	case "docbook":
 		return parseDocBook(raw, rel, s.link(rel))
+	case "xml":
+		switch xmlVocabulary(raw) {
+		case "docbook":
+			return parseDocBook(raw, rel, s.link(rel))
+		case "dita":
+			return parseDITA(raw, rel, s)
+		}
+		return nil, fmt.Errorf("%w: an .xml file neither DocBook nor DITA", ErrDocBook)
 	}
 	if front, format, body := splitFrontMatter(raw); format != "" {
 		return parseTemplatedHTML(raw, front, format, body, rel, s)

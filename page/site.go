@@ -93,6 +93,9 @@ type meta struct {
 	mallard *mallardMeta
 	// ditaMap is what a DITA map says (a map is no page).
 	ditaMap *ditaMapInfo
+	// notPage: an .xml file that is neither DocBook nor DITA (a sitemap,
+	// a build's configuration) is no page.
+	notPage bool
 }
 
 // scanMeta reads a Markdown page's front matter and first # heading. A
@@ -102,6 +105,14 @@ func scanMeta(raw []byte, rel string) meta {
 		return meta{h1: adocTitleLine(raw)}
 	}
 	switch pageKind(rel) {
+	case "xml":
+		switch xmlVocabulary(raw) {
+		case "dita":
+			return meta{h1: scanDITATitle(raw)}
+		case "docbook":
+			return meta{}
+		}
+		return meta{notPage: true}
 	case "dita":
 		return meta{h1: scanDITATitle(raw)}
 	case "ditamap":

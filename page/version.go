@@ -118,4 +118,6 @@ package page
 // book split; a split document's parts take none of its keywords.
 // v45: DITA keys (a keyref's text, a link through a key), reused content
 // (conref, conkeyref) and resource-only topics (no pages).
-const ReaderVersion = "reader-v45"
+// v46: an .xml file is a DocBook or DITA page by its root element, else
+// no page.
+const ReaderVersion = "reader-v46"

@@ -121,6 +121,33 @@ func declaredEntities(dir xml.Directive) map[string]string {
 	return ents
 }
 
+// xmlVocabulary tells what an .xml file is by its root element: "docbook"
+// (a book, article, chapter…), "dita" (a topic, or a <dita> of topics),
+// or "" for anything else (a sitemap, a build's configuration).
+func xmlVocabulary(raw []byte) string {
+	d := xml.NewDecoder(bytes.NewReader(raw))
+	d.Strict = false
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return ""
+		}
+		if t, ok := tok.(xml.StartElement); ok {
+			n := &xmlNode{name: t.Name.Local, attr: map[string]string{}}
+			for _, a := range t.Attr {
+				n.attr[a.Name.Local] = a.Value
+			}
+			switch {
+			case docbookRoots[n.name] || docbookSections[n.name]:
+				return "docbook"
+			case n.name == "dita" || isDITATopic(n):
+				return "dita"
+			}
+			return ""
+		}
+	}
+}
+
 // plain is n's text, its elements' included.
 func (n *xmlNode) plain() string {
 	if n.name == "" {
