@@ -14,8 +14,9 @@ type listState struct {
 	depth   int  // nesting depth of the innermost list, 0 outside lists
 	ordered bool // the innermost list is ordered
 	inItem  bool // text goes to a list item
-	// afterCode: a code block inside the item has been emitted; what the
-	// item says after it goes on as a paragraph, not as another item.
+	// afterCode: a code block or a nested list inside the item has been
+	// emitted; what the item says after it goes on as a paragraph, not as
+	// another item.
 	afterCode bool
 }
 
@@ -189,6 +190,11 @@ func (x *extractor) node(n *html.Node) {
 	case atom.Ul, atom.Ol, atom.Menu, atom.Dir:
 		x.flush()
 		x.listItems(n, n.DataAtom == atom.Ol)
+		// What an item says after a list nested in it goes on in the
+		// item, as after its code: another item, it was a step of its
+		// own ("1. Open settings. - On Android… - On iOS… Then choose
+		// Account." read as two steps).
+		x.list.afterCode = x.list.inItem
 	case atom.Li:
 		// An item outside any list: untidy markup.
 		x.flush()
@@ -356,7 +362,7 @@ func (x *extractor) listItems(list *html.Node, ordered bool) {
 }
 
 // item emits one list item: its own text as one block, nested lists as
-// deeper blocks, text after a nested list as another block at its depth.
+// deeper blocks, text after a nested list as a paragraph at its depth.
 func (x *extractor) item(n *html.Node, depth int, ordered bool) {
 	save := x.list
 	x.list = listState{depth: depth, ordered: ordered, inItem: true}

@@ -57,7 +57,7 @@ func TestParseHTML(t *testing.T) {
 				"1. Choose a plan. Confirm it.\n" +
 				"- Before\n" +
 				"  - inner\n" +
-				"- after the nested list",
+				"  after the nested list", // the item's own text, not another item
 		},
 		{
 			file:      "table.html",

@@ -120,4 +120,6 @@ package page
 // (conref, conkeyref) and resource-only topics (no pages).
 // v46: an .xml file is a DocBook or DITA page by its root element, else
 // no page.
-const ReaderVersion = "reader-v46"
+// v47: what a list item says after a list nested in it goes on in the
+// item (a paragraph at its depth), not another item.
+const ReaderVersion = "reader-v47"
