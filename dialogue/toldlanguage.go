@@ -23,21 +23,24 @@ type pageLanguages interface {
 
 // detectors tell a message's language among the pages' and the bot's
 // catalog's languages (all: a customer may write in a language the bot
-// speaks though no page is in it), and among the pages' alone (pages),
-// which tells what all could not: a function word a page language shares
-// with a language of the catalog alone is no tie on that help center
-// ("usar icloud private relay junto con adguard": "con" is Spanish and
-// Italian; the help center has Spanish pages, no Italian).
+// speaks though no page is in it), and, on a help center with pages in
+// several languages, among the pages' alone (pages, else nil), which
+// tells what all could not: a function word a page language shares with
+// a language of the catalog alone is no tie on that help center ("usar
+// icloud private relay junto con adguard": "con" is Spanish and Italian;
+// the help center has Spanish pages, no Italian). With one page
+// language, what all cannot tell is left to the conversation's language,
+// else the pages'.
 type detectors struct{ all, pages *langid.Detector }
 
 // newDetectors returns the detectors of a help center with pages in
 // pageLangs whose bot speaks catalog's languages.
 func newDetectors(pageLangs, catalog []string) detectors {
-	all := langid.New(slices.Concat(pageLangs, catalog)...)
-	if len(pageLangs) == 0 {
-		return detectors{all: all, pages: all}
+	d := detectors{all: langid.New(slices.Concat(pageLangs, catalog)...)}
+	if len(pageLangs) > 1 {
+		d.pages = langid.New(pageLangs...)
 	}
-	return detectors{all: all, pages: langid.New(pageLangs...)}
+	return d
 }
 
 // chooseLanguage returns the language msg is in, in session s: that of
@@ -51,7 +54,10 @@ func chooseLanguage(detect detectors, pages pageLanguages, s *Session, msg strin
 	if l := phraseLanguage(msg); l != "" {
 		return l
 	}
-	for _, d := range []*langid.Detector{detect.all, detect.pages} {
+	for _, d := range [...]*langid.Detector{detect.all, detect.pages} {
+		if d == nil {
+			continue
+		}
 		if l := toldLanguage(d, msg, client, pages); l != "" {
 			return l
 		}
