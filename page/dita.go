@@ -305,10 +305,7 @@ func (w *ditaWriter) topic(t *xmlNode, level int) {
 
 // heading writes a heading of level (at most 6) of inline content.
 func (w *ditaWriter) heading(level int, content []*xmlNode) {
-	level = min(level, 6)
-	if text := strings.TrimSpace(w.inline(content)); text != "" {
-		fmt.Fprintf(&w.out, "<h%d>%s</h%d>\n", level, text, level)
-	}
+	writeHeading(&w.out, level, w.inline(content))
 }
 
 // titled writes the title among kids, if any, as a heading below depth's.
@@ -440,16 +437,8 @@ func (w *ditaWriter) solution(n *xmlNode, depth int) {
 // list writes a list's items (li, sli, step, substep, choice) as an HTML
 // list of tag; a step's command leads its item.
 func (w *ditaWriter) list(tag string, n *xmlNode, depth int) {
-	w.out.WriteString("<" + tag + ">")
-	for _, item := range n.kids {
-		if item.name == "" || ditaDropped[item.name] {
-			continue
-		}
-		w.out.WriteString("<li>")
-		w.blocks(item.kids, depth)
-		w.out.WriteString("</li>")
-	}
-	w.out.WriteString("</" + tag + ">\n")
+	writeList(&w.out, tag, n.kids, func(it *xmlNode) bool { return it.name != "" && !ditaDropped[it.name] },
+		func(it *xmlNode) { w.blocks(it.kids, depth) })
 }
 
 // definitions writes a definition or parameter list.
@@ -482,28 +471,10 @@ var (
 // its text.
 func (w *ditaWriter) table(n *xmlNode, depth int) {
 	w.titled(n.kids, depth)
-	w.out.WriteString("<table>")
-	var rows func(ns []*xmlNode)
-	rows = func(ns []*xmlNode) {
-		for _, k := range ns {
-			switch {
-			case ditaRows[k.name]:
-				w.out.WriteString("<tr>")
-				for _, c := range k.kids {
-					if ditaCells[c.name] {
-						w.out.WriteString("<td>")
-						w.blocks(c.kids, depth)
-						w.out.WriteString("</td>")
-					}
-				}
-				w.out.WriteString("</tr>")
-			case k.name == "tgroup" || k.name == "thead" || k.name == "tbody":
-				rows(k.kids)
-			}
-		}
-	}
-	rows(n.kids)
-	w.out.WriteString("</table>\n")
+	writeTable(&w.out, n, named("tgroup", "thead", "tbody"),
+		func(k *xmlNode) bool { return ditaRows[k.name] },
+		func(c *xmlNode) bool { return ditaCells[c.name] },
+		func(c *xmlNode) { w.blocks(c.kids, depth) })
 }
 
 // related writes a topic's related links as a list of links.

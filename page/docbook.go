@@ -168,10 +168,7 @@ func (w *docbookWriter) indexTitles(n *xmlNode) {
 
 // heading writes a heading of level (at most 6) of inline content.
 func (w *docbookWriter) heading(level int, content []*xmlNode) {
-	level = min(level, 6)
-	if text := strings.TrimSpace(w.inline(content)); text != "" {
-		fmt.Fprintf(&w.out, "<h%d>%s</h%d>\n", level, text, level)
-	}
+	writeHeading(&w.out, level, w.inline(content))
 }
 
 // blocks writes the block content of a section at depth (1 for the
@@ -281,20 +278,15 @@ func (w *docbookWriter) question(n *xmlNode, depth int) {
 }
 
 // list writes a list's items (listitem, step, member) as an HTML list of
-// tag, after its title.
+// tag.
 func (w *docbookWriter) list(tag string, n *xmlNode, depth int) {
-	w.out.WriteString("<" + tag + ">")
-	for _, item := range n.kids {
-		switch item.name {
-		case "listitem", "step":
-			w.out.WriteString("<li>")
-			w.blocks(item.kids, depth)
-			w.out.WriteString("</li>")
-		case "member":
-			w.out.WriteString("<li>" + w.inline(item.kids) + "</li>")
+	writeList(&w.out, tag, n.kids, named("listitem", "step", "member"), func(it *xmlNode) {
+		if it.name == "member" {
+			w.out.WriteString(w.inline(it.kids))
+			return
 		}
-	}
-	w.out.WriteString("</" + tag + ">\n")
+		w.blocks(it.kids, depth)
+	})
 }
 
 // definitions writes a variable list's or a glossary's entries: terms and
@@ -322,28 +314,8 @@ func (w *docbookWriter) definitions(n *xmlNode, depth int) {
 
 // table writes a CALS table's rows; a cell's paragraphs are its text.
 func (w *docbookWriter) table(n *xmlNode, depth int) {
-	w.out.WriteString("<table>")
-	var rows func(ns []*xmlNode)
-	rows = func(ns []*xmlNode) {
-		for _, k := range ns {
-			switch k.name {
-			case "tgroup", "thead", "tbody", "tfoot":
-				rows(k.kids)
-			case "row", "tr":
-				w.out.WriteString("<tr>")
-				for _, c := range k.kids {
-					if c.name == "entry" || c.name == "td" || c.name == "th" {
-						w.out.WriteString("<td>")
-						w.blocks(c.kids, depth)
-						w.out.WriteString("</td>")
-					}
-				}
-				w.out.WriteString("</tr>")
-			}
-		}
-	}
-	rows(n.kids)
-	w.out.WriteString("</table>\n")
+	writeTable(&w.out, n, named("tgroup", "thead", "tbody", "tfoot"), named("row", "tr"), named("entry", "td", "th"),
+		func(c *xmlNode) { w.blocks(c.kids, depth) })
 }
 
 // inline writes inline content as HTML: text, emphasis, links, menus.

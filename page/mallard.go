@@ -189,10 +189,9 @@ func (w *mallardWriter) blocks(nodes []*xmlNode, depth int, section string) {
 			flush()
 		case "section":
 			flush()
-			level := min(depth+1, 6)
 			for _, k := range n.kids {
 				if k.is("title") {
-					fmt.Fprintf(&w.out, "<h%d>%s</h%d>\n", level, w.inline(k.kids), level)
+					writeHeading(&w.out, depth+1, w.inline(k.kids))
 					break
 				}
 			}
@@ -277,16 +276,8 @@ func mallardChosen(n *xmlNode) []*xmlNode {
 // yelp shows it.
 func (w *mallardWriter) list(tag string, items []*xmlNode, depth int, section string) {
 	w.blockTitle(items, depth)
-	w.out.WriteString("<" + tag + ">")
-	for _, item := range items {
-		if !item.is("item") || !item.shown() {
-			continue
-		}
-		w.out.WriteString("<li>")
-		w.blocks(item.kids, depth, section)
-		w.out.WriteString("</li>")
-	}
-	w.out.WriteString("</" + tag + ">\n")
+	writeList(&w.out, tag, items, func(it *xmlNode) bool { return it.is("item") && it.shown() },
+		func(it *xmlNode) { w.blocks(it.kids, depth, section) })
 }
 
 // blockTitle writes the title among a block's children, if any, as a
@@ -294,8 +285,7 @@ func (w *mallardWriter) list(tag string, items []*xmlNode, depth int, section st
 func (w *mallardWriter) blockTitle(kids []*xmlNode, depth int) {
 	for _, k := range kids {
 		if k.is("title") {
-			level := min(depth+1, 6)
-			fmt.Fprintf(&w.out, "<h%d>%s</h%d>\n", level, w.inline(k.kids), level)
+			writeHeading(&w.out, depth+1, w.inline(k.kids))
 			return
 		}
 	}
@@ -304,28 +294,11 @@ func (w *mallardWriter) blockTitle(kids []*xmlNode, depth int) {
 // table writes a table's rows; a cell's paragraphs are its text.
 func (w *mallardWriter) table(n *xmlNode, depth int, section string) {
 	w.blockTitle(n.kids, depth)
-	w.out.WriteString("<table>")
-	var rows func(ns []*xmlNode)
-	rows = func(ns []*xmlNode) {
-		for _, k := range ns {
-			switch {
-			case k.is("thead"), k.is("tbody"), k.is("tfoot"):
-				rows(k.kids)
-			case k.is("tr"):
-				w.out.WriteString("<tr>")
-				for _, c := range k.kids {
-					if c.is("td") || c.is("th") {
-						w.out.WriteString("<td>")
-						w.blocks(c.kids, depth, section)
-						w.out.WriteString("</td>")
-					}
-				}
-				w.out.WriteString("</tr>")
-			}
-		}
-	}
-	rows(n.kids)
-	w.out.WriteString("</table>\n")
+	writeTable(&w.out, n,
+		func(k *xmlNode) bool { return k.is("thead") || k.is("tbody") || k.is("tfoot") },
+		func(k *xmlNode) bool { return k.is("tr") },
+		func(c *xmlNode) bool { return c.is("td") || c.is("th") },
+		func(c *xmlNode) { w.blocks(c.kids, depth, section) })
 }
 
 // inline writes inline content as HTML: text, emphasis, links, keys.

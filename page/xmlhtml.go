@@ -1,0 +1,76 @@
+package page
+
+import (
+	"io"
+	"strconv"
+	"strings"
+)
+
+// What the XML readers (Mallard, DITA, DocBook) share of writing a page
+// as HTML for the HTML reader: each names its own elements, the markup
+// they become is one.
+
+// writeHeading writes a heading of level (at most 6) whose content is
+// text (HTML); an empty one says nothing and is left out.
+func writeHeading(out io.StringWriter, level int, text string) {
+	if text = strings.TrimSpace(text); text == "" {
+		return
+	}
+	h := strconv.Itoa(min(level, 6))
+	out.WriteString("<h" + h + ">" + text + "</h" + h + ">\n")
+}
+
+// writeTable writes n's rows as an HTML table: the rows are the elements
+// isRow names, found through the elements isGroup names (a body, a head,
+// a CALS tgroup), their cells the elements isCell names, each cell's
+// content written by cell.
+func writeTable(out io.StringWriter, n *xmlNode, isGroup, isRow, isCell func(*xmlNode) bool, cell func(*xmlNode)) {
+	out.WriteString("<table>")
+	var rows func(ns []*xmlNode)
+	rows = func(ns []*xmlNode) {
+		for _, k := range ns {
+			switch {
+			case isGroup(k):
+				rows(k.kids)
+			case isRow(k):
+				out.WriteString("<tr>")
+				for _, c := range k.kids {
+					if isCell(c) {
+						out.WriteString("<td>")
+						cell(c)
+						out.WriteString("</td>")
+					}
+				}
+				out.WriteString("</tr>")
+			}
+		}
+	}
+	rows(n.kids)
+	out.WriteString("</table>\n")
+}
+
+// writeList writes the elements of items that isItem names as the items
+// of an HTML list of tag (ul, ol), each item's content written by item.
+func writeList(out io.StringWriter, tag string, items []*xmlNode, isItem func(*xmlNode) bool, item func(*xmlNode)) {
+	out.WriteString("<" + tag + ">")
+	for _, it := range items {
+		if isItem(it) {
+			out.WriteString("<li>")
+			item(it)
+			out.WriteString("</li>")
+		}
+	}
+	out.WriteString("</" + tag + ">\n")
+}
+
+// named returns a test of an element's name against names.
+func named(names ...string) func(*xmlNode) bool {
+	return func(n *xmlNode) bool {
+		for _, name := range names {
+			if n.name == name {
+				return true
+			}
+		}
+		return false
+	}
+}
