@@ -443,20 +443,8 @@ func (w *ditaWriter) list(tag string, n *xmlNode, depth int) {
 
 // definitions writes a definition or parameter list.
 func (w *ditaWriter) definitions(n *xmlNode, depth int) {
-	w.out.WriteString("<dl>")
-	for _, entry := range n.kids {
-		for _, k := range entry.kids {
-			switch k.name {
-			case "dt", "pt":
-				w.out.WriteString("<dt>" + w.inline(k.kids) + "</dt>")
-			case "dd", "pd":
-				w.out.WriteString("<dd>")
-				w.blocks(k.kids, depth)
-				w.out.WriteString("</dd>")
-			}
-		}
-	}
-	w.out.WriteString("</dl>\n")
+	writeTerms(&w.out, n.kids, named("dt", "pt"), named("dd", "pd"),
+		func(k *xmlNode) string { return w.inline(k.kids) }, func(k *xmlNode) { w.blocks(k.kids, depth) })
 }
 
 // ditaRows are the elements of a table's rows, and ditaCells of their

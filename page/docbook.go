@@ -296,20 +296,8 @@ func (w *docbookWriter) definitions(n *xmlNode, depth int) {
 	if n.name == "glossentry" {
 		entries = []*xmlNode{n}
 	}
-	w.out.WriteString("<dl>")
-	for _, e := range entries {
-		for _, k := range e.kids {
-			switch k.name {
-			case "term", "glossterm":
-				w.out.WriteString("<dt>" + w.inline(k.kids) + "</dt>")
-			case "listitem", "glossdef":
-				w.out.WriteString("<dd>")
-				w.blocks(k.kids, depth)
-				w.out.WriteString("</dd>")
-			}
-		}
-	}
-	w.out.WriteString("</dl>\n")
+	writeTerms(&w.out, entries, named("term", "glossterm"), named("listitem", "glossdef"),
+		func(k *xmlNode) string { return w.inline(k.kids) }, func(k *xmlNode) { w.blocks(k.kids, depth) })
 }
 
 // table writes a CALS table's rows; a cell's paragraphs are its text.

@@ -74,3 +74,23 @@ func named(names ...string) func(*xmlNode) bool {
 		return false
 	}
 }
+
+// writeTerms writes entries as an HTML definition list: in each entry,
+// the elements isTerm names its terms (their HTML by term), those isDesc
+// names its descriptions (written by desc).
+func writeTerms(out io.StringWriter, entries []*xmlNode, isTerm, isDesc func(*xmlNode) bool, term func(*xmlNode) string, desc func(*xmlNode)) {
+	out.WriteString("<dl>")
+	for _, e := range entries {
+		for _, k := range e.kids {
+			switch {
+			case isTerm(k):
+				out.WriteString("<dt>" + term(k) + "</dt>")
+			case isDesc(k):
+				out.WriteString("<dd>")
+				desc(k)
+				out.WriteString("</dd>")
+			}
+		}
+	}
+	out.WriteString("</dl>\n")
+}
