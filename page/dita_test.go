@@ -14,15 +14,7 @@ import (
 // tasks, a troubleshooting topic, a reference, a glossary entry, a file
 // of two topics and a German topic), as the graph reads it.
 func TestDITAGolden(t *testing.T) {
-	docs, failed, err := ReadDir(context.Background(), filepath.Join("testdata", "dita"), ReadOptions{})
-	if err != nil || len(failed) > 0 {
-		t.Fatalf("ReadDir: %v, failed %v", err, failed)
-	}
-	var b strings.Builder
-	for _, d := range docs {
-		b.WriteString("== " + d.URL + "\nTitle: " + d.Title + "\nLanguage: " + d.Lang + "\nBreadcrumb: " + strings.Join(d.Breadcrumb, " › ") + "\nKeywords: " + strings.Join(d.Keywords, "; ") + "\n\n" + d.Text() + "\n\n")
-	}
-	checkGolden(t, "dita.golden", b.String())
+	checkDirGolden(t, "dita", "dita.golden")
 }
 
 func TestDITA(t *testing.T) {

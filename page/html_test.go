@@ -1,6 +1,7 @@
 package page
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -268,6 +269,22 @@ func TestParseHTMLGolden(t *testing.T) {
 	}
 	got := "URL: " + doc.URL + "\nTitle: " + doc.Title + "\nBreadcrumb: " + strings.Join(doc.Breadcrumb, " > ") + "\n\n" + doc.Text() + "\n"
 	checkGolden(t, "messy.golden", got)
+}
+
+// checkDirGolden compares the pages ReadDir reads from testdata/dir
+// (none failing), each its address, title, language, breadcrumb, keywords
+// and text, with testdata/golden.
+func checkDirGolden(t *testing.T, dir, golden string) {
+	t.Helper()
+	docs, failed, err := ReadDir(context.Background(), filepath.Join("testdata", dir), ReadOptions{})
+	if err != nil || len(failed) > 0 {
+		t.Fatalf("ReadDir: %v, failed %v", err, failed)
+	}
+	var b strings.Builder
+	for _, d := range docs {
+		b.WriteString("== " + d.URL + "\nTitle: " + d.Title + "\nLanguage: " + d.Lang + "\nBreadcrumb: " + strings.Join(d.Breadcrumb, " › ") + "\nKeywords: " + strings.Join(d.Keywords, "; ") + "\n\n" + d.Text() + "\n\n")
+	}
+	checkGolden(t, golden, b.String())
 }
 
 func checkGolden(t *testing.T, name, got string) {
