@@ -2,8 +2,6 @@ package dialogue
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -46,22 +44,10 @@ func TestMoreLanguagesPhrases(t *testing.T) {
 // TestPortugueseHelpCenter: on a help center in Portuguese the bot's own
 // words are Portuguese: a suggestion, a thanks and a request for a person.
 func TestPortugueseHelpCenter(t *testing.T) {
-	dir := t.TempDir()
-	for path, text := range map[string]string{
+	g := graphOfFiles(t, map[string]string{
 		"pt/impressora.md": "# Cancelar um trabalho de impressão\n\nAbra a fila de impressão e clique em Cancelar no trabalho que travou.\n",
 		"pt/som.md":        "# Não há som no computador\n\nVerifique se o som não está mudo e se os alto-falantes certos estão escolhidos nas configurações de som.\n",
-	} {
-		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(path)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, path), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g, err := buildGraph(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	a := NewGraphAgent(g, Options{})
 	s := &Session{ID: "pt"}
 	for _, step := range []struct{ msg, want string }{

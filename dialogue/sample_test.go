@@ -42,6 +42,26 @@ func sampleGraph(t testing.TB) *graph.Graph {
 	return graphOf(t, filepath.Join("..", "testdata", "helpcenter"))
 }
 
+// graphOfFiles builds the graph of a help center whose pages are files,
+// by path in the folder, with their text.
+func graphOfFiles(t *testing.T, files map[string]string) *graph.Graph {
+	t.Helper()
+	dir := t.TempDir()
+	for path, text := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(path)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, path), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := buildGraph(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // buildGraph builds the pages under dir offline into a temporary SQLite
 // store and loads the graph back.
 func buildGraph(dir string) (*graph.Graph, error) {

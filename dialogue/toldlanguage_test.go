@@ -238,23 +238,11 @@ func TestToldLanguageAdguard(t *testing.T) {
 // its other words, and answered from them; a French conversation keeps it
 // French.
 func TestTiedLanguageThroughTheAgent(t *testing.T) {
-	dir := t.TempDir()
-	for path, text := range map[string]string{
+	g := graphOfFiles(t, map[string]string{
 		"en/dns-leaks.md": "# DNS leaks on Windows\n\nA DNS leak sends your DNS queries to your provider's server instead of the one you chose. Turn on the fallback server to stop it.\n",
 		"es/dns-leaks.md": "# Posibles fugas de DNS en Windows\n\nUna fuga de DNS envía tus consultas al servidor de tu proveedor en lugar del que elegiste. Activa el servidor alternativo para evitarla.\n",
 		"fr/dns-leaks.md": "# Fuites DNS sous Windows\n\nUne fuite DNS envoie vos requêtes au serveur de votre fournisseur au lieu de celui que vous avez choisi. Activez le serveur de secours pour l'éviter.\n",
-	} {
-		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(path)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, path), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g, err := buildGraph(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	a := NewGraphAgent(g, Options{})
 	const msg = "fuga de dns en windows"
 	// Dutch, a language the bot speaks without pages here, ties too.
