@@ -207,13 +207,19 @@ type ditaWriter struct {
 	rel  string // the topic file's path in the folder
 	root *xmlNode
 	// reused counts the reused elements (conref) being written, one
-	// inside another: a chain is followed maxConrefs deep at most.
-	reused int
+	// inside another: a chain is followed maxConrefs deep at most; and
+	// reusedAll those written in all, at most maxReuses a page.
+	reused, reusedAll int
 }
 
 // maxConrefs bounds a chain of reused content (a conref whose target is
-// a conref…): a cycle is no content.
-const maxConrefs = 8
+// a conref…): a cycle is no content. maxReuses bounds the reuses a page
+// makes, so that targets reusing many targets each cannot multiply a
+// small file into an endless page.
+const (
+	maxConrefs = 8
+	maxReuses  = 10000
+)
 
 // reuse returns the element n stands in for when it reuses content
 // (conref="file.dita#topic/element", "#topic/element", or conkeyref's
@@ -241,7 +247,7 @@ func (w *ditaWriter) reuse(n *xmlNode) (_ *xmlNode, done func()) {
 			frag = "/" + elem
 		}
 	}
-	if root == nil || w.reused >= maxConrefs {
+	if root == nil || w.reused >= maxConrefs || w.reusedAll >= maxReuses {
 		return n, func() {}
 	}
 	topicID, elemID, _ := strings.Cut(frag, "/")
@@ -256,6 +262,7 @@ func (w *ditaWriter) reuse(n *xmlNode) (_ *xmlNode, done func()) {
 		return n, func() {}
 	}
 	w.reused++
+	w.reusedAll++
 	return target, func() { w.reused-- }
 }
 

@@ -3,6 +3,7 @@ package page
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -135,4 +136,27 @@ func FuzzScanDITAMap(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDITAReuseBounded: content reused in a cycle, or fanned out so that
+// each target reuses many, makes a bounded page.
+func TestDITAReuseBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<topic id="t"><title>T</title><body>`)
+	// Ten levels, each a paragraph reusing the level below ten times.
+	for level := range 10 {
+		fmt.Fprintf(&b, `<p id="l%d">`, level)
+		for range 10 {
+			fmt.Fprintf(&b, `<ph conref="#t/l%d"/>`, level+1)
+		}
+		b.WriteString("</p>")
+	}
+	b.WriteString(`<p id="l10">leaf</p><p id="c" conref="#t/c"/></body></topic>`)
+	doc, err := parseDITA([]byte(b.String()), "x.dita", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(doc.Text(), "leaf"); n == 0 || n > maxReuses {
+		t.Errorf("%d leaves written, want some and at most %d", n, maxReuses)
+	}
 }
