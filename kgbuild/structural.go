@@ -96,7 +96,9 @@ import (
 // v34: an elliptical or anaphoric situation ("If so", "If needed", "If
 // this happens", "For such DOM") is text, not a condition
 // (english.IsSituation).
-const StructuralVersion = "structural-v34"
+// v35: Portuguese, Italian and Dutch pages' situations are read with
+// their own words (english/situations/pt.txt, it.txt, nl.txt).
+const StructuralVersion = "structural-v35"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list
