@@ -97,7 +97,8 @@ import (
 // this happens", "For such DOM") is text, not a condition
 // (english.IsSituation).
 // v35: Portuguese, Italian and Dutch pages' situations are read with
-// their own words (english/situations/pt.txt, it.txt, nl.txt).
+// their own words (english/situations/pt.txt, it.txt, nl.txt), and their
+// instructions are steps (english/steps/{pt,it,nl}-imperative.txt).
 const StructuralVersion = "structural-v35"
 
 // Structural extracts a page's problem tree from its structure alone: the

@@ -268,6 +268,11 @@ func TestStepsAndHandOffs(t *testing.T) {
 		{"Martinez wrote this guide.", false, false, false},
 		{"Chavez explains the setup.", false, false, false},
 		{"Cliquez sur Paramètres", false, true, false},
+		{"Clique em Configurações", false, true, false},
+		{"Apri le Impostazioni", false, true, false},
+		{"Klik op Instellingen", false, true, false},
+		{"Open the settings", true, true, false}, // English, not Dutch
+		{"Copia de seguridad de tus archivos", false, false, false},
 	} {
 		if got := StartsWithImperative(tc.sentence); got != tc.imperative {
 			t.Errorf("StartsWithImperative(%q) = %v, want %v", tc.sentence, got, tc.imperative)

@@ -2,6 +2,7 @@ package english
 
 import (
 	"embed"
+	"maps"
 	"regexp"
 	"strings"
 	"unicode"
@@ -65,9 +66,9 @@ var stepFiles embed.FS
 
 // Instructions in the other languages of a help center: German and French
 // write them in the polite imperative, which their grammar marks ("Klicken
-// Sie", "Ouvrez"); Spanish help pages use the familiar one, which is the
-// verbs' own form ("Abre", "Toca"), so its common ones are listed (not
-// "active", an English word too).
+// Sie", "Ouvrez"); Spanish, Portuguese, Italian and Dutch help pages use a
+// form that is the verb's own ("Abre", "Clique", "Apri", "Klik"), so their
+// common ones are listed (not "active", "open", English words too).
 var (
 	// germanNotImperative open a sentence with "Sie" second that is no
 	// instruction: a condition ("Sollten Sie ..."), a question ("Können
@@ -75,11 +76,22 @@ var (
 	germanNotImperative = lexical.WordList(stepFiles, "steps/de-not-imperative.txt")
 	// frenchNotImperative end in -ez without telling anyone to do anything.
 	frenchNotImperative = lexical.WordList(stepFiles, "steps/fr-not-imperative.txt")
-	spanishImperative   = lexical.WordList(stepFiles, "steps/es-imperative.txt")
+	listedImperative    = listedImperatives("es", "pt", "it", "nl")
 )
 
+// listedImperatives returns the imperatives steps/LANG-imperative.txt
+// list for langs, together.
+func listedImperatives(langs ...string) map[string]bool {
+	all := map[string]bool{}
+	for _, l := range langs {
+		maps.Copy(all, lexical.WordList(stepFiles, "steps/"+l+"-imperative.txt"))
+	}
+	return all
+}
+
 // foreignImperative reports whether words ws (lower case), a sentence's,
-// start with an instruction in German, French or Spanish (see above).
+// start with an instruction in German, French, Spanish, Portuguese, Italian
+// or Dutch (see above).
 func foreignImperative(ws []string) bool {
 	for len(ws) > 0 && ws[0][0] >= '0' && ws[0][0] <= '9' {
 		ws = ws[1:]
@@ -94,7 +106,7 @@ func foreignImperative(ws []string) bool {
 	case len([]rune(w)) > 4 && strings.HasSuffix(w, "ez") && !frenchNotImperative[w] && !moreEnglish(ws):
 		return true
 	}
-	return spanishImperative[w]
+	return listedImperative[w]
 }
 
 // moreEnglish reports whether words ws hold more English function words
