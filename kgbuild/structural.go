@@ -97,8 +97,9 @@ import (
 // this happens", "For such DOM") is text, not a condition
 // (english.IsSituation).
 // v35: Portuguese, Italian and Dutch pages' situations are read with
-// their own words (english/situations/pt.txt, it.txt, nl.txt), and their
-// instructions are steps (english/steps/{pt,it,nl}-imperative.txt).
+// their own words (english/situations/pt.txt, it.txt, nl.txt), their
+// instructions are steps (english/steps/{pt,it,nl}-imperative.txt), and
+// their nodes' intents are asked in their language (english/intents).
 const StructuralVersion = "structural-v35"
 
 // Structural extracts a page's problem tree from its structure alone: the

@@ -99,6 +99,9 @@ func TestIntentTemplatesFallbacks(t *testing.T) {
 			"Frage zu Beispiele (2)", "Beispiele (Filterregeln)", "für Administratoren und unter Android"},
 		{"fr", "Exemples", "Règles", []string{"a", "b"}, "Question sur Exemples (2)", "Exemples (Règles)", "a et b"},
 		{"es", "Ejemplos", "Reglas", []string{"a", "b"}, "Pregunta sobre Ejemplos (2)", "Ejemplos (Reglas)", "a y b"},
+		{"pt", "Exemplos", "Regras", []string{"a", "b"}, "Pergunta sobre Exemplos (2)", "Exemplos (Regras)", "a e b"},
+		{"it", "Esempi", "Regole", []string{"a", "b"}, "Domanda su Esempi (2)", "Esempi (Regole)", "a e b"},
+		{"nl", "Voorbeelden", "Regels", []string{"a", "b"}, "Vraag over Voorbeelden (2)", "Voorbeelden (Regels)", "a en b"},
 		{"ja", "例", "ルール", []string{"a", "b"}, "例 (2)", "例 (ルール)", "a; b"},
 	}
 	for _, tt := range tests {
@@ -120,8 +123,8 @@ func TestIntentTemplatesFallbacks(t *testing.T) {
 // least three distinct intents).
 func TestIntentFiles(t *testing.T) {
 	langs := IntentLanguages()
-	if !slices.Equal(langs, []string{"de", "es", "fr"}) {
-		t.Errorf("IntentLanguages() = %q, want de, es, fr", langs)
+	if !slices.Equal(langs, []string{"de", "es", "fr", "it", "nl", "pt"}) {
+		t.Errorf("IntentLanguages() = %q, want de, es, fr, it, nl, pt", langs)
 	}
 	for _, l := range langs {
 		tpl := IntentsFor(l)
