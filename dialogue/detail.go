@@ -37,15 +37,20 @@ var caseDetail = quickre.MustCompile(detailOpeners + `(?:i\s+(?:paid(?:\s+for\s+
 // not listed).
 var caseHistory = quickre.MustCompile(detailOpeners + `(?:i|we)\s+(?:just\s+|only\s+|recently\s+)?((?:[a-z]+[a-df-z]ed|bought|got|made|paid|took|had|built|sent|found|brought|gave|wrote|began|chose)\s+(?:it|this|that|them)(?:\s+` + caseWords + `)?)[\s.!]*$`)
 
-// caseDetailsElsewhere are caseDetail's counterparts in German, French
-// and Spanish, function words all: "es ist ein Laptop", "ich benutze
-// Linux", "auf meinem iPhone"; "c'est un portable", "j'utilise Linux",
-// "sur mon iPhone"; "es un portátil", "uso Linux", "en mi iPhone". The
-// last group is the detail.
+// caseDetailsElsewhere are caseDetail's counterparts in German, French,
+// Spanish, Portuguese, Italian and Dutch, function words all: "es ist ein
+// Laptop", "ich benutze Linux", "auf meinem iPhone"; "c'est un portable",
+// "j'utilise Linux", "sur mon iPhone"; "es un portátil", "uso Linux", "en
+// mi iPhone"; "é um notebook", "estou no Android"; "è un portatile", "uso
+// Linux"; "het is een laptop", "ik zit op Android". The last group is the
+// detail.
 var caseDetailsElsewhere = map[string]quickre.Regexp{
 	"de": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|also|und|übrigens)[\s,.!]+)*(?:(?:es|das)\s+ist\s+(?:ein|eine|mein|meine)|ich\s+(?:bin\s+auf|benutze|verwende|nutze|habe)(?:\s+(?:ein|eine|einen|mein|meine|meinen|den|die|das))?|(?:auf|mit|unter)\s+(?:einem|einer|meinem|meiner|dem|der))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
 	"fr": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok|bon|alors|et|aussi)[\s,.!]+)*(?:c['’]est\s+(?:un|une|mon|ma)|je\s+suis\s+(?:sur|sous)(?:\s+(?:un|une|mon|ma|le|la))?|j['’]utilise(?:\s+(?:un|une|mon|ma|le|la))?|j['’]ai\s+(?:un|une)|(?:sur|sous|avec|depuis)\s+(?:un|une|mon|ma|le|la))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
 	"es": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok|bueno|pues|y|también)[\s,.!]+)*(?:es\s+(?:un|una|mi)|(?:estoy\s+en|uso|tengo)(?:\s+(?:un|una|mi|el|la))?|(?:en|con|desde)\s+(?:un|una|mi|el|la))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
+	"pt": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok|bom|então|e|também)[\s,.!]+)*(?:é\s+(?:um|uma|meu|minha)|(?:estou\s+(?:no|na|em)|uso|tenho)(?:\s+(?:um|uma|meu|minha|o|a))?|(?:no|na|com)\s+(?:meu|minha))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
+	"it": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok|allora|e|anche)[\s,.!]+)*(?:è\s+(?:un|una|il\s+mio|la\s+mia)|(?:sono\s+su|uso|ho)(?:\s+(?:un|una|il|la|il\s+mio|la\s+mia))?|(?:sul|sulla|con\s+il|con\s+la)(?:\s+(?:mio|mia))?)\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
+	"nl": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok|nou|en|ook)[\s,.!]+)*(?:het\s+is\s+(?:een|mijn)|ik\s+(?:zit\s+op|gebruik|heb)(?:\s+(?:een|mijn|de|het))?|(?:op|met)\s+(?:mijn|een))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
 }
 
 // detailWords are words a detail never is: "I have a problem", "it's a

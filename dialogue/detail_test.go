@@ -45,7 +45,8 @@ func TestCaseDetailOf(t *testing.T) {
 	}
 }
 
-// TestCaseDetailOfInLanguages: German, French and Spanish details of the
+// TestCaseDetailOfInLanguages: German, French, Spanish, Portuguese,
+// Italian and Dutch details of the
 // case are read in the conversation's or the pages' language; another
 // language's are not.
 func TestCaseDetailOfInLanguages(t *testing.T) {
@@ -59,6 +60,13 @@ func TestCaseDetailOfInLanguages(t *testing.T) {
 		{"es", "en mi iPhone", "iPhone"},
 		{"es", "es un portátil", "portátil"},
 		{"es", "uso Linux", "Linux"},
+		{"pt", "é um notebook", "notebook"},
+		{"pt", "estou no Android", "Android"},
+		{"it", "è un portatile", "portatile"},
+		{"it", "uso Linux", "Linux"},
+		{"nl", "het is een laptop", "laptop"},
+		{"nl", "ik zit op Android", "Android"},
+		{"pt", "como instalo no meu iphone?", ""},
 		{"fr", "comment l'installer sur mon iphone ?", ""},
 		{"de", "wie installiere ich es auf meinem iPhone?", ""},
 		{"en", "sur mon iphone", ""},

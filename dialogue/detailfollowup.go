@@ -37,7 +37,7 @@ func detailFollowUp(msg string, terms int) bool {
 
 // detailLanguages are the languages whose question openers a detail
 // never opens with: a question word is no detail in any of them.
-var detailLanguages = []string{"de", "fr", "es"}
+var detailLanguages = []string{"de", "fr", "es", "pt", "it", "nl"}
 
 // detailsMiss reports whether a message, said at no node (atNode false)
 // after a request (saidBefore), is a detail of that request's case ("on

@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/internal/lexical"
@@ -17,6 +18,9 @@ var questionOpeners = map[string]quickre.Regexp{
 	"de": quickre.MustCompile(`(?i)^(?:wie|was|wo|wohin|woher|warum|wieso|weshalb|wann|welche[rsmn]?|wer|kann\s+(?:ich|man)|können\s+(?:sie|wir)|gibt\s+es|muss\s+ich|soll\s+ich)(?:[\s,?!]|$)`),
 	"fr": quickre.MustCompile(`(?i)^(?:comment|pourquoi|quand|où|quel(?:le)?s?|qui|que|qu['’]est|est-ce\s+que|puis-je|peut-on|pouvez-vous|y\s+a-t-il|dois-je)(?:[\s,?!]|$)`),
 	"es": quickre.MustCompile(`(?i)^(?:cómo|como|qué|dónde|donde|por\s*qué|cuándo|cuando|cuál(?:es)?|cual(?:es)?|quién|quien|puedo|se\s+puede|hay|debo)(?:[\s,?!]|$)`),
+	"pt": quickre.MustCompile(`(?i)^(?:como|o\s+que|onde|por\s*que|porque|quando|qual|quais|quem|posso|pode|dá\s+pra|da\s+pra|tem\s+como|há|devo)(?:[\s,?!]|$)`),
+	"it": quickre.MustCompile(`(?i)^(?:come|cosa|che\s+cosa|dove|perché|perche|quando|quale|quali|qual|chi|posso|si\s+può|si\s+puo|c['’]è|devo)(?:[\s,?!]|$)`),
+	"nl": quickre.MustCompile(`(?i)^(?:hoe|wat|waar|waarom|wanneer|welke?|wie|kan\s+ik|kunt\s+u|kun\s+je|is\s+er|zijn\s+er|moet\s+ik)(?:[\s,?!]|$)`),
 }
 
 // opensQuestion reports whether s opens as a question does in English or
@@ -39,6 +43,15 @@ func opensQuestion(s string, langs []string) bool {
 // a comma or semicolon, or "and" ("and also"; "und", "et", "y").
 var questionJoint = quickre.MustCompile(`(?i)\?\s*[¿¡]?(?:(?:and|und|et|y)\s+(?:also\s+)?)?|[,;]\s*(?:(?:and|und|et|y)\s+(?:also\s+)?)?|\s+(?:and|und|et|y)\s+(?:also\s+)?`)
 
+// languageJoints are the "and" of languages whose word for it is another
+// language's preposition (Dutch "en", Spanish and French "in"), read only
+// in a conversation in that language.
+var languageJoints = map[string]quickre.Regexp{
+	"pt": quickre.MustCompile(`(?i)\s+e\s+`),
+	"it": quickre.MustCompile(`(?i)\s+e\s+`),
+	"nl": quickre.MustCompile(`(?i)\s+en\s+`),
+}
+
 // backReference is a pronoun that points back ("is it safe to press",
 // "how do I make one", "can they be printed"): a question that leans on the one
 // before it asks more of the same, and alone, as an option, it would say
@@ -59,7 +72,14 @@ func twoQuestions(msg string, langs ...string) (first, rest string, ok bool) {
 	if !opensQuestion(msg, langs) {
 		return msg, "", false
 	}
-	for _, loc := range questionJoint.FindAllStringIndex(msg, -1) {
+	joints := questionJoint.FindAllStringIndex(msg, -1)
+	for _, l := range langs {
+		if re, ok := languageJoints[l]; ok {
+			joints = append(joints, re.FindAllStringIndex(msg, -1)...)
+		}
+	}
+	slices.SortFunc(joints, func(a, b []int) int { return a[0] - b[0] })
+	for _, loc := range joints {
 		first, rest = strings.TrimSpace(msg[:loc[0]]), strings.TrimSpace(msg[loc[1]:])
 		// Each question asks something beyond its opener ("how and
 		// why?" is one).

@@ -30,7 +30,8 @@ func TestTwoQuestions(t *testing.T) {
 	}
 }
 
-// TestTwoQuestionsInLanguages: German, French and Spanish questions open
+// TestTwoQuestionsInLanguages: German, French, Spanish, Portuguese,
+// Italian and Dutch questions open
 // with their own question words, and two of them are told apart as two
 // English ones are, in the conversation's or the pages' language; an
 // English message is read as before whatever the language given.
@@ -44,12 +45,16 @@ func TestTwoQuestionsInLanguages(t *testing.T) {
 		{"fr", "où est le fichier journal, et puis-je changer le niveau de détail ?", "où est le fichier journal", "puis-je changer le niveau de détail ?"},
 		{"es", "¿cómo añado un usuario? ¿y cómo cambio la contraseña del wifi?", "¿cómo añado un usuario", "cómo cambio la contraseña del wifi?"},
 		{"es", "donde esta la factura y puedo cambiar la forma de pago", "donde esta la factura", "puedo cambiar la forma de pago"},
+		{"pt", "como adiciono um usuário e como mudo a senha do wifi?", "como adiciono um usuário", "como mudo a senha do wifi?"},
+		{"it", "dove trovo la fattura e posso cambiare il metodo di pagamento?", "dove trovo la fattura", "posso cambiare il metodo di pagamento?"},
+		{"nl", "hoe voeg ik een gebruiker toe en hoe wijzig ik het wifi-wachtwoord?", "hoe voeg ik een gebruiker toe", "hoe wijzig ik het wifi-wachtwoord?"},
 		{"fr", "how do i add a user and how do i change the wifi password?", "how do i add a user", "how do i change the wifi password?"},
 		// One question.
 		{"de", "wie lege ich einen Benutzer an und kann ich es später löschen?", "", ""},
 		{"fr", "comment ajouter un utilisateur et je peux le supprimer ensuite ?", "", ""},
 		{"es", "¿cómo añado un usuario y cambio la contraseña?", "", ""},
 		{"es", "mi wifi va lento y cómo lo arreglo", "", ""},
+		{"es", "dónde está la factura en qué menú aparece", "", ""}, // "en" is Dutch's "and" only
 		// Another language's openers do not count.
 		{"en", "wie lege ich einen Benutzer an und wie ändere ich das WLAN-Passwort?", "", ""},
 	} {
