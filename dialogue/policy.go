@@ -275,7 +275,7 @@ const (
 var followUp = regexp.MustCompile(`(?i)^[\s¿¡]*(?:(?:what about|how about|and|but|what if|also|same|it still|still|again|ok(?:ay)?,? (?:and|but|what))\b|` + followUpElsewhere + `)`)
 
 // followUpElsewhere are the openers of a follow-up in German, French,
-// Spanish and Japanese, function words all: "und wo wird der gespeichert",
+// Spanish, Portuguese, Italian, Dutch and Japanese, function words all: "und wo wird der gespeichert",
 // "et où est-ce qu'elle est enregistrée", "y donde se guarda" (each, on
 // GNOME's help, answered from another page: "guarda" matched saving your
 // work before suspending), "それってどうやればいいですか" (how do I do
@@ -283,7 +283,7 @@ var followUp = regexp.MustCompile(`(?i)^[\s¿¡]*(?:(?:what about|how about|and|
 // Japanese has no spaces: its openers are the demonstrative そ- forms and
 // the conjunctions that lead a message. A Spanish opening mark may lead
 // the opener ("¿y dónde se guarda?"), as in detailOpener.
-const followUpElsewhere = `(?:und|aber|und wenn|was ist mit|et|mais|et si|et pour|y|pero|y si|y para|e)(?:\s|,)|` +
+const followUpElsewhere = `(?:und|aber|und wenn|was ist mit|et|mais|et si|et pour|y|pero|y si|y para|e|e se|e para|ma|e per|maar|en als|en wat|wat met)(?:\s|,)|` +
 	`それ|そっち|その場合|じゃあ|では|あと|ちなみに`
 
 // pointerWords, by language, are words that point at what was said and
@@ -299,6 +299,9 @@ var pointerWords = map[string]string{
 	"en": "now else one ones another",
 	"fr": "maintenant ensuite autre autres",
 	"es": "ahora luego",
+	"pt": "agora depois",
+	"it": "ora adesso poi",
+	"nl": "nu daarna",
 }
 
 // withoutPointers returns terms, or none when pointer holds every one of
@@ -366,6 +369,9 @@ var pronounObjects = map[string]*regexp.Regexp{
 	"de": regexp.MustCompile(`(?i)\b(?:es|ihn)\b|\b(?:das|dies)\s*[?!.]*\s*$`),
 	"fr": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:ça|cela|ceci)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:je|on|tu|nous|vous)\s+(?:ne\s+|n['’])?(?:le\s|la\s|les\s|l['’])`),
 	"es": regexp.MustCompile(`(?i)\b(?:lo|eso|esto)\b|\b[a-z]{3,}(?:ar|er|ir)(?:lo|los|la|las)\b`),
+	"pt": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:isso|isto)(?:$|[^\p{L}])|\p{L}{3,}(?:á|ê|i)-(?:lo|los|la|las)(?:$|[^\p{L}])`),
+	"it": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:questo|ciò|cio)(?:$|[^\p{L}])|\b[a-z]{3,}(?:ar|er|ir)(?:lo|li|la|le)\b`),
+	"nl": regexp.MustCompile(`(?i)\bhet\s+(?:weer\s+)?(?:aan|uit|terug|ongedaan)\b|\b(?:dat|dit)\s*[?!.]*\s*$`),
 	"ja": regexp.MustCompile(`(?:それ|これ)(?:を|は|が|って|も|で|に)`),
 }
 

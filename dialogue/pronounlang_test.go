@@ -56,6 +56,15 @@ func TestNamesByPronounLang(t *testing.T) {
 		{"es", "¿eso funciona en mac?", true},
 		{"es", "¿dónde está la contraseña?", false},
 		{"es", "¿es gratis la charla?", false},
+		{"pt", "como eu desfaço isso?", true},
+		{"pt", "dá pra desativá-lo?", true},
+		{"pt", "onde fica a senha?", false},
+		{"it", "come lo riattivo? posso disattivarlo?", true},
+		{"it", "si può annullare questo?", true},
+		{"it", "dove trovo la password?", false},
+		{"nl", "hoe zet ik het weer aan?", true},
+		{"nl", "kan ik dat ongedaan maken? werkt dat", true},
+		{"nl", "waar vind ik het wachtwoord?", false}, // "het" the article
 		{"ja", "それをもう一度オンにするには？", true},
 		{"ja", "それぞれの設定はどこ？", false},
 		{"en", "wie schalte ich es wieder ein?", false}, // another language's pronoun
