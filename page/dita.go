@@ -328,16 +328,10 @@ func (w *ditaWriter) titled(kids []*xmlNode, depth int) {
 // blocks writes the block content of a topic or section at depth (1 for
 // the page's own topic).
 func (w *ditaWriter) blocks(nodes []*xmlNode, depth int) {
-	var para []*xmlNode // loose inline content, written as a paragraph
-	flush := func() {
-		if text := strings.TrimSpace(w.inline(para)); text != "" {
-			w.out.WriteString("<p>" + text + "</p>\n")
-		}
-		para = para[:0]
-	}
+	para := looseText{out: &w.out, inline: w.inline}
 	for _, n := range nodes {
 		if n.name == "" {
-			para = append(para, n)
+			para.add(n)
 			continue
 		}
 		if ditaDropped[n.name] {
@@ -345,7 +339,7 @@ func (w *ditaWriter) blocks(nodes []*xmlNode, depth int) {
 		}
 		n, done := w.reuse(n)
 		if isDITATopic(n) {
-			flush()
+			para.flush()
 			w.topic(n, depth+1)
 			done()
 			continue
@@ -357,15 +351,15 @@ func (w *ditaWriter) blocks(nodes []*xmlNode, depth int) {
 			}
 		}
 		if !ditaBlocks[kind] {
-			para = append(para, n) // inline markup outside a paragraph (written, and reused, by inline)
+			para.add(n) // inline markup outside a paragraph (written, and reused, by inline)
 			done()
 			continue
 		}
-		flush()
+		para.flush()
 		w.block(n, kind, depth)
 		done()
 	}
-	flush()
+	para.flush()
 }
 
 // ditaBlocks are the block elements block writes, by name or base type.

@@ -174,28 +174,22 @@ func (w *docbookWriter) heading(level int, content []*xmlNode) {
 // blocks writes the block content of a section at depth (1 for the
 // document's own).
 func (w *docbookWriter) blocks(nodes []*xmlNode, depth int) {
-	var para []*xmlNode // loose inline content, written as a paragraph
-	flush := func() {
-		if text := strings.TrimSpace(w.inline(para)); text != "" {
-			w.out.WriteString("<p>" + text + "</p>\n")
-		}
-		para = para[:0]
-	}
+	para := looseText{out: &w.out, inline: w.inline}
 	for _, n := range nodes {
 		switch {
 		case n.name == "":
-			para = append(para, n)
+			para.add(n)
 			continue
 		case docbookDropped[n.name] || docbookInfo[n.name]:
 			continue
 		case !docbookBlocks[n.name] && !docbookSections[n.name]:
-			para = append(para, n) // inline markup outside a paragraph
+			para.add(n) // inline markup outside a paragraph
 			continue
 		}
-		flush()
+		para.flush()
 		w.block(n, depth)
 	}
-	flush()
+	para.flush()
 }
 
 // docbookBlocks are the block elements block writes (sections aside).

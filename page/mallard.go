@@ -152,22 +152,16 @@ type mallardWriter struct {
 // page's own) whose id is section ("a11y#mobility"; the page's id for
 // its own blocks).
 func (w *mallardWriter) blocks(nodes []*xmlNode, depth int, section string) {
-	var para []*xmlNode // loose inline content, written as a paragraph
-	flush := func() {
-		if text := strings.TrimSpace(w.inline(para)); text != "" {
-			w.out.WriteString("<p>" + text + "</p>\n")
-		}
-		para = para[:0]
-	}
+	para := looseText{out: &w.out, inline: w.inline}
 	for _, n := range nodes {
 		if n.name == "" || !n.shown() {
 			if n.name == "" {
-				para = append(para, n)
+				para.add(n)
 			}
 			continue
 		}
 		if n.space == mallardIf {
-			flush()
+			para.flush()
 			switch n.name {
 			case "if":
 				w.blocks(n.kids, depth, section)
@@ -181,14 +175,14 @@ func (w *mallardWriter) blocks(nodes []*xmlNode, depth int, section string) {
 		}
 		switch n.name {
 		case "links":
-			flush()
+			para.flush()
 			if n.attr["type"] == "topic" {
 				w.out.WriteString(w.site.mallardTopics(section))
 			}
 		case "info", "title", "subtitle", "desc", "media", "comment", "include", "credit", "revision":
-			flush()
+			para.flush()
 		case "section":
-			flush()
+			para.flush()
 			for _, k := range n.kids {
 				if k.is("title") {
 					writeHeading(&w.out, depth+1, w.inline(k.kids))
@@ -201,20 +195,20 @@ func (w *mallardWriter) blocks(nodes []*xmlNode, depth int, section string) {
 			}
 			w.blocks(n.kids, depth+1, inner)
 		case "p":
-			flush()
+			para.flush()
 			w.out.WriteString("<p>" + w.inline(n.kids) + "</p>\n")
 		case "steps":
-			flush()
+			para.flush()
 			w.list("ol", n.kids, depth, section)
 		case "list", "tree":
-			flush()
+			para.flush()
 			tag := "ul"
 			if n.attr["type"] == "numbered" {
 				tag = "ol"
 			}
 			w.list(tag, n.kids, depth, section)
 		case "terms":
-			flush()
+			para.flush()
 			w.blockTitle(n.kids, depth)
 			w.out.WriteString("<dl>")
 			for _, item := range n.kids {
@@ -232,7 +226,7 @@ func (w *mallardWriter) blocks(nodes []*xmlNode, depth int, section string) {
 			}
 			w.out.WriteString("</dl>\n")
 		case "note":
-			flush()
+			para.flush()
 			w.out.WriteString(`<div class="note">`)
 			for _, k := range n.kids {
 				if k.is("title") {
@@ -242,19 +236,19 @@ func (w *mallardWriter) blocks(nodes []*xmlNode, depth int, section string) {
 			w.blocks(n.kids, depth, section)
 			w.out.WriteString("</div>\n")
 		case "code", "screen", "synopsis":
-			flush()
+			para.flush()
 			w.out.WriteString("<pre>" + html.EscapeString(strings.Trim(n.plain(), "\n")) + "</pre>\n")
 		case "table":
-			flush()
+			para.flush()
 			w.table(n, depth, section)
 		case "example", "quote", "figure", "listing", "div", "cards":
-			flush()
+			para.flush()
 			w.blocks(n.kids, depth, section)
 		default:
-			para = append(para, n) // inline markup outside a paragraph
+			para.add(n) // inline markup outside a paragraph
 		}
 	}
-	flush()
+	para.flush()
 }
 
 // mallardChosen is what an if:choose shows: its first if:when whose test

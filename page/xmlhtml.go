@@ -94,3 +94,24 @@ func writeTerms(out io.StringWriter, entries []*xmlNode, isTerm, isDesc func(*xm
 	}
 	out.WriteString("</dl>\n")
 }
+
+// looseText is the inline content found between a section's blocks (text
+// and inline markup outside any paragraph), written as one paragraph
+// when a block or the section's end closes it.
+type looseText struct {
+	nodes  []*xmlNode
+	out    io.StringWriter
+	inline func([]*xmlNode) string // the writer's inline content as HTML
+}
+
+// add takes n into the paragraph being gathered.
+func (p *looseText) add(n *xmlNode) { p.nodes = append(p.nodes, n) }
+
+// flush writes the paragraph gathered, if it says anything, and starts
+// another.
+func (p *looseText) flush() {
+	if text := strings.TrimSpace(p.inline(p.nodes)); text != "" {
+		p.out.WriteString("<p>" + text + "</p>\n")
+	}
+	p.nodes = p.nodes[:0]
+}
