@@ -111,7 +111,7 @@ var englishIDs = []string{"Clarify", "ClarifyAbout", "WhichOne", "ChooseForMore"
 	"WhatElse", "HowCanIHelp", "OtherLanguage", "MoreOptions"}
 
 // TestNoEnglishFixedTextInOtherLanguages: conversations in German, French,
-// Spanish, Japanese, Portuguese, Italian and Dutch, over pages in their
+// Spanish, Japanese, Portuguese, Italian, Dutch and Russian, over pages in their
 // language or only in English, get none of the agent's English fixed
 // texts.
 func TestNoEnglishFixedTextInOtherLanguages(t *testing.T) {
@@ -134,6 +134,8 @@ func TestNoEnglishFixedTextInOtherLanguages(t *testing.T) {
 			"come posso cambiare l'indirizzo di consegna del mio ordine"},
 		"nl": {"ik ben mijn wachtwoord vergeten en kan niet inloggen", "start over", "hoe kan ik het bezorgadres van mijn bestelling wijzigen",
 			"hoe kan ik het bezorgadres van mijn bestelling wijzigen"},
+		"ru": {"я забыл пароль и не могу войти", "start over", "как изменить адрес доставки моего заказа",
+			"как изменить адрес доставки моего заказа", "спасибо"},
 	}
 	for lang, script := range scripts {
 		s := &Session{ID: lang}

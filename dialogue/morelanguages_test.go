@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestMoreLanguagesPhrases: Portuguese, Italian and Dutch acts said as
+// TestMoreLanguagesPhrases: Portuguese, Italian, Dutch and Russian acts said as
 // a whole message are read as such, and in their language (the detector
 // cannot tell a language from a word or two).
 func TestMoreLanguagesPhrases(t *testing.T) {
@@ -31,6 +31,10 @@ func TestMoreLanguagesPhrases(t *testing.T) {
 		{"ik wil met een medewerker praten", ActHuman, "nl"},
 		{"nee", ActNo, "nl"},
 		{"perfect", ActNone, ""}, // English "perfect" is no Dutch phrase
+		{"спасибо!", ActThanks, "ru"},
+		{"всё равно не работает", ActNotSolved, "ru"},
+		{"хочу поговорить с человеком", ActHuman, "ru"},
+		{"нет", ActNo, "ru"},
 	} {
 		if got := phraseAct(tc.msg); got != tc.act {
 			t.Errorf("phraseAct(%q) = %v, want %v", tc.msg, got, tc.act)

@@ -127,6 +127,9 @@ func TestPlural(t *testing.T) {
 		{"pt", 1, " (Ou diga em poucas palavras: há mais uma.)"},
 		{"it", 3, " (Oppure me lo dica in poche parole: ce ne sono ancora 3.)"},
 		{"nl", 2, " (Of zeg het in een paar woorden: er zijn er nog 2.)"},
+		{"ru", 1, " (Или напишите в нескольких словах: есть ещё 1 вариант.)"},
+		{"ru", 3, " (Или напишите в нескольких словах: есть ещё 3 варианта.)"},
+		{"ru", 5, " (Или напишите в нескольких словах: есть ещё 5 вариантов.)"},
 	}
 	for _, tt := range tests {
 		if got := c.Plural(tt.lang, "MoreOptions", tt.count); got != tt.want {
@@ -146,7 +149,7 @@ func TestMatch(t *testing.T) {
 		{[]string{"ja-JP"}, "ja"},
 		{[]string{"", "es-MX,es;q=0.9"}, "es"},
 		{[]string{"zz"}, ""},
-		{[]string{"pl, ru"}, ""},
+		{[]string{"pl, cs"}, ""},
 		{nil, ""},
 	}
 	for _, tt := range tests {
