@@ -3,7 +3,8 @@
 //
 // Three passes, the first that tells wins:
 //
-//  1. Script: text with kana is Japanese, with Hangul Korean, with Han alone
+//  1. Script: text with kana is Japanese, with Hangul Korean, mostly
+//     Cyrillic the one Cyrillic language allowed, with Han alone
 //     Chinese (or Japanese where the help center has no Chinese); text
 //     with an inverted question or exclamation mark is Spanish.
 //  2. Function words: a message with two or more of one language's stop
@@ -123,6 +124,25 @@ func New(langs ...string) *Detector {
 // allows reports whether lang is among the detector's languages.
 func (d *Detector) allows(lang string) bool { return len(d.allow) == 0 || d.allow[lang] }
 
+// cyrillicLanguages are the languages whatlanggo knows that are written in
+// Cyrillic.
+var cyrillicLanguages = []string{"ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "mn", "tg", "tt", "az", "uz"}
+
+// only returns the one language of langs the detector allows, or "" when
+// it allows none or several.
+func (d *Detector) only(langs []string) string {
+	var found string
+	for _, l := range langs {
+		if d.allows(l) {
+			if found != "" {
+				return ""
+			}
+			found = l
+		}
+	}
+	return found
+}
+
 // Detect returns the language of text (an ISO 639-1 code), or "" when text
 // is too short to tell or the detector is unsure.
 func (d *Detector) Detect(text string) string {
@@ -133,9 +153,12 @@ func (d *Detector) Detect(text string) string {
 // Tell is Detect, also reporting how surely it told the language (see the
 // package comment); None when lang is "".
 func (d *Detector) Tell(text string) (lang string, evidence Evidence) {
-	var kana, hangul, han, alpha int
+	var kana, hangul, han, cyrillic, alpha int
 	for _, r := range text {
 		switch {
+		case unicode.Is(unicode.Cyrillic, r):
+			cyrillic++
+			alpha++
 		case r == 'ー' || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
 			kana++
 		case unicode.Is(unicode.Hangul, r):
@@ -155,6 +178,13 @@ func (d *Detector) Tell(text string) (lang string, evidence Evidence) {
 		return "zh", Sure
 	case han > 0 && d.allows("ja"):
 		return "ja", Sure
+	case cyrillic > alpha/2:
+		// Mostly Cyrillic: the one language among those allowed that
+		// writes it, as sure as a script (a Russian customer on a help
+		// center without Russian pages, the bot speaking Russian).
+		if l := d.only(cyrillicLanguages); l != "" {
+			return l, Sure
+		}
 	case strings.ContainsAny(text, "¿¡") && d.allows("es"):
 		// Of the languages with a stop list, only Spanish opens a
 		// question or an exclamation with its mark turned over: as

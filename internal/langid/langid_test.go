@@ -172,3 +172,23 @@ func TestTied(t *testing.T) {
 		}
 	}
 }
+
+// TestTellCyrillic: a mostly Cyrillic text is the one Cyrillic language
+// allowed, surely; with two allowed, the script alone does not tell.
+func TestTellCyrillic(t *testing.T) {
+	for _, tc := range []struct {
+		langs    []string
+		text     string
+		want     string
+		evidence Evidence
+	}{
+		{[]string{"en", "de", "ru"}, "я забыл пароль и не могу войти", "ru", Sure},
+		{[]string{"en", "ru"}, "не работает wifi на ноутбуке", "ru", Sure},
+		{[]string{"en", "ru"}, "reset the wifi adapter (адаптер)", "en", Faint}, // mostly Latin: not the script
+		{[]string{"en", "de"}, "я забыл пароль и не могу войти", "", None},      // no Cyrillic language allowed
+	} {
+		if got, ev := New(tc.langs...).Tell(tc.text); got != tc.want || (tc.want != "" && ev != tc.evidence) {
+			t.Errorf("Tell(%q) among %v = %q, %v; want %q, %v", tc.text, tc.langs, got, ev, tc.want, tc.evidence)
+		}
+	}
+}
