@@ -98,7 +98,8 @@ import (
 // (english.IsSituation).
 // v35: Portuguese, Italian and Dutch pages' situations are read with
 // their own words (english/situations/pt.txt, it.txt, nl.txt), their
-// instructions are steps (english/steps/{pt,it,nl}-imperative.txt), and
+// instructions are steps (english/steps/{pt,it,nl}-imperative.txt; and
+// Russian's polite imperative, "Откройте"), and
 // their nodes' intents are asked in their language (english/intents).
 const StructuralVersion = "structural-v35"
 

@@ -18,7 +18,7 @@ import (
 // Version names the rules Judge applies; change it whenever Judge decides
 // differently. A build whose pages have not changed since the last still
 // judges them again when that build used other rules.
-const Version = "14" // 14: Portuguese, Italian and Dutch steps give steps (english.IsStep)
+const Version = "14" // 14: Portuguese, Italian, Dutch and Russian steps give steps (english.IsStep)
 
 // Judge decides every node's verdict (graph.Verdict) from its text and its
 // edges. The builder runs it once the graph's edges are known, after

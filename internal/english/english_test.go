@@ -271,6 +271,8 @@ func TestStepsAndHandOffs(t *testing.T) {
 		{"Clique em Configurações", false, true, false},
 		{"Apri le Impostazioni", false, true, false},
 		{"Klik op Instellingen", false, true, false},
+		{"Откройте Обзор и начните вводить Экран", false, true, false},
+		{"На сайте есть форма", false, false, false},
 		{"Open the settings", true, true, false}, // English, not Dutch
 		{"Copia de seguridad de tus archivos", false, false, false},
 	} {

@@ -64,9 +64,9 @@ func IsStep(s string) bool {
 //go:embed steps/*.txt
 var stepFiles embed.FS
 
-// Instructions in the other languages of a help center: German and French
-// write them in the polite imperative, which their grammar marks ("Klicken
-// Sie", "Ouvrez"); Spanish, Portuguese, Italian and Dutch help pages use a
+// Instructions in the other languages of a help center: German, French and
+// Russian write them in the polite imperative, which their grammar marks
+// ("Klicken Sie", "Ouvrez", "Откройте"); Spanish, Portuguese, Italian and Dutch help pages use a
 // form that is the verb's own ("Abre", "Clique", "Apri", "Klik"), so their
 // common ones are listed (not "active", "open", English words too).
 var (
@@ -90,8 +90,8 @@ func listedImperatives(langs ...string) map[string]bool {
 }
 
 // foreignImperative reports whether words ws (lower case), a sentence's,
-// start with an instruction in German, French, Spanish, Portuguese, Italian
-// or Dutch (see above).
+// start with an instruction in German, French, Russian, Spanish,
+// Portuguese, Italian or Dutch (see above).
 func foreignImperative(ws []string) bool {
 	for len(ws) > 0 && ws[0][0] >= '0' && ws[0][0] <= '9' {
 		ws = ws[1:]
@@ -104,6 +104,9 @@ func foreignImperative(ws []string) bool {
 	case len(ws) > 1 && ws[1] == "sie" && strings.HasSuffix(w, "en") && !germanNotImperative[w]:
 		return true
 	case len([]rune(w)) > 4 && strings.HasSuffix(w, "ez") && !frenchNotImperative[w] && !moreEnglish(ws):
+		return true
+	case len([]rune(w)) > 4 && (strings.HasSuffix(w, "ите") || strings.HasSuffix(w, "йте")):
+		// Russian's polite imperative ("Откройте", "Нажмите", "Выберите").
 		return true
 	}
 	return listedImperative[w]
