@@ -1,8 +1,6 @@
 package page
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -135,11 +133,7 @@ func parseDITA(raw []byte, rel string, s *site) (*Document, error) {
 		title = titleFromPath(rel)
 	}
 	desc, keywords := ditaAbout(topics[0])
-	w.out.WriteString("<!DOCTYPE html><html><head><title>" + html.EscapeString(title) + "</title>")
-	if desc != "" {
-		w.out.WriteString(`<meta name="description" content="` + html.EscapeString(desc) + `">`)
-	}
-	w.out.WriteString("</head><body><main><h1>" + html.EscapeString(title) + "</h1>\n")
+	writePageHead(&w.out, title, desc)
 	for i, t := range topics {
 		if i == 0 {
 			w.blocks(t.kids, 1)
@@ -147,22 +141,16 @@ func parseDITA(raw []byte, rel string, s *site) (*Document, error) {
 			w.topic(t, 2)
 		}
 	}
-	w.out.WriteString("</main></body></html>")
-	p, err := parseHTMLPage([]byte(w.out.String()), rel, "", link)
+	// The first topic's language, else the file's.
+	lang := topics[0].attr["lang"]
+	if langTag(lang, false) == "" {
+		lang = root.attr["lang"]
+	}
+	doc, err := readXMLPage(w.out.String(), raw, rel, link, title, desc, keywords, lang)
 	if err != nil {
 		return nil, err
 	}
-	doc := p.Document
-	doc.Title = title
 	doc.Breadcrumb = s.ditaTrail(rel)
-	doc.Keywords = append(Keywords(desc), keywords...)
-	for _, n := range []*xmlNode{root, topics[0]} {
-		if lang := langTag(n.attr["lang"], false); lang != "" {
-			doc.Lang = lang
-		}
-	}
-	sum := sha256.Sum256(raw)
-	doc.ContentHash = hex.EncodeToString(sum[:])
 	return doc, nil
 }
 
@@ -559,13 +547,7 @@ func (w *ditaWriter) inlineElement(b *strings.Builder, n *xmlNode) {
 	case "xref":
 		b.WriteString(w.link(n, w.inline(n.kids)))
 	case "menucascade":
-		var parts []string
-		for _, k := range n.kids {
-			if k.name != "" {
-				parts = append(parts, strings.TrimSpace(w.inline(k.kids)))
-			}
-		}
-		b.WriteString(strings.Join(parts, " &gt; "))
+		b.WriteString(joinParts(n.kids, " &gt; ", func(k *xmlNode) (string, bool) { return w.inline(k.kids), k.name != "" }))
 	case "q":
 		b.WriteString("“" + w.inline(n.kids) + "”")
 	default: // ph, uicontrol, codeph, term, keyword, filepath, cmd, userinput, …

@@ -1,8 +1,6 @@
 package page
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"html"
@@ -75,26 +73,13 @@ func parseDocBook(raw []byte, rel string, link func(string) (string, bool)) (*Do
 		title = titleFromPath(rel)
 	}
 	desc, keywords := docbookAbout(root)
-	w.out.WriteString("<!DOCTYPE html><html><head><title>" + html.EscapeString(title) + "</title>")
-	if desc != "" {
-		w.out.WriteString(`<meta name="description" content="` + html.EscapeString(desc) + `">`)
-	}
-	w.out.WriteString("</head><body><main><h1>" + html.EscapeString(title) + "</h1>\n")
+	writePageHead(&w.out, title, desc)
 	w.blocks(root.kids, 1)
-	w.out.WriteString("</main></body></html>")
-	p, err := parseHTMLPage([]byte(w.out.String()), rel, "", link)
+	doc, err := readXMLPage(w.out.String(), raw, rel, link, title, desc, keywords, root.attr["lang"])
 	if err != nil {
 		return nil, err
 	}
-	doc := p.Document
-	doc.Title = title
-	doc.Keywords = append(Keywords(desc), keywords...)
-	if lang := langTag(root.attr["lang"], false); lang != "" {
-		doc.Lang = lang
-	}
 	doc.partAt = headingSlugs(doc.Blocks)
-	sum := sha256.Sum256(raw)
-	doc.ContentHash = hex.EncodeToString(sum[:])
 	return doc, nil
 }
 
@@ -325,18 +310,12 @@ func (w *docbookWriter) inline(nodes []*xmlNode) string {
 			if n.name == "keycombo" {
 				sep = "+"
 			}
-			var parts []string
-			for _, k := range n.kids {
-				// A menu item's shortcut is no step of the path; a key may
-				// be an entity of its own (&Ctrl;), text between the keys.
-				if k.name == "shortcut" {
-					continue
-				}
-				if part := strings.TrimSpace(w.inline([]*xmlNode{k})); part != "" {
-					parts = append(parts, part)
-				}
-			}
-			b.WriteString(strings.Join(parts, sep))
+			// A menu item's shortcut is no step of the path; a key may be an
+			// entity of its own (&Ctrl;), text between the keys.
+			b.WriteString(joinParts(n.kids, sep, func(k *xmlNode) (string, bool) {
+				text := w.inline([]*xmlNode{k})
+				return text, k.name != "shortcut" && strings.TrimSpace(text) != ""
+			}))
 		case "quote":
 			b.WriteString("“" + w.inline(n.kids) + "”")
 		default: // guilabel, guimenu, application, filename, command, keycap, literal, …

@@ -2,8 +2,6 @@ package page
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -57,11 +55,7 @@ func parseMallard(raw []byte, rel string, s *site) (*Document, error) {
 	if title == "" {
 		title = titleFromPath(rel)
 	}
-	w.out.WriteString("<!DOCTYPE html><html><head><title>" + html.EscapeString(title) + "</title>")
-	if desc != "" {
-		w.out.WriteString(`<meta name="description" content="` + html.EscapeString(desc) + `">`)
-	}
-	w.out.WriteString("</head><body><main><h1>" + html.EscapeString(title) + "</h1>\n")
+	writePageHead(&w.out, title, desc)
 	w.blocks(root.kids, 1, w.id)
 	if len(seeAlso) > 0 {
 		w.out.WriteString("<h2>See also</h2><ul>")
@@ -71,20 +65,12 @@ func parseMallard(raw []byte, rel string, s *site) (*Document, error) {
 		}
 		w.out.WriteString("</ul>\n")
 	}
-	w.out.WriteString("</main></body></html>")
-	p, err := parseHTMLPage(w.out.Bytes(), rel, "", link)
+	// The description is what the page is about, as a front matter's.
+	doc, err := readXMLPage(w.out.String(), raw, rel, link, title, desc, nil, root.attr["lang"])
 	if err != nil {
 		return nil, err
 	}
-	doc := p.Document
-	doc.Title = title
 	doc.Breadcrumb = s.mallardTrail(rel)
-	doc.Keywords = Keywords(desc) // what the page is about, as a front matter's description
-	if lang := langTag(root.attr["lang"], false); lang != "" {
-		doc.Lang = lang
-	}
-	sum := sha256.Sum256(raw)
-	doc.ContentHash = hex.EncodeToString(sum[:])
 	return doc, nil
 }
 
@@ -333,13 +319,7 @@ func (w *mallardWriter) inline(nodes []*xmlNode) string {
 			if n.name == "guiseq" {
 				sep = " ▸ "
 			}
-			var parts []string
-			for _, k := range n.kids {
-				if k.name != "" {
-					parts = append(parts, strings.TrimSpace(w.inline(k.kids)))
-				}
-			}
-			b.WriteString(strings.Join(parts, sep))
+			b.WriteString(joinParts(n.kids, sep, func(k *xmlNode) (string, bool) { return w.inline(k.kids), k.name != "" }))
 		case "media", "comment", "desc", "title":
 		default: // gui, key, app, cmd, sys, file, input, output, var, code, span, hi, …
 			b.WriteString(w.inline(n.kids))

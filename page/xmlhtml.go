@@ -1,6 +1,9 @@
 package page
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"html"
 	"io"
 	"strconv"
 	"strings"
@@ -114,4 +117,47 @@ func (p *looseText) flush() {
 		p.out.WriteString("<p>" + text + "</p>\n")
 	}
 	p.nodes = p.nodes[:0]
+}
+
+// writePageHead writes the HTML a page kept as XML opens with: its title,
+// its description as the page's, and the title as its first heading.
+func writePageHead(out io.StringWriter, title, desc string) {
+	out.WriteString("<!DOCTYPE html><html><head><title>" + html.EscapeString(title) + "</title>")
+	if desc != "" {
+		out.WriteString(`<meta name="description" content="` + html.EscapeString(desc) + `">`)
+	}
+	out.WriteString("</head><body><main><h1>" + html.EscapeString(title) + "</h1>\n")
+}
+
+// readXMLPage reads body, a page kept as XML (raw, at rel) written as HTML
+// after writePageHead, as the HTML reader does (link resolves its links):
+// titled title, its keywords its description's and then keywords, its
+// language lang where that is a language tag, its content hash raw's.
+func readXMLPage(body string, raw []byte, rel string, link func(string) (string, bool), title, desc string, keywords []string, lang string) (*Document, error) {
+	p, err := parseHTMLPage([]byte(body+"</main></body></html>"), rel, "", link)
+	if err != nil {
+		return nil, err
+	}
+	doc := p.Document
+	doc.Title = title
+	doc.Keywords = append(Keywords(desc), keywords...)
+	if l := langTag(lang, false); l != "" {
+		doc.Lang = l
+	}
+	sum := sha256.Sum256(raw)
+	doc.ContentHash = hex.EncodeToString(sum[:])
+	return doc, nil
+}
+
+// joinParts writes the parts of a path or a key combination (a menu's
+// items, keys) as HTML joined with sep, each part's HTML by part, which
+// says whether the node is a part at all.
+func joinParts(nodes []*xmlNode, sep string, part func(*xmlNode) (string, bool)) string {
+	var parts []string
+	for _, k := range nodes {
+		if text, ok := part(k); ok {
+			parts = append(parts, strings.TrimSpace(text))
+		}
+	}
+	return strings.Join(parts, sep)
 }
