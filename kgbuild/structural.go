@@ -101,7 +101,9 @@ import (
 // instructions are steps (english/steps/{pt,it,nl}-imperative.txt; and
 // Russian's polite imperative, "Откройте"), and
 // their nodes' intents are asked in their language (english/intents).
-const StructuralVersion = "structural-v35"
+// v36: Russian pages' situations are read with their own words
+// (english/situations/ru.txt).
+const StructuralVersion = "structural-v36"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

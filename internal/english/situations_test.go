@@ -69,6 +69,22 @@ func TestSituationsInOtherLanguages(t *testing.T) {
 		{"nl", "Wanneer het afdrukken klaar is", false, "het afdrukken klaar is"},
 		{"nl", "Voor beheerders", false, "beheerders"},
 		{"nl", "Voor meer informatie", false, ""},
+		// Russian (as GNOME's Russian help writes labels).
+		{"ru", "Если вы используете мышь Bluetooth", false, "вы используете мышь Bluetooth"},
+		{"ru", "Когда печать завершена", false, "печать завершена"},
+		{"ru", "Если сеть недоступна", false, "сеть недоступна"}, // a noun in -ть, no infinitive
+		{"ru", "В случае ошибки", false, "ошибки"},
+		{"ru", "Для администраторов", false, "администраторов"},
+		{"ru", "Для Windows", false, "Windows"},
+		{"ru", "У вас есть ноутбук", false, "у вас есть ноутбук"},
+		{"ru", "После установки", true, "после установки"},
+		{"ru", "После установки", false, ""}, // a section heading
+		{"ru", "Для изменения размера текста", false, ""},
+		{"ru", "Для получения дополнительной информации", false, ""},
+		{"ru", "Если на диске осталось слишком мало места, нужно", true, ""},
+		{"ru", "После установки можно продолжить работу", true, ""},
+		{"ru", "Откройте настройки", true, ""},
+		{"ru", "Как отменить задание печати", true, ""},
 		// Spanish.
 		{"es", "Si tienes una cuenta", false, "tienes una cuenta"},
 		{"es", "Cuando el disco está lleno", false, "el disco está lleno"},
@@ -122,6 +138,9 @@ func TestSituationsStartsWithLead(t *testing.T) {
 		{"es", "En caso de error", true},
 		{"es", "Tienes una cuenta", false},
 		{"es", "Sin conexión", false},
+		{"ru", "Если вы используете ноутбук", true},
+		{"ru", "Для администраторов", true},
+		{"ru", "У вас есть ноутбук", false},
 	}
 	for _, tt := range tests {
 		if got := SituationsFor(tt.lang).StartsWithLead(tt.text); got != tt.want {
@@ -152,8 +171,8 @@ func TestSituationsEnglishUnchanged(t *testing.T) {
 			}
 		}
 	}
-	if got := SituationLanguages(); !slices.Equal(got, []string{"de", "es", "fr", "it", "nl", "pt"}) {
-		t.Errorf("SituationLanguages() = %q, want [de es fr it nl pt]", got)
+	if got := SituationLanguages(); !slices.Equal(got, []string{"de", "es", "fr", "it", "nl", "pt", "ru"}) {
+		t.Errorf("SituationLanguages() = %q, want [de es fr it nl pt ru]", got)
 	}
 }
 
