@@ -72,6 +72,19 @@ func asksOfAsked(r *reading, st askedState) bool {
 	return st.namesAsked || !st.movesAway()
 }
 
+// earlierRequests returns the terms of the user's messages before the one
+// being answered, the latest first.
+func (a *GraphAgent) earlierRequests(s *Session) [][]string {
+	var earlier [][]string
+	h := s.turns()
+	for i := len(h) - 2; i >= 0; i-- {
+		if t := h[i]; t.Role == "user" {
+			earlier = append(earlier, a.earlier.get(t.Text, a.readEarlier).terms)
+		}
+	}
+	return earlier
+}
+
 // restatedShare is the share of an earlier request's terms a message must
 // hold to say that request again.
 const restatedShare = 0.8
@@ -141,13 +154,7 @@ func (a *GraphAgent) askedStateOf(s *Session, r *reading) askedState {
 		return st
 	}
 	asked := a.ix.Node(s.PendingOptions[0].NodeID)
-	var earlier [][]string
-	h := s.turns()
-	for i := len(h) - 2; i >= 0; i-- {
-		if t := h[i]; t.Role == "user" {
-			earlier = append(earlier, a.earlier.get(t.Text, a.readEarlier).terms)
-		}
-	}
+	earlier := a.earlierRequests(s)
 	st.repeats = restates(r.terms, earlier)
 	st.detail = r.caseDetailIn(s.Lang, a.langs.lang) != ""
 	st.namesAsked = a.namesNode(asked.ID, r, slices.Concat(earlier...))

@@ -306,6 +306,16 @@ func TestGraphAgentFixtureDialogues(t *testing.T) {
 			{"expiry points weather sunshine pool dinner spa gym", Clarification, "", 1},
 			{"I don't know", Escalation, "", 0},
 		}},
+		// Another request in the pages' words after the offered topics,
+		// neither taking one nor saying the first again, is no
+		// rephrasing of the first: its nearest topic and a person are
+		// offered, not a hand-over; a miss after that, once nothing is
+		// offered, is handed over.
+		{"another request after the suggested topics: its nearest topic and a person", []step{
+			{"expiry points weather sunshine pool dinner spa gym", Clarification, "", 1},
+			{"which room has the best view of the pool", Clarification, "", 2},
+			{"what about the parking garage", Clarification, "", 1},
+		}},
 		{"a rejected suggestion is a miss; gibberish after it gets it again and a person", []step{
 			{"expiry points weather sunshine pool dinner spa gym", Clarification, "", 1},
 			{"zxcv", Clarification, "", 2},

@@ -486,6 +486,12 @@ type missState struct {
 	// holds with that request either: no rephrasing, and no reason to
 	// hand over.
 	detail bool
+	// offered: the last reply offered topics for a request it missed
+	// ("Is it about one of these?"), and the message neither took one
+	// nor said that request again (restates): it asks something else
+	// ("my wifi keeps dropping" … "how do I find out which wifi driver
+	// my laptop uses"), a request of its own, not a rephrasing.
+	offered bool
 }
 
 // missRule is one row of the miss policy: when the message and the state
@@ -566,8 +572,13 @@ var missPolicy = []missRule{
 	// rephrasing, nor is a detail of the request missed ("on my iphone":
 	// st.detail); handing over would leave a resolvable request to a
 	// person. The nearest topics of what they said before are offered
-	// again, with a person as an option they can take.
-	{func(_ *reading, st missState) bool { return st.rephrases > 0 && (!st.pageWords || st.detail) }, moveOfferPerson},
+	// again, with a person as an option they can take. So is a request of
+	// its own after topics were offered (st.offered): the first miss was
+	// of another request, and handing over would leave this one, never
+	// put another way, to a person.
+	{func(_ *reading, st missState) bool {
+		return st.rephrases > 0 && (!st.pageWords || st.detail || st.offered)
+	}, moveOfferPerson},
 }
 
 // missMoves returns the moves the miss policy makes for r in st, in the

@@ -179,6 +179,8 @@ func TestMissMoves(t *testing.T) {
 		{"after a rephrase in the pages' words", reading{terms: []string{"booking"}}, missState{rephrases: 1, pageWords: true}, []move{moveSuggest}},
 		{"a second miss", reading{terms: []string{"parrot"}}, missState{rephrases: 2}, []move{moveOfferPerson}},
 		{"a second miss in the pages' words", reading{terms: []string{"booking"}}, missState{rephrases: 2, pageWords: true}, nil},
+		{"another request after topics offered, in the pages' words", reading{terms: []string{"driver", "laptop"}}, missState{rephrases: 1, pageWords: true, offered: true}, []move{moveSuggest, moveOfferPerson}},
+		{"a second miss after topics offered", reading{terms: []string{"driver", "laptop"}}, missState{rephrases: 2, pageWords: true, offered: true}, []move{moveOfferPerson}},
 		{"a detail of the request missed, in the pages' words", reading{text: "on my iphone", terms: []string{"iphon"}}, missState{rephrases: 2, pageWords: true, detail: true}, []move{moveOfferPerson}},
 		{"with an LLM", reading{terms: []string{"parrot"}}, missState{llm: true}, nil},
 		{"a yes with a story", reading{terms: []string{"away", "summer"}, lead: ActYes}, missState{}, []move{moveAsYes, moveSuggest, moveSuggestPage}},
