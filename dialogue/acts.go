@@ -394,6 +394,9 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 			// a second one (see suggestedOnMiss).
 			s.Rephrases--
 		}
+		if last := lastAgentTurn(s); last.Action == Resolution {
+			s.Rejected = last.NodeID
+		}
 		return a.noneFits(s, lead), true, nil
 	case moveForEveryone:
 		r := a.resolve(ctx, s, cur, msg, s.PendingOptions, a.sourcesOf(cur.ID), true)

@@ -64,6 +64,10 @@ type Session struct {
 	// Declined is the node whose options the user said none of (or could
 	// not choose from): asking the same again would go round in circles.
 	Declined string `json:"declined,omitempty"`
+	// Rejected is the node whose answer the user said was not it ("that's
+	// not what I meant"): the request that follows is not answered from it
+	// again.
+	Rejected string `json:"rejected,omitempty"`
 	// Asked is the section the user asked about beneath a situation they
 	// had not stated, while the agent asks which situation is theirs: it is
 	// answered once they choose the situation above it.

@@ -343,6 +343,9 @@ func (a *GraphAgent) heal(s *Session) {
 	if s.Doubted != "" && a.ix.Node(s.Doubted) == nil {
 		s.Doubted = ""
 	}
+	if s.Rejected != "" && a.ix.Node(s.Rejected) == nil {
+		s.Rejected = ""
+	}
 	for _, o := range s.PendingOptions {
 		if o.NodeID != "" && a.ix.Node(o.NodeID) == nil {
 			s.PendingOptions = nil

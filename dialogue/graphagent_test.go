@@ -271,6 +271,13 @@ func TestGraphAgentFixtureDialogues(t *testing.T) {
 			{"member", Resolution, "err-member", 0},
 			{"it still fails", Escalation, "err-member", 0},
 		}},
+		// An answer said not to be it is not given again for the request
+		// that follows, said the same way.
+		{"a rejected answer is not given again", []step{
+			{"how do I cancel my booking?", Resolution, "cancel", 0},
+			{"that's not what I meant", Clarification, "", 0},
+			{"I want to cancel my booking", Resolution, "refund", 0},
+		}},
 		{"a reference back to the last answer is no repeat", []step{
 			{"I can't sign in", Resolution, "login", 0},
 			{"my account is locked", Resolution, "login", 0},

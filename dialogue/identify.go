@@ -164,6 +164,12 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading, detai
 	if holdsSaid != nil {
 		cands = slices.DeleteFunc(cands, func(c candidate) bool { return !holdsSaid(c.id) })
 	}
+	// "That's not what I meant" to an answer: what they say next is not
+	// answered from it again.
+	if rejected := s.Rejected; rejected != "" {
+		s.Rejected = ""
+		cands = slices.DeleteFunc(cands, func(c candidate) bool { return c.id == rejected })
+	}
 	if len(cands) == 0 && lean == refersToTopic {
 		// Nothing said before holds what is done to it: the pronoun
 		// was no more than a subject ("so it deducts if I am younger?").

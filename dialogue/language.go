@@ -392,7 +392,7 @@ func suggestedOnly(r Reply) bool {
 func (a *GraphAgent) sessionFor(s Session) Session {
 	s = cloneSession(s)
 	if s.CurrentNode != "" && a.ix.Node(s.CurrentNode) == nil {
-		s.CurrentNode, s.PendingOptions, s.Declined = "", nil, ""
+		s.CurrentNode, s.PendingOptions, s.Declined, s.Rejected = "", nil, "", ""
 	}
 	return s
 }

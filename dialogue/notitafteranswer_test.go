@@ -11,7 +11,9 @@ import (
 // (the customer is asked to say it otherwise or to ask for a person); they
 // were a plain "no", which after an answer only asks "what else can I
 // help you with?" (adguard-ja: a wrong answer rejected with "それは違います"
-// got "承知しました。ほかにお手伝いできることはありますか？").
+// got "承知しました。ほかにお手伝いできることはありますか？"). With no
+// options offered, the answer is what is not it: "then that's not it",
+// not "none of those".
 func TestNotItAfterAnAnswerInOtherLanguages(t *testing.T) {
 	a := multilingualAgent(t)
 	for _, tc := range []struct{ ask, notIt, page string }{
@@ -32,8 +34,8 @@ func TestNotItAfterAnAnswerInOtherLanguages(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Text == whatElse || !strings.Contains(r.Text, a.say(s, "LeadNoneOfThose")) {
-			t.Errorf("%q after an answer: %q, want it led by %q", tc.notIt, r.Text, a.say(s, "LeadNoneOfThose"))
+		if r.Text == whatElse || !strings.Contains(r.Text, a.say(s, "LeadNotIt")) {
+			t.Errorf("%q after an answer: %q, want it led by %q", tc.notIt, r.Text, a.say(s, "LeadNotIt"))
 		}
 	}
 }

@@ -148,6 +148,10 @@ var actPolicy = []actRule{
 	// "No, that's not it" to "Is it about this?": the one option offered
 	// is not it ("none of those" over one option reads as a slip).
 	{ActNoneOfThese, func(st actState) bool { return st.pending == 1 }, moveNotIt},
+	// "That's not what I meant" to an answer: the answer is not it ("none
+	// of those" with no options offered reads as a slip), and is not given
+	// again for the request that follows (Session.Rejected).
+	{ActNoneOfThese, afterAnswer, moveNotIt},
 	{ActNoneOfThese, always, moveNoneOfThose},
 	// The bot's own words cite no page: the conversation stays where it was.
 	{ActBotQuestion, always, moveBotAnswer},

@@ -35,6 +35,8 @@ func TestActPolicy(t *testing.T) {
 		{ActThanks, actState{pending: 2, optionNode: true, last: Resolution, nodeSays: true, farewell: true}, []move{moveGoodbye, moveWelcome}},             // "ok bye"
 		{ActThanks, actState{pending: 1, optionNode: true, last: Clarification, yesNo: true, acks: true, farewell: true}, []move{moveGoodbye, moveWelcome}}, // "ok bye" to "Is it about this?"
 		{ActNoneOfThese, question, []move{moveNoneOfThose}},
+		{ActNoneOfThese, afterAns, []move{moveNotIt, moveNoneOfThose}}, // "that's not what I meant" to an answer
+		{ActNoneOfThese, followUps, []move{moveNoneOfThose}},           // the follow-ups offered with the answer: none of those
 		{ActBotQuestion, question, []move{moveBotAnswer}},
 		{ActWithdraw, question, []move{moveDropIt}},
 		{ActWithdraw, doubted, []move{moveDropIt}},

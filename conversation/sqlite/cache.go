@@ -39,7 +39,7 @@ type cached struct {
 
 // sizeOf is about what s holds in memory.
 func sizeOf(s dialogue.Session) int {
-	n := 256 + len(s.CurrentNode) + len(s.Declined) + len(s.Asked) + len(s.Doubted)
+	n := 256 + len(s.CurrentNode) + len(s.Declined) + len(s.Rejected) + len(s.Asked) + len(s.Doubted)
 	for _, c := range s.Confirmed {
 		n += 16 + len(c)
 	}
