@@ -69,7 +69,7 @@ func findStarts(sit *english.Situations, blocks []page.Block, first int) []start
 				} // else the label stays text of its node
 			} else if questionLine(blocks, i) {
 				out = append(out, start{block: i, rank: labelRank, label: text, note: note})
-			} else if shortLine(blocks, i) {
+			} else if shortLine(blocks, i) && !linkListEntry(blocks, i) {
 				// A bold line standing alone ("The plan does not allow
 				// changes"): a clause is a situation, a noun phrase a section.
 				label, situation := text, !note && (sit.IsClause(text) || sit.IsSituation(text, false))
@@ -124,6 +124,24 @@ func situationAhead(sit *english.Situations, label string) (string, bool) {
 		return "", false
 	}
 	return clause, true
+}
+
+// wholeLink matches a line that is one link and nothing else (a block's
+// text, its link written [text](url)).
+var wholeLink = regexp.MustCompile(`^\s*\[(?:[^\]\\]|\\.)*\]\([^)\s]*\)\s*$`)
+
+// linkListEntry reports whether paragraph i is an entry of a list of
+// pages written as paragraphs, one link each, as a program's help writes
+// its index ("Inserting Tables", "Deleting Tables or the Contents of a
+// Table"): it names the page it links to, never a section of this one.
+// Read as a title line, each such entry headed the next: LibreOffice's
+// Writer guide had a section "Inserting Tables" whose text was the link
+// to deleting them. A link followed by what it is (a reference's term
+// linking its definition elsewhere, then the text about it) still heads
+// that text.
+func linkListEntry(blocks []page.Block, i int) bool {
+	return wholeLink.MatchString(blocks[i].Text) && i+1 < len(blocks) &&
+		blocks[i+1].Kind == page.Paragraph && wholeLink.MatchString(blocks[i+1].Text)
 }
 
 // linkOnly matches a line that is a label and links alone: "Otto by

@@ -103,7 +103,10 @@ import (
 // their nodes' intents are asked in their language (english/intents).
 // v36: Russian pages' situations are read with their own words
 // (english/situations/ru.txt).
-const StructuralVersion = "structural-v36"
+// v37: a paragraph that is one link, followed by another such, is an
+// entry of a list of pages, not a title line heading the next
+// (linkListEntry).
+const StructuralVersion = "structural-v37"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

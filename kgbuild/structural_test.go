@@ -432,6 +432,40 @@ func TestStructuralCodeLinesOpenNothing(t *testing.T) {
 	}
 }
 
+// TestStructuralLinkListEntriesOpenNothing: paragraphs of one link each,
+// a list of pages as LibreOffice's help writes its index, stay the text
+// of the section they are in: read as title lines, each headed the next
+// ("Inserting Tables" a section whose text was the link to deleting
+// them). A link followed by running text about it (a reference's term,
+// linked to its definition, then what it does) still heads that text.
+func TestStructuralLinkListEntriesOpenNothing(t *testing.T) {
+	doc := &page.Document{URL: "https://h.example/writer", Title: "Writer guide", Lang: "en", Blocks: []page.Block{
+		{Kind: page.Heading, Level: 1, Text: "Writer guide"},
+		{Kind: page.Heading, Level: 2, Text: "Editing Tables in Text"},
+		{Kind: page.Paragraph, Text: "[Selecting Tables, Rows, and Columns](table_select.html)"},
+		{Kind: page.Paragraph, Text: "[Inserting Tables](table_insert.html)"},
+		{Kind: page.Paragraph, Text: "[Deleting Tables or the Contents of a Table](table_delete.html)"},
+		{Kind: page.Heading, Level: 2, Text: "Feeds"},
+		{Kind: page.Paragraph, Text: "[SyndicationFeed.add_item()](utils.html#add_item)"},
+		{Kind: page.Paragraph, Text: "Add an item to the feed with the given parameters; a title and a link are required."},
+	}}
+	pg, err := NewStructural().Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var problems []string
+	for _, n := range pg.Nodes {
+		problems = append(problems, n.Problem)
+		if n.Problem == "Editing Tables in Text" && !strings.Contains(n.Resolution, "table_insert.html") {
+			t.Errorf("%q: %q, want every link of the list in it", n.Problem, n.Resolution)
+		}
+	}
+	want := []string{"Writer guide", "Editing Tables in Text", "Feeds", "SyndicationFeed.add_item()"}
+	if !slices.Equal(problems, want) {
+		t.Errorf("nodes %q, want %q", problems, want)
+	}
+}
+
 // TestStructuralChecklistItemsAreNoSituations: list items that are only
 // "if …" clauses of one sentence running on from item to item are a
 // checklist in the section's text, not situations with nothing said for
