@@ -161,6 +161,8 @@ type GraphAgent struct {
 	rarest rarestWeight
 	// situations indexes the nodes by what their condition is about.
 	situations situationIndex
+	// shared holds the headings several pages use (see sharedHeading).
+	shared sharedHeadings
 }
 
 var _ Agent = (*GraphAgent)(nil)

@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/helpgraph/helpgraph/graph"
 	"github.com/helpgraph/helpgraph/internal/english"
@@ -10,7 +11,9 @@ import (
 // placedLabel is label, node n's heading as the option of "Is it about
 // this?", led by its page's title when the heading alone names no topic:
 // it has fewer than minTopicTerms words a request could be matched on
-// ("Pourquoi cela se passe-t-il", "Aktivität", "Cómo activar"). The
+// ("Pourquoi cela se passe-t-il", "Aktivität", "Cómo activar"), or other
+// pages have a section of that name too (FreedomBox's "Non-Free Status",
+// on 16 of its pages, asked about alone, "Overview", "Syntax"). The
 // question is asked with no heading above it, so a customer shown only
 // "Why does this happen" cannot tell what it is about. A page's own
 // introduction is led by the section the page sits in, its breadcrumb's
@@ -29,7 +32,8 @@ func (a *GraphAgent) placedLabel(n *graph.Node, label string) string {
 			place = strings.TrimSpace(p.Breadcrumb[len(p.Breadcrumb)-1])
 		}
 	}
-	if place == "" || english.SameText(place, n.Problem) || len(uniqueTerms(a.an.terms(n.Problem))) >= minTopicTerms {
+	if place == "" || english.SameText(place, n.Problem) ||
+		len(uniqueTerms(a.an.terms(n.Problem))) >= minTopicTerms && (n.Root || !a.sharedHeading(n.Problem)) {
 		return label
 	}
 	return place + ": " + label
@@ -38,3 +42,33 @@ func (a *GraphAgent) placedLabel(n *graph.Node, label string) string {
 // minTopicTerms is the fewest words of its own a heading needs to name
 // its topic out of its page.
 const minTopicTerms = 2
+
+// sharedHeadings are the headings of sections that several pages have,
+// found once per graph (see Warm).
+type sharedHeadings struct {
+	once sync.Once
+	set  map[string]bool
+}
+
+// sharedHeading reports whether sections of pages of two titles or more
+// have heading h, as written (a page and its twin under the same title
+// are one: their title tells them apart no better).
+func (a *GraphAgent) sharedHeading(h string) bool {
+	a.shared.once.Do(func() {
+		first := map[string]string{} // heading -> the title of the first page with it
+		a.shared.set = map[string]bool{}
+		for _, n := range a.ix.Graph.Nodes {
+			p := a.ix.Page(n.Page)
+			if n.Root || p == nil {
+				continue
+			}
+			switch t, ok := first[n.Problem]; {
+			case !ok:
+				first[n.Problem] = p.Title
+			case t != p.Title:
+				a.shared.set[n.Problem] = true
+			}
+		}
+	})
+	return a.shared.set[h]
+}
