@@ -86,8 +86,8 @@ var wholeActs = []actRow{
 	// matched as a request, "link" and "page" find any page about links.
 	{ActLink, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|great|thanks|thank\s+you|and|also|so)[\s,.!]+)*(?:(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?(?:send|give|share|show|paste|post|provide)\s+(?:me\s+|us\s+)?(?:the\s+|a\s+|that\s+|this\s+)?|(?:what'?s|what\s+is|where'?s|where\s+is|do\s+you\s+have|is\s+there)\s+(?:the\s+|a\s+)?)?(?:link|url|source|web\s*page|page|article)(?:\s+(?:to|for|of)\s+(?:that|this|it|the\s+(?:page|article|answer)|that\s+(?:page|article|answer)|this\s+(?:page|article|answer)))?(?:\s+please)?[\s.!?]*$`)},
 	// "sounds good", "I see", "makes sense": taking in what was said.
-	// ("Got it" closes, as thanks do; "not yet" and "I haven't" answer
-	// no; "ok" alone goes on with the section.)
+	// ("Got it" closes, as thanks do; "not yet", "not right now" and "I
+	// haven't" answer no; "ok" alone goes on with the section.)
 	{ActAck, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|oh|ah|well|alright|all\s+right|great|cool|perfect|good|hm+|u[mh]+)[\s,.!]+)*(?:sounds?\s+(?:good|great|fine|ok(?:ay)?)|(?:that|this)\s+(?:sounds|is|seems)\s+(?:good|great|fine|ok(?:ay)?|helpful)|i\s+see|i\s+understand|understood|makes\s+sense|(?:that|it)\s+makes\s+sense|fine|noted|will\s+do|i'?ll\s+(?:do\s+that|try\s+(?:it|that)))[\s.!?]*$`)},
 }
 
@@ -134,7 +134,7 @@ var (
 	actNone     = quickre.MustCompile(`(?i)\b(?:none\s+of\s+(?:these|those|them|that|the\s+above|this)|neither(?:\s+of\s+(?:these|those|them))?|something\s+else|not\s+(?:any|one)\s+of\s+(?:these|those|them)|(?:that'?s|it'?s|this\s+is)\s+not\s+(?:it|my\s+case|what\s+i\s+(?:mean|meant|need|asked))|not\s+my\s+case|doesn'?t\s+apply|does\s+not\s+apply|(?:that'?s\s+|that\s+is\s+|it'?s\s+|this\s+is\s+)?(?:the\s+|a\s+)?wrong\s+(?:answer|page|article|topic|one)|(?:that'?s|that\s+is|it'?s|this\s+is)\s+(?:wrong|incorrect|not\s+(?:right|correct)))\b`)
 	actDontKnow = quickre.MustCompile(`(?i)\b(?:i\s+)?(?:don'?t|do\s+not|dont)\s+know\b|\bnot\s+sure\b|\bno\s+idea\b|\bdunno\b|\bi'?m\s+not\s+certain\b|\bcan'?t\s+(?:say|tell)\b`)
 	actYes      = quickre.MustCompile(`(?i)^(?:yes|yeah|yep|yup|ya|yea|sure|correct|right|exactly|indeed|of\s+course|absolutely|affirmative|that'?s\s+(?:right|correct|it|me)|i\s+(?:am|do|did|have|was|will|would)|it\s+(?:is|does|did|was)|please\s+do|go\s+(?:on|ahead)|tell\s+me\s+more|more)$`)
-	actNo       = quickre.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|not\s+yet|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
+	actNo       = quickre.MustCompile(`(?i)^(?:no|nope|nah|not|not\s+really|not\s+yet|not\s+(?:right\s+now|now|today|for\s+now|at\s+the\s+moment)|(?:maybe\s+)?later|negative|not\s+at\s+all|i\s+(?:am\s+not|'?m\s+not|do\s*n[o']?t|did\s*n[o']?t|have\s*n[o']?t|was\s*n[o']?t|won'?t)|it\s+(?:is\s*n[o']?t|does\s*n[o']?t|did\s*n[o']?t|was\s*n[o']?t))$`)
 	// actMore asks for more of what was being discussed ("where can I get
 	// more details?"): with nothing else said, a yes to going on.
 	actMore = quickre.MustCompile(`(?i)\b(?:(?:more|further|additional|other)\s+(?:info(?:rmation)?|details?|help)|(?:tell|show|explain|give)\s+(?:me\s+)?(?:some\s+)?more|(?:know|learn|hear|read|see)\s+(?:some\s+)?more|more\s+(?:please|on\s+(?:it|this|that)|about\s+(?:it|this|that)))\b`)

@@ -66,8 +66,8 @@ func TestClassifyAct(t *testing.T) {
 		{"can you tell me more about it?", ActYes},
 		{"where can I get more details about direct deposit?", ActNone},
 		{"can I get more security alerts?", ActNone},
-		// Acknowledgements ask nothing new; "not yet" and "I haven't"
-		// answer no.
+		// Acknowledgements ask nothing new; "not yet", "not right now"
+		// and "I haven't" answer no.
 		{"sounds good", ActAck},
 		{"Ok, sounds good!", ActAck},
 		{"I see.", ActAck},
@@ -84,6 +84,10 @@ func TestClassifyAct(t *testing.T) {
 		{"not yet", ActNo},
 		{"I haven't", ActNo},
 		{"No, not yet", ActNo},
+		{"not right now", ActNo}, // a yes or no put off: no, for now
+		{"no, not at the moment", ActNo},
+		{"maybe later", ActNo},
+		{"not right now, how do I cancel it?", ActNone},
 		{"sounds good, how do I apply?", ActNone},
 		{"I see a charge I don't recognise", ActNone},
 		// Asking whether the agent is a bot is a question, not a request

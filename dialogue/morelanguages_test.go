@@ -45,6 +45,31 @@ func TestMoreLanguagesPhrases(t *testing.T) {
 	}
 }
 
+// TestPutOffInEveryLanguage: a yes or no put off ("not right now", "noch
+// nicht", "plus tard") answers no, as "not yet" does in English; matched
+// as a request, its words ("moment", "tarde") found any page that uses
+// them (the ssa replay's "not right now" after an answer on Medicare was
+// answered from the page on applying for retirement benefits).
+func TestPutOffInEveryLanguage(t *testing.T) {
+	for _, tc := range []struct{ msg, lang string }{
+		{"noch nicht", "de"}, {"jetzt nicht", "de"}, {"später", "de"},
+		{"pas encore", "fr"}, {"pas maintenant", "fr"}, {"plus tard", "fr"},
+		{"todavía no", "es"}, {"ahora no", "es"}, {"más tarde", "es"},
+		{"ainda não", "pt"}, {"agora não", "pt"}, {"mais tarde", "pt"},
+		{"non ancora", "it"}, {"non adesso", "it"}, {"più tardi", "it"},
+		{"nog niet", "nl"}, {"nu niet", "nl"},
+		{"пока нет", "ru"}, {"не сейчас", "ru"}, {"позже", "ru"},
+		{"まだです", "ja"}, {"あとで", "ja"},
+	} {
+		if got := phraseAct(tc.msg); got != ActNo {
+			t.Errorf("phraseAct(%q) = %v, want a no", tc.msg, got)
+		}
+		if got := phraseLanguage(tc.msg); got != tc.lang {
+			t.Errorf("phraseLanguage(%q) = %q, want %q", tc.msg, got, tc.lang)
+		}
+	}
+}
+
 // TestPortugueseHelpCenter: on a help center in Portuguese the bot's own
 // words are Portuguese: a suggestion, a thanks and a request for a person.
 func TestPortugueseHelpCenter(t *testing.T) {
