@@ -500,32 +500,49 @@ func retryMethod(method string) bool {
 }
 
 // references returns the reference edges of the pages in results.
+//
+// The parts of a document split into pages (page.Split: "manual.pdf",
+// "manual.pdf#page=12", …) share its address but for the place they open
+// at: a link to the document leads to its opening part, the one at the
+// bare address, and a link to a part's place to that part. (Keyed by the
+// address alone, every part overwrote the last, and links to a manual led
+// to its last chapter.) Links between the parts of one document are
+// references like any other; a link to its own page is none.
 func (b *Builder) references(results []*pageResult) []graph.Edge {
-	rootOf := make(map[string]string)
+	rootOf := make(map[string]string)  // a page's address, its place kept -> its root
+	opening := make(map[string]string) // a document's address -> its opening part's root
 	for _, r := range results {
 		if r.err != nil {
 			continue
 		}
 		for _, n := range r.nodes {
-			if n.Root {
-				rootOf[normalizeURL(r.page.URL)] = n.ID
+			if !n.Root {
+				continue
+			}
+			rootOf[normalizeURLAt(r.page.URL)] = n.ID
+			doc := normalizeURL(r.page.URL)
+			if _, ok := opening[doc]; !ok || !strings.Contains(r.page.URL, "#") {
+				opening[doc] = n.ID
 			}
 		}
+	}
+	target := func(u string) (string, bool) {
+		if root, ok := rootOf[normalizeURLAt(u)]; ok {
+			return root, true
+		}
+		root, ok := opening[normalizeURL(u)]
+		return root, ok
 	}
 	var edges []graph.Edge
 	for _, r := range results {
 		if r.err != nil {
 			continue
 		}
-		own := normalizeURL(r.page.URL)
+		own := rootOf[normalizeURLAt(r.page.URL)]
 		for _, n := range r.nodes {
 			var targets []string
 			for _, u := range LinkURLs(n.Resolution) {
-				nu := normalizeURL(u)
-				if nu == own {
-					continue
-				}
-				if root, ok := rootOf[nu]; ok && root != n.ID && !slices.Contains(targets, root) {
+				if root, ok := target(u); ok && root != own && root != n.ID && !slices.Contains(targets, root) {
 					targets = append(targets, root)
 				}
 			}
@@ -546,6 +563,16 @@ func LinkURLs(s string) []string {
 		}
 	}
 	return out
+}
+
+// normalizeURLAt is normalizeURL with the place in the page kept (the
+// fragment): the address of a part of a split document.
+func normalizeURLAt(s string) string {
+	base, place, ok := strings.Cut(strings.TrimSpace(s), "#")
+	if !ok || place == "" {
+		return normalizeURL(base)
+	}
+	return normalizeURL(base) + "#" + place
 }
 
 // normalizeURL makes link targets and page URLs comparable: the fragment and

@@ -527,6 +527,31 @@ func TestNormalizeURL(t *testing.T) {
 	}
 }
 
+// TestReferencesToSplitDocuments: the parts of a split document share its
+// address but for their place; a link to the document leads to its
+// opening part (it led to its last: each part overwrote the one before),
+// a link to a part's place to that part, and a link between two parts of
+// one document is a reference like any other.
+func TestReferencesToSplitDocuments(t *testing.T) {
+	res := []*pageResult{
+		{page: graph.Page{URL: "manual.pdf"}, nodes: []graph.Node{{ID: "opening", Root: true}}},
+		{page: graph.Page{URL: "manual.pdf#page=12"}, nodes: []graph.Node{{ID: "email", Root: true, Resolution: "Back to the [start](manual.pdf)."}}},
+		{page: graph.Page{URL: "manual.pdf#page=40"}, nodes: []graph.Node{{ID: "appendix", Root: true, Resolution: "See [this part](manual.pdf#page=40)."}}},
+		{page: graph.Page{URL: "faq.md"}, nodes: []graph.Node{
+			{ID: "faq", Root: true, Resolution: "See [the manual](manual.pdf) and [its e-mail chapter](manual.pdf#page=12)."},
+			{ID: "faq-self", Resolution: "[Back to the top](faq.md#top)."},
+		}},
+	}
+	var got []string
+	for _, e := range (&Builder{}).references(res) {
+		got = append(got, e.From+" -> "+e.To)
+	}
+	want := []string{"email -> opening", "faq -> opening", "faq -> email"}
+	if !slices.Equal(got, want) {
+		t.Errorf("references = %q, want %q", got, want)
+	}
+}
+
 // checkVerdicts checks that every node of g has the verdict its text and
 // edges give now.
 func checkVerdicts(t *testing.T, g *graph.Graph) {
