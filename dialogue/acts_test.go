@@ -53,6 +53,7 @@ func TestClassifyAct(t *testing.T) {
 		{"No, I don't", ActNo},
 		{"I don't know", ActDontKnow},
 		{"not sure", ActDontKnow},
+		{"idk", ActDontKnow},
 		// A message that asks something of its own is a request.
 		{"yes, and how do I apply for retirement benefits?", ActNone},
 		{"thanks but how do I change my password", ActNone},

@@ -249,6 +249,7 @@ func TestActPhrases(t *testing.T) {
 		{"Nein", ActNo},
 		{"keine davon", ActNoneOfThese},
 		{"je ne sais pas", ActDontKnow},
+		{"je sais pas", ActDontKnow}, // as it is said, the "ne" left out
 		{"hablar con una persona", ActHuman},
 		{"Ich möchte mit einem Menschen sprechen", ActHuman},
 		{"kann ich bitte mit einem Mitarbeiter sprechen? Mein Abo ist weg", ActHuman},
