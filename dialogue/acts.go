@@ -394,7 +394,9 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 			// a second one (see suggestedOnMiss).
 			s.Rephrases--
 		}
-		if last := lastAgentTurn(s); last.Action == Resolution {
+		if last := lastAgentTurn(s); last.Action == Resolution && msg != nil && msg.act == ActNoneOfThese {
+			// "That's not what I meant" to the answer itself (a "no" to
+			// the one follow-up it offered rejects that option only).
 			s.Rejected = last.NodeID
 		}
 		return a.noneFits(s, lead), true, nil
