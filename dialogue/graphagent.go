@@ -426,6 +426,8 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	detail := func() string { return r.caseDetailIn(s.Lang, a.langs.lang) }
 	detailed := detailsMiss(detail, s.CurrentNode != "", previousUserMessage(s) != "", lastAgentTurn(s))
 	id, text, err := a.identify(ctx, s, r, detailed)
+	rejected := s.Rejected
+	s.Rejected = "" // for the request after the rejection only
 	if err != nil {
 		return Reply{}, err
 	}
@@ -467,7 +469,14 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	}
 	s.Rephrases = 0
 	id = a.statedSituation(s, id, text)
-	return a.respondOrHandOver(ctx, s, id, text, r)
+	reply, err := a.respondOrHandOver(ctx, s, id, text, r)
+	if err == nil && rejected != "" && reply.Action == Resolution && reply.NodeID == rejected {
+		// Found again by another way (its section, then the section
+		// above it): the answer the customer said was not it is not
+		// given again; the pages have nothing else for it.
+		return a.miss(s), nil
+	}
+	return reply, err
 }
 
 // previousRequest is what the user's message before this one asked

@@ -164,10 +164,9 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading, detai
 	if holdsSaid != nil {
 		cands = slices.DeleteFunc(cands, func(c candidate) bool { return !holdsSaid(c.id) })
 	}
-	// "That's not what I meant" to an answer: what they say next is not
-	// answered from it again.
+	// "That's not what I meant" to an answer: what they say next is
+	// matched elsewhere (and not answered from it again: turn).
 	if rejected := s.Rejected; rejected != "" {
-		s.Rejected = ""
 		cands = slices.DeleteFunc(cands, func(c candidate) bool { return c.id == rejected })
 	}
 	if len(cands) == 0 && lean == refersToTopic {
