@@ -110,9 +110,18 @@ func pointsBack(q string, langs []string) bool {
 // names a word of, while the other is named. ok is false when both are
 // named (an answer and an option, or options for each) or neither is
 // (the reply is about something else: which one was meant is unknown).
+// A word both questions have names neither ("change" in "how do I change
+// my wallpaper and how do I change the screen resolution", answered with
+// the page on changing the resolution), unless it is all one of them has.
 func (a *GraphAgent) unanswered(ids []string, first, second string) (other string, ok bool) {
-	named := func(q string) bool {
-		terms := a.an.terms(lexical.Mask(q))
+	firstTerms, secondTerms := a.an.terms(lexical.Mask(first)), a.an.terms(lexical.Mask(second))
+	own := func(terms, others []string) []string {
+		if kept := slices.DeleteFunc(slices.Clone(terms), func(t string) bool { return slices.Contains(others, t) }); len(kept) > 0 {
+			return kept
+		}
+		return terms
+	}
+	named := func(terms []string) bool {
 		for _, id := range ids {
 			heading := a.problemTerms(id)
 			for _, t := range terms {
@@ -123,7 +132,7 @@ func (a *GraphAgent) unanswered(ids []string, first, second string) (other strin
 		}
 		return false
 	}
-	switch f, s := named(first), named(second); {
+	switch f, s := named(own(firstTerms, secondTerms)), named(own(secondTerms, firstTerms)); {
 	case f && !s:
 		other = second
 	case s && !f:

@@ -114,3 +114,28 @@ func TestUnanswered(t *testing.T) {
 		}
 	}
 }
+
+// TestUnansweredSharedWords: a word both questions have ("change") names
+// neither; the answer on the screen's resolution leaves the wallpaper
+// unanswered, and says so.
+func TestUnansweredSharedWords(t *testing.T) {
+	g := graphOfFiles(t, map[string]string{
+		"resolution.md": "# Change the screen resolution\n\nOpen Displays and choose a resolution, then click Apply.\n",
+		"background.md": "# Change the desktop background\n\nRight-click the desktop and choose Change Background.\n",
+	})
+	a := NewGraphAgent(g, Options{})
+	var resolution string
+	for _, n := range g.Nodes {
+		if n.Page == "resolution.md" && n.Root {
+			resolution = n.ID
+		}
+	}
+	other, ok := a.unanswered([]string{resolution}, "how do i change my wallpaper", "how do i change the screen resolution?")
+	if other != "how do i change my wallpaper" || !ok {
+		t.Errorf("unanswered = %q, %v; want the wallpaper question", other, ok)
+	}
+	// A question all of whose words the other has is named by them.
+	if other, ok := a.unanswered([]string{resolution}, "how do i change it", "how do i change the screen resolution"); ok {
+		t.Errorf("unanswered = %q, %v; want neither left (the first is named by its one word)", other, ok)
+	}
+}
