@@ -2,7 +2,6 @@ package page
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,7 +18,7 @@ func TestDITAGolden(t *testing.T) {
 }
 
 func TestDITA(t *testing.T) {
-	for _, tc := range []struct{ name, src, want string }{
+	checkXMLReader(t, func(raw []byte) (*Document, error) { return parseDITA(raw, "x.dita", nil) }, ErrDITA, []xmlCase{
 		{"a topic with no DTD, entities as authors type them",
 			`<topic id="x"><title>Printing</title><body><p>Press <uicontrol>Print</uicontrol>&nbsp;now.</p></body></topic>`,
 			"# Printing\nPress Print now."},
@@ -34,28 +33,13 @@ func TestDITA(t *testing.T) {
 		{"a nested topic is a section",
 			`<topic id="x"><title>T</title><body><p>One.</p></body><topic id="y"><title>Sub</title><body><p>Two.</p></body></topic></topic>`,
 			"# T\nOne.\n## Sub\nTwo."},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			doc, err := parseDITA([]byte(tc.src), "x.dita", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := doc.Text(); got != tc.want {
-				t.Errorf("text:\n%s\nwant:\n%s", got, tc.want)
-			}
-		})
-	}
-	for name, src := range map[string]string{
+	}, map[string]string{
 		"not XML":            "Title\n=====\n",
 		"another document":   `<html><body><p>x</p></body></html>`,
 		"a map":              `<map><topicref href="a.dita"/></map>`,
 		"a dita of no topic": `<dita></dita>`,
 		"nested too deep":    strings.Repeat("<topic><body><section>", 30),
-	} {
-		if _, err := parseDITA([]byte(src), "x.dita", nil); !errors.Is(err, ErrDITA) {
-			t.Errorf("%s: err %v, want ErrDITA", name, err)
-		}
-	}
+	})
 }
 
 // TestReadDirDITA: a topic's links to the folder's topics are reference

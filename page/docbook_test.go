@@ -1,7 +1,6 @@
 package page
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,7 +17,7 @@ func TestDocBookGolden(t *testing.T) {
 }
 
 func TestDocBook(t *testing.T) {
-	for _, tc := range []struct{ name, src, want string }{
+	checkXMLReader(t, func(raw []byte) (*Document, error) { return parseDocBook(raw, "x.docbook", nil) }, ErrDocBook, []xmlCase{
 		{"an article without a DOCTYPE; an undeclared entity is its name",
 			`<article><title>Printing with &kprinter;</title><para>Press <keycombo>&Ctrl;<keycap>P</keycap></keycombo>.</para></article>`,
 			"# Printing with Kprinter\nPress Ctrl+P."},
@@ -28,27 +27,12 @@ func TestDocBook(t *testing.T) {
 		{"an address entity and an editorial remark are no text",
 			`<article><title>T</title><para>Write to &Ada.Example.mail;.<remark>todo</remark></para></article>`,
 			"# T\nWrite to ."},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			doc, err := parseDocBook([]byte(tc.src), "x.docbook", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := doc.Text(); got != tc.want {
-				t.Errorf("text:\n%s\nwant:\n%s", got, tc.want)
-			}
-		})
-	}
-	for name, src := range map[string]string{
+	}, map[string]string{
 		"not XML":          "Title\n=====\n",
 		"another document": `<html><body><p>x</p></body></html>`,
 		"a DITA topic":     `<topic id="x"><title>T</title></topic>`,
 		"nested too deep":  strings.Repeat("<book><chapter><sect1>", 30),
-	} {
-		if _, err := parseDocBook([]byte(src), "x.docbook", nil); !errors.Is(err, ErrDocBook) {
-			t.Errorf("%s: err %v, want ErrDocBook", name, err)
-		}
-	}
+	})
 }
 
 // TestDocBookSplit: a long handbook is pages, one a chapter, and none of

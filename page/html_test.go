@@ -271,6 +271,31 @@ func TestParseHTMLGolden(t *testing.T) {
 	checkGolden(t, "messy.golden", got)
 }
 
+// xmlCase is a source and the text a reader makes of it.
+type xmlCase struct{ name, src, want string }
+
+// checkXMLReader checks that parse reads each case's source into its
+// text, and refuses each source of bad with an error of kind.
+func checkXMLReader(t *testing.T, parse func(raw []byte) (*Document, error), kind error, cases []xmlCase, bad map[string]string) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := parse([]byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := doc.Text(); got != tc.want {
+				t.Errorf("text:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+	for name, src := range bad {
+		if _, err := parse([]byte(src)); !errors.Is(err, kind) {
+			t.Errorf("%s: err %v, want %v", name, err, kind)
+		}
+	}
+}
+
 // checkDirGolden compares the pages ReadDir reads from testdata/dir
 // (none failing), each its address, title, language, breadcrumb, keywords
 // and text, with testdata/golden.

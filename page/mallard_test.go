@@ -2,7 +2,6 @@ package page
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,7 +18,7 @@ func TestMallardGolden(t *testing.T) {
 }
 
 func TestMallard(t *testing.T) {
-	for _, tc := range []struct{ name, src, want string }{
+	checkXMLReader(t, func(raw []byte) (*Document, error) { return parseMallard(raw, "x.page", nil) }, ErrMallard, []xmlCase{
 		{"a page with no namespace prefix and a bare title",
 			`<page id="x"><title>Printing</title><p>Press <keyseq><key>Ctrl</key><key>P</key></keyseq>.</p></page>`,
 			"# Printing\nPress Ctrl+P."},
@@ -31,26 +30,11 @@ func TestMallard(t *testing.T) {
 		{"an editorial comment and a picture are no text",
 			`<page xmlns="http://projectmallard.org/1.0/" id="x"><title>T</title><comment><p>todo</p></comment><media src="a.png">alt</media><p>Text.</p></page>`,
 			"# T\nText."},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			doc, err := parseMallard([]byte(tc.src), "x.page", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := doc.Text(); got != tc.want {
-				t.Errorf("text:\n%s\nwant:\n%s", got, tc.want)
-			}
-		})
-	}
-	for name, src := range map[string]string{
+	}, map[string]string{
 		"not XML":          "Title\n=====\n",
 		"another document": `<html><body><p>x</p></body></html>`,
 		"nested too deep":  strings.Repeat("<page><section>", 40),
-	} {
-		if _, err := parseMallard([]byte(src), "x.page", nil); !errors.Is(err, ErrMallard) {
-			t.Errorf("%s: err %v, want ErrMallard", name, err)
-		}
-	}
+	})
 }
 
 // TestReadDirMallard: a topic's links to the folder's pages, its trail
