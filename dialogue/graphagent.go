@@ -453,7 +453,7 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 		st.yesNo = as.yesNo
 		st.first = as.last == ""
 		st.situations = st.asking && s.CurrentNode != "" && !s.doubtOpen() && !as.askedAgain
-		st.offered = a.offeredTopics(s) && !restates(r.terms, a.earlierRequests(s))
+		st.offered = suggestedOnMiss(s) && !restates(r.terms, a.earlierRequests(s))
 		for _, m := range missMoves(r, st) {
 			if m == moveAskAbout {
 				if reply, ok := a.askAbout(s, doubted); ok {

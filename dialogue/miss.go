@@ -434,14 +434,6 @@ func (a *GraphAgent) miss(s *Session) Reply {
 	}
 }
 
-// offeredTopics reports whether the agent's last reply offered topics for
-// a request it missed (suggest): a question with topics pending, and the
-// conversation left without a place.
-func (a *GraphAgent) offeredTopics(s *Session) bool {
-	return s.Rephrases > 0 && s.CurrentNode == "" && s.Doubted == "" && lastAgentTurn(s).Action == Clarification &&
-		slices.ContainsFunc(s.PendingOptions, func(o Option) bool { return o.NodeID != "" })
-}
-
 // offerPerson answers a miss after a miss said in no page's words (see
 // moveOfferPerson): the topics nearest what the customer said in the
 // conversation (its earlier words, see topic), even those just offered,
