@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"slices"
 	"strings"
 )
 
@@ -332,12 +333,7 @@ func (w *ditaWriter) blocks(nodes []*xmlNode, depth int) {
 			done()
 			continue
 		}
-		kind := n.name
-		if !ditaBlocks[kind] {
-			if base := ditaBase(n); ditaBlocks[base] {
-				kind = base
-			}
-		}
+		kind := ditaKind(n)
 		if !ditaBlocks[kind] {
 			para.add(n) // inline markup outside a paragraph (written, and reused, by inline)
 			done()
@@ -348,6 +344,17 @@ func (w *ditaWriter) blocks(nodes []*xmlNode, depth int) {
 		done()
 	}
 	para.flush()
+}
+
+// ditaKind is n's name where block writes it, else its base type where
+// block writes that, else its name.
+func ditaKind(n *xmlNode) string {
+	if !ditaBlocks[n.name] {
+		if base := ditaBase(n); ditaBlocks[base] {
+			return base
+		}
+	}
+	return n.name
 }
 
 // ditaBlocks are the block elements block writes, by name or base type.
@@ -371,6 +378,10 @@ func (w *ditaWriter) block(n *xmlNode, kind string, depth int) {
 	case "troubleSolution":
 		w.solution(n, depth)
 	case "p", "shortdesc", "glossdef":
+		if slices.ContainsFunc(n.kids, func(k *xmlNode) bool { return k.name != "" && ditaBlocks[ditaKind(k)] }) {
+			w.blocks(n.kids, depth) // a paragraph holding a list or a note (see the DocBook reader's para)
+			return
+		}
 		w.out.WriteString("<p>" + w.inline(n.kids) + "</p>\n")
 	case "lq":
 		w.out.WriteString("<blockquote>")

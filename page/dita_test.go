@@ -30,6 +30,9 @@ func TestDITA(t *testing.T) {
 			`<concept id="x"><title>T</title><conbody><draft-comment>todo</draft-comment><warningpara class="- topic/p mydomain/warningpara ">Unplug it first.</warningpara>` +
 				`<p>Text<indexterm>lamp</indexterm>.<image href="a.png"><alt>alt</alt></image></p></conbody></concept>`,
 			"# T\nUnplug it first.\nText."},
+		{"a paragraph holding a list: its text, then the list",
+			`<topic id="x"><title>T</title><body><p>Choose one:<ul><li>Print</li><li>Save</li></ul></p></body></topic>`,
+			"# T\nChoose one:\n- Print\n- Save"},
 		{"a nested topic is a section",
 			`<topic id="x"><title>T</title><body><p>One.</p></body><topic id="y"><title>Sub</title><body><p>Two.</p></body></topic></topic>`,
 			"# T\nOne.\n## Sub\nTwo."},

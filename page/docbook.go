@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -192,6 +193,13 @@ var docbookBlocks = map[string]bool{
 func (w *docbookWriter) block(n *xmlNode, depth int) {
 	switch n.name {
 	case "para", "simpara":
+		if slices.ContainsFunc(n.kids, func(k *xmlNode) bool { return docbookBlocks[k.name] }) {
+			// A paragraph may hold lists, notes and listings ("<para>The View
+			// menu: <variablelist>…"); written inline, a menu's entries ran
+			// into one line of text.
+			w.blocks(n.kids, depth)
+			return
+		}
 		w.out.WriteString("<p>" + w.inline(n.kids) + "</p>\n")
 	case "formalpara", "example", "figure", "sidebar", "procedure", "table":
 		w.heading(depth+1, docbookTitle(n))

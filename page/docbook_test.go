@@ -24,6 +24,10 @@ func TestDocBook(t *testing.T) {
 		{"a chapter's sections nest; a cross-reference with no text is its target's title",
 			`<chapter id="c"><title>T</title><sect1 id="a"><title>A &amp; B</title><para>One.</para><sect2><title>Deeper</title><para>See <xref linkend="a"/>.</para></sect2></sect1></chapter>`,
 			"# T\n## A & B\nOne.\n### Deeper\nSee A & B."},
+		{"a paragraph holding a list: its text, then the list's entries each a line",
+			`<article><title>T</title><para>The menu:<variablelist><varlistentry><term><menuchoice><guimenu>View</guimenu><guimenuitem>Zoom In</guimenuitem></menuchoice></term>` +
+				`<listitem><para>Enlarges icons.</para></listitem></varlistentry><varlistentry><term>Split</term><listitem><para>Splits the view.</para></listitem></varlistentry></variablelist></para></article>`,
+			"# T\nThe menu:\nView > Zoom In\nEnlarges icons.\nSplit\nSplits the view."},
 		{"an address entity and an editorial remark are no text",
 			`<article><title>T</title><para>Write to &Ada.Example.mail;.<remark>todo</remark></para></article>`,
 			"# T\nWrite to ."},
