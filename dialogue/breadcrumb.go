@@ -49,16 +49,21 @@ func (gw *graphWords) readBreadcrumbs(g *graph.Graph) {
 			folder[p.URL] = ids
 		}
 	}
-	used := make(map[string][]int32, len(folder)) // page -> those its nodes have
+	// The parts of one document (a handbook split at its chapters, each
+	// at "index.docbook#chapter") are one text: a folder word the
+	// handbook writes anywhere is each part's ("dolphin/" over the menu
+	// reference that never names Dolphin).
+	used := make(map[string][]int32, len(folder)) // document -> those its nodes have
 	for i := range g.Nodes {
 		page := g.Nodes[i].Page
 		ids := folder[page]
 		if len(ids) == 0 {
 			continue
 		}
+		doc := documentOf(page)
 		for _, w := range gw.words[gw.off[offsPerNode*i]:gw.off[offsPerNode*i+4]] {
-			if slices.Contains(ids, w) && !slices.Contains(used[page], w) {
-				used[page] = append(used[page], w)
+			if slices.Contains(ids, w) && !slices.Contains(used[doc], w) {
+				used[doc] = append(used[doc], w)
 			}
 		}
 	}
@@ -66,7 +71,7 @@ func (gw *graphWords) readBreadcrumbs(g *graph.Graph) {
 		start := int32(len(gw.titles))
 		gw.titles = append(gw.titles, own[p.URL]...)
 		for _, w := range folder[p.URL] { // in the folders' order
-			if slices.Contains(used[p.URL], w) {
+			if slices.Contains(used[documentOf(p.URL)], w) {
 				gw.titles = append(gw.titles, w)
 			}
 		}
@@ -151,6 +156,13 @@ func pageFolders(u string) []string {
 		return nil
 	}
 	return strings.Split(dir, "/")
+}
+
+// documentOf is the address of the document page u is of: u without its
+// place ("#page=12", "#chapter").
+func documentOf(u string) string {
+	doc, _, _ := strings.Cut(u, "#")
+	return doc
 }
 
 // folderWords returns the words of the folders that URL u lies in, less

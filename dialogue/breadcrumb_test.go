@@ -56,22 +56,28 @@ func TestSharedFolders(t *testing.T) {
 // TestBreadcrumb: a page's folder words that its own text writes count as
 // words of its title in the whole-page ranking ("How to register" in the
 // account folder names accounts); a folder word the page never writes
-// ("billing" over a page on invoices) does not.
+// ("billing" over a page on invoices) does not. The parts of one
+// document (guide.xml, guide.xml#menus) are one text.
 func TestBreadcrumb(t *testing.T) {
 	const (
 		register = "https://help.example/account/register.html"
 		features = "https://help.example/account/features.html"
 		invoices = "https://help.example/billing/invoices.html"
 		start    = "https://help.example/start.html"
+		guide    = "https://help.example/account/guide.xml"
+		menus    = "https://help.example/account/guide.xml#menus" // a part of guide.xml
 	)
 	g := &graph.Graph{
 		Pages: []graph.Page{{URL: register, Title: "How to register"}, {URL: features, Title: "What you can do"},
-			{URL: invoices, Title: "Invoices"}, {URL: start, Title: "Getting started"}},
+			{URL: invoices, Title: "Invoices"}, {URL: start, Title: "Getting started"},
+			{URL: guide, Title: "The account guide"}, {URL: menus, Title: "Menus"}},
 		Nodes: []graph.Node{
 			{ID: "register", Page: register, Problem: "Registering", Root: true, Resolution: "Create an account with your e-mail address."},
 			{ID: "features", Page: features, Problem: "Manage your settings", Root: true, Resolution: "Change the e-mail address of your account."},
 			{ID: "invoices", Page: invoices, Problem: "Download an invoice", Root: true, Resolution: "Every invoice is in your account, under Payments."},
 			{ID: "start", Page: start, Problem: "Getting started", Root: true, Resolution: "Open an account, then pay for a plan."},
+			{ID: "guide", Page: guide, Problem: "The account guide", Root: true, Resolution: "What your account lets you do."},
+			{ID: "menus", Page: menus, Problem: "Menus", Root: true, Resolution: "File > Print prints the page."},
 		},
 	}
 	a := NewGraphAgent(g, Options{})
@@ -85,6 +91,7 @@ func TestBreadcrumb(t *testing.T) {
 		{"features", 1},
 		{"invoices", 0}, // "billing" is in no text of its page
 		{"start", 0},    // no folder
+		{"menus", 1},    // a part of a document that writes it elsewhere
 	} {
 		p := a.lex.pageOf[a.doc[tc.node]]
 		if got := m.sc.titleNamed[p]; got != tc.named {
