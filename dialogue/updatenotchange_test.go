@@ -81,3 +81,23 @@ func TestUpgradeIsUpdate(t *testing.T) {
 		t.Errorf("got %s at %q (%q), want the automatic updates section", r.Action, r.NodeID, r.Text)
 	}
 }
+
+// TestListIsNoAppearing: "list" is a word of its own. "Listed" was a
+// synonym of "appear", and since words are folded by their stems, every
+// "list" ("split a long list of objects into pages") read as "appear".
+// "Not listed" is still "missing".
+func TestListIsNoAppearing(t *testing.T) {
+	an := newAnalyzer(nil)
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"split a long list into pages", []string{"split", "long", "list", "page"}},
+		{"my printer is not listed", []string{"printer", "find"}},
+		{"it does not show up", []string{"find"}},
+	} {
+		if got := an.terms(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("terms(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
