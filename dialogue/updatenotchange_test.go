@@ -85,7 +85,8 @@ func TestUpgradeIsUpdate(t *testing.T) {
 // TestListIsNoAppearing: "list" is a word of its own. "Listed" was a
 // synonym of "appear", and since words are folded by their stems, every
 // "list" ("split a long list of objects into pages") read as "appear".
-// "Not listed" is still "missing".
+// "Not listed" is still "missing". Nor is "display", which in software
+// help is as often a screen.
 func TestListIsNoAppearing(t *testing.T) {
 	an := newAnalyzer(nil)
 	for _, tc := range []struct {
@@ -95,6 +96,7 @@ func TestListIsNoAppearing(t *testing.T) {
 		{"split a long list into pages", []string{"split", "long", "list", "page"}},
 		{"my printer is not listed", []string{"printer", "find"}},
 		{"it does not show up", []string{"find"}},
+		{"connect a second display", []string{"connect", "second", "display"}}, // a screen, not what appears
 	} {
 		if got := an.terms(tc.text); !slices.Equal(got, tc.want) {
 			t.Errorf("terms(%q) = %v, want %v", tc.text, got, tc.want)
