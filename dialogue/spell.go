@@ -19,8 +19,14 @@ import (
 type speller struct {
 	freq    map[string]int      // word -> occurrences in the graph
 	deletes map[string][]string // a word less one letter -> the words it came from
-	isWord  func(string) bool   // a real word of the language, though not the graph's
-	isStop  func(string) bool   // a stop word of the graph's language
+	// accented is, for each graph word with accents, its letters without
+	// them -> the most frequent such word ("configuracion" ->
+	// "configuración"): customers often type no accents, and the
+	// stemmers' rules are written for the accented suffixes, so
+	// "configuracion" and "configuración" had no stem in common.
+	accented map[string]string
+	isWord   func(string) bool // a real word of the language, though not the graph's
+	isStop   func(string) bool // a stop word of the graph's language
 	// guesses is whether a word the graph lacks is read as another: a
 	// graph word one edit away, or two stop words run together. Only
 	// with the language's dictionary, which tells a real word from a
@@ -44,7 +50,7 @@ func newSpeller(gw *graphWords, synonyms [][]string, isWord func(string) bool) *
 	if isWord == nil {
 		isWord = func(string) bool { return false }
 	}
-	sp := &speller{freq: map[string]int{}, deletes: map[string][]string{}, isWord: isWord, isStop: gw.v.an.model.IsStopWord,
+	sp := &speller{freq: map[string]int{}, deletes: map[string][]string{}, accented: map[string]string{}, isWord: isWord, isStop: gw.v.an.model.IsStopWord,
 		guesses: gw.v.an.model.HasDictionary()}
 	isWord("") // reads the dictionary now, not on the first turn
 	add := func(words []string) {
@@ -63,7 +69,12 @@ func newSpeller(gw *graphWords, synonyms [][]string, isWord func(string) bool) *
 		w := &gw.v.words[i]
 		sp.freq[w.text] += w.count
 	}
-	for w := range sp.freq {
+	for w, n := range sp.freq {
+		if bare := lexical.Fold(w); bare != w {
+			if c, ok := sp.accented[bare]; !ok || n > sp.freq[c] || n == sp.freq[c] && w < c {
+				sp.accented[bare] = w
+			}
+		}
 		if utf8.RuneCountInString(w) < minSpellLen-1 {
 			continue
 		}
@@ -179,7 +190,15 @@ func isTitleCase(text string) bool {
 }
 
 func (sp *speller) word(w string) string {
-	if !sp.guesses || sp.freq[w] > 0 || lexical.IsStopWord(w) {
+	if sp.freq[w] > 0 || lexical.IsStopWord(w) {
+		return w
+	}
+	// A graph word typed without its accents is that word, in any
+	// language: no guess, the same letters.
+	if c, ok := sp.accented[lexical.Fold(w)]; ok && !sp.isStop(w) {
+		return c
+	}
+	if !sp.guesses {
 		return w
 	}
 	if n := utf8.RuneCountInString(w); n < minSpellLen {

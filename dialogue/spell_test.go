@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -101,5 +102,35 @@ func TestSpellerSplitsRunTogetherWords(t *testing.T) {
 		if got := sp.correct(tc.text); got != tc.want {
 			t.Errorf("correct(%q) = %q, want %q", tc.text, got, tc.want)
 		}
+	}
+}
+
+// TestSpellerRestoresAccents: a graph word typed without its accents is
+// that word, in a language the speller has no dictionary for and so
+// guesses nothing else in; a word the graph has as typed, and a stop
+// word, stay.
+func TestSpellerRestoresAccents(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: "config", Title: "Configuración de la batería", Lang: "es"}},
+		Nodes: []graph.Node{
+			{ID: "c", Page: "config", Root: true, Problem: "Configuración de la batería",
+				Resolution: "Abra la configuración y elija el porcentaje de la batería. Esta opción está arriba."},
+		},
+	}
+	model := lexical.For("es")
+	sp := newSpeller(newGraphWords(newModelAnalyzer(model, nil), g), nil, nil)
+	for _, tc := range []struct{ text, want string }{
+		{"ver el porcentaje de la bateria", "ver el porcentaje de la batería"},
+		{"la configuracion", "la configuración"},
+		{"la configuración", "la configuración"},
+		{"esta opcion", "esta opción"}, // "esta" is a stop word, whatever "está" is
+		{"la bateriaa", "la bateriaa"}, // no guesses without a dictionary
+	} {
+		if got := sp.correct(tc.text); got != tc.want {
+			t.Errorf("correct(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	if a, b := model.Terms(sp.correct("configuracion")), model.Terms("configuración"); !slices.Equal(a, b) {
+		t.Errorf("terms %v and %v: want one stem", a, b)
 	}
 }
