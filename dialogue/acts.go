@@ -56,10 +56,13 @@ const (
 	// ActLink asks for the link to the page being discussed ("can you
 	// send me the link?").
 	ActLink
+	// ActAll says that all the options offered apply ("both", "all of
+	// them").
+	ActAll
 )
 
 func (a Act) String() string {
-	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw", "unclear", "repeat", "link"}[a]
+	return [...]string{"none", "human", "restart", "greeting", "thanks", "none-of-these", "yes", "no", "dont-know", "ack", "bot-question", "not-solved", "withdraw", "unclear", "repeat", "link", "all"}[a]
 }
 
 // wholeActs are the acts a message makes when it says nothing else, tried
@@ -85,6 +88,10 @@ var wholeActs = []actRow{
 	// "link please": the page being discussed, asked for by its link;
 	// matched as a request, "link" and "page" find any page about links.
 	{ActLink, quickre.MustCompile(`(?i)^\s*(?:(?:ok(?:ay)?|great|thanks|thank\s+you|and|also|so)[\s,.!]+)*(?:(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?(?:send|give|share|show|paste|post|provide)\s+(?:me\s+|us\s+)?(?:the\s+|a\s+|that\s+|this\s+)?|(?:what'?s|what\s+is|where'?s|where\s+is|do\s+you\s+have|is\s+there)\s+(?:the\s+|a\s+)?)?(?:link|url|source|web\s*page|page|article)(?:\s+(?:to|for|of)\s+(?:that|this|it|the\s+(?:page|article|answer)|that\s+(?:page|article|answer)|this\s+(?:page|article|answer)))?(?:\s+please)?[\s.!?]*$`)},
+	// "Both", "all of them", "a bit of both": every option offered
+	// applies ("both" read as a request asks nothing, and the same
+	// question came again).
+	{ActAll, quickre.MustCompile(`(?i)^\s*(?:(?:yes|yeah|yep|well|hmm+|um+|actually|i\s+think|probably|maybe)[\s,.!]+)*(?:both|all|all\s+of\s+(?:them|these|those|the\s+above)|both\s+of\s+(?:them|these|those)|each\s+of\s+(?:them|these|those)|all\s+(?:three|four|five)(?:\s+of\s+(?:them|these|those))?|(?:they|both|all\s+of\s+them)\s+(?:apply|do)|(?:it'?s\s+|kind\s+of\s+|sort\s+of\s+)?a\s+(?:bit|little)\s+of\s+both)(?:\s+(?:actually|really|apply|applies|apply\s+to\s+me))?[\s.!?]*$`)},
 	// "sounds good", "I see", "makes sense": taking in what was said.
 	// ("Got it" closes, as thanks do; "not yet", "not right now" and "I
 	// haven't" answer no; "ok" alone goes on with the section.)
@@ -375,6 +382,23 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		}
 		r, err := a.respondAt(ctx, s, o.NodeID, msg)
 		return r, true, err
+	case moveEachInTurn:
+		first, rest := s.PendingOptions[0], slices.Clone(s.PendingOptions[1:])
+		// Every situation offered is theirs, this one too.
+		a.confirm(s, a.ix.Node(first.NodeID).Condition)
+		s.Rephrases, s.Doubted = 0, ""
+		r, err := a.respondAt(ctx, s, first.NodeID, a.takenFor(s, msg))
+		if err != nil || r.Action != Resolution {
+			return r, true, err
+		}
+		r.Text = a.say(s, "EachInTurn", "Option", first.Label) + "\n\n" + r.Text
+		for _, o := range rest {
+			if !slices.ContainsFunc(r.Options, func(x Option) bool { return x.NodeID == o.NodeID }) {
+				r.Options = append(r.Options, o)
+			}
+		}
+		s.PendingOptions = r.Options
+		return r, true, nil
 	case moveShowAsked:
 		// As a "yes", minus the confirmation: the user has not said its
 		// situation is theirs.

@@ -20,6 +20,12 @@ func TestClassifyAct(t *testing.T) {
 		{"I want to talk to a human", ActHuman},
 		{"can I speak with a real person about my refund?", ActHuman},
 		{"agent", ActHuman},
+		{"both", ActAll},
+		{"all of them", ActAll},
+		{"Yeah, both of them.", ActAll},
+		{"a bit of both", ActAll},
+		{"both apply", ActAll},
+		{"both accounts", ActNone}, // a request of its own
 		{"connect me to customer service", ActHuman},
 		{"start over", ActRestart},
 		{"/restart", ActRestart},

@@ -93,3 +93,13 @@ func TestPortugueseHelpCenter(t *testing.T) {
 		}
 	}
 }
+
+// TestAllInEveryLanguage: "both" and "all of them" in the catalog's
+// languages say every option applies.
+func TestAllInEveryLanguage(t *testing.T) {
+	for _, msg := range []string{"beides", "alle", "les deux", "tous", "ambos", "los dos", "os dois", "entrambi", "tutti e due", "allebei", "оба", "все", "両方", "全部"} {
+		if got := phraseAct(msg); got != ActAll {
+			t.Errorf("phraseAct(%q) = %v, want all", msg, got)
+		}
+	}
+}

@@ -42,6 +42,7 @@ const (
 	moveAskWhatFails                   // "nothing works" before anything was answered: sorry, what fails?
 	moveCantResolve                    // a complaint again, still with nothing to go on: a person
 	moveLink                           // the link to the page being discussed, as the reply's source
+	moveEachInTurn                     // every option applies: the first one's answer, the others still offered
 
 	// Moves for a message that matched no node (missPolicy).
 	moveAsYes          // a yes with a story no page tells: as a plain yes (the act policy)
@@ -188,6 +189,10 @@ var actPolicy = []actRule{
 	// "Does this apply?" "Yes." / "No."
 	{ActYes, func(st actState) bool { return st.pending == 1 && st.optionNode }, moveTakeOption},
 	{ActNo, func(st actState) bool { return st.pending == 1 }, moveNotIt},
+	// "Which of these applies?" "Both.": each in turn, the first answered
+	// and the others left to choose (asked again, "both" went round in
+	// circles).
+	{ActAll, func(st actState) bool { return st.pending > 1 && st.optionNode }, moveEachInTurn},
 	// The user can't tell which situation is theirs: what the page says
 	// for everyone, with the situations still open; with nothing said for
 	// everyone, a person can decide.

@@ -37,6 +37,10 @@ func TestActPolicy(t *testing.T) {
 		{ActNoneOfThese, question, []move{moveNoneOfThose}},
 		{ActNoneOfThese, afterAns, []move{moveNotIt, moveNoneOfThose}}, // "that's not what I meant" to an answer
 		{ActNoneOfThese, followUps, []move{moveNoneOfThose}},           // the follow-ups offered with the answer: none of those
+		{ActAll, question, []move{moveEachInTurn}},                     // "both" to "which of these applies?"
+		{ActAll, followUps, []move{moveEachInTurn}},                    // the follow-ups offered with an answer
+		{ActAll, doubted, nil},                                         // one option: "both" says nothing
+		{ActAll, afterAns, nil},                                        // nothing offered: read as a request
 		{ActBotQuestion, question, []move{moveBotAnswer}},
 		{ActWithdraw, question, []move{moveDropIt}},
 		{ActWithdraw, doubted, []move{moveDropIt}},
