@@ -33,6 +33,11 @@ func TestWithHeading(t *testing.T) {
 		{"Prices", "", "10 euros. 2026 prices.", "10 euros. 2026 prices."},
 		{"Prices", "", "2026. Prices rose.", "2026. Prices rose."},
 		{"Fees", "you pay late", "- 10 euros", "- 10 euros"},
+		// A menu reference's heading is where to click.
+		{"View > Show Hidden Files", "", "Shows all the hidden files within the current folder.", "View > Show Hidden Files: Shows all the hidden files within the current folder."},
+		{"Settings > Privacy > Location", "", "Turn off Location Services to stop apps using your position. Apps that need it ask again.", "Settings > Privacy > Location: Turn off Location Services to stop apps using your position. Apps that need it ask again."},
+		{"View > Zoom In", "", "Choose View > Zoom In to enlarge the icons.", "Choose View > Zoom In to enlarge the icons."},                                                                                                                                                                                               // says it already
+		{"when x > 1", "", "Add the numbers up, then divide the sum by the count of numbers to get their mean, which the next section uses for the chart and its labels.", "Add the numbers up, then divide the sum by the count of numbers to get their mean, which the next section uses for the chart and its labels."}, // no menu
 	} {
 		n := &graph.Node{Problem: tc.problem, Condition: tc.condition}
 		if got := withHeading(n, tc.text); got != tc.want {

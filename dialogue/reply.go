@@ -353,6 +353,11 @@ func withHeading(n *graph.Node, res string) string {
 			heading += ":"
 		}
 		return heading + " " + res
+	case menuPath(heading) && !strings.Contains(res, heading):
+		// "View > Show Hidden Files" over "Shows all the hidden files":
+		// a menu reference's heading is where to click, the text only
+		// what it does.
+		return heading + ": " + res
 	case short(res) && !opensWithYesOrNo(res) && !namesHeading(res, heading):
 		// "Requires iOS 13 or later." under "iPhone", "Sends the Do Not
 		// Track signal." under a setting's name: a short text whose
@@ -363,6 +368,25 @@ func withHeading(n *graph.Node, res string) string {
 		return heading + " " + res
 	}
 	return res
+}
+
+// menuPath reports whether heading is a path through a program's menus
+// or settings, as the readers write a menu choice ("View > Show Hidden
+// Files", "Settings > Privacy > Location"): two to five items of at most
+// four words each, none opening in lower case as running text does ("if
+// x > 1 then …").
+func menuPath(heading string) bool {
+	items := strings.Split(heading, " > ")
+	if len(items) < 2 || len(items) > 5 {
+		return false
+	}
+	for _, it := range items {
+		first, _ := utf8.DecodeRuneInString(strings.TrimSpace(it))
+		if n := len(strings.Fields(it)); n == 0 || n > 4 || unicode.IsLower(first) {
+			return false
+		}
+	}
+	return true
 }
 
 // shortText is the most words a text of one paragraph has to be short.
