@@ -95,11 +95,18 @@ func TestPortugueseHelpCenter(t *testing.T) {
 }
 
 // TestAllInEveryLanguage: "both" and "all of them" in the catalog's
-// languages say every option applies.
+// languages say every option applies, and name no topic: with nothing
+// offered, "beides" found a page that says it.
 func TestAllInEveryLanguage(t *testing.T) {
+	a := NewGraphAgent(graphOfFiles(t, map[string]string{
+		"de/anzeige.md": "# Unscharfe Anzeige\n\nBeides kann helfen: die Auflösung ändern oder den Bildschirm neu verbinden.\n",
+	}), Options{})
 	for _, msg := range []string{"beides", "alle", "les deux", "tous", "ambos", "los dos", "os dois", "entrambi", "tutti e due", "allebei", "оба", "все", "両方", "全部"} {
 		if got := phraseAct(msg); got != ActAll {
 			t.Errorf("phraseAct(%q) = %v, want all", msg, got)
+		}
+		if r := a.readMessage(msg); len(r.terms) > 0 {
+			t.Errorf("readMessage(%q).terms = %q, want none", msg, r.terms)
 		}
 	}
 }

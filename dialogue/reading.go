@@ -78,10 +78,11 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 		act = classifyAct(a.an, corrected)
 	}
 	r := a.readText(corrected)
-	if onlyKana(corrected) || act == ActNone && chatOnly(corrected) {
+	if onlyKana(corrected) || act == ActNone && chatOnly(corrected) || act == ActAll {
 		// Words of its own: none (onlyKana). Chat alone ("great",
 		// "perfect!") asks for nothing: read as a request, it found any
-		// page that says "runs great".
+		// page that says "runs great"; nor does "both" with nothing
+		// offered ("beides" found a page on fuzzy displays).
 		r.terms = nil
 	}
 	r.act = act
