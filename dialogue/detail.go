@@ -42,8 +42,8 @@ var caseHistory = quickre.MustCompile(detailOpeners + `(?:i|we)\s+(?:just\s+|onl
 // Laptop", "ich benutze Linux", "auf meinem iPhone"; "c'est un portable",
 // "j'utilise Linux", "sur mon iPhone"; "es un portátil", "uso Linux", "en
 // mi iPhone"; "é um notebook", "estou no Android"; "è un portatile", "uso
-// Linux"; "het is een laptop", "ik zit op Android". The last group is the
-// detail.
+// Linux"; "het is een laptop", "ik zit op Android"; Russian's and
+// Japanese below. The last group is the detail.
 var caseDetailsElsewhere = map[string]quickre.Regexp{
 	"de": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok(?:ay)?|also|und|übrigens)[\s,.!]+)*(?:(?:es|das)\s+ist\s+(?:ein|eine|mein|meine)|ich\s+(?:bin\s+auf|benutze|verwende|nutze|habe)(?:\s+(?:ein|eine|einen|mein|meine|meinen|den|die|das))?|(?:auf|mit|unter)\s+(?:einem|einer|meinem|meiner|dem|der))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
 	"fr": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok|bon|alors|et|aussi)[\s,.!]+)*(?:c['’]est\s+(?:un|une|mon|ma)|je\s+suis\s+(?:sur|sous)(?:\s+(?:un|une|mon|ma|le|la))?|j['’]utilise(?:\s+(?:un|une|mon|ma|le|la))?|j['’]ai\s+(?:un|une)|(?:sur|sous|avec|depuis)\s+(?:un|une|mon|ma|le|la))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
@@ -51,11 +51,18 @@ var caseDetailsElsewhere = map[string]quickre.Regexp{
 	"pt": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok|bom|então|e|também)[\s,.!]+)*(?:é\s+(?:um|uma|meu|minha)|(?:estou\s+(?:no|na|em)|uso|tenho)(?:\s+(?:um|uma|meu|minha|o|a))?|(?:no|na|com)\s+(?:meu|minha))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
 	"it": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok|allora|e|anche)[\s,.!]+)*(?:è\s+(?:un|una|il\s+mio|la\s+mia)|(?:sono\s+su|uso|ho)(?:\s+(?:un|una|il|la|il\s+mio|la\s+mia))?|(?:sul|sulla|con\s+il|con\s+la)(?:\s+(?:mio|mia))?)\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
 	"nl": quickre.MustCompile(`(?i)^\s*(?:(?:oh|ok|nou|en|ook)[\s,.!]+)*(?:het\s+is\s+(?:een|mijn)|ik\s+(?:zit\s+op|gebruik|heb)(?:\s+(?:een|mijn|de|het))?|(?:op|met)\s+(?:mijn|een))\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
+	// "у меня Android", "я на Android", "это ноутбук", "использую Linux".
+	"ru": quickre.MustCompile(`(?i)^\s*(?:(?:а|ну|кстати|и)[\s,.!]+)*(?:у\s+меня|я\s+на|это|использую|пользуюсь)\s+((?:[\p{L}\d.+-]+\s+){0,2}[\p{L}\d.+-]*[\p{L}\d+])[\s.!]*$`),
+	// "Androidです", "ノートパソコンです", "Windows 11を使っています": a
+	// name (Latin letters, katakana, digits), never a phrase ending in a
+	// verb or adjective ("ログインできないです" asks).
+	"ja": quickre.MustCompile(`^\s*(?:(?:あ|えっと|ちなみに)[、,\s]*)?([\p{Latin}\p{Katakana}ー\d][\p{Latin}\p{Katakana}ー\d.+ -]{0,24}?)\s*(?:です|でした|を使っています|を使ってます|を使用しています|使ってます)[。.!！]*$`),
 }
 
 // detailWords are words a detail never is: "I have a problem", "it's a
 // question" ask, "it's an error" complains.
-var detailWords = map[string]bool{"problem": true, "issue": true, "question": true, "error": true, "bug": true, "request": true}
+var detailWords = map[string]bool{"problem": true, "issue": true, "question": true, "error": true, "bug": true, "request": true,
+	"проблема": true, "вопрос": true, "ошибка": true, "не": true, "エラー": true, "バグ": true}
 
 // caseDetailOf returns the detail msg tells of the customer's case (see
 // caseDetail; caseDetailsElsewhere in langs, the conversation's and the

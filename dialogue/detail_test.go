@@ -66,6 +66,16 @@ func TestCaseDetailOfInLanguages(t *testing.T) {
 		{"it", "uso Linux", "Linux"},
 		{"nl", "het is een laptop", "laptop"},
 		{"nl", "ik zit op Android", "Android"},
+		{"ru", "у меня Android", "Android"},
+		{"ru", "это ноутбук", "ноутбук"},
+		{"ru", "использую Linux", "Linux"},
+		{"ru", "у меня не работает wifi", ""}, // a request
+		{"ru", "это ошибка", ""},
+		{"ja", "Androidです", "Android"},
+		{"ja", "ノートパソコンです", "ノートパソコン"},
+		{"ja", "Windows 11を使っています", "Windows 11"},
+		{"ja", "ログインできないです", ""}, // a request
+		{"ja", "エラーです", ""},
 		{"pt", "como instalo no meu iphone?", ""},
 		{"fr", "comment l'installer sur mon iphone ?", ""},
 		{"de", "wie installiere ich es auf meinem iPhone?", ""},
