@@ -454,6 +454,13 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		// introduction just given); a person only once all was tried.
 		if untried := unshownOptions(s, a.onPage(cur.Page, s.PendingOptions)); len(untried) > 0 {
 			r, err := a.respondAt(ctx, s, untried[0].NodeID, &reading{})
+			if next := a.ix.Node(untried[0].NodeID); err == nil && r.Action == Resolution && r.NodeID != next.ID && repeats(said, r.Text) {
+				// A situation not stated stands for the question
+				// above it, whose answer was just given, said again
+				// ("If your adapter is in the list, go on to the
+				// drivers" is what is left): its own text.
+				r = a.resolve(ctx, s, next, nil, nil, a.sourcesOf(next.ID), true)
+			}
 			if err == nil && r.Action == Resolution && len(r.Options) == 0 {
 				// The others are still to try.
 				r.Options, s.PendingOptions = untried[1:], untried[1:]

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/verdict"
 )
 
 // TestUnshownOptions: the options offered at whose node nothing was said
@@ -102,5 +103,40 @@ func TestNotSolvedShowsUntriedParts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNotSolvedGoesOnToTheLoneSituation: "that didn't help" after a
+// section whose one situation was offered with it ("If your adapter is
+// in the list, go on to the drivers") gets that situation's text. Not
+// stated, the situation stood for the question above it, and its answer,
+// just given, was said again.
+func TestNotSolvedGoesOnToTheLoneSituation(t *testing.T) {
+	const page = "https://help.example/wifi-hardware"
+	g := verdict.Judged(&graph.Graph{
+		Pages: []graph.Page{{URL: page, Title: "Wireless hardware check"}},
+		Nodes: []graph.Node{
+			{ID: "pci", Page: page, Problem: "Internal wireless adapters", Root: true, Actionable: true,
+				Resolution: "Internal adapters are the most common in laptops. To check that yours is detected, open a terminal, type lspci and press Enter, then look for a Network controller in the list."},
+			{ID: "listed", Page: page, Problem: "Internal wireless adapters (your adapter is in the list)", Condition: "your adapter is in the list", Actionable: true,
+				Resolution: "If your adapter is in the list, go on to the step on device drivers."},
+		},
+		Edges: []graph.Edge{{From: "pci", To: "listed", Type: graph.Child}},
+	})
+	a := NewGraphAgent(g, Options{})
+	s := &Session{}
+	say := func(msg string) Reply {
+		t.Helper()
+		r, err := a.Respond(context.Background(), s, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if r := say("how do i check my internal wireless adapter"); r.NodeID != "pci" || r.Action != Resolution {
+		t.Fatalf("first reply: %s at %q: %q, want the section's answer", r.Action, r.NodeID, r.Text)
+	}
+	if r := say("that didn't help"); r.Action != Resolution || r.NodeID != "listed" || !strings.Contains(r.Text, "device drivers") {
+		t.Errorf("didn't help: %s at %q: %q, want the situation's text", r.Action, r.NodeID, r.Text)
 	}
 }
