@@ -247,7 +247,19 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading, detai
 	if id := a.phraseMatch(own, cands); id != "" && !a.outscoredElsewhere(id, cands, ld.all) {
 		return id, text, nil
 	}
-	return a.stayAfterMiss(s, q, r, required != nil), text, nil
+	if stay := a.stayAfterMiss(s, q, r, required != nil); stay != "" || lean != refersToTopic {
+		return stay, text, nil
+	}
+	// "How do I save it as JPEG?" after cropping, and nothing in the
+	// place discussed says it: joined with what "it" stands for, the
+	// request's own words were too small a share of the search for any
+	// match to hold; a match of them alone is what is done to it (as when
+	// the words joined find nothing, above).
+	alone, err := a.retrieve(ctx, s, func() string { return r.masked }, query{terms: own, neg: r.neg}, matchOwn())
+	if err != nil || len(alone) == 0 {
+		return "", text, err
+	}
+	return a.selectCandidate(s, alone, a.leadsOf(alone), own), text, nil
 }
 
 // sectionAbout returns the best-ranked of cands on id's page, not one of

@@ -1,6 +1,8 @@
 package dialogue
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -118,5 +120,37 @@ func TestLeanRefersToTopic(t *testing.T) {
 				t.Errorf("leanOf = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestPronounWhatIsDoneToIt: "how do I save it as JPEG?" after cropping
+// asks what is done to the image, which nothing on the crop page says:
+// joined with the crop request's words, its own two were too small a
+// share of the search for the save page to hold it: a miss, or at best
+// "Is it about this?". A match of its own words answers.
+func TestPronounWhatIsDoneToIt(t *testing.T) {
+	g := graphOfFiles(t, map[string]string{
+		"crop.md":     "# Crop an image\n\nChoose the Crop tool, drag a rectangle over the part of the picture to keep, and press Enter.\n\n## Fixed ratio\n\nTick Fixed and type the aspect ratio, such as 16:9, to keep the rectangle's shape while you drag.\n",
+		"export.md":   "# Save and export images\n\nTo save a picture as JPEG or PNG, choose File, Export As, type a name ending in .jpg or .png and click Export. The quality slider sets how small the JPEG file is.\n",
+		"layers.md":   "# Layers\n\nAn image is a stack of layers. Add a layer from the Layers dialog and move it up or down to change what covers what. Save your work to keep the layers.\n",
+		"formats.md":  "# File formats\n\nThe program opens JPEG, PNG and TIFF files. A JPEG file has no layers: save a copy in the program's own format to keep them.\n",
+		"settings.md": "# Preferences\n\nSet how often to save a backup, and the quality new JPEG files start with.\n",
+		"scripts.md":  "# Scripts\n\nA script can open many JPEG files, change them and save each one.\n",
+		"web.md":      "# Images for the web\n\nSmall JPEG files load fast. Save them at a lower quality to make them smaller.\n",
+	})
+	a := NewGraphAgent(g, Options{})
+	s := &Session{}
+	for _, step := range []struct{ msg, page string }{
+		{"how do i crop a picture", "crop.md"},
+		{"can i make it a fixed ratio like 16:9?", "crop.md"},
+		{"how do i save it as jpeg", "export.md"},
+	} {
+		r, err := a.Respond(context.Background(), s, step.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Action != Resolution || len(r.Sources) == 0 || !strings.HasSuffix(r.Sources[0], step.page) {
+			t.Fatalf("%q: %s %q from %v, want %s", step.msg, r.Action, r.Text, r.Sources, step.page)
+		}
 	}
 }
