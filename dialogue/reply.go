@@ -376,6 +376,9 @@ func withHeading(n *graph.Node, res string) string {
 // four words each, none opening in lower case as running text does ("if
 // x > 1 then …").
 func menuPath(heading string) bool {
+	if !strings.Contains(heading, " > ") {
+		return false // most headings: no path, nothing split
+	}
 	items := strings.Split(heading, " > ")
 	if len(items) < 2 || len(items) > 5 {
 		return false
