@@ -405,6 +405,9 @@ func (a *GraphAgent) turn(ctx context.Context, s *Session, msg string) (Reply, e
 	// finds any section that mentions it.
 	if len(s.PendingOptions) > 1 && lastAgentTurn(s).Action == Clarification {
 		if situation := a.unofferedSituation(r, s.PendingOptions); situation != "" {
+			if id, joined := a.pageForSituation(s, r); id != "" {
+				return a.respondAt(ctx, s, id, joined)
+			}
 			return a.noSuchSituation(s, situation), nil
 		}
 	}

@@ -90,3 +90,37 @@ func (a *GraphAgent) noSuchSituation(s *Session, situation string) Reply {
 	return Reply{Action: Clarification, Text: a.say(s, "NoSuchSituation", "Situation", situation), NodeID: s.CurrentNode,
 		Options: append(slices.Clip(s.PendingOptions), a.talkToPerson(s)), Sources: a.sourcesOf(s.CurrentNode)}
 }
+
+// pageForSituation returns the best match elsewhere of the request the
+// clarification answered joined with r, a situation none of its options
+// names, and that joined reading: a page for that situation ("I'm on
+// Android" to the iOS page's "In the YouTube app" / "In Safari", where
+// the Android app has a page on YouTube ads of its own). It must be the
+// best good match off the page discussed, on a page that names the
+// situation (its text, title or breadcrumb), and hold the request as any
+// answer must; "" when it does not (the page then says it has no part
+// for the situation).
+func (a *GraphAgent) pageForSituation(s *Session, r *reading) (string, *reading) {
+	cur := a.ix.Node(s.CurrentNode)
+	prev := a.previousRequest(s)
+	if cur == nil || prev == "" {
+		return "", nil
+	}
+	asked, joined := a.readText(prev), a.readText(prev+" "+r.text)
+	for _, c := range a.lexical(query{terms: joined.terms, neg: joined.neg}, nil, retrieveLimit) {
+		n := a.ix.Node(c.id)
+		if n.Page == cur.Page || !a.good(c) || a.isHollow(c.id) {
+			continue
+		}
+		p := a.lex.pageOf[a.doc[c.id]]
+		named := slices.ContainsFunc(r.terms, func(t string) bool {
+			id, ok := a.lex.dict[t]
+			return ok && a.lex.pageHas(p, id)
+		})
+		if named && a.holdsRequest(s, c.id, asked) {
+			return c.id, joined
+		}
+		break // the best match elsewhere, or none
+	}
+	return "", nil
+}
