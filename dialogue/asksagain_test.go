@@ -35,12 +35,11 @@ func TestAsksAgain(t *testing.T) {
 	}
 }
 
-// TestStatementToAQuestionAskedAgain: a statement that picks none of the
-// options ("it's a Visa") gets the question again in a word, then "none of
-// those", never the same question word for word.
-func TestStatementToAQuestionAskedAgain(t *testing.T) {
+// cardDeclinedGraph is a page whose answer depends on one of two
+// situations: card details entered wrongly, or the authentication failed.
+func cardDeclinedGraph() *graph.Graph {
 	const page = "https://help.example/card-declined"
-	g := verdict.Judged(&graph.Graph{
+	return verdict.Judged(&graph.Graph{
 		Pages: []graph.Page{{URL: page, Title: "My card was declined"}},
 		Nodes: []graph.Node{
 			{ID: "card", Page: page, Problem: "My card was declined", Root: true, Resolution: "If your payment fails, the booking is not made. Check which situation matches yours."},
@@ -49,7 +48,13 @@ func TestStatementToAQuestionAskedAgain(t *testing.T) {
 		},
 		Edges: []graph.Edge{{From: "card", To: "details", Type: graph.Child}, {From: "card", To: "secure", Type: graph.Child}},
 	})
-	a := NewGraphAgent(g, Options{})
+}
+
+// TestStatementToAQuestionAskedAgain: a statement that picks none of the
+// options ("it's a Visa") gets the question again in a word, then "none of
+// those", never the same question word for word.
+func TestStatementToAQuestionAskedAgain(t *testing.T) {
+	a := NewGraphAgent(cardDeclinedGraph(), Options{})
 	s := &Session{}
 	var texts []string
 	for _, msg := range []string{"my card was declined", "it's a visa", "it's a visa"} {

@@ -91,18 +91,12 @@ func TestSituationOnAnotherPage(t *testing.T) {
 	g.Pages = append(g.Pages, graph.Page{URL: "notif-app", Title: "Notifications in the Android app"})
 	g.Nodes = append(g.Nodes, graph.Node{ID: "notif-app", Page: "notif-app", Problem: "Notifications in the Android app", Root: true, Actionable: true,
 		Resolution: "To block notifications on your phone, open the app, tap Settings and turn Notifications off."})
-	a, s := NewGraphAgent(g, Options{}), &Session{}
-	var r Reply
-	for _, m := range []string{"how do I block notifications", "im on android"} {
-		var err error
-		if r, err = a.Respond(context.Background(), s, m); err != nil {
-			t.Fatal(err)
-		}
-		if m != "im on android" && (r.Action != Clarification || r.NodeID != "notif") {
-			t.Fatalf("%q: %s at %q: %q, want the question which applies", m, r.Action, r.NodeID, r.Text)
-		}
+	a := NewGraphAgent(g, Options{})
+	const asked = "how do I block notifications"
+	if r := lastReply(t, a, asked); r.Action != Clarification || r.NodeID != "notif" {
+		t.Fatalf("%q: %s at %q: %q, want the question which applies", asked, r.Action, r.NodeID, r.Text)
 	}
-	if r.Action != Resolution || r.NodeID != "notif-app" {
+	if r := lastReply(t, a, asked, "im on android"); r.Action != Resolution || r.NodeID != "notif-app" {
 		t.Errorf("im on android: %s at %q: %q, want the Android page's answer", r.Action, r.NodeID, r.Text)
 	}
 }

@@ -124,19 +124,11 @@ func TestNotSolvedGoesOnToTheLoneSituation(t *testing.T) {
 		Edges: []graph.Edge{{From: "pci", To: "listed", Type: graph.Child}},
 	})
 	a := NewGraphAgent(g, Options{})
-	s := &Session{}
-	say := func(msg string) Reply {
-		t.Helper()
-		r, err := a.Respond(context.Background(), s, msg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
-	if r := say("how do i check my internal wireless adapter"); r.NodeID != "pci" || r.Action != Resolution {
+	const asked = "how do i check my internal wireless adapter"
+	if r := lastReply(t, a, asked); r.NodeID != "pci" || r.Action != Resolution {
 		t.Fatalf("first reply: %s at %q: %q, want the section's answer", r.Action, r.NodeID, r.Text)
 	}
-	if r := say("that didn't help"); r.Action != Resolution || r.NodeID != "listed" || !strings.Contains(r.Text, "device drivers") {
+	if r := lastReply(t, a, asked, "that didn't help"); r.Action != Resolution || r.NodeID != "listed" || !strings.Contains(r.Text, "device drivers") {
 		t.Errorf("didn't help: %s at %q: %q, want the situation's text", r.Action, r.NodeID, r.Text)
 	}
 }
