@@ -70,7 +70,9 @@ func newSpeller(gw *graphWords, synonyms [][]string, isWord func(string) bool) *
 		sp.freq[w.text] += w.count
 	}
 	for w, n := range sp.freq {
-		if bare := lexical.Fold(w); bare != w {
+		// A word with a letter of the language's own ("zählen", "año")
+		// is another word without it ("zahlen", "ano"), not a spelling.
+		if bare := lexical.Fold(w); bare != w && !gw.v.an.model.HasOwnLetter(w) {
 			if c, ok := sp.accented[bare]; !ok || n > sp.freq[c] || n == sp.freq[c] && w < c {
 				sp.accented[bare] = w
 			}

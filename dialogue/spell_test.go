@@ -130,6 +130,18 @@ func TestSpellerRestoresAccents(t *testing.T) {
 			t.Errorf("correct(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
+	// A letter of the language's own is no accent: "año" is not "ano",
+	// nor German's "zählen" "zahlen".
+	for lang, page := range map[string]string{"es": "Cada año se renueva.", "de": "Zählen Sie die Einträge."} {
+		g := &graph.Graph{Pages: []graph.Page{{URL: "p", Title: "T", Lang: lang}},
+			Nodes: []graph.Node{{ID: "n", Page: "p", Root: true, Problem: "T", Resolution: page}}}
+		own := newSpeller(newGraphWords(newModelAnalyzer(lexical.For(lang), nil), g), nil, nil)
+		for _, w := range []string{"ano", "zahlen"} {
+			if got := own.correct(w); got != w {
+				t.Errorf("%s: correct(%q) = %q, want it as typed", lang, w, got)
+			}
+		}
+	}
 	if a, b := model.Terms(sp.correct("configuracion")), model.Terms("configuración"); !slices.Equal(a, b) {
 		t.Errorf("terms %v and %v: want one stem", a, b)
 	}

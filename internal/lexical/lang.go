@@ -275,7 +275,14 @@ func (m *Model) IsStopWord(w string) bool {
 	if !m.multi {
 		return IsStopWord(w)
 	}
-	return m.stop[w] || hasLatinAccent(w) && !strings.ContainsAny(w, ownLetters[m.lang]) && m.stop[fold(w)]
+	return m.stop[w] || hasLatinAccent(w) && !m.HasOwnLetter(w) && m.stop[fold(w)]
+}
+
+// HasOwnLetter reports whether w has a letter with a mark that the
+// model's language counts as a letter of its own (ownLetters): without
+// it, w is another word, not w typed without accents.
+func (m *Model) HasOwnLetter(w string) bool {
+	return strings.ContainsAny(w, ownLetters[m.lang])
 }
 
 // ownLetters are, per language, the letters with a mark that its alphabet
