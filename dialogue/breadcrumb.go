@@ -11,13 +11,16 @@ import (
 
 // readBreadcrumbs sets gw.breadcrumb: per page, the words of the folders
 // its URL lies in ("general/account/register.md": general, account) that
-// the page's own text uses, as written, or where those folders name none
+// the texts of its folder's pages use, as written, or where those folders name none
 // of its sections, the words of the breadcrumb its source gives (a help
 // desk's category and section: see crumbWords). A help center's sections
 // name the product or topic its pages belong to, as a breadcrumb above
 // the title does ("General › Account › How to register"); a folder word
-// the page never writes (an English folder name over a German page,
-// "general") is not its words. A help desk's article URLs have no such
+// no page of the folder writes (an English folder name over German
+// pages, "general") is not its words. One that some page there writes
+// is each page's: the folder is about it though a page takes it as read
+// ("unlang/else.html" never says "unlang"; "dolphin/", a handbook split
+// into parts, over the View menu's part, which never names Dolphin). A help desk's article URLs have no such
 // folders (/hc/en-us/articles/1-refunds), and there the section's name
 // counts though the text never repeats it ("Billing" above an article on
 // refunds). Where the folders are the sections (a docs folder, a site
@@ -49,21 +52,17 @@ func (gw *graphWords) readBreadcrumbs(g *graph.Graph) {
 			folder[p.URL] = ids
 		}
 	}
-	// The parts of one document (a handbook split at its chapters, each
-	// at "index.docbook#chapter") are one text: a folder word the
-	// handbook writes anywhere is each part's ("dolphin/" over the menu
-	// reference that never names Dolphin).
-	used := make(map[string][]int32, len(folder)) // document -> those its nodes have
+	used := make(map[string][]int32, len(folder)) // folder -> those its pages' nodes have
 	for i := range g.Nodes {
 		page := g.Nodes[i].Page
 		ids := folder[page]
 		if len(ids) == 0 {
 			continue
 		}
-		doc := documentOf(page)
+		dir := folderOf(page)
 		for _, w := range gw.words[gw.off[offsPerNode*i]:gw.off[offsPerNode*i+4]] {
-			if slices.Contains(ids, w) && !slices.Contains(used[doc], w) {
-				used[doc] = append(used[doc], w)
+			if slices.Contains(ids, w) && !slices.Contains(used[dir], w) {
+				used[dir] = append(used[dir], w)
 			}
 		}
 	}
@@ -71,7 +70,7 @@ func (gw *graphWords) readBreadcrumbs(g *graph.Graph) {
 		start := int32(len(gw.titles))
 		gw.titles = append(gw.titles, own[p.URL]...)
 		for _, w := range folder[p.URL] { // in the folders' order
-			if slices.Contains(used[documentOf(p.URL)], w) {
+			if slices.Contains(used[folderOf(p.URL)], w) {
 				gw.titles = append(gw.titles, w)
 			}
 		}
@@ -158,11 +157,12 @@ func pageFolders(u string) []string {
 	return strings.Split(dir, "/")
 }
 
-// documentOf is the address of the document page u is of: u without its
-// place ("#page=12", "#chapter").
-func documentOf(u string) string {
+// folderOf is the folder page u lies in: its address less the file and
+// the place ("#page=12", "#chapter": the parts of a split document lie
+// in its folder).
+func folderOf(u string) string {
 	doc, _, _ := strings.Cut(u, "#")
-	return doc
+	return path.Dir(doc)
 }
 
 // folderWords returns the words of the folders that URL u lies in, less

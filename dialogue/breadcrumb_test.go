@@ -53,11 +53,12 @@ func TestSharedFolders(t *testing.T) {
 	}
 }
 
-// TestBreadcrumb: a page's folder words that its own text writes count as
-// words of its title in the whole-page ranking ("How to register" in the
-// account folder names accounts); a folder word the page never writes
-// ("billing" over a page on invoices) does not. The parts of one
-// document (guide.xml, guide.xml#menus) are one text.
+// TestBreadcrumb: a page's folder words that the texts of its folder
+// write count as words of its title in the whole-page ranking ("How to
+// register" in the account folder names accounts), also where the page
+// itself never writes them ("Closing", and the parts of one document,
+// guide.xml and guide.xml#menus); a folder word no page of the folder
+// writes ("billing" over the page on invoices) does not.
 func TestBreadcrumb(t *testing.T) {
 	const (
 		register = "https://help.example/account/register.html"
@@ -66,11 +67,12 @@ func TestBreadcrumb(t *testing.T) {
 		start    = "https://help.example/start.html"
 		guide    = "https://help.example/account/guide.xml"
 		menus    = "https://help.example/account/guide.xml#menus" // a part of guide.xml
+		close_   = "https://help.example/account/close.html"
 	)
 	g := &graph.Graph{
 		Pages: []graph.Page{{URL: register, Title: "How to register"}, {URL: features, Title: "What you can do"},
 			{URL: invoices, Title: "Invoices"}, {URL: start, Title: "Getting started"},
-			{URL: guide, Title: "The account guide"}, {URL: menus, Title: "Menus"}},
+			{URL: guide, Title: "The account guide"}, {URL: menus, Title: "Menus"}, {URL: close_, Title: "Closing"}},
 		Nodes: []graph.Node{
 			{ID: "register", Page: register, Problem: "Registering", Root: true, Resolution: "Create an account with your e-mail address."},
 			{ID: "features", Page: features, Problem: "Manage your settings", Root: true, Resolution: "Change the e-mail address of your account."},
@@ -78,6 +80,7 @@ func TestBreadcrumb(t *testing.T) {
 			{ID: "start", Page: start, Problem: "Getting started", Root: true, Resolution: "Open an account, then pay for a plan."},
 			{ID: "guide", Page: guide, Problem: "The account guide", Root: true, Resolution: "What your account lets you do."},
 			{ID: "menus", Page: menus, Problem: "Menus", Root: true, Resolution: "File > Print prints the page."},
+			{ID: "close", Page: close_, Problem: "Closing", Root: true, Resolution: "Send us a note and we delete your data."},
 		},
 	}
 	a := NewGraphAgent(g, Options{})
@@ -92,6 +95,7 @@ func TestBreadcrumb(t *testing.T) {
 		{"invoices", 0}, // "billing" is in no text of its page
 		{"start", 0},    // no folder
 		{"menus", 1},    // a part of a document that writes it elsewhere
+		{"close", 1},    // its folder's other pages write it
 	} {
 		p := a.lex.pageOf[a.doc[tc.node]]
 		if got := m.sc.titleNamed[p]; got != tc.named {
