@@ -3,6 +3,7 @@ package lexical
 import (
 	"embed"
 	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -72,6 +73,10 @@ var snowballStemmers = map[string]func(*snowball.Env) bool{
 // "parte", "suerte" stay).
 func spanishStem(env *snowball.Env) bool {
 	w := env.Current()
+	if verb, ok := shortInfinitive(w); ok {
+		env.SetCurrent(verb)
+		return true
+	}
 	if verb, ok := strings.CutSuffix(w, "te"); ok && encliticBase(verb) {
 		alt := snowball.NewEnv(verb + "la")
 		spanish.Stem(alt)
@@ -83,6 +88,30 @@ func spanishStem(env *snowball.Env) bool {
 		}
 	}
 	return spanish.Stem(env)
+}
+
+// shortInfinitives are the Spanish infinitives too short for Snowball to
+// take a pronoun off ("verlo", "darle", "irse"): it takes one off only
+// within the word's RV region, which for a word opening in a consonant
+// and a vowel starts after its third letter, so "verlo" stemmed to "verl",
+// a word no page has. Each is its own stem, as Snowball leaves it (accents
+// are folded after stemming: "oír" is "oir").
+var shortInfinitives = []string{"ver", "dar", "ser", "ir", "oir"}
+
+// spanishEnclitics are the pronouns Snowball takes off an infinitive, and
+// te (see spanishStem), longest first.
+var spanishEnclitics = []string{"selas", "selos", "sela", "selo", "las", "les", "los", "nos", "la", "le", "lo", "me", "se", "te"}
+
+// shortInfinitive returns the infinitive of w when w is a short one with a
+// pronoun attached (see shortInfinitives).
+func shortInfinitive(w string) (string, bool) {
+	for _, p := range spanishEnclitics {
+		// The pronoun moves the stress: "dárselo".
+		if base, ok := strings.CutSuffix(w, p); ok && slices.Contains(shortInfinitives, fold(base)) {
+			return fold(base), true
+		}
+	}
+	return "", false
 }
 
 // encliticBase reports whether verb, a Spanish word less a final "te",

@@ -164,6 +164,9 @@ func TestSpanishEncliticTe(t *testing.T) {
 		{"parte", "part"}, {"suerte", "suert"}, {"fuerte", "fuert"}, {"arte", "arte"},
 		{"importante", "import"}, {"paquete", "paquet"}, {"cliente", "client"},
 		{"registrarla", "registr"}, // Snowball's own enclitic
+		// Infinitives too short for Snowball's RV: their pronoun too.
+		{"verlo", "ver"}, {"verlas", "ver"}, {"darle", "dar"}, {"dárselo", "dar"}, {"irse", "ir"}, {"ver", "ver"},
+		{"perla", "perl"}, {"verde", "verd"}, {"serie", "seri"},
 	}
 	for _, tt := range tests {
 		if got := es.Stem(tt.word); got != tt.want {
