@@ -635,11 +635,11 @@ func readPage(ctx context.Context, file, rel string, maxBytes int64, s *site) (*
 	case "dita":
 		return parseDITA(raw, rel, s)
 	case "docbook":
-		return parseDocBook(raw, rel, s.link(rel))
+		return parseDocBook(raw, rel, s.docbook(rel))
 	case "xml":
 		switch xmlVocabulary(raw) {
 		case "docbook":
-			return parseDocBook(raw, rel, s.link(rel))
+			return parseDocBook(raw, rel, s.docbook(rel))
 		case "dita":
 			return parseDITA(raw, rel, s)
 		}

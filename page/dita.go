@@ -43,7 +43,7 @@ var ditaTopics = map[string]bool{"topic": true, "concept": true, "task": true, "
 // readDITA parses raw into its root element's tree: a topic, or a <dita>
 // of topics.
 func readDITA(raw []byte) (*xmlNode, error) {
-	root, err := readXMLTree(raw, maxDITADepth, ditaAttr)
+	root, err := readXMLTree(raw, maxDITADepth, ditaAttr, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrDITA, err)
 	}

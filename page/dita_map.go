@@ -39,7 +39,7 @@ type ditaMapInfo struct {
 
 // scanDITAMap reads a map, or nil when raw is none.
 func scanDITAMap(raw []byte) *ditaMapInfo {
-	root, err := readXMLTree(raw, maxDITADepth, ditaAttr)
+	root, err := readXMLTree(raw, maxDITADepth, ditaAttr, nil)
 	if err != nil || root.name != "map" && root.name != "bookmap" && !strings.Contains(root.attr["class"], "map/map") {
 		return nil
 	}

@@ -58,17 +58,26 @@ var docbookDropped = map[string]bool{"title": true, "titleabbrev": true, "subtit
 // knows HTML's entities, not those of a DTD the file names).
 var undeclaredEntity = regexp.MustCompile(`&([A-Za-z][A-Za-z0-9._-]*);`)
 
+// docbookFolder is what a DocBook file's reader needs of the folder it is
+// in; each may be nil.
+type docbookFolder struct {
+	// link resolves a link to another page of the folder.
+	link func(string) (string, bool)
+	// dtd reads the DTD files a DOCTYPE names.
+	dtd dtdLoader
+	// xref returns the file (a site-absolute path) that holds the element
+	// a cross-reference names, when another file of the folder does,
+	// and the title it reads as (site.docbookTarget).
+	xref func(id string) (file, title string, ok bool)
+}
+
 // parseDocBook reads a DocBook file at rel.
-func parseDocBook(raw []byte, rel string, link func(string) (string, bool)) (*Document, error) {
-	root, err := readXMLTree(raw, maxDITADepth, ditaAttr)
+func parseDocBook(raw []byte, rel string, folder docbookFolder) (*Document, error) {
+	root, err := readDocBookTree(raw, folder.dtd)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrDocBook, err)
+		return nil, err
 	}
-	if !docbookRoots[root.name] && !docbookSections[root.name] {
-		return nil, fmt.Errorf("%w: it opens with <%s>", ErrDocBook, root.name)
-	}
-	w := docbookWriter{titles: map[string]string{}}
-	w.indexTitles(root)
+	w := docbookWriter{titles: docbookTitles(root), xref: folder.xref}
 	title := docbookPlain(docbookTitle(root))
 	if title == "" {
 		title = titleFromPath(rel)
@@ -76,12 +85,24 @@ func parseDocBook(raw []byte, rel string, link func(string) (string, bool)) (*Do
 	desc, keywords := docbookAbout(root)
 	writePageHead(&w.out, title, desc)
 	w.blocks(root.kids, 1)
-	doc, err := readXMLPage(w.out.String(), raw, rel, link, title, desc, keywords, root.attr["lang"])
+	doc, err := readXMLPage(w.out.String(), raw, rel, folder.link, title, desc, keywords, root.attr["lang"])
 	if err != nil {
 		return nil, err
 	}
 	doc.partAt = headingSlugs(doc.Blocks)
 	return doc, nil
+}
+
+// readDocBookTree parses a DocBook file.
+func readDocBookTree(raw []byte, dtd dtdLoader) (*xmlNode, error) {
+	root, err := readXMLTree(raw, maxDITADepth, ditaAttr, dtd)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrDocBook, err)
+	}
+	if !docbookRoots[root.name] && !docbookSections[root.name] {
+		return nil, fmt.Errorf("%w: it opens with <%s>", ErrDocBook, root.name)
+	}
+	return root, nil
 }
 
 // docbookTitle is the inline content of n's title: its own <title>, else
@@ -133,23 +154,33 @@ func docbookAbout(root *xmlNode) (desc string, keywords []string) {
 type docbookWriter struct {
 	out strings.Builder
 	// titles are the titles of the document's elements by id, for a
-	// cross-reference with no text.
+	// cross-reference with no text (docbookTitles).
 	titles map[string]string
+	// xref finds an element of another file (docbookFolder.xref).
+	xref func(id string) (file, title string, ok bool)
 }
 
-// indexTitles records the title of every element of n that has an id.
-func (w *docbookWriter) indexTitles(n *xmlNode) {
-	for _, k := range n.kids {
-		if k.name == "" {
-			continue
+// docbookTitles returns the title of every element under root that has
+// an id: its own, or the title of the nearest element around it that
+// has one (a cross-reference to a paragraph reads as its section's).
+func docbookTitles(root *xmlNode) map[string]string {
+	titles := map[string]string{}
+	var index func(n *xmlNode, around string)
+	index = func(n *xmlNode, around string) {
+		if t := docbookTitle(n); t != nil {
+			around = docbookPlain(t)
 		}
-		if id := k.attr["id"]; id != "" {
-			if t := docbookTitle(k); t != nil {
-				w.titles[id] = docbookPlain(t)
+		if id := n.attr["id"]; id != "" && around != "" {
+			titles[id] = around
+		}
+		for _, k := range n.kids {
+			if k.name != "" {
+				index(k, around)
 			}
 		}
-		w.indexTitles(k)
 	}
+	index(root, "")
+	return titles
 }
 
 // heading writes a heading of level (at most 6) of inline content.
@@ -334,7 +365,9 @@ func (w *docbookWriter) inline(nodes []*xmlNode) string {
 }
 
 // link writes a link: to a URL (url, xlink:href) with its text, else the
-// URL; a cross-reference (linkend) as its text or its target's title.
+// URL; a cross-reference (linkend) as its text or its target's title,
+// and as a link to the file that holds its target when that is another
+// file of the folder.
 func (w *docbookWriter) link(n *xmlNode) string {
 	text := w.inline(n.kids)
 	href := strings.TrimSpace(n.attr["url"])
@@ -342,10 +375,22 @@ func (w *docbookWriter) link(n *xmlNode) string {
 		href = strings.TrimSpace(n.attr["href"]) // DocBook 5's xlink:href
 	}
 	if href == "" {
-		if strings.TrimSpace(text) == "" {
-			return html.EscapeString(w.titles[n.attr["linkend"]])
+		id := n.attr["linkend"]
+		if title, ok := w.titles[id]; ok || w.xref == nil {
+			if strings.TrimSpace(text) == "" {
+				return html.EscapeString(title)
+			}
+			return text
 		}
-		return text
+		// A book kept as a file per chapter refers across them.
+		file, title, ok := w.xref(id)
+		if !ok {
+			return text
+		}
+		if strings.TrimSpace(text) == "" {
+			text = html.EscapeString(title)
+		}
+		href = file
 	}
 	if strings.TrimSpace(text) == "" {
 		text = html.EscapeString(href)

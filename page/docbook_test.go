@@ -17,7 +17,7 @@ func TestDocBookGolden(t *testing.T) {
 }
 
 func TestDocBook(t *testing.T) {
-	checkXMLReader(t, func(raw []byte) (*Document, error) { return parseDocBook(raw, "x.docbook", nil) }, ErrDocBook, []xmlCase{
+	checkXMLReader(t, func(raw []byte) (*Document, error) { return parseDocBook(raw, "x.docbook", docbookFolder{}) }, ErrDocBook, []xmlCase{
 		{"an article without a DOCTYPE; an undeclared entity is its name",
 			`<article><title>Printing with &kprinter;</title><para>Press <keycombo>&Ctrl;<keycap>P</keycap></keycombo>.</para></article>`,
 			"# Printing with Kprinter\nPress Ctrl+P."},
@@ -53,7 +53,7 @@ func TestDocBookSplit(t *testing.T) {
 		b.WriteString("</chapter>")
 	}
 	b.WriteString("</book>")
-	doc, err := parseDocBook([]byte(b.String()), "h/index.docbook", nil)
+	doc, err := parseDocBook([]byte(b.String()), "h/index.docbook", docbookFolder{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func FuzzParseDocBook(f *testing.F) {
 	f.Add(raw)
 	f.Add([]byte(`<!DOCTYPE a [<!ENTITY x "&y;"><!ENTITY y "&x;">]><article><title>&x;</title><qandaset><qandaentry><question/><answer><informaltable><tgroup><row><entry><xref/></entry></row></tgroup></informaltable></answer></qandaentry></qandaset></article>`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		doc, err := parseDocBook(raw, "f.docbook", nil)
+		doc, err := parseDocBook(raw, "f.docbook", docbookFolder{})
 		if err != nil {
 			return
 		}

@@ -81,7 +81,7 @@ func readMallard(raw []byte) (*xmlNode, error) {
 			return "if:" + a.Name.Local
 		}
 		return a.Name.Local
-	})
+	}, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMallard, err)
 	}

@@ -56,6 +56,10 @@ type site struct {
 	// mallard holds what the folder's Mallard pages say of each other:
 	// each page's description and the topics each guide lists.
 	mallard mallardSite
+	// docbookIDs are the elements of the folder's DocBook files by id,
+	// indexed once a file refers to one it does not hold (docbook_folder.go).
+	docbookOnce sync.Once
+	docbookIDs  map[string][]docbookTarget
 	// ditaTrails are the breadcrumbs the folder's DITA maps give its
 	// topics (addDITAMap).
 	ditaTrails map[string][]string

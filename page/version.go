@@ -122,4 +122,8 @@ package page
 // no page.
 // v47: what a list item says after a list nested in it goes on in the
 // item (a paragraph at its depth), not another item.
-const ReaderVersion = "reader-v47"
+// v48: an XML page's entities declared in the DTD files its DOCTYPE names
+// within the folder (dtd.go), and replaced markup and all before parsing;
+// a DocBook cross-reference to another file of the folder a link to it
+// (docbook_folder.go).
+const ReaderVersion = "reader-v48"

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"regexp"
 	"strings"
 )
@@ -25,12 +24,13 @@ type xmlNode struct {
 // entities, as authors type them, without the DTD that declares them),
 // at most maxDepth elements deep: sections and lists nest a few levels,
 // a file that nests thousands is no page. attrKey names an attribute in
-// attr (nil: its local name).
-func readXMLTree(raw []byte, maxDepth int, attrKey func(xml.Attr) string) (*xmlNode, error) {
+// attr (nil: its local name); dtd reads the DTD files its DOCTYPE names
+// (nil: none is read; see expandEntities).
+func readXMLTree(raw []byte, maxDepth int, attrKey func(xml.Attr) string, dtd dtdLoader) (*xmlNode, error) {
+	raw = expandEntities(raw, dtd)
 	d := xml.NewDecoder(bytes.NewReader(raw))
 	d.Strict = false
 	d.Entity = xml.HTMLEntity
-	declared := false
 	var stack []*xmlNode
 	var root *xmlNode
 	for {
@@ -42,14 +42,6 @@ func readXMLTree(raw []byte, maxDepth int, attrKey func(xml.Attr) string) (*xmlN
 			return nil, err
 		}
 		switch t := tok.(type) {
-		case xml.Directive:
-			// A DOCTYPE's internal subset may declare the entities the
-			// text uses (KDE's handbooks name their applications so).
-			if ents := declaredEntities(t); len(ents) > 0 && !declared {
-				declared = true
-				d.Entity = maps.Clone(xml.HTMLEntity)
-				maps.Copy(d.Entity, ents)
-			}
 		case xml.StartElement:
 			if len(stack) >= maxDepth {
 				return nil, fmt.Errorf("nested over %d levels", maxDepth)
@@ -89,37 +81,8 @@ func readXMLTree(raw []byte, maxDepth int, attrKey func(xml.Attr) string) (*xmlN
 	return root, nil
 }
 
-// entityDecl is a general entity's declaration with its value in quotes
-// (a parameter entity, "%", and an external one, SYSTEM, are none).
-var entityDecl = regexp.MustCompile(`<!ENTITY\s+([A-Za-z_][\w.-]*)\s+(?:"([^"]*)"|'([^']*)')`)
-
 // markupTag is a tag in an entity's value.
 var markupTag = regexp.MustCompile(`<[^>]*>`)
-
-// declaredEntities returns the general entities a DOCTYPE declares, by
-// name, their values as text (markup dropped, a declared entity they
-// name replaced by its text); nil for another directive.
-func declaredEntities(dir xml.Directive) map[string]string {
-	if !bytes.HasPrefix(dir, []byte("DOCTYPE")) {
-		return nil
-	}
-	ents := map[string]string{}
-	for _, m := range entityDecl.FindAllSubmatch(dir, -1) {
-		value := string(m[2]) + string(m[3])
-		ents[string(m[1])] = markupTag.ReplaceAllString(value, "")
-	}
-	for name, value := range ents {
-		if strings.Contains(value, "&") {
-			for other, text := range ents {
-				if other != name && !strings.Contains(text, "&") {
-					value = strings.ReplaceAll(value, "&"+other+";", text)
-				}
-			}
-			ents[name] = value
-		}
-	}
-	return ents
-}
 
 // xmlVocabulary tells what an .xml file is by its root element: "docbook"
 // (a book, article, chapter…), "dita" (a topic, or a <dita> of topics),
