@@ -23,6 +23,8 @@ func TestModelTerms(t *testing.T) {
 		// Japanese: no spaces; bigrams within each script's run, particles out.
 		{"ja", "広告ブロックが動作しない", []string{"広告", "ブロ", "ロッ", "ック", "動作", "しな", "ない"}},
 		{"ja", "ＶＰＮに接続できない", []string{"vpn", "接続", "でき", "きな", "ない"}},
+		// Swedish: Snowball's stop list ("hur", "jag", "till", "en", "i", "mina").
+		{"sv", "hur lägger jag till en signatur i mina mejl", []string{"lagg", "signatur", "mejl"}},
 		// A language with no stemmer still folds.
 		{"pl", "Reklamy się wyświetlają", []string{"reklamy", "sie", "wyswietlaja"}},
 	}
