@@ -18,7 +18,7 @@ import (
 // Version names the rules Judge applies; change it whenever Judge decides
 // differently. A build whose pages have not changed since the last still
 // judges them again when that build used other rules.
-const Version = "14" // 14: Portuguese, Italian, Dutch and Russian steps give steps (english.IsStep)
+const Version = "15" // 15: a numbered list gives steps in any language (numberedSteps)
 
 // Judge decides every node's verdict (graph.Verdict) from its text and its
 // edges. The builder runs it once the graph's edges are known, after
@@ -131,7 +131,7 @@ func answers(ix *graph.Index, n *graph.Node, sub []string) bool {
 		// a list of them is a menu of pages.
 		own := slices.DeleteFunc(slices.Clone(sub), onlyLink)
 		pointer := len(own) == 1 && len(refs) == 1 && sharesTerms(own[0], ix.Node(refs[0]).Problem)
-		return (english.GivesSteps(own) && !pointer) || english.NamesWhoToAsk(own)
+		return ((english.GivesSteps(own) || numberedSteps(n.Resolution)) && !pointer) || english.NamesWhoToAsk(own)
 	}
 	if len(sub) == 0 {
 		return false
@@ -183,6 +183,26 @@ func unspacedWords(w string) int {
 		return 1
 	}
 	return (n + 1) / 2
+}
+
+// numberedStep is a numbered list's item, at a line's start.
+var numberedStep = regexp.MustCompile(`^\d{1,2}[.)]\s+`)
+
+// numberedSteps reports whether a resolution holds a numbered list of two
+// items or more that are more than a link each: steps in any language,
+// as the extractor's actionable flag reads a numbered item
+// (english.Actionable). The imperatives english.IsStep knows are those of
+// nine languages; GNOME's Swedish "Delete a user account", its steps and
+// a link to the page on administrator rights, was read as pointing there.
+func numberedSteps(resolution string) bool {
+	items := 0
+	for _, line := range strings.Split(resolution, "\n") {
+		line = strings.TrimSpace(line)
+		if loc := numberedStep.FindStringIndex(line); loc != nil && !onlyLink(line[loc[1]:]) {
+			items++
+		}
+	}
+	return items >= 2
 }
 
 // onlyLink reports whether sentence s is one link and nothing else.

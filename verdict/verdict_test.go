@@ -35,6 +35,9 @@ func TestJudgeAnswers(t *testing.T) {
 			{ID: "call", Problem: "Support line", Resolution: "Call 0800 123 456"},
 			{ID: "yes", Problem: "Is the app free?", Resolution: "Yes."},
 			{ID: "short", Problem: "Choose a photo", Resolution: "Click Select a file", Actionable: true},
+			// Steps in a language whose imperatives no list knows, beside a link.
+			{ID: "numbered", Problem: "Ta bort ett användarkonto", Resolution: "Du behöver [administratörsbehörighet](https://x.example/points).\n1. Öppna Användare.\n1. Tryck på Lås upp.", Actionable: true},
+			{ID: "numberedlinks", Problem: "Skrivare", Resolution: "1. [Ställ in en skrivare](https://x.example/points)\n1. [Byt namn](https://x.example/points)", Actionable: true},
 		},
 		Edges: []graph.Edge{
 			{From: "intro", To: "child", Type: graph.Child},
@@ -44,6 +47,8 @@ func TestJudgeAnswers(t *testing.T) {
 			{From: "menu", To: "points", Type: graph.Reference},
 			{From: "menusteps", To: "points", Type: graph.Reference},
 			{From: "leadin", To: "release", Type: graph.Child},
+			{From: "numbered", To: "points", Type: graph.Reference},
+			{From: "numberedlinks", To: "points", Type: graph.Reference},
 		},
 	}
 	Judge(g)
@@ -64,6 +69,8 @@ func TestJudgeAnswers(t *testing.T) {
 		"titled":      false,
 		"placeholder": false, "label": false, // too little to answer: hollow
 		"call": true, "yes": true, "short": true,
+		"numbered":      true,  // a numbered list is steps in any language
+		"numberedlinks": false, // a numbered list of links is a menu
 	} {
 		if got := ix.Node(id).Verdict.Answers; got != want {
 			t.Errorf("answers(%s) = %v, want %v", id, got, want)
