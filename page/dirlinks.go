@@ -164,12 +164,19 @@ func rewriteLinks(doc *Document, final map[string]string) {
 	})
 }
 
-// relink points each link of doc, in its block's text too, where to says.
+// relink points each link of doc, in its block's text too, where to says;
+// a link to a place in a page (a DocBook cross-reference) where to says
+// the page is, when to says nothing of the place.
 func relink(doc *Document, to func(url string) string) {
 	for bi := range doc.Blocks {
 		b := &doc.Blocks[bi]
 		for li, l := range b.Links {
 			u := to(l.URL)
+			if page, place, ok := strings.Cut(l.URL, "#"); u == l.URL && ok && page != "" {
+				if p := to(page); p != page {
+					u = p + "#" + place
+				}
+			}
 			if u == l.URL {
 				continue
 			}

@@ -65,9 +65,10 @@ type docbookFolder struct {
 	link func(string) (string, bool)
 	// dtd reads the DTD files a DOCTYPE names.
 	dtd dtdLoader
-	// xref returns the file (a site-absolute path) that holds the element
-	// a cross-reference names, when another file of the folder does,
-	// and the title it reads as (site.docbookTarget).
+	// xref returns the file (a site-absolute path, with the place of
+	// the element's section) that holds the element a cross-reference
+	// names, when another file of the folder does, and the title it
+	// reads as (site.docbook).
 	xref func(id string) (file, title string, ok bool)
 }
 
@@ -77,7 +78,7 @@ func parseDocBook(raw []byte, rel string, folder docbookFolder) (*Document, erro
 	if err != nil {
 		return nil, err
 	}
-	w := docbookWriter{titles: docbookTitles(root), xref: folder.xref}
+	w := docbookWriter{targets: docbookTargets(root), xref: folder.xref}
 	title := docbookPlain(docbookTitle(root))
 	if title == "" {
 		title = titleFromPath(rel)
@@ -85,7 +86,7 @@ func parseDocBook(raw []byte, rel string, folder docbookFolder) (*Document, erro
 	desc, keywords := docbookAbout(root)
 	writePageHead(&w.out, title, desc)
 	w.blocks(root.kids, 1)
-	doc, err := readXMLPage(w.out.String(), raw, rel, folder.link, title, desc, keywords, root.attr["lang"])
+	doc, err := readXMLPage(w.out.String(), raw, rel, docbookLinks(rel, folder.link), title, desc, keywords, root.attr["lang"])
 	if err != nil {
 		return nil, err
 	}
@@ -153,34 +154,67 @@ func docbookAbout(root *xmlNode) (desc string, keywords []string) {
 // docbookWriter writes a DocBook document's blocks as HTML.
 type docbookWriter struct {
 	out strings.Builder
-	// titles are the titles of the document's elements by id, for a
-	// cross-reference with no text (docbookTitles).
-	titles map[string]string
+	// targets are the document's elements by id (docbookTargets).
+	targets map[string]docbookRef
 	// xref finds an element of another file (docbookFolder.xref).
 	xref func(id string) (file, title string, ok bool)
 }
 
-// docbookTitles returns the title of every element under root that has
-// an id: its own, or the title of the nearest element around it that
-// has one (a cross-reference to a paragraph reads as its section's).
-func docbookTitles(root *xmlNode) map[string]string {
-	titles := map[string]string{}
-	var index func(n *xmlNode, around string)
-	index = func(n *xmlNode, around string) {
+// docbookRef is what a cross-reference to an element reads: the element's
+// title, or the title of the nearest element around it that has one (a
+// cross-reference to a paragraph reads as its section's), and where it
+// leads: the place (headingSlug) of the section it is in, "" for the
+// document's opening.
+type docbookRef struct {
+	title, place string
+}
+
+// docbookTargets returns every element under root that has an id, as a
+// cross-reference to it reads.
+func docbookTargets(root *xmlNode) map[string]docbookRef {
+	targets := map[string]docbookRef{}
+	var index func(n *xmlNode, around docbookRef, depth int)
+	index = func(n *xmlNode, around docbookRef, depth int) {
 		if t := docbookTitle(n); t != nil {
-			around = docbookPlain(t)
+			around.title = docbookPlain(t)
+			// The document's own title heads no part (headingSlugs).
+			if docbookSections[n.name] && depth > 0 {
+				around.place = headingSlug(around.title)
+			}
 		}
-		if id := n.attr["id"]; id != "" && around != "" {
-			titles[id] = around
+		if id := n.attr["id"]; id != "" && around.title != "" {
+			targets[id] = around
 		}
 		for _, k := range n.kids {
 			if k.name != "" {
-				index(k, around)
+				index(k, around, depth+1)
 			}
 		}
 	}
-	index(root, "")
-	return titles
+	index(root, docbookRef{}, 0)
+	return targets
+}
+
+// docbookLinks returns the resolver of a DocBook file's links: link's,
+// the place in the target kept (Split leads a link to a section of a
+// split book to the part that holds it), and a link to a place in the
+// file itself ("#undo-actions", a cross-reference) to the file at rel
+// with that place.
+func docbookLinks(rel string, link func(string) (string, bool)) func(string) (string, bool) {
+	return func(href string) (string, bool) {
+		target, place, _ := strings.Cut(href, "#")
+		if target == "" {
+			return rel + "#" + place, place != ""
+		}
+		if link == nil {
+			return "", false
+		}
+		u, ok := link(target)
+		if ok && place != "" {
+			u += "#" + place
+		}
+		return u, ok
+	}
 }
 
 // heading writes a heading of level (at most 6) of inline content.
@@ -376,11 +410,14 @@ func (w *docbookWriter) link(n *xmlNode) string {
 	}
 	if href == "" {
 		id := n.attr["linkend"]
-		if title, ok := w.titles[id]; ok || w.xref == nil {
+		if ref, ok := w.targets[id]; ok || w.xref == nil {
 			if strings.TrimSpace(text) == "" {
-				return html.EscapeString(title)
+				text = html.EscapeString(ref.title)
 			}
-			return text
+			if !ok || ref.place == "" {
+				return text
+			}
+			return `<a href="#` + html.EscapeString(ref.place) + `">` + text + "</a>"
 		}
 		// A book kept as a file per chapter refers across them.
 		file, title, ok := w.xref(id)

@@ -13,11 +13,13 @@ import (
 // said nothing ("(see )") and led nowhere. The folder's DocBook files are
 // indexed by the ids of their elements, the first time one refers
 // outside itself, and such a reference reads as the title of its target
-// and links to the file that holds it.
+// and links to the place in the file that holds it (its section's,
+// which is the address of that part when the book there is split).
 
 // docbookTarget is an element of a DocBook file of the folder, by id.
 type docbookTarget struct {
-	rel, title string
+	rel string
+	docbookRef
 }
 
 // docbook returns what the DocBook file at rel needs of the folder.
@@ -40,7 +42,11 @@ func (s *site) docbook(rel string) docbookFolder {
 			if t.rel == rel {
 				return "", "", false
 			}
-			return "/" + unescapePath(t.rel), t.title, true
+			file := "/" + unescapePath(t.rel)
+			if t.place != "" {
+				file += "#" + t.place
+			}
+			return file, t.title, true
 		},
 	}
 }
@@ -68,8 +74,8 @@ func (s *site) indexDocBook() {
 		if err != nil {
 			continue
 		}
-		for id, title := range docbookTitles(root) {
-			s.docbookIDs[id] = append(s.docbookIDs[id], docbookTarget{rel: rel, title: title})
+		for id, ref := range docbookTargets(root) {
+			s.docbookIDs[id] = append(s.docbookIDs[id], docbookTarget{rel: rel, docbookRef: ref})
 		}
 	}
 }

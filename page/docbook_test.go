@@ -23,7 +23,7 @@ func TestDocBook(t *testing.T) {
 			"# Printing with Kprinter\nPress Ctrl+P."},
 		{"a chapter's sections nest; a cross-reference with no text is its target's title",
 			`<chapter id="c"><title>T</title><sect1 id="a"><title>A &amp; B</title><para>One.</para><sect2><title>Deeper</title><para>See <xref linkend="a"/>.</para></sect2></sect1></chapter>`,
-			"# T\n## A & B\nOne.\n### Deeper\nSee A & B."},
+			"# T\n## A & B\nOne.\n### Deeper\nSee [A & B](x.docbook#a-b)."},
 		{"a paragraph holding a list: its text, then the list's entries each a line",
 			`<article><title>T</title><para>The menu:<variablelist><varlistentry><term><menuchoice><guimenu>View</guimenu><guimenuitem>Zoom In</guimenuitem></menuchoice></term>` +
 				`<listitem><para>Enlarges icons.</para></listitem></varlistentry><varlistentry><term>Split</term><listitem><para>Splits the view.</para></listitem></varlistentry></variablelist></para></article>`,
@@ -70,6 +70,33 @@ func TestDocBookSplit(t *testing.T) {
 	}
 	if parts[1].URL != "h/index.docbook#rotating" {
 		t.Errorf("second part at %s", parts[1].URL)
+	}
+}
+
+// TestDocBookSplitCrossReferences: a cross-reference between the parts of
+// a split book leads to the part that holds its target: the part that
+// opens at it, the part a section too short to be a part of its own is
+// in, and for the book itself its opening part.
+func TestDocBookSplitCrossReferences(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<book id="handbook"><bookinfo><title>Handbook</title></bookinfo>`)
+	b.WriteString(`<chapter id="intro"><title>Introduction</title><para>Turn a photo: see <xref linkend="rotating"/>.
+		Cut one: see <link linkend="crop-tip">the tip</link>. About: <xref linkend="handbook"/>.</para>`)
+	b.WriteString(strings.Repeat("<para>The viewer shows photos, said in many words here and again.</para>", 60) + "</chapter>")
+	b.WriteString(`<chapter id="rotating"><title>Rotating</title>` + strings.Repeat("<para>Rotating is one of the things the viewer does, said in many words.</para>", 60) + "</chapter>")
+	b.WriteString(`<chapter id="cropping"><title>Cropping</title>` + strings.Repeat("<para>Cropping is one of the things the viewer does, said in many words.</para>", 40))
+	b.WriteString(`<sect1 id="crop-tips"><title>Tips</title><para id="crop-tip">Hold Shift to keep the ratio.</para></sect1></chapter></book>`)
+	doc, err := parseDocBook([]byte(b.String()), "h/index.docbook", docbookFolder{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := Split(doc)
+	if len(parts) != 3 {
+		t.Fatalf("%d parts, want 3", len(parts))
+	}
+	want := "Turn a photo: see [Rotating](h/index.docbook#rotating). Cut one: see [the tip](h/index.docbook#cropping). About: Handbook."
+	if got := parts[0].Blocks[1].Text; got != want {
+		t.Errorf("the introduction says\n%s\nwant\n%s", got, want)
 	}
 }
 

@@ -117,10 +117,15 @@ func headingSlugs(blocks []Block) []string {
 	at := make([]string, len(blocks))
 	for i, b := range blocks {
 		if i > 0 && b.Kind == Heading {
-			at[i] = strings.Join(strings.FieldsFunc(strings.ToLower(plainLinks(b)), func(r rune) bool { return !isWordRune(r) }), "-")
+			at[i] = headingSlug(plainLinks(b))
 		}
 	}
 	return at
+}
+
+// headingSlug is a heading's name by its words (headingSlugs).
+func headingSlug(heading string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(heading), func(r rune) bool { return !isWordRune(r) }), "-")
 }
 
 // readZipPart returns the part named name (nil when there is none), at

@@ -430,16 +430,21 @@ type resolver struct {
 }
 
 // resolve returns the target of href, or false when the link is not one to
-// keep (javascript:, fragment-only, unparsable, odd schemes).
+// keep (javascript:, fragment-only, unparsable, odd schemes). A
+// fragment-only link is kept only where the site says where it leads (a
+// DocBook cross-reference to a section of a book that is split).
 func (r resolver) resolve(href string) (string, bool) {
 	href = strings.TrimSpace(href)
-	if href == "" || strings.HasPrefix(href, "#") {
+	if href == "" {
 		return "", false
 	}
 	if r.site != nil {
 		if u, ok := r.site(href); ok {
 			return u, true
 		}
+	}
+	if strings.HasPrefix(href, "#") {
+		return "", false
 	}
 	u, err := url.Parse(href)
 	if err != nil {

@@ -32,11 +32,12 @@ func Split(doc *Document) []*Document {
 		wordsOf(doc.Blocks) <= maxPartWords {
 		return []*Document{doc}
 	}
-	s := splitter{doc: doc, used: map[string]bool{}}
+	s := splitter{doc: doc, used: map[string]bool{}, holder: make([]string, len(doc.Blocks))}
 	s.section(0, len(doc.Blocks), nil)
 	if len(s.parts) < 2 {
 		return []*Document{doc}
 	}
+	s.linkParts()
 	return s.parts
 }
 
@@ -44,6 +45,37 @@ type splitter struct {
 	doc   *Document
 	parts []*Document
 	used  map[string]bool // the parts' URLs
+	// holder is, by block, the URL of the part that holds it ("" for
+	// none: a part that said nothing).
+	holder []string
+}
+
+// linkParts leads each link of the parts to a place in the document (a
+// DocBook cross-reference, "book.docbook#undo-actions") to the part that
+// holds that place, and one to a place no part opens at or holds to the
+// document's opening part: a part's address is the document's and the
+// place it opens at, told apart from a twin's ("#page=12&part=3"), and a
+// place inside a part is no address of any.
+func (s *splitter) linkParts() {
+	base, _, _ := strings.Cut(s.doc.URL, "#")
+	holders := map[string]string{} // place -> the part that holds it
+	for i, place := range s.doc.partAt {
+		if _, seen := holders[place]; place != "" && !seen && s.holder[i] != "" {
+			holders[place] = s.holder[i]
+		}
+	}
+	for _, part := range s.parts {
+		relink(part, func(u string) string {
+			page, place, ok := strings.Cut(u, "#")
+			if !ok || page != base {
+				return u
+			}
+			if to, ok := holders[place]; ok {
+				return to
+			}
+			return base
+		})
+	}
 }
 
 // section adds the parts of the section of blocks [start, end), whose
@@ -116,6 +148,9 @@ func (s *splitter) add(start, end int, crumb []string) {
 	}
 	part.ContentHash = hex.EncodeToString(h.Sum(nil))
 	s.parts = append(s.parts, part)
+	for i := start; i < end; i++ {
+		s.holder[i] = part.URL
+	}
 }
 
 // url is the address of the part opening at block i: the file's with the

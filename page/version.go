@@ -126,4 +126,7 @@ package page
 // within the folder (dtd.go), and replaced markup and all before parsing;
 // a DocBook cross-reference to another file of the folder a link to it
 // (docbook_folder.go).
-const ReaderVersion = "reader-v48"
+// v49: a DocBook cross-reference a link to the place of its target, and a
+// link between the parts of a split book to the part that holds its place
+// (split.go linkParts).
+const ReaderVersion = "reader-v49"
