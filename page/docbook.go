@@ -64,7 +64,7 @@ type docbookFolder struct {
 	// link resolves a link to another page of the folder.
 	link func(string) (string, bool)
 	// dtd reads the DTD files a DOCTYPE names.
-	dtd dtdLoader
+	dtd dtdSource
 	// xref returns the file (a site-absolute path, with the place of
 	// the element's section) that holds the element a cross-reference
 	// names, when another file of the folder does, and the title it
@@ -95,7 +95,7 @@ func parseDocBook(raw []byte, rel string, folder docbookFolder) (*Document, erro
 }
 
 // readDocBookTree parses a DocBook file.
-func readDocBookTree(raw []byte, dtd dtdLoader) (*xmlNode, error) {
+func readDocBookTree(raw []byte, dtd dtdSource) (*xmlNode, error) {
 	root, err := readXMLTree(raw, maxDITADepth, ditaAttr, dtd)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrDocBook, err)

@@ -27,10 +27,18 @@ import (
 // maxInclude bytes, each value at most maxEntityValue after expansion, and
 // the file with its entities replaced at most maxExpansion times its size.
 
-// dtdLoader returns the text of the DTD file a DOCTYPE or parameter entity
-// names, at a path relative to the folder of the file being read; false
-// when there is no such file within the pages folder.
-type dtdLoader func(system string) (string, bool)
+// dtdSource reads the DTD files a DOCTYPE names, and may keep what a
+// DOCTYPE declares: every chapter of a book names the same files.
+type dtdSource interface {
+	// read returns the text of the DTD file a DOCTYPE or parameter
+	// entity names, at a path relative to the folder of the file being
+	// read; false when there is no such file within the pages folder.
+	read(file string) (string, bool)
+	// declared returns what the DOCTYPE doctype declares: declare's
+	// result, kept for the next file with that DOCTYPE where the source
+	// keeps it.
+	declared(doctype string, declare func() map[string]string) map[string]string
+}
 
 const (
 	maxDTDFiles    = 16
@@ -64,14 +72,14 @@ type dtdEntities struct {
 	// external are the parameter entities that name a file (by system
 	// identifier).
 	external map[string]string
-	load     dtdLoader
+	load     dtdSource
 	files    int
 }
 
 // expandEntities returns raw with the references to the entities its
 // DOCTYPE declares replaced (see above); raw as it is when it declares
 // none, or they expand too far.
-func expandEntities(raw []byte, load dtdLoader) []byte {
+func expandEntities(raw []byte, load dtdSource) []byte {
 	head := raw[:min(len(raw), maxInclude)]
 	loc := doctype.FindSubmatchIndex(head)
 	if loc == nil || !onlyProlog(head[:loc[0]]) {
@@ -83,10 +91,18 @@ func expandEntities(raw []byte, load dtdLoader) []byte {
 		}
 		return string(head[loc[2*i]:loc[2*i+1]])
 	}
-	d := &dtdEntities{general: map[string]string{}, param: map[string]string{}, external: map[string]string{}, load: load}
-	d.read(group(5), ".", 0)
-	d.include(group(1)+group(2)+group(3)+group(4), 0)
-	values := d.expanded()
+	declare := func() map[string]string {
+		d := &dtdEntities{general: map[string]string{}, param: map[string]string{}, external: map[string]string{}, load: load}
+		d.read(group(5), ".", 0)
+		d.include(group(1)+group(2)+group(3)+group(4), 0)
+		return d.expanded()
+	}
+	var values map[string]string
+	if system := group(1) + group(2) + group(3) + group(4); load != nil && system != "" {
+		values = load.declared(string(head[loc[0]:loc[1]]), declare)
+	} else {
+		values = declare()
+	}
 	if len(values) == 0 {
 		return raw
 	}
@@ -145,7 +161,7 @@ func (d *dtdEntities) include(file string, depth int) {
 		return
 	}
 	d.files++
-	if text, ok := d.load(file); ok {
+	if text, ok := d.load.read(file); ok {
 		d.read(text, path.Dir(file), depth+1)
 	}
 }
@@ -267,21 +283,38 @@ func capValue(s string) string {
 	return strings.ToValidUTF8(s[:maxEntityValue], "")
 }
 
-// dtd returns the reader of the DTD files the DocBook page at from names:
+// dtd returns the source of the DTD files the DocBook page at from names:
 // a system identifier is a path relative to the page's folder, and only a
 // file within the pages folder is read (no URL: a public DTD such as
-// DocBook's own declares no text).
-func (s *site) dtd(from string) dtdLoader {
-	dir := path.Dir(unescapePath(from))
-	return func(file string) (string, bool) {
-		if strings.Contains(file, ":") || path.IsAbs(file) {
-			return "", false
-		}
-		p := path.Join(dir, file)
-		if p == ".." || strings.HasPrefix(p, "../") {
-			return "", false
-		}
-		raw, ok := readSmall(filepath.Join(s.root, filepath.FromSlash(p)))
-		return string(raw), ok
+// DocBook's own declares no text). What a DOCTYPE declares is kept for
+// the folder's other pages beside it with that DOCTYPE.
+func (s *site) dtd(from string) dtdSource {
+	return folderDTD{s: s, dir: path.Dir(unescapePath(from))}
+}
+
+// folderDTD is the DTD files of the pages in dir, a folder of s.
+type folderDTD struct {
+	s   *site
+	dir string
+}
+
+func (f folderDTD) read(file string) (string, bool) {
+	if strings.Contains(file, ":") || path.IsAbs(file) {
+		return "", false
 	}
+	p := path.Join(f.dir, file)
+	if p == ".." || strings.HasPrefix(p, "../") {
+		return "", false
+	}
+	raw, ok := readSmall(filepath.Join(f.s.root, filepath.FromSlash(p)))
+	return string(raw), ok
+}
+
+func (f folderDTD) declared(doctype string, declare func() map[string]string) map[string]string {
+	key := f.dir + "\x00" + doctype
+	if v, ok := f.s.dtdDeclared.Load(key); ok {
+		return v.(map[string]string)
+	}
+	v, _ := f.s.dtdDeclared.LoadOrStore(key, declare())
+	return v.(map[string]string)
 }

@@ -16,10 +16,7 @@ func TestExpandEntities(t *testing.T) {
 		"loop.dtd":   `<!ENTITY % again SYSTEM "loop.dtd"> %again; <!ENTITY looped "yes">`,
 		"params.dtd": `<!ENTITY % item "<guimenuitem>Save</guimenuitem>"> <!ENTITY gmi.save "%item;">`,
 	}
-	load := func(file string) (string, bool) {
-		text, ok := files[file]
-		return text, ok
-	}
+	load := mapDTD(files)
 	tests := []struct {
 		name, raw, want string
 	}{
@@ -68,6 +65,16 @@ func TestExpandEntities(t *testing.T) {
 		})
 	}
 }
+
+// mapDTD is DTD files by path, what a DOCTYPE declares worked out each time.
+type mapDTD map[string]string
+
+func (m mapDTD) read(file string) (string, bool) {
+	text, ok := m[file]
+	return text, ok
+}
+
+func (mapDTD) declared(_ string, declare func() map[string]string) map[string]string { return declare() }
 
 // TestExpandEntitiesBounded: entities that name each other many times
 // over (the "billion laughs") expand to a bounded size, or not at all.

@@ -60,6 +60,9 @@ type site struct {
 	// indexed once a file refers to one it does not hold (docbook_folder.go).
 	docbookOnce sync.Once
 	docbookIDs  map[string][]docbookTarget
+	// dtdDeclared keeps what a DOCTYPE declares, by the folder of the
+	// pages that name it and its text (folderDTD).
+	dtdDeclared sync.Map
 	// ditaTrails are the breadcrumbs the folder's DITA maps give its
 	// topics (addDITAMap).
 	ditaTrails map[string][]string

@@ -26,7 +26,7 @@ type xmlNode struct {
 // a file that nests thousands is no page. attrKey names an attribute in
 // attr (nil: its local name); dtd reads the DTD files its DOCTYPE names
 // (nil: none is read; see expandEntities).
-func readXMLTree(raw []byte, maxDepth int, attrKey func(xml.Attr) string, dtd dtdLoader) (*xmlNode, error) {
+func readXMLTree(raw []byte, maxDepth int, attrKey func(xml.Attr) string, dtd dtdSource) (*xmlNode, error) {
 	raw = expandEntities(raw, dtd)
 	d := xml.NewDecoder(bytes.NewReader(raw))
 	d.Strict = false
