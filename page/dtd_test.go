@@ -74,7 +74,9 @@ func (m mapDTD) read(file string) (string, bool) {
 	return text, ok
 }
 
-func (mapDTD) declared(_ string, declare func() map[string]string) map[string]string { return declare() }
+func (mapDTD) declared(_ string, declare func() map[string]string) map[string]string {
+	return declare()
+}
 
 // TestExpandEntitiesBounded: entities that name each other many times
 // over (the "billion laughs") expand to a bounded size, or not at all.
