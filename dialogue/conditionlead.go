@@ -23,6 +23,12 @@ func (a *GraphAgent) withCondition(n *graph.Node, res string) string {
 	if rest, ok := afterCondition(n.Resolution, n.Condition, res); ok {
 		return lead + ", " + rest
 	}
+	// A list goes under its lead: after it on the line, its first item
+	// read as a sentence of the lead's and the list began at the second
+	// ("On Windows: 1. Close GnuCash." above "1. Run Start > GnuCash…").
+	if opensWithList(res) {
+		return lead + ":\n" + res
+	}
 	return lead + ": " + res
 }
 

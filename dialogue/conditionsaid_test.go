@@ -35,7 +35,8 @@ func TestConditionSaidOnce(t *testing.T) {
 }
 
 // TestLoneStepUnderCondition: one numbered step shown under its condition
-// loses its lone "1. "; a numbered list keeps its numbers.
+// loses its lone "1. "; a numbered list keeps its numbers, and goes on
+// the line under its lead (after it, its first item is no item).
 func TestLoneStepUnderCondition(t *testing.T) {
 	tests := []struct {
 		cond, text, want string
@@ -44,8 +45,9 @@ func TestLoneStepUnderCondition(t *testing.T) {
 			"1. If you are already connected to a wireless network, you will be asked to disconnect. Click Turn On.",
 			"If you are already connected to a wireless network, you will be asked to disconnect. Click Turn On."},
 		{"If I was charged", "1. Open the bill.\n- the total\n- the date", "If I was charged: Open the bill.\n- the total\n- the date"},
-		{"If I was charged", "1. Open the bill.\n1. Click Refund.", "If I was charged: 1. Open the bill.\n1. Click Refund."},
-		{"If I was charged", "1. Open the bill.\n2) Click Refund.", "If I was charged: 1. Open the bill.\n2) Click Refund."},
+		{"If I was charged", "1. Open the bill.\n1. Click Refund.", "If I was charged:\n1. Open the bill.\n1. Click Refund."},
+		{"If I was charged", "1. Open the bill.\n2) Click Refund.", "If I was charged:\n1. Open the bill.\n2) Click Refund."},
+		{"If I was charged", "- the total\n- the date", "If I was charged:\n- the total\n- the date"},
 	}
 	a := NewGraphAgent(&graph.Graph{}, Options{})
 	for _, tt := range tests {
