@@ -109,6 +109,7 @@ func FuzzParseDocBook(f *testing.F) {
 	}
 	f.Add(raw)
 	f.Add([]byte(`<!DOCTYPE a [<!ENTITY x "&y;"><!ENTITY y "&x;">]><article><title>&x;</title><qandaset><qandaentry><question/><answer><informaltable><tgroup><row><entry><xref/></entry></row></tgroup></informaltable></answer></qandaentry></qandaset></article>`))
+	f.Add([]byte(`<!DOCTYPE a [<!ENTITY % p "%p;%p;"> %p; <!ENTITY m "<guimenu>M</guimenu>">]><article><para><menuchoice>&m; &m;</menuchoice> <ulink url="&m;x">&m;</ulink></para></article>`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		doc, err := parseDocBook(raw, "f.docbook", docbookFolder{})
 		if err != nil {

@@ -3,9 +3,11 @@ package page
 import (
 	"bytes"
 	"html"
+	"maps"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -24,8 +26,11 @@ import (
 // of a name is the one that holds (the subset's over the file's).
 // A file that the DOCTYPE names is read only from the folder
 // (site.dtd), within limits: at most maxDTDFiles files, each at most
-// maxInclude bytes, each value at most maxEntityValue after expansion, and
-// the file with its entities replaced at most maxExpansion times its size.
+// maxInclude bytes, at most maxDTDWork bytes of declarations read in all
+// (a parameter entity that names itself many times over is read again
+// each time), each value at most maxEntityValue after expansion and all
+// of them together at most maxDTDWork, and the file with its entities
+// replaced at most maxExpansion times its size.
 
 // dtdSource reads the DTD files a DOCTYPE names, and may keep what a
 // DOCTYPE declares: every chapter of a book names the same files.
@@ -47,6 +52,7 @@ const (
 	// value are replaced: a name within a name within a name.
 	maxEntityRounds = 4
 	maxExpansion    = 4
+	maxDTDWork      = 4 * maxInclude
 )
 
 var (
@@ -59,6 +65,8 @@ var (
 		`|%([A-Za-z_][\w.:-]*);`)
 	paramRef   = regexp.MustCompile(`%([A-Za-z_][\w.:-]*);`)
 	generalRef = regexp.MustCompile(`&([A-Za-z_][\w.:-]*);`)
+	// refAt is a general entity's reference where a text is read.
+	refAt = regexp.MustCompile(`^&([A-Za-z_][\w.:-]*);`)
 	// doctype is a DOCTYPE: the system identifier it names, and its
 	// subset.
 	doctype = regexp.MustCompile(`<!DOCTYPE\s+[^\s\[>]+\s*(?:(?:SYSTEM\s+(?:"([^"]*)"|'([^']*)')|PUBLIC\s+(?:"[^"]*"|'[^']*')\s+(?:"([^"]*)"|'([^']*)'))\s*)?(?:\[((?s:.*?))\]\s*)?>`)
@@ -74,6 +82,9 @@ type dtdEntities struct {
 	external map[string]string
 	load     dtdSource
 	files    int
+	// work is how many bytes of declarations have been read, and of
+	// values expanded (see maxDTDWork).
+	work int
 }
 
 // expandEntities returns raw with the references to the entities its
@@ -118,7 +129,7 @@ func expandEntities(raw []byte, load dtdSource) []byte {
 		case c == '>':
 			inTag = false
 		case c == '&':
-			if m := generalRef.FindSubmatchIndex(body[i:]); m != nil && m[0] == 0 {
+			if m := refAt.FindSubmatchIndex(body[i:]); m != nil {
 				if v, ok := values[string(body[i+m[2]:i+m[3]])]; ok {
 					if inTag {
 						v = attrText(v)
@@ -170,9 +181,10 @@ func (d *dtdEntities) include(file string, depth int) {
 // dir (relative to the page's; a file it names is relative to it), depth
 // files or parameter entities deep.
 func (d *dtdEntities) read(text, dir string, depth int) {
-	if depth > maxDTDFiles {
+	if depth > maxDTDFiles || d.work+len(text) > maxDTDWork {
 		return
 	}
+	d.work += len(text)
 	text = dtdComment.ReplaceAllString(text, "")
 	for _, m := range dtdItem.FindAllStringSubmatch(text, -1) {
 		if ref := m[9]; ref != "" {
@@ -237,9 +249,13 @@ func (d *dtdEntities) expandParams(value string) string {
 // entities they name replaced.
 func (d *dtdEntities) expanded() map[string]string {
 	out := make(map[string]string, len(d.general))
-	for name, value := range d.general {
+	work := 0
+	// In the names' order, so that which are expanded when the work runs
+	// out does not depend on a map's.
+	for _, name := range slices.Sorted(maps.Keys(d.general)) {
+		value := d.general[name]
 		for range maxEntityRounds {
-			if !strings.Contains(value, "&") {
+			if !strings.Contains(value, "&") || work > maxDTDWork {
 				break
 			}
 			value = capValue(generalRef.ReplaceAllStringFunc(value, func(ref string) string {
@@ -249,6 +265,7 @@ func (d *dtdEntities) expanded() map[string]string {
 				}
 				return ref
 			}))
+			work += len(value)
 		}
 		out[name] = value
 	}
