@@ -402,10 +402,10 @@ corpus-libreoffice-%: FORCE
 # line ends with how many each agent answered all the same. The German,
 # French, Spanish and Japanese sets share one build of the five-language KB;
 # the gnome-es, -de and -fr sets ask GNOME's help translated, each its own
-# folder (make corpus-gnome); gnome-page-en, -de, -pt, -ru and -sv ask it as
-# its Mallard sources, the .page files Debian's gnome-user-docs installs
-# (-pt, -ru, -sv: Brazilian Portuguese, Russian and Swedish, languages the
-# development sets had not), and
+# folder (make corpus-gnome); gnome-page-en, -de, -pt, -ru, -sv and -da ask
+# it as its Mallard sources, the .page files Debian's gnome-user-docs
+# installs (-pt, -ru, -sv, -da: Brazilian Portuguese, Russian, Swedish and
+# Danish, languages the development sets had not), and
 # gnome-admin-page asks the System Administration Guide beside it.
 ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
 EVAL_Q_OUT ?= out/eval-questions
@@ -430,6 +430,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-page-pt:$(GNOME_HELP_ROOT)/pt_BR/gnome-help:testdata/questions/gnome-pt.jsonl \
 	gnome-page-ru:$(GNOME_HELP_ROOT)/ru/gnome-help:testdata/questions/gnome-ru.jsonl \
 	gnome-page-sv:$(GNOME_HELP_ROOT)/sv/gnome-help:testdata/questions/gnome-sv.jsonl \
+	gnome-page-da:$(GNOME_HELP_ROOT)/da/gnome-help:testdata/questions/gnome-da.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \

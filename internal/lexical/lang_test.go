@@ -25,6 +25,8 @@ func TestModelTerms(t *testing.T) {
 		{"ja", "ＶＰＮに接続できない", []string{"vpn", "接続", "でき", "きな", "ない"}},
 		// Swedish: Snowball's stop list ("hur", "jag", "till", "en", "i", "mina").
 		{"sv", "hur lägger jag till en signatur i mina mejl", []string{"lagg", "signatur", "mejl"}},
+		// Danish: Snowball's stop list ("hvor", "meget", "der", "er", "på").
+		{"da", "hvor meget plads er der tilbage på harddisken", []string{"plad", "tilbag", "harddisk"}},
 		// A language with no stemmer still folds.
 		{"pl", "Reklamy się wyświetlają", []string{"reklamy", "sie", "wyswietlaja"}},
 	}
