@@ -111,7 +111,7 @@ var englishIDs = []string{"Clarify", "ClarifyAbout", "WhichOne", "ChooseForMore"
 	"WhatElse", "HowCanIHelp", "OtherLanguage", "MoreOptions"}
 
 // TestNoEnglishFixedTextInOtherLanguages: conversations in German, French,
-// Spanish, Japanese, Portuguese, Italian, Dutch and Russian, over pages in their
+// Spanish, Japanese, Portuguese, Italian, Dutch, Russian and Swedish, over pages in their
 // language or only in English, get none of the agent's English fixed
 // texts.
 func TestNoEnglishFixedTextInOtherLanguages(t *testing.T) {
@@ -136,6 +136,8 @@ func TestNoEnglishFixedTextInOtherLanguages(t *testing.T) {
 			"hoe kan ik het bezorgadres van mijn bestelling wijzigen"},
 		"ru": {"я забыл пароль и не могу войти", "start over", "как изменить адрес доставки моего заказа",
 			"как изменить адрес доставки моего заказа", "спасибо"},
+		"sv": {"jag har glömt mitt lösenord och kan inte logga in", "start over", "hur ändrar jag leveransadressen för min beställning",
+			"hur ändrar jag leveransadressen för min beställning", "tack"},
 	}
 	for lang, script := range scripts {
 		s := &Session{ID: lang}

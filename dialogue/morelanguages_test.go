@@ -35,6 +35,14 @@ func TestMoreLanguagesPhrases(t *testing.T) {
 		{"всё равно не работает", ActNotSolved, "ru"},
 		{"хочу поговорить с человеком", ActHuman, "ru"},
 		{"нет", ActNo, "ru"},
+		{"tack så mycket!", ActThanks, "sv"},
+		{"det fungerar fortfarande inte", ActNotSolved, "sv"},
+		{"det funkar inte", ActNotSolved, "sv"},
+		{"jag vill prata med en person", ActHuman, "sv"},
+		{"okej, tack", ActThanks, "sv"},
+		{"båda", ActAll, "sv"},
+		{"nej", ActNo, "sv"},
+		{"ja", ActYes, "de"}, // German's too: no Swedish row
 	} {
 		if got := phraseAct(tc.msg); got != tc.act {
 			t.Errorf("phraseAct(%q) = %v, want %v", tc.msg, got, tc.act)
@@ -94,6 +102,45 @@ func TestPortugueseHelpCenter(t *testing.T) {
 	}
 }
 
+// TestSwedishHelpCenter: on a help center in Swedish the bot's own words
+// are Swedish: an answer, thanks, a question about what was answered
+// naming it by a pronoun ("den"), and a request for a person.
+func TestSwedishHelpCenter(t *testing.T) {
+	g := graphOfFiles(t, map[string]string{
+		"sv/skrivare.md": "# Avbryt en utskrift\n\nÖppna utskriftskön och klicka på Avbryt vid utskriften som har fastnat.\n\n# Ta bort en skrivare\n\nÖppna Inställningar, välj Skrivare och klicka på Ta bort vid skrivaren.\n",
+		"sv/ljud.md":     "# Inget ljud från datorn\n\nKontrollera att ljudet inte är avstängt och att rätt högtalare är vald i ljudinställningarna.\n",
+	})
+	a := NewGraphAgent(g, Options{})
+	s := &Session{ID: "sv"}
+	for _, step := range []struct{ msg, want string }{
+		{"hur avbryter jag en utskrift som har fastnat", "Öppna utskriftskön"},
+		{"tack", "Varsågod!"},
+		{"hej", "Hej! Vad kan jag hjälpa dig med?"},
+		{"jag vill prata med en person", "Självklart."},
+	} {
+		r, err := a.Respond(context.Background(), s, step.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(r.Text, step.want) || s.Lang != "sv" {
+			t.Errorf("%q: %q in %q, want %q in Swedish", step.msg, r.Text, s.Lang, step.want)
+		}
+	}
+	for _, tc := range []struct {
+		msg  string
+		want bool
+	}{
+		{"hur tar jag bort den?", true}, {"kan jag ångra det", true}, {"hur tar jag bort en skrivare", false},
+	} {
+		if got := namesByPronoun(tc.msg, "sv"); got != tc.want {
+			t.Errorf("namesByPronoun(%q, sv) = %v, want %v", tc.msg, got, tc.want)
+		}
+	}
+	if !followUp.MatchString("och om det är en nätverksskrivare?") {
+		t.Error(`"och om …" is no follow-up`)
+	}
+}
+
 // TestAllInEveryLanguage: "both" and "all of them" in the catalog's
 // languages say every option applies, and name no topic: with nothing
 // offered, "beides" found a page that says it.
@@ -101,7 +148,7 @@ func TestAllInEveryLanguage(t *testing.T) {
 	a := NewGraphAgent(graphOfFiles(t, map[string]string{
 		"de/anzeige.md": "# Unscharfe Anzeige\n\nBeides kann helfen: die Auflösung ändern oder den Bildschirm neu verbinden.\n",
 	}), Options{})
-	for _, msg := range []string{"beides", "alle", "les deux", "tous", "ambos", "los dos", "os dois", "entrambi", "tutti e due", "allebei", "оба", "все", "両方", "全部"} {
+	for _, msg := range []string{"beides", "alle", "les deux", "tous", "ambos", "los dos", "os dois", "entrambi", "tutti e due", "allebei", "båda", "bägge", "оба", "все", "両方", "全部"} {
 		if got := phraseAct(msg); got != ActAll {
 			t.Errorf("phraseAct(%q) = %v, want all", msg, got)
 		}
