@@ -273,6 +273,34 @@ func TestMatchOptionsOwnWords(t *testing.T) {
 	}
 }
 
+// TestMatchOptionsByTheProblemsWord: a word of the problem being
+// discussed that one option's label has and the other's not names that
+// option ("Back up and restore", "Backing up" / "Restoring": "how do I
+// restore it?"); the problem said again names both, as it did before.
+func TestMatchOptionsByTheProblemsWord(t *testing.T) {
+	const url = "https://help.example.com/backup"
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "both", Page: url, Problem: "Back up and restore", Resolution: "You can back up your data to a file.", Root: true},
+		{ID: "backup", Page: url, Problem: "Backing up", Resolution: "Choose File > Back Up.", Actionable: true},
+		{ID: "restore", Page: url, Problem: "Restoring", Resolution: "Choose File > Restore.", Actionable: true},
+	}, Edges: []graph.Edge{{From: "both", To: "backup", Type: graph.Child}, {From: "both", To: "restore", Type: graph.Child}}}
+	a := NewGraphAgent(g, Options{})
+	for _, tc := range []struct {
+		msg  string
+		want []int
+	}{
+		{"how do I restore it?", []int{1}},
+		{"restore", []int{1}},
+		{"backing up", []int{0}},
+		{"back up and restore", []int{0, 1}},
+	} {
+		s := &Session{CurrentNode: "both", PendingOptions: a.options([]string{"backup", "restore"})}
+		if got := a.matchOptions(s, a.readText(tc.msg)); !slices.Equal(got, tc.want) {
+			t.Errorf("matchOptions(%q) = %v, want %v", tc.msg, got, tc.want)
+		}
+	}
+}
+
 // TestPageMatchWhenNoSectionDoes checks that a request spread over a page's
 // sections is taken to the page's best section, with its source, and that
 // a request no page covers is not answered. Offline, that section holds

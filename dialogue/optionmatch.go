@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -108,19 +109,27 @@ func (a *GraphAgent) optionsByWords(s *Session, r *reading) []int {
 	opts := s.PendingOptions
 	known := map[string]bool{}
 	labels := make([]string, len(opts))
+	inLabels := map[string]int{} // term -> how many options' labels have it
+	var whole []string           // the labels of one term
 	for i, o := range opts {
 		labels[i] = o.Label
 		if n := a.ix.Node(o.NodeID); n != nil {
 			labels[i] += " . " + n.Condition
 		}
-		for _, t := range a.an.terms(labels[i]) {
+		terms := uniqueTerms(a.an.terms(labels[i]))
+		for _, t := range terms {
 			known[t] = true
+			inLabels[t]++
+		}
+		if len(terms) == 1 {
+			whole = append(whole, terms[0])
 		}
 	}
 	problem := a.problemTerms(s.CurrentNode)
 	for t := range problem {
 		known[t] = true
 	}
+	problem = optionWordsApart(problem, whole, inLabels, len(opts))
 	// A message saying more than the options do is a new request, not an
 	// answer: leave it to intent identification. An answer in the user's
 	// own words ("I lost my job" for "you are unemployed") may say a little
@@ -137,4 +146,31 @@ func (a *GraphAgent) optionsByWords(s *Session, r *reading) []int {
 		return picked
 	}
 	return nil
+}
+
+// optionWordsApart returns the words of the problem being discussed that
+// name no one option: the problem says what all of them are about, and
+// its words in a reply choose none ("back up and restore" again); but a
+// word of it that is an option's whole label, and not every option's
+// (whole: the labels of one word; inLabels: how many of the n options'
+// labels have each word), names that option: after the answer on "Back up
+// and restore" offering "Backing up" and "Restoring", "how do I restore
+// it?" asks for the part on restoring, and was answered with the page's
+// opening again. A word that is only part of a label is still the
+// problem's ("it's a Visa", a card, names no "the card details were
+// entered wrongly").
+func optionWordsApart(problem map[string]bool, whole []string, inLabels map[string]int, n int) map[string]bool {
+	var out map[string]bool
+	for _, t := range whole {
+		if problem[t] && inLabels[t] < n {
+			if out == nil {
+				out = maps.Clone(problem)
+			}
+			delete(out, t)
+		}
+	}
+	if out == nil {
+		return problem
+	}
+	return out
 }
