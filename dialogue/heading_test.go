@@ -33,6 +33,11 @@ func TestWithHeading(t *testing.T) {
 		{"Prices", "", "10 euros. 2026 prices.", "10 euros. 2026 prices."},
 		{"Prices", "", "2026. Prices rose.", "2026. Prices rose."},
 		{"Fees", "you pay late", "- 10 euros", "- 10 euros"},
+		// A short text under a name it names only in part: a field's
+		// description says a balance, not which one.
+		{"Ending Balance", "", "The balance entered from the statement.", "Ending Balance: The balance entered from the statement."},
+		{"Ending Balance", "", "The ending balance is the statement's.", "The ending balance is the statement's."},
+		{"Setting up scanners", "", "Plug the scanners in and wait.", "Plug the scanners in and wait."}, // a task, not a name
 		// A menu reference's heading is where to click.
 		{"View > Show Hidden Files", "", "Shows all the hidden files within the current folder.", "View > Show Hidden Files: Shows all the hidden files within the current folder."},
 		{"Settings > Privacy > Location", "", "Turn off Location Services to stop apps using your position. Apps that need it ask again.", "Settings > Privacy > Location: Turn off Location Services to stop apps using your position. Apps that need it ask again."},

@@ -401,26 +401,54 @@ func short(text string) bool {
 	return text != "" && !strings.Contains(text, "\n") && len(strings.Fields(text)) <= shortText
 }
 
-// namesHeading reports whether text names a word of heading (of three
-// letters or more, its first five letters matched, so "refunds" names
-// "Refund"), or heading has no such word.
+// namesHeading reports whether text names heading: a word of it (of
+// three letters or more, its first five letters matched, so "refunds"
+// names "Refund"), or each of them when the heading is a name of two to
+// nameWords words in title case ("Ending Balance": a field's description,
+// "The balance entered from the statement", names a balance, not which
+// one), or heading has no such word.
 func namesHeading(text, heading string) bool {
 	lower := strings.ToLower(text)
-	words := false
+	var words []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(heading), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if utf8.RuneCountInString(w) < 3 {
 			continue
 		}
-		words = true
 		if r := []rune(w); len(r) > 5 {
 			w = string(r[:5])
 		}
+		words = append(words, w)
+	}
+	named := 0
+	for _, w := range words {
 		if strings.Contains(lower, w) {
-			return true
+			named++
 		}
 	}
-	return !words
+	if len(words) > 1 && len(words) <= nameWords && titleCase(heading) {
+		return named == len(words)
+	}
+	return named > 0
 }
+
+// titleCase reports whether every word of s opens with a capital letter,
+// as a name written in title case does ("Ending Balance"; not a task,
+// "Setting up scanners", nor a question).
+func titleCase(s string) bool {
+	if strings.ContainsAny(s, "?？") {
+		return false
+	}
+	for _, w := range strings.Fields(s) {
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsLetter(r) && !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// nameWords is the most words a heading that names a thing (a field, a
+// setting, a device) has, as a definition list's terms do.
+const nameWords = 3
 
 // opensWithList reports whether text opens with an item of a list
 // (listItem: "- ", "* ", "1. ", "2) ").
