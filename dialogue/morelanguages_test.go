@@ -81,23 +81,30 @@ func TestPutOffInEveryLanguage(t *testing.T) {
 // TestPortugueseHelpCenter: on a help center in Portuguese the bot's own
 // words are Portuguese: a suggestion, a thanks and a request for a person.
 func TestPortugueseHelpCenter(t *testing.T) {
-	g := graphOfFiles(t, map[string]string{
+	checkConversationInLanguage(t, "pt", map[string]string{
 		"pt/impressora.md": "# Cancelar um trabalho de impressão\n\nAbra a fila de impressão e clique em Cancelar no trabalho que travou.\n",
 		"pt/som.md":        "# Não há som no computador\n\nVerifique se o som não está mudo e se os alto-falantes certos estão escolhidos nas configurações de som.\n",
-	})
-	a := NewGraphAgent(g, Options{})
-	s := &Session{ID: "pt"}
-	for _, step := range []struct{ msg, want string }{
+	}, []struct{ msg, want string }{
 		{"como cancelar uma impressão que travou", "Abra a fila de impressão"},
 		{"obrigado", "De nada!"},
 		{"quero falar com um atendente", "Claro."},
-	} {
+	})
+}
+
+// checkConversationInLanguage talks to a help center of files in lang,
+// each message of steps in turn: each reply must hold its want and the
+// conversation stay in lang.
+func checkConversationInLanguage(t *testing.T, lang string, files map[string]string, steps []struct{ msg, want string }) {
+	t.Helper()
+	a := NewGraphAgent(graphOfFiles(t, files), Options{})
+	s := &Session{ID: lang}
+	for _, step := range steps {
 		r, err := a.Respond(context.Background(), s, step.msg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(r.Text, step.want) || s.Lang != "pt" {
-			t.Errorf("%q: %q in %q, want %q in Portuguese", step.msg, r.Text, s.Lang, step.want)
+		if !strings.Contains(r.Text, step.want) || s.Lang != lang {
+			t.Errorf("%q: %q in %q, want %q in %s", step.msg, r.Text, s.Lang, step.want, lang)
 		}
 	}
 }
@@ -106,26 +113,15 @@ func TestPortugueseHelpCenter(t *testing.T) {
 // are Swedish: an answer, thanks, a question about what was answered
 // naming it by a pronoun ("den"), and a request for a person.
 func TestSwedishHelpCenter(t *testing.T) {
-	g := graphOfFiles(t, map[string]string{
+	checkConversationInLanguage(t, "sv", map[string]string{
 		"sv/skrivare.md": "# Avbryt en utskrift\n\nÖppna utskriftskön och klicka på Avbryt vid utskriften som har fastnat.\n\n# Ta bort en skrivare\n\nÖppna Inställningar, välj Skrivare och klicka på Ta bort vid skrivaren.\n",
 		"sv/ljud.md":     "# Inget ljud från datorn\n\nKontrollera att ljudet inte är avstängt och att rätt högtalare är vald i ljudinställningarna.\n",
-	})
-	a := NewGraphAgent(g, Options{})
-	s := &Session{ID: "sv"}
-	for _, step := range []struct{ msg, want string }{
+	}, []struct{ msg, want string }{
 		{"hur avbryter jag en utskrift som har fastnat", "Öppna utskriftskön"},
 		{"tack", "Varsågod!"},
 		{"hej", "Hej! Vad kan jag hjälpa dig med?"},
 		{"jag vill prata med en person", "Självklart."},
-	} {
-		r, err := a.Respond(context.Background(), s, step.msg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(r.Text, step.want) || s.Lang != "sv" {
-			t.Errorf("%q: %q in %q, want %q in Swedish", step.msg, r.Text, s.Lang, step.want)
-		}
-	}
+	})
 	for _, tc := range []struct {
 		msg  string
 		want bool
