@@ -111,7 +111,7 @@ var englishIDs = []string{"Clarify", "ClarifyAbout", "WhichOne", "ChooseForMore"
 	"WhatElse", "HowCanIHelp", "OtherLanguage", "MoreOptions"}
 
 // TestNoEnglishFixedTextInOtherLanguages: conversations in German, French,
-// Spanish, Japanese, Portuguese, Italian, Dutch, Russian and Swedish, over pages in their
+// Spanish, Japanese, Portuguese, Italian, Dutch, Russian, Swedish and Danish, over pages in their
 // language or only in English, get none of the agent's English fixed
 // texts.
 func TestNoEnglishFixedTextInOtherLanguages(t *testing.T) {
@@ -138,6 +138,8 @@ func TestNoEnglishFixedTextInOtherLanguages(t *testing.T) {
 			"как изменить адрес доставки моего заказа", "спасибо"},
 		"sv": {"jag har glömt mitt lösenord och kan inte logga in", "start over", "hur ändrar jag leveransadressen för min beställning",
 			"hur ändrar jag leveransadressen för min beställning", "tack"},
+		"da": {"jeg har glemt min adgangskode og kan ikke logge ind", "start over", "hvordan ændrer jeg leveringsadressen for min ordre",
+			"hvordan ændrer jeg leveringsadressen for min ordre", "tusind tak"},
 	}
 	for lang, script := range scripts {
 		s := &Session{ID: lang}

@@ -41,8 +41,13 @@ func TestMoreLanguagesPhrases(t *testing.T) {
 		{"jag vill prata med en person", ActHuman, "sv"},
 		{"okej, tack", ActThanks, "sv"},
 		{"båda", ActAll, "sv"},
-		{"nej", ActNo, "sv"},
-		{"ja", ActYes, "de"}, // German's too: no Swedish row
+		{"nej", ActNo, ""}, // Danish's too
+		{"tusind tak", ActThanks, "da"},
+		{"det virker stadig ikke", ActNotSolved, "da"},
+		{"jeg vil tale med en person", ActHuman, "da"},
+		{"begge", ActAll, "da"},
+		{"lost", ActNone, ""}, // English, however Swedish "löst" folds
+		{"ja", ActYes, "de"},  // German's too: no Swedish row
 	} {
 		if got := phraseAct(tc.msg); got != tc.act {
 			t.Errorf("phraseAct(%q) = %v, want %v", tc.msg, got, tc.act)
@@ -137,6 +142,22 @@ func TestSwedishHelpCenter(t *testing.T) {
 	}
 }
 
+// TestDanishHelpCenter: on a help center in Danish the bot's own words
+// are Danish, and "og hvordan sletter jeg den?" names the answer's topic.
+func TestDanishHelpCenter(t *testing.T) {
+	checkConversationInLanguage(t, "da", map[string]string{
+		"da/printer.md": "# Annuller et udskriftsjob\n\nÅbn udskriftskøen, og klik på Annuller ved det job, der sidder fast.\n",
+		"da/lyd.md":     "# Ingen lyd fra computeren\n\nKontrollér, at lyden ikke er slået fra, og at de rigtige højttalere er valgt i lydindstillingerne.\n",
+	}, []struct{ msg, want string }{
+		{"hvordan annullerer jeg et udskriftsjob der sidder fast", "Åbn udskriftskøen"},
+		{"tusind tak", "Det var så lidt!"},
+		{"jeg vil tale med en person", "Selvfølgelig."},
+	})
+	if !namesByPronoun("og hvordan sletter jeg den?", "da") || !followUp.MatchString("og hvis det er en netværksprinter?") {
+		t.Error(`"og hvordan sletter jeg den?" is no follow-up naming its topic`)
+	}
+}
+
 // TestAllInEveryLanguage: "both" and "all of them" in the catalog's
 // languages say every option applies, and name no topic: with nothing
 // offered, "beides" found a page that says it.
@@ -144,7 +165,7 @@ func TestAllInEveryLanguage(t *testing.T) {
 	a := NewGraphAgent(graphOfFiles(t, map[string]string{
 		"de/anzeige.md": "# Unscharfe Anzeige\n\nBeides kann helfen: die Auflösung ändern oder den Bildschirm neu verbinden.\n",
 	}), Options{})
-	for _, msg := range []string{"beides", "alle", "les deux", "tous", "ambos", "los dos", "os dois", "entrambi", "tutti e due", "allebei", "båda", "bägge", "оба", "все", "両方", "全部"} {
+	for _, msg := range []string{"beides", "alle", "les deux", "tous", "ambos", "los dos", "os dois", "entrambi", "tutti e due", "allebei", "båda", "bägge", "begge", "оба", "все", "両方", "全部"} {
 		if got := phraseAct(msg); got != ActAll {
 			t.Errorf("phraseAct(%q) = %v, want all", msg, got)
 		}

@@ -284,7 +284,7 @@ const (
 var followUp = regexp.MustCompile(`(?i)^[\s¿¡]*(?:(?:what about|how about|and|but|what if|also|same|it still|still|again|ok(?:ay)?,? (?:and|but|what))\b|` + followUpElsewhere + `)`)
 
 // followUpElsewhere are the openers of a follow-up in German, French,
-// Spanish, Portuguese, Italian, Dutch, Swedish and Japanese, function words all: "und wo wird der gespeichert",
+// Spanish, Portuguese, Italian, Dutch, Swedish, Danish and Japanese, function words all: "und wo wird der gespeichert",
 // "et où est-ce qu'elle est enregistrée", "y donde se guarda" (each, on
 // GNOME's help, answered from another page: "guarda" matched saving your
 // work before suspending), "それってどうやればいいですか" (how do I do
@@ -292,7 +292,7 @@ var followUp = regexp.MustCompile(`(?i)^[\s¿¡]*(?:(?:what about|how about|and|
 // Japanese has no spaces: its openers are the demonstrative そ- forms and
 // the conjunctions that lead a message. A Spanish opening mark may lead
 // the opener ("¿y dónde se guarda?"), as in detailOpener.
-const followUpElsewhere = `(?:und|aber|und wenn|was ist mit|et|mais|et si|et pour|y|pero|y si|y para|e|e se|e para|ma|e per|maar|en als|en wat|wat met|och|men|och om|vad gäller|hur är det med)(?:\s|,)|` +
+const followUpElsewhere = `(?:und|aber|und wenn|was ist mit|et|mais|et si|et pour|y|pero|y si|y para|e|e se|e para|ma|e per|maar|en als|en wat|wat met|och|men|och om|vad gäller|hur är det med|og|og hvis|hvad med)(?:\s|,)|` +
 	`それ|そっち|その場合|じゃあ|では|あと|ちなみに`
 
 // pointerWords, by language, are words that point at what was said and
@@ -381,8 +381,10 @@ var pronounObjects = map[string]*regexp.Regexp{
 	"pt": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:isso|isto)(?:$|[^\p{L}])|\p{L}{3,}(?:á|ê|i)-(?:lo|los|la|las)(?:$|[^\p{L}])`),
 	"it": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:questo|ciò|cio)(?:$|[^\p{L}])|\b[a-z]{3,}(?:ar|er|ir)(?:lo|li|la|le)\b`),
 	"nl": regexp.MustCompile(`(?i)\bhet\s+(?:weer\s+)?(?:aan|uit|terug|ongedaan)\b|\b(?:dat|dit)\s*[?!.]*\s*$`),
-	// Swedish: its object last, as Dutch's "dat" ("hur tar jag bort den?").
+	// Swedish and Danish: the object last, as Dutch's "dat" ("hur tar jag
+	// bort den?", "hvordan sletter jeg den?").
 	"sv": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:den|det|dem|detta)\s*[?!.]*\s*$`),
+	"da": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:den|det|dem|dette)\s*[?!.]*\s*$`),
 	"ja": regexp.MustCompile(`(?:それ|これ)(?:を|は|が|って|も|で|に)`),
 }
 
