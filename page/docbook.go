@@ -410,24 +410,20 @@ func (w *docbookWriter) link(n *xmlNode) string {
 	}
 	if href == "" {
 		id := n.attr["linkend"]
-		if ref, ok := w.targets[id]; ok || w.xref == nil {
-			if strings.TrimSpace(text) == "" {
-				text = html.EscapeString(ref.title)
-			}
-			if !ok || ref.place == "" {
-				return text
-			}
-			return `<a href="#` + html.EscapeString(ref.place) + `">` + text + "</a>"
-		}
-		// A book kept as a file per chapter refers across them.
-		file, title, ok := w.xref(id)
-		if !ok {
-			return text
+		ref, ok := w.targets[id]
+		switch {
+		case ok && ref.place != "":
+			href = "#" + ref.place
+		case !ok && w.xref != nil:
+			// A book kept as a file per chapter refers across them.
+			href, ref.title, _ = w.xref(id)
 		}
 		if strings.TrimSpace(text) == "" {
-			text = html.EscapeString(title)
+			text = html.EscapeString(ref.title)
 		}
-		href = file
+		if href == "" {
+			return text
+		}
 	}
 	if strings.TrimSpace(text) == "" {
 		text = html.EscapeString(href)

@@ -82,8 +82,8 @@ type dtdEntities struct {
 	external map[string]string
 	load     dtdSource
 	files    int
-	// work is how many bytes of declarations have been read, and of
-	// values expanded (see maxDTDWork).
+	// work is how many bytes of declarations have been read (see
+	// maxDTDWork; expanded bounds the values' expansion alike).
 	work int
 }
 
@@ -102,14 +102,15 @@ func expandEntities(raw []byte, load dtdSource) []byte {
 		}
 		return string(head[loc[2*i]:loc[2*i+1]])
 	}
+	system := group(1) + group(2) + group(3) + group(4)
 	declare := func() map[string]string {
 		d := &dtdEntities{general: map[string]string{}, param: map[string]string{}, external: map[string]string{}, load: load}
 		d.read(group(5), ".", 0)
-		d.include(group(1)+group(2)+group(3)+group(4), 0)
+		d.include(system, 0)
 		return d.expanded()
 	}
 	var values map[string]string
-	if system := group(1) + group(2) + group(3) + group(4); load != nil && system != "" {
+	if load != nil && system != "" {
 		values = load.declared(string(head[loc[0]:loc[1]]), declare)
 	} else {
 		values = declare()
