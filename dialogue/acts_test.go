@@ -256,17 +256,27 @@ func TestMatchOptionsOwnWords(t *testing.T) {
 		{ID: "card", Page: "https://help.example.com/pay", Problem: "Paying a bill", Condition: "If you pay by credit card", Resolution: "Enter the card number."},
 		{ID: "transfer", Page: "https://help.example.com/pay", Problem: "Paying a bill", Condition: "If you pay by bank transfer", Resolution: "Use the reference on the bill."},
 	}, Edges: []graph.Edge{{From: "pay", To: "card", Type: graph.Child}, {From: "pay", To: "transfer", Type: graph.Child}}}
-	a := NewGraphAgent(g, Options{})
-	for _, tc := range []struct {
-		msg  string
-		want []int
-	}{
+	checkMatchOptions(t, g, "pay", []string{"card", "transfer"}, []optionCase{
 		{"bank transfer", []int{1}},
 		{"a bank transfer from my savings", []int{1}},
 		{"how long does a bank transfer from my savings take to arrive abroad", nil},
 		{"something about my credit score", nil},
-	} {
-		s := &Session{CurrentNode: "pay", PendingOptions: a.options([]string{"card", "transfer"})}
+	})
+}
+
+// optionCase is a reply to pending options and the options it names.
+type optionCase struct {
+	msg  string
+	want []int
+}
+
+// checkMatchOptions matches each case's reply against the nodes options
+// offered at node current of g.
+func checkMatchOptions(t *testing.T, g *graph.Graph, current string, options []string, cases []optionCase) {
+	t.Helper()
+	a := NewGraphAgent(g, Options{})
+	for _, tc := range cases {
+		s := &Session{CurrentNode: current, PendingOptions: a.options(options)}
 		if got := a.matchOptions(s, a.readText(tc.msg)); !slices.Equal(got, tc.want) {
 			t.Errorf("matchOptions(%q) = %v, want %v", tc.msg, got, tc.want)
 		}
@@ -284,21 +294,12 @@ func TestMatchOptionsByTheProblemsWord(t *testing.T) {
 		{ID: "backup", Page: url, Problem: "Backing up", Resolution: "Choose File > Back Up.", Actionable: true},
 		{ID: "restore", Page: url, Problem: "Restoring", Resolution: "Choose File > Restore.", Actionable: true},
 	}, Edges: []graph.Edge{{From: "both", To: "backup", Type: graph.Child}, {From: "both", To: "restore", Type: graph.Child}}}
-	a := NewGraphAgent(g, Options{})
-	for _, tc := range []struct {
-		msg  string
-		want []int
-	}{
+	checkMatchOptions(t, g, "both", []string{"backup", "restore"}, []optionCase{
 		{"how do I restore it?", []int{1}},
 		{"restore", []int{1}},
 		{"backing up", []int{0}},
 		{"back up and restore", []int{0, 1}},
-	} {
-		s := &Session{CurrentNode: "both", PendingOptions: a.options([]string{"backup", "restore"})}
-		if got := a.matchOptions(s, a.readText(tc.msg)); !slices.Equal(got, tc.want) {
-			t.Errorf("matchOptions(%q) = %v, want %v", tc.msg, got, tc.want)
-		}
-	}
+	})
 }
 
 // TestPageMatchWhenNoSectionDoes checks that a request spread over a page's
