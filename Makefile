@@ -420,8 +420,10 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	sample-near:testdata/helpcenter:testdata/questions/sample-near.jsonl \
 	ssa-near:$(SSA)/docs:testdata/questions/ssa-near.jsonl \
 	adguard-en-near:$(ADGUARD)/en:testdata/questions/adguard-en-near.jsonl \
+	adguard-conv:$(ADGUARD)/en:testdata/questions/adguard-conv-en.jsonl \
 	gnome-en:$(GNOME_HELP):testdata/questions/gnome-en.jsonl \
 	gnome-near:$(GNOME_HELP):testdata/questions/gnome-near.jsonl \
+	gnome-conv:$(GNOME_HELP):testdata/questions/gnome-conv-en.jsonl \
 	gnome-es:$(GNOME_HELP)-es:testdata/questions/gnome-es.jsonl \
 	gnome-de:$(GNOME_HELP)-de:testdata/questions/gnome-de.jsonl \
 	gnome-fr:$(GNOME_HELP)-fr:testdata/questions/gnome-fr.jsonl \
@@ -443,6 +445,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	freedombox-en:$(FREEDOMBOX_HELP)-en:testdata/questions/freedombox-en.jsonl \
 	freedombox-es:$(FREEDOMBOX_HELP)-es:testdata/questions/freedombox-es.jsonl \
 	freedombox-near:$(FREEDOMBOX_HELP)-en:testdata/questions/freedombox-near.jsonl \
+	freedombox-conv:$(FREEDOMBOX_HELP)-en:testdata/questions/freedombox-conv-en.jsonl \
 	pip-en:$(PIP_DOCS):testdata/questions/pip-en.jsonl \
 	pip-near:$(PIP_DOCS):testdata/questions/pip-near.jsonl \
 	freeradius-en:$(FREERADIUS_DOCS):testdata/questions/freeradius-en.jsonl \
