@@ -431,6 +431,25 @@ func (r *reading) asksAboutAnswer() bool {
 	return r.question && r.refersBack && requestLength(r.text, len(r.terms)) <= shortRequest
 }
 
+// anotherRequest is the fewest terms of its own a message that opens as
+// a follow-up ("and", "also") needs to be a request of its own, when they
+// match well off the page being discussed: "thanks. also how do i set up
+// an out of office reply?" after the answer on signatures, "also how can
+// i print on both sides of the paper" after adding a printer. Fewer
+// ("what about html", "and on android?") lean on what was said. With 2,
+// ssa-eval's follow-ups moved both ways (+4 −4) and AdGuard's "and how do
+// i make a har file" after Windows logs left for the Android page; with
+// 3, +3 −0 (see the README).
+const anotherRequest = 3
+
+// opensAnother reports whether r, n terms long, opens as a follow-up but
+// says a request of its own (anotherRequest terms or more), naming
+// nothing said before by a pronoun: whether it stands alone is then for
+// its own words' match to tell.
+func (r *reading) opensAnother(n int) bool {
+	return r.followUpForm && n >= anotherRequest && !r.pronoun && !r.asksAboutAnswer()
+}
+
 // leanOf returns what message r leans on. atNode says the conversation is
 // at a node, saidBefore that the user said something before; ownGood
 // reports (called only when needed: it searches) whether r's own words
@@ -446,6 +465,9 @@ func leanOf(r *reading, atNode, saidBefore bool, ownGood, pageHolds, ownLeaves f
 	// with; a long message says what it wants.
 	n := requestLength(r.text, len(r.terms))
 	if n > 0 && n <= shortRequest && (r.followUpForm || r.asksAboutAnswer() || !ownGood()) {
+		if r.opensAnother(n) && ownGood() && ownLeaves() {
+			return standsAlone
+		}
 		return followsUp
 	}
 	if saidBefore && len(r.terms) > 0 && r.yesStatement {
