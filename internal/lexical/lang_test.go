@@ -54,6 +54,9 @@ func TestConversationalStopWords(t *testing.T) {
 		{"fr", "pourquoi les pubs sont toujours là ? je voudrais les bloquer", []string{"pub", "bloqu"}},
 		{"es", "hola, cómo puedo cancelar mi suscripción? gracias", []string{"cancel", "suscripcion"}},
 		{"es", "quiero saber dónde está la configuración", []string{"sab", "configur"}},
+		// Danish's Snowball list has "hvor" and "hvad" but not "hvordan"
+		// (how), which matched every heading "Hvordan kalibrerer jeg …?".
+		{"da", "hvordan formaterer jeg en usb-nøgle", []string{"format", "usb", "nøgl"}},
 		{"es", "para tener una cuenta", []string{"cuent"}},
 		{"fr", "je pense avoir un virus", []string{"pens", "virus"}},
 		// An apology asks for nothing: "sorry i meant headphones".
