@@ -482,7 +482,7 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 	case moveHandOverRecord:
 		return a.escalate(s, nil, nil), true, nil
 	case moveSuggestPage:
-		opts, key := a.leadingPageOption(msg), "SuggestOne"
+		opts, key := a.leadingPageOption(msg, previousUserMessage(s) == ""), "SuggestOne"
 		if len(opts) > 1 {
 			key = "Suggest"
 		}

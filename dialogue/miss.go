@@ -306,7 +306,10 @@ func (a *GraphAgent) candidatePages(cands []candidate, urls []string, evidence [
 // every page shares ("photo", "change"), while the words that say what
 // is asked are on no page or on others, is no evidence, and a page
 // offered on it is far off; "I couldn't find this" is the honest reply.
-func (a *GraphAgent) leadingPageOption(r *reading) []Option {
+//
+// For a conversation's first request (first), a better-titled page among
+// the best-ranked sections is offered before it (titledElsewhere).
+func (a *GraphAgent) leadingPageOption(r *reading, first bool) []Option {
 	if len(r.terms) == 0 || a.lex.pageWeight <= 0 {
 		return nil
 	}
@@ -326,7 +329,27 @@ func (a *GraphAgent) leadingPageOption(r *reading) []Option {
 	if !a.leaderHolds(r, id) {
 		return nil
 	}
+	if top := hits[0].id; first && a.titledElsewhere(r, top, id) {
+		return a.topicOptions([]string{top, id})
+	}
 	return a.topicOptions([]string{id})
+}
+
+// titledElsewhere reports whether top, the best-ranked section for r, is
+// on another page than lead's (the section of the page leading on
+// whole-page evidence) whose title names more of r: two readings of the
+// request disagree, and the page it names is asked about first. Fiber's
+// "how can i limit requests per ip" was asked about the framework's long
+// page of config fields, whose text says limit, request, per and IP
+// oftener, not the Limiter middleware's, ranked first; FreedomBox's "how
+// do i get a real https certificate for my domain so the warning goes
+// away" about an IRC client's page, not "Let's Encrypt (Certificates)".
+// For a first request only: later, its own words, read here without what
+// the conversation was about, name a title by chance (GNOME's "ok got it
+// working, how do i remove it again later" after pairing a Bluetooth
+// device was asked about the page on administrator rights).
+func (a *GraphAgent) titledElsewhere(r *reading, top, lead string) bool {
+	return a.ix.Node(top).Page != a.ix.Node(lead).Page && !a.isHollow(top) && a.titleShare(top, r.terms) > a.titleShare(lead, r.terms)
 }
 
 // tiedPageOptions returns, as options, the best-ranked sections of the
