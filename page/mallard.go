@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -49,14 +50,14 @@ func parseMallard(raw []byte, rel string, s *site) (*Document, error) {
 	if s != nil {
 		link = s.link(rel)
 	}
-	w := mallardWriter{site: s, id: root.attr["id"]}
+	w := mallardWriter{site: s, id: root.attr["id"], guide: root.attr["type"] == "guide"}
 	m := metaOf(root)
 	title, desc, seeAlso := m.title, m.desc, m.seeAlso
 	if title == "" {
 		title = titleFromPath(rel)
 	}
 	writePageHead(&w.out, title, desc)
-	w.blocks(root.kids, 1, w.id)
+	w.region(root.kids, 1, w.id)
 	if len(seeAlso) > 0 {
 		w.out.WriteString("<h2>See also</h2><ul>")
 		for _, x := range seeAlso {
@@ -129,9 +130,31 @@ func mallardTest(test string) bool {
 
 // mallardWriter writes a page's blocks as HTML.
 type mallardWriter struct {
-	out  bytes.Buffer
-	site *site  // the folder's pages, for the topics a guide lists
-	id   string // the page's id
+	out   bytes.Buffer
+	site  *site  // the folder's pages, for the topics a guide lists
+	id    string // the page's id
+	guide bool   // the page is a guide: it lists the topics that name it
+}
+
+// region writes the blocks of the page or a section (kids) at depth, its
+// id key ("a11y#mobility"; the page's id for the page's own). On a guide
+// page, a page or section with no <links type="topic"> of its own lists
+// its topics after its own blocks, before its sections, as yelp does: a
+// guide may be a title alone (Evolution's "Freeing disk space by
+// deleting items" is its two topics, on deleting mail and appointments).
+func (w *mallardWriter) region(kids []*xmlNode, depth int, key string) {
+	placed := slices.ContainsFunc(kids, func(k *xmlNode) bool { return k.is("links") && k.attr["type"] == "topic" })
+	if !w.guide || placed {
+		w.blocks(kids, depth, key)
+		return
+	}
+	first := slices.IndexFunc(kids, func(k *xmlNode) bool { return k.is("section") })
+	if first < 0 {
+		first = len(kids)
+	}
+	w.blocks(kids[:first], depth, key)
+	w.out.WriteString(w.site.mallardTopics(key))
+	w.blocks(kids[first:], depth, key)
 }
 
 // blocks writes the block elements of a section at depth (1 for the
@@ -175,11 +198,11 @@ func (w *mallardWriter) blocks(nodes []*xmlNode, depth int, section string) {
 					break
 				}
 			}
-			inner := section
 			if id := n.attr["id"]; id != "" {
-				inner = w.id + "#" + id
+				w.region(n.kids, depth+1, w.id+"#"+id)
+			} else {
+				w.blocks(n.kids, depth+1, section) // no topic names it
 			}
-			w.blocks(n.kids, depth+1, inner)
 		case "p":
 			para.flush()
 			w.out.WriteString("<p>" + w.inline(n.kids) + "</p>\n")

@@ -81,8 +81,8 @@ func (m *mallardSite) add(rel string, p *mallardMeta) {
 }
 
 // mallardTopics writes the list of the pages the guide (or the guide's
-// section) key lists, each its title linked and its description, as yelp
-// writes a guide's <links type="topic">.
+// section) key lists, each a link of its title and its description, as
+// yelp writes a guide's <links type="topic">.
 func (s *site) mallardTopics(key string) string {
 	if s == nil || len(s.mallard.topics[key]) == 0 {
 		return ""
@@ -92,11 +92,15 @@ func (s *site) mallardTopics(key string) string {
 	for _, rel := range s.mallard.topics[key] {
 		id := s.mallard.id[rel]
 		title := cmp.Or(s.titles[rel], id)
-		b.WriteString(`<li><a href="` + wikiScheme + url.PathEscape(id) + `">` + html.EscapeString(title) + "</a>")
+		// The description inside the link, as yelp's link block holds
+		// it: its words are the topic's, not the guide's (a link's words
+		// count for the page it leads to), or a guide listing many
+		// topics outranks each of them on their own descriptions.
+		b.WriteString(`<li><a href="` + wikiScheme + url.PathEscape(id) + `">` + html.EscapeString(title))
 		if d := s.mallard.desc[rel]; d != "" {
 			b.WriteString(": " + html.EscapeString(d))
 		}
-		b.WriteString("</li>")
+		b.WriteString("</a></li>")
 	}
 	b.WriteString("</ul>\n")
 	return b.String()

@@ -129,4 +129,7 @@ package page
 // v49: a DocBook cross-reference a link to the place of its target, and a
 // link between the parts of a split book to the part that holds its place
 // (split.go linkParts).
-const ReaderVersion = "reader-v49"
+// v50: a Mallard guide that places no <links type="topic"> lists its
+// topics after its own text, as yelp does (mallardWriter.region); a
+// topic's description is part of its link.
+const ReaderVersion = "reader-v50"
