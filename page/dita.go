@@ -142,6 +142,7 @@ func parseDITA(raw []byte, rel string, s *site) (*Document, error) {
 			w.topic(t, 2)
 		}
 	}
+	w.out.WriteString(s.ditaChildLinks(rel))
 	// The first topic's language, else the file's.
 	lang := topics[0].attr["lang"]
 	if langTag(lang, false) == "" {

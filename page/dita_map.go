@@ -1,9 +1,12 @@
 package page
 
 import (
+	"cmp"
+	"html"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -177,6 +180,7 @@ func (s *site) addDITAMap(mapRel string, m *ditaMapInfo) {
 		if !ok {
 			continue
 		}
+		s.addDITAChild(r, rel, resolve)
 		if _, done := s.ditaTrails[rel]; done {
 			continue
 		}
@@ -191,6 +195,51 @@ func (s *site) addDITAMap(mapRel string, m *ditaMapInfo) {
 		}
 		s.ditaTrails[rel] = trail
 	}
+}
+
+// addDITAChild records the topic rel, which map reference r names, as a
+// child of the topic the reference above it names (none under a
+// topichead), once; resolve finds a map's reference in the folder.
+func (s *site) addDITAChild(r ditaMapRef, rel string, resolve func(string) (string, bool)) {
+	if len(r.above) == 0 {
+		return
+	}
+	parent := r.above[len(r.above)-1]
+	prel, ok := resolve(stripFragment(parent.href))
+	if !ok || parent.href == "" || prel == rel || s.ditaResources[rel] || slices.Contains(s.ditaChildren[prel], rel) {
+		return
+	}
+	if s.ditaChildren == nil {
+		s.ditaChildren = map[string][]string{}
+	}
+	s.ditaChildren[prel] = append(s.ditaChildren[prel], rel)
+}
+
+// ditaChildLinks writes the links DITA-OT puts at the end of a topic
+// that has topics nested under it in the maps: each child's title and
+// short description, one link (as its child links hold them: the words
+// are the child's). A topic whose text is a line and its children (a
+// concept opening a chapter) says where its answers are.
+func (s *site) ditaChildLinks(rel string) string {
+	if s == nil || len(s.ditaChildren[rel]) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("<ul>")
+	for _, c := range s.ditaChildren[rel] {
+		title := cmp.Or(s.titles[c], titleFromPath(c))
+		b.WriteString(`<li><a href="/` + html.EscapeString(c) + `">` + html.EscapeString(title))
+		if t := s.ditaTree(c); t != nil {
+			if ts := ditaTopicsOf(t); len(ts) > 0 {
+				if desc, _ := ditaAbout(ts[0]); desc != "" {
+					b.WriteString(": " + html.EscapeString(desc))
+				}
+			}
+		}
+		b.WriteString("</a></li>")
+	}
+	b.WriteString("</ul>\n")
+	return b.String()
 }
 
 // stripFragment is href without its "#…" part.

@@ -45,9 +45,9 @@ func TestDITA(t *testing.T) {
 	})
 }
 
-// TestReadDirDITA: a topic's links to the folder's topics are reference
-// edges, its maps' topic references above it its breadcrumb, and a map
-// is no page.
+// TestReadDirDITA: a topic's links to the folder's topics (and to those
+// nested under it in its maps) are reference edges, its maps' topic
+// references above it its breadcrumb, and a map is no page.
 func TestReadDirDITA(t *testing.T) {
 	docs, _, err := ReadDir(context.Background(), filepath.Join("testdata", "dita"), ReadOptions{})
 	if err != nil {
@@ -69,6 +69,7 @@ func TestReadDirDITA(t *testing.T) {
 		{"tasks/pair.dita", "tasks/schedule.dita"},           // to a topic of the file, by id
 		{"troubleshooting/no-light.dita", "tasks/pair.dita"}, // from a remedy's step
 		{"faq.dita", "tasks/pair.dita"},                      // through a key the map defines
+		{"concepts/about.dita", "tasks/schedule.dita"},       // a child in the map, as DITA-OT lists it
 	} {
 		if !slices.Contains(links[tc.from], tc.to) {
 			t.Errorf("%s links %q, want %s among them", tc.from, links[tc.from], tc.to)

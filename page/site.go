@@ -74,6 +74,9 @@ type site struct {
 	// ditaResources are the topics the maps name as resources only:
 	// content other topics reuse, no pages.
 	ditaResources map[string]bool
+	// ditaChildren are, per topic, the topics nested under it in the
+	// folder's maps, in map order (addDITAMap).
+	ditaChildren map[string][]string
 	// components are the folder's Antora components, innermost first
 	// (antora.go); laidOut are the pages whose URL is their path on the
 	// site even without a base URL (an Antora page's).

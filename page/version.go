@@ -131,5 +131,7 @@ package page
 // (split.go linkParts).
 // v50: a Mallard guide that places no <links type="topic"> lists its
 // topics after its own text, as yelp does (mallardWriter.region); a
-// topic's description is part of its link.
+// topic's description is part of its link. A DITA topic lists the topics
+// nested under it in the maps, as DITA-OT's child links do
+// (site.ditaChildLinks).
 const ReaderVersion = "reader-v50"
