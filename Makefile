@@ -413,6 +413,9 @@ EVAL_Q_ARGS ?=
 # EVAL_Q_BASELINE=DIR compares each set's replies with DIR/NAME, an earlier
 # run's report (evaluate --baseline).
 EVAL_Q_BASELINE ?=
+# Fiber's documentation, as the Go module cache holds it (a dependency:
+# `go mod download` fetches it; Docusaurus Markdown, MIT licence).
+FIBER_DOCS ?= $(shell go list -m -f '{{.Dir}}' github.com/gofiber/fiber/v2 2>/dev/null)/docs
 EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.jsonl \
 	ssa-eval:$(SSA)/docs:testdata/questions/ssa-eval.jsonl \
 	adguard-en:$(ADGUARD)/en:testdata/questions/adguard-en.jsonl \
@@ -450,6 +453,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	pip-near:$(PIP_DOCS):testdata/questions/pip-near.jsonl \
 	freeradius-en:$(FREERADIUS_DOCS):testdata/questions/freeradius-en.jsonl \
 	freeradius-near:$(FREERADIUS_DOCS):testdata/questions/freeradius-near.jsonl \
+	fiber-en:$(FIBER_DOCS):testdata/questions/fiber-en.jsonl \
 	adguard-de:$(ADGUARD):testdata/questions/adguard-de.jsonl \
 	adguard-fr:$(ADGUARD):testdata/questions/adguard-fr.jsonl \
 	adguard-es:$(ADGUARD):testdata/questions/adguard-es.jsonl \
