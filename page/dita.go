@@ -96,18 +96,23 @@ func ditaTopicsOf(root *xmlNode) []*xmlNode {
 	return out
 }
 
-// scanDITATitle is the title of a DITA file's first topic, or "".
-func scanDITATitle(raw []byte) string {
+// scanDITA reads what a DITA file's first topic says of itself for the
+// others: its title and short description ("" each when it has none).
+func scanDITA(raw []byte) meta {
 	root, err := readDITA(raw)
 	if err != nil {
-		return ""
+		return meta{}
 	}
-	if ts := ditaTopicsOf(root); len(ts) > 0 {
-		if t := ditaTopicTitle(ts[0]); t != nil {
-			return collapse(t.plain())
-		}
+	ts := ditaTopicsOf(root)
+	if len(ts) == 0 {
+		return meta{}
 	}
-	return ""
+	var m meta
+	if t := ditaTopicTitle(ts[0]); t != nil {
+		m.h1 = collapse(t.plain())
+	}
+	m.ditaDesc, _ = ditaAbout(ts[0])
+	return m
 }
 
 // parseDITA reads a DITA topic file; rel is its path in the folder, s the

@@ -229,12 +229,8 @@ func (s *site) ditaChildLinks(rel string) string {
 	for _, c := range s.ditaChildren[rel] {
 		title := cmp.Or(s.titles[c], titleFromPath(c))
 		b.WriteString(`<li><a href="/` + html.EscapeString(c) + `">` + html.EscapeString(title))
-		if t := s.ditaTree(c); t != nil {
-			if ts := ditaTopicsOf(t); len(ts) > 0 {
-				if desc, _ := ditaAbout(ts[0]); desc != "" {
-					b.WriteString(": " + html.EscapeString(desc))
-				}
-			}
+		if d := s.ditaDescs[c]; d != "" {
+			b.WriteString(": " + html.EscapeString(d))
 		}
 		b.WriteString("</a></li>")
 	}

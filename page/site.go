@@ -75,8 +75,10 @@ type site struct {
 	// content other topics reuse, no pages.
 	ditaResources map[string]bool
 	// ditaChildren are, per topic, the topics nested under it in the
-	// folder's maps, in map order (addDITAMap).
+	// folder's maps, in map order (addDITAMap); ditaDescs the topics'
+	// short descriptions.
 	ditaChildren map[string][]string
+	ditaDescs    map[string]string
 	// components are the folder's Antora components, innermost first
 	// (antora.go); laidOut are the pages whose URL is their path on the
 	// site even without a base URL (an Antora page's).
@@ -103,6 +105,9 @@ type meta struct {
 	mallard *mallardMeta
 	// ditaMap is what a DITA map says (a map is no page).
 	ditaMap *ditaMapInfo
+	// ditaDesc is a DITA topic's short description, which the topics
+	// above it in the maps show beside its link (ditaChildLinks).
+	ditaDesc string
 	// notPage: an .xml file that is neither DocBook nor DITA (a sitemap,
 	// a build's configuration) is no page.
 	notPage bool
@@ -118,13 +123,13 @@ func scanMeta(raw []byte, rel string) meta {
 	case "xml":
 		switch xmlVocabulary(raw) {
 		case "dita":
-			return meta{h1: scanDITATitle(raw)}
+			return scanDITA(raw)
 		case "docbook":
 			return meta{}
 		}
 		return meta{notPage: true}
 	case "dita":
-		return meta{h1: scanDITATitle(raw)}
+		return scanDITA(raw)
 	case "ditamap":
 		return meta{ditaMap: scanDITAMap(raw)}
 	}
@@ -199,6 +204,12 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta, roots []
 		}
 		if m.mallard != nil {
 			s.mallard.add(f.rel, m.mallard)
+		}
+		if m.ditaDesc != "" {
+			if s.ditaDescs == nil {
+				s.ditaDescs = map[string]string{}
+			}
+			s.ditaDescs[f.rel] = m.ditaDesc
 		}
 		for name, title := range m.labels {
 			if _, taken := s.anchors[name]; !taken {
