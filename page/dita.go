@@ -111,7 +111,7 @@ func scanDITA(raw []byte) meta {
 	if t := ditaTopicTitle(ts[0]); t != nil {
 		m.h1 = collapse(t.plain())
 	}
-	m.ditaDesc, _ = ditaAbout(ts[0])
+	m.desc, _ = ditaAbout(ts[0])
 	return m
 }
 

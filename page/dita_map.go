@@ -229,7 +229,7 @@ func (s *site) ditaChildLinks(rel string) string {
 	for _, c := range s.ditaChildren[rel] {
 		title := cmp.Or(s.titles[c], titleFromPath(c))
 		b.WriteString(`<li><a href="/` + html.EscapeString(c) + `">` + html.EscapeString(title))
-		if d := s.ditaDescs[c]; d != "" {
+		if d := s.descs[c]; d != "" {
 			b.WriteString(": " + html.EscapeString(d))
 		}
 		b.WriteString("</a></li>")

@@ -56,7 +56,6 @@ func metaOf(root *xmlNode) *mallardMeta {
 // mallardSite is what the folder's Mallard pages say of each other.
 type mallardSite struct {
 	byID   map[string]string   // page id → the page (its path in the folder)
-	desc   map[string]string   // the page → its description
 	id     map[string]string   // the page → its id
 	guides map[string][]string // the page → the guides that list it
 	topics map[string][]string // a guide, or a guide's section ("a11y#mobility") → the pages it lists, in path order
@@ -64,7 +63,7 @@ type mallardSite struct {
 
 func (m *mallardSite) add(rel string, p *mallardMeta) {
 	if m.byID == nil {
-		*m = mallardSite{byID: map[string]string{}, desc: map[string]string{}, id: map[string]string{},
+		*m = mallardSite{byID: map[string]string{}, id: map[string]string{},
 			guides: map[string][]string{}, topics: map[string][]string{}}
 	}
 	if p.id != "" {
@@ -73,7 +72,6 @@ func (m *mallardSite) add(rel string, p *mallardMeta) {
 		}
 		m.id[rel] = p.id
 	}
-	m.desc[rel] = p.desc
 	m.guides[rel] = p.guides
 	for _, g := range p.guides {
 		m.topics[g] = append(m.topics[g], rel)
@@ -97,7 +95,7 @@ func (s *site) mallardTopics(key string) string {
 		// count for the page it leads to), or a guide listing many
 		// topics outranks each of them on their own descriptions.
 		b.WriteString(`<li><a href="` + wikiScheme + url.PathEscape(id) + `">` + html.EscapeString(title))
-		if d := s.mallard.desc[rel]; d != "" {
+		if d := s.descs[rel]; d != "" {
 			b.WriteString(": " + html.EscapeString(d))
 		}
 		b.WriteString("</a></li>")

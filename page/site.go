@@ -75,10 +75,12 @@ type site struct {
 	// content other topics reuse, no pages.
 	ditaResources map[string]bool
 	// ditaChildren are, per topic, the topics nested under it in the
-	// folder's maps, in map order (addDITAMap); ditaDescs the topics'
-	// short descriptions.
+	// folder's maps, in map order (addDITAMap).
 	ditaChildren map[string][]string
-	ditaDescs    map[string]string
+	// descs are the pages' descriptions, which the pages listing them
+	// show beside their links: a Mallard page's desc (a guide's topic
+	// links), a DITA topic's short description (its parent's child links).
+	descs map[string]string
 	// components are the folder's Antora components, innermost first
 	// (antora.go); laidOut are the pages whose URL is their path on the
 	// site even without a base URL (an Antora page's).
@@ -105,9 +107,9 @@ type meta struct {
 	mallard *mallardMeta
 	// ditaMap is what a DITA map says (a map is no page).
 	ditaMap *ditaMapInfo
-	// ditaDesc is a DITA topic's short description, which the topics
-	// above it in the maps show beside its link (ditaChildLinks).
-	ditaDesc string
+	// desc is the page's description, which the pages listing it show
+	// beside its link (site.descs).
+	desc string
 	// notPage: an .xml file that is neither DocBook nor DITA (a sitemap,
 	// a build's configuration) is no page.
 	notPage bool
@@ -138,7 +140,7 @@ func scanMeta(raw []byte, rel string) meta {
 		if m == nil {
 			return meta{}
 		}
-		return meta{h1: m.title, mallard: m}
+		return meta{h1: m.title, desc: m.desc, mallard: m}
 	}
 	front, format, body := splitFrontMatter(raw)
 	fm, _ := parseFrontMatter(front, format)
@@ -178,7 +180,7 @@ func scanMeta(raw []byte, rel string) meta {
 func newSite(dir string, base *url.URL, files []pageFile, metas []meta, roots []string) *site {
 	s := &site{root: dir, base: base, pages: map[string]string{}, byPath: map[string]string{}, byName: map[string]string{},
 		bySlug: map[string]string{}, labels: map[string]string{}, titles: map[string]string{}, anchors: map[string]anchor{}, jekyll: readJekyllConfig(dir), vars: siteVars(base),
-		laidOut: map[string]bool{}}
+		laidOut: map[string]bool{}, descs: map[string]string{}}
 	for _, r := range roots {
 		s.components = append(s.components, readComponent(dir, r))
 	}
@@ -205,11 +207,8 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta, roots []
 		if m.mallard != nil {
 			s.mallard.add(f.rel, m.mallard)
 		}
-		if m.ditaDesc != "" {
-			if s.ditaDescs == nil {
-				s.ditaDescs = map[string]string{}
-			}
-			s.ditaDescs[f.rel] = m.ditaDesc
+		if m.desc != "" {
+			s.descs[f.rel] = m.desc
 		}
 		for name, title := range m.labels {
 			if _, taken := s.anchors[name]; !taken {
