@@ -1,6 +1,10 @@
 package dialogue
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/helpgraph/helpgraph/internal/english"
+)
 
 // ledSteps reports whether us[lead], the sentence just before the list
 // item us[item], leads into numbered steps: the paragraph a procedure opens
@@ -8,7 +12,7 @@ import "strings"
 // steps after it do, and given without them it answers "how do I …?" with
 // the why and not the how.
 func ledSteps(us []unit, lead, item int) bool {
-	return lead == item-1 && us[lead].lineBreak && numberedStep.MatchString(us[item].text)
+	return lead == item-1 && us[lead].lineBreak && english.NumberedItem.MatchString(us[item].text)
 }
 
 // withoutDanglingLeads drops, from the end of each run of kept sentences,

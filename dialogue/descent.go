@@ -246,7 +246,7 @@ func seeAlso(text string, answers bool, kids, refs int) bool {
 func stepsIn(text string) bool {
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
-		if numberedStep.MatchString(line) || english.IsStep(english.StripListMarker(line)) {
+		if english.NumberedItem.MatchString(line) || english.IsStep(english.StripListMarker(line)) {
 			return true
 		}
 	}

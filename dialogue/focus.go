@@ -317,9 +317,6 @@ func spanChars(us []unit, start, end int) int {
 	return size
 }
 
-// numberedStep is the start of a numbered step.
-var numberedStep = regexp.MustCompile(`^\d{1,2}[.)]\s`)
-
 // reachSteps keeps the section's first steps, with their lead-in, when
 // they fit in maxListChars: what a section about doing something answers
 // with, when the question asks nothing beyond its heading. Steps are
@@ -333,7 +330,7 @@ func reachSteps(us []unit, keep []bool) {
 			continue
 		}
 		start, end := listSpan(us, item, i)
-		steps := numberedStep.MatchString(us[i].text)
+		steps := english.NumberedItem.MatchString(us[i].text)
 		if !steps && i > judged {
 			// A list is judged whole, from its first item: a tail of
 			// instructions does not make a list of things to try.

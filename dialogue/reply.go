@@ -494,7 +494,7 @@ func withoutLoneNumber(text string) string {
 		return text
 	}
 	for _, line := range strings.Split(rest, "\n")[1:] {
-		if numberedStep.MatchString(strings.TrimLeft(line, " \t")) {
+		if english.NumberedItem.MatchString(strings.TrimLeft(line, " \t")) {
 			return text // a numbered list
 		}
 	}

@@ -185,9 +185,6 @@ func unspacedWords(w string) int {
 	return (n + 1) / 2
 }
 
-// numberedStep is a numbered list's item, at a line's start.
-var numberedStep = regexp.MustCompile(`^\d{1,2}[.)]\s+`)
-
 // numberedSteps reports whether a resolution holds a numbered list of two
 // items or more that are more than a link each: steps in any language,
 // as the extractor's actionable flag reads a numbered item
@@ -198,7 +195,7 @@ func numberedSteps(resolution string) bool {
 	items := 0
 	for _, line := range strings.Split(resolution, "\n") {
 		line = strings.TrimSpace(line)
-		if loc := numberedStep.FindStringIndex(line); loc != nil && !onlyLink(line[loc[1]:]) {
+		if loc := english.NumberedItem.FindStringIndex(line); loc != nil && !onlyLink(strings.TrimSpace(line[loc[1]:])) {
 			items++
 		}
 	}

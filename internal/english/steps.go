@@ -181,6 +181,10 @@ func Actionable(resolution string) bool {
 	return false
 }
 
+// NumberedItem is the mark opening a numbered list's item at the start of
+// a line ("1. ", "2) "): a step, in any language.
+var NumberedItem = regexp.MustCompile(`^\d{1,2}[.)]\s`)
+
 // listMarker is a heading, bullet, table or numbered-list marker at the
 // start of a line.
 var listMarker = regexp.MustCompile(`^(#+|[-*|]|\d+[.)])\s+`)
