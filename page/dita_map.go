@@ -221,21 +221,11 @@ func (s *site) addDITAChild(r ditaMapRef, rel string, resolve func(string) (stri
 // are the child's). A topic whose text is a line and its children (a
 // concept opening a chapter) says where its answers are.
 func (s *site) ditaChildLinks(rel string) string {
-	if s == nil || len(s.ditaChildren[rel]) == 0 {
+	if s == nil {
 		return ""
 	}
-	var b strings.Builder
-	b.WriteString("<ul>")
-	for _, c := range s.ditaChildren[rel] {
-		title := cmp.Or(s.titles[c], titleFromPath(c))
-		b.WriteString(`<li><a href="/` + html.EscapeString(c) + `">` + html.EscapeString(title))
-		if d := s.descs[c]; d != "" {
-			b.WriteString(": " + html.EscapeString(d))
-		}
-		b.WriteString("</a></li>")
-	}
-	b.WriteString("</ul>\n")
-	return b.String()
+	return s.pageLinks(s.ditaChildren[rel], func(c string) string { return cmp.Or(s.titles[c], titleFromPath(c)) },
+		func(c string) string { return "/" + html.EscapeString(c) })
 }
 
 // stripFragment is href without its "#…" part.

@@ -2,7 +2,6 @@ package page
 
 import (
 	"cmp"
-	"html"
 	"net/url"
 	"strings"
 )
@@ -82,26 +81,11 @@ func (m *mallardSite) add(rel string, p *mallardMeta) {
 // section) key lists, each a link of its title and its description, as
 // yelp writes a guide's <links type="topic">.
 func (s *site) mallardTopics(key string) string {
-	if s == nil || len(s.mallard.topics[key]) == 0 {
+	if s == nil {
 		return ""
 	}
-	var b strings.Builder
-	b.WriteString("<ul>")
-	for _, rel := range s.mallard.topics[key] {
-		id := s.mallard.id[rel]
-		title := cmp.Or(s.titles[rel], id)
-		// The description inside the link, as yelp's link block holds
-		// it: its words are the topic's, not the guide's (a link's words
-		// count for the page it leads to), or a guide listing many
-		// topics outranks each of them on their own descriptions.
-		b.WriteString(`<li><a href="` + wikiScheme + url.PathEscape(id) + `">` + html.EscapeString(title))
-		if d := s.descs[rel]; d != "" {
-			b.WriteString(": " + html.EscapeString(d))
-		}
-		b.WriteString("</a></li>")
-	}
-	b.WriteString("</ul>\n")
-	return b.String()
+	return s.pageLinks(s.mallard.topics[key], func(rel string) string { return cmp.Or(s.titles[rel], s.mallard.id[rel]) },
+		func(rel string) string { return wikiScheme + url.PathEscape(s.mallard.id[rel]) })
 }
 
 // mallardTrail is the breadcrumb of the page at rel: the title of the

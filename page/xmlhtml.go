@@ -161,3 +161,27 @@ func joinParts(nodes []*xmlNode, sep string, part func(*xmlNode) (string, bool))
 	}
 	return strings.Join(parts, sep)
 }
+
+// pageLinks writes the folder's pages rels as a list of links, each its
+// title (title) and its description (site.descs) in one link, to href:
+// a Mallard guide's topic links and a DITA topic's child links, as yelp
+// and DITA-OT hold them. The description inside the link: its words are
+// the linked page's, not the listing page's (a link's words count for the
+// page it leads to), or a page listing many outranks each of them on
+// their own descriptions.
+func (s *site) pageLinks(rels []string, title, href func(rel string) string) string {
+	if len(rels) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("<ul>")
+	for _, rel := range rels {
+		b.WriteString(`<li><a href="` + href(rel) + `">` + html.EscapeString(title(rel)))
+		if d := s.descs[rel]; d != "" {
+			b.WriteString(": " + html.EscapeString(d))
+		}
+		b.WriteString("</a></li>")
+	}
+	b.WriteString("</ul>\n")
+	return b.String()
+}
