@@ -19,11 +19,14 @@ import (
 type mystBlock struct {
 	marker string // its fence: "```", "````", ":::"
 	drop   bool   // its content is dropped (a table of contents)
+	toc    bool   // a toctree: its lines are held in tocLines, written when it closes
 	tabs   bool   // it opened a tab group (tab-set, or a sphinx-inline-tabs tab)
 	note   bool   // it is an admonition
 	// version: a version note, which may have no text ("```{versionadded}
 	// 6.0" and its fence): its label then ends as Sphinx's, with a period.
 	version bool
+	// tocLines are a toctree's lines, options and entries.
+	tocLines []string
 }
 
 var (
@@ -39,11 +42,11 @@ var (
 )
 
 // mystDropped are the directives whose content is no text of the page:
-// navigation (toctree, contents), builder-only content (only, raw),
+// navigation (contents; a toctree is its links, toctree.go), builder-only content (only, raw),
 // metadata (index, meta, highlight) and literalinclude, whose file is
 // source code, most often outside the pages folder.
 var mystDropped = map[string]bool{
-	"toctree": true, "contents": true, "tableofcontents": true, "only": true, "raw": true,
+	"contents": true, "tableofcontents": true, "only": true, "raw": true,
 	"index": true, "meta": true, "highlight": true, "literalinclude": true,
 }
 
@@ -100,6 +103,10 @@ func (r *dialectWriter) mystLine(s string) bool {
 			r.closeMyst()
 			return true
 		}
+		if top.toc {
+			r.myst[n-1].tocLines = append(top.tocLines, t)
+			return true
+		}
 		if top.drop {
 			return true
 		}
@@ -132,6 +139,11 @@ func (r *dialectWriter) openMyst(marker, name, arg string, item int) bool {
 		b.drop = true
 		r.myst = append(r.myst, b)
 		r.includeFile(arg)
+		return true
+	case name == "toctree":
+		// Its options are read with its entries (parseToctree).
+		b.toc = true
+		r.myst = append(r.myst, b)
 		return true
 	case mystDropped[name]:
 		b.drop = true
@@ -203,6 +215,11 @@ func (r *dialectWriter) closeMyst() {
 	if b.tabs && len(r.tabs) > 0 {
 		r.closeTabs()
 	}
+	if b.toc {
+		r.myst = r.myst[:len(r.myst)-1]
+		r.toctree(parseToctree(b.tocLines))
+		return
+	}
 	if b.note && r.aside.syntax == 'm' && r.aside.depth == len(r.myst) {
 		r.myst = r.myst[:len(r.myst)-1]
 		r.endAside()
@@ -215,6 +232,31 @@ func (r *dialectWriter) closeMyst() {
 		r.emit("")
 	}
 }
+
+// toctree writes a toctree as Sphinx shows it: its caption, then a list
+// of links to the pages it names.
+func (r *dialectWriter) toctree(t toctree) {
+	if t.hidden || len(t.entries) == 0 {
+		return
+	}
+	var title func(string) string
+	if r.env != nil {
+		title = r.env.linkTitle
+	}
+	r.flushLabel()
+	r.emit("")
+	if t.caption != "" {
+		r.emit(t.caption)
+		r.emit("")
+	}
+	for _, e := range t.entries {
+		r.emit("- [" + markdownLinkText.Replace(e.entryTitle(title)) + "](<" + e.target + ">)")
+	}
+	r.emit("")
+}
+
+// markdownLinkText escapes what would end a link's text early.
+var markdownLinkText = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`)
 
 // mystRole renders a role: {doc} a link to the page it names, a code
 // role its text as code, {pep} and {rfc} their number named, any other

@@ -13,8 +13,9 @@ import (
 // would publish (sections as headings, admonitions as notes, literal
 // blocks as <pre>, tabs as headings with the role of a tab), which the
 // HTML reader then cleans, as the Markdown reader does with goldmark's
-// output. What only builds the site (toctrees, indexes, comments,
-// targets, a page's field list, substitution definitions) is dropped.
+// output; a toctree as the list of links Sphinx shows (toctree.go).
+// What only builds the site (indexes, comments, targets, a page's field
+// list, substitution definitions) is dropped.
 
 // ParseRST cleans a reStructuredText page. The title is the page's first
 // section title, else the file name of url.

@@ -75,7 +75,7 @@ var versionLabels = map[string]string{
 // metadata, settings of the build), or hold what is not text (math,
 // diagrams, raw output, a source file pulled in).
 var droppedDirectives = map[string]bool{
-	"toctree": true, "contents": true, "index": true, "highlight": true, "sectnum": true, "raw": true,
+	"contents": true, "index": true, "highlight": true, "sectnum": true, "raw": true,
 	"literalinclude": true, "math": true, "graphviz": true, "digraph": true, "graph": true, "mermaid": true,
 	"plot": true, "autosummary": true, "currentmodule": true, "module": true, "default-role": true, "role": true,
 	"tabularcolumns": true, "target-notes": true, "header": true, "footer": true, "title": true, "class": true,
@@ -144,6 +144,8 @@ func (r *rstReader) directive(name, args string, body []string) {
 		r.listTable(content, opts)
 	case name == "csv-table":
 		r.csvTable(content, opts)
+	case name == "toctree":
+		r.toctree(parseToctree(body))
 	case droppedDirectives[name] || strings.HasPrefix(name, "auto"):
 	case strings.Contains(name, ":") && args != "":
 		// An object of a domain (py:function): its signature, and what
@@ -158,6 +160,22 @@ func (r *rstReader) directive(name, args string, body []string) {
 		// directives of extensions this reader does not know: their content.
 		r.body(content, false)
 	}
+}
+
+// toctree writes a toctree as Sphinx shows it: its caption, then a list
+// of links to the pages it names.
+func (r *rstReader) toctree(t toctree) {
+	if t.hidden || len(t.entries) == 0 {
+		return
+	}
+	if t.caption != "" {
+		r.out.WriteString("<p>" + html.EscapeString(t.caption) + "</p>\n")
+	}
+	r.out.WriteString("<ul>")
+	for _, e := range t.entries {
+		r.out.WriteString("<li>" + link(e.target, e.entryTitle(r.folder.docTitle)) + "</li>")
+	}
+	r.out.WriteString("</ul>\n")
 }
 
 // skipOptions drops a directive's options when they come first.

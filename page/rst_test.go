@@ -113,10 +113,15 @@ func TestParseRST(t *testing.T) {
 			want: "Text.\nBefore you start: Back up.\nSee also: The FAQ.\nNew in version 2.0: The flag.",
 		},
 		{
-			name:     "toctree, contents, index dropped; meta description a keyword",
-			in:       "Text.\n\n.. toctree::\n   :maxdepth: 2\n\n   install\n   usage\n\n.. contents::\n\n.. index:: pip\n\n.. meta::\n   :description: About pip.",
+			name:     "hidden toctree, contents, index dropped; meta description a keyword",
+			in:       "Text.\n\n.. toctree::\n   :maxdepth: 2\n   :hidden:\n\n   install\n   usage\n\n.. contents::\n\n.. index:: pip\n\n.. meta::\n   :description: About pip.",
 			want:     "Text.",
 			keywords: []string{"About pip."},
+		},
+		{
+			name: "toctree: its caption and links; self, globs and untitled URLs left out",
+			in:   "Text.\n\n.. toctree::\n   :maxdepth: 2\n   :caption: Using pip\n   :glob:\n\n   install\n   The FAQ </faq>\n   self\n   topics/*\n   https://example.com\n   Home <https://example.com>\n   user/index",
+			want: "Text.\nUsing pip\n- [Install](install)\n- [The FAQ](faq)\n- [Home](https://example.com)\n- [User](user/index)",
 		},
 		{
 			name: "image and figure by their alt text",
@@ -289,6 +294,7 @@ func FuzzParseRST(f *testing.F) {
 		f.Add(readFixture(f, name))
 	}
 	f.Add([]byte("T\n=\n\n* a\n\n  #. b\n\n     .. note:: c\n\n        ``d`` *e* `f <g>`_ :ref:`h` |i| [1]_\n\n+--+\n| x|\n+==+\n"))
+	f.Add([]byte(".. toctree::\n   :caption: C\n   :glob:\n\n   a\n   T <b/index>\n   self\n   *\n\nx"))
 	f.Add([]byte("===  ===\na    b\n===  ===\n\n.. list-table::\n\n   * - x\n\n.. csv-table::\n   :header: \"a\n\n   \"b"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		env := &renderEnv{include: func(string) ([]byte, bool) { return raw, true }}

@@ -134,4 +134,7 @@ package page
 // topic's description is part of its link. A DITA topic lists the topics
 // nested under it in the maps, as DITA-OT's child links do
 // (site.ditaChildLinks).
-const ReaderVersion = "reader-v50"
+// v51: a Sphinx toctree that is not hidden is its caption and a list of
+// links to the pages it names, each by its title (toctree.go), in
+// reStructuredText and MyST alike.
+const ReaderVersion = "reader-v51"
