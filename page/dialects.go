@@ -52,7 +52,7 @@ var (
 	jsxLine       = regexp.MustCompile(`^\s*</?[A-Z][\w.]*(\s[^<>]*)?/?>\s*$`)
 	jsxComment    = regexp.MustCompile(`\{/\*.*?\*/\}`)
 	jsxAttr       = regexp.MustCompile(`(\w+)=(?:"([^"]*)"|'([^']*)'|\{["']([^"']*)["']\})`)
-	admonition    = regexp.MustCompile(`^\s*(?:>\s*)*(:{3,})\s*([A-Za-z]+)?\s*(?:\[(.*)\]|(.*))$`)
+	admonition    = regexp.MustCompile(`^\s*(?:>\s*)*(:{3,})\s*([A-Za-z][\w-]*)?\s*(?:\[(.*)\]|(.*))$`)
 	mkdocsBlock   = regexp.MustCompile(`^(\s*)(?:!!!|\?\?\?\+?)\s*([\w-]+)(?:\s+"(.*)")?\s*$`)
 	mkdocsTab     = regexp.MustCompile(`^(\s*)===!?\s+"(.*)"\s*$`)
 	calloutLine   = regexp.MustCompile(`^(\s*(?:>\s*)+)\[!([\w-]+)\][-+]?\s*(.*)$`)
@@ -98,11 +98,11 @@ type dialectWriter struct {
 	// component is the indent of a component tag just opened, whose
 	// children may be indented (componentTag); -1: none.
 	component int
-	// colons holds each open ":::" container, innermost last: true for a
-	// collapsible one (VitePress' "::: details"). mkdocsDetails holds the
-	// depths in indented of the open MkDocs "???" blocks written as
-	// collapsible parts.
-	colons        []bool
+	// colons holds each open ":::" container, innermost last: a
+	// collapsible one (VitePress' "::: details"), a code group (VitePress'
+	// "::: code-group"), else a note. mkdocsDetails holds the depths in
+	// indented of the open MkDocs "???" blocks written as collapsible parts.
+	colons        []colonBlock
 	mkdocsDetails []int
 	// items counts the open components written as list items (<Step>,
 	// <Card>): their text is indented into the item.
@@ -300,6 +300,11 @@ func (r *dialectWriter) body(s string) {
 	}
 	if m := fenceOpen.FindStringSubmatch(s); m != nil && isFence(s, m[1]) {
 		r.flushLabel()
+		if n := len(r.colons); n > 0 && r.colons[n-1] == colonCodeGroup {
+			if l := codeTabLabel.FindStringSubmatch(s); l != nil {
+				r.tabHeading(l[1])
+			}
+		}
 		r.fence = m[1]
 		r.emit(s)
 		return
@@ -475,6 +480,19 @@ func indentOf(s string) int {
 	return n
 }
 
+// colonBlock is the kind of an open ":::" container.
+type colonBlock int
+
+const (
+	colonNote colonBlock = iota
+	colonDetails
+	colonCodeGroup
+)
+
+// codeTabLabel is the "[npm]" of a code fence's info string in a
+// VitePress code group: the fence's tab.
+var codeTabLabel = regexp.MustCompile("^ {0,3}(?:`{3,}|~{3,})[^\\[`]*\\[([^\\]]+)\\]")
+
 // blockLine handles a line that opens or closes a block of a dialect, and
 // reports whether it did.
 func (r *dialectWriter) blockLine(s string) bool {
@@ -486,12 +504,19 @@ func (r *dialectWriter) blockLine(s string) bool {
 			return false
 		}
 		if m[2] == "" { // a closing fence
-			var details bool
+			var b colonBlock
 			if n := len(r.colons); n > 0 {
-				details, r.colons = r.colons[n-1], r.colons[:n-1]
+				b, r.colons = r.colons[n-1], r.colons[:n-1]
 			}
-			if details {
+			switch b {
+			case colonDetails:
 				r.closeDetails()
+				return true
+			case colonCodeGroup:
+				if len(r.tabs) > 0 {
+					r.closeTabs()
+				}
+				r.emit("")
 				return true
 			}
 			if r.aside.syntax == ':' && r.aside.depth == 0 {
@@ -506,12 +531,20 @@ func (r *dialectWriter) blockLine(s string) bool {
 			return true
 		}
 		title := strings.TrimSpace(m[3] + m[4])
-		details := strings.EqualFold(m[2], "details")
-		r.colons = append(r.colons, details)
-		if details {
+		switch {
+		case strings.EqualFold(m[2], "details"):
+			r.colons = append(r.colons, colonDetails)
 			r.openDetails(title)
 			return true
+		case strings.EqualFold(m[2], "code-group"):
+			// Its code blocks are tabs, each labelled by its "[npm]".
+			r.colons = append(r.colons, colonCodeGroup)
+			r.flushLabel()
+			r.tabs = append(r.tabs, tabGroup{level: r.level, item: r.inItem(s)})
+			r.emit("")
+			return true
 		}
+		r.colons = append(r.colons, colonNote)
 		if r.aside.syntax == ':' {
 			r.aside.depth++
 		}

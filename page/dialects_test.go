@@ -229,6 +229,7 @@ func FuzzRenderDialects(f *testing.F) {
 	f.Add([]byte("!!! tip\n    a\n=== \"T\"\n    ```\n    {{ x }}\n    ```\n{% raw %}{{ y }}{% endraw %} [[P|l]] ![[i.png]]"))
 	f.Add([]byte("{{< ref \"a\" >}} {{% x %}} {% include a.md %} `{{ c }}` > [!note]\n> t"))
 	f.Add([]byte("(t)=\n% c\n````{tab-set}\n```{tab-item} A\n:sync: a\n{doc}`x <y>` {ref}`z`\n```\n````\n:::{note} N\n---\nk: v\n---\n:::\n```{code-block} py\n:linenos:\nx\n```\n```{toctree}\na\n```"))
+	f.Add([]byte("::: code-group\n```sh [a]\nx\n```\n- i\n  ::: code-group\n  ~~~ [b\n  :::\n:::\n::: details D\n:::"))
 	// Tabs inside a list item (tabsItem pads their lines into the item).
 	f.Add([]byte("1. Step.\n\n   <Tabs>\n     <TabItem label=\"A\">\n x\n\t```\n     </TabItem>\n   </Tabs>\n- b\n\t=== \"T\"\n\n        y\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {

@@ -27,6 +27,7 @@ func TestTabsInListItem(t *testing.T) {
 		{"Hugo", "md", "## Steps\n\n1. Install the app.\n\n   {{< tabs >}}\n   {{% tab \"macOS\" %}}\n   ```\n   brew install app\n   ```\n   {{% /tab %}}\n   {{% tab \"Windows\" %}}\n   ```\n   winget install app\n   ```\n   {{% /tab %}}\n   {{< /tabs >}}\n\n2. Upgrade it.\n"},
 		{"GitBook", "md", "## Steps\n\n1. Install the app.\n\n   {% tabs %}\n   {% tab title=\"macOS\" %}\n   ```\n   brew install app\n   ```\n   {% endtab %}\n   {% tab title=\"Windows\" %}\n   ```\n   winget install app\n   ```\n   {% endtab %}\n   {% endtabs %}\n\n2. Upgrade it.\n"},
 		{"MyST", "md", "## Steps\n\n1. Install the app.\n\n   ::::{tab-set}\n   :::{tab-item} macOS\n   ```\n   brew install app\n   ```\n   :::\n   :::{tab-item} Windows\n   ```\n   winget install app\n   ```\n   :::\n   ::::\n\n2. Upgrade it.\n"},
+		{"VitePress", "md", "## Steps\n\n1. Install the app.\n\n   ::: code-group\n   ```sh [macOS]\n   brew install app\n   ```\n   ```sh [Windows]\n   winget install app\n   ```\n   :::\n\n2. Upgrade it.\n"},
 		{"reStructuredText", "rst", "Steps\n=====\n\n#. Install the app.\n\n   .. tab:: macOS\n\n      .. code-block:: shell\n\n         brew install app\n\n   .. tab:: Windows\n\n      .. code-block:: shell\n\n         winget install app\n\n#. Upgrade it.\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

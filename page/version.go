@@ -136,5 +136,6 @@ package page
 // (site.ditaChildLinks).
 // v51: a Sphinx toctree that is not hidden is its caption and a list of
 // links to the pages it names, each by its title (toctree.go), in
-// reStructuredText and MyST alike.
+// reStructuredText and MyST alike. VitePress' "::: code-group" a set of
+// tabs, each code block a tab labelled by its "[npm]".
 const ReaderVersion = "reader-v51"
