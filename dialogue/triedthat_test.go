@@ -18,6 +18,8 @@ func TestAlreadyTriedIsNotSolved(t *testing.T) {
 		{"already did that", ActNotSolved},
 		{"tried it, and it didn't work", ActNotSolved},
 		{"I have done all of that before.", ActNotSolved},
+		{"I checked that already, still nothing", ActNotSolved},
+		{"how do I see which boxes I checked?", ActNone},
 		{"I tried that on my mac, what else?", ActNone},
 		{"how do I undo what I tried?", ActNone},
 	} {
