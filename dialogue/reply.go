@@ -293,6 +293,9 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 		// Another question the same section answers: go on with what
 		// it has not said yet.
 		shown = saidAt(s, n.ID)
+	} else if last := lastAgentTurn(s); !hopped && last.Action == Clarification && last.NodeID == n.ID {
+		// What the question about its parts showed of it is said.
+		shown = last.Text
 	}
 	s.CurrentNode = n.ID
 	s.Declined = ""
