@@ -285,7 +285,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 	shown := ""
 	// A reference back to the last answer is the page's "see also", not the
 	// user asking the same thing again.
-	if !hopped && repeatsLastAnswer(s, n.ID) {
+	if !hopped && (repeatsLastAnswer(s, n.ID) || answerStands(s, n.ID)) {
 		if saysStillFails(userText) {
 			// "It still fails" after the page's answer: saying it again won't help.
 			return a.escalateRepeat(s, n)
@@ -589,6 +589,16 @@ func lastAgentTurns(s *Session) (last, before Turn) {
 		}
 	}
 	return last, before
+}
+
+// answerStands reports whether the agent's previous turn took in what the
+// user said at id without a new answer, right after answering there ("it's
+// a laptop": "Noted. Our help page on … has no separate part for “laptop”.
+// If what it says does not help, just say so."): the answer at id stands
+// as the last one given, and "still too dark" says it did not help.
+func answerStands(s *Session, id string) bool {
+	last, before := lastAgentTurns(s)
+	return last.Action == Clarification && last.NodeID == id && before.Action == Resolution && before.NodeID == id
 }
 
 // repeatsLastAnswer reports whether the agent's previous turn resolved at id.
