@@ -403,7 +403,15 @@ func (a *GraphAgent) makeMove(ctx context.Context, s *Session, m move, msg *read
 		// As a "yes", minus the confirmation: the user has not said its
 		// situation is theirs.
 		s.Rephrases, s.Doubted = 0, ""
-		r, err := a.respondAt(ctx, s, s.PendingOptions[0].NodeID, msg)
+		asked := s.PendingOptions[0].NodeID
+		if msg != nil && !msg.question {
+			// "Is it about this? Battery optimization" "it's a
+			// samsung": the part of its page the detail names.
+			if part := a.partNaming(asked, msg.terms); part != "" {
+				asked = part
+			}
+		}
+		r, err := a.respondAt(ctx, s, asked, msg)
 		return r, true, err
 	case moveNoneOfThose, moveNotIt, moveOwnWords:
 		lead := "LeadNoneOfThose"

@@ -98,19 +98,22 @@ func assentGraph() *graph.Graph {
 				Resolution: "Open the app, tap Add device and scan the code on the camera. Keep it near the router."},
 			{ID: "offline", Page: camera, Problem: "The camera shows offline", Actionable: true,
 				Resolution: "Move the camera closer and hold its button for ten seconds until the light blinks blue."},
+			{ID: "outdoor", Page: camera, Problem: "Outdoor cameras", Actionable: true,
+				Resolution: "Outdoor cameras need their power adapter: in the cold their batteries run down within hours."},
 			{ID: "router", Page: router, Problem: "Restart the router", Root: true, Actionable: true,
 				Resolution: "Unplug the router, wait a minute and plug it back in. The lights come on within two minutes."},
 			{ID: "plug", Page: plug, Problem: "Pair a smart plug", Root: true, Actionable: true,
 				Resolution: "Hold the plug's button until it clicks (it is actually a small hole), then tap Add device in the app."},
 		},
-		Edges: []graph.Edge{{From: "camera", To: "offline", Type: graph.Child}},
+		Edges: []graph.Edge{{From: "camera", To: "offline", Type: graph.Child}, {From: "camera", To: "outdoor", Type: graph.Child}},
 	}
 }
 
 // TestStatementAnswersAsked: after "Is it about this?", a statement of the
 // customer's case is the answer to it: the node asked about is shown,
 // though the statement's words ("lights come on", in the router's steps)
-// lead to another page on their own. A question, or a statement about
+// lead to another page on their own; a part of its page the statement
+// names is shown instead. A question, or a statement about
 // what another page is about, is a request of its own, chat ("actually")
 // or not.
 func TestStatementAnswersAsked(t *testing.T) {
@@ -123,6 +126,11 @@ func TestStatementAnswersAsked(t *testing.T) {
 		{"the case, on another page's topic", "i restarted the router", "router"},
 		{"another page's topic, with chat", "it's the router actually", "router"},
 		{"a question", "how do i restart the router", "router"},
+		// The part of the asked node's page the case names is the
+		// answer (seen on AdGuard's page on background work: "it's a
+		// samsung" was answered with the battery optimization steps,
+		// above its Samsung section).
+		{"the case, named by a part of the page", "it's outdoors", "outdoor"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, s := NewGraphAgent(assentGraph(), Options{}), &Session{}
