@@ -1,6 +1,12 @@
 package dialogue
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/internal/english"
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
 
 // partsOnly reports whether opts, a clarification's options, are all parts
 // of a page (its sections, a dialog's fields: "Syntax", "Example";
@@ -8,18 +14,34 @@ import "strings"
 // a Calc spreadsheet", "If you paid by card"): none is a node with a
 // condition. Asked "which of these applies to you?", a customer reads
 // "Anchor" as nothing that could apply; asked which part they are asking
-// about, they can answer.
+// about, they can answer. An item of a list of topics (a Mallard guide's,
+// a page's menu of the pages under it), which the extractor makes a
+// condition named by its link ("Calendar appointments" beside "Connect
+// with your contact"), is a part too: no one is in the situation
+// "calendar appointments".
 func (a *GraphAgent) partsOnly(opts []Option) bool {
 	if len(opts) == 0 {
 		return false
 	}
 	for _, o := range opts {
 		n := a.ix.Node(o.NodeID)
-		if n == nil || n.Condition != "" {
+		if n == nil || n.Condition != "" && !topicItem(n) {
 			return false
 		}
 	}
 	return true
+}
+
+// topicItem reports whether node n is an item of a list of topics: its
+// whole text one link, whose text opens with n's condition.
+func topicItem(n *graph.Node) bool {
+	res := english.StripListMarker(strings.TrimSpace(n.Resolution))
+	m := lexical.MarkdownLink.FindStringSubmatchIndex(res)
+	if m == nil || m[0] != 0 || m[1] != len(res) {
+		return false
+	}
+	text := strings.ToLower(res[m[2]:m[3]])
+	return strings.HasPrefix(text, strings.ToLower(strings.TrimSpace(n.Condition)))
 }
 
 // askedWhichAgain reports whether text, an agent's reply, is the question

@@ -18,6 +18,12 @@ func partsGraph() *graph.Graph {
 		{ID: "chart", Page: "https://help.example.com/chart", Problem: "Inserting charts", Resolution: "Charts are made from a table's values.", Root: true},
 		{ID: "chart-sheet", Page: "https://help.example.com/chart", Problem: "Inserting charts", Condition: "In a spreadsheet", Resolution: "Select the cells and choose Insert - Chart."},
 		{ID: "chart-text", Page: "https://help.example.com/chart", Problem: "Inserting charts", Condition: "In a text document", Resolution: "Choose Insert - Chart and edit the data table."},
+		// A guide's list of topics, each item a condition named by its link.
+		{ID: "mail", Page: "https://help.example.com/mail", Problem: "Junk mail", Resolution: "- [Marking mail as junk: How to mark junk.](https://help.example.com/mark)", Root: true},
+		{ID: "mail-mark", Page: "https://help.example.com/mail", Problem: "Junk mail", Condition: "marking mail as junk", Resolution: "- [Marking mail as junk: How to mark junk.](https://help.example.com/mark)"},
+		{ID: "mail-settings", Page: "https://help.example.com/mail", Problem: "Junk mail", Condition: "junk mail settings", Resolution: "- [Junk mail settings: How to set up the filter.](https://help.example.com/settings)"},
+		// A situation whose text is a link to the page for it.
+		{ID: "mail-card", Page: "https://help.example.com/mail", Problem: "Junk mail", Condition: "if you use a work account", Resolution: "See [Work accounts](https://help.example.com/work)."},
 	}}
 	for _, e := range [][2]string{{"pdf", "pdf-general"}, {"pdf", "pdf-security"}, {"chart", "chart-sheet"}, {"chart", "chart-text"}} {
 		g.Edges = append(g.Edges, graph.Edge{From: e[0], To: e[1], Type: graph.Child})
@@ -55,6 +61,8 @@ func TestPartsOnly(t *testing.T) {
 		{"situations", []string{"chart-sheet", "chart-text"}, false},
 		{"a situation among sections", []string{"pdf-general", "chart-text"}, false},
 		{"an option that is no node", []string{"pdf-general", ""}, false},
+		{"items of a list of topics", []string{"mail-mark", "mail-settings"}, true},
+		{"a situation that links its page", []string{"mail-mark", "mail-card"}, false},
 		{"none", nil, false},
 	} {
 		var opts []Option
