@@ -33,6 +33,10 @@ type renderEnv struct {
 	// linkTitle returns the title of the folder's page href leads to, ""
 	// when it leads to none or the page has none.
 	linkTitle func(href string) string
+	// ref returns the page a label (folded, rstRefName) is on, another
+	// page's, as a link to it, and the title of the section it stands
+	// before (a MyST "(label)=" or a reStructuredText ".. _label:").
+	ref func(name string) (href, title string, ok bool)
 }
 
 // maxIncludeDepth bounds nested includes.

@@ -36,7 +36,7 @@ func (r *dialectWriter) inline(s string) string {
 		}
 		if role != nil && end >= 0 {
 			sb.WriteString(r.inlineText(before[:role[0]]))
-			sb.WriteString(mystRole(before[role[2]:role[3]], strings.TrimSpace(s[n:n+end])))
+			sb.WriteString(r.mystRole(before[role[2]:role[3]], strings.TrimSpace(s[n:n+end])))
 			s = s[n+end+n:]
 			continue
 		}

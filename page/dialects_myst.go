@@ -258,15 +258,18 @@ func (r *dialectWriter) toctree(t toctree) {
 // markdownLinkText escapes what would end a link's text early.
 var markdownLinkText = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`)
 
-// mystRole renders a role: {doc} a link to the page it names, a code
-// role its text as code, {pep} and {rfc} their number named, any other
-// its text. "text <target>" is text; a reference with no text is its
-// target's last part made readable.
-func mystRole(name, content string) string {
+// mystRole renders a role: {doc} a link to the page it names, {ref} to
+// the page whose label it names (another page of the folder: env.ref), a
+// code role its text as code, {pep} and {rfc} their number named, any
+// other its text. "text <target>" is text; a reference with no text is
+// the title of the section its label stands before, else its target's
+// last part made readable.
+func (r *dialectWriter) mystRole(name, content string) string {
 	name = roleName(strings.ToLower(name))
+	explicit := false
 	text, target := content, content
 	if m := mystRoleTarget.FindStringSubmatch(content); m != nil && m[1] != "" {
-		text, target = m[1], m[2]
+		text, target, explicit = m[1], m[2], true
 	} else if m != nil {
 		target = m[2]
 		text = readableTarget(target)
@@ -274,6 +277,21 @@ func mystRole(name, content string) string {
 		text = readableTarget(content)
 	}
 	switch name {
+	case "ref":
+		if r.env == nil || r.env.ref == nil {
+			return text
+		}
+		href, title, ok := r.env.ref(rstRefName(strings.TrimSpace(target)))
+		if !ok {
+			return text
+		}
+		if !explicit && title != "" {
+			text = title
+		}
+		if text == "" {
+			return ""
+		}
+		return "[" + markdownLinkText.Replace(text) + "](<" + href + ">)"
 	case "doc":
 		if text == "" {
 			return ""

@@ -154,7 +154,8 @@ func scanMeta(raw []byte, rel string) meta {
 		return meta{fm: fm, draft: fm.Draft}
 	}
 	m := meta{fm: fm, md: true, draft: fm.Draft}
-	fenced := false
+	myst := hasMyST(body)
+	fenced, label := false, ""
 	for len(body) > 0 {
 		line := body
 		if i := bytes.IndexByte(body, '\n'); i >= 0 {
@@ -166,12 +167,43 @@ func scanMeta(raw []byte, rel string) meta {
 		if m := fenceOpen.FindSubmatch(t); m != nil && isFence(string(t), string(m[1])) {
 			fenced = !fenced
 		}
-		if !fenced && bytes.HasPrefix(t, []byte("# ")) {
-			m.h1 = collapse(string(t[2:]))
-			break
+		if fenced {
+			continue
 		}
+		if m.h1 == "" && bytes.HasPrefix(t, []byte("# ")) {
+			m.h1 = collapse(string(t[2:]))
+			if !myst {
+				break
+			}
+		}
+		label = m.mystLabel(label, string(t))
 	}
 	return m
+}
+
+// mystLabel notes a MyST target, "(label)=", a page's line t: its label
+// (folded, as reStructuredText's) with the title of the heading right
+// after it, "" when no heading follows; a {ref} to it is a link to the
+// page. label is the target of the line before ("" when none), and the
+// result the target this line leaves open for the next.
+func (m *meta) mystLabel(label, t string) string {
+	if mystTarget.MatchString(t) {
+		if m.labels == nil {
+			m.labels = map[string]string{}
+		}
+		name := rstRefName(t[1 : len(t)-2])
+		if _, seen := m.labels[name]; !seen {
+			m.labels[name] = ""
+		}
+		return name
+	}
+	if label == "" || t == "" {
+		return label
+	}
+	if h := headingLine.FindStringSubmatch(t); h != nil {
+		m.labels[label] = collapse(strings.TrimSpace(strings.TrimRight(t[len(h[1]):], "# ")))
+	}
+	return ""
 }
 
 // newSite indexes the pages of the folder dir; metas[i] is what scanning
@@ -500,7 +532,7 @@ func readSmall(file string) ([]byte, bool) {
 
 // env is the rendering environment of the page at rel.
 func (s *site) env(rel string) *renderEnv {
-	return &renderEnv{vars: s.vars, include: s.include(rel), lang: s.pageLang(rel), linkTitle: s.linkTitle(rel)}
+	return &renderEnv{vars: s.vars, include: s.include(rel), lang: s.pageLang(rel), linkTitle: s.linkTitle(rel), ref: s.rstFolder(rel).label}
 }
 
 // linkTitle returns, for the page at from, the title of the folder's page

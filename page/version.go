@@ -137,5 +137,6 @@ package page
 // v51: a Sphinx toctree that is not hidden is its caption and a list of
 // links to the pages it names, each by its title (toctree.go), in
 // reStructuredText and MyST alike. VitePress' "::: code-group" a set of
-// tabs, each code block a tab labelled by its "[npm]".
+// tabs, each code block a tab labelled by its "[npm]". A MyST {ref} to a
+// label of another page a link to it.
 const ReaderVersion = "reader-v51"
