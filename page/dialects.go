@@ -37,6 +37,9 @@ type renderEnv struct {
 	// page's, as a link to it, and the title of the section it stands
 	// before (a MyST "(label)=" or a reStructuredText ".. _label:").
 	ref func(name string) (href, title string, ok bool)
+	// docCards returns, as a Markdown list of links, the cards
+	// Docusaurus' <DocCardList /> shows on the page (site.docCards).
+	docCards func() string
 }
 
 // maxIncludeDepth bounds nested includes.
@@ -599,6 +602,13 @@ func (r *dialectWriter) blockLine(s string) bool {
 		return true
 	}
 	if jsxLine.MatchString(s) {
+		if docCardList.MatchString(t) && r.env != nil && r.env.docCards != nil {
+			r.flushLabel()
+			r.emit("")
+			r.write([]byte(r.env.docCards()))
+			r.emit("")
+			return true
+		}
 		r.componentTag(s, t)
 		return true
 	}

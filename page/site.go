@@ -79,7 +79,8 @@ type site struct {
 	ditaChildren map[string][]string
 	// descs are the pages' descriptions, which the pages listing them
 	// show beside their links: a Mallard page's desc (a guide's topic
-	// links), a DITA topic's short description (its parent's child links).
+	// links), a DITA topic's short description (its parent's child links),
+	// a Markdown page's front matter description (Docusaurus' doc cards).
 	descs map[string]string
 	// components are the folder's Antora components, innermost first
 	// (antora.go); laidOut are the pages whose URL is their path on the
@@ -153,7 +154,7 @@ func scanMeta(raw []byte, rel string) meta {
 		// permalink, and be a draft.
 		return meta{fm: fm, draft: fm.Draft}
 	}
-	m := meta{fm: fm, md: true, draft: fm.Draft}
+	m := meta{fm: fm, md: true, draft: fm.Draft, desc: collapse(fm.Description)}
 	myst := hasMyST(body)
 	fenced, label := false, ""
 	for len(body) > 0 {
@@ -532,7 +533,8 @@ func readSmall(file string) ([]byte, bool) {
 
 // env is the rendering environment of the page at rel.
 func (s *site) env(rel string) *renderEnv {
-	return &renderEnv{vars: s.vars, include: s.include(rel), lang: s.pageLang(rel), linkTitle: s.linkTitle(rel), ref: s.rstFolder(rel).label}
+	return &renderEnv{vars: s.vars, include: s.include(rel), lang: s.pageLang(rel), linkTitle: s.linkTitle(rel), ref: s.rstFolder(rel).label,
+		docCards: func() string { return s.docCards(rel) }}
 }
 
 // linkTitle returns, for the page at from, the title of the folder's page
