@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -485,58 +484,6 @@ func testLastBuild(t *testing.T, s graph.Store) {
 	}
 	if b.Generation != gen+1 || len(b.Report) != 0 {
 		t.Errorf("LastBuild after a report-less build = generation %d, report %q; want %d and no report", b.Generation, b.Report, gen+1)
-	}
-}
-
-func testConcurrentLoad(t *testing.T, s graph.Store) {
-	ctx := context.Background()
-	a, b := Synthetic(300, 1), Synthetic(200, 2)
-	mustReplace(t, s, a)
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var loads, sawB int
-	for range 3 {
-		wg.Go(func() {
-			for {
-				select {
-				case <-done:
-					return
-				default:
-				}
-				got, err := s.Load(ctx)
-				if err != nil {
-					t.Errorf("Load during Replace: %v", err)
-					return
-				}
-				da, db := Diff(got, a), Diff(got, b)
-				if da != "" && db != "" {
-					t.Errorf("Load during Replace saw a partial graph: %d pages, %d nodes, %d edges; vs old: %s", len(got.Pages), len(got.Nodes), len(got.Edges), da)
-					return
-				}
-				mu.Lock()
-				loads++
-				if db == "" {
-					sawB++
-				}
-				mu.Unlock()
-			}
-		})
-	}
-	for i := range 6 {
-		g := b
-		if i%2 == 1 {
-			g = a
-		}
-		if _, err := s.Replace(ctx, g, nil); err != nil {
-			t.Errorf("Replace %d: %v", i, err)
-		}
-	}
-	close(done)
-	wg.Wait()
-	t.Logf("%d loads during 6 replaces, %d saw the second graph", loads, sawB)
-	if loads == 0 {
-		t.Error("no Load completed during the replaces")
 	}
 }
 
