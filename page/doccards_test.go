@@ -2,8 +2,6 @@ package page
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,23 +12,14 @@ import (
 // pages deeper down or elsewhere are not listed. Before, the component was
 // dropped and the page read as a title alone.
 func TestDocCardList(t *testing.T) {
-	dir := t.TempDir()
-	for name, text := range map[string]string{
+	dir := writeFolder(t, t.TempDir(), "docs", map[string]string{
 		"guides/index.mdx":          "---\ntitle: Guides\n---\n\nimport DocCardList from '@theme/DocCardList';\n\nStep-by-step guides.\n\n<DocCardList />\n",
 		"guides/01-install.md":      "---\ntitle: Install\ndescription: Install the app on any computer.\n---\n\nRun the installer.\n",
 		"guides/02-sync.md":         "# Sync\n\nTurn on sync in Settings.\n",
 		"guides/advanced/index.md":  "---\ntitle: Advanced\ndescription: For experts.\n---\n\nTuning and more.\n",
 		"guides/advanced/tuning.md": "# Tuning\n\nRaise the cache size.\n",
 		"other.md":                  "# Other\n\nElsewhere.\n",
-	} {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	docs, errs, err := ReadDir(context.Background(), dir, ReadOptions{BaseURL: "https://docs.example.org/"})
 	if err != nil || len(errs) > 0 {
 		t.Fatal(err, errs)

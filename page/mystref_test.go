@@ -2,8 +2,6 @@ package page
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,16 +12,11 @@ import (
 // stands before unless the role gives its own text; a label no page
 // defines stays text. Before, every {ref} was text (33 in pip's guide).
 func TestMySTRefLinks(t *testing.T) {
-	dir := t.TempDir()
-	for name, text := range map[string]string{
+	dir := writeFolder(t, t.TempDir(), "docs", map[string]string{
 		"install.md": "(install-label)=\n# Installing\n\nRun the installer.\n\n(offline)=\n\n## Installing offline\n\nDownload the files first.\n",
 		"guide.md":   "# Guide\n\nSee {ref}`offline`, {ref}`the install page <install-label>`, {ref}`missing-label` and {ref}`Config`.\n",
 		"config.rst": ".. _config:\n\nConfiguration\n=============\n\nSet it in a file.\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	docs, errs, err := ReadDir(context.Background(), dir, ReadOptions{BaseURL: "https://docs.example.org/"})
 	if err != nil || len(errs) > 0 {
 		t.Fatal(err, errs)
