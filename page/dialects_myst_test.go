@@ -23,6 +23,7 @@ func TestRenderMyST(t *testing.T) {
 		{"version note without text", "Text.\n```{versionadded} 6.0\n\n```", "Text.\n\n\nNew in version 6.0.\n\n\n"},
 		{"hidden toctree dropped", "# Commands\n\n```{toctree}\n:maxdepth: 1\n:caption: Managing pip\n:hidden:\n\npip_cache\npip_config\n```\nText.", "# Commands\n\nText.\n"},
 		{"toctree: its caption and links", "# Commands\n\n```{toctree}\n:maxdepth: 1\n:caption: Managing pip\n\npip_cache\nConfiguring [it] <pip_config>\nself\ntopics/index\n```\nText.", "# Commands\n\n\nManaging pip\n\n- [Pip cache](<pip_cache>)\n- [Configuring \\[it\\]](<pip_config>)\n- [Topics](<topics/index>)\n\nText.\n"},
+		{"toctree with its options as YAML", "```{toctree}\n---\ncaption: Guides\nmaxdepth: 2\n---\ninstall\n```\n```{toctree}\n---\nhidden: true\n---\nsecret\n```", "\nGuides\n\n- [Install](<install>)\n\n"},
 		{"nested directives, longer fence outside", "Text.\n````{note}\nOuter\n```{toctree}\na\n```\n````\nDo.", "Text.\n\n" + nl("Note:") + " Outer\n\n- [A](<a>)\n\n\nDo.\n"},
 		{"code-block with options", "```{code-block} python\n:caption: setup.py\n:linenos:\n\nimport x\n```", "```python\n\nimport x\n```\n"},
 		{"code-block in a colon fence", ":::{code-block} ini\n[global]\n:::", "```ini\n[global]\n```\n"},

@@ -25,24 +25,37 @@ type toctree struct {
 type tocDoc struct{ title, target string }
 
 // parseToctree reads a toctree's lines, options and entries, as Sphinx
-// does: ":hidden:", ":caption: Text" and ":glob:" are read, other options
-// skipped; an entry is "name" or "Title <name>". Left out: "self" (the
+// does: ":hidden:", ":caption: Text" and ":glob:" are read (or, in MyST,
+// the same as YAML between "---" lines), other options skipped; an entry is "name" or "Title <name>". Left out: "self" (the
 // page itself), a glob pattern (the documents it matches are the build's
 // to know) and a URL without a title.
 func parseToctree(lines []string) toctree {
 	var t toctree
-	glob := false
-	for _, l := range lines {
+	glob, yaml := false, false
+	option := func(name, value string) {
+		switch strings.ToLower(name) {
+		case "hidden":
+			t.hidden = value == "" || strings.EqualFold(value, "true")
+		case "caption":
+			t.caption = collapse(strings.Trim(value, `"'`))
+		case "glob":
+			glob = value == "" || strings.EqualFold(value, "true")
+		}
+	}
+	for i, l := range lines {
 		l = strings.TrimSpace(l)
+		if l == "---" && (yaml || i == 0) {
+			// MyST's options as YAML, between "---" lines first.
+			yaml = !yaml
+			continue
+		}
+		if yaml {
+			name, value, _ := strings.Cut(l, ":")
+			option(name, strings.TrimSpace(value))
+			continue
+		}
 		if m := fieldLine.FindStringSubmatch(l); m != nil {
-			switch strings.ToLower(m[1]) {
-			case "hidden":
-				t.hidden = true
-			case "caption":
-				t.caption = collapse(m[2])
-			case "glob":
-				glob = true
-			}
+			option(m[1], strings.TrimSpace(m[2]))
 			continue
 		}
 		if l == "" || l == "self" || glob && strings.ContainsAny(l, "*?[") {
