@@ -15,10 +15,11 @@ var docCardList = regexp.MustCompile(`^<DocCardList\s*/>$`)
 // docCards is what <DocCardList /> shows on the page at rel, the index of
 // its folder's category, as a Markdown list of links: a card for each
 // other page of the folder and for each folder below it that has an index
-// page (index.md, README.md, or one named as the folder), each its title and description (front matter), in path order
-// (Docusaurus orders by sidebar_position, which most folders follow in
-// their file names' number prefixes). A category index that is only the
-// list read as a title alone, a page with nothing to say.
+// page (index.md, README.md, or one named as the folder), each its title
+// and front matter description, in path order (Docusaurus orders by
+// sidebar_position, which most folders follow in their file names' number
+// prefixes). A category index that is only the list read as a title
+// alone, a page with nothing to say.
 func (s *site) docCards(rel string) string {
 	dir := path.Dir(unescapePath(rel))
 	var cards []string
