@@ -112,7 +112,7 @@ func (a *GraphAgent) respondAt(ctx context.Context, s *Session, id string, messa
 					picked = a.ix.Children(id)
 				}
 			}
-			if loneBranch(len(picked), verdictOf(a.ix.Node(picked[0])).Answers, hops > 0) && !visited[picked[0]] {
+			if k := a.ix.Node(picked[0]); loneBranch(len(picked), verdictOf(k).Answers || topicItem(k), hops > 0) && !visited[picked[0]] {
 				// "Which of these applies to you? 1. Workstations" asks
 				// nothing: the node's opening leads the branch's answer,
 				// which says the situation it is for.
@@ -643,7 +643,10 @@ func (a *GraphAgent) introText(n *graph.Node) string {
 // away from the one asked about. So is one on a page a pointer led to
 // (viaReference): answered, the reply would cite the pointer's page first,
 // not the page that holds the branch (measured: gnome-en lost "bluetooth
-// mouse wont pair" so).
+// mouse wont pair" so). The one item of a list of topics (topicItem) is
+// followed: the page it names is what the list is for (Evolution's
+// "Sending Email", whose one topic is "SMTP sending options", was asked
+// "which part are you asking about?" with that one option).
 func loneBranch(options int, answers, viaReference bool) bool {
 	return options == 1 && answers && !viaReference
 }

@@ -33,13 +33,14 @@ func TestLoneBranch(t *testing.T) {
 // (workstations)", one manual's) answers with its opening and that
 // sub-section, which says whom it is for: "which of these applies to you?
 // 1. Workstations" asks nothing. Two situations are still a question, and
-// so is one branch that only points to another page.
+// so is one branch that only points to another page, unless it is the one
+// item of a list of topics (topicItem).
 func TestOneSituationIsNoQuestion(t *testing.T) {
-	const url, url2 = "https://help.example/manual", "https://help.example/bluetooth"
+	const url, url2, url3 = "https://help.example/manual", "https://help.example/bluetooth", "https://help.example/smtp"
 	node := func(id, problem, cond, res string) graph.Node {
 		return graph.Node{ID: id, Page: url, Problem: problem, Condition: cond, Actionable: true, Resolution: res}
 	}
-	g := &graph.Graph{Pages: []graph.Page{{URL: url, Title: "School server manual", Lang: "en"}, {URL: url2, Title: "Bluetooth", Lang: "en"}}}
+	g := &graph.Graph{Pages: []graph.Page{{URL: url, Title: "School server manual", Lang: "en"}, {URL: url2, Title: "Bluetooth", Lang: "en"}, {URL: url3, Title: "Outgoing mail", Lang: "en"}}}
 	g.Nodes = []graph.Node{
 		{ID: "root", Page: url, Problem: "School server manual", Root: true, Resolution: "This is the manual for the school server."},
 		// An opening that answers nothing by itself (a pointer).
@@ -48,14 +49,18 @@ func TestOneSituationIsNoQuestion(t *testing.T) {
 		{ID: "mouse", Page: url, Problem: "Mouse problems", Resolution: "The mouse is set up in the settings."},
 		{ID: "btmouse", Page: url, Problem: "Mouse problems (Bluetooth mouse)", Condition: "Bluetooth mouse", Resolution: "See Connect a Bluetooth device."},
 		{ID: "connect", Page: url2, Problem: "Connect a Bluetooth device", Root: true, Actionable: true, Resolution: "Open Bluetooth settings and press Connect."},
+		// A list of topics with one item (a Mallard guide's): its page.
+		{ID: "sending", Page: url, Problem: "Sending mail", Resolution: "### Sending mail"},
+		{ID: "smtpitem", Page: url, Problem: "Sending mail (outgoing server options)", Condition: "outgoing server options", Resolution: "- [Outgoing server options: Settings for sending.](https://help.example/smtp)"},
+		{ID: "smtp", Page: url3, Problem: "Outgoing server options", Root: true, Actionable: true, Resolution: "Enter the address of the school's mail server and port 587."},
 		node("print", "Printer setup", "", "Printers are set up in the print server's web page."),
 		node("printlaser", "Printer setup (laser printers)", "laser printers", "Laser printers need the PostScript driver."),
 		node("printink", "Printer setup (inkjet printers)", "inkjet printers", "Inkjet printers need the vendor's driver."),
 	}
-	for _, e := range [][2]string{{"root", "hw"}, {"hw", "hwws"}, {"root", "mouse"}, {"mouse", "btmouse"}, {"root", "print"}, {"print", "printlaser"}, {"print", "printink"}} {
+	for _, e := range [][2]string{{"root", "hw"}, {"hw", "hwws"}, {"root", "mouse"}, {"mouse", "btmouse"}, {"root", "print"}, {"print", "printlaser"}, {"print", "printink"}, {"root", "sending"}, {"sending", "smtpitem"}} {
 		g.Edges = append(g.Edges, graph.Edge{From: e[0], To: e[1], Type: graph.Child})
 	}
-	g.Edges = append(g.Edges, graph.Edge{From: "btmouse", To: "connect", Type: graph.Reference})
+	g.Edges = append(g.Edges, graph.Edge{From: "btmouse", To: "connect", Type: graph.Reference}, graph.Edge{From: "smtpitem", To: "smtp", Type: graph.Reference})
 	for _, tc := range []struct {
 		message string
 		action  Action
@@ -65,6 +70,10 @@ func TestOneSituationIsNoQuestion(t *testing.T) {
 		{"how do I set up a printer", Clarification, []string{"Printers are set up"}},
 		// One branch that only points to another page: asked, not followed.
 		{"my mouse has problems", Clarification, []string{"The mouse is set up"}},
+		// One item of a list of topics is no question either: the page
+		// it leads to answers (Evolution's "Sending Email" lists one,
+		// "SMTP sending options", and was asked "which part?" of it).
+		{"sending mail does not work", Resolution, []string{"port 587"}},
 	} {
 		a := NewGraphAgent(verdict.Judged(g), Options{})
 		r, err := a.Respond(context.Background(), &Session{}, tc.message)
