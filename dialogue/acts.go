@@ -324,8 +324,7 @@ func (a *GraphAgent) act(ctx context.Context, s *Session, act Act, msg *reading)
 func (a *GraphAgent) actState(s *Session) actState {
 	last, before := lastAgentTurns(s)
 	st := actState{pending: len(s.PendingOptions), last: last.Action}
-	st.courtesyAfterAnswer = last.Action == Clarification && last.NodeID != "" &&
-		last.NodeID == s.CurrentNode && before.Action == Resolution && before.NodeID == last.NodeID
+	st.courtesyAfterAnswer = answerStands(last, before, s.CurrentNode)
 	st.askedAgain = last.Action == Clarification && st.pending > 1 && a.askedWhichAgain(s, last.Text)
 	if st.pending > 0 {
 		st.optionNode = a.ix.Node(s.PendingOptions[0].NodeID) != nil

@@ -9,7 +9,8 @@ import (
 
 // TestAnswerStands: a detail taken in at the node just answered ("Noted.
 // … If what it says does not help, just say so.") leaves that answer the
-// last one given; any other turn between does not.
+// last one given; any other turn between does not. The policy's
+// courtesyAfterAnswer reads the same.
 func TestAnswerStands(t *testing.T) {
 	answered, noted := Turn{Role: "agent", Action: Resolution, NodeID: "n"}, Turn{Role: "agent", Action: Clarification, NodeID: "n"}
 	for _, tc := range []struct {
@@ -27,9 +28,13 @@ func TestAnswerStands(t *testing.T) {
 		for _, at := range tc.agent {
 			s.History = append(s.History, Turn{Role: "user", Text: "x"}, at)
 		}
-		if got := answerStands(s, "n"); got != tc.want {
-			t.Errorf("%s: answerStands = %v, want %v", tc.name, got, tc.want)
+		if last, before := lastAgentTurns(s); answerStands(last, before, "n") != tc.want {
+			t.Errorf("%s: answerStands = %v, want %v", tc.name, !tc.want, tc.want)
 		}
+	}
+	// At no node, nothing was answered to stand.
+	if answerStands(Turn{Action: Clarification}, Turn{Action: Resolution}, "") {
+		t.Error("answerStands at no node = true, want false")
 	}
 }
 

@@ -285,7 +285,8 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 	shown := ""
 	// A reference back to the last answer is the page's "see also", not the
 	// user asking the same thing again.
-	if !hopped && (repeatsLastAnswer(s, n.ID) || answerStands(s, n.ID)) {
+	last, before := lastAgentTurns(s)
+	if !hopped && (repeatsLastAnswer(s, n.ID) || answerStands(last, before, n.ID)) {
 		if saysStillFails(userText) {
 			// "It still fails" after the page's answer: saying it again won't help.
 			return a.escalateRepeat(s, n)
@@ -293,7 +294,7 @@ func (a *GraphAgent) resolve(ctx context.Context, s *Session, n *graph.Node, ask
 		// Another question the same section answers: go on with what
 		// it has not said yet.
 		shown = saidAt(s, n.ID)
-	} else if last := lastAgentTurn(s); !hopped && last.Action == Clarification && last.NodeID == n.ID {
+	} else if !hopped && last.Action == Clarification && last.NodeID == n.ID {
 		// What the question about its parts showed of it is said.
 		shown = last.Text
 	}
@@ -591,14 +592,15 @@ func lastAgentTurns(s *Session) (last, before Turn) {
 	return last, before
 }
 
-// answerStands reports whether the agent's previous turn took in what the
-// user said at id without a new answer, right after answering there ("it's
-// a laptop": "Noted. Our help page on … has no separate part for “laptop”.
-// If what it says does not help, just say so."): the answer at id stands
-// as the last one given, and "still too dark" says it did not help.
-func answerStands(s *Session, id string) bool {
-	last, before := lastAgentTurns(s)
-	return last.Action == Clarification && last.NodeID == id && before.Action == Resolution && before.NodeID == id
+// answerStands reports whether the agent's last turn (last, and before
+// it, before) only took in what the user said at node id, right after
+// answering there ("thanks" → "You're welcome!", "it's a laptop" →
+// "Noted. Our help page on … has no separate part for “laptop”. If what
+// it says does not help, just say so."): the answer at id stands as the
+// last one given, and "that didn't work" or "still too dark" says it did
+// not help.
+func answerStands(last, before Turn, id string) bool {
+	return id != "" && last.Action == Clarification && last.NodeID == id && before.Action == Resolution && before.NodeID == id
 }
 
 // repeatsLastAnswer reports whether the agent's previous turn resolved at id.
