@@ -37,7 +37,7 @@ type renderEnv struct {
 	// page's, as a link to it, and the title of the section it stands
 	// before (a MyST "(label)=" or a reStructuredText ".. _label:").
 	ref func(name string) (href, title string, ok bool)
-	// docCards returns, as a Markdown list of links, the cards
+	// docCards returns, as an HTML list of links, the cards
 	// Docusaurus' <DocCardList /> shows on the page (site.docCards).
 	docCards func() string
 }

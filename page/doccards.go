@@ -2,6 +2,7 @@ package page
 
 import (
 	"cmp"
+	"html"
 	"path"
 	"regexp"
 	"slices"
@@ -13,7 +14,8 @@ import (
 var docCardList = regexp.MustCompile(`^<DocCardList\s*/>$`)
 
 // docCards is what <DocCardList /> shows on the page at rel, the index of
-// its folder's category, as a Markdown list of links: a card for each
+// its folder's category, as a list of links (site.pageLinks, as a Mallard
+// guide's topics and a DITA topic's children): a card for each
 // other page of the folder and for each folder below it that has an index
 // page (index.md, README.md, or one named as the folder), each its title
 // and front matter description, in path order (Docusaurus orders by
@@ -35,15 +37,6 @@ func (s *site) docCards(rel string) string {
 		}
 	}
 	slices.Sort(cards)
-	var b strings.Builder
-	for _, p := range cards {
-		file := unescapePath(p)
-		text := cmp.Or(s.titles[p], titleFromPath(file))
-		if d := s.descs[p]; d != "" {
-			text += ": " + d
-		}
-		rel, _ := strings.CutPrefix(file, dir+"/")
-		b.WriteString("- [" + markdownLinkText.Replace(text) + "](<" + rel + ">)\n")
-	}
-	return b.String()
+	return s.pageLinks(cards, func(p string) string { return cmp.Or(s.titles[p], titleFromPath(unescapePath(p))) },
+		func(p string) string { return "/" + html.EscapeString(p) })
 }
