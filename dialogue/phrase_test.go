@@ -49,7 +49,7 @@ func TestQuotedRarePair(t *testing.T) {
 		Nodes: []graph.Node{
 			{ID: "partner", Page: help, Problem: "Orders from airline partners", Root: true, Actionable: true,
 				Resolution: "Orders placed on airline websites are handled by the airline: contact it."},
-			{ID: "online", Page: help, Problem: "Cancelling an online order", Root: true, Actionable: true,
+			{ID: "online", Page: help, Problem: "Cancelling an order made on the website", Root: true, Actionable: true,
 				Resolution: "Open My Orders on the website and click Cancel."},
 		},
 	}

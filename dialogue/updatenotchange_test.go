@@ -86,7 +86,8 @@ func TestUpgradeIsUpdate(t *testing.T) {
 // help are no generic synonyms. Words are folded by their stems, so with
 // "listed" a synonym of "appear" every "list" read as "appear" ("split a
 // long list of objects into pages"); "display" is as often a screen, and
-// "profile" a work profile or a colour profile as the account.
+// "profile" a work profile or a colour profile as the account; a
+// website is no internet connection, nor is everything online one.
 // "Not listed" is still "missing".
 func TestWordsOfTheirOwn(t *testing.T) {
 	an := newAnalyzer(nil)
@@ -99,6 +100,10 @@ func TestWordsOfTheirOwn(t *testing.T) {
 		{"it does not show up", []string{"find"}},
 		{"connect a second display", []string{"connect", "second", "display"}},
 		{"it does not filter in my work profile", []string{"filter", "work", "profil"}},
+		// A website is no internet connection ("host a website" is not
+		// "take your online privacy back", nor "no internet").
+		{"host a website without internet, online", []string{"host", "websit", "without", "internet", "onlin"}},
+		{"on our web site", []string{"websit"}},
 	} {
 		if got := an.terms(tc.text); !slices.Equal(got, tc.want) {
 			t.Errorf("terms(%q) = %v, want %v", tc.text, got, tc.want)
