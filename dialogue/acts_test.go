@@ -145,6 +145,15 @@ func TestClassifyAct(t *testing.T) {
 		{"nothing happens when I click print", ActNone},
 		{"the printer is not working", ActNone},
 		{"that didn't work, the code expired", ActNone},
+		{"that's all, thanks", ActThanks},
+		{"nothing else", ActThanks},
+		{"no thanks, i'm good", ActThanks},
+		{"all set, thank you", ActThanks},
+		{"that's it", ActYes},
+		{"that's all?", ActNone},
+		{"that's all i need to do?", ActNone},
+		{"nothing else works", ActNone},
+		{"i'm done with the steps but it still fails", ActNone},
 	} {
 		if got := classifyAct(an, tc.msg); got != tc.want {
 			t.Errorf("classifyAct(%q) = %s, want %s", tc.msg, got, tc.want)
