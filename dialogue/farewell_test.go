@@ -28,6 +28,7 @@ func TestFarewellSaysGoodbye(t *testing.T) {
 		{"i'm all set", "Goodbye"},
 		{"nope, that's it", "Goodbye"},
 		{"no more questions", "Goodbye"},
+		{"das war's, danke", "Goodbye"},
 	} {
 		a, s := NewGraphAgent(g, Options{}), &Session{}
 		if r, err := a.Respond(context.Background(), s, "how do I reset my password"); err != nil || r.NodeID != "reset" {

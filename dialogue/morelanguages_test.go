@@ -174,3 +174,40 @@ func TestAllInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestClosingInEveryLanguage: saying there is nothing more ("das war's,
+// danke", "rien d'autre, merci", "eso es todo") thanks and takes leave in
+// the catalog's languages, as "that's all, thanks" does in English; read as
+// a request, its words found a page on a proxy or one that says "rien".
+func TestClosingInEveryLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		msg   string
+		lang  string
+		close bool
+	}{
+		{"das war's, danke", "de", true},
+		{"nichts weiter", "de", true},
+		{"c'est tout, merci", "fr", true},
+		{"rien d'autre", "fr", true},
+		{"eso es todo, gracias", "es", true},
+		{"nada más", "es", true},
+		{"é só isso, obrigado", "pt", true},
+		{"niente altro, grazie", "it", true},
+		{"dat was het, bedankt", "nl", true},
+		{"det var allt, tack", "sv", true},
+		{"det var det", "da", true},
+		{"это всё, спасибо", "ru", true},
+		{"以上です", "ja", true},
+		{"danke", "de", false}, // thanks alone: "anything else?"
+	} {
+		if got := phraseAct(tc.msg); got != ActThanks {
+			t.Errorf("phraseAct(%q) = %v, want thanks", tc.msg, got)
+		}
+		if got := phraseLanguage(tc.msg); got != tc.lang {
+			t.Errorf("phraseLanguage(%q) = %q, want %q", tc.msg, got, tc.lang)
+		}
+		if got := closes(tc.msg); got != tc.close {
+			t.Errorf("closes(%q) = %v, want %v", tc.msg, got, tc.close)
+		}
+	}
+}

@@ -94,7 +94,7 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	r.pronoun = namesByPronoun(corrected, a.langs.lang)
 	r.record = lexical.HasRecordNumber(corrected)
 	r.acks = acknowledges(msg)
-	r.farewell = farewell.MatchString(msg) || actClosing.MatchString(msg)
+	r.farewell = farewell.MatchString(msg) || actClosing.MatchString(msg) || closes(msg)
 	a.earlier.put(msg, a.earlierOf(msg, r))
 	return r
 }
