@@ -76,6 +76,18 @@ func TestDialects(t *testing.T) {
 			},
 		},
 		{
+			// ReadMe guides as its rdme tool syncs them: the legacy
+			// editor's JSON blocks, emoji callouts, doc: links.
+			dialect: "readme",
+			baseURL: "https://docs.example.com/docs/",
+			links: map[string][]string{
+				"https://docs.example.com/docs/getting-started/": {"https://docs.example.com/docs/configure-proxy/"},
+				"https://docs.example.com/docs/configure-proxy/": {"https://docs.example.com/docs/getting-started/", "https://video.example.com/proxy-setup"},
+			},
+			code:   []string{"[block:callout]\n{\"type\": \"info\"}\n[/block]"},
+			syntax: []string{"[block:", "[/block]", "(doc:", "📘", `"codes"`, `"h-0"`, "Internal notes"},
+		},
+		{
 			// An excerpt of pip's user guide (MyST, Sphinx), as published.
 			dialect: "myst",
 			links: map[string][]string{

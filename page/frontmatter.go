@@ -31,12 +31,12 @@ type FrontMatter struct {
 
 // fmKeys maps the keys generators use to FrontMatter's fields.
 var fmKeys = map[string]string{
-	"title": "title", "description": "description", "summary": "description",
+	"title": "title", "description": "description", "summary": "description", "excerpt": "description",
 	"tags": "tags", "keywords": "tags", "categories": "tags",
 	"aliases": "aliases", "alias": "aliases",
 	"slug": "slug", "permalink": "permalink", "url": "permalink",
 	"lang": "lang", "language": "lang", "locale": "lang",
-	"draft": "draft", "published": "published",
+	"draft": "draft", "published": "published", "hidden": "draft",
 }
 
 // splitFrontMatter cuts front matter from the start of src: YAML between

@@ -139,4 +139,8 @@ package page
 // reStructuredText and MyST alike. VitePress' "::: code-group" a set of
 // tabs, each code block a tab labelled by its "[npm]". A MyST {ref} to a
 // label of another page a link to it.
-const ReaderVersion = "reader-v51"
+// v52: ReadMe's guides as rdme syncs them (dialects_readme.go): the
+// legacy editor's JSON blocks as headings, notes, code, tables and links,
+// emoji callouts as notes, "doc:" links to the page of that slug; front
+// matter "excerpt" a description, "hidden" a draft.
+const ReaderVersion = "reader-v52"
