@@ -88,6 +88,20 @@ func TestDialects(t *testing.T) {
 			syntax: []string{"[block:", "[/block]", "(doc:", "📘", `"codes"`, `"h-0"`, "Internal notes"},
 		},
 		{
+			// Retype's callouts, tabs and panels, closed by a line of
+			// their own.
+			dialect: "retype",
+			links:   map[string][]string{"install.md": {"linux.md"}},
+			code:    []string{"!!!danger Not a callout\nIn code.\n!!!"},
+			syntax:  []string{"!!!", "+++", "==="},
+		},
+		{
+			// Docsify's tips and its tabs plugin.
+			dialect: "docsify",
+			links:   map[string][]string{"README.md": {"billing.md"}},
+			syntax:  []string{"?>", "!>", "tabs:start", "**Android**"},
+		},
+		{
 			// An excerpt of pip's user guide (MyST, Sphinx), as published.
 			dialect: "myst",
 			links: map[string][]string{

@@ -427,7 +427,7 @@ func listPages(ctx context.Context, dir string, b book) ([]pageFile, []string, e
 		// is no page.
 		slashRel := filepath.ToSlash(relPath)
 		base := strings.ToLower(strings.TrimSuffix(d.Name(), filepath.Ext(d.Name())))
-		if slashRel == b.summary || filepath.Dir(p) == filepath.Clean(root) && repoDocs[base] && slashRel != b.readme {
+		if slashRel == b.summary || slashRel == b.shell || filepath.Dir(p) == filepath.Clean(root) && repoDocs[base] && slashRel != b.readme {
 			return nil
 		}
 		files = append(files, pageFile{path: p, rel: rel, partial: isPartial(filepath.ToSlash(relPath)) || pageKind(d.Name()) == "ditamap"})

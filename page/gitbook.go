@@ -1,6 +1,7 @@
 package page
 
 import (
+	"bytes"
 	"os"
 	"path"
 	"path/filepath"
@@ -11,7 +12,8 @@ import (
 
 // A book (GitBook, mdBook, HonKit) keeps a table of contents beside its
 // pages, a list of links the site shows as its navigation, not as a page;
-// its README is its first page ("Introduction"), not the repository's. A
+// its README is its first page ("Introduction"), not the repository's, as
+// a Docsify site's is its home page. A
 // GitBook synced from a repository says in its .gitbook.yaml which folder
 // holds its pages (root) and which files these two are (structure).
 
@@ -19,8 +21,14 @@ import (
 const gitbookFile = ".gitbook.yaml"
 
 // book names, relative to the pages folder (slash paths), a book's table
-// of contents and first page; the zero book is no book.
-type book struct{ summary, readme string }
+// of contents and first page, and the page that is the app showing the
+// book's pages (Docsify's index.html), no page itself; the zero book is
+// no book.
+type book struct{ summary, readme, shell string }
+
+// docsifyBook is a Docsify site: its index.html loads the app that shows
+// the Markdown pages beside it, its README.md is the home page.
+var docsifyBook = book{readme: "README.md", shell: "index.html"}
 
 // defaultBook is a book as GitBook and mdBook name its files.
 var defaultBook = book{summary: "SUMMARY.md", readme: "README.md"}
@@ -40,6 +48,9 @@ func bookFolder(dir string) (string, book) {
 	if err != nil || yaml.Unmarshal(raw, &cfg) != nil {
 		if _, err := os.Stat(filepath.Join(dir, defaultBook.summary)); err == nil {
 			return dir, defaultBook
+		}
+		if shell, err := os.ReadFile(filepath.Join(dir, docsifyBook.shell)); err == nil && bytes.Contains(shell, []byte("$docsify")) {
+			return dir, docsifyBook
 		}
 		return dir, book{}
 	}

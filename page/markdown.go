@@ -133,7 +133,7 @@ func parseMarkdown(raw []byte, url string, env *renderEnv, links func(string) (s
 		env.lang = lang
 	}
 	var out bytes.Buffer
-	if err := markdown.Convert(renderDialects(readmeBlocks(body), env), &out); err != nil {
+	if err := markdown.Convert(renderDialects(closedBlocks(readmeBlocks(body)), env), &out); err != nil {
 		return nil, fmt.Errorf("rendering Markdown: %w", err)
 	}
 	p, err := parseHTMLPage(out.Bytes(), url, "", links)

@@ -142,5 +142,8 @@ package page
 // v52: ReadMe's guides as rdme syncs them (dialects_readme.go): the
 // legacy editor's JSON blocks as headings, notes, code, tables and links,
 // emoji callouts as notes, "doc:" links to the page of that slug; front
-// matter "excerpt" a description, "hidden" a draft.
+// matter "excerpt" a description, "hidden" a draft. Retype's callouts,
+// tabs and panels, closed by a line of their own, and Docsify's tips, tabs
+// and home page (its README.md beside an index.html of the app) read
+// (dialects_retype.go).
 const ReaderVersion = "reader-v52"
