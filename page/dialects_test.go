@@ -102,6 +102,14 @@ func TestDialects(t *testing.T) {
 			syntax:  []string{"?>", "!>", "tabs:start", "**Android**"},
 		},
 		{
+			// MDC (Nuxt Content): block components, nested by colons.
+			dialect: "mdc",
+			baseURL: "https://docs.example.com/",
+			links:   map[string][]string{"https://docs.example.com/install/": {"https://docs.example.com/billing/"}},
+			code:    []string{"::note\nIn code.\n::"},
+			syntax:  []string{"::", "{label", "#title"},
+		},
+		{
 			// An excerpt of pip's user guide (MyST, Sphinx), as published.
 			dialect: "myst",
 			links: map[string][]string{

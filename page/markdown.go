@@ -133,7 +133,7 @@ func parseMarkdown(raw []byte, url string, env *renderEnv, links func(string) (s
 		env.lang = lang
 	}
 	var out bytes.Buffer
-	if err := markdown.Convert(renderDialects(closedBlocks(readmeBlocks(body)), env), &out); err != nil {
+	if err := markdown.Convert(renderDialects(closedDialects(body), env), &out); err != nil {
 		return nil, fmt.Errorf("rendering Markdown: %w", err)
 	}
 	p, err := parseHTMLPage(out.Bytes(), url, "", links)
@@ -222,3 +222,8 @@ func isIndexName(stem string) bool {
 	}
 	return false
 }
+
+// closedDialects rewrites the Markdown dialects whose blocks a line of
+// their own closes, which the line-by-line renderDialects does not read
+// (ReadMe's, Retype's and Docsify's, MDC's), into the syntax it reads.
+func closedDialects(body []byte) []byte { return mdcBlocks(closedBlocks(readmeBlocks(body))) }

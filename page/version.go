@@ -145,5 +145,6 @@ package page
 // matter "excerpt" a description, "hidden" a draft. Retype's callouts,
 // tabs and panels, closed by a line of their own, and Docsify's tips, tabs
 // and home page (its README.md beside an index.html of the app) read
-// (dialects_retype.go).
+// (dialects_retype.go). MDC's block components (Nuxt Content) read as
+// notes, tabs, collapsible parts and cards (dialects_mdc.go).
 const ReaderVersion = "reader-v52"
