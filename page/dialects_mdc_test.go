@@ -31,6 +31,7 @@ func TestMDCBlocks(t *testing.T) {
 func FuzzClosedDialects(f *testing.F) {
 	f.Add([]byte("::tabs\n:::tabs-item{label=\"A\"}\n::::note\nN\n::::\n:::\n::\n::collapsible\n---\nlabel: M\n---\nx\n::"))
 	f.Add([]byte("[block:callout]\n{\"type\": \"info\", \"body\": \"b\"}\n[/block]\n!!!warning T\nx\n!!!\n+++ A\na\n+++"))
+	f.Add([]byte("> q\n{style=\"note\"}\n## T {id=\"x\"}\n<procedure title=\"P\">\n<step>a\nb</step>\n</procedure>\n<tabs>\n<tab title=\"A\">\nx\n</tab>\n</tabs>\n<warning>\nw\n</warning>"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		renderDialects(closedDialects(src), &renderEnv{})
 	})

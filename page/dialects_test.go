@@ -110,6 +110,13 @@ func TestDialects(t *testing.T) {
 			syntax:  []string{"::", "{label", "#title"},
 		},
 		{
+			// Writerside's semantic elements and attribute lists.
+			dialect: "writerside",
+			links:   map[string][]string{"sync.md": {"backups.md"}},
+			code:    []string{"<step>Not a step</step>\n{style=\"note\"}"},
+			syntax:  []string{"{style", "{id", "collapsible=", "<step>", "<procedure"},
+		},
+		{
 			// An excerpt of pip's user guide (MyST, Sphinx), as published.
 			dialect: "myst",
 			links: map[string][]string{

@@ -225,5 +225,8 @@ func isIndexName(stem string) bool {
 
 // closedDialects rewrites the Markdown dialects whose blocks a line of
 // their own closes, which the line-by-line renderDialects does not read
-// (ReadMe's, Retype's and Docsify's, MDC's), into the syntax it reads.
-func closedDialects(body []byte) []byte { return mdcBlocks(closedBlocks(readmeBlocks(body))) }
+// (ReadMe's, Retype's and Docsify's, MDC's, Writerside's), into the
+// syntax it reads.
+func closedDialects(body []byte) []byte {
+	return writersideBlocks(mdcBlocks(closedBlocks(readmeBlocks(body))))
+}

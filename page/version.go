@@ -146,5 +146,7 @@ package page
 // tabs and panels, closed by a line of their own, and Docsify's tips, tabs
 // and home page (its README.md beside an index.html of the app) read
 // (dialects_retype.go). MDC's block components (Nuxt Content) read as
-// notes, tabs, collapsible parts and cards (dialects_mdc.go).
+// notes, tabs, collapsible parts and cards (dialects_mdc.go). Writerside's
+// semantic elements (tabs, procedures, notes) and attribute lists
+// (dialects_writerside.go).
 const ReaderVersion = "reader-v52"
