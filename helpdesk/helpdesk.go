@@ -1,6 +1,6 @@
 // Package helpdesk reads the knowledge base of a hosted help desk through
 // the help desk's own API: one subpackage per help desk (zendesk, intercom,
-// freshdesk, helpscout; confluence and mediawiki, a wiki's pages), each a Reader that hands the builder its published articles
+// freshdesk, helpscout, chatwoot; confluence and mediawiki, a wiki's pages), each a Reader that hands the builder its published articles
 // as page documents, the way a folder of pages (page.Dir) or a crawl does.
 //
 // This package holds what they share: the API client with its retries, and

@@ -93,6 +93,17 @@ func altText(w *bytes.Buffer, src []byte, n ast.Node) {
 	}
 }
 
+// MarkdownHTML renders the Markdown body of an article (a help desk that
+// keeps its articles in Markdown: Chatwoot's help center) as the HTML its
+// other articles are, with the dialects of folders rendered first.
+func MarkdownHTML(body []byte) ([]byte, error) {
+	var out bytes.Buffer
+	if err := markdown.Convert(renderDialects(closedDialects(body), &renderEnv{}), &out); err != nil {
+		return nil, fmt.Errorf("rendering Markdown: %w", err)
+	}
+	return out.Bytes(), nil
+}
+
 // ErrDraft is a page its front matter marks as a draft: not published, so
 // not read.
 var ErrDraft = errors.New("page is a draft")

@@ -126,13 +126,15 @@ func TestBuildRecordsItsOrigin(t *testing.T) {
 
 func TestBuildFromHelpDeskNeedsCredentials(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "g.db")
-	for _, tc := range []struct{ flag, env string }{
-		{"--intercom", "HELPGRAPH_INTERCOM_TOKEN"},
-		{"--freshdesk", "HELPGRAPH_FRESHDESK_API_KEY"},
-		{"--helpscout", "HELPGRAPH_HELPSCOUT_API_KEY"},
+	for _, tc := range []struct{ flag, env, path string }{
+		{"--intercom", "HELPGRAPH_INTERCOM_TOKEN", ""},
+		{"--freshdesk", "HELPGRAPH_FRESHDESK_API_KEY", ""},
+		{"--helpscout", "HELPGRAPH_HELPSCOUT_API_KEY", ""},
+		{"--chatwoot", "HELPGRAPH_CHATWOOT_TOKEN", "/api/v1/accounts/3/portals/help"},
+		{"--chatwoot", "/api/v1/accounts/", ""}, // no portal's API URL: said first
 	} {
 		// Refused before any request: the URL is never fetched.
-		_, _, err := runCLI(t, "build", tc.flag, "https://helpdesk.invalid", "--store", db, "--llm", "off")
+		_, _, err := runCLI(t, "build", tc.flag, "https://helpdesk.invalid"+tc.path, "--store", db, "--llm", "off")
 		if err == nil || !strings.Contains(err.Error(), tc.env) {
 			t.Errorf("build %s without credentials: err = %v, want one naming %s", tc.flag, err, tc.env)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/helpgraph/helpgraph/helpdesk"
+	"github.com/helpgraph/helpgraph/helpdesk/chatwoot"
 	"github.com/helpgraph/helpgraph/helpdesk/confluence"
 	"github.com/helpgraph/helpgraph/helpdesk/freshdesk"
 	"github.com/helpgraph/helpgraph/helpdesk/helpscout"
@@ -19,7 +20,7 @@ import (
 )
 
 // sourceFlags are build's flags that name what it reads, in usage order.
-var sourceFlags = []string{"pages", "crawl", "zendesk", "intercom", "freshdesk", "helpscout", "confluence", "mediawiki"}
+var sourceFlags = []string{"pages", "crawl", "zendesk", "intercom", "freshdesk", "helpscout", "chatwoot", "confluence", "mediawiki"}
 
 // buildOrigin checks that exactly one source flag is set and records it
 // with the build's other flags, so that serve --resync can repeat the
@@ -40,7 +41,7 @@ func buildOrigin(fs *flag.FlagSet, sources map[string]string, pagesDirs listFlag
 		o = &kgbuild.Origin{Kind: kind, Location: sources[kind]}
 	}
 	if o == nil {
-		return nil, usageError{errors.New("build: give exactly one of --pages DIR (repeatable), --crawl URL, --zendesk URL|FILE, --intercom URL|FILE, --freshdesk URL|FILE, --helpscout URL|FILE, --confluence URL|FILE or --mediawiki URL|FILE")}
+		return nil, usageError{errors.New("build: give exactly one of --pages DIR (repeatable), --crawl URL, --zendesk URL|FILE, --intercom URL|FILE, --freshdesk URL|FILE, --helpscout URL|FILE, --chatwoot URL|FILE, --confluence URL|FILE or --mediawiki URL|FILE")}
 	}
 	isURL := strings.HasPrefix(o.Location, "http://") || strings.HasPrefix(o.Location, "https://")
 	if o.Kind != "crawl" && !isURL {
@@ -102,6 +103,13 @@ func (m *Main) helpdeskSource(kind, location string) (kgbuild.Source, error) {
 		return r, nil
 	case "helpscout":
 		r, err := helpscout.New(loc, m.Config.HelpScoutAPIKey)
+		if err != nil {
+			return nil, err
+		}
+		r.Client.Logger = m.Logger
+		return r, nil
+	case "chatwoot":
+		r, err := chatwoot.New(loc, m.Config.Desk.ChatwootToken)
 		if err != nil {
 			return nil, err
 		}
