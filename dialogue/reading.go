@@ -48,6 +48,9 @@ type reading struct {
 	acks bool
 	// farewell: it takes leave ("ok bye", "thanks, see you"; farewell).
 	farewell bool
+	// announces: it announces a request ("I have a question"), whose
+	// words are not read as the request's (announcement).
+	announces bool
 	// plain are text's words, unmasked ("the 2nd one"), cut on first use.
 	plain []string
 	// detail is the case detail text tells (caseDetailOf), read on first
@@ -78,6 +81,12 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 		act = classifyAct(a.an, corrected)
 	}
 	r := a.readText(corrected)
+	if rest, ok := withoutAnnouncement(corrected); ok {
+		// What is asked is what the announcement leaves.
+		asked := a.readText(rest)
+		r.masked, r.neg, r.denied, r.words, r.terms = asked.masked, asked.neg, asked.denied, asked.words, asked.terms
+		r.announces = true
+	}
 	if onlyKana(corrected) || act == ActNone && chatOnly(corrected) || act == ActAll {
 		// Words of its own: none (onlyKana). Chat alone ("great",
 		// "perfect!") asks for nothing: read as a request, it found any

@@ -1,0 +1,32 @@
+package dialogue
+
+import (
+	"strings"
+
+	"github.com/helpgraph/helpgraph/internal/quickre"
+)
+
+// announcement is a customer announcing what they are about to ask, as a
+// chat opens ("hi, I have a question", "quick question", "can I ask you
+// something?", "I need some help", "I've got a problem"): it says that a
+// request follows, not what it is. Read as a request, its words found
+// any page that says "question", "quick" or "problem" ("hello, quick
+// question" was answered from a firewall's quick actions, "I have a
+// problem" from an installation error on a Mac). Needing help or
+// information announces only where the clause ends with it: "I need help
+// understanding family benefits" says what with.
+var announcement = quickre.MustCompile(`(?i)\b(?:(?:i(?:'ve|\s+have)?\s+(?:got|have|had)\s+(?:a|an|one|some|another|two|a\s+few|a\s+couple\s+of)?\s*(?:(?:quick|small|short|simple|general|little)\s+)?(?:questions?|query|queries|problems?|issues?|doubts?)|(?:got|have)\s+a\s+(?:quick\s+)?question|(?:one\s+)?(?:quick|small|short)\s+question|(?:can|could|may)\s+i\s+ask\s+(?:you\s+)?(?:a\s+(?:quick\s+)?question|something|some\s+questions|a\s+few\s+questions)|i\s+(?:want|would\s+like|'d\s+like)\s+to\s+ask\s+(?:you\s+)?(?:a\s+question|something))(?:\s+(?:for\s+you|please))?\b|i\s+(?:need|want|would\s+like|'d\s+like)\s+(?:some\s+)?(?:help|assistance|information|info)(?:\s+please)?\s*(?:[.!?,;]|$))`)
+
+// withoutAnnouncement returns text without the announcements in it, and
+// whether it had one: what is left is what the customer asks, if anything
+// ("I have a question about my license": "about my license").
+func withoutAnnouncement(text string) (string, bool) {
+	if !announcement.MayMatch(text) {
+		return text, false
+	}
+	rest := announcement.ReplaceAllString(text, " ")
+	if rest == text {
+		return text, false
+	}
+	return strings.TrimSpace(rest), true
+}

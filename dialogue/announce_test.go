@@ -1,0 +1,66 @@
+package dialogue
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/helpgraph/helpgraph/graph"
+)
+
+// TestWithoutAnnouncement: an announcement of a request is cut from the
+// words read as the request; what it leaves is what is asked.
+func TestWithoutAnnouncement(t *testing.T) {
+	for _, tc := range []struct {
+		msg, rest string
+		cut       bool
+	}{
+		{"hi, I have a question", "hi,", true},
+		{"hello, quick question", "hello,", true},
+		{"I've got a problem", "", true},
+		{"can i ask you something?", "?", true},
+		{"hey there, got a question for you", "hey there,", true},
+		{"I have a question about my license", "about my license", true},
+		{"i need some help.", "", true},
+		{"i have a questionnaire to fill in", "i have a questionnaire to fill in", false},
+		{"I need help understanding family benefits", "I need help understanding family benefits", false},
+		{"my security question does not work", "my security question does not work", false},
+		{"the problem is my printer", "the problem is my printer", false},
+	} {
+		rest, cut := withoutAnnouncement(tc.msg)
+		if rest != tc.rest || cut != tc.cut {
+			t.Errorf("withoutAnnouncement(%q) = %q, %v; want %q, %v", tc.msg, rest, cut, tc.rest, tc.cut)
+		}
+	}
+}
+
+// TestAnnouncementAsksWhat: a chat opened by announcing a request ("hi, I
+// have a question", "I have a problem") is asked what it is; read as a
+// request, its words found the page that says "question" or "problem".
+// An announcement with its request is answered on the request's words.
+func TestAnnouncementAsksWhat(t *testing.T) {
+	const help = "https://help.example/"
+	g := &graph.Graph{Nodes: []graph.Node{
+		{ID: "faq", Page: help + "faq", Problem: "Frequently asked questions", Root: true, Actionable: true,
+			Resolution: "Answers to the questions customers ask most, and a quick overview of the problems they have."},
+		{ID: "license", Page: help + "license", Problem: "Activate your license", Root: true, Actionable: true,
+			Resolution: "Open Settings, choose License and enter your key."},
+	}}
+	for _, tc := range []struct{ say, want string }{
+		{"hi, I have a question", ""},
+		{"I have a problem", ""},
+		{"hello, quick question", ""},
+		{"can i ask you something?", ""},
+		{"I have a question about my license", "license"},
+		{"what are the frequently asked questions?", "faq"},
+	} {
+		a, s := NewGraphAgent(g, Options{}), &Session{}
+		r, err := a.Respond(context.Background(), s, tc.say)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.NodeID != tc.want || tc.want == "" && r.Text != a.say(s, "HowCanIHelp") {
+			t.Errorf("%q: %s at %q (%q), want %q", tc.say, r.Action, r.NodeID, r.Text, slices.DeleteFunc([]string{tc.want, "What can I help you with?"}, func(s string) bool { return s == "" })[0])
+		}
+	}
+}
