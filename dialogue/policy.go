@@ -571,10 +571,14 @@ var missPolicy = []missRule{
 	// "Ok and then?" after an answer that said all (moveGoOn declined):
 	// that was all the page says; the related topics, not "What can I
 	// help you with?".
-	{func(r *reading, st missState) bool { return len(r.terms) == 0 && r.question && !r.announces && !st.asking }, moveSaidAll},
+	{func(r *reading, st missState) bool {
+		return len(r.terms) == 0 && r.question && !r.announces && !st.asking
+	}, moveSaidAll},
 	// "Hi, I have a question", "can I ask you something?": what they ask
 	// is still to come (announcement).
-	{func(r *reading, st missState) bool { return len(r.terms) == 0 && (r.question || r.announces) && !st.asking }, moveAskWhat},
+	{func(r *reading, st missState) bool {
+		return len(r.terms) == 0 && (r.question || r.announces) && !st.asking
+	}, moveAskWhat},
 	// See record.go.
 	{func(r *reading, _ missState) bool { return r.record }, moveHandOverRecord},
 	// "Is it about this?" "It's a ThinkPad.": the node asked about, shown.
