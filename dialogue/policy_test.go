@@ -197,6 +197,9 @@ func TestMissMoves(t *testing.T) {
 		{"chat alone, first", reading{text: "hmm"}, missState{first: true}, []move{moveGreet, moveGoOn, moveAnythingElse, moveSuggest, moveSuggestPage}},
 		{"a lone question mark, first", reading{text: "?", question: true}, missState{first: true}, []move{moveGreet, moveGoOn, moveAnythingElse, moveSaidAll, moveAskWhat, moveSuggest, moveSuggestPage}},
 		{"asks for help, first", reading{text: "can you help me?", question: true}, missState{first: true}, []move{moveGoOn, moveSaidAll, moveAskWhat, moveSuggest, moveSuggestPage}},
+		// "I have a question" after an answer: what it is, not that the page said all.
+		{"announces a request", reading{text: "I have a question", announces: true}, missState{}, []move{moveGoOn, moveAskWhat, moveSuggest, moveSuggestPage}},
+		{"asks whether it may ask", reading{text: "can I ask you something?", question: true, announces: true}, missState{}, []move{moveGoOn, moveAskWhat, moveSuggest, moveSuggestPage}},
 		{"chat alone while a question is open", reading{text: "great!", terms: []string{"great"}}, missState{asking: true}, []move{moveSuggest, moveSuggestPage}},
 		{"asks for help while a question is open", reading{text: "can you help me?", question: true}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
 		{"no words of its own, a question open", reading{}, missState{asking: true}, []move{moveGoOn, moveAskWhich, moveSuggest, moveSuggestPage}},
