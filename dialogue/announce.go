@@ -1,6 +1,7 @@
 package dialogue
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/internal/quickre"
@@ -17,14 +18,28 @@ import (
 // understanding family benefits" says what with.
 var announcement = quickre.MustCompile(`(?i)\b(?:(?:i(?:'ve|\s+have)?\s+(?:got|have|had)\s+(?:a|an|one|some|another|two|a\s+few|a\s+couple\s+of)?\s*(?:(?:quick|small|short|simple|general|little)\s+)?(?:questions?|query|queries|problems?|issues?|doubts?)|(?:got|have)\s+a\s+(?:quick\s+)?question|(?:one\s+)?(?:quick|small|short)\s+question|(?:can|could|may)\s+i\s+ask\s+(?:you\s+)?(?:a\s+(?:quick\s+)?question|something|some\s+questions|a\s+few\s+questions)|i\s+(?:want|would\s+like|'d\s+like)\s+to\s+ask\s+(?:you\s+)?(?:a\s+question|something))(?:\s+(?:for\s+you|please))?\b|i\s+(?:need|want|would\s+like|'d\s+like)\s+(?:some\s+)?(?:help|assistance|information|info)(?:\s+please)?\s*(?:[.!?,;]|$))`)
 
+// announcementPhrases are announcements in the catalog's other languages.
+var announcementPhrases = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:` + strings.Join([]string{
+	"ich habe eine frage", "ich hätte eine frage", "ich habe ein paar fragen", "kurze frage", "ich habe ein problem",
+	"j'ai une question", "j'ai une petite question", "petite question", "j'ai quelques questions", "j'ai un problème",
+	"tengo una pregunta", "tengo una duda", "tengo unas preguntas", "una pregunta rápida", "tengo un problema",
+	"tenho uma pergunta", "tenho uma dúvida", "tenho umas perguntas", "tenho um problema",
+	"ho una domanda", "ho un dubbio", "ho un problema",
+	"ik heb een vraag", "ik heb een probleem",
+	"jag har en fråga", "jag har ett problem", "jeg har et spørgsmål", "jeg har et problem",
+	"у меня вопрос", "у меня есть вопрос", "у меня проблема",
+	"質問があります", "質問です", "問題があります",
+}, "|") + `)(?:[^\pL]|$)`)
+
 // withoutAnnouncement returns text without the announcements in it, and
 // whether it had one: what is left is what the customer asks, if anything
 // ("I have a question about my license": "about my license").
 func withoutAnnouncement(text string) (string, bool) {
-	if !announcement.MayMatch(text) {
-		return text, false
+	rest := text
+	if announcement.MayMatch(rest) {
+		rest = announcement.ReplaceAllString(rest, " ")
 	}
-	rest := announcement.ReplaceAllString(text, " ")
+	rest = announcementPhrases.ReplaceAllString(rest, " ")
 	if rest == text {
 		return text, false
 	}

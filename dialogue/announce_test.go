@@ -26,6 +26,12 @@ func TestWithoutAnnouncement(t *testing.T) {
 		{"I need help understanding family benefits", "I need help understanding family benefits", false},
 		{"my security question does not work", "my security question does not work", false},
 		{"the problem is my printer", "the problem is my printer", false},
+		{"Hallo, ich habe eine Frage", "Hallo,", true},
+		{"j'ai une question sur ma licence", "sur ma licence", true},
+		{"hola, tengo una duda", "hola,", true},
+		{"у меня вопрос", "", true},
+		{"質問があります", "", true},
+		{"die Frage ist, wie", "die Frage ist, wie", false},
 	} {
 		rest, cut := withoutAnnouncement(tc.msg)
 		if rest != tc.rest || cut != tc.cut {
@@ -63,4 +69,14 @@ func TestAnnouncementAsksWhat(t *testing.T) {
 			t.Errorf("%q: %s at %q (%q), want %q", tc.say, r.Action, r.NodeID, r.Text, slices.DeleteFunc([]string{tc.want, "What can I help you with?"}, func(s string) bool { return s == "" })[0])
 		}
 	}
+}
+
+// TestAnnouncementInLanguage: announcing a request in the help center's
+// language is asked what it is, in that language.
+func TestAnnouncementInLanguage(t *testing.T) {
+	checkConversationInLanguage(t, "de", map[string]string{
+		"de/drucker.md": "# Einen Druckauftrag abbrechen\n\nÖffnen Sie die Druckerwarteschlange und klicken Sie bei dem hängenden Auftrag auf Abbrechen. Häufige Fragen zum Drucken stehen auf der Seite Drucker.\n",
+	}, []struct{ msg, want string }{
+		{"Hallo, ich habe eine Frage", "Wobei kann ich Ihnen helfen?"},
+	})
 }
