@@ -251,8 +251,8 @@ func (a *GraphAgent) pickHolds(s *Session, r *reading, i int) bool {
 	if _, byForm := optionByForm(r, s.PendingOptions); byForm {
 		return true
 	}
-	if optionByLoanword(r.text, optionLabels(s.PendingOptions)) == i {
-		return true // its name in katakana: named, as by its form
+	if labels := optionLabels(s.PendingOptions); optionByLoanword(r.text, labels) == i || optionByPrefix(r.text, labels) == i {
+		return true // its name in katakana, or shortened: named, as by its form
 	}
 	return a.holdsRequest(s, s.PendingOptions[i].NodeID, r)
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // How a reply to a clarification names an option: by its form alone (the
@@ -91,7 +92,39 @@ func (a *GraphAgent) matchOptions(s *Session, r *reading) []int {
 	if i := optionByLoanword(r.text, optionLabels(s.PendingOptions)); i >= 0 {
 		return []int{i}
 	}
+	if i := optionByPrefix(r.text, optionLabels(s.PendingOptions)); i >= 0 {
+		return []int{i}
+	}
 	return nil
+}
+
+// minOptionPrefix is the fewest letters a reply shortening an option's
+// name has: "mac", "win".
+const minOptionPrefix = 3
+
+// optionByPrefix returns the option one of whose label's words the reply
+// text, one word, shortens ("mac" for "macOS", "win" for "Windows",
+// "andro" for "Android"), when only one option's label has such a word;
+// -1 otherwise. Its stem is no word of the label's ("mac" is not
+// "macos"), so the words found none.
+func optionByPrefix(text string, labels []string) int {
+	reply := strings.ToLower(strings.Trim(strings.TrimSpace(text), ".!?,;:\"' "))
+	if len([]rune(reply)) < minOptionPrefix || strings.ContainsFunc(reply, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		return -1
+	}
+	picked := -1
+	for i, l := range labels {
+		for _, w := range strings.FieldsFunc(strings.ToLower(l), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			if len(w) <= len(reply) || !strings.HasPrefix(w, reply) {
+				continue
+			}
+			if picked >= 0 && picked != i {
+				return -1
+			}
+			picked = i
+		}
+	}
+	return picked
 }
 
 // optionLabels returns the labels of opts.
