@@ -149,14 +149,6 @@ var (
 	// anyone there?", "are you still there?"): read as a request,
 	// "anyone" matched a page that writes it.
 	actGreeting = quickre.MustCompile(`(?i)^(?:` + greetingWords + `|(?:` + greetingWords + `\s+)?(?:(?:is\s+)?(?:any\s*one|any\s*body|some\s*one|somebody)\s+(?:there|here|around|online|available)|(?:are\s+)?(?:you|u)\s+(?:still\s+)?(?:there|here|around|online)|still\s+there))$`)
-	// actClosing says the customer needs nothing more, and so takes leave
-	// (reading.farewell): "that's all", "nothing else", "I'm all set", "no
-	// more questions", "no, that's it" (a bare "that's it" says yes to "Is
-	// it about this?"), ending its clause ("nothing else works" is a
-	// complaint, "that's all I need to do?" a question). Read as a
-	// request, "ok thats everything" was answered from a page that says
-	// "everything", and "nothing else, thanks" asked which option again.
-	actClosing = quickre.MustCompile(`(?i)(?:^|[^\pL'])(?:(?:no|nope|nah)[\s,]+)?(?:that'?s\s+(?:all|everything)(?:\s+(?:for\s+(?:now|today)|i\s+(?:needed|wanted)))?|that(?:'?ll|\s+will)\s+be\s+all|(?:no|nope|nah)[\s,]+that'?s\s+it|nothing\s+(?:else|more)(?:\s+for\s+(?:now|today))?|(?:i'?m|i\s+am)\s+(?:all\s+)?(?:set|done|good)(?:\s+for\s+now)?|all\s+(?:set|done|good)|no\s+(?:more|other|further)\s+questions?)(?:\s*[,.!;]|\s*$|\s+(?:thanks?|thank\s+you|bye|cheers|then)(?:[^\pL]|$))`)
 	// farewell takes leave, in a message that thanks or closes ("ok bye",
 	// "thanks, see you", "tschüss", "au revoir", "adiós").
 	farewell = quickre.MustCompile(`(?i)(?:^|[^\pL])(?:bye(?:\s*-?\s*bye)?|good\s*-?\s*bye|see\s+(?:you|ya)|cya|tsch[üu]ss?|auf\s+wiedersehen|au\s+revoir|adi[oó]s|hasta\s+luego)(?:[^\pL]|$)`)
