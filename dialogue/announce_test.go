@@ -23,7 +23,7 @@ func TestWithoutAnnouncement(t *testing.T) {
 		{"I have a question about my license", "about my license", true},
 		{"i need some help.", "", true},
 		{"i have a questionnaire to fill in", "i have a questionnaire to fill in", false},
-		{"I need help understanding family benefits", "I need help understanding family benefits", false},
+		{"I need help setting up my printer", "I need help setting up my printer", false},
 		{"my security question does not work", "my security question does not work", false},
 		{"the problem is my printer", "the problem is my printer", false},
 		{"Hallo, ich habe eine Frage", "Hallo,", true},
