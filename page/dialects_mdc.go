@@ -50,7 +50,7 @@ func mdcBlocks(src []byte) []byte {
 	}
 	lines := strings.Split(string(src), "\n")
 	out := make([]string, 0, len(lines))
-	fence := ""
+	var fences codeFences
 	type open struct {
 		colons int
 		closer []string
@@ -59,16 +59,7 @@ func mdcBlocks(src []byte) []byte {
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
 		t := strings.TrimSpace(line)
-		if f := fenceOpen.FindStringSubmatch(line); f != nil && (fence == "" || strings.HasPrefix(strings.TrimLeft(line, " "), fence)) {
-			if fence == "" {
-				fence = f[1]
-			} else {
-				fence = ""
-			}
-			out = append(out, line)
-			continue
-		}
-		if fence != "" {
+		if fences.code(line) {
 			out = append(out, line)
 			continue
 		}

@@ -55,21 +55,12 @@ func readmeBlocks(src []byte) []byte {
 	}
 	lines := strings.Split(string(src), "\n")
 	var out strings.Builder
-	fence := ""
+	var fences codeFences
 	quoted := false // the line before was part of a blockquote
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
 		trimmed := strings.TrimSpace(line)
-		if f := fenceOpen.FindStringSubmatch(line); f != nil && (fence == "" || strings.HasPrefix(strings.TrimLeft(line, " "), fence)) {
-			if fence == "" {
-				fence = f[1]
-			} else {
-				fence = ""
-			}
-			out.WriteString(line + "\n")
-			continue
-		}
-		if fence != "" {
+		if fences.code(line) {
 			out.WriteString(line + "\n")
 			continue
 		}

@@ -51,7 +51,7 @@ func closedBlocks(src []byte) []byte {
 	}
 	lines := strings.Split(string(src), "\n")
 	out := make([]string, 0, len(lines))
-	fence := ""
+	var fences codeFences
 	var open []string // the closing line of each open block, innermost last
 	inTabs, docsifyTabs := false, false
 	closes := func(i int, marker string) bool { // a line "marker" alone follows i
@@ -65,16 +65,7 @@ func closedBlocks(src []byte) []byte {
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
 		t := strings.TrimSpace(line)
-		if f := fenceOpen.FindStringSubmatch(line); f != nil && (fence == "" || strings.HasPrefix(strings.TrimLeft(line, " "), fence)) {
-			if fence == "" {
-				fence = f[1]
-			} else {
-				fence = ""
-			}
-			out = append(out, line)
-			continue
-		}
-		if fence != "" || indentOf(line) >= 4 {
+		if fences.code(line) || indentOf(line) >= 4 {
 			out = append(out, line)
 			continue
 		}

@@ -49,21 +49,12 @@ func writersideBlocks(src []byte) []byte {
 	}
 	lines := strings.Split(string(src), "\n")
 	out := make([]string, 0, len(lines))
-	fence := ""
+	var fences codeFences
 	quoteStart := -1 // in out, the first line of the blockquote just written
 	inStep := false
 	for _, line := range lines {
 		t := strings.TrimSpace(line)
-		if f := fenceOpen.FindStringSubmatch(line); f != nil && (fence == "" || strings.HasPrefix(strings.TrimLeft(line, " "), fence)) {
-			if fence == "" {
-				fence = f[1]
-			} else {
-				fence = ""
-			}
-			out = append(out, line)
-			continue
-		}
-		if fence != "" {
+		if fences.code(line) {
 			out = append(out, line)
 			continue
 		}

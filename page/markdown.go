@@ -241,3 +241,21 @@ func isIndexName(stem string) bool {
 func closedDialects(body []byte) []byte {
 	return writersideBlocks(mdcBlocks(closedBlocks(readmeBlocks(body))))
 }
+
+// codeFences follows the code fences of a page's lines, one line after
+// another, so that the rewriters of closedDialects leave code as written.
+type codeFences struct{ open string }
+
+// code reports whether line is code: a line that opens or closes a fence,
+// or one inside a fence.
+func (f *codeFences) code(line string) bool {
+	if m := fenceOpen.FindStringSubmatch(line); m != nil && (f.open == "" || strings.HasPrefix(strings.TrimLeft(line, " "), f.open)) {
+		if f.open == "" {
+			f.open = m[1]
+		} else {
+			f.open = ""
+		}
+		return true
+	}
+	return f.open != ""
+}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -150,18 +148,7 @@ func TestFile(t *testing.T) {
 		art["portal"].(map[string]any)["custom_domain"] = "help.example.com"
 		payload = append(payload, art)
 	}
-	b, err := json.Marshal(map[string]any{"payload": payload, "meta": map[string]any{"articles_count": len(payload)}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "articles.json")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	loc, err := helpdesk.ParseLocation(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	loc := helpdesktest.AnswerFile(t, map[string]any{"payload": payload, "meta": map[string]any{"articles_count": len(payload)}})
 	r, err := chatwoot.New(loc, "")
 	if err != nil {
 		t.Fatal(err)

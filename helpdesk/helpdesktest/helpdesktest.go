@@ -6,7 +6,10 @@ package helpdesktest
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -59,6 +62,26 @@ var Fixture = []Article{
 		Body: "<p>This draft describes a feature that is not released yet, so customers must never be told about it.</p>"},
 	{ID: 102, Slug: "Sign-in-problems", Title: "Sign-in problems",
 		Body: "<p>If you cannot sign in, check that Caps Lock is off and that you use the email address you registered with. Clear the browser cookies and try again.</p>"},
+}
+
+// AnswerFile writes answer, one answer of a help desk's list as its API
+// serves it, to a file as an export is kept, and returns the file's
+// location.
+func AnswerFile(t *testing.T, answer any) helpdesk.Location {
+	t.Helper()
+	b, err := json.Marshal(answer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "answer.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	loc, err := helpdesk.ParseLocation(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
 }
 
 // Build builds src into an in-memory graph with the structural extractor

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -168,18 +166,7 @@ func TestFile(t *testing.T) {
 	for _, a := range helpdesktest.Fixture {
 		items = append(items, f.article(a))
 	}
-	b, err := json.Marshal(listOf("articles", 1, 1, items))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "articles.json")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	loc, err := helpdesk.ParseLocation(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	loc := helpdesktest.AnswerFile(t, listOf("articles", 1, 1, items))
 	r, err := helpscout.New(loc, "")
 	if err != nil {
 		t.Fatal(err)
