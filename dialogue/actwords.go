@@ -414,20 +414,22 @@ func withoutAcks(n string) (string, []string) {
 	return n, acks
 }
 
-// acknowledges reports whether msg is, or opens or closes with, an
-// acknowledgement ("ok", "sounds good"), thanks aside: "ok thanks" says
-// ok as well as thanks, "thanks, bye" does not.
-func acknowledges(msg string) bool {
+// messageAcks returns the acknowledgements and thanks msg is made of, or
+// opens or closes with (withoutAcks), normalised; none for a message
+// longer than an act phrase.
+func messageAcks(msg string) []string {
 	if len(msg) > maxActPhrase {
-		return false
+		return nil
 	}
 	_, acks := withoutAcks(phraseKey(msg))
-	for _, a := range acks {
-		if actByPhrase[a].act == ActAck {
-			return true
-		}
-	}
-	return false
+	return acks
+}
+
+// acknowledges reports whether acks (messageAcks of a message) hold an
+// acknowledgement ("ok", "sounds good"), thanks aside: "ok thanks" says
+// ok as well as thanks, "thanks, bye" does not.
+func acknowledges(acks []string) bool {
+	return slices.ContainsFunc(acks, func(a string) bool { return actByPhrase[a].act == ActAck })
 }
 
 // maxActPhrase bounds the bytes of a message looked up as an act phrase.

@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/internal/quickre"
@@ -18,8 +19,12 @@ import (
 // setting up my printer" says what with.
 var announcement = quickre.MustCompile(`(?i)\b(?:(?:i(?:'ve|\s+have)?\s+(?:got|have|had)\s+(?:a|an|one|some|another|two|a\s+few|a\s+couple\s+of)?\s*(?:(?:quick|small|short|simple|general|little)\s+)?(?:questions?|query|queries|problems?|issues?|doubts?)|(?:got|have)\s+a\s+(?:quick\s+)?question|(?:one\s+)?(?:quick|small|short)\s+question|(?:can|could|may)\s+i\s+ask\s+(?:you\s+)?(?:a\s+(?:quick\s+)?question|something|some\s+questions|a\s+few\s+questions)|i\s+(?:want|would\s+like|'d\s+like)\s+to\s+ask\s+(?:you\s+)?(?:a\s+question|something))(?:\s+(?:for\s+you|please))?\b|i\s+(?:need|want|would\s+like|'d\s+like)\s+(?:some\s+)?(?:help|assistance|information|info)(?:\s+please)?\s*(?:[.!?,;]|$))`)
 
-// announcementPhrases are announcements in the catalog's other languages.
-var announcementPhrases = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:` + strings.Join([]string{
+// announcementCues are words one of which every English announcement
+// holds: a message with none is read without the pattern.
+var announcementCues = []string{"question", "quer", "problem", "issue", "doubt", "help", "assistance", "info", "ask"}
+
+// announcementWords are the announcements in the catalog's other languages.
+var announcementWords = []string{
 	"ich habe eine frage", "ich hätte eine frage", "ich habe ein paar fragen", "kurze frage", "ich habe ein problem",
 	"j'ai une question", "j'ai une petite question", "petite question", "j'ai quelques questions", "j'ai un problème",
 	"tengo una pregunta", "tengo una duda", "tengo unas preguntas", "una pregunta rápida", "tengo un problema",
@@ -29,19 +34,30 @@ var announcementPhrases = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:` + strings.Joi
 	"jag har en fråga", "jag har ett problem", "jeg har et spørgsmål", "jeg har et problem",
 	"у меня вопрос", "у меня есть вопрос", "у меня проблема",
 	"質問があります", "質問です", "問題があります",
-}, "|") + `)(?:[^\pL]|$)`)
+}
+
+// announcementPhrases finds announcementWords as words of a message.
+var announcementPhrases = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:` + strings.Join(announcementWords, "|") + `)(?:[^\pL]|$)`)
 
 // withoutAnnouncement returns text without the announcements in it, and
 // whether it had one: what is left is what the customer asks, if anything
 // ("I have a question about my license": "about my license").
 func withoutAnnouncement(text string) (string, bool) {
+	lower := strings.ToLower(text)
 	rest := text
-	if announcement.MayMatch(rest) {
+	if containsAny(lower, announcementCues) {
 		rest = announcement.ReplaceAllString(rest, " ")
 	}
-	rest = announcementPhrases.ReplaceAllString(rest, " ")
+	if containsAny(lower, announcementWords) {
+		rest = announcementPhrases.ReplaceAllString(rest, " ")
+	}
 	if rest == text {
 		return text, false
 	}
 	return strings.TrimSpace(rest), true
+}
+
+// containsAny reports whether s contains one of subs.
+func containsAny(s string, subs []string) bool {
+	return slices.ContainsFunc(subs, func(sub string) bool { return strings.Contains(s, sub) })
 }

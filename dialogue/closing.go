@@ -1,6 +1,10 @@
 package dialogue
 
-import "github.com/helpgraph/helpgraph/internal/quickre"
+import (
+	"slices"
+
+	"github.com/helpgraph/helpgraph/internal/quickre"
+)
 
 // actClosing says the customer needs nothing more, and so takes leave
 // (reading.farewell): "that's all", "nothing else", "I'm all set", "no
@@ -32,20 +36,11 @@ var closingPhrases = []struct {
 	{"以上です", ActThanks, "ja"}, {"大丈夫です", ActThanks, "ja"},
 }
 
-// closes reports whether msg says, in one of closingPhrases, that the
-// customer needs nothing more, alone or beside thanks and
-// acknowledgements ("das war's, danke").
-func closes(msg string) bool {
-	if len(msg) > maxActPhrase {
-		return false
-	}
-	_, acks := withoutAcks(phraseKey(msg))
-	for _, a := range acks {
-		if closingKeys[a] {
-			return true
-		}
-	}
-	return false
+// closes reports whether a message whose acknowledgements and thanks are
+// acks (messageAcks) says, in one of closingPhrases, that the customer
+// needs nothing more, alone or beside thanks ("das war's, danke").
+func closes(acks []string) bool {
+	return slices.ContainsFunc(acks, func(a string) bool { return closingKeys[a] })
 }
 
 var closingKeys = func() map[string]bool {

@@ -206,7 +206,7 @@ func TestClosingInEveryLanguage(t *testing.T) {
 		if got := phraseLanguage(tc.msg); got != tc.lang {
 			t.Errorf("phraseLanguage(%q) = %q, want %q", tc.msg, got, tc.lang)
 		}
-		if got := closes(tc.msg); got != tc.close {
+		if got := closes(messageAcks(tc.msg)); got != tc.close {
 			t.Errorf("closes(%q) = %v, want %v", tc.msg, got, tc.close)
 		}
 	}

@@ -17,7 +17,7 @@ func TestAcknowledges(t *testing.T) {
 		{"ok thanks", true}, {"Okay, thank you!", true}, {"thanks ok", true}, {"ok merci", true},
 		{"thanks", false}, {"thank you, bye", false}, {"how do I export it", false},
 	} {
-		if got := acknowledges(tc.msg); got != tc.want {
+		if got := acknowledges(messageAcks(tc.msg)); got != tc.want {
 			t.Errorf("acknowledges(%q) = %v, want %v", tc.msg, got, tc.want)
 		}
 	}

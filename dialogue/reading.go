@@ -102,8 +102,9 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	r.refersBack = refersBack.MatchString(corrected)
 	r.pronoun = namesByPronoun(corrected, a.langs.lang)
 	r.record = lexical.HasRecordNumber(corrected)
-	r.acks = acknowledges(msg)
-	r.farewell = farewell.MatchString(msg) || actClosing.MatchString(msg) || closes(msg)
+	acks := messageAcks(msg)
+	r.acks = acknowledges(acks)
+	r.farewell = farewell.MatchString(msg) || actClosing.MatchString(msg) || closes(acks)
 	a.earlier.put(msg, a.earlierOf(msg, r))
 	return r
 }
