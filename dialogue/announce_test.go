@@ -80,3 +80,36 @@ func TestAnnouncementInLanguage(t *testing.T) {
 		{"Hallo, ich habe eine Frage", "Wobei kann ich Ihnen helfen?"},
 	})
 }
+
+// TestAnnouncementStandsOverDefaultLanguage: on a help center in German
+// and English, "ich habe eine Frage" is asked what it is, in German; the
+// German reply, no miss, is not given up for the English pages, whose
+// speller read the message's one content word, "Frage", as "frame".
+func TestAnnouncementStandsOverDefaultLanguage(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{
+			{URL: "https://help.example/de/passwort", Title: "Passwort zurücksetzen", Lang: "de"},
+			{URL: "https://help.example/en/password", Title: "Reset your password", Lang: "en"},
+			{URL: "https://help.example/en/frame", Title: "Frame rate", Lang: "en"},
+			{URL: "https://help.example/en/export", Title: "Export a video", Lang: "en"},
+		},
+		Nodes: []graph.Node{
+			{ID: "pw-de", Page: "https://help.example/de/passwort", Problem: "Passwort zurücksetzen", Root: true, Actionable: true,
+				Resolution: "Öffnen Sie die Einstellungen, wählen Sie Sicherheit und klicken Sie auf Passwort zurücksetzen."},
+			{ID: "pw-en", Page: "https://help.example/en/password", Problem: "Reset your password", Root: true, Actionable: true,
+				Resolution: "Open Settings, choose Security and click Reset password."},
+			{ID: "frame", Page: "https://help.example/en/frame", Problem: "Change the frame rate", Root: true, Actionable: true,
+				Resolution: "Open the export settings and choose a frame rate."},
+			{ID: "export", Page: "https://help.example/en/export", Problem: "Export a video", Root: true, Actionable: true,
+				Resolution: "Choose File, then Export, and pick a format for the video."},
+		},
+	}
+	a, s := NewGraphAgent(g, Options{}), &Session{ClientLang: "de"}
+	r, err := a.Respond(context.Background(), s, "Hallo, ich habe eine Frage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.NodeID != "" || s.Lang != "de" || r.Text != a.say(s, "HowCanIHelp") {
+		t.Errorf("reply %s at %q in %q: %q, want German's \"What can I help you with?\"", r.Action, r.NodeID, s.Lang, r.Text)
+	}
+}

@@ -264,8 +264,9 @@ func (a *GraphAgent) respondInLanguage(ctx context.Context, s *Session, msg stri
 	try := first.sessionFor(*s)
 	r, err := first.respondAcross(ctx, &try, msg)
 	// Topics suggested for a message no page answers give way to an
-	// answer from the default language's pages.
-	if err != nil || (found(r) && !suggestedOnly(r)) || fallback == nil {
+	// answer from the default language's pages; a reply that is no miss
+	// stands (missed).
+	if err != nil || (found(r) && !suggestedOnly(r)) || fallback == nil || !found(r) && !missed(r) {
 		*s = try
 		if err == nil && first.langs.lang != s.Lang && found(r) {
 			a.noteOtherLanguage(s, &r, first.langs.lang)
@@ -355,6 +356,15 @@ func (a *GraphAgent) respondAcross(ctx context.Context, s *Session, msg string) 
 		s.History[from].Text = msg
 	}
 	return r, err
+}
+
+// missed reports whether r, a reply that answers from no page, is a miss:
+// a request to put it another way, with a person offered, or a hand-over.
+// Only a miss is tried in the default language; a reply that says what
+// the conversation needs stands ("What can I help you with?" to "ich habe
+// eine Frage", whose "Frage" the English pages' speller read as "frame").
+func missed(r Reply) bool {
+	return r.Action == Escalation || slices.ContainsFunc(r.Options, func(o Option) bool { return o.Value == TalkToPersonValue })
 }
 
 // found reports whether r answers from the pages: an answer, a question
