@@ -36,8 +36,14 @@ var fmKeys = map[string]string{
 	"aliases": "aliases", "alias": "aliases",
 	"slug": "slug", "permalink": "permalink", "url": "permalink",
 	"lang": "lang", "language": "lang", "locale": "lang",
-	"draft": "draft", "published": "published", "hidden": "draft",
+	"draft": "draft", "published": "published",
 }
+
+// readmeKeys are front matter keys only ReadMe's synced guides write
+// (rdme): beside them, "hidden: true" is a page only the project's admins
+// see, a draft. Elsewhere (Hugo's Relearn theme) it only keeps a published
+// page out of the menu.
+var readmeKeys = []string{"excerpt", "category", "categorySlug", "parentDoc", "parentDocSlug"}
 
 // splitFrontMatter cuts front matter from the start of src: YAML between
 // "---" lines or TOML between "+++" lines. It returns the front matter's
@@ -117,6 +123,9 @@ func parseFrontMatter(front []byte, format string) (FrontMatter, error) {
 		case "published":
 			fm.Draft = fm.Draft || !truthy(v)
 		}
+	}
+	if truthy(raw["hidden"]) && slices.ContainsFunc(readmeKeys, func(k string) bool { _, ok := raw[k]; return ok }) {
+		fm.Draft = true
 	}
 	return fm, nil
 }

@@ -74,6 +74,13 @@ func TestFrontMatter(t *testing.T) {
 			want: FrontMatter{Permalink: "/article/12-x", Draft: true}},
 		{name: "toml", in: "+++\ntitle = \"Hugo page\"\ntags = [\"a\"]\nurl = \"/x/\"\ndraft = true\nlanguageCode = \"x\"\n+++\nbody",
 			wantBody: "body", want: FrontMatter{Title: "Hugo page", Tags: []string{"a"}, Permalink: "/x/", Draft: true}},
+		// ReadMe's hidden page is seen by admins only; Hugo Relearn's is
+		// only out of the menu.
+		{name: "readme hidden", in: "---\ntitle: Notes\nexcerpt: For admins\ncategory: 64f0a1\nhidden: true\n---\n",
+			want: FrontMatter{Title: "Notes", Description: "For admins", Draft: true}},
+		{name: "readme shown", in: "---\ntitle: Notes\nexcerpt: For all\nhidden: false\n---\n",
+			want: FrontMatter{Title: "Notes", Description: "For all"}},
+		{name: "hidden from a menu", in: "---\ntitle: Notes\nhidden: true\n---\n", want: FrontMatter{Title: "Notes"}},
 		{name: "never closed", in: "---\ntitle: never closed\nbody", wantBody: "---\ntitle: never closed\nbody"},
 		{name: "not front matter", in: "--- not front matter\ntitle: x\n---\n", wantBody: "--- not front matter\ntitle: x\n---\n"},
 		{name: "none", in: "# no front matter", wantBody: "# no front matter"},
