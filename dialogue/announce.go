@@ -19,10 +19,6 @@ import (
 // setting up my printer" says what with.
 var announcement = quickre.MustCompile(`(?i)\b(?:(?:i(?:'ve|\s+have)?\s+(?:got|have|had)\s+(?:a|an|one|some|another|two|a\s+few|a\s+couple\s+of)?\s*(?:(?:quick|small|short|simple|general|little)\s+)?(?:questions?|query|queries|problems?|issues?|doubts?)|(?:got|have)\s+a\s+(?:quick\s+)?question|(?:one\s+)?(?:quick|small|short)\s+question|(?:can|could|may)\s+i\s+ask\s+(?:you\s+)?(?:a\s+(?:quick\s+)?question|something|some\s+questions|a\s+few\s+questions)|i\s+(?:want|would\s+like|'d\s+like)\s+to\s+ask\s+(?:you\s+)?(?:a\s+question|something))(?:\s+(?:for\s+you|please))?\b|i\s+(?:need|want|would\s+like|'d\s+like)\s+(?:some\s+)?(?:help|assistance|information|info)(?:\s+please)?\s*(?:[.!?,;]|$))`)
 
-// announcementCues are words one of which every English announcement
-// holds: a message with none is read without the pattern.
-var announcementCues = []string{"question", "quer", "problem", "issue", "doubt", "help", "assistance", "info", "ask"}
-
 // announcementWords are the announcements in the catalog's other languages.
 var announcementWords = []string{
 	"ich habe eine frage", "ich hätte eine frage", "ich habe ein paar fragen", "kurze frage", "ich habe ein problem",
@@ -37,18 +33,18 @@ var announcementWords = []string{
 }
 
 // announcementPhrases finds announcementWords as words of a message.
+// (quickre finds no literal this pattern needs, its words being in
+// several scripts: withoutAnnouncement looks for one first.)
 var announcementPhrases = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:` + strings.Join(announcementWords, "|") + `)(?:[^\pL]|$)`)
 
 // withoutAnnouncement returns text without the announcements in it, and
 // whether it had one: what is left is what the customer asks, if anything
 // ("I have a question about my license": "about my license").
 func withoutAnnouncement(text string) (string, bool) {
-	lower := strings.ToLower(text)
-	rest := text
-	if containsAny(lower, announcementCues) {
-		rest = announcement.ReplaceAllString(rest, " ")
-	}
-	if containsAny(lower, announcementWords) {
+	// quickre runs the English pattern only on a text with one of the
+	// words each of its matches needs ("question", "problem", "help" ...).
+	rest := announcement.ReplaceAllString(text, " ")
+	if containsAny(strings.ToLower(text), announcementWords) {
 		rest = announcementPhrases.ReplaceAllString(rest, " ")
 	}
 	if rest == text {
