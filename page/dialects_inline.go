@@ -267,5 +267,12 @@ func wikiLink(m string) string {
 	if name == "" {
 		return label // a heading of the same page
 	}
-	return "[" + label + "](<" + wikiScheme + url.PathEscape(name) + ">)"
+	return "[" + label + "]" + wikiDestination(name)
+}
+
+// wikiDestination is the destination of a Markdown link to the page of the
+// folder named name (file name, title or alias), which the folder resolves
+// (wikiScheme).
+func wikiDestination(name string) string {
+	return "(<" + wikiScheme + url.PathEscape(name) + ">)"
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"regexp"
 	"strings"
 )
@@ -83,7 +82,7 @@ func readmeBlocks(src []byte) []byte {
 		quoted = strings.HasPrefix(trimmed, ">")
 		out.WriteString(readmeDocLink.ReplaceAllStringFunc(line, func(l string) string {
 			slug := readmeDocLink.FindStringSubmatch(l)[1]
-			return "](<" + wikiScheme + url.PathEscape(slug) + ">)"
+			return "]" + wikiDestination(slug)
 		}) + "\n")
 	}
 	return []byte(strings.TrimSuffix(out.String(), "\n"))
