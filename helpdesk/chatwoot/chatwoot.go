@@ -83,38 +83,36 @@ type list struct {
 	Payload []article `json:"payload"`
 	Meta    struct {
 		ArticlesCount int `json:"articles_count"`
-		CurrentPage   any `json:"current_page"`
 	} `json:"meta"`
 }
 
 // Each calls fn with each published article.
 func (r *Reader) Each(ctx context.Context, fn func(*page.Document) error) ([]page.PageError, error) {
-	var answers []list
+	var listed []article
 	if r.File != "" {
 		var one list
 		if err := helpdesk.ReadFile(r.File, &one); err != nil {
 			return nil, fmt.Errorf("chatwoot: %w", err)
 		}
-		answers = []list{one}
+		listed = one.Payload
 	} else {
 		var err error
-		if answers, err = r.fetch(ctx); err != nil {
+		if listed, err = r.fetch(ctx); err != nil {
 			return nil, fmt.Errorf("chatwoot: %w", err)
 		}
 	}
 	var out []helpdesk.Article
 	var failed []page.PageError
-	for _, l := range answers {
-		for _, a := range l.Payload {
-			ha, err := r.articleOf(a)
-			if err != nil {
-				failed = append(failed, page.PageError{URL: ha.URL, Err: err})
-				continue
-			}
-			if ha.URL != "" {
-				out = append(out, ha)
-			}
+	for _, a := range listed {
+		if !published(a.Status) {
+			continue
 		}
+		ha, err := r.articleOf(a)
+		if err != nil {
+			failed = append(failed, page.PageError{URL: ha.URL, Err: err})
+			continue
+		}
+		out = append(out, ha)
 	}
 	r.Client.Log().Info("chatwoot: published articles listed", "articles", len(out))
 	more, err := helpdesk.Each(ctx, out, fn)
@@ -122,12 +120,11 @@ func (r *Reader) Each(ctx context.Context, fn func(*page.Document) error) ([]pag
 }
 
 // fetch reads every page of the portal's published articles.
-func (r *Reader) fetch(ctx context.Context) ([]list, error) {
+func (r *Reader) fetch(ctx context.Context) ([]article, error) {
 	if r.Portal == nil {
 		return nil, errors.New("no portal URL")
 	}
-	var out []list
-	seen := 0
+	var out []article
 	for n := 1; ; n++ {
 		if n > maxPages {
 			return nil, fmt.Errorf("more than %d pages of articles", maxPages)
@@ -136,9 +133,8 @@ func (r *Reader) fetch(ctx context.Context) ([]list, error) {
 		if err := r.Client.GetJSON(ctx, fmt.Sprintf("%s/articles?page=%d&status=published", r.Portal, n), &l); err != nil {
 			return nil, err
 		}
-		out = append(out, l)
-		seen += len(l.Payload)
-		if len(l.Payload) == 0 || l.Meta.ArticlesCount > 0 && seen >= l.Meta.ArticlesCount {
+		out = append(out, l.Payload...)
+		if len(l.Payload) == 0 || l.Meta.ArticlesCount > 0 && len(out) >= l.Meta.ArticlesCount {
 			return out, nil
 		}
 	}
@@ -156,13 +152,10 @@ func published(status any) bool {
 	return false
 }
 
-// articleOf returns a as a help desk article, with no URL when it is not
-// published. Its public page is /hc/PORTAL/articles/SLUG on the portal's
-// custom domain, else on the Chatwoot server.
+// articleOf returns a, a published article, as a help desk article. Its
+// public page is /hc/PORTAL/articles/SLUG on the portal's custom domain,
+// else on the Chatwoot server.
 func (r *Reader) articleOf(a article) (helpdesk.Article, error) {
-	if !published(a.Status) {
-		return helpdesk.Article{}, nil
-	}
 	host, portal := "", ""
 	if r.Portal != nil {
 		m := portalPath.FindStringSubmatch(r.Portal.Path)
