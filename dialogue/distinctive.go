@@ -333,3 +333,14 @@ func asksOnAnswer(r *reading, onAnswer bool) bool {
 	aboutItself := r.asksAboutAnswer() && !doesAnswer.MatchString(r.text)
 	return onAnswer && r.question && (r.pronoun || r.followUpForm) && n > 0 && n <= pronounRequest && !aboutItself
 }
+
+// unknown returns how many of the request's words no page has.
+func (h heldRequest) unknown() int {
+	n := 0
+	for _, w := range h.weights {
+		if w == 0 {
+			n++
+		}
+	}
+	return n
+}

@@ -405,9 +405,21 @@ func tiedPages(pages []pageEvidence, minCoverage float64) []int {
 // page that clearly leads on whole-page evidence for r, holds enough of
 // r to be offered: suggestShare of what an answer holds of its
 // distinctive weight, and all of a short request (pageSharesEnough).
+//
+// One word no page has weighs nothing here (an answer weighs it as the
+// rarest, unknownRarity): the page is a question the user can decline,
+// and one such word is as often the customer's own wording of what the
+// page says ("sideways" for rotating, "dashboard" for a monitor,
+// "películas" for videos) as a sign of a question the pages do not answer. Weighed, it left
+// "please rephrase" where BM25's first page was right. Two or more such
+// words ("the plug smells like burning plastic") are a request the pages
+// do not hold, and weigh as in an answer.
 func (a *GraphAgent) leaderHolds(r *reading, id string) bool {
 	d := int32(a.doc[id])
 	held := a.requestHeld(r, d, true, nil)
+	if held.unknown() <= 1 {
+		held.rarest = 0
+	}
 	return answersRequest(held, a.opts.MinCoverage*suggestShare) && pageSharesEnough(held, a.requestHeld(r, d, false, nil))
 }
 
