@@ -10,7 +10,8 @@ import (
 // TestLeanOfAnotherRequest checks the rule of a message that opens as a
 // follow-up but says a request of its own (reading.opensAnother): it
 // stands alone when its own words match well off the page discussed, and
-// leans on the conversation otherwise.
+// leans on the conversation otherwise. Two words of its own are a request
+// of its own when the page discussed lacks one of them, and no detail.
 func TestLeanOfAnotherRequest(t *testing.T) {
 	yes, no := func() bool { return true }, func() bool { return false }
 	opener := func(n int, edit func(*reading)) *reading {
@@ -24,20 +25,27 @@ func TestLeanOfAnotherRequest(t *testing.T) {
 		name            string
 		r               *reading
 		ownGood, leaves func() bool
+		lacks           bool // the page discussed lacks one of its words
 		want            lean
 	}{
-		{"a request of its own, matching well elsewhere", opener(anotherRequest, nil), yes, yes, standsAlone},
-		{"the longest short request", opener(shortRequest, nil), yes, yes, standsAlone},
-		{"not a question", opener(anotherRequest, func(r *reading) { r.question = false }), yes, yes, standsAlone},
-		{"its own words stay on the page", opener(anotherRequest, nil), yes, no, followsUp},
-		{"its own words match nothing well", opener(anotherRequest, nil), no, yes, followsUp},
-		{"too few words of its own", opener(anotherRequest-1, nil), yes, yes, followsUp},
-		{"a pronoun for what was said", opener(anotherRequest, func(r *reading) { r.pronoun = true }), yes, yes, followsUp},
-		{"a question about the answer", opener(anotherRequest, func(r *reading) { r.text, r.refersBack = "and how long does it take", true }), yes, yes, followsUp},
-		{"no follow-up opener, matching well", opener(anotherRequest, func(r *reading) { r.followUpForm = false }), yes, yes, standsAlone},
+		{"a request of its own, matching well elsewhere", opener(anotherRequest, nil), yes, yes, false, standsAlone},
+		{"the longest short request", opener(shortRequest, nil), yes, yes, false, standsAlone},
+		{"not a question", opener(anotherRequest, func(r *reading) { r.question = false }), yes, yes, false, standsAlone},
+		{"its own words stay on the page", opener(anotherRequest, nil), yes, no, false, followsUp},
+		{"its own words match nothing well", opener(anotherRequest, nil), no, yes, false, followsUp},
+		{"too few words of its own", opener(anotherRequest-1, nil), yes, yes, false, followsUp},
+		{"a pronoun for what was said", opener(anotherRequest, func(r *reading) { r.pronoun = true }), yes, yes, false, followsUp},
+		{"a question about the answer", opener(anotherRequest, func(r *reading) { r.text, r.refersBack = "and how long does it take", true }), yes, yes, false, followsUp},
+		{"no follow-up opener, matching well", opener(anotherRequest, func(r *reading) { r.followUpForm = false }), yes, yes, false, standsAlone},
+		{"two words the page lacks one of", opener(2, nil), yes, yes, true, standsAlone},
+		{"two words the page has", opener(2, nil), yes, yes, false, followsUp},
+		{"two words the page lacks one of, matching nothing well", opener(2, nil), no, yes, true, followsUp},
+		{"a detail the page lacks", opener(2, func(r *reading) { r.text, r.question = "and on android tv", false }), yes, yes, true, followsUp},
+		{"one word the page lacks", opener(1, nil), yes, yes, true, followsUp},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := leanOf(tc.r, true, true, tc.ownGood, no, tc.leaves); got != tc.want {
+			lacks := func() bool { return tc.lacks }
+			if got := leanOf(tc.r, true, true, tc.ownGood, no, tc.leaves, lacks); got != tc.want {
 				t.Errorf("leanOf = %v, want %v", got, tc.want)
 			}
 		})
@@ -68,6 +76,7 @@ func TestAnotherRequestAfterOpener(t *testing.T) {
 	}{
 		{"another request after an opener", []string{"how do i add a signature to my mails", "thanks. also how do i set up an out of office reply?"}, "exchange.md"},
 		{"a short follow-up after an opener", []string{"how do i add a signature to my mails", "and in html?"}, "signatures.md"},
+		{"two words the page never says after an opener", []string{"how do i add a signature to my mails", "ok and what is an out of office reply"}, "exchange.md"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := &Session{}

@@ -119,6 +119,20 @@ func (a *GraphAgent) pageHolds(s *Session, m *lexicalMatch, terms []string) bool
 	return slices.ContainsFunc(a.candidates(m, query{terms: terms}, pages, len(pages)), func(c candidate) bool { return c.own != 0 })
 }
 
+// pageLacks reports whether the page of node id lacks one of terms that
+// some page has (stop words aside): the message names something the page
+// being discussed never mentions.
+func (a *GraphAgent) pageLacks(id string, terms []string) bool {
+	uniq, ids, _, _ := a.lex.queryTerms(terms)
+	p := a.lex.pageOf[a.doc[id]]
+	for i, t := range ids {
+		if t >= 0 && !a.an.model.IsStopWord(uniq[i]) && !a.lex.pageHas(p, t) {
+			return true
+		}
+	}
+	return false
+}
+
 // discussed is the nodes of the page being discussed, the current node's,
 // and while the question whether the request is about a doubted node is
 // open, that node's page: the conversation's place less the pages the

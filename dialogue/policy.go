@@ -443,11 +443,18 @@ func (r *reading) asksAboutAnswer() bool {
 const anotherRequest = 3
 
 // opensAnother reports whether r, n terms long, opens as a follow-up but
-// says a request of its own (anotherRequest terms or more), naming
-// nothing said before by a pronoun: whether it stands alone is then for
-// its own words' match to tell.
-func (r *reading) opensAnother(n int) bool {
-	return r.followUpForm && n >= anotherRequest && !r.pronoun && !r.asksAboutAnswer()
+// says a request of its own, naming nothing said before by a pronoun:
+// anotherRequest terms or more, or two that are no detail of the request
+// before (detailFollowUp: "and on android?") when the page being
+// discussed lacks one of them (pageLacks): "ok and what does stealth mode
+// do" after exporting settings, joined with that page's words, was asked
+// about its section on a proxy "mode". Whether it stands alone is then
+// for its own words' match to tell.
+func (r *reading) opensAnother(n int, pageLacks func() bool) bool {
+	if !r.followUpForm || r.pronoun || r.asksAboutAnswer() {
+		return false
+	}
+	return n >= anotherRequest || n >= 2 && !detailFollowUp(r.text, n) && pageLacks()
 }
 
 // leanOf returns what message r leans on. atNode says the conversation is
@@ -456,8 +463,9 @@ func (r *reading) opensAnother(n int) bool {
 // match a node well enough, pageHolds whether the page being discussed
 // has a section about one of them (see GraphAgent.pageHolds), ownLeaves
 // whether their best match leads off the pages being discussed to one
-// holding less of the conversation's earlier words (GraphAgent.leavesTopic).
-func leanOf(r *reading, atNode, saidBefore bool, ownGood, pageHolds, ownLeaves func() bool) lean {
+// holding less of the conversation's earlier words (GraphAgent.leavesTopic),
+// pageLacks whether that page lacks one of them (GraphAgent.pageLacks).
+func leanOf(r *reading, atNode, saidBefore bool, ownGood, pageHolds, ownLeaves, pageLacks func() bool) lean {
 	if !atNode {
 		return standsAlone
 	}
@@ -465,7 +473,7 @@ func leanOf(r *reading, atNode, saidBefore bool, ownGood, pageHolds, ownLeaves f
 	// with; a long message says what it wants.
 	n := requestLength(r.text, len(r.terms))
 	if n > 0 && n <= shortRequest && (r.followUpForm || r.asksAboutAnswer() || !ownGood()) {
-		if r.opensAnother(n) && ownGood() && ownLeaves() {
+		if r.opensAnother(n, pageLacks) && ownGood() && ownLeaves() {
 			return standsAlone
 		}
 		return followsUp

@@ -163,7 +163,7 @@ func TestLeanOf(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			asked, askedPage := false, false
 			got := leanOf(&tc.r, tc.atNode, tc.saidBefore, func() bool { asked = true; return tc.ownGood },
-				func() bool { askedPage = true; return tc.pageHolds }, func() bool { return false })
+				func() bool { askedPage = true; return tc.pageHolds }, func() bool { return false }, func() bool { return false })
 			if got != tc.want || asked != tc.asks || askedPage != tc.asksPage {
 				t.Errorf("leanOf = %v (asked: %v, %v), want %v (asked: %v, %v)", got, asked, askedPage, tc.want, tc.asks, tc.asksPage)
 			}

@@ -116,7 +116,7 @@ func TestLeanRefersToTopic(t *testing.T) {
 		{"saying what it is about", r(func(x *reading) { x.terms = []string{"paid", "bank", "account"} }), true, yes, standsAlone},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := leanOf(tc.r, true, tc.saidBefore, yes, no, tc.leaves); got != tc.want {
+			if got := leanOf(tc.r, true, tc.saidBefore, yes, no, tc.leaves, no); got != tc.want {
 				t.Errorf("leanOf = %v, want %v", got, tc.want)
 			}
 		})

@@ -49,7 +49,7 @@ func TestFollowUpOpenersInOtherLanguages(t *testing.T) {
 		{"アンドロイドでアプリごとにフィルタリングを止めたい", []string{"アン", "ンド", "ドロ", "ロイ", "イド", "アプ", "プリ", "ごと", "フィ", "ィル", "ルタ", "タリ", "リン", "ング", "止め"}, standsAlone},
 	} {
 		r := &reading{text: tc.text, terms: tc.terms, followUpForm: followUp.MatchString(tc.text)}
-		if got := leanOf(r, true, true, own, func() bool { return false }, func() bool { return false }); got != tc.want {
+		if got := leanOf(r, true, true, own, func() bool { return false }, func() bool { return false }, func() bool { return false }); got != tc.want {
 			t.Errorf("leanOf(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
