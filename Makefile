@@ -438,8 +438,10 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-page-da:$(GNOME_HELP_ROOT)/da/gnome-help:testdata/questions/gnome-da.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
+	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
 	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \
 	gimp-near:$(GIMP_HELP):testdata/questions/gimp-near.jsonl \
+	gimp-conv:$(GIMP_HELP):testdata/questions/gimp-conv-en.jsonl \
 	django-en:$(DJANGO_DOCS):testdata/questions/django-en.jsonl \
 	libreoffice-en:$(LIBREOFFICE_HELP)-en-US:testdata/questions/libreoffice-en.jsonl \
 	libreoffice-de:$(LIBREOFFICE_HELP)-de:testdata/questions/libreoffice-de.jsonl \
@@ -451,6 +453,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	freedombox-conv:$(FREEDOMBOX_HELP)-en:testdata/questions/freedombox-conv-en.jsonl \
 	pip-en:$(PIP_DOCS):testdata/questions/pip-en.jsonl \
 	pip-near:$(PIP_DOCS):testdata/questions/pip-near.jsonl \
+	pip-conv:$(PIP_DOCS):testdata/questions/pip-conv-en.jsonl \
 	freeradius-en:$(FREERADIUS_DOCS):testdata/questions/freeradius-en.jsonl \
 	freeradius-near:$(FREERADIUS_DOCS):testdata/questions/freeradius-near.jsonl \
 	fiber-en:$(FIBER_DOCS):testdata/questions/fiber-en.jsonl \
