@@ -97,7 +97,7 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading, detai
 		}
 		return false
 	}
-	pageLacks := func() bool { return a.pageLacks(cur.ID, own) }
+	pageLacks := func() bool { return cur != nil && a.pageLacks(cur.ID, own) }
 	lean := leanOf(r, cur != nil, prev != "", ownGood, pageHolds, ownLeaves, pageLacks)
 	// holdsSaid, when set, is what a match of a detail of the earlier
 	// request must do: hold a distinctive word of that request (see

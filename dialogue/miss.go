@@ -410,10 +410,10 @@ func tiedPages(pages []pageEvidence, minCoverage float64) []int {
 // rarest, unknownRarity): the page is a question the user can decline,
 // and one such word is as often the customer's own wording of what the
 // page says ("sideways" for rotating, "dashboard" for a monitor,
-// "películas" for videos) as a sign of a question the pages do not answer. Weighed, it left
-// "please rephrase" where BM25's first page was right. Two or more such
-// words ("the plug smells like burning plastic") are a request the pages
-// do not hold, and weigh as in an answer.
+// "películas" for videos) as a sign of a question the pages do not
+// answer. Weighed, it left "please rephrase" where BM25's first page was
+// right. Two or more such words ("the plug smells like burning plastic")
+// are a request the pages do not hold, and weigh as in an answer.
 func (a *GraphAgent) leaderHolds(r *reading, id string) bool {
 	d := int32(a.doc[id])
 	held := a.requestHeld(r, d, true, nil)
