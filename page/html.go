@@ -94,11 +94,16 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		p.Hrefs = append(p.Hrefs, u)
 	}
 
-	if generatedPage(gq) || confluenceIndex(gq) {
+	makeinfo := generatedByMakeinfo(gq)
+	if generatedPage(gq) || confluenceIndex(gq) || makeinfo && texinfoIndex(gq) {
 		return p, ErrGenerated
 	}
 	title := withoutSiteName(pageTitle(gq), gq, docURL)
 	keywords := metaKeywords(gq)
+	if makeinfo {
+		// Its keywords are the <title> again, the manual's name in it.
+		title, keywords = texinfoTitle(title), nil
+	}
 	conf, isConf := readConfluence(gq)
 	if isConf {
 		title = conf.title
@@ -145,6 +150,18 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 			if b.Kind == Heading {
 				x.blocks[i].Text = withoutSectionLabel(b.Text)
 			}
+		}
+	}
+	if makeinfo {
+		for i, b := range x.blocks {
+			if b.Kind == Heading {
+				x.blocks[i].Text = withoutTexinfoLabel(b.Text)
+			}
+		}
+		// A node's name is short ("Complex"); its heading says what it
+		// is about ("Complex Types").
+		if h := firstHeading(x.blocks); h != "" {
+			title = h
 		}
 	}
 	if title == "" {

@@ -288,17 +288,7 @@ func hasWord(words []string, w string) bool {
 // generatedByDocBook reports whether the page says DocBook's stylesheets
 // wrote it (<meta name="generator" content="DocBook XSL Stylesheets ...">).
 func generatedByDocBook(gq *goquery.Document) bool {
-	docbook := false
-	gq.Find("meta[name][content]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
-		name, _ := s.Attr("name")
-		if !strings.EqualFold(strings.TrimSpace(name), "generator") {
-			return true
-		}
-		content, _ := s.Attr("content")
-		docbook = strings.HasPrefix(strings.ToLower(strings.TrimSpace(content)), "docbook")
-		return false
-	})
-	return docbook
+	return strings.HasPrefix(generator(gq), "docbook")
 }
 
 // sectionLabel is the number DocBook writes before a title: "7.34. ",

@@ -411,6 +411,7 @@ func FuzzParseHTML(f *testing.F) {
 		f.Add(readFixture(f, name))
 	}
 	f.Add([]byte("<ul><li><ol><li><table><tr><td><a href='%'>x</a>"))
+	f.Add([]byte(texinfoPage("makeinfo", "header", "copiable-anchor", "Top (Acme)", "<h1>1 Acme ANCHOR</h1><p>Text.</p>")))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		doc, err := ParseHTML(raw, "https://acme.example/dir/page.html")
 		if err != nil {

@@ -149,4 +149,8 @@ package page
 // notes, tabs, collapsible parts and cards (dialects_mdc.go). Writerside's
 // semantic elements (tabs, procedures, notes) and attribute lists
 // (dialects_writerside.go).
-const ReaderVersion = "reader-v52"
+// v53: GNU Texinfo's HTML (makeinfo, texi2any; html_texinfo.go): a node's
+// navigation panels dropped, its heading the title (the node's name and the
+// manual's in <title> are not), section numbers off headings, an index
+// node generated (no page).
+const ReaderVersion = "reader-v53"

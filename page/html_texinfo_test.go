@@ -1,0 +1,107 @@
+package page
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// texinfoPage is a node page as makeinfo writes it: version 6 (a "header"
+// panel, "copiable-anchor" links) or 7 (texi2any, a "nav-panel" at the top
+// and the bottom, "copiable-link").
+func texinfoPage(generator, panel, anchor, title, body string) string {
+	nav := `<div class="` + panel + `"><p>Next: <a href="Restore.html" accesskey="n" rel="next">Restore</a>, Previous: <a href="Setup.html" accesskey="p" rel="prev">Setup</a>, Up: <a href="Using-Acme.html" accesskey="u" rel="up">Using Acme</a> &nbsp; [<a href="Index.html" title="Index" rel="index">Index</a>]</p></div>`
+	return `<!DOCTYPE html><html><!-- Created by GNU Texinfo --><head>
+<meta http-equiv="Content-Type" content="text/html; charset=utf-8">
+<title>` + title + `</title>
+<meta name="description" content="` + title + `">
+<meta name="keywords" content="` + title + `">
+<meta name="Generator" content="` + generator + `">
+<link href="index.html" rel="start" title="Top">
+<link href="Using-Acme.html" rel="up" title="Using Acme">
+</head><body lang="en"><div class="section-level-extent" id="Backups">` + nav + `<hr>` +
+		strings.ReplaceAll(body, "ANCHOR", `<a class="`+anchor+`" href="#Backups-1"> &para;</a>`) + `<hr>` + nav + `</div></body></html>`
+}
+
+// TestTexinfoHTML: a Texinfo manual's node page is its heading and text,
+// without the navigation panels, the section numbers, the heading
+// anchors and the manual's name; an index node is generated (no page).
+func TestTexinfoHTML(t *testing.T) {
+	const body = `<h3 class="section" id="Backups-1"><span>2.1 Backing up your files ANCHOR</span></h3>
+<p>Acme copies your files every night. Choose <strong>Settings</strong> to change the hour.</p>
+<h4 class="subsection"><span>2.1.1 Where backups are kept ANCHOR</span></h4>
+<p>Backups are kept on the external disk.</p>`
+	for _, tc := range []struct {
+		name, generator, panel, anchor string
+	}{
+		{"Texinfo 6", "makeinfo", "header", "copiable-anchor"},
+		{"Texinfo 7", "texi2any", "nav-panel", "copiable-link"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := ParseHTML([]byte(texinfoPage(tc.generator, tc.panel, tc.anchor, "Backups (Acme Manual)", body)), "Backups.html")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if doc.Title != "Backing up your files" {
+				t.Errorf("title %q, want the heading without its number", doc.Title)
+			}
+			text := doc.Text()
+			for _, chrome := range []string{"Next:", "Previous:", "Restore", "¶", "2.1", "Acme Manual"} {
+				if strings.Contains(text, chrome) {
+					t.Errorf("text has %q:\n%s", chrome, text)
+				}
+			}
+			for _, want := range []string{"Where backups are kept", "Backups are kept on the external disk."} {
+				if !strings.Contains(text, want) {
+					t.Errorf("text lacks %q:\n%s", want, text)
+				}
+			}
+			if len(doc.Keywords) > 0 {
+				t.Errorf("keywords %q, want none (makeinfo's are the title again)", doc.Keywords)
+			}
+		})
+	}
+	t.Run("index node", func(t *testing.T) {
+		index := `<h2 class="unnumbered">Index</h2><div class="printindex cp-printindex"><table class="cp-entries-printindex"><tr><td><a href="Backups.html#index-backup">backup</a></td><td><a href="Backups.html">Backups</a></td></tr></table></div>`
+		if _, err := ParseHTML([]byte(texinfoPage("texi2any", "nav-panel", "copiable-link", "Index (Acme Manual)", index)), "Index.html"); !errors.Is(err, ErrGenerated) {
+			t.Errorf("err %v, want ErrGenerated", err)
+		}
+	})
+	t.Run("another site's header", func(t *testing.T) {
+		// A "header" div without node links is a page's heading area.
+		raw := `<html><head><title>Help</title></head><body><div class="header"><h1>Getting started</h1><p>Open the app and sign in.</p></div></body></html>`
+		doc, err := ParseHTML([]byte(raw), "start.html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(doc.Text(), "Open the app and sign in.") {
+			t.Errorf("text %q lost the header's content", doc.Text())
+		}
+	})
+}
+
+func TestTexinfoTitleAndLabels(t *testing.T) {
+	for _, tc := range []struct{ in, title string }{
+		{"Backups (Acme Manual)", "Backups"},
+		{"Top (Acme Manual)", "Acme Manual"},
+		{"Files (and folders) (Acme Manual)", "Files (and folders)"},
+		{"Backups", "Backups"},
+	} {
+		if got := texinfoTitle(tc.in); got != tc.title {
+			t.Errorf("texinfoTitle(%q) = %q, want %q", tc.in, got, tc.title)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"2.1 Backing up", "Backing up"},
+		{"1 Overview", "Overview"},
+		{"A.2 Licences", "Licences"},
+		{"Appendix B Copying", "Copying"},
+		{"42", "42"},
+		{"Backups", "Backups"},
+		{"3D printing", "3D printing"},
+	} {
+		if got := withoutTexinfoLabel(tc.in); got != tc.want {
+			t.Errorf("withoutTexinfoLabel(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
