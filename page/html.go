@@ -124,6 +124,9 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	if xhpHelp(gq) {
 		readXHPHelp(root)
 	}
+	if docbook {
+		readDocBookQanda(root)
+	}
 	clean(root)
 	content := contentRoot(goquery.NewDocumentFromNode(root))
 	x := &extractor{r: r}

@@ -2,6 +2,7 @@ package page
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -140,6 +141,19 @@ func phrasing(n *html.Node) bool {
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// qandaContents reports whether n is the list of questions DocBook's
+// stylesheets put before an FAQ's entries (a <dl> of links to them, the
+// first child list of a div of class "qandaset"): read as a description
+// list, each question became a section whose text was the questions after
+// it, beside the question's own section.
+func qandaContents(n *html.Node) bool {
+	if n.DataAtom != atom.Dl || n.Parent == nil || n.Parent.DataAtom != atom.Div {
+		return false
+	}
+	class, _ := attr(n.Parent, "class")
+	return slices.Contains(strings.Fields(class), "qandaset")
+}
 
 // imageFigure reports whether n is a figure that holds nothing but media and
 // its caption: the reader does not read images, so their caption ("Figure

@@ -152,5 +152,6 @@ package page
 // v53: GNU Texinfo's HTML (makeinfo, texi2any; html_texinfo.go): a node's
 // navigation panels dropped, its heading the title (the node's name and the
 // manual's in <title> are not), section numbers off headings, an index
-// node generated (no page).
+// node generated (no page). A DocBook FAQ in HTML (qandaset) each question
+// a heading over its answer, its list of questions dropped (html_qanda.go).
 const ReaderVersion = "reader-v53"
