@@ -142,6 +142,15 @@ func phrasing(n *html.Node) bool {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
+// bodyBanner reports whether n is a banner at the top of the body, an
+// element of id "banner" directly inside it (Publican's "Download the
+// ebook" above every page of a book). A banner inside the content is the
+// content's.
+func bodyBanner(n *html.Node) bool {
+	id, _ := attr(n, "id")
+	return id == "banner" && n.Parent != nil && n.Parent.DataAtom == atom.Body
+}
+
 // qandaContents reports whether n is the list of questions DocBook's
 // stylesheets put before an FAQ's entries (a <dl> of links to them, the
 // first child list of a div of class "qandaset"): read as a description
@@ -300,17 +309,21 @@ func hasWord(words []string, w string) bool {
 }
 
 // generatedByDocBook reports whether the page says DocBook's stylesheets
-// wrote it (<meta name="generator" content="DocBook XSL Stylesheets ...">).
+// wrote it (<meta name="generator" content="DocBook XSL Stylesheets ...">),
+// or Publican, which publishes DocBook books with them (Red Hat's and
+// Fedora's guides, the Debian Administrator's Handbook).
 func generatedByDocBook(gq *goquery.Document) bool {
-	return strings.HasPrefix(generator(gq), "docbook")
+	g := generator(gq)
+	return strings.HasPrefix(g, "docbook") || strings.HasPrefix(g, "publican")
 }
 
 // sectionLabel is the number DocBook writes before a title: "7.34. ",
-// "2. ", "C.2. " (an appendix's letter), and the label of a chapter, part
-// or appendix, one word of the book's language before its number or letter
-// ("Chapter 15. ", "Part II. ", "Appendix C. "): without it the label's
-// word and number would be title words of every chapter's page.
-var sectionLabel = regexp.MustCompile(`^(?:\p{Lu}\p{Ll}+\s+(?:[IVXLC]+|[A-Z]|\d+)\.\s+|(?:[A-Z]|\d+)(?:\.\d+)*\.\s+)`)
+// "2. ", "C.2. " (an appendix's letter), and the label of a chapter, part,
+// appendix, example or procedure, one word of the book's language before
+// its number or letter ("Chapter 15. ", "Part II. ", "Appendix C. ",
+// "Example 6.1. ", "Procedure 6.1. "): without it the label's word and
+// number would be title words of every chapter's page.
+var sectionLabel = regexp.MustCompile(`^(?:\p{Lu}\p{Ll}+\s+(?:[IVXLC]+|[A-Z]|\d+)(?:\.\d+)*\.\s+|(?:[A-Z]|\d+)(?:\.\d+)*\.\s+)`)
 
 // withoutSectionLabel removes a leading section number from a title; a
 // title that is only a number is kept.

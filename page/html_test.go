@@ -685,19 +685,22 @@ func TestInSentence(t *testing.T) {
 
 func TestWithoutSectionLabel(t *testing.T) {
 	tests := map[string]string{
-		"7.34. Add Alpha Channel":  "Add Alpha Channel",
-		"2. Workflow":              "Workflow",
-		"C.2. Hints":               "Hints",
-		"3.1":                      "3.1",
-		"12.":                      "12.",
-		"Chapter 7. Layers":        "Layers",
-		"Part II. How do I Begin?": "How do I Begin?",
-		"Appendix C. Reporting":    "Reporting",
-		"Chapter 7.":               "Chapter 7.",
-		"Chapter 7 Layers":         "Chapter 7 Layers",
-		"Windows 10 tips":          "Windows 10 tips",
-		"2.4 release notes":        "2.4 release notes",
-		"Merge Visible Layers":     "Merge Visible Layers",
+		"7.34. Add Alpha Channel":   "Add Alpha Channel",
+		"2. Workflow":               "Workflow",
+		"C.2. Hints":                "Hints",
+		"3.1":                       "3.1",
+		"12.":                       "12.",
+		"Chapter 7. Layers":         "Layers",
+		"Part II. How do I Begin?":  "How do I Begin?",
+		"Appendix C. Reporting":     "Reporting",
+		"Chapter 7.":                "Chapter 7.",
+		"Chapter 7 Layers":          "Chapter 7 Layers",
+		"Windows 10 tips":           "Windows 10 tips",
+		"2.4 release notes":         "2.4 release notes",
+		"Merge Visible Layers":      "Merge Visible Layers",
+		"Example 6.1. Entry format": "Entry format",
+		"Procedure 2.3. Backing up": "Backing up",
+		"Windows 10.1 notes":        "Windows 10.1 notes",
 	}
 	for in, want := range tests {
 		if got := withoutSectionLabel(in); got != want {

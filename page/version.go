@@ -154,4 +154,7 @@ package page
 // manual's in <title> are not), section numbers off headings, an index
 // node generated (no page). A DocBook FAQ in HTML (qandaset) each question
 // a heading over its answer, its list of questions dropped (html_qanda.go).
+// Publican's books read as DocBook's (labels off their headings), the
+// banner at the top of a body dropped; "Example 6.1. " and "Procedure 2.3. "
+// labels off DocBook headings too.
 const ReaderVersion = "reader-v53"
