@@ -62,14 +62,7 @@ func TestSuggestLeadingPage(t *testing.T) {
 		{"no page leads", "is it going to rain tomorrow in the mountains?", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := firstReply(t, microphoneGraph(), tc.say)
-			var got string
-			if len(r.Options) == 1 {
-				got = r.Options[0].NodeID
-			}
-			if r.Action != Clarification || got != tc.option {
-				t.Errorf("got %s, options %+v (%q); want a clarification offering %q", r.Action, r.Options, r.Text, tc.option)
-			}
+			checkOffersAlone(t, firstReply(t, microphoneGraph(), tc.say), tc.option)
 		})
 	}
 }
@@ -103,14 +96,7 @@ func printerGraph() *graph.Graph {
 // request does not answer it when another page clearly leads on
 // whole-page evidence; the user is asked about that page.
 func TestPageMatchYieldsToLeadingPage(t *testing.T) {
-	r := firstReply(t, printerGraph(), "toner smudges and streaks")
-	var got string
-	if len(r.Options) == 1 {
-		got = r.Options[0].NodeID
-	}
-	if r.Action != Clarification || got != "quality" {
-		t.Errorf("got %s at %q, options %+v (%q); want a clarification offering %q", r.Action, r.NodeID, r.Options, r.Text, "quality")
-	}
+	checkOffersAlone(t, firstReply(t, printerGraph(), "toner smudges and streaks"), "quality")
 }
 
 // TestOutscoredElsewhere: a quote of a node's text (phraseMatch) yields to
@@ -276,14 +262,20 @@ func TestLeadingPageHoldsRequest(t *testing.T) {
 		{"the page holds too little", "the glass is cloudy inside the door", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := firstReply(t, ovenGraph(), tc.say)
-			var got string
-			if len(r.Options) == 1 {
-				got = r.Options[0].NodeID
-			}
-			if r.Action != Clarification || got != tc.option {
-				t.Errorf("got %s, options %+v (%q); want a clarification offering %q", r.Action, r.Options, r.Text, tc.option)
-			}
+			checkOffersAlone(t, firstReply(t, ovenGraph(), tc.say), tc.option)
 		})
+	}
+}
+
+// checkOffersAlone fails t unless r is a clarification offering node
+// option alone ("" for the not-found reply, which offers no node).
+func checkOffersAlone(t *testing.T, r Reply, option string) {
+	t.Helper()
+	var got string
+	if len(r.Options) == 1 {
+		got = r.Options[0].NodeID
+	}
+	if r.Action != Clarification || got != option {
+		t.Errorf("got %s at %q, options %+v (%q); want a clarification offering %q", r.Action, r.NodeID, r.Options, r.Text, option)
 	}
 }

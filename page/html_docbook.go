@@ -2,7 +2,6 @@ package page
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -160,8 +159,7 @@ func qandaContents(n *html.Node) bool {
 	if n.DataAtom != atom.Dl || n.Parent == nil || n.Parent.DataAtom != atom.Div {
 		return false
 	}
-	class, _ := attr(n.Parent, "class")
-	return slices.Contains(strings.Fields(class), "qandaset")
+	return hasClass(n.Parent, "qandaset")
 }
 
 // imageFigure reports whether n is a figure that holds nothing but media and

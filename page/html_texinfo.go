@@ -2,6 +2,7 @@ package page
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/PuerkitoBio/goquery"
@@ -50,14 +51,13 @@ func texinfoNav(n *html.Node) bool {
 	if n.DataAtom != atom.Div {
 		return false
 	}
+	return hasClass(n, "header", "nav-panel") && hasNodeLink(n)
+}
+
+// hasClass reports whether element n has one of the classes names.
+func hasClass(n *html.Node, names ...string) bool {
 	class, _ := attr(n, "class")
-	panel := false
-	for _, c := range strings.Fields(class) {
-		if c == "header" || c == "nav-panel" {
-			panel = true
-		}
-	}
-	return panel && hasNodeLink(n)
+	return slices.ContainsFunc(strings.Fields(class), func(c string) bool { return slices.Contains(names, c) })
 }
 
 // hasNodeLink reports whether n holds a link with rel next, prev or up.
@@ -83,16 +83,7 @@ func hasNodeLink(n *html.Node) bool {
 // copiableAnchor reports whether n is the "¶" link Texinfo puts in each
 // heading (class "copiable-anchor", since 7.1 "copiable-link").
 func copiableAnchor(n *html.Node) bool {
-	if n.DataAtom != atom.A {
-		return false
-	}
-	class, _ := attr(n, "class")
-	for _, c := range strings.Fields(class) {
-		if c == "copiable-anchor" || c == "copiable-link" {
-			return true
-		}
-	}
-	return false
+	return n.DataAtom == atom.A && hasClass(n, "copiable-anchor", "copiable-link")
 }
 
 // texinfoManualTitle matches a Texinfo page's <title>: the node's name,
