@@ -95,7 +95,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	}
 
 	makeinfo := generatedByMakeinfo(gq)
-	if generatedPage(gq) || confluenceIndex(gq) || makeinfo && texinfoIndex(gq) {
+	if generatedPage(gq) || confluenceIndex(gq) {
 		return p, ErrGenerated
 	}
 	title := withoutSiteName(pageTitle(gq), gq, docURL)
@@ -127,6 +127,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	if docbook {
 		readDocBookQanda(root)
 	}
+	index := makeinfo && readTexinfo(root)
 	clean(root)
 	content := contentRoot(goquery.NewDocumentFromNode(root))
 	x := &extractor{r: r}
@@ -141,6 +142,9 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 			x.flush()
 			x.writeHeld()
 		}
+	}
+	if index && !slices.ContainsFunc(x.blocks, func(b Block) bool { return b.Kind != Heading }) {
+		return p, ErrGenerated // an index node: its title and its index
 	}
 	if len(x.blocks) == 0 {
 		return p, ErrNoText

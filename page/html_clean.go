@@ -115,7 +115,7 @@ func clean(n *html.Node) {
 }
 
 func dropped(n *html.Node) bool {
-	if droppedTags[n.DataAtom] || imageFigure(n) || admonitionTitle(n) || sourceLink(n) || siteBanner(n) || wrapperTitle(n) || texinfoNav(n) || copiableAnchor(n) || qandaContents(n) || bodyBanner(n) {
+	if droppedTags[n.DataAtom] || imageFigure(n) || admonitionTitle(n) || sourceLink(n) || siteBanner(n) || wrapperTitle(n) || copiableAnchor(n) || qandaContents(n) || bodyBanner(n) {
 		return true
 	}
 	switch n.DataAtom {

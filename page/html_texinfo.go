@@ -43,41 +43,19 @@ func generator(gq *goquery.Document) string {
 	return content
 }
 
-// texinfoNav reports whether n is a Texinfo node's navigation panel: a
-// div of class "header" (Texinfo 6) or "nav-panel" (7) holding a link to
-// the next, previous or parent node (rel="next", "prev", "up"). "header"
-// alone names any page's heading area; the node links tell the panel.
-func texinfoNav(n *html.Node) bool {
-	if n.DataAtom != atom.Div {
-		return false
-	}
-	return hasClass(n, "header", "nav-panel") && hasNodeLink(n)
+// texinfoPanel reports whether n is a Texinfo node's navigation panel, a
+// div of class "header" (Texinfo 6) or "nav-panel" (7): "Next: …,
+// Previous: …, Up: … [Index]" at the top of a node, and again at the
+// bottom of a long one (there without the links' rel, and in the
+// manual's language).
+func texinfoPanel(n *html.Node) bool {
+	return n.DataAtom == atom.Div && hasClass(n, "header", "nav-panel")
 }
 
 // hasClass reports whether element n has one of the classes names.
 func hasClass(n *html.Node, names ...string) bool {
 	class, _ := attr(n, "class")
 	return slices.ContainsFunc(strings.Fields(class), func(c string) bool { return slices.Contains(names, c) })
-}
-
-// hasNodeLink reports whether n holds a link with rel next, prev or up.
-func hasNodeLink(n *html.Node) bool {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type != html.ElementNode {
-			continue
-		}
-		if c.DataAtom == atom.A {
-			rel, _ := attr(c, "rel")
-			switch strings.ToLower(strings.TrimSpace(rel)) {
-			case "next", "prev", "up":
-				return true
-			}
-		}
-		if hasNodeLink(c) {
-			return true
-		}
-	}
-	return false
 }
 
 // copiableAnchor reports whether n is the "¶" link Texinfo puts in each
@@ -104,12 +82,61 @@ func texinfoTitle(title string) string {
 	return m[1]
 }
 
-// texinfoIndex reports whether the page is an index node: its entries'
-// table ("index-cp" up to Texinfo 6, "cp-entries-printindex" and a
-// "printindex" div since 7). Such a page is a list of every entry of the
-// manual, each a link to where it is: no page to answer from (ErrGenerated).
-func texinfoIndex(gq *goquery.Document) bool {
-	return gq.Find(`table[class^="index-"], table[class*="printindex"], div.printindex`).Length() > 0
+// readTexinfo removes from a Texinfo page what is no text of its node:
+// its navigation panels (texinfoPanel) and its indexes, their entries'
+// tables ("index-cp" up to Texinfo 6, "cp-entries-printindex" in a
+// "printindex" div since 7) and the "Jump to:" tables of letters beside
+// them. An index lists every entry of the manual, each a link to where it
+// is: nothing to answer from. It reports whether there was an index; a
+// page that held nothing else is an index node, no page (ErrGenerated). A
+// manual written as one page keeps its text.
+func readTexinfo(root *html.Node) (index bool) {
+	var found []*html.Node
+	var visit func(*html.Node)
+	visit = func(n *html.Node) {
+		if n.Type == html.ElementNode && (texinfoPanel(n) || texinfoIndex(n)) {
+			index = index || !texinfoPanel(n)
+			found = append(found, n)
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			visit(c)
+		}
+	}
+	visit(root)
+	for _, n := range found {
+		n.Parent.RemoveChild(n)
+	}
+	return index
+}
+
+// texinfoIndex reports whether n is an index's table (or its div), or a
+// table of the letters that jump into one.
+func texinfoIndex(n *html.Node) bool {
+	class, _ := attr(n, "class")
+	switch n.DataAtom {
+	case atom.Div:
+		return hasClass(n, "printindex")
+	case atom.Table:
+		for _, c := range strings.Fields(class) {
+			if strings.HasPrefix(c, "index-") || strings.HasSuffix(c, "printindex") {
+				return true
+			}
+		}
+		return holdsSummaryLetter(n)
+	}
+	return false
+}
+
+// holdsSummaryLetter reports whether n holds a link of class
+// "summary-letter" (an index's "Jump to:" letters).
+func holdsSummaryLetter(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && (c.DataAtom == atom.A && hasClass(c, "summary-letter") || holdsSummaryLetter(c)) {
+			return true
+		}
+	}
+	return false
 }
 
 // texinfoSectionLabel is the number Texinfo writes before a heading:

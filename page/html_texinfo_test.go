@@ -11,6 +11,8 @@ import (
 // and the bottom, "copiable-link").
 func texinfoPage(generator, panel, anchor, title, body string) string {
 	nav := `<div class="` + panel + `"><p>Next: <a href="Restore.html" accesskey="n" rel="next">Restore</a>, Previous: <a href="Setup.html" accesskey="p" rel="prev">Setup</a>, Up: <a href="Using-Acme.html" accesskey="u" rel="up">Using Acme</a> &nbsp; [<a href="Index.html" title="Index" rel="index">Index</a>]</p></div>`
+	// The panel again at the bottom of a long node, its links without rel.
+	bottom := `<div class="` + panel + `"><p>Next: <a href="Restore.html">Restore</a>, Previous: <a href="Setup.html">Setup</a>, Up: <a href="Using-Acme.html">Using Acme</a> &nbsp; [<a href="Index.html" title="Index" rel="index">Index</a>]</p></div>`
 	return `<!DOCTYPE html><html><!-- Created by GNU Texinfo --><head>
 <meta http-equiv="Content-Type" content="text/html; charset=utf-8">
 <title>` + title + `</title>
@@ -20,7 +22,7 @@ func texinfoPage(generator, panel, anchor, title, body string) string {
 <link href="index.html" rel="start" title="Top">
 <link href="Using-Acme.html" rel="up" title="Using Acme">
 </head><body lang="en"><div class="section-level-extent" id="Backups">` + nav + `<hr>` +
-		strings.ReplaceAll(body, "ANCHOR", `<a class="`+anchor+`" href="#Backups-1"> &para;</a>`) + `<hr>` + nav + `</div></body></html>`
+		strings.ReplaceAll(body, "ANCHOR", `<a class="`+anchor+`" href="#Backups-1"> &para;</a>`) + `<hr>` + bottom + `</div></body></html>`
 }
 
 // TestTexinfoHTML: a Texinfo manual's node page is its heading and text,
@@ -67,8 +69,19 @@ func TestTexinfoHTML(t *testing.T) {
 			t.Errorf("err %v, want ErrGenerated", err)
 		}
 	})
+	t.Run("a manual in one page", func(t *testing.T) {
+		// makeinfo --no-split: every node on one page, the index at its end.
+		one := body + `<h2 class="unnumbered">Index</h2><table><tr><th>Jump to: </th><td><a class="summary-letter" href="#Index_cp_letter-B"><b>B</b></a></td></tr></table><table class="index-cp"><tr><td><a href="#index-backup">backup schedule</a></td></tr></table>`
+		doc, err := ParseHTML([]byte(texinfoPage("makeinfo", "header", "copiable-anchor", "Acme Manual", one)), "acme.html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := doc.Text(); !strings.Contains(text, "Backups are kept on the external disk.") || strings.Contains(text, "backup schedule") || strings.Contains(text, "Jump to") {
+			t.Errorf("want the nodes' text without the index:\n%s", text)
+		}
+	})
 	t.Run("another site's header", func(t *testing.T) {
-		// A "header" div without node links is a page's heading area.
+		// A "header" div on a page Texinfo did not write is its heading area.
 		raw := `<html><head><title>Help</title></head><body><div class="header"><h1>Getting started</h1><p>Open the app and sign in.</p></div></body></html>`
 		doc, err := ParseHTML([]byte(raw), "start.html")
 		if err != nil {

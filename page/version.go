@@ -151,8 +151,8 @@ package page
 // (dialects_writerside.go).
 // v53: GNU Texinfo's HTML (makeinfo, texi2any; html_texinfo.go): a node's
 // navigation panels dropped, its heading the title (the node's name and the
-// manual's in <title> are not), section numbers off headings, an index
-// node generated (no page). A DocBook FAQ in HTML (qandaset) each question
+// manual's in <title> are not), section numbers off headings, its indexes
+// dropped (an index node generated, no page). A DocBook FAQ in HTML (qandaset) each question
 // a heading over its answer, its list of questions dropped (html_qanda.go).
 // Publican's books read as DocBook's (labels off their headings), the
 // banner at the top of a body dropped; "Example 6.1. " and "Procedure 2.3. "
