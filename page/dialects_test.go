@@ -328,8 +328,8 @@ func TestRenderDialectsInline(t *testing.T) {
 	}
 }
 
-// TestDirDraftsAndFailures: drafts and partials are no pages and no
-// failures; a page that fails is reported under its live URL, its file
+// TestDirDraftsAndFailures: drafts, partials and a built site's not-found
+// page are no pages and no failures; a page that fails is reported under its live URL, its file
 // named in the error.
 func TestDirDraftsAndFailures(t *testing.T) {
 	dir := t.TempDir()
@@ -342,6 +342,8 @@ func TestDirDraftsAndFailures(t *testing.T) {
 		"sub/_index.md":        "# Section\n\nHugo's section page.",
 		"sub/license.md":       "# License\n\nA page about licences.",
 		"LICENSE.md":           "The repository's licence.",
+		"404.html":             "<html><head><title>Page not found</title></head><body><h1>404 - Not found</h1></body></html>",
+		"sub/404.md":           "# Error 404\n\nA page about the error code.",
 	} {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -359,7 +361,7 @@ func TestDirDraftsAndFailures(t *testing.T) {
 	for _, d := range docs {
 		urls = append(urls, d.URL)
 	}
-	want := []string{"https://help.example.com/ok/", "https://help.example.com/sub/", "https://help.example.com/sub/license/"}
+	want := []string{"https://help.example.com/ok/", "https://help.example.com/sub/404/", "https://help.example.com/sub/", "https://help.example.com/sub/license/"}
 	if !slices.Equal(urls, want) {
 		t.Errorf("pages = %v, want %v", urls, want)
 	}

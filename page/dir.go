@@ -424,10 +424,11 @@ func listPages(ctx context.Context, dir string, b book) ([]pageFile, []string, e
 		// The folder's own README and LICENSE describe the repository (in
 		// a subfolder, a page named so is a page: settings/license.md),
 		// unless it is a book's first page; a book's table of contents
-		// is no page.
+		// is no page, nor is the not-found page a site generator writes
+		// at the top of a built site (404.html, Jekyll's 404.md).
 		slashRel := filepath.ToSlash(relPath)
 		base := strings.ToLower(strings.TrimSuffix(d.Name(), filepath.Ext(d.Name())))
-		if slashRel == b.summary || slashRel == b.shell || filepath.Dir(p) == filepath.Clean(root) && repoDocs[base] && slashRel != b.readme {
+		if slashRel == b.summary || slashRel == b.shell || filepath.Dir(p) == filepath.Clean(root) && (repoDocs[base] || base == "404") && slashRel != b.readme {
 			return nil
 		}
 		files = append(files, pageFile{path: p, rel: rel, partial: isPartial(filepath.ToSlash(relPath)) || pageKind(d.Name()) == "ditamap"})

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/PuerkitoBio/goquery"
@@ -115,7 +116,7 @@ func clean(n *html.Node) {
 }
 
 func dropped(n *html.Node) bool {
-	if droppedTags[n.DataAtom] || imageFigure(n) || admonitionTitle(n) || sourceLink(n) || siteBanner(n) || wrapperTitle(n) || copiableAnchor(n) || qandaContents(n) || bodyBanner(n) {
+	if droppedTags[n.DataAtom] || imageFigure(n) || admonitionTitle(n) || sourceLink(n) || siteBanner(n) || wrapperTitle(n) || copiableAnchor(n) || qandaContents(n) || bodyBanner(n) || editLink(n) {
 		return true
 	}
 	switch n.DataAtom {
@@ -251,4 +252,31 @@ func attr(n *html.Node, key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// sourceFileView matches the address of a page's source file in a
+// repository's web view or editor: GitHub's /blob/ and /edit/, GitLab's
+// /-/blob/ and /-/edit/, Gitea's and Bitbucket's /src/ (Material for
+// MkDocs, Docusaurus, VitePress, Read the Docs and Hugo themes put an
+// "Edit this page" link to it on every page).
+var sourceFileView = regexp.MustCompile(`^https?://[^/]+/.+/(?:-/)?(?:blob|edit|src)/[^?#]+\.(?:md|mdx|markdown|rst|adoc|asciidoc|txt|html?|ipynb|page|xml)(?:[?#].*)?$`)
+
+// editLink reports whether n is such a link standing alone, an icon with
+// no text or the whole of its element's text: the page's "Edit this
+// page", chrome. In a sentence a link to a file is the sentence's.
+func editLink(n *html.Node) bool {
+	if n.DataAtom != atom.A {
+		return false
+	}
+	href, _ := attr(n, "href")
+	if !sourceFileView.MatchString(strings.TrimSpace(href)) {
+		return false
+	}
+	var own, around strings.Builder
+	textOf(n, &own)
+	if strings.TrimSpace(own.String()) == "" || n.Parent == nil {
+		return true
+	}
+	textOf(n.Parent, &around)
+	return collapse(around.String()) == collapse(own.String())
 }

@@ -156,5 +156,7 @@ package page
 // a heading over its answer, its list of questions dropped (html_qanda.go).
 // Publican's books read as DocBook's (labels off their headings), the
 // banner at the top of a body dropped; "Example 6.1. " and "Procedure 2.3. "
-// labels off DocBook headings too.
+// labels off DocBook headings too. A theme's "Edit this page" link to the
+// page's source in its repository dropped (editLink); a built site's
+// 404 page at the folder's top no page.
 const ReaderVersion = "reader-v53"
