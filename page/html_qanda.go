@@ -21,19 +21,7 @@ import (
 // level below the groups' (h4) without its number, each answer its cell's
 // content. Other rows (the groups' lists of their questions, spacers) go.
 func readDocBookQanda(root *html.Node) {
-	var tables []*html.Node
-	var visit func(*html.Node)
-	visit = func(n *html.Node) {
-		if n.Type == html.ElementNode && n.DataAtom == atom.Table && qandaTable(n) {
-			tables = append(tables, n)
-			return
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			visit(c)
-		}
-	}
-	visit(root)
-	for _, t := range tables {
+	for _, t := range outermost(root, func(n *html.Node) bool { return n.DataAtom == atom.Table && qandaTable(n) }) {
 		var out []*html.Node
 		for _, row := range tableRows(t) {
 			cells := rowCells(row)
@@ -95,4 +83,22 @@ func adopt(a atom.Atom, from ...*html.Node) *html.Node {
 		}
 	}
 	return n
+}
+
+// outermost returns the elements under root that match, in document
+// order, without looking inside one that does.
+func outermost(root *html.Node, match func(*html.Node) bool) []*html.Node {
+	var found []*html.Node
+	var visit func(*html.Node)
+	visit = func(n *html.Node) {
+		if n.Type == html.ElementNode && match(n) {
+			found = append(found, n)
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			visit(c)
+		}
+	}
+	visit(root)
+	return found
 }

@@ -91,20 +91,8 @@ func texinfoTitle(title string) string {
 // page that held nothing else is an index node, no page (ErrGenerated). A
 // manual written as one page keeps its text.
 func readTexinfo(root *html.Node) (index bool) {
-	var found []*html.Node
-	var visit func(*html.Node)
-	visit = func(n *html.Node) {
-		if n.Type == html.ElementNode && (texinfoPanel(n) || texinfoIndex(n)) {
-			index = index || !texinfoPanel(n)
-			found = append(found, n)
-			return
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			visit(c)
-		}
-	}
-	visit(root)
-	for _, n := range found {
+	for _, n := range outermost(root, func(n *html.Node) bool { return texinfoPanel(n) || texinfoIndex(n) }) {
+		index = index || !texinfoPanel(n)
 		n.Parent.RemoveChild(n)
 	}
 	return index
