@@ -151,15 +151,35 @@ func bodyBanner(n *html.Node) bool {
 }
 
 // qandaContents reports whether n is the list of questions DocBook's
-// stylesheets put before an FAQ's entries (a <dl> of links to them, the
-// first child list of a div of class "qandaset"): read as a description
-// list, each question became a section whose text was the questions after
-// it, beside the question's own section.
+// stylesheets put before an FAQ's entries: a <dl> in a div of class
+// "qandaset" whose text is links and their numbers only ("1.2. <a>Where
+// does the name come from?</a>"). Read as a description list, each
+// question became a section whose text was the questions after it,
+// beside the question's own section. A list with text of its own is an
+// entry's.
 func qandaContents(n *html.Node) bool {
-	if n.DataAtom != atom.Dl || n.Parent == nil || n.Parent.DataAtom != atom.Div {
+	if n.DataAtom != atom.Dl || n.Parent == nil || n.Parent.DataAtom != atom.Div || !hasClass(n.Parent, "qandaset") {
 		return false
 	}
-	return hasClass(n.Parent, "qandaset")
+	return onlyLinksAndNumbers(n)
+}
+
+// onlyLinksAndNumbers reports whether the text of n outside its links is
+// section numbers and spaces only.
+func onlyLinksAndNumbers(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Type == html.TextNode:
+			if strings.TrimFunc(c.Data, func(r rune) bool { return unicode.IsDigit(r) || r == '.' || unicode.IsSpace(r) }) != "" {
+				return false
+			}
+		case c.Type == html.ElementNode && c.DataAtom != atom.A:
+			if !onlyLinksAndNumbers(c) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // imageFigure reports whether n is a figure that holds nothing but media and

@@ -47,3 +47,18 @@ func TestDocBookQandaHTML(t *testing.T) {
 		t.Errorf("an answer was lost:\n%s", text)
 	}
 }
+
+// TestDocBookQandaListWithAnswers: a list in a qandaset that says more
+// than its links (a style that writes the entries as a description list)
+// is the FAQ itself, and kept.
+func TestDocBookQandaListWithAnswers(t *testing.T) {
+	const raw = `<html><head><title>Acme FAQ</title><meta name="generator" content="DocBook XSL Stylesheets V1.79.1"></head><body>
+<div class="qandaset"><dl><dt>1.1. Which disk does Acme back up to?</dt><dd><p>The first external disk you plug in.</p></dd></dl></div></body></html>`
+	doc, err := ParseHTML([]byte(raw), "faq.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(doc.Text(), "The first external disk you plug in.") {
+		t.Errorf("the answers were dropped:\n%s", doc.Text())
+	}
+}
