@@ -2,6 +2,7 @@ package page
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/PuerkitoBio/goquery"
@@ -252,6 +253,28 @@ func attr(n *html.Node, key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// hasClass reports whether element n has one of the classes names.
+func hasClass(n *html.Node, names ...string) bool {
+	class, _ := attr(n, "class")
+	return slices.ContainsFunc(strings.Fields(class), func(c string) bool { return slices.Contains(names, c) })
+}
+
+// generator returns the lower-cased content of the page's generator meta
+// element, or "".
+func generator(gq *goquery.Document) string {
+	content := ""
+	gq.Find("meta[name][content]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+		name, _ := s.Attr("name")
+		if !strings.EqualFold(strings.TrimSpace(name), "generator") {
+			return true
+		}
+		content, _ = s.Attr("content")
+		content = strings.ToLower(strings.TrimSpace(content))
+		return false
+	})
+	return content
 }
 
 // sourceFileView matches the address of a page's source file in a

@@ -2,7 +2,6 @@ package page
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/PuerkitoBio/goquery"
@@ -27,22 +26,6 @@ func generatedByMakeinfo(gq *goquery.Document) bool {
 	return strings.HasPrefix(content, "makeinfo") || strings.HasPrefix(content, "texi2any")
 }
 
-// generator returns the lower-cased content of the page's generator meta
-// element, or "".
-func generator(gq *goquery.Document) string {
-	content := ""
-	gq.Find("meta[name][content]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
-		name, _ := s.Attr("name")
-		if !strings.EqualFold(strings.TrimSpace(name), "generator") {
-			return true
-		}
-		content, _ = s.Attr("content")
-		content = strings.ToLower(strings.TrimSpace(content))
-		return false
-	})
-	return content
-}
-
 // texinfoPanel reports whether n is a Texinfo node's navigation panel, a
 // div of class "header" (Texinfo 6) or "nav-panel" (7): "Next: …,
 // Previous: …, Up: … [Index]" at the top of a node, and again at the
@@ -50,12 +33,6 @@ func generator(gq *goquery.Document) string {
 // manual's language).
 func texinfoPanel(n *html.Node) bool {
 	return n.DataAtom == atom.Div && hasClass(n, "header", "nav-panel")
-}
-
-// hasClass reports whether element n has one of the classes names.
-func hasClass(n *html.Node, names ...string) bool {
-	class, _ := attr(n, "class")
-	return slices.ContainsFunc(strings.Fields(class), func(c string) bool { return slices.Contains(names, c) })
 }
 
 // copiableAnchor reports whether n is the "¶" link Texinfo puts in each
