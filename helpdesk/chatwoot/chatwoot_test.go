@@ -131,11 +131,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	if !slices.Equal(sl.Waits, []time.Duration{3 * time.Second}) {
 		t.Errorf("waits %v, want the 429's Retry-After", sl.Waits)
 	}
-	g, _ := helpdesktest.Build(t, r)
-	helpdesktest.CheckGraphBreadcrumbs(t, g, helpdesktest.SignInSection)
-	if !helpdesktest.HasReference(g, want[0], want[1]) {
-		t.Errorf("no reference edge from 101 to 102 (linked by the time its slug opens with, another slug); edges %v", g.Edges)
-	}
+	helpdesktest.CheckBuiltGraph(t, r, helpdesktest.SignInSection, want[0], want[1], "linked by the time its slug opens with, another slug")
 }
 
 // TestFile reads a file holding one answer of the list, its articles

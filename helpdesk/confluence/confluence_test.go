@@ -149,11 +149,7 @@ func TestImportsCurrentPagesWithLinksAsReferences(t *testing.T) {
 	if !collapsible {
 		t.Errorf("the expand macro's title is no collapsible part's heading: %+v", docs[0].Blocks)
 	}
-	g, _ := helpdesktest.Build(t, r)
-	helpdesktest.CheckGraphBreadcrumbs(t, g, helpdesktest.SignInSection)
-	if !helpdesktest.HasReference(g, want[0], want[1]) {
-		t.Errorf("no reference edge from 101 to 102 (linked by path with another title, and by page id); edges %v", g.Edges)
-	}
+	helpdesktest.CheckBuiltGraph(t, r, helpdesktest.SignInSection, want[0], want[1], "linked by path with another title, and by page id")
 	for _, req := range f.requests {
 		if !strings.Contains(req, "status=current") {
 			t.Errorf("request %s does not ask for current pages alone", req)

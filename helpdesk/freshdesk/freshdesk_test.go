@@ -139,11 +139,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	if !slices.Equal(sl.Waits, []time.Duration{time.Second, 2 * time.Second}) {
 		t.Errorf("waits %v, want two backoffs for the two 503s", sl.Waits)
 	}
-	g, _ := helpdesktest.Build(t, r)
-	helpdesktest.CheckGraphBreadcrumbs(t, g, breadcrumb)
-	if !helpdesktest.HasReference(g, want[0], want[1]) {
-		t.Errorf("no reference edge from 101 to 102; edges %v", g.Edges)
-	}
+	helpdesktest.CheckBuiltGraph(t, r, breadcrumb, want[0], want[1], "101 links 102")
 }
 
 func TestCredentials(t *testing.T) {

@@ -153,6 +153,19 @@ func CheckGraphBreadcrumbs(t *testing.T, g *graph.Graph, breadcrumb func(url str
 	}
 }
 
+// CheckBuiltGraph builds src (Build) and fails t unless every page of the
+// graph has the breadcrumb breadcrumb gives it (CheckGraphBreadcrumbs) and
+// a reference edge leads from page from to page to, which the fixture
+// links how (said when it does not).
+func CheckBuiltGraph(t *testing.T, src kgbuild.Source, breadcrumb func(url string) []string, from, to, how string) {
+	t.Helper()
+	g, _ := Build(t, src)
+	CheckGraphBreadcrumbs(t, g, breadcrumb)
+	if !HasReference(g, from, to) {
+		t.Errorf("no reference edge from %s to %s (%s); edges %v", from, to, how, g.Edges)
+	}
+}
+
 // CheckCredentials fails t unless a reader that open makes with no key
 // is refused, naming env, the variable to set, and one with a wrong key
 // (the fake's is another) fails with helpdesk.ErrUnauthorized naming it.

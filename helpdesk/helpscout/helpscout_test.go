@@ -152,11 +152,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 			t.Errorf("read the private collection: %s", p)
 		}
 	}
-	g, _ := helpdesktest.Build(t, r)
-	helpdesktest.CheckGraphBreadcrumbs(t, g, helpdesktest.SignInSection)
-	if !helpdesktest.HasReference(g, want[0], want[1]) {
-		t.Errorf("no reference edge from 101 to 102 (linked by number, another slug); edges %v", g.Edges)
-	}
+	helpdesktest.CheckBuiltGraph(t, r, helpdesktest.SignInSection, want[0], want[1], "linked by number, another slug")
 }
 
 // TestFile reads articles with their text from a file in the list's shape.

@@ -141,11 +141,7 @@ func TestImportsPublishedArticlesWithLinksAsReferences(t *testing.T) {
 	if !slices.Equal(sl.Waits, []time.Duration{3 * time.Second}) {
 		t.Errorf("waits %v, want the 429's Retry-After", sl.Waits)
 	}
-	g, _ := helpdesktest.Build(t, r)
-	helpdesktest.CheckGraphBreadcrumbs(t, g, helpdesktest.SignInSection)
-	if !helpdesktest.HasReference(g, want[0], want[1]) {
-		t.Errorf("no reference edge from 101 to 102; edges %v", g.Edges)
-	}
+	helpdesktest.CheckBuiltGraph(t, r, helpdesktest.SignInSection, want[0], want[1], "101 links 102")
 }
 
 func TestCredentials(t *testing.T) {
