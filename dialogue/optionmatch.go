@@ -109,12 +109,12 @@ const minOptionPrefix = 3
 // "macos"), so the words found none.
 func optionByPrefix(text string, labels []string) int {
 	reply := strings.ToLower(strings.Trim(strings.TrimSpace(text), ".!?,;:\"' "))
-	if len([]rune(reply)) < minOptionPrefix || strings.ContainsFunc(reply, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	if len([]rune(reply)) < minOptionPrefix || strings.ContainsFunc(reply, notWordRune) {
 		return -1
 	}
 	picked := -1
 	for i, l := range labels {
-		for _, w := range strings.FieldsFunc(strings.ToLower(l), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		for _, w := range strings.FieldsFunc(strings.ToLower(l), notWordRune) {
 			if len(w) <= len(reply) || !strings.HasPrefix(w, reply) {
 				continue
 			}
@@ -126,6 +126,10 @@ func optionByPrefix(text string, labels []string) int {
 	}
 	return picked
 }
+
+// notWordRune reports whether r is neither a letter nor a digit: what
+// stands between words.
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
 // optionLabels returns the labels of opts.
 func optionLabels(opts []Option) []string {

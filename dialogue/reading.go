@@ -80,13 +80,12 @@ func (a *GraphAgent) readMessage(msg string) *reading {
 	if act == ActNone && corrected != msg {
 		act = classifyAct(a.an, corrected)
 	}
-	r := a.readText(corrected)
-	if rest, ok := withoutAnnouncement(corrected); ok {
-		// What is asked is what the announcement leaves.
-		asked := a.readText(rest)
-		r.masked, r.neg, r.denied, r.words, r.terms = asked.masked, asked.neg, asked.denied, asked.words, asked.terms
-		r.announces = true
-	}
+	// What is asked is what an announcement leaves ("I have a question
+	// about my license": "about my license"), read once; the text stays
+	// the whole message.
+	asked, announces := withoutAnnouncement(corrected)
+	r := a.readText(asked)
+	r.text, r.announces = corrected, announces
 	if onlyKana(corrected) || act == ActNone && chatOnly(corrected) || act == ActAll {
 		// Words of its own: none (onlyKana). Chat alone ("great",
 		// "perfect!") asks for nothing: read as a request, it found any

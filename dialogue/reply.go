@@ -414,7 +414,7 @@ func short(text string) bool {
 func namesHeading(text, heading string) bool {
 	lower := strings.ToLower(text)
 	var words []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(heading), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for _, w := range strings.FieldsFunc(strings.ToLower(heading), notWordRune) {
 		if utf8.RuneCountInString(w) < 3 {
 			continue
 		}
