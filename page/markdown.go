@@ -97,8 +97,14 @@ func altText(w *bytes.Buffer, src []byte, n ast.Node) {
 // keeps its articles in Markdown: Chatwoot's help center) as the HTML its
 // other articles are, with the dialects of folders rendered first.
 func MarkdownHTML(body []byte) ([]byte, error) {
+	return renderMarkdown(body, &renderEnv{})
+}
+
+// renderMarkdown renders a Markdown body as HTML, its dialects (closed
+// blocks first, then those a line at a time) in env.
+func renderMarkdown(body []byte, env *renderEnv) ([]byte, error) {
 	var out bytes.Buffer
-	if err := markdown.Convert(renderDialects(closedDialects(body), &renderEnv{}), &out); err != nil {
+	if err := markdown.Convert(renderDialects(closedDialects(body), env), &out); err != nil {
 		return nil, fmt.Errorf("rendering Markdown: %w", err)
 	}
 	return out.Bytes(), nil
@@ -143,11 +149,11 @@ func parseMarkdown(raw []byte, url string, env *renderEnv, links func(string) (s
 	if lang := langTag(fm.Lang, false); lang != "" {
 		env.lang = lang
 	}
-	var out bytes.Buffer
-	if err := markdown.Convert(renderDialects(closedDialects(body), env), &out); err != nil {
-		return nil, fmt.Errorf("rendering Markdown: %w", err)
+	rendered, err := renderMarkdown(body, env)
+	if err != nil {
+		return nil, err
 	}
-	p, err := parseHTMLPage(out.Bytes(), url, "", links)
+	p, err := parseHTMLPage(rendered, url, "", links)
 	if err != nil {
 		return nil, err
 	}
