@@ -345,8 +345,12 @@ var sectionLabel = regexp.MustCompile(`^(?:\p{Lu}\p{Ll}+\s+(?:[IVXLC]+|[A-Z]|\d+
 
 // withoutSectionLabel removes a leading section number from a title; a
 // title that is only a number is kept.
-func withoutSectionLabel(s string) string {
-	if loc := sectionLabel.FindStringIndex(s); loc != nil && strings.IndexFunc(s[loc[1]:], isWordRune) >= 0 {
+func withoutSectionLabel(s string) string { return withoutLabel(sectionLabel, s) }
+
+// withoutLabel removes from s the label that label matches at its start,
+// unless nothing but the label is there.
+func withoutLabel(label *regexp.Regexp, s string) string {
+	if loc := label.FindStringIndex(s); loc != nil && strings.IndexFunc(s[loc[1]:], isWordRune) >= 0 {
 		return s[loc[1]:]
 	}
 	return s

@@ -110,9 +110,4 @@ var texinfoSectionLabel = regexp.MustCompile(`^(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+|
 
 // withoutTexinfoLabel removes a heading's section number; a heading that
 // is only a number is kept.
-func withoutTexinfoLabel(s string) string {
-	if loc := texinfoSectionLabel.FindStringIndex(s); loc != nil && strings.IndexFunc(s[loc[1]:], isWordRune) >= 0 {
-		return s[loc[1]:]
-	}
-	return s
-}
+func withoutTexinfoLabel(s string) string { return withoutLabel(texinfoSectionLabel, s) }
