@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -151,20 +152,22 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	}
 	x.markTabsEnds()
 	leadTabSets(x.blocks)
-	if docbook {
-		title = withoutSectionLabel(title)
+	// The section numbers a documentation tool writes before headings.
+	var label *regexp.Regexp
+	switch {
+	case docbook:
+		label, title = sectionLabel, withoutSectionLabel(title)
+	case makeinfo:
+		label = texinfoSectionLabel
+	}
+	if label != nil {
 		for i, b := range x.blocks {
 			if b.Kind == Heading {
-				x.blocks[i].Text = withoutSectionLabel(b.Text)
+				x.blocks[i].Text = withoutLabel(label, b.Text)
 			}
 		}
 	}
 	if makeinfo {
-		for i, b := range x.blocks {
-			if b.Kind == Heading {
-				x.blocks[i].Text = withoutTexinfoLabel(b.Text)
-			}
-		}
 		// A node's name is short ("Complex"); its heading says what it
 		// is about ("Complex Types").
 		if h := firstHeading(x.blocks); h != "" {

@@ -107,7 +107,3 @@ func holdsSummaryLetter(n *html.Node) bool {
 // texinfoSectionLabel is the number Texinfo writes before a heading:
 // "2.1 ", "1 ", "A.2 ", "Appendix A ".
 var texinfoSectionLabel = regexp.MustCompile(`^(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+|Appendix\s+[A-Z](?:\.\d+)*)\s+`)
-
-// withoutTexinfoLabel removes a heading's section number; a heading that
-// is only a number is kept.
-func withoutTexinfoLabel(s string) string { return withoutLabel(texinfoSectionLabel, s) }

@@ -113,8 +113,8 @@ func TestTexinfoTitleAndLabels(t *testing.T) {
 		{"Backups", "Backups"},
 		{"3D printing", "3D printing"},
 	} {
-		if got := withoutTexinfoLabel(tc.in); got != tc.want {
-			t.Errorf("withoutTexinfoLabel(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := withoutLabel(texinfoSectionLabel, tc.in); got != tc.want {
+			t.Errorf("withoutLabel(texinfoSectionLabel, %q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
