@@ -439,10 +439,12 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
+	kde-near:$(KDE_HELP):testdata/questions/kde-near.jsonl \
 	gimp-en:$(GIMP_HELP):testdata/questions/gimp-en.jsonl \
 	gimp-near:$(GIMP_HELP):testdata/questions/gimp-near.jsonl \
 	gimp-conv:$(GIMP_HELP):testdata/questions/gimp-conv-en.jsonl \
 	django-en:$(DJANGO_DOCS):testdata/questions/django-en.jsonl \
+	django-near:$(DJANGO_DOCS):testdata/questions/django-near.jsonl \
 	libreoffice-en:$(LIBREOFFICE_HELP)-en-US:testdata/questions/libreoffice-en.jsonl \
 	libreoffice-de:$(LIBREOFFICE_HELP)-de:testdata/questions/libreoffice-de.jsonl \
 	libreoffice-fr:$(LIBREOFFICE_HELP)-fr:testdata/questions/libreoffice-fr.jsonl \
