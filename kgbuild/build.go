@@ -259,6 +259,10 @@ func assemble(report *Report, results []*pageResult, pageErrors []page.PageError
 			continue
 		}
 		seen[pe.URL] = true
+		if errors.Is(pe.Err, page.ErrGenerated) {
+			report.Skipped = append(report.Skipped, pe.URL)
+			continue
+		}
 		msg := "unknown error"
 		if pe.Err != nil {
 			msg = pe.Err.Error()
@@ -293,6 +297,7 @@ func assemble(report *Report, results []*pageResult, pageErrors []page.PageError
 	report.Pages = len(results) + len(pageErrors)
 	sort.Strings(report.Retry)
 	sort.Slice(report.Failed, func(i, j int) bool { return report.Failed[i].URL < report.Failed[j].URL })
+	sort.Strings(report.Skipped)
 	return g
 }
 

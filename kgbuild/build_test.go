@@ -567,3 +567,29 @@ func checkVerdicts(t *testing.T, g *graph.Graph) {
 		}
 	}
 }
+
+// TestBuildSkipsGeneratedPages: an index or search page the documentation
+// tool generated is read and left out, reported as skipped, not failed,
+// and is no page of the graph.
+func TestBuildSkipsGeneratedPages(t *testing.T) {
+	ctx := context.Background()
+	good := docFrom(t, "https://h.example/a", "A page", "Click Save.")
+	st := openStore(t)
+	rep, err := (&Builder{Store: st, Extractor: NewStructural()}).Build(ctx, []*page.Document{good},
+		[]page.PageError{{URL: "https://h.example/genindex", Err: page.ErrGenerated}, {URL: "https://h.example/gone", Err: page.ErrTooBig}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Pages != 3 || rep.PagesOK != 1 || len(rep.Failed) != 1 || !slices.Equal(rep.Skipped, []string{"https://h.example/genindex"}) {
+		t.Fatalf("want 3 given, 1 ok, 1 failed (too big), genindex skipped:\n%s", rep)
+	}
+	if s := rep.String(); !strings.Contains(s, "1 failed, 1 skipped") || !strings.Contains(s, "skipped: 1 pages a documentation tool generated (indexes, search pages): https://h.example/genindex") {
+		t.Errorf("summary does not say what was skipped:\n%s", s)
+	}
+	g, _ := st.Load(ctx)
+	for _, p := range g.Pages {
+		if p.URL == "https://h.example/genindex" {
+			t.Errorf("generated page in the graph: %+v", p)
+		}
+	}
+}

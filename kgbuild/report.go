@@ -35,11 +35,15 @@ type Report struct {
 	// Verdicts is the verdict.Version the build judged its nodes with.
 	Verdicts string `json:"verdicts,omitempty"`
 
-	Pages          int          `json:"pages"`           // pages given, failed ones included
+	Pages          int          `json:"pages"`           // pages given, failed and skipped ones included
 	PagesOK        int          `json:"pages_ok"`        // pages in the graph with nodes
 	PagesExtracted int          `json:"pages_extracted"` // pages the extractor ran on
 	PagesUnchanged int          `json:"pages_unchanged"` // pages reused from the previous graph
 	Failed         []PageFailed `json:"failed,omitempty"`
+	// Skipped are the pages a documentation tool generated for navigation
+	// (an index, a search page: page.ErrGenerated), read and left out as
+	// a crawl leaves them: no page of the help center, and no failure.
+	Skipped []string `json:"skipped,omitempty"`
 
 	PagesAdded   []string `json:"pages_added,omitempty"`
 	PagesChanged []string `json:"pages_changed,omitempty"`
@@ -126,8 +130,8 @@ func (r *Report) String() string {
 	default:
 		fmt.Fprintf(&sb, "build: generation %d, %s, extractor %s\n", r.Generation, r.Duration.Round(time.Millisecond), r.Extractor)
 	}
-	fmt.Fprintf(&sb, "pages: %d given, %d ok, %d failed, %d extracted, %d unchanged\n",
-		r.Pages, r.PagesOK, len(r.Failed), r.PagesExtracted, r.PagesUnchanged)
+	fmt.Fprintf(&sb, "pages: %d given, %d ok, %d failed, %d skipped, %d extracted, %d unchanged\n",
+		r.Pages, r.PagesOK, len(r.Failed), len(r.Skipped), r.PagesExtracted, r.PagesUnchanged)
 	fmt.Fprintf(&sb, "changes: pages +%d ~%d -%d, nodes +%d ~%d -%d\n",
 		len(r.PagesAdded), len(r.PagesChanged), len(r.PagesRemoved), r.NodesAdded, r.NodesChanged, r.NodesRemoved)
 	fmt.Fprintf(&sb, "graph: %d nodes, %d child edges, %d reference edges\n", r.Nodes, r.Edges[graph.Child], r.Edges[graph.Reference])
@@ -161,6 +165,7 @@ func (r *Report) String() string {
 		fmt.Fprintf(&sb, "offline after an LLM failure (extracted again next build): %d pages\n", len(r.Retry))
 	}
 	writeRemoved(&sb, r.PagesRemoved)
+	writeSkipped(&sb, r.Skipped)
 	writeFailures(&sb, r.Failed)
 	return sb.String()
 }

@@ -58,3 +58,16 @@ func writeRemoved(sb *strings.Builder, removed []string) {
 		fmt.Fprintf(sb, "removed: and %d more\n", n)
 	}
 }
+
+// writeSkipped writes the pages skipped as generated, at most ShownPerGroup
+// of them, on one line: what a build left out on purpose, said once.
+func writeSkipped(sb *strings.Builder, skipped []string) {
+	if len(skipped) == 0 {
+		return
+	}
+	shown := strings.Join(skipped[:min(len(skipped), ShownPerGroup)], ", ")
+	if n := len(skipped) - ShownPerGroup; n > 0 {
+		shown += fmt.Sprintf(" and %d more", n)
+	}
+	fmt.Fprintf(sb, "skipped: %d pages a documentation tool generated (indexes, search pages): %s\n", len(skipped), shown)
+}
