@@ -54,6 +54,9 @@ type Config struct {
 	// HelpScoutAPIKey is the Help Scout Docs API key for build --helpscout
 	// (HELPGRAPH_HELPSCOUT_API_KEY).
 	HelpScoutAPIKey string
+	// Document360Token is the Document360 API token for build
+	// --document360 (HELPGRAPH_DOCUMENT360_API_TOKEN).
+	Document360Token string
 	// ConfluenceEmail and ConfluenceToken are the credentials of build
 	// --confluence (HELPGRAPH_CONFLUENCE_EMAIL, HELPGRAPH_CONFLUENCE_TOKEN):
 	// an Atlassian account's email and API token, or a Data Center personal
@@ -131,6 +134,7 @@ func FromLookup(lookup func(string) (string, bool)) Config {
 		LogLevel:          level,
 		IntercomToken:     get("HELPGRAPH_INTERCOM_TOKEN", ""),
 		HelpScoutAPIKey:   get("HELPGRAPH_HELPSCOUT_API_KEY", ""),
+		Document360Token:  get("HELPGRAPH_DOCUMENT360_API_TOKEN", ""),
 		ConfluenceEmail:   get("HELPGRAPH_CONFLUENCE_EMAIL", ""),
 		ConfluenceToken:   get("HELPGRAPH_CONFLUENCE_TOKEN", ""),
 		MediaWikiUser:     get("HELPGRAPH_MEDIAWIKI_USER", ""),

@@ -70,7 +70,7 @@ type Report struct {
 }
 
 // Origin is what a build read: a source kind (pages, crawl, zendesk,
-// intercom, freshdesk, helpscout, confluence, mediawiki), its location (an absolute folder or file path, or
+// intercom, freshdesk, helpscout, document360, chatwoot, confluence, mediawiki), its location (an absolute folder or file path, or
 // a URL) and the build's other options as command-line flags. Credentials
 // are never among them: they come from the environment on every run.
 type Origin struct {

@@ -16,6 +16,7 @@ import (
 	"github.com/helpgraph/helpgraph/crawl"
 	"github.com/helpgraph/helpgraph/crawl/chromium"
 	"github.com/helpgraph/helpgraph/graph"
+	"github.com/helpgraph/helpgraph/helpdesk/document360"
 	"github.com/helpgraph/helpgraph/helpdesk/helpscout"
 	"github.com/helpgraph/helpgraph/helpdesk/intercom"
 	"github.com/helpgraph/helpgraph/kgbuild"
@@ -47,6 +48,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	intercomLoc := fs.String("intercom", "", "build from Intercom's Articles API: its URL ("+intercom.DefaultBase+") or a file of its /articles answer")
 	freshdeskLoc := fs.String("freshdesk", "", "build from a Freshdesk knowledge base: the account URL (https://acme.freshdesk.com) or a file of a folder's articles")
 	helpscoutLoc := fs.String("helpscout", "", "build from a Help Scout Docs site: the Docs API's URL ("+helpscout.DefaultBase+") or a file of articles with their text")
+	document360Loc := fs.String("document360", "", "build from a Document360 knowledge base: its API hub's URL ("+document360.DefaultBase+"; https://apihub.us.document360.io in the US) or a file of articles with their content")
 	chatwootLoc := fs.String("chatwoot", "", "build from a Chatwoot help center: its portal's API URL (https://app.chatwoot.com/api/v1/accounts/ACCOUNT_ID/portals/PORTAL_SLUG) or a file of its article list")
 	confluenceLoc := fs.String("confluence", "", "build from a Confluence space: its address (https://acme.atlassian.net/wiki/spaces/SUP) or a file of its content API's answer")
 	mediawikiLoc := fs.String("mediawiki", "", "build from a MediaWiki's main and Help pages: its api.php URL (https://wiki.example.org/w/api.php) or a file of its Special:Export XML")
@@ -66,7 +68,7 @@ func (m *Main) runBuild(ctx context.Context, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	sources := map[string]string{"pages": pagesDirs.first(), "crawl": *crawlURL, "zendesk": *zendeskLoc, "intercom": *intercomLoc, "freshdesk": *freshdeskLoc, "helpscout": *helpscoutLoc, "chatwoot": *chatwootLoc, "confluence": *confluenceLoc, "mediawiki": *mediawikiLoc}
+	sources := map[string]string{"pages": pagesDirs.first(), "crawl": *crawlURL, "zendesk": *zendeskLoc, "intercom": *intercomLoc, "freshdesk": *freshdeskLoc, "helpscout": *helpscoutLoc, "document360": *document360Loc, "chatwoot": *chatwootLoc, "confluence": *confluenceLoc, "mediawiki": *mediawikiLoc}
 	origin, err := buildOrigin(fs, sources, pagesDirs)
 	if err != nil {
 		return err

@@ -130,6 +130,7 @@ func TestBuildFromHelpDeskNeedsCredentials(t *testing.T) {
 		{"--intercom", "HELPGRAPH_INTERCOM_TOKEN", ""},
 		{"--freshdesk", "HELPGRAPH_FRESHDESK_API_KEY", ""},
 		{"--helpscout", "HELPGRAPH_HELPSCOUT_API_KEY", ""},
+		{"--document360", "HELPGRAPH_DOCUMENT360_API_TOKEN", ""},
 		{"--chatwoot", "HELPGRAPH_CHATWOOT_TOKEN", "/api/v1/accounts/3/portals/help"},
 		{"--chatwoot", "/api/v1/accounts/", ""}, // no portal's API URL: said first
 	} {

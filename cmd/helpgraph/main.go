@@ -61,7 +61,7 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"build":     {"build the knowledge graph from --pages DIR, --crawl URL, a help desk (--zendesk, --intercom, --freshdesk, --helpscout, --chatwoot) or a wiki (--confluence, --mediawiki)", (*Main).runBuild},
+	"build":     {"build the knowledge graph from --pages DIR, --crawl URL, a help desk (--zendesk, --intercom, --freshdesk, --helpscout, --document360, --chatwoot) or a wiki (--confluence, --mediawiki)", (*Main).runBuild},
 	"export":    {"print the whole graph as JSON", (*Main).runExport},
 	"lint":      {"list the graph's gaps a support team should fix", (*Main).runLint},
 	"gaps":      {"list the questions real conversations show the help center is missing", (*Main).runGaps},

@@ -11,6 +11,7 @@ import (
 	"github.com/helpgraph/helpgraph/helpdesk"
 	"github.com/helpgraph/helpgraph/helpdesk/chatwoot"
 	"github.com/helpgraph/helpgraph/helpdesk/confluence"
+	"github.com/helpgraph/helpgraph/helpdesk/document360"
 	"github.com/helpgraph/helpgraph/helpdesk/freshdesk"
 	"github.com/helpgraph/helpgraph/helpdesk/helpscout"
 	"github.com/helpgraph/helpgraph/helpdesk/intercom"
@@ -20,7 +21,7 @@ import (
 )
 
 // sourceFlags are build's flags that name what it reads, in usage order.
-var sourceFlags = []string{"pages", "crawl", "zendesk", "intercom", "freshdesk", "helpscout", "chatwoot", "confluence", "mediawiki"}
+var sourceFlags = []string{"pages", "crawl", "zendesk", "intercom", "freshdesk", "helpscout", "document360", "chatwoot", "confluence", "mediawiki"}
 
 // buildOrigin checks that exactly one source flag is set and records it
 // with the build's other flags, so that serve --resync can repeat the
@@ -41,7 +42,7 @@ func buildOrigin(fs *flag.FlagSet, sources map[string]string, pagesDirs listFlag
 		o = &kgbuild.Origin{Kind: kind, Location: sources[kind]}
 	}
 	if o == nil {
-		return nil, usageError{errors.New("build: give exactly one of --pages DIR (repeatable), --crawl URL, --zendesk URL|FILE, --intercom URL|FILE, --freshdesk URL|FILE, --helpscout URL|FILE, --chatwoot URL|FILE, --confluence URL|FILE or --mediawiki URL|FILE")}
+		return nil, usageError{errors.New("build: give exactly one of --pages DIR (repeatable), --crawl URL, --zendesk URL|FILE, --intercom URL|FILE, --freshdesk URL|FILE, --helpscout URL|FILE, --document360 URL|FILE, --chatwoot URL|FILE, --confluence URL|FILE or --mediawiki URL|FILE")}
 	}
 	isURL := strings.HasPrefix(o.Location, "http://") || strings.HasPrefix(o.Location, "https://")
 	if o.Kind != "crawl" && !isURL {
@@ -103,6 +104,13 @@ func (m *Main) helpdeskSource(kind, location string) (kgbuild.Source, error) {
 		return r, nil
 	case "helpscout":
 		r, err := helpscout.New(loc, m.Config.HelpScoutAPIKey)
+		if err != nil {
+			return nil, err
+		}
+		r.Client.Logger = m.Logger
+		return r, nil
+	case "document360":
+		r, err := document360.New(loc, m.Config.Document360Token)
 		if err != nil {
 			return nil, err
 		}
