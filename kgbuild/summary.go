@@ -69,5 +69,9 @@ func writeSkipped(sb *strings.Builder, skipped []string) {
 	if n := len(skipped) - ShownPerGroup; n > 0 {
 		shown += fmt.Sprintf(" and %d more", n)
 	}
-	fmt.Fprintf(sb, "skipped: %d pages a documentation tool generated (indexes, search pages): %s\n", len(skipped), shown)
+	pages := "pages"
+	if len(skipped) == 1 {
+		pages = "page"
+	}
+	fmt.Fprintf(sb, "skipped: %d %s a documentation tool generated (indexes, search pages): %s\n", len(skipped), pages, shown)
 }
