@@ -240,6 +240,27 @@ func TestBuildPageSummaryAndLintFilter(t *testing.T) {
 	}
 }
 
+// TestBuildPageSkippedPages: the pages a documentation tool generated,
+// which a build skips, are said beside the failed ones, not counted as
+// failed.
+func TestBuildPageSkippedPages(t *testing.T) {
+	env := newTestEnv(t, Config{AdminToken: testToken})
+	_, page := adminGet(t, env, "/admin/build")
+	if strings.Contains(page, "generated skipped") {
+		t.Error("the build page says pages were skipped where the build skipped none")
+	}
+	report := json.RawMessage(`{"pages":4,"pages_ok":1,"nodes":3,"skipped":["genindex.html","py-modindex.html","search.html"]}`)
+	if _, err := env.store.Replace(context.Background(), bookingGraph("Graph A"), report); err != nil {
+		t.Fatal(err)
+	}
+	_, page = adminGet(t, env, "/admin/build")
+	for _, want := range []string{`<div class="big">0</div>pages failed`, "3 generated skipped"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("build page lacks %q", want)
+		}
+	}
+}
+
 func TestBuildPageShowsResync(t *testing.T) {
 	env := newTestEnv(t, Config{AdminToken: testToken})
 	_, page := adminGet(t, env, "/admin/build")
