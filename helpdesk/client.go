@@ -176,6 +176,20 @@ func (c *Client) sleep(ctx context.Context, d time.Duration) error {
 // Log is the client's logger, never nil.
 func (c *Client) Log() *slog.Logger { return c.logger() }
 
+// ProgressEvery is how many items of a long read, each a request of its
+// own (a help desk whose list gives no text), are read between two
+// progress lines: thousands of articles take minutes at an API's rate
+// limit.
+const ProgressEvery = 50
+
+// Progress logs what is being read, and how many items so far, every
+// ProgressEvery items.
+func (c *Client) Progress(what string, read int) {
+	if read > 0 && read%ProgressEvery == 0 {
+		c.logger().Info(what, "read", read)
+	}
+}
+
 func (c *Client) logger() *slog.Logger {
 	if c.Logger == nil {
 		return slog.New(slog.DiscardHandler)

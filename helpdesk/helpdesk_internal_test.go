@@ -1,8 +1,11 @@
 package helpdesk
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -106,5 +109,19 @@ func TestRefusedConnectionIsRetriedWithinTheDeadline(t *testing.T) {
 	err := c.GetJSON(context.Background(), addr+"/articles", &v)
 	if err == nil || !strings.Contains(err.Error(), "gave up") || total == 0 || total > 10*time.Second {
 		t.Errorf("err %v after %v of waiting; want retries within 10s, then giving up", err, total)
+	}
+}
+
+// TestProgress: a long read says how far it is every ProgressEvery items,
+// and nothing in between.
+func TestProgress(t *testing.T) {
+	var buf bytes.Buffer
+	c := &Client{Logger: slog.New(slog.NewTextHandler(&buf, nil))}
+	for read := 0; read <= 2*ProgressEvery+1; read++ {
+		c.Progress("reading articles", read)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], fmt.Sprintf("read=%d", ProgressEvery)) || !strings.Contains(lines[1], fmt.Sprintf("read=%d", 2*ProgressEvery)) {
+		t.Errorf("progress lines %q, want one at %d and one at %d", lines, ProgressEvery, 2*ProgressEvery)
 	}
 }

@@ -160,6 +160,7 @@ func (r *Reader) fetch(ctx context.Context) ([]helpdesk.Article, []page.PageErro
 					return err
 				}
 				out, failed = add(out, failed, one.Data, here, locale)
+				r.Client.Progress("document360: reading articles", len(out)+len(failed))
 			}
 			if err := walk(c.Children, here); err != nil {
 				return err

@@ -156,6 +156,7 @@ func (r *Reader) fetch(ctx context.Context) ([]helpdesk.Article, error) {
 				crumb = append(crumb, names[one.Article.Categories[0]])
 			}
 			out = add(out, one.Article, crumb)
+			r.Client.Progress("helpscout: reading articles", len(out))
 		}
 	}
 	return out, nil
