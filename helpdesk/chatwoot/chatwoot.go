@@ -197,7 +197,7 @@ func (r *Reader) articleOf(a article) (helpdesk.Article, error) {
 		}
 	}
 	return helpdesk.Article{ID: linkID(slug, a.ID), Title: a.Title, URL: u, Body: string(body), Locale: locale,
-		Breadcrumb: crumb, Keywords: nonEmpty(a.Description)}, nil
+		Breadcrumb: crumb, Keywords: []string{a.Description}}, nil
 }
 
 // linkID is the id the help desks' shared link table finds an article's
@@ -213,11 +213,4 @@ func linkID(slug string, id helpdesk.ID) string {
 		return slug[:n]
 	}
 	return string(id)
-}
-
-func nonEmpty(s string) []string {
-	if s = strings.TrimSpace(s); s == "" {
-		return nil
-	}
-	return []string{s}
 }

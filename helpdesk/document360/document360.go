@@ -191,10 +191,8 @@ func add(out []helpdesk.Article, failed []page.PageError, a article, crumb []str
 	if a.Language != "" {
 		locale = a.Language
 	}
-	var keywords []string
-	if d := strings.TrimSpace(a.Description); d != "" {
-		keywords = []string{d}
-	}
+	// An empty description is no keyword: helpdesk.Document reads them
+	// through page.Keywords, which drops it.
 	return append(out, helpdesk.Article{ID: a.ID, Title: a.Title, URL: a.URL, Body: body, Locale: locale,
-		Breadcrumb: crumb, Keywords: keywords}), failed
+		Breadcrumb: crumb, Keywords: []string{a.Description}}), failed
 }
