@@ -404,8 +404,9 @@ corpus-libreoffice-%: FORCE
 # the gnome-es, -de and -fr sets ask GNOME's help translated, each its own
 # folder (make corpus-gnome); gnome-page-en, -de, -pt, -ru, -sv and -da ask
 # it as its Mallard sources, the .page files Debian's gnome-user-docs
-# installs (-pt, -ru, -sv, -da: Brazilian Portuguese, Russian, Swedish and
-# Danish, languages the development sets had not), and
+# installs (-pt, -ru, -sv, -da, -zh, -ko: Brazilian Portuguese, Russian,
+# Swedish, Danish, Simplified Chinese and Korean, languages the development
+# sets had not), and
 # gnome-admin-page asks the System Administration Guide beside it.
 ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
 EVAL_Q_OUT ?= out/eval-questions
@@ -436,6 +437,10 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-page-ru:$(GNOME_HELP_ROOT)/ru/gnome-help:testdata/questions/gnome-ru.jsonl \
 	gnome-page-sv:$(GNOME_HELP_ROOT)/sv/gnome-help:testdata/questions/gnome-sv.jsonl \
 	gnome-page-da:$(GNOME_HELP_ROOT)/da/gnome-help:testdata/questions/gnome-da.jsonl \
+	gnome-page-zh:$(GNOME_HELP_ROOT)/zh_CN/gnome-help:testdata/questions/gnome-zh.jsonl \
+	gnome-zh-near:$(GNOME_HELP_ROOT)/zh_CN/gnome-help:testdata/questions/gnome-zh-near.jsonl \
+	gnome-page-ko:$(GNOME_HELP_ROOT)/ko/gnome-help:testdata/questions/gnome-ko.jsonl \
+	gnome-ko-near:$(GNOME_HELP_ROOT)/ko/gnome-help:testdata/questions/gnome-ko-near.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \

@@ -32,7 +32,8 @@ import (
 
 // A Model is the word model of one language: what its words are (Latin,
 // Cyrillic... words as Words has them; Chinese and Japanese text, which has
-// no spaces, as overlapping character pairs), which carry no content, and
+// no spaces, and Korean words, which carry their particles and endings
+// ("프린터에", at the printer), as overlapping character pairs), which carry no content, and
 // how they meet (its Snowball stemmer, then accents folded, so "Blöcke"
 // and "blocke" meet; the stemmers' rules want the accents, so a word typed
 // without one whose suffix has one, "aplicacion", still misses).
@@ -46,7 +47,7 @@ type Model struct {
 	// functionWords is the Snowball list alone (stop less the chat
 	// words): what language identification counts (IsFunctionWord).
 	functionWords map[string]bool
-	cjk           bool // segment Chinese and Japanese text into bigrams
+	cjk           bool // segment Chinese, Japanese and Korean text into bigrams
 	multi         bool // not English: fold and segment
 }
 
@@ -162,8 +163,8 @@ var English = &Model{lang: "en"}
 
 // For returns the word model of language lang (a BCP 47 tag; its base
 // language counts). "" and "en" are English; a language with no stemmer or
-// stop list still has its words folded and, for Chinese and Japanese,
-// segmented.
+// stop list still has its words folded and, for Chinese, Japanese and
+// Korean, segmented.
 func For(lang string) *Model {
 	lang = baseLang(lang)
 	if lang == "" || lang == "en" {
@@ -212,7 +213,7 @@ func addWords(set map[string]bool, file string) {
 func (m *Model) Lang() string { return m.lang }
 
 // EachWord calls f with each word of s, lowercased and, outside English,
-// with Chinese and Japanese runs cut into character bigrams and full-width
+// with Chinese, Japanese and Korean runs cut into character bigrams and full-width
 // forms narrowed. The buffer f sees is reused: f must copy what it keeps.
 func (m *Model) EachWord(s string, buf []byte, f func(w []byte)) []byte {
 	return m.eachWord(s, buf, nil, f)
@@ -447,12 +448,13 @@ var latinBase = func() map[rune]rune {
 	return m
 }()
 
-// Scripts of Chinese and Japanese text, for segmentation.
+// Scripts of Chinese, Japanese and Korean text, for segmentation.
 const (
 	scriptOther = iota
 	scriptHan
 	scriptKatakana
 	scriptHiragana
+	scriptHangul
 )
 
 func scriptOf(r rune) int {
@@ -463,11 +465,13 @@ func scriptOf(r rune) int {
 		return scriptHiragana
 	case r == '々' || unicode.Is(unicode.Han, r):
 		return scriptHan
+	case unicode.Is(unicode.Hangul, r):
+		return scriptHangul
 	}
 	return scriptOther
 }
 
-// hasWideOrCJK reports whether w has Chinese or Japanese letters or
+// hasWideOrCJK reports whether w has Chinese, Japanese or Korean letters or
 // full-width forms.
 func hasWideOrCJK(w []byte) bool {
 	for _, r := range string(w) {
@@ -487,7 +491,7 @@ func hasCJK(w []byte) bool {
 	return false
 }
 
-// eachBigram cuts a word of Chinese or Japanese text at changes of script
+// eachBigram cuts a word of Chinese, Japanese or Korean text at changes of script
 // and calls f with each run's overlapping character pairs (a one-character
 // run as it is; "広告ブロック" is 広告, ブロ, ロッ, ック), the usual
 // dictionary-free segmentation of text without spaces. Hiragana runs of

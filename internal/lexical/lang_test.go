@@ -23,6 +23,11 @@ func TestModelTerms(t *testing.T) {
 		// Japanese: no spaces; bigrams within each script's run, particles out.
 		{"ja", "広告ブロックが動作しない", []string{"広告", "ブロ", "ロッ", "ック", "動作", "しな", "ない"}},
 		{"ja", "ＶＰＮに接続できない", []string{"vpn", "接続", "でき", "きな", "ない"}},
+		// Chinese: no spaces; bigrams of the whole run.
+		{"zh", "怎么双面打印", []string{"怎么", "么双", "双面", "面打", "打印"}},
+		// Korean: spaces, but particles and endings attached: bigrams
+		// within each word meet the page's "프린터" and "종이".
+		{"ko", "프린터에 종이가 걸렸어요", []string{"프린", "린터", "터에", "종이", "이가", "걸렸", "렸어", "어요"}},
 		// Swedish: Snowball's stop list ("hur", "jag", "till", "en", "i", "mina").
 		{"sv", "hur lägger jag till en signatur i mina mejl", []string{"lagg", "signatur", "mejl"}},
 		// Danish: Snowball's stop list ("hvor", "meget", "der", "er", "på").
