@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
@@ -111,6 +112,37 @@ var actPhrases = []struct {
 	{"まだ直りません", ActNotSolved, "ja"}, {"まだ直らない", ActNotSolved, "ja"}, {"まだだめです", ActNotSolved, "ja"}, {"それでもだめです", ActNotSolved, "ja"}, {"それでもダメです", ActNotSolved, "ja"},
 	{"人間と話したい", ActHuman, "ja"}, {"オペレーターにつないで", ActHuman, "ja"}, {"オペレーターと話したい", ActHuman, "ja"}, {"担当者につないで", ActHuman, "ja"}, {"担当者に代わって", ActHuman, "ja"}, {"人と話せますか", ActHuman, "ja"}, {"人間につないで", ActHuman, "ja"}, {"サポートに連絡したい", ActHuman, "ja"},
 	{"それじゃない", ActNoneOfThese, "ja"}, {"そうじゃなくて", ActNoneOfThese, "ja"},
+	// Chinese (Simplified; a few Traditional forms beside)
+	{"你好", ActGreeting, "zh"}, {"您好", ActGreeting, "zh"}, {"你好啊", ActGreeting, "zh"}, {"在吗", ActGreeting, "zh"}, {"在不在", ActGreeting, "zh"}, {"有人吗", ActGreeting, "zh"}, {"早上好", ActGreeting, "zh"}, {"晚上好", ActGreeting, "zh"}, {"哈喽", ActGreeting, "zh"},
+	{"谢谢", ActThanks, "zh"}, {"謝謝", ActThanks, "zh"}, {"谢谢你", ActThanks, "zh"}, {"谢谢您", ActThanks, "zh"}, {"多谢", ActThanks, "zh"}, {"谢了", ActThanks, "zh"}, {"非常感谢", ActThanks, "zh"}, {"感谢", ActThanks, "zh"},
+	{"解决了", ActThanks, "zh"}, {"好了", ActThanks, "zh"}, {"可以了", ActThanks, "zh"}, {"搞定了", ActThanks, "zh"}, {"成功了", ActThanks, "zh"}, {"问题解决了", ActThanks, "zh"},
+	{"是", ActYes, "zh"}, {"是的", ActYes, "zh"}, {"对", ActYes, "zh"}, {"对的", ActYes, "zh"}, {"没错", ActYes, "zh"}, {"嗯", ActYes, "zh"},
+	{"不", ActNo, "zh"}, {"不是", ActNo, "zh"}, {"不对", ActNo, "zh"}, {"没有", ActNo, "zh"}, {"还没", ActNo, "zh"}, {"还没有", ActNo, "zh"}, {"现在不用", ActNo, "zh"}, {"以后再说", ActNo, "zh"},
+	{"都是", ActAll, "zh"}, {"两个都是", ActAll, "zh"},
+	{"都不是", ActNoneOfThese, "zh"}, {"不是这个", ActNoneOfThese, "zh"}, {"不是这些", ActNoneOfThese, "zh"}, {"这不是我要的", ActNoneOfThese, "zh"}, {"不是我问的", ActNoneOfThese, "zh"},
+	{"不知道", ActDontKnow, "zh"}, {"我不知道", ActDontKnow, "zh"}, {"不清楚", ActDontKnow, "zh"},
+	{"人工", ActHuman, "zh"}, {"客服", ActHuman, "zh"}, {"真人", ActHuman, "zh"}, {"转人工", ActHuman, "zh"}, {"人工客服", ActHuman, "zh"}, {"找人工", ActHuman, "zh"}, {"要人工", ActHuman, "zh"}, {"真人客服", ActHuman, "zh"}, {"联系客服", ActHuman, "zh"}, {"和真人说话", ActHuman, "zh"},
+	{"重新开始", ActRestart, "zh"}, {"从头开始", ActRestart, "zh"},
+	{"你是机器人吗", ActBotQuestion, "zh"}, {"是机器人吗", ActBotQuestion, "zh"}, {"你是真人吗", ActBotQuestion, "zh"}, {"是真人吗", ActBotQuestion, "zh"}, {"你是人吗", ActBotQuestion, "zh"}, {"你是谁", ActBotQuestion, "zh"},
+	{"不行", ActNotSolved, "zh"}, {"还是不行", ActNotSolved, "zh"}, {"没用", ActNotSolved, "zh"}, {"没有用", ActNotSolved, "zh"}, {"不管用", ActNotSolved, "zh"}, {"没解决", ActNotSolved, "zh"}, {"还是没解决", ActNotSolved, "zh"}, {"还是一样", ActNotSolved, "zh"},
+	{"算了", ActWithdraw, "zh"}, {"不用了", ActWithdraw, "zh"},
+	{"什么意思", ActUnclear, "zh"}, {"没看懂", ActUnclear, "zh"}, {"看不懂", ActUnclear, "zh"}, {"不明白", ActUnclear, "zh"},
+	{"好的", ActAck, "zh"}, {"好", ActAck, "zh"}, {"好吧", ActAck, "zh"}, {"行", ActAck, "zh"}, {"知道了", ActAck, "zh"}, {"明白了", ActAck, "zh"}, {"明白", ActAck, "zh"}, {"懂了", ActAck, "zh"},
+	// Korean (polite and plain endings, spacing as typed)
+	{"안녕하세요", ActGreeting, "ko"}, {"안녕", ActGreeting, "ko"}, {"저기요", ActGreeting, "ko"}, {"계세요", ActGreeting, "ko"}, {"여보세요", ActGreeting, "ko"},
+	{"감사합니다", ActThanks, "ko"}, {"고맙습니다", ActThanks, "ko"}, {"감사해요", ActThanks, "ko"}, {"고마워요", ActThanks, "ko"}, {"고마워", ActThanks, "ko"}, {"해결됐어요", ActThanks, "ko"}, {"해결했어요", ActThanks, "ko"}, {"잘 돼요", ActThanks, "ko"}, {"이제 돼요", ActThanks, "ko"},
+	{"네", ActYes, "ko"}, {"예", ActYes, "ko"}, {"응", ActYes, "ko"}, {"맞아요", ActYes, "ko"}, {"맞습니다", ActYes, "ko"}, {"네 맞아요", ActYes, "ko"},
+	{"아니요", ActNo, "ko"}, {"아니오", ActNo, "ko"}, {"아뇨", ActNo, "ko"}, {"아니", ActNo, "ko"}, {"아직", ActNo, "ko"}, {"아직요", ActNo, "ko"}, {"아직이요", ActNo, "ko"}, {"나중에요", ActNo, "ko"},
+	{"둘 다", ActAll, "ko"}, {"둘 다요", ActAll, "ko"}, {"전부", ActAll, "ko"}, {"전부요", ActAll, "ko"}, {"모두요", ActAll, "ko"},
+	{"다 아니에요", ActNoneOfThese, "ko"}, {"둘 다 아니에요", ActNoneOfThese, "ko"}, {"그게 아니에요", ActNoneOfThese, "ko"}, {"그거 아니에요", ActNoneOfThese, "ko"}, {"해당 없음", ActNoneOfThese, "ko"},
+	{"모르겠어요", ActDontKnow, "ko"}, {"몰라요", ActDontKnow, "ko"}, {"잘 모르겠어요", ActDontKnow, "ko"},
+	{"상담원", ActHuman, "ko"}, {"상담사", ActHuman, "ko"}, {"고객센터", ActHuman, "ko"}, {"상담원 연결", ActHuman, "ko"}, {"상담원 연결해 주세요", ActHuman, "ko"}, {"상담원이랑 얘기하고 싶어요", ActHuman, "ko"}, {"사람이랑 얘기하고 싶어요", ActHuman, "ko"}, {"직원 연결", ActHuman, "ko"},
+	{"처음부터 다시", ActRestart, "ko"}, {"다시 시작", ActRestart, "ko"},
+	{"봇이에요", ActBotQuestion, "ko"}, {"봇인가요", ActBotQuestion, "ko"}, {"로봇이에요", ActBotQuestion, "ko"}, {"챗봇이에요", ActBotQuestion, "ko"}, {"사람이에요", ActBotQuestion, "ko"}, {"사람인가요", ActBotQuestion, "ko"}, {"진짜 사람이에요", ActBotQuestion, "ko"},
+	{"안 돼요", ActNotSolved, "ko"}, {"안돼요", ActNotSolved, "ko"}, {"여전히 안 돼요", ActNotSolved, "ko"}, {"그래도 안 돼요", ActNotSolved, "ko"}, {"해결 안 됐어요", ActNotSolved, "ko"}, {"똑같아요", ActNotSolved, "ko"}, {"소용없어요", ActNotSolved, "ko"},
+	{"그만할게요", ActWithdraw, "ko"}, {"신경 쓰지 마세요", ActWithdraw, "ko"},
+	{"무슨 뜻이에요", ActUnclear, "ko"}, {"무슨 말이에요", ActUnclear, "ko"}, {"이해가 안 돼요", ActUnclear, "ko"},
+	{"알겠어요", ActAck, "ko"}, {"알겠습니다", ActAck, "ko"}, {"알았어요", ActAck, "ko"}, {"네 알겠습니다", ActAck, "ko"}, {"좋아요", ActAck, "ko"}, {"오케이", ActAck, "ko"},
 	// Portuguese (Brazil's, accents as typed or not)
 	{"olá", ActGreeting, "pt"}, {"oi", ActGreeting, "pt"}, {"bom dia", ActGreeting, "pt"}, {"boa tarde", ActGreeting, "pt"}, {"boa noite", ActGreeting, "pt"}, {"tem alguém aí", ActGreeting, "pt"}, {"alguém aí", ActGreeting, "pt"}, {"oi tem alguém aí", ActGreeting, "pt"},
 	{"obrigado", ActThanks, "pt"}, {"obrigada", ActThanks, "pt"}, {"muito obrigado", ActThanks, "pt"}, {"muito obrigada", ActThanks, "pt"}, {"valeu", ActThanks, "pt"}, {"deu certo", ActThanks, "pt"}, {"funcionou", ActThanks, "pt"}, {"agora funcionou", ActThanks, "pt"}, {"resolvido", ActThanks, "pt"}, {"resolveu", ActThanks, "pt"}, {"obrigado pela ajuda", ActThanks, "pt"}, {"obrigada pela ajuda", ActThanks, "pt"}, {"tchau", ActThanks, "pt"},
@@ -249,7 +281,9 @@ var humanPhrases = func() []humanPhrase {
 		}
 		n := phraseKey(p.phrase)
 		switch {
-		case isKanaPhrase(n):
+		case isKanaPhrase(n), p.lang == "zh" && utf8.RuneCountInString(n) >= 3:
+			// Chinese has no spaces: a phrase of three or more
+			// characters is one wherever it stands ("我要转人工").
 			out = append(out, humanPhrase{n, p.lang})
 		case strings.Contains(n, " "):
 			out = append(out, humanPhrase{" " + n + " ", p.lang})

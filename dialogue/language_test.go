@@ -290,6 +290,18 @@ func TestActPhrases(t *testing.T) {
 		{"laisse tomber", ActWithdraw},
 		{"olvídalo", ActWithdraw},
 		{"mein Drucker funktioniert nicht", ActNone}, // a request of its own
+		// Chinese: no spaces, so a request for a person of three or more
+		// characters counts wherever it stands; Korean as spaced words.
+		{"谢谢！", ActThanks},
+		{"你是机器人吗？", ActBotQuestion},
+		{"我要转人工", ActHuman},
+		{"人工智能怎么关", ActNone},
+		{"还是不行", ActNotSolved},
+		{"감사합니다", ActThanks},
+		{"네", ActYes},
+		{"상담원 연결해 주세요", ActHuman},
+		{"죄송한데 상담원 연결 가능한가요", ActHuman},
+		{"상담원 화면 설정", ActNone},
 	}
 	for _, tt := range tests {
 		if got := ClassifyAct(tt.msg); got != tt.want {
