@@ -257,7 +257,7 @@ func classifyAct(an *analyzer, msg string) Act {
 			return row.act
 		}
 	}
-	if act := phraseAct(msg); act != ActNone {
+	if act := phraseAct(an.model.Lang(), msg); act != ActNone {
 		return act
 	}
 	rest := msg

@@ -143,6 +143,22 @@ var actPhrases = []struct {
 	{"그만할게요", ActWithdraw, "ko"}, {"신경 쓰지 마세요", ActWithdraw, "ko"},
 	{"무슨 뜻이에요", ActUnclear, "ko"}, {"무슨 말이에요", ActUnclear, "ko"}, {"이해가 안 돼요", ActUnclear, "ko"},
 	{"알겠어요", ActAck, "ko"}, {"알겠습니다", ActAck, "ko"}, {"알았어요", ActAck, "ko"}, {"네 알겠습니다", ActAck, "ko"}, {"좋아요", ActAck, "ko"}, {"오케이", ActAck, "ko"},
+	// Polish (Polish letters typed or not)
+	{"cześć", ActGreeting, "pl"}, {"dzień dobry", ActGreeting, "pl"}, {"witam", ActGreeting, "pl"}, {"halo", ActGreeting, "pl"}, {"jest tam ktoś", ActGreeting, "pl"}, {"jest ktoś", ActGreeting, "pl"},
+	{"dziękuję", ActThanks, "pl"}, {"dzięki", ActThanks, "pl"}, {"wielkie dzięki", ActThanks, "pl"}, {"bardzo dziękuję", ActThanks, "pl"}, {"dzięki za pomoc", ActThanks, "pl"}, {"dziękuję za pomoc", ActThanks, "pl"},
+	{"działa", ActThanks, "pl"}, {"już działa", ActThanks, "pl"}, {"teraz działa", ActThanks, "pl"}, {"pomogło", ActThanks, "pl"}, {"udało się", ActThanks, "pl"}, {"rozwiązane", ActThanks, "pl"},
+	{"tak", ActYes, "pl"}, {"dokładnie", ActYes, "pl"}, {"zgadza się", ActYes, "pl"},
+	{"nie", ActNo, "pl"}, {"nie dziękuję", ActNo, "pl"}, {"jeszcze nie", ActNo, "pl"}, {"nie teraz", ActNo, "pl"}, {"może później", ActNo, "pl"}, {"później", ActNo, "pl"},
+	{"obie", ActAll, "pl"}, {"oba", ActAll, "pl"}, {"obydwa", ActAll, "pl"}, {"wszystkie", ActAll, "pl"},
+	{"żadne", ActNoneOfThese, "pl"}, {"żadna", ActNoneOfThese, "pl"}, {"żaden", ActNoneOfThese, "pl"}, {"żadne z tych", ActNoneOfThese, "pl"}, {"nie o to chodzi", ActNoneOfThese, "pl"}, {"to nie to", ActNoneOfThese, "pl"}, {"to nie jest moje pytanie", ActNoneOfThese, "pl"},
+	{"nie wiem", ActDontKnow, "pl"}, {"nie mam pojęcia", ActDontKnow, "pl"},
+	{"konsultant", ActHuman, "pl"}, {"z konsultantem", ActHuman, "pl"}, {"rozmowa z konsultantem", ActHuman, "pl"}, {"połącz z konsultantem", ActHuman, "pl"}, {"chcę rozmawiać z konsultantem", ActHuman, "pl"}, {"chcę rozmawiać z człowiekiem", ActHuman, "pl"}, {"porozmawiać z człowiekiem", ActHuman, "pl"}, {"z człowiekiem", ActHuman, "pl"},
+	{"jesteś botem", ActBotQuestion, "pl"}, {"czy jesteś botem", ActBotQuestion, "pl"}, {"jesteś robotem", ActBotQuestion, "pl"}, {"czy rozmawiam z botem", ActBotQuestion, "pl"}, {"jesteś człowiekiem", ActBotQuestion, "pl"}, {"czy jesteś człowiekiem", ActBotQuestion, "pl"},
+	{"zacznij od nowa", ActRestart, "pl"}, {"od nowa", ActRestart, "pl"},
+	{"nie działa", ActNotSolved, "pl"}, {"dalej nie działa", ActNotSolved, "pl"}, {"nadal nie działa", ActNotSolved, "pl"}, {"nie pomogło", ActNotSolved, "pl"}, {"to nie pomogło", ActNotSolved, "pl"}, {"nic to nie dało", ActNotSolved, "pl"}, {"bez zmian", ActNotSolved, "pl"}, {"wciąż to samo", ActNotSolved, "pl"},
+	{"nieważne", ActWithdraw, "pl"}, {"zapomnij", ActWithdraw, "pl"}, {"daj spokój", ActWithdraw, "pl"},
+	{"nie rozumiem", ActUnclear, "pl"}, {"co masz na myśli", ActUnclear, "pl"},
+	{"rozumiem", ActAck, "pl"}, {"jasne", ActAck, "pl"}, {"dobrze", ActAck, "pl"}, {"w porządku", ActAck, "pl"}, {"spoko", ActAck, "pl"},
 	// Portuguese (Brazil's, accents as typed or not)
 	{"olá", ActGreeting, "pt"}, {"oi", ActGreeting, "pt"}, {"bom dia", ActGreeting, "pt"}, {"boa tarde", ActGreeting, "pt"}, {"boa noite", ActGreeting, "pt"}, {"tem alguém aí", ActGreeting, "pt"}, {"alguém aí", ActGreeting, "pt"}, {"oi tem alguém aí", ActGreeting, "pt"},
 	{"obrigado", ActThanks, "pt"}, {"obrigada", ActThanks, "pt"}, {"muito obrigado", ActThanks, "pt"}, {"muito obrigada", ActThanks, "pt"}, {"valeu", ActThanks, "pt"}, {"deu certo", ActThanks, "pt"}, {"funcionou", ActThanks, "pt"}, {"agora funcionou", ActThanks, "pt"}, {"resolvido", ActThanks, "pt"}, {"resolveu", ActThanks, "pt"}, {"obrigado pela ajuda", ActThanks, "pt"}, {"obrigada pela ajuda", ActThanks, "pt"}, {"tchau", ActThanks, "pt"},
@@ -317,14 +333,37 @@ func isKanaPhrase(s string) bool {
 
 // phraseAct returns the act msg says in another language than English, or
 // ActNone: a request for a person anywhere in it (humanPhrases), else an
-// act that is the whole message.
-func phraseAct(msg string) Act {
+// act that is the whole message; a phrase two languages say for different
+// acts is read in lang, the pages' (actInLanguage).
+func phraseAct(lang, msg string) Act {
 	n := phraseKey(msg)
 	if _, ok := humanPhraseIn(n); ok {
 		return ActHuman
 	}
+	if act, ok := actInLanguage[lang+" "+n]; ok {
+		return act
+	}
 	return wholePhrase(msg, n).act
 }
+
+// actInLanguage holds, by language and phrase, the act phrases another
+// language says for another act: Polish "tak" is yes, Danish "tak" thanks.
+var actInLanguage = func() map[string]Act {
+	acts := map[string][]Act{}
+	for _, p := range actPhrases {
+		k := phraseKey(p.phrase)
+		if !slices.Contains(acts[k], p.act) {
+			acts[k] = append(acts[k], p.act)
+		}
+	}
+	m := map[string]Act{}
+	for _, p := range actPhrases {
+		if k := phraseKey(p.phrase); len(acts[k]) > 1 && p.lang != "" {
+			m[p.lang+" "+k] = p.act
+		}
+	}
+	return m
+}()
 
 // phraseLanguage returns the language of the act phrases that make up msg
 // ("d'accord, merci": French), or "" (none, or of any language): a short

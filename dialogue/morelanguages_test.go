@@ -48,8 +48,12 @@ func TestMoreLanguagesPhrases(t *testing.T) {
 		{"begge", ActAll, "da"},
 		{"lost", ActNone, ""}, // English, however Swedish "löst" folds
 		{"ja", ActYes, "de"},  // German's too: no Swedish row
+		{"dziękuję!", ActThanks, "pl"},
+		{"dalej nie działa", ActNotSolved, "pl"},
+		{"chcę rozmawiać z konsultantem", ActHuman, "pl"},
+		{"nie", ActNo, "pl"},
 	} {
-		if got := phraseAct(tc.msg); got != tc.act {
+		if got := phraseAct(tc.lang, tc.msg); got != tc.act {
 			t.Errorf("phraseAct(%q) = %v, want %v", tc.msg, got, tc.act)
 		}
 		if got := phraseLanguage(tc.msg); got != tc.lang {
@@ -73,8 +77,9 @@ func TestPutOffInEveryLanguage(t *testing.T) {
 		{"nog niet", "nl"}, {"nu niet", "nl"},
 		{"пока нет", "ru"}, {"не сейчас", "ru"}, {"позже", "ru"},
 		{"まだです", "ja"}, {"あとで", "ja"},
+		{"jeszcze nie", "pl"}, {"nie teraz", "pl"}, {"później", "pl"},
 	} {
-		if got := phraseAct(tc.msg); got != ActNo {
+		if got := phraseAct(tc.lang, tc.msg); got != ActNo {
 			t.Errorf("phraseAct(%q) = %v, want a no", tc.msg, got)
 		}
 		if got := phraseLanguage(tc.msg); got != tc.lang {
@@ -166,7 +171,7 @@ func TestAllInEveryLanguage(t *testing.T) {
 		"de/anzeige.md": "# Unscharfe Anzeige\n\nBeides kann helfen: die Auflösung ändern oder den Bildschirm neu verbinden.\n",
 	}), Options{})
 	for _, msg := range []string{"beides", "alle", "les deux", "tous", "ambos", "los dos", "os dois", "entrambi", "tutti e due", "allebei", "båda", "bägge", "begge", "оба", "все", "両方", "全部"} {
-		if got := phraseAct(msg); got != ActAll {
+		if got := phraseAct("", msg); got != ActAll {
 			t.Errorf("phraseAct(%q) = %v, want all", msg, got)
 		}
 		if r := a.readMessage(msg); len(r.terms) > 0 {
@@ -200,7 +205,7 @@ func TestClosingInEveryLanguage(t *testing.T) {
 		{"以上です", "ja", true},
 		{"danke", "de", false}, // thanks alone: "anything else?"
 	} {
-		if got := phraseAct(tc.msg); got != ActThanks {
+		if got := phraseAct(tc.lang, tc.msg); got != ActThanks {
 			t.Errorf("phraseAct(%q) = %v, want thanks", tc.msg, got)
 		}
 		if got := phraseLanguage(tc.msg); got != tc.lang {

@@ -1,6 +1,10 @@
 package dialogue
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
+)
 
 // TestActPhrasesWithoutAccents: act phrases typed without their accents
 // are the same acts ("je veux parler a quelqu'un" was matched against the
@@ -23,13 +27,29 @@ func TestActPhrasesWithoutAccents(t *testing.T) {
 			t.Errorf("ClassifyAct(%q) = %v, want %v", tt.msg, got, tt.want)
 		}
 	}
+	// No two phrases of one language, nor of any language (""), become
+	// one without their accents; across languages a phrase may say two
+	// acts, read in the pages' language (actInLanguage).
 	acts := map[string]Act{}
 	for _, p := range actPhrases {
-		k := phraseKey(p.phrase)
+		k := p.lang + " " + phraseKey(p.phrase)
 		if had, ok := acts[k]; ok && had != p.act {
 			t.Errorf("act phrases %q: %v and %v without accents", k, had, p.act)
 		}
 		acts[k] = p.act
+	}
+	for _, tt := range []struct {
+		lang, msg string
+		want      Act
+	}{
+		{"pl", "tak", ActYes},
+		{"da", "tak", ActThanks},
+		{"pl", "Tak!", ActYes},
+	} {
+		an := newModelAnalyzer(lexical.For(tt.lang), nil)
+		if got := classifyAct(an, tt.msg); got != tt.want {
+			t.Errorf("classifyAct(%s, %q) = %v, want %v", tt.lang, tt.msg, got, tt.want)
+		}
 	}
 }
 

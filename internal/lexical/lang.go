@@ -53,12 +53,14 @@ type Model struct {
 
 // snowballStemmers are the languages with a Snowball stemmer in Go
 // (blevesearch/snowballstem; English keeps kljensen/snowball's Porter2,
-// which the English results were measured with).
+// which the English results were measured with), and Polish's Stempel
+// (polishStem) in the same shape.
 var snowballStemmers = map[string]func(*snowball.Env) bool{
 	"ar": arabic.Stem, "da": danish.Stem, "nl": dutch.Stem, "fi": finnish.Stem, "fr": french.Stem,
 	"de": german.Stem, "hu": hungarian.Stem, "ga": irish.Stem, "it": italian.Stem, "no": norwegian.Stem,
 	"nb": norwegian.Stem, "nn": norwegian.Stem, "pt": portuguese.Stem, "ro": romanian.Stem,
 	"ru": russian.Stem, "es": spanishStem, "sv": swedish.Stem, "ta": tamil.Stem, "tr": turkish.Stem,
+	"pl": polishStem,
 }
 
 // spanishStem is Snowball's Spanish stemmer taking off one more enclitic

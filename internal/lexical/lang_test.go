@@ -32,8 +32,12 @@ func TestModelTerms(t *testing.T) {
 		{"sv", "hur lägger jag till en signatur i mina mejl", []string{"lagg", "signatur", "mejl"}},
 		// Danish: Snowball's stop list ("hvor", "meget", "der", "er", "på").
 		{"da", "hvor meget plads er der tilbage på harddisken", []string{"plad", "tilbag", "harddisk"}},
+		// Polish: Stempel's stems and stopwords-iso's list ("jak"); a page's
+		// "Wyświetlanie ukrytych plików" is wyswietlac ukryty plik.
+		{"pl", "jak pokazac ukryte pliki", []string{"pokazac", "ukryty", "plik"}},
+		{"pl", "wifi się rozłącza", []string{"wifi", "rozłaczac"}}, // a loanword Stempel would cut to "w" kept
 		// A language with no stemmer still folds.
-		{"pl", "Reklamy się wyświetlają", []string{"reklamy", "sie", "wyswietlaja"}},
+		{"cs", "Reklamy se zobrazují", []string{"reklamy", "se", "zobrazuji"}},
 	}
 	for _, tt := range tests {
 		if got := For(tt.lang).Terms(tt.text); !slices.Equal(got, tt.want) {

@@ -103,7 +103,8 @@ func TestText(t *testing.T) {
 		{"it", "Greeting", nil, "Buongiorno! Come posso aiutarLa?"},
 		{"pt-BR", "SuggestOne", nil, "Não tenho certeza se entendi. É sobre este assunto?"},
 		{"nl", "TalkToPerson", nil, "Met een medewerker praten"},
-		{"pl", "Greeting", nil, "Hello! What can I help you with?"}, // no Polish: English
+		{"fi", "Greeting", nil, "Hello! What can I help you with?"}, // no Finnish: English
+		{"pl", "Greeting", nil, "Dzień dobry! W czym mogę pomóc?"},
 		{"", "Greeting", nil, "Hello! What can I help you with?"},
 		{"fr", "FollowUpAdded", []any{"Ref", "HG-7"}, "Ajouté à votre demande HG-7. Une personne vous répondra ici."},
 		{"ja", "ClarifyAbout", []any{"Problem", "広告"}, "「広告」について：次のうち、どれに当てはまりますか？"},
@@ -137,6 +138,10 @@ func TestPlural(t *testing.T) {
 		{"ru", 1, " (Или напишите в нескольких словах: есть ещё 1 вариант.)"},
 		{"ru", 3, " (Или напишите в нескольких словах: есть ещё 3 варианта.)"},
 		{"ru", 5, " (Или напишите в нескольких словах: есть ещё 5 вариантов.)"},
+		{"pl", 3, " (Albo napisz w kilku słowach: są jeszcze 3.)"},
+		{"pl", 5, " (Albo napisz w kilku słowach: jest jeszcze 5.)"},
+		{"zh", 4, "（或者用几个词告诉我：还有 4 项。）"},
+		{"ko", 2, " (또는 몇 단어로 말씀해 주세요. 2개가 더 있습니다.)"},
 	}
 	for _, tt := range tests {
 		if got := c.Plural(tt.lang, "MoreOptions", tt.count); got != tt.want {
@@ -156,7 +161,7 @@ func TestMatch(t *testing.T) {
 		{[]string{"ja-JP"}, "ja"},
 		{[]string{"", "es-MX,es;q=0.9"}, "es"},
 		{[]string{"zz"}, ""},
-		{[]string{"pl, cs"}, ""},
+		{[]string{"fi, cs"}, ""},
 		{nil, ""},
 	}
 	for _, tt := range tests {
@@ -172,11 +177,11 @@ func TestOverrideFile(t *testing.T) {
 	if err := os.WriteFile(de, []byte("Greeting = \"Servus! Was kann ich für Sie tun?\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pl := filepath.Join(dir, "pl.json")
-	if err := os.WriteFile(pl, []byte(`{"Greeting": "Dzień dobry! W czym mogę pomóc?"}`), 0o644); err != nil {
+	fi := filepath.Join(dir, "fi.json")
+	if err := os.WriteFile(fi, []byte(`{"Greeting": "Hei! Miten voin auttaa?"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c, err := New(de, pl)
+	c, err := New(de, fi)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,14 +191,14 @@ func TestOverrideFile(t *testing.T) {
 	if got := c.Text("de", "Welcome"); got != "Gern geschehen! Kann ich Ihnen sonst noch helfen?" {
 		t.Errorf("a text the file leaves alone changed: %q", got)
 	}
-	if got := c.Text("pl", "Greeting"); got != "Dzień dobry! W czym mogę pomóc?" {
-		t.Errorf("added pl Greeting = %q", got)
+	if got := c.Text("fi", "Greeting"); got != "Hei! Miten voin auttaa?" {
+		t.Errorf("added fi Greeting = %q", got)
 	}
-	if got := c.Text("pl", "Welcome"); got != c.Text("en", "Welcome") {
+	if got := c.Text("fi", "Welcome"); got != c.Text("en", "Welcome") {
 		t.Errorf("a text the added language lacks = %q, want the English", got)
 	}
-	if !slices.Contains(c.Languages(), "pl") || !c.Has("pl-PL") {
-		t.Errorf("Languages() = %v, want pl added", c.Languages())
+	if !slices.Contains(c.Languages(), "fi") || !c.Has("fi-FI") {
+		t.Errorf("Languages() = %v, want fi added", c.Languages())
 	}
 
 	bad := filepath.Join(dir, "de.toml")
