@@ -5,6 +5,10 @@ BIN     := bin/helpgraph
 ADDR    ?= :8080
 PAGES   ?= testdata/helpcenter
 TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
+# gse, the Chinese word segmenter, embeds 33 MB of dictionaries unless built
+# with its "ne" tag; internal/lexical embeds the one it reads (without the
+# tag everything works the same, in a bigger binary).
+export GOFLAGS += -tags=ne
 
 .PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice corpus-freedombox corpus-pip corpus-freeradius corpus-kde
 

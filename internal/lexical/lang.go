@@ -258,6 +258,9 @@ func (m *Model) eachWord(s string, buf []byte, kanaWord func(run string) bool, f
 		if !isASCII(w) && hasWideOrCJK(w) {
 			scratch = foldBytes(scratch[:0], w)
 			if hasCJK(scratch) {
+				if m.lang == "zh" && !hasKana(scratch) && chineseWords(scratch, f) {
+					return
+				}
 				eachBigram(scratch, kanaWord, f)
 				return
 			}
@@ -504,6 +507,16 @@ func scriptOf(r rune) int {
 func hasWideOrCJK(w []byte) bool {
 	for _, r := range string(w) {
 		if scriptOf(r) != scriptOther || r >= 0xFF01 && r <= 0xFF5E {
+			return true
+		}
+	}
+	return false
+}
+
+// hasKana reports whether w has Japanese kana: Japanese, not Chinese.
+func hasKana(w []byte) bool {
+	for _, r := range string(w) {
+		if sc := scriptOf(r); sc == scriptHiragana || sc == scriptKatakana {
 			return true
 		}
 	}

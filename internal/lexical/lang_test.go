@@ -23,8 +23,12 @@ func TestModelTerms(t *testing.T) {
 		// Japanese: no spaces; bigrams within each script's run, particles out.
 		{"ja", "広告ブロックが動作しない", []string{"広告", "ブロ", "ロッ", "ック", "動作", "しな", "ない"}},
 		{"ja", "ＶＰＮに接続できない", []string{"vpn", "接続", "でき", "きな", "ない"}},
-		// Chinese: no spaces; bigrams of the whole run.
-		{"zh", "怎么双面打印", []string{"怎么", "么双", "双面", "面打", "打印"}},
+		// Chinese: no spaces; words as gse's dictionary segments them, and
+		// the dictionary words within a longer one (文字大小: 文字, 大小).
+		{"zh", "搬家了，时区怎么改", []string{"搬家", "时区", "怎么"}},
+		{"zh", "更改屏幕上的文字大小", []string{"更改", "屏幕", "文字", "大小", "文字大小"}},
+		// Chinese quoted on a Japanese page stays in pairs.
+		{"ja", "时区怎么改", []string{"时区", "区怎", "怎么", "么改"}},
 		// Korean: spaces, but particles and endings attached: bigrams
 		// within each word meet the page's "프린터" and "종이".
 		{"ko", "프린터에 종이가 걸렸어요", []string{"프린", "린터", "터에", "종이", "이가", "걸렸", "렸어", "어요"}},

@@ -1,0 +1,56 @@
+package lexical
+
+import (
+	_ "embed"
+	"log/slog"
+	"sync"
+	"unicode"
+
+	"github.com/go-ego/gse"
+)
+
+// chineseWords calls f with the words of w, a word of Chinese text as
+// EachWord cuts it (no spaces: often a whole clause), as gse segments it
+// with its Simplified Chinese dictionary in search mode: each word and the
+// dictionary words within a longer one ("文字大小" is 文字, 大小 and 文字大小).
+// Character pairs (eachBigram), the dictionary-free reading, cut as many
+// pairs across two words as within one ("时区怎么改": 区怎, 么改), and those
+// weighed as words no page has. ok is false when the dictionary did not
+// load: w is then read as pairs.
+func chineseWords(w []byte, f func([]byte)) (ok bool) {
+	seg := chineseSegmenter()
+	if seg == nil {
+		return false
+	}
+	for _, word := range seg.CutSearch(string(w), true) {
+		if hasLetter(word) {
+			f([]byte(word))
+		}
+	}
+	return true
+}
+
+func hasLetter(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+//go:embed chinese/dict_s.txt
+var chineseDict string
+
+// chineseSegmenter is gse's segmenter with its embedded Simplified Chinese
+// dictionary, loaded once, when Chinese text is first read (under a second;
+// nil, logged, if it does not load).
+var chineseSegmenter = sync.OnceValue(func() *gse.Segmenter {
+	var seg gse.Segmenter
+	seg.SkipLog = true
+	if err := seg.LoadDictStr(chineseDict); err != nil {
+		slog.Error("Chinese dictionary", "err", err)
+		return nil
+	}
+	return &seg
+})
