@@ -52,6 +52,14 @@ func TestMoreLanguagesPhrases(t *testing.T) {
 		{"dalej nie działa", ActNotSolved, "pl"},
 		{"chcę rozmawiać z konsultantem", ActHuman, "pl"},
 		{"nie", ActNo, "pl"},
+		{"дякую!", ActThanks, "uk"},
+		{"все одно не працює", ActNotSolved, "uk"},
+		{"хочу поговорити з людиною", ActHuman, "uk"},
+		{"děkuji", ActThanks, "cs"},
+		{"dekuji", ActThanks, "cs"}, // without its accents
+		{"pořád to nefunguje", ActNotSolved, "cs"},
+		{"chci mluvit s člověkem", ActHuman, "cs"},
+		{"ne", ActNo, "cs"},
 	} {
 		if got := phraseAct(tc.lang, tc.msg); got != tc.act {
 			t.Errorf("phraseAct(%q) = %v, want %v", tc.msg, got, tc.act)

@@ -128,6 +128,52 @@ func (d *Detector) allows(lang string) bool { return len(d.allow) == 0 || d.allo
 // Cyrillic.
 var cyrillicLanguages = []string{"ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "mn", "tg", "tt", "az", "uz"}
 
+// cyrillicLetters are, for Cyrillic languages that have them, letters the
+// other common ones do not write: Ukrainian's і, ї, є, ґ; Russian's ы, э,
+// ъ, ё; Belarusian's ў.
+var cyrillicLetters = map[string]string{"uk": "іїєґ", "ru": "ыэъё", "be": "ў"}
+
+// cyrillic returns the language of mostly Cyrillic text among those the
+// detector allows that write it: the one allowed; else the one whose own
+// letters it has most of (cyrillicLetters); else the one trigrams prefer
+// among them; "" when none is allowed.
+func (d *Detector) cyrillic(text string) string {
+	if l := d.only(cyrillicLanguages); l != "" {
+		return l
+	}
+	best, most, tied := "", 0, false
+	for l, letters := range cyrillicLetters {
+		if !d.allows(l) {
+			continue
+		}
+		n := 0
+		for _, r := range strings.ToLower(text) {
+			if strings.ContainsRune(letters, r) {
+				n++
+			}
+		}
+		switch {
+		case n > most:
+			best, most, tied = l, n, false
+		case n == most && n > 0:
+			tied = true
+		}
+	}
+	if best != "" && !tied {
+		return best
+	}
+	opts := whatlanggo.Options{Whitelist: map[whatlanggo.Lang]bool{}}
+	for _, l := range cyrillicLanguages {
+		if d.allows(l) {
+			opts.Whitelist[d.langs[l]] = true
+		}
+	}
+	if len(opts.Whitelist) == 0 {
+		return ""
+	}
+	return d.codes[whatlanggo.DetectWithOptions(text, opts).Lang]
+}
+
 // only returns the one language of langs the detector allows, or "" when
 // it allows none or several.
 func (d *Detector) only(langs []string) string {
@@ -182,7 +228,7 @@ func (d *Detector) Tell(text string) (lang string, evidence Evidence) {
 		// Mostly Cyrillic: the one language among those allowed that
 		// writes it, as sure as a script (a Russian customer on a help
 		// center without Russian pages, the bot speaking Russian).
-		if l := d.only(cyrillicLanguages); l != "" {
+		if l := d.cyrillic(text); l != "" {
 			return l, Sure
 		}
 	case strings.ContainsAny(text, "¿¡") && d.allows("es"):

@@ -186,6 +186,12 @@ func TestTellCyrillic(t *testing.T) {
 		{[]string{"en", "ru"}, "не работает wifi на ноутбуке", "ru", Sure},
 		{[]string{"en", "ru"}, "reset the wifi adapter (адаптер)", "en", Faint}, // mostly Latin: not the script
 		{[]string{"en", "de"}, "я забыл пароль и не могу войти", "", None},      // no Cyrillic language allowed
+		// Russian and Ukrainian both allowed: each one's own letters
+		// decide, else trigrams among the two.
+		{[]string{"en", "ru", "uk"}, "я забыл пароль и не могу войти", "ru", Sure},
+		{[]string{"en", "ru", "uk"}, "вайфай постійно відключається", "uk", Sure},
+		{[]string{"en", "ru", "uk"}, "як змінити пароль", "uk", Sure},
+		{[]string{"en", "ru", "uk"}, "как изменить адрес доставки моего заказа", "ru", Sure},
 	} {
 		if got, ev := New(tc.langs...).Tell(tc.text); got != tc.want || (tc.want != "" && ev != tc.evidence) {
 			t.Errorf("Tell(%q) among %v = %q, %v; want %q, %v", tc.text, tc.langs, got, ev, tc.want, tc.evidence)

@@ -47,7 +47,7 @@ func TestEveryLanguageHasEveryEnglishKey(t *testing.T) {
 	if len(en) < 40 {
 		t.Fatalf("English catalog has %d keys; the embedded file did not load", len(en))
 	}
-	for _, lang := range []string{"de", "fr", "es", "ja", "zh", "ko"} {
+	for _, lang := range []string{"de", "fr", "es", "ja", "zh", "ko", "pl", "uk", "cs"} {
 		if all[lang] == nil {
 			t.Errorf("no catalog for %s", lang)
 		}
@@ -142,6 +142,8 @@ func TestPlural(t *testing.T) {
 		{"pl", 5, " (Albo napisz w kilku słowach: jest jeszcze 5.)"},
 		{"zh", 4, "（或者用几个词告诉我：还有 4 项。）"},
 		{"ko", 2, " (또는 몇 단어로 말씀해 주세요. 2개가 더 있습니다.)"},
+		{"uk", 5, " (Або напишіть кількома словами: є ще 5 варіантів.)"},
+		{"cs", 1, " (Nebo to napište několika slovy: je tu ještě jedna.)"},
 	}
 	for _, tt := range tests {
 		if got := c.Plural(tt.lang, "MoreOptions", tt.count); got != tt.want {
@@ -161,7 +163,7 @@ func TestMatch(t *testing.T) {
 		{[]string{"ja-JP"}, "ja"},
 		{[]string{"", "es-MX,es;q=0.9"}, "es"},
 		{[]string{"zz"}, ""},
-		{[]string{"fi, cs"}, ""},
+		{[]string{"fi, hu"}, ""},
 		{nil, ""},
 	}
 	for _, tt := range tests {
