@@ -103,7 +103,7 @@ func TestText(t *testing.T) {
 		{"it", "Greeting", nil, "Buongiorno! Come posso aiutarLa?"},
 		{"pt-BR", "SuggestOne", nil, "Não tenho certeza se entendi. É sobre este assunto?"},
 		{"nl", "TalkToPerson", nil, "Met een medewerker praten"},
-		{"fi", "Greeting", nil, "Hello! What can I help you with?"}, // no Finnish: English
+		{"et", "Greeting", nil, "Hello! What can I help you with?"}, // no Estonian: English
 		{"pl", "Greeting", nil, "Dzień dobry! W czym mogę pomóc?"},
 		{"", "Greeting", nil, "Hello! What can I help you with?"},
 		{"fr", "FollowUpAdded", []any{"Ref", "HG-7"}, "Ajouté à votre demande HG-7. Une personne vous répondra ici."},
@@ -163,7 +163,7 @@ func TestMatch(t *testing.T) {
 		{[]string{"ja-JP"}, "ja"},
 		{[]string{"", "es-MX,es;q=0.9"}, "es"},
 		{[]string{"zz"}, ""},
-		{[]string{"fi, hu"}, ""},
+		{[]string{"et, lv"}, ""},
 		{nil, ""},
 	}
 	for _, tt := range tests {
