@@ -105,8 +105,10 @@ func (m *Model) Participle(w string, v Vocabulary) (string, bool) {
 	return "", false
 }
 
-// compounding are the languages that write compounds as one word.
-var compounding = map[string]bool{"de": true, "nl": true, "sv": true, "da": true, "no": true, "nb": true, "nn": true}
+// compounding are the languages that write compounds as one word
+// (Hungarian's "egérgomb", mouse button, measured on GNOME's help in it:
+// gnome-page-hu 53.3% → 56.7%).
+var compounding = map[string]bool{"de": true, "nl": true, "sv": true, "da": true, "no": true, "nb": true, "nn": true, "hu": true}
 
 // Bounds of compound splitting: shorter parts (and participles' verb
 // stems) are too often chance ("ab", "ver", "gesamt" as "ge-sam-t"), and

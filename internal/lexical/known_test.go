@@ -45,6 +45,7 @@ func TestKnown(t *testing.T) {
 		{"part too short", "de", []string{"abo", "kosten"}, "abokosten", nil},
 		{"one part unknown", "de", []string{"software"}, "schadsoftware", nil},
 		{"Dutch compound", "nl", []string{"wachtwoord", "beheer"}, "wachtwoordbeheer", []string{"wachtwoord", "beheer"}},
+		{"Hungarian compound", "hu", []string{"egér", "gomb"}, "egérgomb", []string{"egér", "gomb"}},
 		{"French writes no compounds", "fr", []string{"mot", "passe", "navigateur", "page"}, "navigateurpage", nil},
 		// Participles: ge- and an ending around the verb's stem.
 		{"participle -t", "de", []string{"kündigen"}, "gekündigt", []string{"gekündigt"}},
