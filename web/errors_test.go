@@ -18,11 +18,11 @@ func TestErrorPages(t *testing.T) {
 		want, notWant    []string
 	}{
 		{"customer, German", "/no-such-page", "de-DE,de;q=0.9",
-			false, []string{`<html lang="de">`, "Diese Seite gibt es nicht.", "Zurück zum Hilfe-Chat", "404 – Hilfe"}, []string{"not found", "Helpgraph"}},
+			false, []string{`<html lang="de" dir="ltr">`, "Diese Seite gibt es nicht.", "Zurück zum Hilfe-Chat", "404 – Hilfe"}, []string{"not found", "Helpgraph"}},
 		{"customer in the widget, Japanese", "/embed/nothing", "ja",
-			false, []string{`<html lang="ja">`, "このページは存在しません。", `<a href="/embed">ヘルプチャットに戻る</a>`}, []string{"not found"}},
+			false, []string{`<html lang="ja" dir="ltr">`, "このページは存在しません。", `<a href="/embed">ヘルプチャットに戻る</a>`}, []string{"not found"}},
 		{"customer, English", "/no-such-page", "",
-			false, []string{`<html lang="en">`, "This page does not exist.", `<a href="/">Back to the help chat</a>`}, nil},
+			false, []string{`<html lang="en" dir="ltr">`, "This page does not exist.", `<a href="/">Back to the help chat</a>`}, nil},
 		{"support page, not signed in", "/admin/no-such-page", "",
 			false, []string{"This page does not exist."}, []string{"/admin/queue", "Sign out"}},
 		{"support page, signed in", "/admin/handoffs/9999", "de",

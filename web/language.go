@@ -127,3 +127,20 @@ var widgetLabels = regexp.MustCompile(`/\*HELPGRAPH_LABELS\*/.*?/\*\*/`)
 func withWidgetLabels(js, labels []byte) []byte {
 	return widgetLabels.ReplaceAllLiteral(js, slices.Concat([]byte("/*HELPGRAPH_LABELS*/"), labels, []byte("/**/")))
 }
+
+// textDirection is "rtl" for a language written right to left (the page's
+// whole layout mirrors: a help center may add Arabic or Hebrew to the
+// catalog with its own messages file), else "ltr". Texts of another
+// direction inside it (a page quoted, a customer's message) are marked
+// dir="auto", so each reads in its own.
+func textDirection(lang string) string {
+	base, _ := language.Make(lang).Base()
+	if rightToLeft[base.String()] {
+		return "rtl"
+	}
+	return "ltr"
+}
+
+// rightToLeft are the languages written in Arabic, Hebrew, Thaana or
+// Syriac script.
+var rightToLeft = map[string]bool{"ar": true, "he": true, "fa": true, "ur": true, "ps": true, "sd": true, "yi": true, "dv": true, "ug": true, "ckb": true, "syr": true}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
+	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,11 +36,46 @@ func TestChatPageLanguage(t *testing.T) {
 			req.Header.Set("Accept-Language", tt.accept)
 		}
 		_, page := env.do(t, req)
-		if !strings.Contains(page, `<html lang="`+tt.lang+`">`) || !strings.Contains(page, tt.label) {
+		if !strings.Contains(page, `<html lang="`+tt.lang+`" dir="ltr">`) || !strings.Contains(page, tt.label) {
 			t.Errorf("GET %s (Accept-Language %q): want lang %q and %q in the page", tt.path, tt.accept, tt.lang, tt.label)
 		}
 		if tt.lang != "en" && strings.Contains(page, "Your question") {
 			t.Errorf("GET %s: English label in a %s page", tt.path, tt.lang)
+		}
+	}
+}
+
+// TestRightToLeft: a chat in a language written right to left (added to
+// the catalog by the help center's messages file) lays the page out right
+// to left, and each text the chat shows reads in its own direction.
+func TestRightToLeft(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "messages.ar.toml")
+	if err := os.WriteFile(file, []byte("YourQuestion = \"سؤالك\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	catalog, err := messages.New(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newTestEnvWith(t, Config{}, func(d *Deps) { d.Messages = catalog })
+	form := url.Values{"message": {"كيف أغير الحجز"}, "lang": {"ar"}}
+	req := httptest.NewRequest("POST", "/", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, _ := env.do(t, req)
+	// The test's agent tells no language: the widget's lang stands.
+	loc := strings.TrimSuffix(resp.Header.Get("Location"), "#latest") + "&lang=ar"
+	_, page := env.do(t, httptest.NewRequest("GET", loc, nil))
+	for _, want := range []string{`<html lang="ar" dir="rtl">`, "سؤالك", `<p dir="auto">كيف أغير الحجز</p>`, `<div class="text" dir="auto">`, `<textarea id="message" name="message"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("Arabic chat page lacks %s", want)
+		}
+	}
+	if !strings.Contains(page, `dir="auto" placeholder=`) {
+		t.Error("the message box does not take its text's direction")
+	}
+	for lang, want := range map[string]string{"ar": "rtl", "he-IL": "rtl", "fa": "rtl", "en": "ltr", "de-CH": "ltr", "": "ltr"} {
+		if got := textDirection(lang); got != want {
+			t.Errorf("textDirection(%q) = %q, want %q", lang, got, want)
 		}
 	}
 }

@@ -137,7 +137,7 @@ func TestTalkToPersonOption(t *testing.T) {
 		t.Fatalf("clicking the option: %d %s", status, body)
 	}
 	_, page = env.do(t, httptest.NewRequest("GET", "/?s="+r.SessionID, nil))
-	if label := r.Options[0].Label; !strings.Contains(page, "<p>"+label+"</p>") || strings.Contains(page, "<p>"+dialogue.TalkToPersonValue+"</p>") {
+	if label := r.Options[0].Label; !strings.Contains(page, `<p dir="auto">`+label+"</p>") || strings.Contains(page, `<p dir="auto">`+dialogue.TalkToPersonValue+"</p>") {
 		t.Errorf("the conversation does not show the customer said %q", label)
 	}
 }

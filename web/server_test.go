@@ -34,6 +34,13 @@ type testEnv struct {
 // newTestEnv serves bookingGraph("Graph A") with the fake agent.
 func newTestEnv(t *testing.T, cfg Config) *testEnv {
 	t.Helper()
+	return newTestEnvWith(t, cfg, nil)
+}
+
+// newTestEnvWith is newTestEnv with change made to the server's
+// dependencies first, when it is not nil.
+func newTestEnvWith(t *testing.T, cfg Config, change func(*Deps)) *testEnv {
+	t.Helper()
 	ctx := context.Background()
 	convs, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "conv.db"))
 	if err != nil {
@@ -44,10 +51,14 @@ func newTestEnv(t *testing.T, cfg Config) *testEnv {
 	if _, err := store.Replace(ctx, bookingGraph("Graph A"), json.RawMessage(`{"pages":1,"nodes":3}`)); err != nil {
 		t.Fatal(err)
 	}
-	srv := New(cfg, Deps{Graphs: store, Conversations: convs, NewAgent: newFakeAgent,
+	deps := Deps{Graphs: store, Conversations: convs, NewAgent: newFakeAgent,
 		Lint: func(g *graph.Graph) []kgbuild.Finding {
 			return []kgbuild.Finding{{Kind: kgbuild.DeadEnd, Page: "p", Node: "root", Message: "no <resolution>"}}
-		}})
+		}}
+	if change != nil {
+		change(&deps)
+	}
+	srv := New(cfg, deps)
 	if _, err := srv.Reload(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -111,6 +111,7 @@
     if (greeting) greeting.remove();
     var body = document.createElement(user ? "p" : "div");
     if (user) body.textContent = text; else body.className = "text";
+    body.dir = "auto"; // each text in its own direction (Arabic, Hebrew)
     li.appendChild(body);
     var old = document.getElementById("latest");
     if (old) old.removeAttribute("id");
@@ -140,7 +141,7 @@
     }
     options.forEach(function (o) {
       var b = document.createElement("button");
-      b.type = "submit"; b.name = "message"; b.value = o.value; b.textContent = o.label;
+      b.type = "submit"; b.name = "message"; b.value = o.value; b.textContent = o.label; b.dir = "auto";
       fs.appendChild(b);
     });
     f.appendChild(fs);
@@ -178,6 +179,7 @@
     li.appendChild(who);
     var body = document.createElement("div");
     body.className = "text";
+    body.dir = "auto";
     showHTML(body, html);
     li.appendChild(body);
     log.appendChild(li);
