@@ -39,8 +39,15 @@ func hasLetter(s string) bool {
 	return false
 }
 
-//go:embed chinese/dict_s.txt
-var chineseDict string
+// The Simplified and Traditional Chinese dictionaries: a help center in
+// Taiwan or Hong Kong writes "變更密碼", which the Simplified one alone
+// read as single characters, left out as words ("變", "更").
+var (
+	//go:embed chinese/dict_s.txt
+	simplifiedDict string
+	//go:embed chinese/dict_t.txt
+	traditionalDict string
+)
 
 // chineseSegmenter is gse's segmenter with its embedded Simplified Chinese
 // dictionary, loaded once, when Chinese text is first read (under a second;
@@ -48,7 +55,7 @@ var chineseDict string
 var chineseSegmenter = sync.OnceValue(func() *gse.Segmenter {
 	var seg gse.Segmenter
 	seg.SkipLog = true
-	if err := seg.LoadDictStr(chineseDict); err != nil {
+	if err := seg.LoadDictStr(simplifiedDict + traditionalDict); err != nil {
 		slog.Error("Chinese dictionary", "err", err)
 		return nil
 	}

@@ -27,6 +27,7 @@ func TestModelTerms(t *testing.T) {
 		// the dictionary words within a longer one (文字大小: 文字, 大小).
 		{"zh", "搬家了，时区怎么改", []string{"搬家", "时区", "怎么"}},
 		{"zh", "更改屏幕上的文字大小", []string{"更改", "屏幕", "文字", "大小", "文字大小"}},
+		{"zh-TW", "變更您的時區", []string{"變更", "時區"}}, // Traditional: its own dictionary
 		// Chinese quoted on a Japanese page stays in pairs.
 		{"ja", "时区怎么改", []string{"时区", "区怎", "怎么", "么改"}},
 		// Korean: spaces, but particles and endings attached: bigrams
