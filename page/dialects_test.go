@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -237,6 +238,27 @@ func TestPageLang(t *testing.T) {
 		if got := s.pageLang(tt.rel); got != tt.want {
 			t.Errorf("pageLang(%q) = %q, want %q", tt.rel, got, tt.want)
 		}
+	}
+}
+
+// TestFileLanguages: a language in a file's name counts where the file's
+// translations sit beside it under the same name (Hugo's "about.fr.md"
+// beside "about.md", Debian's manuals' "ch05.zh-tw.html"); alone, or not
+// a language, it is part of the name.
+func TestFileLanguages(t *testing.T) {
+	var files []pageFile
+	for _, rel := range []string{"ch05.en.html", "ch05.zh-tw.html", "ch05.zh-cn.html", "about.md", "about.fr.md",
+		"setup.io.md", "notes.v2.md", "notes.v3.md", "faq/index.de.md", "index.de.md"} {
+		files = append(files, pageFile{rel: rel})
+	}
+	got := fileLanguages(files)
+	want := map[string]string{"ch05.en.html": "en", "ch05.zh-tw.html": "zh-TW", "ch05.zh-cn.html": "zh-CN", "about.fr.md": "fr"}
+	if !maps.Equal(got, want) {
+		t.Errorf("fileLanguages = %v, want %v", got, want)
+	}
+	s := &site{lang: "en", fileLangs: got}
+	if l := s.pageLang("ch05.zh-tw.html"); l != "zh-TW" {
+		t.Errorf("pageLang(ch05.zh-tw.html) = %q", l)
 	}
 }
 

@@ -46,6 +46,9 @@ type site struct {
 	jekyll *jekyllConfig
 	// vars are the Liquid variables the site resolves (siteVars).
 	vars map[string]string
+	// fileLangs maps a page to the language its file name says, where
+	// its translations are its siblings by name (fileLanguages).
+	fileLangs map[string]string
 	// titles maps a page to its title, where its front matter or first
 	// heading gives one (a reStructuredText :doc: reference's text).
 	titles map[string]string
@@ -179,7 +182,48 @@ func newSite(dir string, base *url.URL, files []pageFile, metas []meta, roots []
 			s.bySlug[stem] = rel
 		}
 	}
+	s.fileLangs = fileLanguages(files)
 	return s
+}
+
+// fileLanguages returns the language of each page whose file name carries
+// one before its extension, the convention of Hugo's translations by file
+// name ("about.fr.md") and of sites served with content negotiation
+// ("ch05.zh-tw.html", Debian's manuals): a page counts only where a file
+// of the same name and folder has another language or none ("about.md",
+// the default language's), so "setup.io.md" alone says nothing.
+func fileLanguages(files []pageFile) map[string]string {
+	type named struct{ rel, lang string }
+	byStem := map[string][]named{}
+	for _, f := range files {
+		if f.err != nil {
+			continue
+		}
+		file := unescapePath(f.rel)
+		ext := path.Ext(file)
+		rest := strings.TrimSuffix(file, ext)
+		lang := path.Ext(rest)
+		if tag := langTag(strings.TrimPrefix(lang, "."), true); tag != "" {
+			stem := strings.TrimSuffix(rest, lang) + ext
+			byStem[stem] = append(byStem[stem], named{f.rel, tag})
+		} else {
+			byStem[file] = append(byStem[file], named{f.rel, ""}) // the default language's ("about.md")
+		}
+	}
+	out := map[string]string{}
+	for _, pages := range byStem {
+		for _, p := range pages[1:] {
+			if p.lang != pages[0].lang {
+				for _, q := range pages {
+					if q.lang != "" {
+						out[q.rel] = q.lang
+					}
+				}
+				break
+			}
+		}
+	}
+	return out
 }
 
 // hashInputs writes what the site read besides the pages, and what the
@@ -190,6 +234,9 @@ func (s *site) hashInputs(h io.Writer) {
 		fmt.Fprintf(h, "_config.yml %x\n", s.jekyll.sum)
 	}
 	s.hashComponents(h)
+	for _, f := range slices.Sorted(maps.Keys(s.fileLangs)) {
+		fmt.Fprintf(h, "lang %s\t%s\n", f, s.fileLangs[f])
+	}
 	for _, f := range slices.Sorted(maps.Keys(s.labels)) {
 		if s.labels[f] != "" {
 			fmt.Fprintf(h, "label %s\t%s\n", f, s.labels[f])
@@ -253,8 +300,9 @@ func (s *site) url(rel string) string {
 	return s.base.ResolveReference(&url.URL{Path: p}).String()
 }
 
-// pageLang is the language of the page at rel that its folder tells: a
-// language folder (de/, i18n/de/) or the folder's own name.
+// pageLang is the language of the page at rel that its folder or file
+// name tells: a language folder (de/, i18n/de/), its file name among its
+// translations' (fileLanguages), or the folder's own name.
 func (s *site) pageLang(rel string) string {
 	segs := strings.Split(unescapePath(rel), "/")
 	segs = segs[:len(segs)-1]
@@ -264,6 +312,9 @@ func (s *site) pageLang(rel string) string {
 				return tag
 			}
 		}
+	}
+	if tag := s.fileLangs[rel]; tag != "" {
+		return tag
 	}
 	return s.lang
 }
