@@ -47,7 +47,8 @@ func Translations(pages []graph.Page, pageLang map[string]string) map[string]map
 
 // articleKey is what the URLs of one article's translations share: the
 // path without its first segment naming the page's language (one of the
-// first three folders, or an "i18n/xx" pair), a help desk's numbered
+// first three folders, or an "i18n/xx" pair) or the language in its file
+// name ("about.fr.md", "ch05.zh-tw.html#x"), a help desk's numbered
 // article ("123-slug") as its number; with the host for a web page.
 func articleKey(u, lang string) string {
 	host, p := "", u
@@ -65,10 +66,30 @@ func articleKey(u, lang string) string {
 			break
 		}
 	}
+	segs[len(segs)-1] = withoutNameLanguage(segs[len(segs)-1], lang)
 	if n := len(segs); n >= 2 && segs[n-2] == "articles" {
 		if num, _, _ := strings.Cut(segs[n-1], "-"); num != "" && strings.Trim(num, "0123456789") == "" {
 			segs[n-1] = num
 		}
 	}
 	return host + "/" + strings.Join(segs, "/")
+}
+
+// withoutNameLanguage returns the file name name (a fragment may follow it)
+// without the language lang it carries before its extension, as
+// translations by file name do ("ch05.zh-tw.html#x" is "ch05.html#x" for
+// zh-TW); name as it is when it carries none.
+func withoutNameLanguage(name, lang string) string {
+	file, frag, hasFrag := strings.Cut(name, "#")
+	ext := path.Ext(file)
+	rest := strings.TrimSuffix(file, ext)
+	tag := path.Ext(rest)
+	if lang == "" || tag == "" || tagLanguage(strings.TrimPrefix(tag, ".")) != lang {
+		return name
+	}
+	file = strings.TrimSuffix(rest, tag) + ext
+	if hasFrag {
+		return file + "#" + frag
+	}
+	return file
 }

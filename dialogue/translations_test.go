@@ -18,6 +18,7 @@ func TestTranslations(t *testing.T) {
 		"https://h.example/hc/de/articles/123-Passwort-zurucksetzen",
 		"https://h.example/hc/de/articles/1234-Anderes",
 		"en/guides/it/x.md", "de/guides/it/x.md",
+		"manual/ch05.en.html#network", "manual/ch05.de.html#network", "manual/ch05.html", "notes.fr.md",
 	}
 	var pages []graph.Page
 	for _, u := range urls {
@@ -25,6 +26,8 @@ func TestTranslations(t *testing.T) {
 	}
 	// A help desk's reader records each article's locale.
 	pages[6].Lang, pages[7].Lang, pages[8].Lang = "en-US", "de", "de"
+	// The page reader records a language its file name gives (page.fileLanguages).
+	pages[11].Lang, pages[12].Lang, pages[14].Lang = "en", "de", "fr"
 	pageLang := PageLanguages(&graph.Graph{Pages: pages}, "en")
 	got := Translations(pages, pageLang)
 	want := map[string]map[string]string{
@@ -35,8 +38,10 @@ func TestTranslations(t *testing.T) {
 		"i18n/fr/docs/setup.md": {"en": "docs/setup.md"},
 		"https://h.example/hc/en-us/articles/123-Reset-your-password": {"de": "https://h.example/hc/de/articles/123-Passwort-zurucksetzen"},
 		"https://h.example/hc/de/articles/123-Passwort-zurucksetzen":  {"en": "https://h.example/hc/en-us/articles/123-Reset-your-password"},
-		"en/guides/it/x.md": {"de": "de/guides/it/x.md"},
-		"de/guides/it/x.md": {"en": "en/guides/it/x.md"},
+		"en/guides/it/x.md":           {"de": "de/guides/it/x.md"},
+		"de/guides/it/x.md":           {"en": "en/guides/it/x.md"},
+		"manual/ch05.en.html#network": {"de": "manual/ch05.de.html#network"},
+		"manual/ch05.de.html#network": {"en": "manual/ch05.en.html#network"},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Translations:\n got %v\nwant %v", got, want)
