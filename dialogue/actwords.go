@@ -368,7 +368,7 @@ func phraseAct(lang, msg string) Act {
 	if _, ok := humanPhraseIn(n); ok {
 		return ActHuman
 	}
-	if act, ok := actInLanguage[lang+" "+n]; ok {
+	if act, ok := actInLanguage[langPhrase{lang, n}]; ok {
 		return act
 	}
 	return wholePhrase(msg, n).act
@@ -376,7 +376,7 @@ func phraseAct(lang, msg string) Act {
 
 // actInLanguage holds, by language and phrase, the act phrases another
 // language says for another act: Polish "tak" is yes, Danish "tak" thanks.
-var actInLanguage = func() map[string]Act {
+var actInLanguage = func() map[langPhrase]Act {
 	acts := map[string][]Act{}
 	for _, p := range actPhrases {
 		k := phraseKey(p.phrase)
@@ -384,14 +384,17 @@ var actInLanguage = func() map[string]Act {
 			acts[k] = append(acts[k], p.act)
 		}
 	}
-	m := map[string]Act{}
+	m := map[langPhrase]Act{}
 	for _, p := range actPhrases {
 		if k := phraseKey(p.phrase); len(acts[k]) > 1 && p.lang != "" {
-			m[p.lang+" "+k] = p.act
+			m[langPhrase{p.lang, k}] = p.act
 		}
 	}
 	return m
 }()
+
+// langPhrase is an act phrase, normalised, in a language.
+type langPhrase struct{ lang, phrase string }
 
 // phraseLanguage returns the language of the act phrases that make up msg
 // ("d'accord, merci": French), or "" (none, or of any language): a short
@@ -484,16 +487,22 @@ func saysNo(act Act) bool { return act == ActNo || act == ActNoneOfThese || act 
 // The longest come first, so that a phrase is taken off whole before one
 // it ends or opens with: "danke das hat geklappt" is "danke" and "das hat
 // geklappt", not "danke", "hat geklappt" and a stray "das".
-var ackPhrases = func() []string {
-	var out []string
+var ackPhrases = func() []ackPhrase {
+	var out []ackPhrase
+	seen := map[string]bool{}
 	for _, p := range slices.Concat(actPhrases, closingPhrases) {
-		if p.act == ActAck || p.act == ActThanks {
-			out = append(out, phraseKey(p.phrase))
+		if k := phraseKey(p.phrase); (p.act == ActAck || p.act == ActThanks) && !seen[k] {
+			seen[k] = true
+			out = append(out, ackPhrase{k, k + " ", " " + k})
 		}
 	}
-	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
+	slices.SortStableFunc(out, func(a, b ackPhrase) int { return len(b.phrase) - len(a.phrase) })
 	return out
 }()
+
+// An ackPhrase is an acknowledgement, normalised, as it opens and closes a
+// message (made once: a turn looks for each).
+type ackPhrase struct{ phrase, opening, closing string }
 
 // withoutAcks returns the normalised message n without the
 // acknowledgements that open or close it, and those.
@@ -502,13 +511,13 @@ func withoutAcks(n string) (string, []string) {
 	for trimmed := true; trimmed; {
 		trimmed = false
 		for _, p := range ackPhrases {
-			if n == p {
-				return "", append(acks, p)
+			if n == p.phrase {
+				return "", append(acks, p.phrase)
 			}
-			if r, ok := strings.CutPrefix(n, p+" "); ok {
-				n, trimmed, acks = r, true, append(acks, p)
-			} else if r, ok := strings.CutSuffix(n, " "+p); ok {
-				n, trimmed, acks = r, true, append(acks, p)
+			if r, ok := strings.CutPrefix(n, p.opening); ok {
+				n, trimmed, acks = r, true, append(acks, p.phrase)
+			} else if r, ok := strings.CutSuffix(n, p.closing); ok {
+				n, trimmed, acks = r, true, append(acks, p.phrase)
 			}
 		}
 	}

@@ -164,6 +164,10 @@ func TestHomographKeepsLanguage(t *testing.T) {
 	}{
 		{"English pages", NewGraphAgent(sampleGraph(t), Options{}), "", "battery dies fast", "en"},
 		{"English pages, German sentence", NewGraphAgent(sampleGraph(t), Options{}), "", "Ich kann mich nicht mit meinem Passwort anmelden", "de"},
+		// English words that are Polish stop words (go, to, my) are no
+		// evidence of Polish: only Polish's own function words are.
+		{"English pages, Polish homographs", NewGraphAgent(sampleGraph(t), Options{}), "", "go to my account settings", "en"},
+		{"English pages, Polish sentence", NewGraphAgent(sampleGraph(t), Options{}), "", "nie mogę się zalogować, jak zmienić hasło", "pl"},
 		{"German pages, English browser", multi, "en", "password dies after reset", "en"},
 		// The English pages have more of its words than the German.
 		{"German pages, no browser", multi, "", "password dies after reset", "en"},
