@@ -76,9 +76,9 @@ func articleKey(u, lang string) string {
 }
 
 // withoutNameLanguage returns the file name name (a fragment may follow it)
-// without the language lang it carries before its extension, as
-// translations by file name do ("ch05.zh-tw.html#x" is "ch05.html#x" for
-// zh-TW); name as it is when it carries none.
+// without the language it carries before its extension when that is lang
+// (a base language: "ch05.zh-tw.html#x" is "ch05.html#x" for zh), as
+// translations by file name do; name as it is otherwise.
 func withoutNameLanguage(name, lang string) string {
 	file, frag, hasFrag := strings.Cut(name, "#")
 	ext := path.Ext(file)

@@ -31,9 +31,10 @@ import (
 )
 
 // A Model is the word model of one language: what its words are (Latin,
-// Cyrillic... words as Words has them; Chinese and Japanese text, which has
-// no spaces, and Korean words, which carry their particles and endings
-// ("프린터에", at the printer), as overlapping character pairs), which carry no content, and
+// Cyrillic... words as Words has them; Chinese text, which has no spaces,
+// as a dictionary segments it (chineseWords); Japanese text and Korean
+// words, which carry their particles and endings ("프린터에", at the
+// printer), as overlapping character pairs), which carry no content, and
 // how they meet (its Snowball stemmer, then accents folded, so "Blöcke"
 // and "blocke" meet; the stemmers' rules want the accents, so a word typed
 // without one whose suffix has one, "aplicacion", still misses).
@@ -241,8 +242,10 @@ func addWords(set map[string]bool, file string) {
 func (m *Model) Lang() string { return m.lang }
 
 // EachWord calls f with each word of s, lowercased and, outside English,
-// with Chinese, Japanese and Korean runs cut into character bigrams and full-width
-// forms narrowed. The buffer f sees is reused: f must copy what it keeps.
+// with Japanese and Korean runs cut into character bigrams, Chinese ones
+// into words in the Chinese model (into bigrams in the others), and
+// full-width forms narrowed. The buffer f sees is reused: f must copy what
+// it keeps.
 func (m *Model) EachWord(s string, buf []byte, f func(w []byte)) []byte {
 	return m.eachWord(s, buf, nil, f)
 }
