@@ -101,3 +101,36 @@ func TestBrowserFocusAfterAnAnswerIsTheTextBox(t *testing.T) {
 		t.Errorf("focus after an answer is on %q (%v), want the text box", active, err)
 	}
 }
+
+// TestBrowserEnterEndingCompositionDoesNotSend: the Enter that picks a
+// word in an input method (Chinese, Japanese, Korean) does not send the
+// message, in Chrome's way (isComposing) nor Safari's (keyCode 229); a
+// plain Enter does.
+func TestBrowserEnterEndingCompositionDoesNotSend(t *testing.T) {
+	base := serveSample(t, Config{})
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#message"))); err != nil {
+		t.Fatal(err)
+	}
+	sent := func(init string) int {
+		t.Helper()
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
+			const box = document.getElementById("message");
+			box.value = "予約を変更したい";
+			box.dispatchEvent(new KeyboardEvent("keydown", Object.assign({key: "Enter", bubbles: true, cancelable: true}, `+init+`)));
+			return document.querySelectorAll("#log li.msg.user").length;
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, init := range []string{`{isComposing: true}`, `{keyCode: 229}`} {
+		if n := sent(init); n != 0 {
+			t.Errorf("Enter with %s sent the message (%d in the log)", init, n)
+		}
+	}
+	if n := sent(`{}`); n != 1 {
+		t.Errorf("a plain Enter sent %d messages, want 1: the check would prove nothing", n)
+	}
+}

@@ -410,9 +410,11 @@
     window.parent.postMessage({ helpgraph: "ready" }, "*");
   }
 
-  // Enter sends, Shift+Enter makes a new line.
+  // Enter sends, Shift+Enter makes a new line. An Enter that ends an input
+  // method's composition (Chinese, Japanese, Korean) picks the word: Safari
+  // reports it with isComposing false but keyCode 229.
   input.addEventListener("keydown", function (e) {
-    if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+    if (e.key === "Enter" && !e.shiftKey && !e.isComposing && e.keyCode !== 229) {
       e.preventDefault();
       form.requestSubmit ? form.requestSubmit() : form.dispatchEvent(new Event("submit", { cancelable: true }));
     }
