@@ -10,7 +10,7 @@ TEMPL_VERSION := $(shell $(GO) list -m -f '{{.Version}}' github.com/a-h/templ)
 # tag everything works the same, in a bigger binary).
 export GOFLAGS += -tags=ne
 
-.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice corpus-freedombox corpus-pip corpus-freeradius corpus-kde
+.PHONY: run build-graph install test check generate bench loadtest slowbody tools eval-ssa eval-ssa-mixed eval-questions eval-sample screenshots corpus-gnome corpus-gimp corpus-django corpus-libreoffice corpus-freedombox corpus-pip corpus-freeradius corpus-kde corpus-debian-reference
 
 # "helpgraph ask" embeds Kùzu, a native library shipped in the go-kuzu module
 # (built with cgo; gcc is needed). The binary finds it in the module cache,
@@ -291,6 +291,25 @@ corpus-pip:
 	rm -rf $(PIP_DOCS) && mv $(PIP_DOCS).tmp $(PIP_DOCS)
 	@echo "corpus-pip: $$(find $(PIP_DOCS) -type f | wc -l) pages in $(PIP_DOCS) (licence: $(PIP_DOCS)-LICENSE.txt)"
 
+# Debian Reference (Osamu Aoki, GPL-2+), a DocBook manual as HTML, one page
+# a chapter, each in English, Simplified and Traditional Chinese beside each
+# other by file name (ch05.en.html, ch05.zh-cn.html, ch05.zh-tw.html), as
+# Debian's debian-reference-en, -zh-cn and -zh-tw packages install it in
+# /usr/share/debian-reference; copied without the PDF exports into
+# $(DEBIAN_REFERENCE), the package's copyright file in
+# $(DEBIAN_REFERENCE)-LICENSE.txt. Generated, not committed.
+DEBIAN_REFERENCE_SRC ?= /usr/share/debian-reference
+DEBIAN_REFERENCE     ?= out/corpora/debian-reference
+corpus-debian-reference:
+	@ls $(DEBIAN_REFERENCE_SRC)/ch01.zh-tw.html $(DEBIAN_REFERENCE_SRC)/ch01.zh-cn.html >/dev/null 2>&1 || { echo "corpus-debian-reference: $(DEBIAN_REFERENCE_SRC)/ch01.zh-tw.html not found (apt-get install -y debian-reference-en debian-reference-zh-cn debian-reference-zh-tw)"; exit 1; }
+	@rm -rf $(DEBIAN_REFERENCE).tmp && mkdir -p $(DEBIAN_REFERENCE).tmp && cp $(DEBIAN_REFERENCE_SRC)/*.html $(DEBIAN_REFERENCE_SRC)/*.css $(DEBIAN_REFERENCE).tmp/ && \
+	{ echo "Debian Reference, HTML copied by 'make corpus-debian-reference' from $(DEBIAN_REFERENCE_SRC) (PDF exports left out)"; \
+	  dpkg-query -W -f='Debian package $${Package} $${Version}\n' debian-reference-en debian-reference-zh-cn debian-reference-zh-tw 2>/dev/null; \
+	  echo "Licence: GPL-2+ (Osamu Aoki and the translators); authors and terms:"; echo; \
+	  cat /usr/share/doc/debian-reference-common/copyright 2>/dev/null; } >$(DEBIAN_REFERENCE)-LICENSE.txt && \
+	rm -rf $(DEBIAN_REFERENCE) && mv $(DEBIAN_REFERENCE).tmp $(DEBIAN_REFERENCE)
+	@echo "corpus-debian-reference: $$(ls $(DEBIAN_REFERENCE) | grep -c html) pages in $(DEBIAN_REFERENCE) (licence: $(DEBIAN_REFERENCE)-LICENSE.txt)"
+
 # FreeRADIUS 3.2's documentation, an Antora site (AsciiDoc pages under
 # modules/NAME/pages/, partials beside them), as Debian's freeradius package
 # ships it in /usr/share/doc/freeradius/antora, some pages gzipped. The
@@ -451,6 +470,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-page-uk:$(GNOME_HELP_ROOT)/uk/gnome-help:testdata/questions/gnome-uk.jsonl \
 	gnome-page-cs:$(GNOME_HELP_ROOT)/cs/gnome-help:testdata/questions/gnome-cs.jsonl \
 	gnome-page-hu:$(GNOME_HELP_ROOT)/hu/gnome-help:testdata/questions/gnome-hu.jsonl \
+	debref-zh-tw:$(DEBIAN_REFERENCE):testdata/questions/debref-zh-tw.jsonl \
+	debref-zh-cn:$(DEBIAN_REFERENCE):testdata/questions/debref-zh-cn.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
