@@ -427,10 +427,10 @@ corpus-libreoffice-%: FORCE
 # the gnome-es, -de and -fr sets ask GNOME's help translated, each its own
 # folder (make corpus-gnome); gnome-page-en, -de, -pt, -ru, -sv and -da ask
 # it as its Mallard sources, the .page files Debian's gnome-user-docs
-# installs (-pt, -ru, -sv, -da, -zh, -ko, -pl, -uk, -cs, -hu: Brazilian
-# Portuguese, Russian, Swedish, Danish, Simplified Chinese, Korean, Polish,
-# Ukrainian, Czech and Hungarian, languages the development sets had not),
-# and
+# installs (-pt, -ru, -sv, -da, -zh, -ko, -pl, -uk, -cs, -hu, -nl:
+# Brazilian Portuguese, Russian, Swedish, Danish, Simplified Chinese,
+# Korean, Polish, Ukrainian, Czech, Hungarian and Dutch, languages the
+# development sets had not), and
 # gnome-admin-page asks the System Administration Guide beside it.
 ADGUARD    ?= ../shared/data/helpcenters/adguard-kb
 EVAL_Q_OUT ?= out/eval-questions
@@ -470,6 +470,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-page-uk:$(GNOME_HELP_ROOT)/uk/gnome-help:testdata/questions/gnome-uk.jsonl \
 	gnome-page-cs:$(GNOME_HELP_ROOT)/cs/gnome-help:testdata/questions/gnome-cs.jsonl \
 	gnome-page-hu:$(GNOME_HELP_ROOT)/hu/gnome-help:testdata/questions/gnome-hu.jsonl \
+	gnome-page-nl:$(GNOME_HELP_ROOT)/nl/gnome-help:testdata/questions/gnome-nl.jsonl \
 	debref-zh-tw:$(DEBIAN_REFERENCE):testdata/questions/debref-zh-tw.jsonl \
 	debref-zh-cn:$(DEBIAN_REFERENCE):testdata/questions/debref-zh-cn.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
