@@ -141,13 +141,14 @@ func (d *Detector) cyrillic(text string) string {
 	if l := d.only(cyrillicLanguages); l != "" {
 		return l
 	}
+	lower := strings.ToLower(text)
 	best, most, tied := "", 0, false
 	for l, letters := range cyrillicLetters {
 		if !d.allows(l) {
 			continue
 		}
 		n := 0
-		for _, r := range strings.ToLower(text) {
+		for _, r := range lower {
 			if strings.ContainsRune(letters, r) {
 				n++
 			}

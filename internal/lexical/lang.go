@@ -48,8 +48,10 @@ type Model struct {
 	// functionWords is the Snowball list alone (stop less the chat
 	// words): what language identification counts (IsFunctionWord).
 	functionWords map[string]bool
-	cjk           bool // segment Chinese, Japanese and Korean text into bigrams
-	multi         bool // not English: fold and segment
+	// chinese: Chinese text is read as words (chineseWords), not as
+	// character pairs; the Chinese model's only.
+	chinese bool
+	multi   bool // not English: fold and segment
 }
 
 // snowballStemmers are the languages with a Snowball stemmer in Go
@@ -205,7 +207,7 @@ func For(lang string) *Model {
 		return m
 	}
 	m := &Model{lang: lang, stem: snowballStemmers[lang], stop: map[string]bool{}, functionWords: map[string]bool{}, multi: true}
-	m.cjk = true // a page in any language may quote Japanese or Chinese
+	m.chinese = lang == "zh"
 	addWords(m.functionWords, "stopwords/"+lang+".txt")
 	maps.Copy(m.stop, m.functionWords)
 	addWords(m.stop, "stopwords/chat/"+lang+".txt")
@@ -261,7 +263,7 @@ func (m *Model) eachWord(s string, buf []byte, kanaWord func(run string) bool, f
 		if !isASCII(w) && hasWideOrCJK(w) {
 			scratch = foldBytes(scratch[:0], w)
 			if hasCJK(scratch) {
-				if m.lang == "zh" && !hasKana(scratch) && chineseWords(scratch, f) {
+				if m.chinese && !hasKana(scratch) && chineseWords(scratch, f) {
 					return
 				}
 				eachBigram(scratch, kanaWord, f)

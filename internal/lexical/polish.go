@@ -3,7 +3,6 @@ package lexical
 import (
 	"log/slog"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis/lang/pl/stempel"
 	snowball "github.com/blevesearch/snowballstem"
@@ -17,11 +16,10 @@ import (
 // half.
 func polishStem(env *snowball.Env) bool {
 	trie := stempelTrie()
-	w := env.Current()
-	if trie == nil || utf8.RuneCountInString(w) < minStempel {
+	rs := []rune(env.Current())
+	if trie == nil || len(rs) < minStempel {
 		return false
 	}
-	rs := []rune(w)
 	diff := trie.GetLastOnPath(rs)
 	if diff == nil {
 		return false
