@@ -310,6 +310,12 @@ corpus-debian-reference:
 	rm -rf $(DEBIAN_REFERENCE) && mv $(DEBIAN_REFERENCE).tmp $(DEBIAN_REFERENCE)
 	@echo "corpus-debian-reference: $$(ls $(DEBIAN_REFERENCE) | grep -c html) pages in $(DEBIAN_REFERENCE) (licence: $(DEBIAN_REFERENCE)-LICENSE.txt)"
 
+# The Debian Administrator's Handbook (Raphaël Hertzog and Roland Mas,
+# GPL-2+ or CC-BY-SA 3.0), a Publican book as HTML, one folder a language,
+# read where Debian's debian-handbook package installs it (nothing to copy:
+# make eval-questions skips its sets when it is not installed).
+DEBIAN_HANDBOOK ?= /usr/share/doc/debian-handbook/html
+
 # FreeRADIUS 3.2's documentation, an Antora site (AsciiDoc pages under
 # modules/NAME/pages/, partials beside them), as Debian's freeradius package
 # ships it in /usr/share/doc/freeradius/antora, some pages gzipped. The
@@ -473,6 +479,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-page-nl:$(GNOME_HELP_ROOT)/nl/gnome-help:testdata/questions/gnome-nl.jsonl \
 	debref-zh-tw:$(DEBIAN_REFERENCE):testdata/questions/debref-zh-tw.jsonl \
 	debref-zh-cn:$(DEBIAN_REFERENCE):testdata/questions/debref-zh-cn.jsonl \
+	handbook-en:$(DEBIAN_HANDBOOK)/en-US:testdata/questions/handbook-en.jsonl \
+	handbook-near:$(DEBIAN_HANDBOOK)/en-US:testdata/questions/handbook-near.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
