@@ -195,9 +195,10 @@ can may might must shall also still even please thanks thank hi hello hey help n
 wanted trying try tried get getting got like know let make sure really exactly ok okay
 im ive dont doesnt didnt isnt doesn didn isn don won couldn wasn aren not cant wont arent wasnt
 werent havent hasnt hadnt couldnt shouldnt wouldnt pls plz thx ty hiya
+whats thats theres wheres hows whos whys heres youre theyre weve youve theyve
 keep keeps kept keeping happen happens happened happening
 info information guidance assistance advice regarding concerning wondering wonder curious oh
-mean means meant sorry`) {
+mean means meant sorry instead`) {
 		m[w] = true
 	}
 	return m
