@@ -311,12 +311,12 @@ func TestMatchOptionsByTheProblemsWord(t *testing.T) {
 	})
 }
 
-// TestPageMatchWhenNoSectionDoes checks that a request spread over a page's
-// sections is taken to the page's best section, with its source, and that
-// a request no page covers is not answered. Offline, that section holds
-// the request's words only partly in what it is about (holdsRequest), so
-// it is asked about ("Is it about this?") rather than answered from.
-func TestPageMatchWhenNoSectionDoes(t *testing.T) {
+// TestSpreadOverPageWhenNoSectionDoes checks that a request spread over a
+// page's sections is taken to the page's best section, with its source,
+// and that a request no page covers is not answered. No section holds
+// enough of the request, so the page, which leads on whole-page evidence,
+// is asked about ("Is it about this?") rather than answered from.
+func TestSpreadOverPageWhenNoSectionDoes(t *testing.T) {
 	const url = "https://help.example.com/card"
 	g := &graph.Graph{Nodes: []graph.Node{
 		{ID: "card", Page: url, Problem: "Replacement card", Resolution: "You can ask for a replacement card online.", Actionable: true, Root: true},

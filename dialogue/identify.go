@@ -235,14 +235,6 @@ func (a *GraphAgent) identify(ctx context.Context, s *Session, r *reading, detai
 		}
 		return id, text, nil
 	}
-	// A page whose sections together hold the request answers it, unless
-	// another page clearly leads on whole-page evidence: the user is then
-	// asked about that one (see moveSuggestPage).
-	if id := a.pageMatch(q.terms, cands, ld.all); id != "" {
-		if ld.all.url == "" || ld.all.url == a.ix.Node(id).Page {
-			return id, text, nil
-		}
-	}
 	// A quote of a node's text stands for what the rest of the request
 	// does not match.
 	if id := a.phraseMatch(own, cands); id != "" && !a.outscoredElsewhere(id, cands, ld.all) {
@@ -339,71 +331,4 @@ func (a *GraphAgent) stayAfterMiss(s *Session, q query, r *reading, followUp boo
 		return a.stayOnPage(s, query{terms: r.terms, neg: r.neg}, answerShare)
 	}
 	return a.stayOnPage(s, q, 0)
-}
-
-// pageMatch returns the best candidate on the page that the request
-// matches as a whole, though none of its sections does ("which documents are
-// needed for the card of a foreign-born child" spread over a page's
-// sections), or "" when no page does. The page's sections together must
-// hold what makes a match, from at least two sections, and as much again in
-// what they are about. lead is leadingPageOf(cands).
-func (a *GraphAgent) pageMatch(terms []string, cands []candidate, lead pageLead) string {
-	type page struct {
-		matched, own uint64
-		sections     int
-		best         string
-	}
-	pages := map[string]*page{}
-	var order []string
-	for _, c := range cands {
-		n := a.ix.Node(c.id)
-		if n == nil || a.isHollow(c.id) {
-			continue
-		}
-		p := pages[n.Page]
-		if p == nil {
-			p = &page{best: c.id} // cands are best first
-			pages[n.Page] = p
-			order = append(order, n.Page)
-		}
-		p.matched |= c.matched
-		p.own |= c.own
-		p.sections++
-	}
-	_, _, weight, total := a.lex.queryTerms(terms)
-	best, bestCoverage := "", 0.0
-	for _, url := range order {
-		p := pages[url]
-		coverage := maskShare(weight, total, p.matched)
-		if p.sections < 2 || coverage < a.opts.MinCoverage || maskShare(weight, total, p.own) < a.opts.MinCoverage {
-			continue
-		}
-		if coverage > bestCoverage+1e-9 {
-			best, bestCoverage = p.best, coverage
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	// The best candidate's page, when it holds as much of the request
-	// and scores higher as a whole page, is the page the request is about:
-	// section and page evidence agree on it ("paper stuck in the printer"
-	// is the paper-jam page, whose one section names the paper and the
-	// printer, not the printing overview whose sections name one each).
-	// A page that clearly leads is asked about instead (see identify).
-	if lead.url != "" {
-		return best
-	}
-	var at candidate
-	for _, c := range cands {
-		if c.id == best {
-			at = c
-			break
-		}
-	}
-	if top := cands[0]; top.id != best && !a.isHollow(top.id) && a.ix.Node(top.id).Page != a.ix.Node(best).Page &&
-		top.pageCoverage >= at.pageCoverage-1e-9 && top.pageScore > at.pageScore {
-		return top.id
-	}
-	return best
 }

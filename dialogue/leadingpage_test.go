@@ -92,10 +92,11 @@ func printerGraph() *graph.Graph {
 	}
 }
 
-// TestPageMatchYieldsToLeadingPage: a page whose sections together hold a
-// request does not answer it when another page clearly leads on
-// whole-page evidence; the user is asked about that page.
-func TestPageMatchYieldsToLeadingPage(t *testing.T) {
+// TestSpreadOverSectionsAsksLeadingPage: a request whose words are
+// spread over a page's sections, none holding enough of it, is not
+// answered from that page; the page that clearly leads on whole-page
+// evidence is asked about.
+func TestSpreadOverSectionsAsksLeadingPage(t *testing.T) {
 	checkOffersAlone(t, firstReply(t, printerGraph(), "toner smudges and streaks"), "quality")
 }
 

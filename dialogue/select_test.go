@@ -161,39 +161,3 @@ func TestBestReferences(t *testing.T) {
 		}
 	}
 }
-
-// TestPageMatchPrefersBestPage: a page whose sections together hold the
-// request answers it, unless the best candidate's own page holds as much
-// of it and scores higher as a whole page: that page answers.
-func TestPageMatchPrefersBestPage(t *testing.T) {
-	a := NewGraphAgent(bookingGraph(), Options{})
-	terms := a.readText("change reservation").terms
-	if len(terms) != 2 {
-		t.Fatalf("terms %q, want two", terms)
-	}
-	// Each section of the change page holds one of the two terms.
-	part := func(id string, bit uint64, pageScore float64) candidate {
-		return candidate{id: id, score: 5, coverage: 0.5, ownCoverage: 0.5, terms: 1, matched: bit, own: bit, pageCoverage: 1, pageScore: pageScore}
-	}
-	top := func(pageCoverage, pageScore float64) candidate {
-		return candidate{id: "cancel", score: 8, coverage: 0.45, ownCoverage: 0.45, terms: 1, matched: 2, own: 2, pageCoverage: pageCoverage, pageScore: pageScore}
-	}
-	for _, tc := range []struct {
-		name  string
-		cands []candidate
-		want  string
-	}{
-		{"sections together, no better page", []candidate{part("change-online", 1, 4), part("after", 2, 4)}, "change-online"},
-		{"the best candidate's page holds as much and scores higher", []candidate{top(1, 4.5), part("change-online", 1, 4), part("after", 2, 4)}, "cancel"},
-		{"the best candidate's page holds less", []candidate{top(0.5, 4.5), part("change-online", 1, 4), part("after", 2, 4)}, "change-online"},
-		// identify asks about a page that clearly leads (see TestPageMatchYieldsToLeadingPage).
-		{"the best candidate's page clearly leads", []candidate{top(1, 6), part("change-online", 1, 4), part("after", 2, 4)}, "change-online"},
-		{"the best candidate's page scores lower", []candidate{top(1, 3), part("change-online", 1, 4), part("after", 2, 4)}, "change-online"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := a.pageMatch(terms, tc.cands, a.leadingPageOf(tc.cands)); got != tc.want {
-				t.Errorf("pageMatch = %q, want %q", got, tc.want)
-			}
-		})
-	}
-}
