@@ -477,10 +477,14 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-page-cs:$(GNOME_HELP_ROOT)/cs/gnome-help:testdata/questions/gnome-cs.jsonl \
 	gnome-page-hu:$(GNOME_HELP_ROOT)/hu/gnome-help:testdata/questions/gnome-hu.jsonl \
 	gnome-page-nl:$(GNOME_HELP_ROOT)/nl/gnome-help:testdata/questions/gnome-nl.jsonl \
+	gnome-page-id:$(GNOME_HELP_ROOT)/id/gnome-help:testdata/questions/gnome-id.jsonl \
+	gnome-page-it:$(GNOME_HELP_ROOT)/it/gnome-help:testdata/questions/gnome-it.jsonl \
 	debref-zh-tw:$(DEBIAN_REFERENCE):testdata/questions/debref-zh-tw.jsonl \
 	debref-zh-cn:$(DEBIAN_REFERENCE):testdata/questions/debref-zh-cn.jsonl \
 	handbook-en:$(DEBIAN_HANDBOOK)/en-US:testdata/questions/handbook-en.jsonl \
 	handbook-near:$(DEBIAN_HANDBOOK)/en-US:testdata/questions/handbook-near.jsonl \
+	handbook-it:$(DEBIAN_HANDBOOK)/it-IT:testdata/questions/handbook-it.jsonl \
+	handbook-id:$(DEBIAN_HANDBOOK)/id-ID:testdata/questions/handbook-id.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
