@@ -44,9 +44,12 @@ func TestModelTerms(t *testing.T) {
 		// Czech: no stemmer, words cut to their first four letters, then
 		// folded ("zobrazují", "zobrazit", "zobrazení" meet).
 		{"cs", "Reklamy se zobrazují", []string{"rekl", "se", "zobr"}},
+		// Indonesian: affixes off both ends ("ditampilkan", "tampil"),
+		// Lucene's stop list ("yang", "tidak").
+		{"id", "Iklan yang ditampilkan tidak hilang", []string{"iklan", "tampil", "hilang"}},
 		// A language with no stemmer, nor a known inflection by endings,
 		// still folds.
-		{"id", "Iklan ditampilkan", []string{"iklan", "ditampilkan"}},
+		{"tl", "Hindi Gumagana", []string{"hindi", "gumagana"}},
 	}
 	for _, tt := range tests {
 		if got := For(tt.lang).Terms(tt.text); !slices.Equal(got, tt.want) {
