@@ -55,6 +55,12 @@ func TestMoreLanguagesPhrases(t *testing.T) {
 		{"дякую!", ActThanks, "uk"},
 		{"все одно не працює", ActNotSolved, "uk"},
 		{"хочу поговорити з людиною", ActHuman, "uk"},
+		{"makasih ya", ActThanks, "id"},
+		{"masih nggak bisa", ActNotSolved, "id"},
+		{"mau bicara dengan petugas", ActHuman, "id"},
+		{"apakah kamu bot?", ActBotQuestion, "id"},
+		{"iya", ActYes, "id"},
+		{"halo", ActGreeting, ""}, // Polish's too
 		{"děkuji", ActThanks, "cs"},
 		{"dekuji", ActThanks, "cs"}, // without its accents
 		{"pořád to nefunguje", ActNotSolved, "cs"},
