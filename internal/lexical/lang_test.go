@@ -44,6 +44,9 @@ func TestModelTerms(t *testing.T) {
 		// Czech: no stemmer, words cut to their first four letters, then
 		// folded ("zobrazují", "zobrazit", "zobrazení" meet).
 		{"cs", "Reklamy se zobrazují", []string{"rekl", "se", "zobr"}},
+		// Arabic: Snowball's stems, Savoy's stop list ("إلى") and the
+		// question words it lacks ("كيف", how; "آخر", other).
+		{"ar", "كيف أنسخ الملفات إلى جهاز آخر", []string{"انسخ", "ملف", "جهاز"}},
 		// Indonesian: affixes off both ends ("ditampilkan", "tampil"),
 		// Lucene's stop list ("yang", "tidak").
 		{"id", "Iklan yang ditampilkan tidak hilang", []string{"iklan", "tampil", "hilang"}},
