@@ -6,7 +6,7 @@ import (
 	snowball "github.com/blevesearch/snowballstem"
 )
 
-// indonesianStem stems an Indonesian (or Malay) word by the light stemmer
+// indonesianStem stems an Indonesian word by the light stemmer
 // of Tala's "A Study of Stemming Effects on Information Retrieval in Bahasa
 // Indonesia" (2003), the one Lucene uses, with the first letter a nasal
 // prefix replaced put back (Nazief and Adriani's rule): Indonesian inflects by affixes

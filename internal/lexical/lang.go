@@ -63,7 +63,7 @@ var snowballStemmers = map[string]func(*snowball.Env) bool{
 	"de": german.Stem, "hu": hungarian.Stem, "ga": irish.Stem, "it": italian.Stem, "no": norwegian.Stem,
 	"nb": norwegian.Stem, "nn": norwegian.Stem, "pt": portuguese.Stem, "ro": romanian.Stem,
 	"ru": russian.Stem, "es": spanishStem, "sv": swedish.Stem, "ta": tamil.Stem, "tr": turkish.Stem,
-	"pl": polishStem, "id": indonesianStem, "ms": indonesianStem,
+	"pl": polishStem, "id": indonesianStem,
 	// Suffixing languages with no stemmer here: the Slavic and Baltic
 	// languages and Greek (prefixTrunc).
 	"cs": prefixTrunc, "sk": prefixTrunc, "uk": prefixTrunc, "be": prefixTrunc, "bg": prefixTrunc,
