@@ -159,21 +159,22 @@ var actPhrases = []struct {
 	{"nieważne", ActWithdraw, "pl"}, {"zapomnij", ActWithdraw, "pl"}, {"daj spokój", ActWithdraw, "pl"},
 	{"nie rozumiem", ActUnclear, "pl"}, {"co masz na myśli", ActUnclear, "pl"},
 	{"rozumiem", ActAck, "pl"}, {"jasne", ActAck, "pl"}, {"dobrze", ActAck, "pl"}, {"w porządku", ActAck, "pl"}, {"spoko", ActAck, "pl"},
-	// Indonesian (informal forms too: makasih, nggak, gak)
-	{"halo", ActGreeting, "id"}, {"hai", ActGreeting, "id"}, {"selamat pagi", ActGreeting, "id"}, {"selamat siang", ActGreeting, "id"}, {"selamat sore", ActGreeting, "id"}, {"selamat malam", ActGreeting, "id"}, {"permisi", ActGreeting, "id"},
+	// Indonesian (informal forms too: makasih, nggak, gak); "ya", "hai" and
+	// "oke", which English speakers type too, in any language
+	{"halo", ActGreeting, "id"}, {"hai", ActGreeting, ""}, {"selamat pagi", ActGreeting, "id"}, {"selamat siang", ActGreeting, "id"}, {"selamat sore", ActGreeting, "id"}, {"selamat malam", ActGreeting, "id"}, {"permisi", ActGreeting, "id"},
 	{"terima kasih", ActThanks, "id"}, {"terimakasih", ActThanks, "id"}, {"makasih", ActThanks, "id"}, {"makasih ya", ActThanks, "id"}, {"terima kasih banyak", ActThanks, "id"}, {"terima kasih atas bantuannya", ActThanks, "id"}, {"sudah bisa", ActThanks, "id"}, {"udah bisa", ActThanks, "id"}, {"berhasil", ActThanks, "id"}, {"sudah berhasil", ActThanks, "id"},
-	{"ya", ActYes, "id"}, {"iya", ActYes, "id"}, {"betul", ActYes, "id"}, {"benar", ActYes, "id"}, {"ya betul", ActYes, "id"},
+	{"ya", ActYes, ""}, {"iya", ActYes, "id"}, {"betul", ActYes, "id"}, {"benar", ActYes, "id"}, {"ya betul", ActYes, "id"},
 	{"tidak", ActNo, "id"}, {"nggak", ActNo, "id"}, {"gak", ActNo, "id"}, {"enggak", ActNo, "id"}, {"bukan", ActNo, "id"}, {"tidak terima kasih", ActNo, "id"}, {"belum", ActNo, "id"}, {"nanti saja", ActNo, "id"},
 	{"dua duanya", ActAll, "id"}, {"keduanya", ActAll, "id"}, {"semuanya", ActAll, "id"},
 	{"bukan semuanya", ActNoneOfThese, "id"}, {"tidak ada yang cocok", ActNoneOfThese, "id"}, {"bukan itu", ActNoneOfThese, "id"}, {"bukan itu maksud saya", ActNoneOfThese, "id"}, {"bukan itu pertanyaan saya", ActNoneOfThese, "id"},
 	{"tidak tahu", ActDontKnow, "id"}, {"nggak tahu", ActDontKnow, "id"}, {"gak tau", ActDontKnow, "id"}, {"kurang tahu", ActDontKnow, "id"},
-	{"cs", ActHuman, "id"}, {"petugas", ActHuman, "id"}, {"bicara dengan petugas", ActHuman, "id"}, {"mau bicara dengan orang", ActHuman, "id"}, {"sambungkan ke petugas", ActHuman, "id"}, {"minta cs", ActHuman, "id"}, {"dengan manusia", ActHuman, "id"},
+	{"petugas", ActHuman, "id"}, {"bicara dengan petugas", ActHuman, "id"}, {"mau bicara dengan orang", ActHuman, "id"}, {"sambungkan ke petugas", ActHuman, "id"}, {"minta cs", ActHuman, "id"}, {"dengan manusia", ActHuman, "id"},
 	{"kamu bot", ActBotQuestion, "id"}, {"apakah kamu bot", ActBotQuestion, "id"}, {"ini bot", ActBotQuestion, "id"}, {"ini robot", ActBotQuestion, "id"}, {"kamu manusia", ActBotQuestion, "id"}, {"apakah anda manusia", ActBotQuestion, "id"},
 	{"mulai dari awal", ActRestart, "id"}, {"ulang dari awal", ActRestart, "id"},
 	{"tidak berhasil", ActNotSolved, "id"}, {"masih tidak bisa", ActNotSolved, "id"}, {"masih nggak bisa", ActNotSolved, "id"}, {"tetap tidak bisa", ActNotSolved, "id"}, {"tidak membantu", ActNotSolved, "id"}, {"sama saja", ActNotSolved, "id"}, {"belum berhasil", ActNotSolved, "id"},
 	{"tidak jadi", ActWithdraw, "id"}, {"nggak jadi", ActWithdraw, "id"}, {"lupakan saja", ActWithdraw, "id"},
 	{"maksudnya apa", ActUnclear, "id"}, {"saya tidak mengerti", ActUnclear, "id"}, {"nggak ngerti", ActUnclear, "id"},
-	{"oke", ActAck, "id"}, {"baik", ActAck, "id"}, {"baiklah", ActAck, "id"}, {"siap", ActAck, "id"}, {"mengerti", ActAck, "id"}, {"oke paham", ActAck, "id"},
+	{"oke", ActAck, ""}, {"baik", ActAck, "id"}, {"baiklah", ActAck, "id"}, {"siap", ActAck, "id"}, {"mengerti", ActAck, "id"}, {"oke paham", ActAck, "id"},
 	// Ukrainian
 	{"привіт", ActGreeting, "uk"}, {"добрий день", ActGreeting, "uk"}, {"вітаю", ActGreeting, "uk"}, {"доброго дня", ActGreeting, "uk"}, {"є хто", ActGreeting, "uk"}, {"є хтось", ActGreeting, "uk"},
 	{"дякую", ActThanks, "uk"}, {"дуже дякую", ActThanks, "uk"}, {"дякую за допомогу", ActThanks, "uk"}, {"спасибі", ActThanks, "uk"}, {"вийшло", ActThanks, "uk"}, {"все вийшло", ActThanks, "uk"}, {"запрацювало", ActThanks, "uk"}, {"тепер працює", ActThanks, "uk"}, {"допомогло", ActThanks, "uk"},

@@ -168,6 +168,12 @@ func TestHomographKeepsLanguage(t *testing.T) {
 		// evidence of Polish: only Polish's own function words are.
 		{"English pages, Polish homographs", NewGraphAgent(sampleGraph(t), Options{}), "", "go to my account settings", "en"},
 		{"English pages, Polish sentence", NewGraphAgent(sampleGraph(t), Options{}), "", "nie mogę się zalogować, jak zmienić hasło", "pl"},
+		// Indonesian acts English speakers type too ("ya", "hai", "oke")
+		// say their act in any language; "cs" is no act at all.
+		{"English pages, ya", NewGraphAgent(sampleGraph(t), Options{}), "", "ya", "en"},
+		{"English pages, hai", NewGraphAgent(sampleGraph(t), Options{}), "", "hai", "en"},
+		{"English pages, cs", NewGraphAgent(sampleGraph(t), Options{}), "", "cs", "en"},
+		{"English pages, Indonesian thanks", NewGraphAgent(sampleGraph(t), Options{}), "", "makasih ya", "id"},
 		{"German pages, English browser", multi, "en", "password dies after reset", "en"},
 		// The English pages have more of its words than the German.
 		{"German pages, no browser", multi, "", "password dies after reset", "en"},
