@@ -6,12 +6,13 @@ import (
 	snowball "github.com/blevesearch/snowballstem"
 )
 
-// indonesianStem stems an Indonesian word by the light stemmer
-// of Tala's "A Study of Stemming Effects on Information Retrieval in Bahasa
+// indonesianStem stems an Indonesian word by the light stemmer of Tala's
+// "A Study of Stemming Effects on Information Retrieval in Bahasa
 // Indonesia" (2003), the one Lucene uses, with the first letter a nasal
-// prefix replaced put back (Nazief and Adriani's rule): Indonesian inflects by affixes
-// on both ends, so "menampilkan" (to show) and "tampil", "dipasangkan" and
-// "pasang", "pembaruan" and "baru" met nowhere. In order, each only while
+// prefix replaced put back (Nazief and Adriani's rule): Indonesian
+// inflects by affixes on both ends, so "menampilkan" (to show) and
+// "tampil", "dipasangkan" and "pasang", "pembaruan" and "baru" met
+// nowhere. In order, each only while
 // the word has more than two syllables: a particle (-kah, -lah, -pun), a
 // possessive (-ku, -mu, -nya), then a first-order prefix (meng-, meny-,
 // men-, mem-, me-, peng-, peny-, pen-, pem-, di-, ter-, ke-) followed by a
