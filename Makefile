@@ -486,6 +486,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	handbook-it:$(DEBIAN_HANDBOOK)/it-IT:testdata/questions/handbook-it.jsonl \
 	handbook-id:$(DEBIAN_HANDBOOK)/id-ID:testdata/questions/handbook-id.jsonl \
 	handbook-ar:$(DEBIAN_HANDBOOK)/ar-MA:testdata/questions/handbook-ar.jsonl \
+	handbook-nb:$(DEBIAN_HANDBOOK)/nb-NO:testdata/questions/handbook-nb.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \

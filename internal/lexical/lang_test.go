@@ -35,6 +35,10 @@ func TestModelTerms(t *testing.T) {
 		{"ko", "프린터에 종이가 걸렸어요", []string{"프린", "린터", "터에", "종이", "이가", "걸렸", "렸어", "어요"}},
 		// Swedish: Snowball's stop list ("hur", "jag", "till", "en", "i", "mina").
 		{"sv", "hur lägger jag till en signatur i mina mejl", []string{"lagg", "signatur", "mejl"}},
+		// Norwegian Bokmål: Snowball's Norwegian stems and stop list
+		// ("hvordan", "jeg", "på"; "å" too, though no evidence of
+		// Norwegian: folded, it is English "a").
+		{"nb", "hvordan logger jeg på med nøkkel", []string{"logg", "nøkkel"}},
 		// Danish: Snowball's stop list ("hvor", "meget", "der", "er", "på").
 		{"da", "hvor meget plads er der tilbage på harddisken", []string{"plad", "tilbag", "harddisk"}},
 		// Polish: Stempel's stems and stopwords-iso's list ("jak"); a page's
