@@ -198,3 +198,21 @@ func TestTellCyrillic(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldedHomographsAreNoEvidence: a Scandinavian function word that,
+// its accent folded, is an English one (Swedish "åt" and "än", Norwegian
+// "å") is no evidence of that language: "an error at startup" was told
+// Swedish, "Changing a booking" Norwegian.
+func TestFoldedHomographsAreNoEvidence(t *testing.T) {
+	d := New()
+	for _, tc := range []struct{ text, want string }{
+		{"an error at startup", "en"},
+		{"Changing a booking. Changing a booking.", "en"},
+		{"det är bättre än förut", "sv"},
+		{"hvordan logger jeg på med nøkkel", "nb"},
+	} {
+		if got := d.Detect(tc.text); got != tc.want {
+			t.Errorf("Detect(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
