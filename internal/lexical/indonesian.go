@@ -12,14 +12,14 @@ import (
 // prefix replaced put back (Nazief and Adriani's rule): Indonesian
 // inflects by affixes on both ends, so "menampilkan" (to show) and
 // "tampil", "dipasangkan" and "pasang", "pembaruan" and "baru" met
-// nowhere. In order, each only while
-// the word has more than two syllables: a particle (-kah, -lah, -pun), a
-// possessive (-ku, -mu, -nya), then a first-order prefix (meng-, meny-,
-// men-, mem-, me-, peng-, peny-, pen-, pem-, di-, ter-, ke-) followed by a
-// derivational suffix (-kan, -an, -i) and, after one, a second-order
-// prefix (ber-, bel-, be-, per-, pel-, pe-); a word with no first-order
-// prefix loses a second-order one, then a suffix. A prefix and a suffix
-// that do not combine (di-…-an, ber-…-i, ke-…-kan) leave the suffix.
+// nowhere. In order, each only while the word has more than two
+// syllables: a particle (-kah, -lah, -pun), a possessive (-ku, -mu,
+// -nya), then a first-order prefix (meng-, meny-, men-, mem-, me-, peng-,
+// peny-, pen-, pem-, di-, ter-, ke-) followed by a derivational suffix
+// (-kan, -an, -i) and, after one, a second-order prefix (ber-, bel-, be-,
+// per-, pel-, pe-); a word with no first-order prefix loses a
+// second-order one, then a suffix. A prefix and a suffix that do not
+// combine (di-…-an, ber-…-i, ke-…-kan) leave the suffix.
 func indonesianStem(env *snowball.Env) bool {
 	w := env.Current()
 	before := w
@@ -43,11 +43,14 @@ func indonesianStem(env *snowball.Env) bool {
 	return true
 }
 
+// vowels are the letters that count an Indonesian word's syllables.
+const vowels = "aeiou"
+
 // syllables counts an Indonesian word's syllables as its vowels.
 func syllables(w string) int {
 	n := 0
 	for _, r := range w {
-		if strings.ContainsRune("aeiou", r) {
+		if strings.ContainsRune(vowels, r) {
 			n++
 		}
 	}
@@ -68,15 +71,16 @@ func trimSuffixOf(w string, suffixes ...string) string {
 	return w
 }
 
-// firstOrderPrefixes are the first-order prefixes, longest first, and the
-// stem's first letter each replaced: "menyapu" is "sapu"; before a vowel
-// mem- and men- replaced "p" and "t" as well (firstOrderPrefix), where
-// meng- may have replaced "k" or nothing ("mengirim", "mengambil") and
-// is left bare.
-var firstOrderPrefixes = []struct{ prefix, restore string }{
-	{"meng", ""}, {"meny", "s"}, {"men", ""}, {"mem", ""}, {"me", ""},
-	{"peng", ""}, {"peny", "s"}, {"pen", ""}, {"pem", ""},
-	{"di", ""}, {"ter", ""}, {"ke", ""},
+// firstOrderPrefixes are the first-order prefixes, longest first, and
+// the stem's first letter each replaced: always (meny- and peny- replaced
+// "s": "menyapu" is "sapu"), or before a vowel (mem- and pem- replaced
+// "p", men- and pen- "t": "memukul" is "pukul", "menulis" "tulis"). meng-
+// may have replaced "k" or nothing ("mengirim", "mengambil") and is left
+// bare.
+var firstOrderPrefixes = []struct{ prefix, restore, beforeVowel string }{
+	{"meng", "", ""}, {"meny", "s", "s"}, {"men", "", "t"}, {"mem", "", "p"}, {"me", "", ""},
+	{"peng", "", ""}, {"peny", "s", "s"}, {"pen", "", "t"}, {"pem", "", "p"},
+	{"di", "", ""}, {"ter", "", ""}, {"ke", "", ""},
 }
 
 // firstOrderPrefix removes w's first-order prefix and returns what is left
@@ -90,24 +94,16 @@ func firstOrderPrefix(w string) (string, string) {
 		if !ok || rest == "" {
 			continue
 		}
-		restore := p.restore
-		if strings.ContainsRune("aeiou", rune(rest[0])) {
-			// The nasal took the place of the stem's first letter:
-			// "memukul" is "pukul", "menulis" "tulis".
-			switch p.prefix {
-			case "mem", "pem":
-				restore = "p"
-			case "men", "pen":
-				restore = "t"
-			}
+		if strings.IndexByte(vowels, rest[0]) >= 0 {
+			return p.beforeVowel + rest, p.prefix
 		}
-		return restore + rest, p.prefix
+		return p.restore + rest, p.prefix
 	}
 	return w, ""
 }
 
 // secondOrderPrefix removes w's second-order prefix: ber-, per- and pe-
-// (be- before "r" or a "-er-" syllable, as "bekerja"; bel- and pel- only in
+// (be- before an "-er-" syllable, as "bekerja"; bel- and pel- only in
 // "belajar" and "pelajar").
 func secondOrderPrefix(w string) (string, string) {
 	if syllables(w) <= 2 {
@@ -134,7 +130,7 @@ func derivationalSuffix(w, prefix string) (string, string) {
 	}
 	for _, s := range []string{"kan", "an", "i"} {
 		rest, ok := strings.CutSuffix(w, s)
-		if !ok || !combines(prefix, s) {
+		if !ok || !affixesCombine(prefix, s) {
 			continue
 		}
 		return rest, s
@@ -142,9 +138,10 @@ func derivationalSuffix(w, prefix string) (string, string) {
 	return w, ""
 }
 
-// combines reports whether a word may carry both prefix and suffix: not
-// di-…-an, ter-…-an, ke-…-i, ke-…-kan, ber-…-i, be-…-i, me(ng)-…-an.
-func combines(prefix, suffix string) bool {
+// affixesCombine reports whether an Indonesian word may carry both prefix
+// and suffix: not di-…-an, ter-…-an, ke-…-i, ke-…-kan, ber-…-i, be-…-i,
+// me(ng)-…-an.
+func affixesCombine(prefix, suffix string) bool {
 	switch prefix {
 	case "di", "ter":
 		return suffix != "an"
