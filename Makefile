@@ -315,6 +315,10 @@ corpus-debian-reference:
 # read where Debian's debian-handbook package installs it (nothing to copy:
 # make eval-questions skips its sets when it is not installed).
 DEBIAN_HANDBOOK ?= /usr/share/doc/debian-handbook/html
+# Git's documentation (Debian's git-doc, GPL-2: the manual pages, the user
+# manual, gitfaq and the howtos, AsciiDoc rendered to HTML), read where the
+# package installs it, as the Handbook is.
+GIT_DOC ?= /usr/share/doc/git-doc
 
 # FreeRADIUS 3.2's documentation, an Antora site (AsciiDoc pages under
 # modules/NAME/pages/, partials beside them), as Debian's freeradius package
@@ -487,6 +491,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	handbook-id:$(DEBIAN_HANDBOOK)/id-ID:testdata/questions/handbook-id.jsonl \
 	handbook-ar:$(DEBIAN_HANDBOOK)/ar-MA:testdata/questions/handbook-ar.jsonl \
 	handbook-nb:$(DEBIAN_HANDBOOK)/nb-NO:testdata/questions/handbook-nb.jsonl \
+	git-en:$(GIT_DOC):testdata/questions/git-en.jsonl \
+	git-near:$(GIT_DOC):testdata/questions/git-near.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
