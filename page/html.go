@@ -129,6 +129,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 		readDocBookQanda(root)
 	}
 	index := makeinfo && readTexinfo(root)
+	purpose := manPagePurpose(gq)
 	clean(root)
 	content := contentRoot(goquery.NewDocumentFromNode(root))
 	x := &extractor{r: r}
@@ -146,6 +147,13 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	}
 	if index && !slices.ContainsFunc(x.blocks, func(b Block) bool { return b.Kind != Heading }) {
 		return p, ErrGenerated // an index node: its title and its index
+	}
+	if purpose != "" {
+		// What the command does opens the page, as it does on screen.
+		x.blocks = slices.Insert(x.blocks, 0, Block{Kind: Paragraph, Text: purpose})
+		for i := range x.tabsEnds {
+			x.tabsEnds[i]++
+		}
 	}
 	if len(x.blocks) == 0 {
 		return p, ErrNoText

@@ -159,4 +159,7 @@ package page
 // labels off DocBook headings too. A theme's "Edit this page" link to the
 // page's source in its repository dropped (editLink); a built site's
 // 404 page at the folder's top no page.
-const ReaderVersion = "reader-v53"
+// v54: an AsciiDoc manual page's NAME line, what the command does, which
+// both asciidoc and Asciidoctor put in the header beside the <h1> and
+// outside the content, opens the page (html_manpage.go).
+const ReaderVersion = "reader-v54"
