@@ -319,6 +319,9 @@ DEBIAN_HANDBOOK ?= /usr/share/doc/debian-handbook/html
 # manual, gitfaq and the howtos, AsciiDoc rendered to HTML), read where the
 # package installs it, as the Handbook is.
 GIT_DOC ?= /usr/share/doc/git-doc
+# The GNU Octave manual (Debian's octave-doc, GPL-3+: Texinfo's HTML, one
+# page a node), read where the package installs it.
+OCTAVE_DOC ?= /usr/share/doc/octave/octave.html
 
 # FreeRADIUS 3.2's documentation, an Antora site (AsciiDoc pages under
 # modules/NAME/pages/, partials beside them), as Debian's freeradius package
@@ -493,6 +496,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	handbook-nb:$(DEBIAN_HANDBOOK)/nb-NO:testdata/questions/handbook-nb.jsonl \
 	git-en:$(GIT_DOC):testdata/questions/git-en.jsonl \
 	git-near:$(GIT_DOC):testdata/questions/git-near.jsonl \
+	octave-en:$(OCTAVE_DOC):testdata/questions/octave-en.jsonl \
+	octave-near:$(OCTAVE_DOC):testdata/questions/octave-near.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
