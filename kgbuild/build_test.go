@@ -583,7 +583,7 @@ func TestBuildSkipsGeneratedPages(t *testing.T) {
 	if rep.Pages != 3 || rep.PagesOK != 1 || len(rep.Failed) != 1 || !slices.Equal(rep.Skipped, []string{"https://h.example/genindex"}) {
 		t.Fatalf("want 3 given, 1 ok, 1 failed (too big), genindex skipped:\n%s", rep)
 	}
-	if s := rep.String(); !strings.Contains(s, "1 failed, 1 skipped") || !strings.Contains(s, "skipped: 1 page a documentation tool generated (indexes, search pages): https://h.example/genindex") {
+	if s := rep.String(); !strings.Contains(s, "1 failed, 1 skipped") || !strings.Contains(s, "skipped: 1 page a documentation tool generated (indexes, search pages, redirects): https://h.example/genindex") {
 		t.Errorf("summary does not say what was skipped:\n%s", s)
 	}
 	g, _ := st.Load(ctx)

@@ -73,5 +73,5 @@ func writeSkipped(sb *strings.Builder, skipped []string) {
 	if len(skipped) == 1 {
 		pages = "page"
 	}
-	fmt.Fprintf(sb, "skipped: %d %s a documentation tool generated (indexes, search pages): %s\n", len(skipped), pages, shown)
+	fmt.Fprintf(sb, "skipped: %d %s a documentation tool generated (indexes, search pages, redirects): %s\n", len(skipped), pages, shown)
 }

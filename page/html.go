@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/PuerkitoBio/goquery"
@@ -96,7 +97,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	}
 
 	makeinfo := generatedByMakeinfo(gq)
-	if generatedPage(gq) || confluenceIndex(gq) {
+	if generatedPage(gq) || confluenceIndex(gq) || immediateRedirect(gq) {
 		return p, ErrGenerated
 	}
 	title := withoutSiteName(pageTitle(gq), gq, docURL)
@@ -431,6 +432,29 @@ func metaRefresh(gq *goquery.Document, r resolver) (string, bool) {
 		return "", false
 	}
 	return u, true
+}
+
+// immediateRedirect reports whether the page sends its reader on at once
+// (<meta http-equiv="refresh" content="0; url=…">): a stub written where a
+// page used to be or for each anchor of a manual (Texinfo's XREF pages,
+// Hugo's aliases, mkdocs-redirects, jekyll-redirect-from), with a line
+// such as "Redirecting…" or "The node you are looking for is at …" and no
+// text of its own. The Octave manual has 2,324 of them beside its 568
+// nodes.
+func immediateRedirect(gq *goquery.Document) bool {
+	redirect := false
+	gq.Find("meta[http-equiv][content]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
+		equiv, _ := s.Attr("http-equiv")
+		if !strings.EqualFold(strings.TrimSpace(equiv), "refresh") {
+			return true
+		}
+		content, _ := s.Attr("content")
+		delay, target, ok := strings.Cut(content, ";")
+		seconds, err := strconv.ParseFloat(strings.TrimSpace(delay), 64)
+		redirect = ok && err == nil && seconds == 0 && strings.Trim(strings.TrimSpace(target), `'"`) != ""
+		return false
+	})
+	return redirect
 }
 
 func metaRobots(gq *goquery.Document) (noIndex, noFollow bool) {

@@ -21,9 +21,9 @@ import (
 // each documented function, and the icon-font glyphs of tab labels.
 
 // ErrGenerated is a page a documentation tool generated for navigation, not
-// for reading: an index, a search page, a source listing. It is a page with
-// no text of its own (errors.Is(err, ErrNoText)).
-var ErrGenerated = fmt.Errorf("%w: an index, search page or source listing the documentation tool generated", ErrNoText)
+// for reading: an index, a search page, a source listing, a redirect. It is
+// a page with no text of its own (errors.Is(err, ErrNoText)).
+var ErrGenerated = fmt.Errorf("%w: an index, search page, source listing or redirect the documentation tool generated", ErrNoText)
 
 // generatedSelector finds what only Sphinx's generated pages hold.
 const generatedSelector = "table.indextable, div.viewcode-block, a.viewcode-back"

@@ -622,6 +622,13 @@ func TestParseHTMLSphinxGenerated(t *testing.T) {
 		{"search page", `<script src="searchindex.js" defer></script>`, "Search", `<p>Searching for multiple words only shows matches that contain all words.</p><form action="" method="get"><input type="text" name="q"></form><div id="search-results"></div>`, true},
 		{"results box without Sphinx's search index", "", "Sending email", `<p>Mail is sent through the SMTP server named in your settings.</p><div id="search-results"></div>`, false},
 		{"a page", "", "Sending email", `<p>Mail is sent through the SMTP server named in your settings.</p><table class="docutils"><tr><td>EMAIL_HOST</td><td>localhost</td></tr></table>`, false},
+		// A redirect written where a page was (Hugo's aliases,
+		// mkdocs-redirects): no page; one that reloads the page itself or
+		// moves on after a while is a page.
+		{"redirect", `<meta http-equiv="refresh" content="0; url=../email/">`, "Redirecting", `<p>Redirecting to <a href="../email/">../email/</a>…</p>`, true},
+		{"redirect in quotes", `<meta http-equiv="Refresh" content=" 0 ;URL='../email/'">`, "Redirecting", `<p>This page has moved.</p>`, true},
+		{"reloading page", `<meta http-equiv="refresh" content="300">`, "Sending email", `<p>Mail is sent through the SMTP server named in your settings.</p>`, false},
+		{"page moving on later", `<meta http-equiv="refresh" content="10; url=../email/">`, "Sending email", `<p>Mail is sent through the SMTP server named in your settings.</p>`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -80,6 +80,28 @@ func TestTexinfoHTML(t *testing.T) {
 			t.Errorf("want the nodes' text without the index:\n%s", text)
 		}
 	})
+	t.Run("a node named as chrome", func(t *testing.T) {
+		// The node's section is named by the node; "Comments" and "Menu"
+		// are words of page chrome too.
+		for _, name := range []string{"Block-Comments", "Uimenu-Properties"} {
+			raw := strings.Replace(texinfoPage("makeinfo", "header", "copiable-anchor", "Backups (Acme Manual)", body), `id="Backups"`, `id="`+name+`"`, 1)
+			doc, err := ParseHTML([]byte(raw), name+".html")
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if !strings.Contains(doc.Text(), "Backups are kept on the external disk.") {
+				t.Errorf("%s: text %q lost the node's text", name, doc.Text())
+			}
+		}
+	})
+	t.Run("an anchor's redirect", func(t *testing.T) {
+		// makeinfo writes a page for each anchor and index entry that
+		// sends the reader on to the node holding it.
+		xref := `<html><!-- This file redirects to the location of a node or anchor --><head><title>XREFbackup (Acme Manual)</title><meta name="Generator" content="makeinfo"><meta http-equiv="Refresh" content="0; url=Backups.html#XREFbackup"></head><body><p>The node you are looking for is at <a href="Backups.html#XREFbackup">XREFbackup</a>.</p></body></html>`
+		if _, err := ParseHTML([]byte(xref), "XREFbackup.html"); !errors.Is(err, ErrGenerated) {
+			t.Errorf("err %v, want ErrGenerated", err)
+		}
+	})
 	t.Run("another site's header", func(t *testing.T) {
 		// A "header" div on a page Texinfo did not write is its heading area.
 		raw := `<html><head><title>Help</title></head><body><div class="header"><h1>Getting started</h1><p>Open the app and sign in.</p></div></body></html>`

@@ -162,4 +162,8 @@ package page
 // v54: an AsciiDoc manual page's NAME line, what the command does, which
 // both asciidoc and Asciidoctor put in the header beside the <h1> and
 // outside the content, opens the page (html_manpage.go).
-const ReaderVersion = "reader-v54"
+// v55: a page that redirects at once (a meta refresh of 0 seconds:
+// Texinfo's pages for each anchor, Hugo's aliases, mkdocs-redirects) is
+// generated, no page. A Texinfo node named as page chrome ("Block-Comments",
+// "Uimenu-Properties") keeps its text: its id is the node's name.
+const ReaderVersion = "reader-v55"
