@@ -157,10 +157,64 @@ func dropped(n *html.Node) bool {
 		return true
 	}
 	id, _ := attr(n, "id")
-	if (isChrome(class) || isChrome(id)) && !containsContent(n, true) && !inSentence(n) {
+	if (isChrome(class) || isChrome(id) && !headingAnchor(n, id)) && !containsContent(n, true) && !inSentence(n) {
 		return true
 	}
 	return false
+}
+
+// headingAnchor reports whether id is the anchor of a heading, made from
+// its words: n is a heading, or the section whose first child with text is
+// one, and the heading's words are the id's or the id's are its (numbers
+// aside). Documentation tools name headings and sections so, Markdown
+// sites and Sphinx by a slug ("sharing-a-folder",
+// "s-queries-over-related-objects"), Texinfo by the node ("Block-Comments"),
+// and a heading with a word of page chrome in it ("Sharing a folder",
+// "Queries over related objects", "Language cookie") was dropped as
+// chrome, with its whole section where the section held it. A sidebar or a
+// comment thread is named for what it is, not for its heading ("sidebar"
+// over "Related articles"; "comments" over "3 thoughts on …").
+func headingAnchor(n *html.Node, id string) bool {
+	if isHeading(n) {
+		return namedAfter(id, n)
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || textOfNode(c) == "" {
+			continue
+		}
+		return isHeading(c) && namedAfter(id, c)
+	}
+	return false
+}
+
+// namedAfter reports whether id is made of the words of heading h, or h of
+// id's.
+func namedAfter(id string, h *html.Node) bool {
+	heading, anchor := wordsNotNumbers(textOfNode(h)), wordsNotNumbers(id)
+	return len(heading) > 0 && len(anchor) > 0 && (subset(heading, anchor) || subset(anchor, heading))
+}
+
+func isHeading(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return true
+	}
+	return false
+}
+
+// wordsNotNumbers is nameWords less the numbers ("2.7.2 Block Comments").
+func wordsNotNumbers(v string) []string {
+	return slices.DeleteFunc(nameWords(v), func(w string) bool { return strings.Trim(w, "0123456789") == "" })
+}
+
+// subset reports whether every word of a is one of b.
+func subset(a, b []string) bool {
+	for _, w := range a {
+		if !slices.Contains(b, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // isChrome reports whether a class or id attribute names page chrome.

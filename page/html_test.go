@@ -358,6 +358,39 @@ func TestChromeWrapperKept(t *testing.T) {
 	}
 }
 
+// TestSectionNamedAsChrome: a heading, or a section, whose id is made from
+// the heading's words is read, though the heading has a word of page chrome
+// in it; a part named for what it is stays chrome, whatever its heading.
+func TestSectionNamedAsChrome(t *testing.T) {
+	const text = "Filter on the fields of a related model."
+	tests := []struct {
+		name, body, want string
+		kept             bool
+	}{
+		{"Sphinx section", `<section id="s-queries-over-related-objects"><span id="queries-over-related-objects"></span><h2>Queries over related objects<a class="headerlink" href="#queries-over-related-objects">¶</a></h2><p>` + text + `</p></section>`, text, true},
+		{"old Sphinx section", `<div class="section" id="language-cookie"><h3>Language cookie</h3><p>` + text + `</p></div>`, text, true},
+		{"a heading with more words", `<div id="Comments"><h3>Comments in Acme Scripts</h3><p>` + text + `</p></div>`, text, true},
+		{"Markdown heading", `<h2 id="sharing-a-folder">Sharing a folder</h2><p>` + text + `</p>`, "## Sharing a folder", true},
+		{"Asciidoctor heading", `<div class="sect2"><h3 id="_search_the_archive">Search the archive</h3><div class="paragraph"><p>` + text + `</p></div></div>`, "### Search the archive", true},
+		{"sidebar", `<div id="sidebar"><h3>Related articles</h3><p>` + text + `</p></div>`, text, false},
+		{"comment thread", `<div id="comments"><h2>3 thoughts on “Filters”</h2><p>` + text + `</p></div>`, text, false},
+		{"text before the heading", `<div id="related-links"><p>` + text + `</p><h3>Related links</h3></div>`, text, false},
+		{"a contents heading", `<h2 id="toc">Contents</h2><p>` + text + `</p>`, "Contents", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw := "<html><body><h1>Making queries</h1><p>Querysets read the database.</p>" + tt.body + "</body></html>"
+			doc, err := ParseHTML([]byte(raw), "https://acme.example/queries.html")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if kept := strings.Contains(doc.Text(), tt.want); kept != tt.kept {
+				t.Errorf("%q kept %v, want %v:\n%s", tt.want, kept, tt.kept, doc.Text())
+			}
+		})
+	}
+}
+
 func TestParseHTMLContentRoot(t *testing.T) {
 	tests := []struct {
 		name, body, want string

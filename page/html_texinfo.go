@@ -72,36 +72,7 @@ func readTexinfo(root *html.Node) (index bool) {
 		index = index || !texinfoPanel(n)
 		n.Parent.RemoveChild(n)
 	}
-	forgetNodeNames(root)
 	return index
-}
-
-// forgetNodeNames drops the id of each element that holds a heading of
-// its own: Texinfo names a node's section by the node ("Block-Comments",
-// "Uimenu-Properties"), and a name that is also a word of page chrome
-// ("comments", "menu") dropped the whole node as chrome (isChrome): the
-// Octave manual's pages on comments and on menus had no text.
-func forgetNodeNames(n *html.Node) {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type != html.ElementNode {
-			continue
-		}
-		if holdsHeading(c) {
-			removeAttr(c, "id")
-		}
-		forgetNodeNames(c)
-	}
-}
-
-// holdsHeading reports whether one of n's children is a heading.
-func holdsHeading(n *html.Node) bool {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		switch c.DataAtom {
-		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-			return true
-		}
-	}
-	return false
 }
 
 // texinfoIndex reports whether n is an index's table (or its div), or a

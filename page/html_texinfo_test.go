@@ -81,15 +81,16 @@ func TestTexinfoHTML(t *testing.T) {
 		}
 	})
 	t.Run("a node named as chrome", func(t *testing.T) {
-		// The node's section is named by the node; "Comments" and "Menu"
+		// The node's section is named by the node; "comments" and "menu"
 		// are words of page chrome too.
-		for _, name := range []string{"Block-Comments", "Uimenu-Properties"} {
-			raw := strings.Replace(texinfoPage("makeinfo", "header", "copiable-anchor", "Backups (Acme Manual)", body), `id="Backups"`, `id="`+name+`"`, 1)
+		for name, heading := range map[string]string{"Block-Comments": "2.7.2 Block Comments", "Uimenu-Properties": "15.3.3.14 Uimenu Properties", "Comments": "2.7 Comments in Acme Scripts"} {
+			node := `<h4 class="subsection">` + heading + `</h4><p>Lines between #{ and #} are left out.</p>`
+			raw := strings.Replace(texinfoPage("makeinfo", "header", "copiable-anchor", heading+" (Acme Manual)", node), `id="Backups"`, `id="`+name+`"`, 1)
 			doc, err := ParseHTML([]byte(raw), name+".html")
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if !strings.Contains(doc.Text(), "Backups are kept on the external disk.") {
+			if !strings.Contains(doc.Text(), "Lines between #{ and #} are left out.") {
 				t.Errorf("%s: text %q lost the node's text", name, doc.Text())
 			}
 		}

@@ -166,4 +166,8 @@ package page
 // Texinfo's pages for each anchor, Hugo's aliases, mkdocs-redirects) is
 // generated, no page. A Texinfo node named as page chrome ("Block-Comments",
 // "Uimenu-Properties") keeps its text: its id is the node's name.
-const ReaderVersion = "reader-v55"
+// v56: a heading, or a section whose first text is its heading, named by
+// an id made of the heading's words is never page chrome by that id: a
+// slug with "search", "related", "cookie", "comments", "share" or "menu"
+// in it dropped the heading, or the whole section (headingAnchor).
+const ReaderVersion = "reader-v56"
