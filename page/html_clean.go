@@ -157,7 +157,7 @@ func dropped(n *html.Node) bool {
 		return true
 	}
 	id, _ := attr(n, "id")
-	if (isChrome(class) || isChrome(id) && !headingAnchor(n, id)) && !containsContent(n, true) && !inSentence(n) {
+	if (isChrome(class) || isChrome(id) && !headingAnchor(n, id) && !textBlock(n)) && !containsContent(n, true) && !inSentence(n) {
 		return true
 	}
 	return false
@@ -178,11 +178,21 @@ func headingAnchor(n *html.Node, id string) bool {
 	if isHeading(n) {
 		return namedAfter(id, n)
 	}
+	// Sphinx gives a section the first of its targets as id (a module's,
+	// "s-module-django.db.models.fields.related") and the others to empty
+	// spans before its heading ("relationship-fields").
+	ids := []string{id}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type != html.ElementNode || textOfNode(c) == "" {
+		if c.Type != html.ElementNode {
 			continue
 		}
-		return isHeading(c) && namedAfter(id, c)
+		if textOfNode(c) == "" {
+			if v, ok := attr(c, "id"); ok {
+				ids = append(ids, v)
+			}
+			continue
+		}
+		return isHeading(c) && slices.ContainsFunc(ids, func(id string) bool { return namedAfter(id, c) })
 	}
 	return false
 }
@@ -192,6 +202,19 @@ func headingAnchor(n *html.Node, id string) bool {
 func namedAfter(id string, h *html.Node) bool {
 	heading, anchor := wordsNotNumbers(textOfNode(h)), wordsNotNumbers(id)
 	return len(heading) > 0 && len(anchor) > 0 && (subset(heading, anchor) || subset(anchor, heading))
+}
+
+// textBlock reports whether n is a block of text, whose id is a target for
+// links to it and not the name of page chrome: Sphinx marks what it
+// documents so ("std-fieldlookup-search", "std-setting-SESSION_COOKIE_AGE"
+// on a paragraph or a term), and a paragraph on the search lookup was
+// dropped for its "search".
+func textBlock(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.P, atom.Dl, atom.Dt, atom.Dd, atom.Li, atom.Pre, atom.Blockquote, atom.Table, atom.Tr, atom.Td, atom.Code:
+		return true
+	}
+	return false
 }
 
 func isHeading(n *html.Node) bool {

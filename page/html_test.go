@@ -369,6 +369,7 @@ func TestSectionNamedAsChrome(t *testing.T) {
 	}{
 		{"Sphinx section", `<section id="s-queries-over-related-objects"><span id="queries-over-related-objects"></span><h2>Queries over related objects<a class="headerlink" href="#queries-over-related-objects">¶</a></h2><p>` + text + `</p></section>`, text, true},
 		{"old Sphinx section", `<div class="section" id="language-cookie"><h3>Language cookie</h3><p>` + text + `</p></div>`, text, true},
+		{"Sphinx section of a module", `<div class="section" id="s-module-acme.fields.related"><span id="s-relationship-fields"></span><span id="relationship-fields"></span><h2>Relationship fields</h2><p>` + text + `</p></div>`, text, true},
 		{"a heading with more words", `<div id="Comments"><h3>Comments in Acme Scripts</h3><p>` + text + `</p></div>`, text, true},
 		{"Markdown heading", `<h2 id="sharing-a-folder">Sharing a folder</h2><p>` + text + `</p>`, "## Sharing a folder", true},
 		{"Asciidoctor heading", `<div class="sect2"><h3 id="_search_the_archive">Search the archive</h3><div class="paragraph"><p>` + text + `</p></div></div>`, "### Search the archive", true},
@@ -376,6 +377,8 @@ func TestSectionNamedAsChrome(t *testing.T) {
 		{"comment thread", `<div id="comments"><h2>3 thoughts on “Filters”</h2><p>` + text + `</p></div>`, text, false},
 		{"text before the heading", `<div id="related-links"><p>` + text + `</p><h3>Related links</h3></div>`, text, false},
 		{"a contents heading", `<h2 id="toc">Contents</h2><p>` + text + `</p>`, "Contents", false},
+		{"Sphinx target on a paragraph", `<p id="std-fieldlookup-search">` + text + `</p>`, text, true},
+		{"Sphinx target on a term", `<dl class="std setting"><dt class="sig sig-object std" id="std-setting-SESSION_COOKIE_AGE">SESSION_COOKIE_AGE</dt><dd><p>` + text + `</p></dd></dl>`, "SESSION_COOKIE_AGE", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

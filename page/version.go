@@ -169,5 +169,7 @@ package page
 // v56: a heading, or a section whose first text is its heading, named by
 // an id made of the heading's words is never page chrome by that id: a
 // slug with "search", "related", "cookie", "comments", "share" or "menu"
-// in it dropped the heading, or the whole section (headingAnchor).
+// in it dropped the heading, or the whole section (headingAnchor). Nor is
+// a paragraph, a term or a list item, whose id is a link target
+// (Sphinx's "std-fieldlookup-search").
 const ReaderVersion = "reader-v56"
