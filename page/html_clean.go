@@ -182,19 +182,33 @@ func headingAnchor(n *html.Node, id string) bool {
 	// "s-module-django.db.models.fields.related") and the others to empty
 	// spans before its heading ("relationship-fields").
 	ids := []string{id}
+	h := leadingHeading(n, &ids)
+	return h != nil && slices.ContainsFunc(ids, func(id string) bool { return namedAfter(id, h) })
+}
+
+// leadingHeading returns the heading n's text opens with, looking into the
+// wrappers around it (yelp writes <div class="inner"><div class="hgroup">
+// around a section's heading), or nil; it adds to ids those of the empty
+// elements before it.
+func leadingHeading(n *html.Node, ids *[]string) *html.Node {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type != html.ElementNode {
-			continue
-		}
-		if textOfNode(c) == "" {
-			if v, ok := attr(c, "id"); ok {
-				ids = append(ids, v)
+		switch {
+		case c.Type == html.TextNode:
+			if strings.IndexFunc(c.Data, isWordRune) >= 0 {
+				return nil
 			}
-			continue
+		case c.Type != html.ElementNode:
+		case textOfNode(c) == "":
+			if v, ok := attr(c, "id"); ok {
+				*ids = append(*ids, v)
+			}
+		case isHeading(c):
+			return c
+		default:
+			return leadingHeading(c, ids)
 		}
-		return isHeading(c) && slices.ContainsFunc(ids, func(id string) bool { return namedAfter(id, c) })
 	}
-	return false
+	return nil
 }
 
 // namedAfter reports whether id is made of the words of heading h, or h of

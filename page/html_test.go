@@ -370,6 +370,7 @@ func TestSectionNamedAsChrome(t *testing.T) {
 		{"Sphinx section", `<section id="s-queries-over-related-objects"><span id="queries-over-related-objects"></span><h2>Queries over related objects<a class="headerlink" href="#queries-over-related-objects">¶</a></h2><p>` + text + `</p></section>`, text, true},
 		{"old Sphinx section", `<div class="section" id="language-cookie"><h3>Language cookie</h3><p>` + text + `</p></div>`, text, true},
 		{"Sphinx section of a module", `<div class="section" id="s-module-acme.fields.related"><span id="s-relationship-fields"></span><span id="relationship-fields"></span><h2>Relationship fields</h2><p>` + text + `</p></div>`, text, true},
+		{"yelp's section", `<section id="customize-files-search"><div class="inner"><div class="hgroup pagewide"><h2 class="title"><span class="title">Customize files search</span></h2></div><div class="region"><div class="contents pagewide"><p class="p">` + text + `</p></div></div></div></section>`, text, true},
 		{"a heading with more words", `<div id="Comments"><h3>Comments in Acme Scripts</h3><p>` + text + `</p></div>`, text, true},
 		{"Markdown heading", `<h2 id="sharing-a-folder">Sharing a folder</h2><p>` + text + `</p>`, "## Sharing a folder", true},
 		{"Asciidoctor heading", `<div class="sect2"><h3 id="_search_the_archive">Search the archive</h3><div class="paragraph"><p>` + text + `</p></div></div>`, "### Search the archive", true},
