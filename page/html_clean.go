@@ -157,7 +157,9 @@ func dropped(n *html.Node) bool {
 		return true
 	}
 	id, _ := attr(n, "id")
-	if (isChrome(class) || isChrome(id) && !headingAnchor(n, id) && !textBlock(n)) && !containsContent(n, true) && !inSentence(n) {
+	// Sphinx names a note by its title too ("admonition-you-can-t-share-pickles-between-versions").
+	named := hasClass(n, "admonition")
+	if (isChrome(class) && !named || isChrome(id) && !headingAnchor(n, id) && !textBlock(n)) && !containsContent(n, true) && !inSentence(n) {
 		return true
 	}
 	return false

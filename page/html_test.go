@@ -374,6 +374,7 @@ func TestSectionNamedAsChrome(t *testing.T) {
 		{"a heading with more words", `<div id="Comments"><h3>Comments in Acme Scripts</h3><p>` + text + `</p></div>`, text, true},
 		{"Markdown heading", `<h2 id="sharing-a-folder">Sharing a folder</h2><p>` + text + `</p>`, "## Sharing a folder", true},
 		{"Asciidoctor heading", `<div class="sect2"><h3 id="_search_the_archive">Search the archive</h3><div class="paragraph"><p>` + text + `</p></div></div>`, "### Search the archive", true},
+		{"Sphinx note named by its title", `<div class="admonition-you-can-t-share-pickles-between-versions admonition"><p class="first admonition-title">You can't share pickles between versions</p><p class="last">` + text + `</p></div>`, text, true},
 		{"sidebar", `<div id="sidebar"><h3>Related articles</h3><p>` + text + `</p></div>`, text, false},
 		{"comment thread", `<div id="comments"><h2>3 thoughts on “Filters”</h2><p>` + text + `</p></div>`, text, false},
 		{"text before the heading", `<div id="related-links"><p>` + text + `</p><h3>Related links</h3></div>`, text, false},
