@@ -128,6 +128,7 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	}
 	if docbook {
 		readDocBookQanda(root)
+		readDocBookSidebars(root)
 	}
 	index := makeinfo && readTexinfo(root)
 	purpose := manPagePurpose(gq)

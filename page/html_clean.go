@@ -157,9 +157,11 @@ func dropped(n *html.Node) bool {
 		return true
 	}
 	id, _ := attr(n, "id")
-	// Sphinx names a note by its title too ("admonition-you-can-t-share-pickles-between-versions").
-	named := hasClass(n, "admonition")
-	if (isChrome(class) && !named || isChrome(id) && !headingAnchor(n, id) && !textBlock(n)) && !containsContent(n, true) && !inSentence(n) {
+	// A note is content whatever else its class says: Sphinx names one by
+	// its title ("admonition-you-can-t-share-pickles-between-versions"),
+	// yelp styles one "note-sidebar".
+	note := hasClass(n, "admonition") || hasClass(n, "note")
+	if (isChrome(class) && !note || isChrome(id) && !headingAnchor(n, id) && !textBlock(n) && !target(n)) && !containsContent(n, true) && !inSentence(n) {
 		return true
 	}
 	return false
@@ -214,10 +216,23 @@ func leadingHeading(n *html.Node, ids *[]string) *html.Node {
 }
 
 // namedAfter reports whether id is made of the words of heading h, or h of
-// id's.
+// id's. Both are lowercased first: a slug keeps no capitals to split words
+// at ("SameSite cookies", "s-samesite-cookies").
 func namedAfter(id string, h *html.Node) bool {
-	heading, anchor := wordsNotNumbers(textOfNode(h)), wordsNotNumbers(id)
+	heading, anchor := wordsNotNumbers(strings.ToLower(textOfNode(h))), wordsNotNumbers(strings.ToLower(id))
 	return len(heading) > 0 && len(anchor) > 0 && (subset(heading, anchor) || subset(anchor, heading))
+}
+
+// target reports whether n is a link target, an <a> with an id and no
+// href. Written as XML (<a id="_the_pager"/>), such an anchor holds, read
+// as HTML, all that follows it in its block (Debian Reference's
+// sections).
+func target(n *html.Node) bool {
+	if n.DataAtom != atom.A {
+		return false
+	}
+	_, href := attr(n, "href")
+	return !href
 }
 
 // textBlock reports whether n is a block of text, whose id is a target for

@@ -355,3 +355,15 @@ func withoutLabel(label *regexp.Regexp, s string) string {
 	}
 	return s
 }
+
+// readDocBookSidebars reads DocBook's sidebars as the notes they are: a
+// <sidebar> is a box beside the text ("TIP", "BACK TO BASICS",
+// "PERSPECTIVE Btrfs combines LVM and RAID": 420 of them in the Debian
+// Administrator's Handbook), written as <div class="sidebar">, which on
+// any other page is the site's sidebar and was dropped as chrome.
+func readDocBookSidebars(root *html.Node) {
+	for _, n := range outermost(root, func(n *html.Node) bool { return n.DataAtom == atom.Div && hasClass(n, "sidebar") }) {
+		removeAttr(n, "class")
+		n.Attr = append(n.Attr, html.Attribute{Key: "class", Val: "note"})
+	}
+}

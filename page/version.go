@@ -172,4 +172,9 @@ package page
 // in it dropped the heading, or the whole section (headingAnchor). Nor is
 // a paragraph, a term or a list item, whose id is a link target
 // (Sphinx's "std-fieldlookup-search").
-const ReaderVersion = "reader-v56"
+// v57: DocBook's sidebars ("TIP", "BACK TO BASICS", <div class="sidebar">)
+// read as notes, not dropped as the site's sidebar; a note is content
+// whatever else its class says ("note-sidebar"); an <a> with an id and no
+// href is a link target (written as XML it holds what follows it); a slug
+// is matched to its heading lowercased ("SameSite cookies").
+const ReaderVersion = "reader-v57"
