@@ -68,11 +68,22 @@ func texinfoTitle(title string) string {
 // page that held nothing else is an index node, no page (ErrGenerated). A
 // manual written as one page keeps its text.
 func readTexinfo(root *html.Node) (index bool) {
-	for _, n := range outermost(root, func(n *html.Node) bool { return texinfoPanel(n) || texinfoIndex(n) }) {
-		index = index || !texinfoPanel(n)
+	for _, n := range outermost(root, func(n *html.Node) bool { return texinfoPanel(n) || texinfoIndex(n) || emptyCategory(n) }) {
+		index = index || texinfoIndex(n)
 		n.Parent.RemoveChild(n)
 	}
 	return index
+}
+
+// emptyCategory reports whether n is the category of a definition that has
+// none: makeinfo writes "<category>: " before each definition's signature,
+// and a manual that leaves the category out (Octave's, 4,113 of them) had
+// every signature read ": x = csvread (filename)".
+func emptyCategory(n *html.Node) bool {
+	if n.DataAtom != atom.Span || !hasClass(n, "category") && !hasClass(n, "category-def") {
+		return false
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(textOfNode(n)), ":")) == ""
 }
 
 // texinfoIndex reports whether n is an index's table (or its div), or a

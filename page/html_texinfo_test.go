@@ -95,6 +95,24 @@ func TestTexinfoHTML(t *testing.T) {
 			}
 		}
 	})
+	t.Run("definitions", func(t *testing.T) {
+		// A definition's category, or the colon alone where the manual
+		// gives none, before its signature.
+		defs := `<h3 class="section">2.1 Backups</h3><dl class="first-deftypefn"><dt class="deftypefn" id="index-backup"><span class="category">: </span><span><var>ok</var> = <strong>backup</strong> <code>(<var>dir</var>)</code></span></dt><dd><p>Copy dir to the external disk.</p></dd></dl><dl class="first-deffn"><dt class="deffn" id="index-restore"><span class="category">Command: </span><span><strong>restore</strong> <var>dir</var></span></dt><dd><p>Copy dir back.</p></dd></dl>`
+		doc, err := ParseHTML([]byte(texinfoPage("makeinfo", "header", "copiable-anchor", "Backups (Acme Manual)", defs)), "Backups.html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := doc.Text()
+		for _, want := range []string{"\nok = backup (dir)\n", "\nCommand: restore dir\n"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("text lacks %q:\n%s", want, text)
+			}
+		}
+		if strings.Contains(text, ": ok") {
+			t.Errorf("a colon with no category before the signature:\n%s", text)
+		}
+	})
 	t.Run("an anchor's redirect", func(t *testing.T) {
 		// makeinfo writes a page for each anchor and index entry that
 		// sends the reader on to the node holding it.

@@ -176,5 +176,6 @@ package page
 // read as notes, not dropped as the site's sidebar; a note is content
 // whatever else its class says ("note-sidebar"); an <a> with an id and no
 // href is a link target (written as XML it holds what follows it); a slug
-// is matched to its heading lowercased ("SameSite cookies").
+// is matched to its heading lowercased ("SameSite cookies"). Texinfo's
+// empty category before a definition's signature dropped (": x = csvread").
 const ReaderVersion = "reader-v57"
