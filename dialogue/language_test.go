@@ -111,7 +111,7 @@ var englishIDs = []string{"Clarify", "ClarifyAbout", "WhichOne", "ChooseForMore"
 	"WhatElse", "HowCanIHelp", "OtherLanguage", "MoreOptions"}
 
 // TestNoEnglishFixedTextInOtherLanguages: conversations in German, French,
-// Spanish, Japanese, Portuguese, Italian, Dutch, Russian, Swedish and Danish, over pages in their
+// Spanish, Japanese, Portuguese, Italian, Dutch, Russian, Swedish, Danish, Norwegian and Arabic, over pages in their
 // language or only in English, get none of the agent's English fixed
 // texts.
 func TestNoEnglishFixedTextInOtherLanguages(t *testing.T) {
@@ -140,6 +140,10 @@ func TestNoEnglishFixedTextInOtherLanguages(t *testing.T) {
 			"hur ändrar jag leveransadressen för min beställning", "tack"},
 		"da": {"jeg har glemt min adgangskode og kan ikke logge ind", "start over", "hvordan ændrer jeg leveringsadressen for min ordre",
 			"hvordan ændrer jeg leveringsadressen for min ordre", "tusind tak"},
+		"nb": {"jeg har glemt passordet mitt og kan ikke logge meg inn", "start over", "hvordan endrer jeg leveringsadressen for bestillingen min",
+			"hvordan endrer jeg leveringsadressen for bestillingen min", "tusen takk"},
+		"ar": {"نسيت كلمة المرور ولا أستطيع تسجيل الدخول", "start over", "كيف أغير عنوان التوصيل الخاص بطلبي",
+			"كيف أغير عنوان التوصيل الخاص بطلبي", "شكرا جزيلا"},
 	}
 	for lang, script := range scripts {
 		s := &Session{ID: lang}

@@ -45,7 +45,7 @@ func TestMoreLanguagesPhrases(t *testing.T) {
 		{"tusind tak", ActThanks, "da"},
 		{"det virker stadig ikke", ActNotSolved, "da"},
 		{"jeg vil tale med en person", ActHuman, "da"},
-		{"begge", ActAll, "da"},
+		{"begge", ActAll, ""}, // Norwegian's too
 		{"lost", ActNone, ""}, // English, however Swedish "löst" folds
 		{"ja", ActYes, "de"},  // German's too: no Swedish row
 		{"dziękuję!", ActThanks, "pl"},
@@ -55,6 +55,16 @@ func TestMoreLanguagesPhrases(t *testing.T) {
 		{"дякую!", ActThanks, "uk"},
 		{"все одно не працює", ActNotSolved, "uk"},
 		{"хочу поговорити з людиною", ActHuman, "uk"},
+		{"tusen takk!", ActThanks, "nb"},
+		{"det fungerer fortsatt ikke", ActNotSolved, "nb"},
+		{"jeg vil snakke med en person", ActHuman, "nb"},
+		{"er du en robot?", ActBotQuestion, ""}, // Danish's too
+		{"nei", ActNo, "nb"},
+		{"شكرا جزيلا", ActThanks, "ar"},
+		{"ما زال لا يعمل", ActNotSolved, "ar"},
+		{"أريد التحدث مع شخص من فضلك", ActHuman, "ar"},
+		{"هل أنت روبوت؟", ActBotQuestion, "ar"},
+		{"نعم", ActYes, "ar"},
 		{"makasih ya", ActThanks, "id"},
 		{"masih nggak bisa", ActNotSolved, "id"},
 		{"mau bicara dengan petugas", ActHuman, "id"},

@@ -58,6 +58,13 @@ func chooseLanguage(detect detectors, pages pageLanguages, s *Session, msg strin
 		if d == nil {
 			continue
 		}
+		// A message whose function words are as much the conversation's
+		// language as another's stays in it, however trigrams lean:
+		// Danish and Norwegian share most of theirs ("hvordan ændrer jeg
+		// leveringsadressen for min ordre").
+		if s.Lang != "" && slices.Contains(d.Tied(msg), s.Lang) {
+			return s.Lang
+		}
 		if l := toldLanguage(d, msg, client, pages); l != "" {
 			return l
 		}
@@ -115,8 +122,12 @@ func toldLanguage(detect *langid.Detector, msg, client string, pages pageLanguag
 		// English writes no accents: with two function words of the
 		// language, not tied with English's, a word that has one is that
 		// language's too ("comment désinstaller un paquet avec pip", not
-		// "café au lait stains on my screen").
-		if evidence == langid.Slight && pages.defaultLanguage() == "en" && hasAccentedLetter(msg) && !slices.Contains(detect.Tied(msg), "en") {
+		// "café au lait stains on my screen"), unless it ties with a
+		// language the help center has pages in, whose accent it likelier
+		// is ("cómo instalar adguard en mi tele android": Spanish's "en"
+		// and "mi" are also Norwegian function words).
+		tied := detect.Tied(msg)
+		if evidence == langid.Slight && pages.defaultLanguage() == "en" && hasAccentedLetter(msg) && !slices.Contains(tied, "en") && !slices.ContainsFunc(tied, pages.hasPagesIn) {
 			return l
 		}
 		return ""

@@ -163,8 +163,22 @@ func (d *Detector) cyrillic(text string) string {
 	if best != "" && !tied {
 		return best
 	}
+	return d.script(cyrillicLanguages, text)
+}
+
+// arabicLanguages are the languages whatlanggo knows that are written in
+// the Arabic script.
+var arabicLanguages = []string{"ar", "fa", "ur"}
+
+// script returns the language of text, written in the script of langs,
+// among those of langs the detector allows: the one allowed, else the one
+// trigrams prefer among them; "" when none is allowed.
+func (d *Detector) script(langs []string, text string) string {
+	if l := d.only(langs); l != "" {
+		return l
+	}
 	opts := whatlanggo.Options{Whitelist: map[whatlanggo.Lang]bool{}}
-	for _, l := range cyrillicLanguages {
+	for _, l := range langs {
 		if d.allows(l) {
 			opts.Whitelist[d.langs[l]] = true
 		}
@@ -200,11 +214,14 @@ func (d *Detector) Detect(text string) string {
 // Tell is Detect, also reporting how surely it told the language (see the
 // package comment); None when lang is "".
 func (d *Detector) Tell(text string) (lang string, evidence Evidence) {
-	var kana, hangul, han, cyrillic, alpha int
+	var kana, hangul, han, cyrillic, arabic, alpha int
 	for _, r := range text {
 		switch {
 		case unicode.Is(unicode.Cyrillic, r):
 			cyrillic++
+			alpha++
+		case unicode.Is(unicode.Arabic, r):
+			arabic++
 			alpha++
 		case r == 'ー' || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
 			kana++
@@ -230,6 +247,12 @@ func (d *Detector) Tell(text string) (lang string, evidence Evidence) {
 		// writes it, as sure as a script (a Russian customer on a help
 		// center without Russian pages, the bot speaking Russian).
 		if l := d.cyrillic(text); l != "" {
+			return l, Sure
+		}
+	case arabic > alpha/2:
+		// Mostly Arabic script: as with Cyrillic, the one language
+		// allowed that writes it, else trigrams among those allowed.
+		if l := d.script(arabicLanguages, text); l != "" {
 			return l, Sure
 		}
 	case strings.ContainsAny(text, "¿¡") && d.allows("es"):

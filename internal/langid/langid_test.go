@@ -192,6 +192,10 @@ func TestTellCyrillic(t *testing.T) {
 		{[]string{"en", "ru", "uk"}, "вайфай постійно відключається", "uk", Sure},
 		{[]string{"en", "ru", "uk"}, "як змінити пароль", "uk", Sure},
 		{[]string{"en", "ru", "uk"}, "как изменить адрес доставки моего заказа", "ru", Sure},
+		// Mostly Arabic script: the one allowed language that writes it,
+		// however few function words the message has.
+		{[]string{"en", "ar"}, "نسيت كلمة المرور", "ar", Sure},
+		{[]string{"en", "ar", "de"}, "كيف أغير عنوان التوصيل الخاص بطلبي", "ar", Sure},
 	} {
 		if got, ev := New(tc.langs...).Tell(tc.text); got != tc.want || (tc.want != "" && ev != tc.evidence) {
 			t.Errorf("Tell(%q) among %v = %q, %v; want %q, %v", tc.text, tc.langs, got, ev, tc.want, tc.evidence)
@@ -209,7 +213,7 @@ func TestFoldedHomographsAreNoEvidence(t *testing.T) {
 		{"an error at startup", "en"},
 		{"Changing a booking. Changing a booking.", "en"},
 		{"det är bättre än förut", "sv"},
-		{"hvordan logger jeg på med nøkkel", "nb"},
+		{"hvordan logger jeg inn med nøkkel i stedet for passord", "nb"},
 	} {
 		if got := d.Detect(tc.text); got != tc.want {
 			t.Errorf("Detect(%q) = %q, want %q", tc.text, got, tc.want)

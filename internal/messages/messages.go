@@ -1,7 +1,7 @@
 // Package messages is the catalog of the bot's own words: every fixed text
 // the dialogue and the chat say (clarification prompts, not-found, handoff,
 // the chat page's labels), in the languages of locales/ (English, the
-// reference, and fifteen more), embedded, with CLDR plural rules (go-i18n).
+// reference, and eighteen more), embedded, with CLDR plural rules (go-i18n).
 // A help center overrides any text, or adds a language, with its own
 // message files.
 package messages

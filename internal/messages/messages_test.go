@@ -71,7 +71,7 @@ func TestEveryLanguageHasEveryEnglishKey(t *testing.T) {
 func TestTranslationsDiffer(t *testing.T) {
 	c := Embedded()
 	same := map[string]bool{"ConversationLabel": true, "Assistant": true, "HelpfulNo": true}
-	sameIn := map[string]bool{"da Send": true} // Danish "send", the imperative
+	sameIn := map[string]bool{"da Send": true, "nb Send": true} // Danish and Norwegian "send", the imperative
 	all := catalogKeys(t)
 	for k := range all["en"] {
 		if strings.Contains(k, ".") || same[k] || k == "MoreOptions" {
@@ -144,6 +144,13 @@ func TestPlural(t *testing.T) {
 		{"ko", 2, " (또는 몇 단어로 말씀해 주세요. 2개가 더 있습니다.)"},
 		{"uk", 5, " (Або напишіть кількома словами: є ще 5 варіантів.)"},
 		{"cs", 1, " (Nebo to napište několika slovy: je tu ještě jedna.)"},
+		{"nb", 1, " (Eller si det med noen få ord: det er én til.)"},
+		{"nb", 3, " (Eller si det med noen få ord: det er 3 til.)"},
+		{"ar", 1, " (أو أخبرني بكلمات قليلة: هناك خيار آخر واحد.)"},
+		{"ar", 2, " (أو أخبرني بكلمات قليلة: هناك خياران آخران.)"},
+		{"ar", 3, " (أو أخبرني بكلمات قليلة: هناك 3 خيارات أخرى.)"},
+		{"ar", 11, " (أو أخبرني بكلمات قليلة: هناك 11 خيارًا آخر.)"},
+		{"ar", 100, " (أو أخبرني بكلمات قليلة: هناك 100 خيار آخر.)"},
 	}
 	for _, tt := range tests {
 		if got := c.Plural(tt.lang, "MoreOptions", tt.count); got != tt.want {
