@@ -87,3 +87,29 @@ func TestBrowserChatFollowsTheConversationsLanguage(t *testing.T) {
 		t.Errorf("page after a German message: lang, label, button, legend = %q; want German", got)
 	}
 }
+
+// TestBrowserChatTurnsRightToLeft: a customer who writes Arabic in a chat an
+// English browser opened gets the page laid out right to left from the
+// first reply on, its words in Arabic, as the page rendered again shows it.
+func TestBrowserChatTurnsRightToLeft(t *testing.T) {
+	base := serveSample(t, Config{})
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/?lang=en"),
+		chromedp.WaitVisible(chromedp.CSS("#message")),
+		chromedp.SendKeys(chromedp.CSS("#message"), "مرحبا"),
+		chromedp.Click(chromedp.CSS("#send")),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, agentReplies(1)); err != nil {
+		t.Fatalf("reply: %v", err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang + "|" + document.documentElement.dir + "|" + document.getElementById("send").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != "ar|rtl|إرسال" {
+		t.Errorf("page after an Arabic greeting: lang, dir, button = %q, want ar|rtl|إرسال", got)
+	}
+}

@@ -100,6 +100,7 @@ func (s *Server) conversationTexts(lang string) (string, map[string]string) {
 	v := chatView{Lang: lang, texts: s.texts, Brand: s.cfg.Brand}
 	m := v.scriptTextMap()
 	m["Title"] = v.title()
+	m["Dir"] = textDirection(lang) // the page turns with the language (Arabic)
 	return lang, m
 }
 

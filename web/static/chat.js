@@ -48,6 +48,7 @@
     shownLang = l;
     texts = words;
     document.documentElement.lang = l;
+    if (words.Dir) document.documentElement.dir = words.Dir;
     var title = document.getElementById("chat-title");
     if (title && words.Title) {
       if (document.title === title.textContent) document.title = words.Title;
