@@ -322,6 +322,9 @@ GIT_DOC ?= /usr/share/doc/git-doc
 # The GNU Octave manual (Debian's octave-doc, GPL-3+: Texinfo's HTML, one
 # page a node), read where the package installs it.
 OCTAVE_DOC ?= /usr/share/doc/octave/octave.html
+# Node.js's API documentation (Debian's nodejs, MIT): each module's page as
+# Markdown, built HTML and JSON side by side, read as the package installs it.
+NODEJS_DOC ?= /usr/share/doc/nodejs/api
 
 # FreeRADIUS 3.2's documentation, an Antora site (AsciiDoc pages under
 # modules/NAME/pages/, partials beside them), as Debian's freeradius package
@@ -498,6 +501,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	git-near:$(GIT_DOC):testdata/questions/git-near.jsonl \
 	octave-en:$(OCTAVE_DOC):testdata/questions/octave-en.jsonl \
 	octave-near:$(OCTAVE_DOC):testdata/questions/octave-near.jsonl \
+	nodejs-en:$(NODEJS_DOC):testdata/questions/nodejs-en.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
