@@ -125,6 +125,14 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if agg := aggregates(results); len(agg) > 0 {
+		results = slices.DeleteFunc(results, func(r *pageResult) bool {
+			if agg[r] {
+				pageErrors = append(pageErrors, page.PageError{URL: r.page.URL, Err: fmt.Errorf("%w: it holds other pages whole", page.ErrGenerated)})
+			}
+			return agg[r]
+		})
+	}
 	withPageKeywords(results)
 	report.phase("read and extract", &mark)
 
