@@ -58,14 +58,14 @@ func chooseLanguage(detect detectors, pages pageLanguages, s *Session, msg strin
 		if d == nil {
 			continue
 		}
-		// A message whose function words are as much the conversation's
-		// language as another's stays in it, however trigrams lean:
-		// Danish and Norwegian share most of theirs ("hvordan ændrer jeg
-		// leveringsadressen for min ordre").
-		if s.Lang != "" && slices.Contains(d.Tied(msg), s.Lang) {
-			return s.Lang
-		}
 		if l := toldLanguage(d, msg, client, pages); l != "" {
+			// A message whose function words are as much the
+			// conversation's language as another's stays in it, however
+			// trigrams lean: Danish and Norwegian share most of theirs
+			// ("hvordan ændrer jeg leveringsadressen for min ordre").
+			if s.Lang != "" && l != s.Lang && slices.Contains(d.Tied(msg), s.Lang) {
+				return s.Lang
+			}
 			return l
 		}
 		if l := tiedLanguage(d.Tied(msg), msg, s.Lang, client, pages); l != "" {
