@@ -407,24 +407,7 @@ func plainLinks(b Block) string {
 // metaRefresh returns the target of a <meta http-equiv="refresh"> redirect,
 // which old help centers use to move pages.
 func metaRefresh(gq *goquery.Document, r resolver) (string, bool) {
-	var target string
-	gq.Find("meta[http-equiv][content]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
-		equiv, _ := s.Attr("http-equiv")
-		if !strings.EqualFold(strings.TrimSpace(equiv), "refresh") {
-			return true
-		}
-		content, _ := s.Attr("content")
-		_, after, ok := strings.Cut(content, ";")
-		if !ok {
-			return false
-		}
-		after = strings.TrimSpace(after)
-		if len(after) >= 4 && strings.EqualFold(after[:4], "url=") {
-			after = after[4:]
-		}
-		target = strings.Trim(strings.TrimSpace(after), `'"`)
-		return false
-	})
+	_, target := refresh(gq)
 	if target == "" {
 		return "", false
 	}
@@ -443,19 +426,32 @@ func metaRefresh(gq *goquery.Document, r resolver) (string, bool) {
 // text of its own. The Octave manual has 2,324 of them beside its 568
 // nodes.
 func immediateRedirect(gq *goquery.Document) bool {
-	redirect := false
+	delay, target := refresh(gq)
+	seconds, err := strconv.ParseFloat(delay, 64)
+	return target != "" && err == nil && seconds == 0
+}
+
+// refresh returns the delay and the target of the page's first <meta
+// http-equiv="refresh">, "" and "" when it has none that names a target.
+func refresh(gq *goquery.Document) (delay, target string) {
 	gq.Find("meta[http-equiv][content]").EachWithBreak(func(_ int, s *goquery.Selection) bool {
 		equiv, _ := s.Attr("http-equiv")
 		if !strings.EqualFold(strings.TrimSpace(equiv), "refresh") {
 			return true
 		}
 		content, _ := s.Attr("content")
-		delay, target, ok := strings.Cut(content, ";")
-		seconds, err := strconv.ParseFloat(strings.TrimSpace(delay), 64)
-		redirect = ok && err == nil && seconds == 0 && strings.Trim(strings.TrimSpace(target), `'"`) != ""
+		d, after, ok := strings.Cut(content, ";")
+		if !ok {
+			return false
+		}
+		after = strings.TrimSpace(after)
+		if len(after) >= 4 && strings.EqualFold(after[:4], "url=") {
+			after = after[4:]
+		}
+		delay, target = strings.TrimSpace(d), strings.Trim(strings.TrimSpace(after), `'"`)
 		return false
 	})
-	return redirect
+	return delay, target
 }
 
 func metaRobots(gq *goquery.Document) (noIndex, noFollow bool) {
