@@ -454,6 +454,8 @@ func FuzzParseHTML(f *testing.F) {
 	}
 	f.Add([]byte("<ul><li><ol><li><table><tr><td><a href='%'>x</a>"))
 	f.Add([]byte(texinfoPage("makeinfo", "header", "copiable-anchor", "Top (Acme)", "<h1>1 Acme ANCHOR</h1><p>Text.</p>")))
+	// A manual page's header, a section named by its slug, an XML anchor.
+	f.Add([]byte(`<body class="manpage"><div id="header"><h1>acme(1)</h1><h2>NAME</h2><div class="sectionbody"><p>acme - sweep</p></div></div><div id="content"><section id="s-related-search"><span id="x"></span><h2>Related search</h2><a id="_menu"/><p>Text.</p></section></div></body>`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		doc, err := ParseHTML(raw, "https://acme.example/dir/page.html")
 		if err != nil {
