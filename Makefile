@@ -489,6 +489,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	gnome-page-nl:$(GNOME_HELP_ROOT)/nl/gnome-help:testdata/questions/gnome-nl.jsonl \
 	gnome-page-id:$(GNOME_HELP_ROOT)/id/gnome-help:testdata/questions/gnome-id.jsonl \
 	gnome-page-it:$(GNOME_HELP_ROOT)/it/gnome-help:testdata/questions/gnome-it.jsonl \
+	gnome-page-fi:$(GNOME_HELP_ROOT)/fi/gnome-help:testdata/questions/gnome-fi.jsonl \
 	debref-zh-tw:$(DEBIAN_REFERENCE):testdata/questions/debref-zh-tw.jsonl \
 	debref-zh-cn:$(DEBIAN_REFERENCE):testdata/questions/debref-zh-cn.jsonl \
 	handbook-en:$(DEBIAN_HANDBOOK)/en-US:testdata/questions/handbook-en.jsonl \
