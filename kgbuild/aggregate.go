@@ -1,9 +1,10 @@
 package kgbuild
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/helpgraph/helpgraph/internal/lexical"
 )
 
 // A page that holds other pages whole, each under its title (Node.js's
@@ -60,11 +61,13 @@ func aggregates(results []*pageResult) map[*pageResult]bool {
 		size := subtreeSizes(r)
 		held := map[*pageResult]bool{}
 		for _, n := range r.nodes {
-			if n.Root {
+			pages := byTitle[strings.ToLower(strings.TrimSpace(n.Problem))]
+			if n.Root || len(pages) == 0 {
 				continue
 			}
-			for _, o := range byTitle[strings.ToLower(strings.TrimSpace(n.Problem))] {
-				if o.page != r && o.size >= minHeldNodes && size[n.ID] >= o.size && strings.HasPrefix(openingOf(n.Resolution, 4*openingWords), o.words) {
+			opening := openingOf(n.Resolution, 4*openingWords)
+			for _, o := range pages {
+				if o.page != r && o.size >= minHeldNodes && size[n.ID] >= o.size && strings.HasPrefix(opening, o.words) {
 					held[o.page] = true
 				}
 			}
@@ -104,13 +107,10 @@ func subtreeSizes(r *pageResult) map[string]int {
 	return size
 }
 
-// linkTarget is the "(url)" of a Markdown link in a node's text.
-var linkTarget = regexp.MustCompile(`\]\([^)]*\)`)
-
 // openingOf returns text's first n words, lowercased, without link
 // targets and punctuation, joined by spaces.
 func openingOf(text string, n int) string {
-	words := strings.FieldsFunc(strings.ToLower(linkTarget.ReplaceAllString(text, "]")), func(r rune) bool {
+	words := strings.FieldsFunc(strings.ToLower(lexical.StripLinks(text)), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
 	return strings.Join(words[:min(n, len(words))], " ")

@@ -349,9 +349,7 @@ func leadsUp(href string, page *url.URL) bool {
 // documentation</a></h1>" before the page's own h1). Read as a heading it
 // became each page's first h1, so the page's own title a section of it.
 func siteBanner(n *html.Node) bool {
-	switch n.DataAtom {
-	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-	default:
+	if !isHeading(n) {
 		return false
 	}
 	var link *html.Node

@@ -83,7 +83,7 @@ func emptyCategory(n *html.Node) bool {
 	if n.DataAtom != atom.Span || !hasClass(n, "category") && !hasClass(n, "category-def") {
 		return false
 	}
-	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(textOfNode(n)), ":")) == ""
+	return strings.TrimSuffix(textOfNode(n), ":") == "" // textOfNode collapses spaces
 }
 
 // texinfoIndex reports whether n is an index's table (or its div), or a

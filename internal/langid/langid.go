@@ -134,13 +134,10 @@ var cyrillicLanguages = []string{"ru", "uk", "be", "bg", "mk", "sr", "kk", "ky",
 var cyrillicLetters = map[string]string{"uk": "іїєґ", "ru": "ыэъё", "be": "ў"}
 
 // cyrillic returns the language of mostly Cyrillic text among those the
-// detector allows that write it: the one allowed; else the one whose own
-// letters it has most of (cyrillicLetters); else the one trigrams prefer
-// among them; "" when none is allowed.
+// detector allows that write it: the one whose own letters it has most of
+// (cyrillicLetters); else, as script tells, the one allowed or the one
+// trigrams prefer among them; "" when none is allowed.
 func (d *Detector) cyrillic(text string) string {
-	if l := d.only(cyrillicLanguages); l != "" {
-		return l
-	}
 	lower := strings.ToLower(text)
 	best, most, tied := "", 0, false
 	for l, letters := range cyrillicLetters {
