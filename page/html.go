@@ -92,12 +92,13 @@ func parseHTMLPage(raw []byte, baseURL, contentType string, links func(href stri
 	p := &HTMLPage{}
 	p.NoIndex, p.NoFollow = metaRobots(gq)
 	p.Hrefs = r.hrefs(root)
-	if u, ok := metaRefresh(gq, r); ok && !slices.Contains(p.Hrefs, u) {
+	delay, refreshTo := refresh(gq)
+	if u, ok := metaRefresh(refreshTo, r); ok && !slices.Contains(p.Hrefs, u) {
 		p.Hrefs = append(p.Hrefs, u)
 	}
 
 	makeinfo := generatedByMakeinfo(gq)
-	if generatedPage(gq) || confluenceIndex(gq) || immediateRedirect(gq) {
+	if generatedPage(gq) || confluenceIndex(gq) || immediateRedirect(delay, refreshTo) {
 		return p, ErrGenerated
 	}
 	title := withoutSiteName(pageTitle(gq), gq, docURL)
@@ -402,10 +403,9 @@ func plainLinks(b Block) string {
 	return s
 }
 
-// metaRefresh returns the target of a <meta http-equiv="refresh"> redirect,
-// which old help centers use to move pages.
-func metaRefresh(gq *goquery.Document, r resolver) (string, bool) {
-	_, target := refresh(gq)
+// metaRefresh returns the URL target, a <meta http-equiv="refresh">
+// redirect's (refresh), leads to: old help centers move pages so.
+func metaRefresh(target string, r resolver) (string, bool) {
 	if target == "" {
 		return "", false
 	}
@@ -416,15 +416,14 @@ func metaRefresh(gq *goquery.Document, r resolver) (string, bool) {
 	return u, true
 }
 
-// immediateRedirect reports whether the page sends its reader on at once
-// (<meta http-equiv="refresh" content="0; url=…">): a stub written where a
-// page used to be or for each anchor of a manual (Texinfo's XREF pages,
-// Hugo's aliases, mkdocs-redirects, jekyll-redirect-from), with a line
-// such as "Redirecting…" or "The node you are looking for is at …" and no
-// text of its own. The Octave manual has 2,324 of them beside its 568
-// nodes.
-func immediateRedirect(gq *goquery.Document) bool {
-	delay, target := refresh(gq)
+// immediateRedirect reports whether a page's refresh (delay and target,
+// from refresh) sends its reader on at once (content="0; url=…"): a stub
+// written where a page used to be or for each anchor of a manual
+// (Texinfo's XREF pages, Hugo's aliases, mkdocs-redirects,
+// jekyll-redirect-from), with a line such as "Redirecting…" or "The node
+// you are looking for is at …" and no text of its own. The Octave manual
+// has 2,324 of them beside its 568 nodes.
+func immediateRedirect(delay, target string) bool {
 	seconds, err := strconv.ParseFloat(delay, 64)
 	return target != "" && err == nil && seconds == 0
 }
