@@ -134,6 +134,7 @@ func (b *Builder) BuildFrom(ctx context.Context, src Source) (*Report, error) {
 		})
 	}
 	withPageKeywords(results)
+	report.SiteName = withoutSiteName(results)
 	report.phase("read and extract", &mark)
 
 	if b.SortPages {

@@ -34,6 +34,10 @@ type Report struct {
 	BaseURL string `json:"base_url,omitempty"`
 	// Verdicts is the verdict.Version the build judged its nodes with.
 	Verdicts string `json:"verdicts,omitempty"`
+	// SiteName is the tail most pages' titles ended with, dropped from
+	// them (withoutSiteName): "StayNest Help", "Node.js v20.20.2
+	// Documentation".
+	SiteName string `json:"site_name,omitempty"`
 
 	Pages          int          `json:"pages"`           // pages given, failed and skipped ones included
 	PagesOK        int          `json:"pages_ok"`        // pages in the graph with nodes
@@ -135,6 +139,9 @@ func (r *Report) String() string {
 	fmt.Fprintf(&sb, "changes: pages +%d ~%d -%d, nodes +%d ~%d -%d\n",
 		len(r.PagesAdded), len(r.PagesChanged), len(r.PagesRemoved), r.NodesAdded, r.NodesChanged, r.NodesRemoved)
 	fmt.Fprintf(&sb, "graph: %d nodes, %d child edges, %d reference edges\n", r.Nodes, r.Edges[graph.Child], r.Edges[graph.Reference])
+	if r.SiteName != "" {
+		fmt.Fprintf(&sb, "site name: %q, left out of the pages' titles\n", r.SiteName)
+	}
 	if len(r.Phases) > 0 {
 		parts := make([]string, len(r.Phases))
 		var total time.Duration

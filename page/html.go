@@ -262,6 +262,24 @@ func pageTitle(gq *goquery.Document) string {
 // a <title> ("Sending email — Example 1.0 documentation").
 var titleSeparators = []string{" — ", " – ", " | ", " · ", " :: ", " - "}
 
+// TitleTails returns the ends of title that begin at one of the
+// separators a site's name stands behind ("Reset — Acme Help" gives
+// " — Acme Help"), shortest first: a site names itself after the last
+// separator, or after an earlier one with a section's name between
+// ("Apply | Benefits | SSA").
+func TitleTails(title string) []string {
+	var tails []string
+	for i := len(title) - 1; i > 0; i-- {
+		for _, sep := range titleSeparators {
+			if strings.HasPrefix(title[i:], sep) && strings.TrimSpace(title[i+len(sep):]) != "" {
+				tails = append(tails, title[i:])
+				break
+			}
+		}
+	}
+	return tails
+}
+
 // withoutSiteName drops the site's (or the book's) name from the end of a
 // page's title when the page says it is the site's name: the text of one of
 // its links to a home page or the title of its <link rel="home"> (Sphinx

@@ -830,6 +830,27 @@ func TestWithoutSiteName(t *testing.T) {
 	}
 }
 
+// The ends of a title a site's name may stand in, each after a separator.
+func TestTitleTails(t *testing.T) {
+	tests := []struct {
+		title string
+		want  []string
+	}{
+		{"Deleting your account | StayNest Help", []string{" | StayNest Help"}},
+		{"Apply | Disability Benefits | SSA", []string{" | SSA", " | Disability Benefits | SSA"}},
+		{"random — Generate pseudo-random numbers — Python 3.11.2 documentation", []string{" — Python 3.11.2 documentation", " — Generate pseudo-random numbers — Python 3.11.2 documentation"}},
+		{"Wi-Fi - Settings", []string{" - Settings"}},
+		{"Wi-Fi", nil},
+		{" — Example", nil},
+		{"Trailing | ", nil},
+	}
+	for _, tt := range tests {
+		if got := TitleTails(tt.title); !slices.Equal(got, tt.want) {
+			t.Errorf("TitleTails(%q) = %q, want %q", tt.title, got, tt.want)
+		}
+	}
+}
+
 // A heading that only links home is the site's banner, not the page's
 // first heading; a heading with words of its own beside a link is kept.
 func TestSiteBanner(t *testing.T) {
