@@ -325,6 +325,10 @@ OCTAVE_DOC ?= /usr/share/doc/octave/octave.html
 # Node.js's API documentation (Debian's nodejs, MIT): each module's page as
 # Markdown, built HTML and JSON side by side, read as the package installs it.
 NODEJS_DOC ?= /usr/share/doc/nodejs/api
+# Python's documentation (Debian's python3-doc, PSF licence: Sphinx's HTML
+# of the tutorial, FAQs, HOWTOs and library reference), read where the
+# package installs it.
+PYTHON_DOC ?= $(patsubst %/faq/,%,$(firstword $(wildcard /usr/share/doc/python3.*/html/faq/)))
 
 # FreeRADIUS 3.2's documentation, an Antora site (AsciiDoc pages under
 # modules/NAME/pages/, partials beside them), as Debian's freeradius package
@@ -503,6 +507,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	octave-en:$(OCTAVE_DOC):testdata/questions/octave-en.jsonl \
 	octave-near:$(OCTAVE_DOC):testdata/questions/octave-near.jsonl \
 	nodejs-en:$(NODEJS_DOC):testdata/questions/nodejs-en.jsonl \
+	python-en:$(PYTHON_DOC):testdata/questions/python-en.jsonl \
+	python-near:$(PYTHON_DOC):testdata/questions/python-near.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
