@@ -161,10 +161,43 @@ func dropped(n *html.Node) bool {
 	// its title ("admonition-you-can-t-share-pickles-between-versions"),
 	// yelp styles one "note-sidebar".
 	note := hasClass(n, "admonition") || hasClass(n, "note")
-	if (isChrome(class) && !note || isChrome(id) && !headingAnchor(n, id) && !textBlock(n) && !target(n)) && !containsContent(n, true) && !inSentence(n) {
+	if (isChrome(class) && !note || isChrome(id) && !headingAnchor(n, id) && !textBlock(n) && !target(n)) && !containsContent(n, true) && !inSentence(n) && !headingWords(n) {
 		return true
 	}
 	return false
+}
+
+// headingWords reports whether n holds all the words of the heading it is
+// in: the heading's text, whatever its class says. Docutils wraps each
+// heading's text in a link back to the page's contents, <a
+// class="toc-backref">, on every page with a table of contents (Python's
+// FAQs, Django's settings reference); dropped for its "toc", every heading
+// of those pages went, and a FAQ of a hundred questions was one section.
+func headingWords(n *html.Node) bool {
+	h := n.Parent
+	for h != nil && !isHeading(h) {
+		if h.Type != html.ElementNode || !phrasing(h) {
+			return false
+		}
+		h = h.Parent
+	}
+	if h == nil {
+		return false
+	}
+	own, all := wordRunes(n), wordRunes(h)
+	return own != "" && own == all
+}
+
+// wordRunes returns the letters and digits of n's text, in order.
+func wordRunes(n *html.Node) string {
+	var sb strings.Builder
+	textOf(n, &sb)
+	return strings.Map(func(r rune) rune {
+		if isWordRune(r) {
+			return r
+		}
+		return -1
+	}, sb.String())
 }
 
 // isChrome reports whether a class or id attribute names page chrome.

@@ -383,6 +383,7 @@ func TestSectionNamedAsChrome(t *testing.T) {
 		{"comment thread", `<div id="comments"><h2>3 thoughts on “Filters”</h2><p>` + text + `</p></div>`, text, false},
 		{"text before the heading", `<div id="related-links"><p>` + text + `</p><h3>Related links</h3></div>`, text, false},
 		{"a contents heading", `<h2 id="toc">Contents</h2><p>` + text + `</p>`, "Contents", false},
+		{"docutils' link back to the contents", `<section id="how-do-i-copy-a-file"><h3><a class="toc-backref" href="#id4" role="doc-backlink">How do I copy a file?</a><a class="headerlink" href="#how-do-i-copy-a-file">¶</a></h3><p>` + text + `</p></section>`, "How do I copy a file?", true},
 		{"Sphinx target on a paragraph", `<p id="std-fieldlookup-search">` + text + `</p>`, text, true},
 		{"Sphinx target on a term", `<dl class="std setting"><dt class="sig sig-object std" id="std-setting-SESSION_COOKIE_AGE">SESSION_COOKIE_AGE</dt><dd><p>` + text + `</p></dd></dl>`, "SESSION_COOKIE_AGE", true},
 	}

@@ -178,4 +178,8 @@ package page
 // href is a link target (written as XML it holds what follows it); a slug
 // is matched to its heading lowercased ("SameSite cookies"). Texinfo's
 // empty category before a definition's signature dropped (": x = csvread").
-const ReaderVersion = "reader-v57"
+// v58: what holds all of a heading's words is the heading's text, never
+// chrome by its class: docutils' <a class="toc-backref"> around each
+// heading of a page with a table of contents had dropped every heading
+// of Python's FAQs and of Django's settings groups (headingWords).
+const ReaderVersion = "reader-v58"
