@@ -2,6 +2,7 @@ package dialogue
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/helpgraph/helpgraph/graph"
@@ -188,6 +189,7 @@ func (a *GraphAgent) focusText(n *graph.Node, res string, query []string, shown 
 	}
 	wholeLists(us, keep)
 	wholeSteps(us, keep)
+	wholeCode(us, keep)
 	withoutDanglingLeads(us, keep)
 	return joinUnits(us, keep)
 }
@@ -282,6 +284,33 @@ func wholeLists(us []unit, keep []bool) {
 		}
 		if reached && spanChars(us, start, end) <= maxListChars {
 			for j := start; j <= end; j++ {
+				keep[j] = true
+			}
+		}
+		i = end + 1
+	}
+}
+
+// wholeCode widens keep so that a block of code it reaches (lines of
+// code one after another) is kept whole when it fits in maxListChars: a
+// loop's first line alone ("if mylist:"), which a window cut from eight,
+// is no code to run. A longer block is left as the window cut it, its
+// page's link in the sources.
+func wholeCode(us []unit, keep []bool) {
+	for i := 0; i < len(us); {
+		if _, code := lexical.CodeLine(us[i].text); !code {
+			i++
+			continue
+		}
+		end := i
+		for end+1 < len(us) && us[end].lineBreak {
+			if _, code := lexical.CodeLine(us[end+1].text); !code {
+				break
+			}
+			end++
+		}
+		if slices.Contains(keep[i:end+1], true) && spanChars(us, i, end) <= maxListChars {
+			for j := i; j <= end; j++ {
 				keep[j] = true
 			}
 		}

@@ -452,3 +452,34 @@ func TestWithOwnItems(t *testing.T) {
 		})
 	}
 }
+
+// TestWholeCode: a block of code the reply reaches comes whole when it
+// fits; a line of code alone is no code to run.
+func TestWholeCode(t *testing.T) {
+	loop := "Sort it and scan from the end:\n`if mylist:`\n`    mylist.sort()`\n`    last = mylist[-1]`\nThis keeps the order."
+	long := "Run it:\n`" + strings.Repeat("x", 700) + "`\n`" + strings.Repeat("y", 700) + "`"
+	for _, tc := range []struct{ name, text, keep, want string }{
+		{"the block's first line kept",
+			loop,
+			"Sort it and scan from the end:\n`if mylist:`",
+			"Sort it and scan from the end:\n`if mylist:`\n`    mylist.sort()`\n`    last = mylist[-1]`"},
+		{"its last line kept",
+			loop,
+			"`    last = mylist[-1]`\nThis keeps the order.",
+			"`if mylist:`\n`    mylist.sort()`\n`    last = mylist[-1]`\nThis keeps the order."},
+		{"no code kept",
+			loop,
+			"This keeps the order.",
+			"This keeps the order."},
+		{"a block too long to show whole",
+			long,
+			"Run it:\n`" + strings.Repeat("x", 700) + "`",
+			"Run it:\n`" + strings.Repeat("x", 700) + "`"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := keptBy(tc.text, tc.keep, wholeCode); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
