@@ -203,9 +203,9 @@ func TestSupportLeadSchema(t *testing.T) {
 	a := e.asker()
 	for _, tt := range []struct{ question, want string }{
 		{"Which problems were rated 👎?", `[["My refund hasn't arrived","https://help.staynest.example/payments/refunds.html"]]`},
-		{"Which pages got the most thumbs down?", `[["Refunds | StayNest Help",1]]`},
+		{"Which pages got the most thumbs down?", `[["Refunds",1]]`},
 		{"How many handoffs matched no page?", `[[1]]`},
-		{"Which pages led to the most tickets?", `[["I can't log in | StayNest Help",4],["Refunds | StayNest Help",2],["No page",1]]`},
+		{"Which pages led to the most tickets?", `[["I can't log in",4],["Refunds",2],["No page",1]]`},
 	} {
 		ans, err := a.Ask(ctx, &ask.Session{}, tt.question)
 		if err != nil || ans.Result == nil {
