@@ -35,7 +35,7 @@ func withoutSiteName(results []*pageResult) string {
 	// page's and the site's, when every page has it, is the site's too.
 	name := ""
 	for t, n := range ends {
-		if float64(n) > siteWideShare*float64(pages) && (len(t) > len(name) || len(t) == len(name) && t < name) {
+		if float64(n) > siteWideShare*float64(pages) && (len(t) > len(name) || (len(t) == len(name) && t < name)) {
 			name = t
 		}
 	}
