@@ -29,6 +29,11 @@ func TestClassifyAct(t *testing.T) {
 		{"connect me to customer service", ActHuman},
 		{"start over", ActRestart},
 		{"/restart", ActRestart},
+		{"let's start over please", ActRestart},
+		{"Reset the chat.", ActRestart},
+		{"reset my password", ActNone},                           // a request that opens with the verb
+		{"restart apache without dropping connections", ActNone}, // a request that opens with the verb
+		{"restart the app", ActNone},
 		{"hi", ActGreeting},
 		{"Hello there!", ActGreeting},
 		{"anyone there?", ActGreeting},
