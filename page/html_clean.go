@@ -19,7 +19,7 @@ var contentSelectors = []string{
 	"[role=main]",
 	"article",
 	"[itemprop=articleBody]",
-	"#content, #main-content, #maincontent, #main_content, #article-body, #article-content, #kb-article, #fullArticle",
+	"#content, #main-content, #maincontent, #main_content, #page-content, #article-body, #article-content, #kb-article, #fullArticle",
 	".main-content, .article-body, .article-content, .article__body, .content, .page-content, .post-content, .entry-content, .kb-article, " +
 		".wiki-content, .markdown-body, .rst-content, .theme-doc-markdown, .md-content, .article",
 }

@@ -413,6 +413,8 @@ func TestParseHTMLContentRoot(t *testing.T) {
 			"The real content of this page is not in an article element at all.\nTeaser"},
 		{"content is a table", `<p>x</p><table class="content"><tr><td>a</td><td>b</td></tr></table>`, "| a | b |"},
 		{"empty main falls back to body", `<main> </main><p>body text</p>`, "body text"},
+		{"content by its id", `<div id="page-header"><p class="apache">Acme Server Version 2.4</p></div><div id="path"><a href="https://acme.example/">Acme</a> &gt; <a href="https://acme.example/docs/">Documentation</a></div><div id="page-content"><p>The server answers errors with its own pages unless you give it yours.</p></div>`,
+			"The server answers errors with its own pages unless you give it yours."},
 		{"svg title is not text", `<p>Print <svg><title>printer icon</title></svg> it.</p>`, "Print it."},
 	}
 	for _, tt := range tests {

@@ -182,4 +182,8 @@ package page
 // chrome by its class: docutils' <a class="toc-backref"> around each
 // heading of a page with a table of contents had dropped every heading
 // of Python's FAQs and of Django's settings groups (headingWords).
-const ReaderVersion = "reader-v58"
+// v59: <div id="page-content"> is the page's content, as the class
+// page-content was: the Apache manual's banner, breadcrumb and language
+// list above it had made a section "Apache HTTP Server Version 2.4" on
+// every page.
+const ReaderVersion = "reader-v59"
