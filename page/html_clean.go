@@ -117,7 +117,7 @@ func clean(n *html.Node) {
 }
 
 func dropped(n *html.Node) bool {
-	if droppedTags[n.DataAtom] || imageFigure(n) || admonitionTitle(n) || sourceLink(n) || siteBanner(n) || wrapperTitle(n) || copiableAnchor(n) || qandaContents(n) || bodyBanner(n) || editLink(n) {
+	if droppedTags[n.DataAtom] || imageFigure(n) || admonitionTitle(n) || sourceLink(n) || siteBanner(n) || wrapperTitle(n) || copiableAnchor(n) || qandaContents(n) || bodyBanner(n) || editLink(n) || languageLinks(n) {
 		return true
 	}
 	switch n.DataAtom {

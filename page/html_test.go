@@ -415,6 +415,10 @@ func TestParseHTMLContentRoot(t *testing.T) {
 		{"empty main falls back to body", `<main> </main><p>body text</p>`, "body text"},
 		{"content by its id", `<div id="page-header"><p class="apache">Acme Server Version 2.4</p></div><div id="path"><a href="https://acme.example/">Acme</a> &gt; <a href="https://acme.example/docs/">Documentation</a></div><div id="page-content"><p>The server answers errors with its own pages unless you give it yours.</p></div>`,
 			"The server answers errors with its own pages unless you give it yours."},
+		{"the page's other languages", `<div class="toplang"><p><span>Available Languages: </span><a href="../en/errors.html" title="English">en</a> | <a href="../es/errors.html" hreflang="es" rel="alternate">es</a> | <a href="../fr/errors.html" hreflang="fr" rel="alternate">fr</a></p></div><p>Give the server your own error pages.</p>`,
+			"Give the server your own error pages."},
+		{"a sentence naming a translation stays", `<p>This guide is also <a href="../es/guide.html" hreflang="es">in Spanish</a> and <a href="../fr/guide.html" hreflang="fr">in French</a>, kept up to date by volunteers.</p>`,
+			"This guide is also [in Spanish](https://acme.example/es/guide.html) and [in French](https://acme.example/fr/guide.html), kept up to date by volunteers."},
 		{"svg title is not text", `<p>Print <svg><title>printer icon</title></svg> it.</p>`, "Print it."},
 	}
 	for _, tt := range tests {

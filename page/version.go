@@ -186,4 +186,6 @@ package page
 // page-content was: the Apache manual's banner, breadcrumb and language
 // list above it had made a section "Apache HTTP Server Version 2.4" on
 // every page.
-const ReaderVersion = "reader-v59"
+// v60: a list of the page's other languages (links with an hreflang, and
+// no more than a label: "Available Languages: en | es | fr") is chrome.
+const ReaderVersion = "reader-v60"
