@@ -328,6 +328,9 @@ NODEJS_DOC ?= /usr/share/doc/nodejs/api
 # Python's documentation (Debian's python3-doc, PSF licence: Sphinx's HTML
 # of the tutorial, FAQs, HOWTOs and library reference), read where the
 # package installs it.
+# The Apache HTTP Server's manual (Debian's apache2-doc, Apache-2.0: its
+# own XSLT's HTML, a folder a language), read where the package installs it.
+APACHE_DOC ?= /usr/share/doc/apache2-doc/manual
 PYTHON_DOC ?= $(patsubst %/faq/,%,$(firstword $(wildcard /usr/share/doc/python3.*/html/faq/)))
 
 # FreeRADIUS 3.2's documentation, an Antora site (AsciiDoc pages under
@@ -509,6 +512,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	nodejs-en:$(NODEJS_DOC):testdata/questions/nodejs-en.jsonl \
 	python-en:$(PYTHON_DOC):testdata/questions/python-en.jsonl \
 	python-near:$(PYTHON_DOC):testdata/questions/python-near.jsonl \
+	apache-en:$(APACHE_DOC)/en:testdata/questions/apache-en.jsonl \
+	apache-near:$(APACHE_DOC)/en:testdata/questions/apache-near.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
