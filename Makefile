@@ -514,6 +514,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	python-near:$(PYTHON_DOC):testdata/questions/python-near.jsonl \
 	apache-en:$(APACHE_DOC)/en:testdata/questions/apache-en.jsonl \
 	apache-near:$(APACHE_DOC)/en:testdata/questions/apache-near.jsonl \
+	apache-fr:$(APACHE_DOC)/fr:testdata/questions/apache-fr.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
