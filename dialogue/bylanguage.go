@@ -79,11 +79,11 @@ func NewByLanguage(pages []graph.Page, defaultLang string, catalog *messages.Cat
 	for _, l := range langs {
 		b.parts[l] = newPart(byLang[l], lexical.For(l), catalog)
 	}
-	// Without pages in the default language, the most pages' language
-	// stands in for it.
-	if b.parts[b.def] == nil {
-		b.def = slices.MaxFunc(langs, func(x, y string) int { return len(byLang[x]) - len(byLang[y]) })
+	counts := make(map[string]int, len(langs))
+	for _, l := range langs {
+		counts[l] = len(byLang[l])
 	}
+	b.def = mainLanguage(b.def, langs, counts)
 	return b
 }
 

@@ -57,12 +57,11 @@ func newLanguageAgents(g *graph.Graph, opts Options) *GraphAgent {
 		a.langs = languages{lang: lang, detect: newDetectors([]string{lang}, opts.Messages.Languages())}
 		return a
 	}
-	// Without pages in the default language, the most pages' language
-	// stands in for it.
-	def := opts.DefaultLanguage
-	if byLang[def] == nil {
-		def = slices.MaxFunc(langs, func(x, y string) int { return len(byLang[x]) - len(byLang[y]) })
+	counts := make(map[string]int, len(langs))
+	for _, l := range langs {
+		counts[l] = len(byLang[l])
 	}
+	def := mainLanguage(opts.DefaultLanguage, langs, counts)
 	a := &GraphAgent{opts: opts, ix: graph.NewIndex(g), langs: languages{
 		lang:         def,
 		parts:        make(map[string]*GraphAgent, len(langs)),
@@ -451,4 +450,21 @@ func cloneSession(s Session) Session {
 	s.PendingOptions = slices.Clone(s.PendingOptions)
 	s.History = slices.Clone(s.History)
 	return s
+}
+
+// mainLanguage returns the language whose pages answer a customer whose
+// language has none: def, unless the help center has fewer than half as
+// many pages in it as in its largest language (none at all, or a French
+// help center with a dozen pages left in English: the Apache manual's
+// French folder, 230 pages and 13), then the largest, the first of langs
+// (sorted) among equals. pages counts each language's pages.
+func mainLanguage(def string, langs []string, pages map[string]int) string {
+	if len(langs) == 0 {
+		return def
+	}
+	largest := slices.MaxFunc(langs, func(x, y string) int { return pages[x] - pages[y] })
+	if 2*pages[def] < pages[largest] {
+		return largest
+	}
+	return def
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -384,5 +385,34 @@ func TestActsAnsweredFromAnotherLanguage(t *testing.T) {
 		if r.Action != tt.want {
 			t.Errorf("%q (language %q): %s %q, want %s", tt.msg, s.Lang, r.Action, r.Text, tt.want)
 		}
+	}
+}
+
+// The default language answers a customer whose language has no pages
+// unless the help center has fewer than half as many pages in it as in its
+// largest language.
+func TestMainLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		def   string
+		pages map[string]int
+		want  string
+	}{
+		{"the default has the most pages", "en", map[string]int{"en": 242, "de": 258, "fr": 258}, "en"},
+		{"a few pages left untranslated", "en", map[string]int{"en": 13, "fr": 230}, "fr"},
+		{"no pages in the default", "en", map[string]int{"de": 20, "fr": 30}, "fr"},
+		{"half as many is enough", "en", map[string]int{"en": 50, "es": 100}, "en"},
+		{"the first among equals", "en", map[string]int{"fr": 10, "de": 10}, "de"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var langs []string
+			for l := range tc.pages {
+				langs = append(langs, l)
+			}
+			slices.Sort(langs)
+			if got := mainLanguage(tc.def, langs, tc.pages); got != tc.want {
+				t.Errorf("mainLanguage(%q, %v) = %q, want %q", tc.def, tc.pages, got, tc.want)
+			}
+		})
 	}
 }

@@ -32,7 +32,7 @@ func addLanguageFlags(fs *flag.FlagSet) *languageFlags {
 	if def == "" {
 		def = messages.Default
 	}
-	fs.StringVar(&lf.defaultLang, "default-language", def, "language of the pages that answer a customer whose language has none (BCP 47; env HELPGRAPH_DEFAULT_LANGUAGE)")
+	fs.StringVar(&lf.defaultLang, "default-language", def, "language of the pages that answer a customer whose language has none, unless it has fewer than half as many pages as the largest (BCP 47; env HELPGRAPH_DEFAULT_LANGUAGE)")
 	return lf
 }
 
