@@ -25,11 +25,15 @@ import (
 // a page with no text of its own (errors.Is(err, ErrNoText)).
 var ErrGenerated = fmt.Errorf("%w: an index, search page, source listing or redirect the documentation tool generated", ErrNoText)
 
-// generatedSelector finds what only Sphinx's generated pages hold.
-const generatedSelector = "table.indextable, div.viewcode-block, a.viewcode-back"
+// generatedSelector finds what only generated pages hold: Sphinx's index
+// and source listings, and DocBook's back-of-book index (a letter's
+// div.indexdiv of terms linked to where they occur: PostgreSQL's
+// bookindex.html, GIMP's index), which answered "auto increment id column"
+// with the entries under "A".
+const generatedSelector = "table.indextable, div.viewcode-block, a.viewcode-back, div.index div.indexdiv"
 
-// generatedPage reports whether the page is one of Sphinx's generated
-// pages (ErrGenerated).
+// generatedPage reports whether the page is one of the generated pages
+// (ErrGenerated).
 func generatedPage(gq *goquery.Document) bool {
 	if gq.Find(generatedSelector).Length() > 0 {
 		return true

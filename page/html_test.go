@@ -670,6 +670,8 @@ func TestParseHTMLSphinxGenerated(t *testing.T) {
 		{"module index", "", "Python Module Index", `<table class="indextable modindextable"><tr><td><a href="ref/mail.html"><code>example.mail</code></a></td><td><em>Sending email.</em></td></tr></table>`, true},
 		{"source listing", "", "Source code for example.mail", `<div class="highlight"><pre><div class="viewcode-block" id="send_mail"><a class="viewcode-back" href="../../topics/email.html#send_mail">[docs]</a>def send_mail(subject, message):
     pass</div></pre></div>`, true},
+		{"DocBook's index", "", "Index", `<div class="index"><div class="indexdiv"><h3>A</h3><dl><dt>autovacuum, <a class="indexterm" href="routine-vacuuming.html#AUTOVACUUM">The Autovacuum Daemon</a></dt></dl></div></div>`, true},
+		{"a section named index", "", "Indexes", `<div class="index"><p>An index speeds up reading a table, and slows down writing it.</p></div>`, false},
 		{"search page", `<script src="searchindex.js" defer></script>`, "Search", `<p>Searching for multiple words only shows matches that contain all words.</p><form action="" method="get"><input type="text" name="q"></form><div id="search-results"></div>`, true},
 		{"results box without Sphinx's search index", "", "Sending email", `<p>Mail is sent through the SMTP server named in your settings.</p><div id="search-results"></div>`, false},
 		{"a page", "", "Sending email", `<p>Mail is sent through the SMTP server named in your settings.</p><table class="docutils"><tr><td>EMAIL_HOST</td><td>localhost</td></tr></table>`, false},

@@ -188,4 +188,6 @@ package page
 // every page.
 // v60: a list of the page's other languages (links with an hreflang, and
 // no more than a label: "Available Languages: en | es | fr") is chrome.
-const ReaderVersion = "reader-v60"
+// v61: DocBook's back-of-book index (div.index of div.indexdiv) is a
+// generated page, skipped as Sphinx's index is.
+const ReaderVersion = "reader-v61"
