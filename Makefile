@@ -331,6 +331,10 @@ NODEJS_DOC ?= /usr/share/doc/nodejs/api
 # The Apache HTTP Server's manual (Debian's apache2-doc, Apache-2.0: its
 # own XSLT's HTML, a folder a language), read where the package installs it.
 APACHE_DOC ?= /usr/share/doc/apache2-doc/manual
+# PostgreSQL's documentation (Debian's postgresql-doc-15, PostgreSQL
+# licence: DocBook rendered by PostgreSQL's own stylesheets, a page a
+# section), read where the package installs it.
+POSTGRES_DOC ?= $(firstword $(wildcard /usr/share/doc/postgresql-doc-*/html))
 PYTHON_DOC ?= $(patsubst %/faq/,%,$(firstword $(wildcard /usr/share/doc/python3.*/html/faq/)))
 
 # FreeRADIUS 3.2's documentation, an Antora site (AsciiDoc pages under
@@ -515,6 +519,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	apache-en:$(APACHE_DOC)/en:testdata/questions/apache-en.jsonl \
 	apache-near:$(APACHE_DOC)/en:testdata/questions/apache-near.jsonl \
 	apache-fr:$(APACHE_DOC)/fr:testdata/questions/apache-fr.jsonl \
+	postgres-en:$(POSTGRES_DOC):testdata/questions/postgres-en.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
