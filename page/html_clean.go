@@ -184,20 +184,8 @@ func headingWords(n *html.Node) bool {
 	if h == nil {
 		return false
 	}
-	own, all := wordRunes(n), wordRunes(h)
-	return own != "" && own == all
-}
-
-// wordRunes returns the letters and digits of n's text, in order.
-func wordRunes(n *html.Node) string {
-	var sb strings.Builder
-	textOf(n, &sb)
-	return strings.Map(func(r rune) rune {
-		if isWordRune(r) {
-			return r
-		}
-		return -1
-	}, sb.String())
+	own := headingKey(textOfNode(n))
+	return own != "" && own == headingKey(textOfNode(h))
 }
 
 // isChrome reports whether a class or id attribute names page chrome.

@@ -20,7 +20,9 @@ func languageLinks(n *html.Node) bool {
 	hreflang, words := 0, 0
 	var walk func(*html.Node)
 	walk = func(p *html.Node) {
-		for c := p.FirstChild; c != nil; c = c.NextSibling {
+		// Past a label's words it is no such list: the cleaner asks of
+		// every block, and a block of text is left unread.
+		for c := p.FirstChild; c != nil && words <= maxLanguageLabelWords; c = c.NextSibling {
 			switch {
 			case c.Type == html.ElementNode && c.DataAtom == atom.A:
 				if v, _ := attr(c, "hreflang"); strings.TrimSpace(v) != "" {
