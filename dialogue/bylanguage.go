@@ -79,11 +79,7 @@ func NewByLanguage(pages []graph.Page, defaultLang string, catalog *messages.Cat
 	for _, l := range langs {
 		b.parts[l] = newPart(byLang[l], lexical.For(l), catalog)
 	}
-	counts := make(map[string]int, len(langs))
-	for _, l := range langs {
-		counts[l] = len(byLang[l])
-	}
-	b.def = mainLanguage(b.def, langs, counts)
+	b.def = mainLanguage(b.def, langs, func(l string) int { return len(byLang[l]) })
 	return b
 }
 

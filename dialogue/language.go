@@ -57,11 +57,7 @@ func newLanguageAgents(g *graph.Graph, opts Options) *GraphAgent {
 		a.langs = languages{lang: lang, detect: newDetectors([]string{lang}, opts.Messages.Languages())}
 		return a
 	}
-	counts := make(map[string]int, len(langs))
-	for _, l := range langs {
-		counts[l] = len(byLang[l])
-	}
-	def := mainLanguage(opts.DefaultLanguage, langs, counts)
+	def := mainLanguage(opts.DefaultLanguage, langs, func(l string) int { return len(byLang[l]) })
 	a := &GraphAgent{opts: opts, ix: graph.NewIndex(g), langs: languages{
 		lang:         def,
 		parts:        make(map[string]*GraphAgent, len(langs)),
@@ -457,13 +453,13 @@ func cloneSession(s Session) Session {
 // many pages in it as in its largest language (none at all, or a French
 // help center with a dozen pages left in English: the Apache manual's
 // French folder, 230 pages and 13), then the largest, the first of langs
-// (sorted) among equals. pages counts each language's pages.
-func mainLanguage(def string, langs []string, pages map[string]int) string {
+// (sorted) among equals. pages counts a language's pages.
+func mainLanguage(def string, langs []string, pages func(lang string) int) string {
 	if len(langs) == 0 {
 		return def
 	}
-	largest := slices.MaxFunc(langs, func(x, y string) int { return pages[x] - pages[y] })
-	if 2*pages[def] < pages[largest] {
+	largest := slices.MaxFunc(langs, func(x, y string) int { return pages(x) - pages(y) })
+	if 2*pages(def) < pages(largest) {
 		return largest
 	}
 	return def

@@ -410,7 +410,7 @@ func TestMainLanguage(t *testing.T) {
 				langs = append(langs, l)
 			}
 			slices.Sort(langs)
-			if got := mainLanguage(tc.def, langs, tc.pages); got != tc.want {
+			if got := mainLanguage(tc.def, langs, func(l string) int { return tc.pages[l] }); got != tc.want {
 				t.Errorf("mainLanguage(%q, %v) = %q, want %q", tc.def, tc.pages, got, tc.want)
 			}
 		})
