@@ -47,5 +47,5 @@ func withoutSiteName(results []*pageResult) string {
 			r.page.Title = strings.TrimSpace(t)
 		}
 	}
-	return strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(name), "—–|·:-"))
+	return page.TailName(name)
 }

@@ -280,6 +280,17 @@ func TitleTails(title string) []string {
 	return tails
 }
 
+// TailName returns the name a title's tail (one of TitleTails) gives
+// after its separator: "Acme Help" for " — Acme Help".
+func TailName(tail string) string {
+	for _, sep := range titleSeparators {
+		if name, ok := strings.CutPrefix(tail, sep); ok {
+			return strings.TrimSpace(name)
+		}
+	}
+	return strings.TrimSpace(tail)
+}
+
 // withoutSiteName drops the site's (or the book's) name from the end of a
 // page's title when the page says it is the site's name: the text of one of
 // its links to a home page or the title of its <link rel="home"> (Sphinx

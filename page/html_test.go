@@ -857,6 +857,11 @@ func TestTitleTails(t *testing.T) {
 		if got := TitleTails(tt.title); !slices.Equal(got, tt.want) {
 			t.Errorf("TitleTails(%q) = %q, want %q", tt.title, got, tt.want)
 		}
+		for _, tail := range tt.want {
+			if name := TailName(tail); name == "" || strings.ContainsAny(name[:1], "—–|·-") || !strings.HasSuffix(tt.title, name) {
+				t.Errorf("TailName(%q) = %q, want the words after the separator", tail, name)
+			}
+		}
 	}
 }
 
