@@ -335,6 +335,10 @@ APACHE_DOC ?= /usr/share/doc/apache2-doc/manual
 # licence: DocBook rendered by PostgreSQL's own stylesheets, a page a
 # section), read where the package installs it.
 POSTGRES_DOC ?= $(firstword $(wildcard /usr/share/doc/postgresql-doc-*/html))
+# SQLite's documentation (Debian's sqlite3-doc, public domain: the
+# project's own hand-written HTML, a page a topic, C API pages in c3ref/),
+# read where the package installs it.
+SQLITE_DOC ?= $(patsubst %/lang.html,%,$(wildcard /usr/share/doc/sqlite3/lang.html))
 PYTHON_DOC ?= $(patsubst %/faq/,%,$(firstword $(wildcard /usr/share/doc/python3.*/html/faq/)))
 
 # FreeRADIUS 3.2's documentation, an Antora site (AsciiDoc pages under
@@ -520,6 +524,8 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	apache-near:$(APACHE_DOC)/en:testdata/questions/apache-near.jsonl \
 	apache-fr:$(APACHE_DOC)/fr:testdata/questions/apache-fr.jsonl \
 	postgres-en:$(POSTGRES_DOC):testdata/questions/postgres-en.jsonl \
+	sqlite-en:$(SQLITE_DOC):testdata/questions/sqlite-en.jsonl \
+	sqlite-near:$(SQLITE_DOC):testdata/questions/sqlite-near.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \

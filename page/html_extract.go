@@ -250,6 +250,12 @@ func (x *extractor) node(n *html.Node) {
 			x.holdNote(n)
 			return
 		}
+		if n.DataAtom == atom.P && !x.list.inItem {
+			if bold, ok := boldLabel(n); ok {
+				x.boldHeading(bold)
+				return
+			}
+		}
 		x.breakBlock()
 		x.walk(n)
 		x.breakBlock()

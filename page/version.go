@@ -190,4 +190,6 @@ package page
 // no more than a label: "Available Languages: en | es | fr") is chrome.
 // v61: DocBook's back-of-book index (div.index of div.indexdiv) is a
 // generated page, skipped as Sphinx's index is.
-const ReaderVersion = "reader-v61"
+// v62: a paragraph wholly in bold, short, over text of its own, heads
+// the part that follows it (an FAQ's questions on a hand-written page).
+const ReaderVersion = "reader-v62"
