@@ -88,6 +88,9 @@ var chromeWords = map[string]bool{
 	"related": true, "comments": true, "newsletter": true, "subscribe": true, "popup": true,
 	"modal": true, "votes": true, "vote": true, "search": true, "toc": true,
 	"meta": true, "byline": true, "author": true,
+	// The site's slogan beside its logo, on every page ("Small. Fast.
+	// Reliable. Choose any three." opened every SQLite page's section).
+	"tagline": true, "slogan": true,
 	// DocBook's chunked HTML: the prev/up/next/home links around each page.
 	"navheader": true, "navfooter": true,
 }

@@ -380,6 +380,7 @@ func TestSectionNamedAsChrome(t *testing.T) {
 		{"a note styled as a sidebar", `<div class="note note-sidebar"><div class="inner"><p>` + text + `</p></div></div>`, text, true},
 		{"a skip link", `<p><a id="skip-link" href="#main">Skip to the content of this page and read the article</a></p>`, "Skip to the content", false},
 		{"sidebar", `<div id="sidebar"><h3>Related articles</h3><p>` + text + `</p></div>`, text, false},
+		{"the site's tagline", `<div class="tagline desktoponly">Small. Fast. Reliable.<br>Choose any three.</div><p>` + text + `</p>`, "Choose any three", false},
 		{"comment thread", `<div id="comments"><h2>3 thoughts on “Filters”</h2><p>` + text + `</p></div>`, text, false},
 		{"text before the heading", `<div id="related-links"><p>` + text + `</p><h3>Related links</h3></div>`, text, false},
 		{"a contents heading", `<h2 id="toc">Contents</h2><p>` + text + `</p>`, "Contents", false},

@@ -192,4 +192,5 @@ package page
 // generated page, skipped as Sphinx's index is.
 // v62: a paragraph wholly in bold, short, over text of its own, heads
 // the part that follows it (an FAQ's questions on a hand-written page).
-const ReaderVersion = "reader-v62"
+// v63: the site's tagline (class "tagline" or "slogan") is chrome.
+const ReaderVersion = "reader-v63"
