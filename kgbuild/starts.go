@@ -336,10 +336,10 @@ func extentEnd(blocks []page.Block, starts []start, k int) int {
 			break
 		}
 	}
-	if st.tab || blocks[st.block].Collapsible {
-		// A tab ends where its set closes, and a collapsible part where
-		// it closes, if the page says where (page.Block.TabsEnd): what
-		// follows is its section's again.
+	if st.tab || st.note || blocks[st.block].Collapsible {
+		// A tab ends where its set closes, a collapsible part or a note
+		// where it closes, if the page says where (page.Block.TabsEnd):
+		// what follows is its section's again.
 		for j := st.block + 1; j < next; j++ {
 			if blocks[j].TabsEnd {
 				return j

@@ -106,7 +106,10 @@ import (
 // v37: a paragraph that is one link, followed by another such, is an
 // entry of a list of pages, not a title line heading the next
 // (linkListEntry).
-const StructuralVersion = "structural-v37"
+// v38: a note's title opens a node that ends with the note, where the
+// page marks its end (page.Block.TabsEnd): the section's text after a
+// DocBook sidebar was the sidebar's.
+const StructuralVersion = "structural-v38"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

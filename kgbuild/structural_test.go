@@ -618,8 +618,8 @@ func TestStructuralNodeText(t *testing.T) {
 	}
 }
 
-// TestStructuralTextAfterParts: the text after a set of tabs, or after a
-// collapsible part, where the page marks the end (page.Block.TabsEnd), is
+// TestStructuralTextAfterParts: the text after a set of tabs, after a
+// collapsible part or after a note with a title of its own, where the page marks the end (page.Block.TabsEnd), is
 // the section's, after its own opening lines, not the last tab's or part's
 // (an FAQ entry's answer); a tab or part holds its own text.
 func TestStructuralTextAfterParts(t *testing.T) {
@@ -649,6 +649,14 @@ func TestStructuralTextAfterParts(t *testing.T) {
 			{Kind: page.Paragraph, Text: "Reinstall the app."},
 			{Kind: page.Paragraph, Text: "Still stuck? Write to support.", TabsEnd: true},
 		}}, map[string]string{"Free some space": "[The download never finishes]", "Reinstall": "[The app crashes on start]", "Still stuck": "[Troubleshooting]"}},
+		{"a titled note", &page.Document{URL: "https://h.example/sources", Title: "Package sources", Blocks: []page.Block{
+			{Kind: page.Heading, Level: 1, Text: "Package sources"},
+			{Kind: page.Heading, Level: 2, Text: "The sources file"},
+			{Kind: page.Paragraph, Text: "Each line of the file describes a source."},
+			{Kind: page.Paragraph, Text: "TIP Files in sources.list.d", NoteTitle: true},
+			{Kind: page.Paragraph, Text: "Split many sources into several files."},
+			{Kind: page.Paragraph, Text: "CD-ROM entries describe the discs you have.", TabsEnd: true},
+		}}, map[string]string{"Split many sources": "[TIP Files in sources.list.d]", "CD-ROM entries": "[The sources file]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pg, err := NewStructural().Extract(context.Background(), tc.doc)

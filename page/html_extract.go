@@ -259,6 +259,13 @@ func (x *extractor) node(n *html.Node) {
 		x.breakBlock()
 		x.walk(n)
 		x.breakBlock()
+		if !x.list.inItem && asideNote(n) {
+			// What follows a note is its section's again: a note with a
+			// title of its own ("TIP Files in sources.list.d") opens a
+			// node, which ends with the note (Block.TabsEnd).
+			x.flush()
+			x.tabsEnds = append(x.tabsEnds, len(x.blocks))
+		}
 	case atom.Details:
 		if summary := childElements(n, atom.Summary); len(summary) > 0 && !x.list.inItem {
 			x.collapsible(n, summary[0])

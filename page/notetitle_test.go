@@ -2,6 +2,7 @@ package page
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -71,5 +72,26 @@ func TestNoteTitles(t *testing.T) {
 				t.Errorf("marked %q, want %q\n%s", got, tc.want, doc.Text())
 			}
 		})
+	}
+}
+
+// TestTextAfterNote: the block after a note (a DocBook sidebar read as
+// one, an admonition) is marked as its section's again.
+func TestTextAfterNote(t *testing.T) {
+	raw := `<html><head><meta name="generator" content="DocBook XSL Stylesheets V1.79.1"></head><body><div class="section"><h2 class="title">Sources</h2><p>Each line describes a source.</p>` +
+		`<div class="sidebar"><div class="titlepage"><p class="title"><strong>TIP Files in sources.list.d</strong></p></div><p>Split many sources into several files.</p></div>` +
+		`<p>CD-ROM entries describe the discs you have.</p></div></body></html>`
+	doc, err := ParseHTML([]byte(raw), "https://acme.example/sources.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ends []string
+	for _, b := range doc.Blocks {
+		if b.TabsEnd {
+			ends = append(ends, b.Text)
+		}
+	}
+	if want := []string{"CD-ROM entries describe the discs you have."}; !slices.Equal(ends, want) {
+		t.Errorf("blocks marked as the section's again %q, want %q", ends, want)
 	}
 }

@@ -193,4 +193,6 @@ package page
 // v62: a paragraph wholly in bold, short, over text of its own, heads
 // the part that follows it (an FAQ's questions on a hand-written page).
 // v63: the site's tagline (class "tagline" or "slogan") is chrome.
-const ReaderVersion = "reader-v63"
+// v64: the block after a note is marked Block.TabsEnd: the section's
+// text again, not the note's.
+const ReaderVersion = "reader-v64"
