@@ -513,6 +513,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	handbook-id:$(DEBIAN_HANDBOOK)/id-ID:testdata/questions/handbook-id.jsonl \
 	handbook-ar:$(DEBIAN_HANDBOOK)/ar-MA:testdata/questions/handbook-ar.jsonl \
 	handbook-nb:$(DEBIAN_HANDBOOK)/nb-NO:testdata/questions/handbook-nb.jsonl \
+	handbook-fa:$(DEBIAN_HANDBOOK)/fa-IR:testdata/questions/handbook-fa.jsonl \
 	git-en:$(GIT_DOC):testdata/questions/git-en.jsonl \
 	git-near:$(GIT_DOC):testdata/questions/git-near.jsonl \
 	octave-en:$(OCTAVE_DOC):testdata/questions/octave-en.jsonl \

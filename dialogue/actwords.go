@@ -303,6 +303,22 @@ var actPhrases = []struct {
 	{"انس الأمر", ActWithdraw, "ar"}, {"لا يهم", ActWithdraw, "ar"},
 	{"لم أفهم", ActUnclear, "ar"}, {"لا أفهم", ActUnclear, "ar"}, {"ماذا تقصد", ActUnclear, "ar"},
 	{"حسنا", ActAck, "ar"}, {"تمام", ActAck, "ar"}, {"فهمت", ActAck, "ar"}, {"طيب", ActAck, "ar"},
+	// Persian (formal and everyday forms; a zero-width non-joiner typed as
+	// a space or left out: "نمی‌دونم", "نمی دونم", "نمیدونم")
+	{"سلام", ActGreeting, "fa"}, {"درود", ActGreeting, "fa"}, {"سلام وقت بخیر", ActGreeting, "fa"}, {"وقت بخیر", ActGreeting, "fa"}, {"صبح بخیر", ActGreeting, "fa"}, {"کسی هست", ActGreeting, "fa"}, {"سلام کسی هست", ActGreeting, "fa"},
+	{"ممنون", ActThanks, "fa"}, {"مرسی", ActThanks, "fa"}, {"متشکرم", ActThanks, "fa"}, {"خیلی ممنون", ActThanks, "fa"}, {"دستت درد نکنه", ActThanks, "fa"}, {"درست شد", ActThanks, "fa"}, {"حل شد", ActThanks, "fa"}, {"کار کرد", ActThanks, "fa"}, {"خداحافظ", ActThanks, "fa"},
+	{"بله", ActYes, "fa"}, {"آره", ActYes, "fa"}, {"اره", ActYes, "fa"}, {"دقیقا", ActYes, "fa"}, {"درسته", ActYes, "fa"}, {"همینه", ActYes, "fa"},
+	{"نه", ActNo, "fa"}, {"خیر", ActNo, "fa"}, {"نه ممنون", ActNo, "fa"}, {"هنوز نه", ActNo, "fa"}, {"الان نه", ActNo, "fa"}, {"بعدا", ActNo, "fa"},
+	{"هر دو", ActAll, "fa"}, {"هردو", ActAll, "fa"}, {"همه", ActAll, "fa"}, {"همشون", ActAll, "fa"},
+	{"هیچکدوم", ActNoneOfThese, "fa"}, {"هیچ کدوم", ActNoneOfThese, "fa"}, {"هیچکدام", ActNoneOfThese, "fa"}, {"هیچ کدام", ActNoneOfThese, "fa"}, {"این نیست", ActNoneOfThese, "fa"}, {"منظورم این نیست", ActNoneOfThese, "fa"}, {"سوالم این نبود", ActNoneOfThese, "fa"},
+	{"نمیدونم", ActDontKnow, "fa"}, {"نمی دونم", ActDontKnow, "fa"}, {"نمیدانم", ActDontKnow, "fa"}, {"نمی دانم", ActDontKnow, "fa"}, {"مطمئن نیستم", ActDontKnow, "fa"},
+	{"صحبت با یک نفر", ActHuman, "fa"}, {"صحبت با یه نفر", ActHuman, "fa"}, {"صحبت با اپراتور", ActHuman, "fa"}, {"صحبت با پشتیبانی", ActHuman, "fa"}, {"اپراتور", ActHuman, "fa"}, {"میخوام با یه آدم صحبت کنم", ActHuman, "fa"}, {"پشتیبان انسانی", ActHuman, "fa"},
+	{"تو رباتی", ActBotQuestion, "fa"}, {"شما ربات هستید", ActBotQuestion, "fa"}, {"ربات هستی", ActBotQuestion, "fa"}, {"آدمی یا ربات", ActBotQuestion, "fa"}, {"تو کی هستی", ActBotQuestion, "fa"}, {"شما کی هستید", ActBotQuestion, "fa"},
+	{"از اول", ActRestart, "fa"}, {"از اول شروع کن", ActRestart, "fa"}, {"شروع دوباره", ActRestart, "fa"},
+	{"کار نکرد", ActNotSolved, "fa"}, {"جواب نداد", ActNotSolved, "fa"}, {"درست نشد", ActNotSolved, "fa"}, {"هنوز کار نمیکنه", ActNotSolved, "fa"}, {"هنوز کار نمی کنه", ActNotSolved, "fa"}, {"کمکی نکرد", ActNotSolved, "fa"}, {"همون مشکل", ActNotSolved, "fa"},
+	{"بیخیال", ActWithdraw, "fa"}, {"بی خیال", ActWithdraw, "fa"}, {"مهم نیست", ActWithdraw, "fa"},
+	{"متوجه نشدم", ActUnclear, "fa"}, {"نفهمیدم", ActUnclear, "fa"}, {"یعنی چی", ActUnclear, "fa"}, {"منظورت چیه", ActUnclear, "fa"},
+	{"باشه", ActAck, "fa"}, {"اوکی", ActAck, "fa"}, {"فهمیدم", ActAck, "fa"}, {"عالیه", ActAck, "fa"}, {"خوبه", ActAck, "fa"},
 	// Russian (ё written е too: phraseKey folds no Cyrillic)
 	{"привет", ActGreeting, "ru"}, {"здравствуйте", ActGreeting, "ru"}, {"добрый день", ActGreeting, "ru"}, {"добрый вечер", ActGreeting, "ru"}, {"доброе утро", ActGreeting, "ru"}, {"есть кто", ActGreeting, "ru"}, {"есть кто нибудь", ActGreeting, "ru"}, {"здесь есть кто нибудь", ActGreeting, "ru"},
 	{"спасибо", ActThanks, "ru"}, {"большое спасибо", ActThanks, "ru"}, {"спасибо большое", ActThanks, "ru"}, {"благодарю", ActThanks, "ru"}, {"получилось", ActThanks, "ru"}, {"все получилось", ActThanks, "ru"}, {"всё получилось", ActThanks, "ru"}, {"заработало", ActThanks, "ru"}, {"теперь работает", ActThanks, "ru"}, {"помогло", ActThanks, "ru"}, {"спасибо за помощь", ActThanks, "ru"}, {"до свидания", ActThanks, "ru"}, {"пока", ActThanks, "ru"},

@@ -527,7 +527,7 @@ func (x *extractor) pre(n *html.Node) {
 func verbatim(line string) string {
 	line = strings.ToValidUTF8(line, "")
 	if strings.ContainsAny(line, invisible) {
-		line = dropInvisible.Replace(line)
+		line = dropInvisible(line)
 	}
 	return strings.TrimRight(line, " \t\r")
 }
@@ -620,21 +620,45 @@ func escapeLinkURL(s string) string { return linkURLEscaper.Replace(s) }
 
 // invisible are characters dropped from page text: zero-width ones, and the
 // bidirectional embeddings, overrides and isolates, which would let a page
-// reorder what the chat and the admin pages show around its text.
+// reorder what the chat and the admin pages show around its text. The
+// zero-width non-joiner and joiner are kept inside a word of a script
+// that writes them (joiners, see dropInvisible).
 const invisible = "\u200b\u200c\u200d\ufeff\u00ad\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
-var dropInvisible = strings.NewReplacer(
-	"\u200b", "", "\u200c", "", "\u200d", "", "\ufeff", "", "\u00ad", "",
-	"\u202a", "", "\u202b", "", "\u202c", "", "\u202d", "", "\u202e", "",
-	"\u2066", "", "\u2067", "", "\u2068", "", "\u2069", "",
-)
+// dropInvisible returns s without its invisible characters, but for a
+// zero-width non-joiner or joiner between two letters or symbols outside
+// ASCII: Persian writes one inside a word ("می‌تواند", "به‌روزرسانی‌ها"),
+// and dropped it joined letters that stand apart (and words a customer
+// types with a space there); Indic scripts and emoji sequences use them
+// too. Between Latin letters one is no part of a word.
+func dropInvisible(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	var prev rune
+	for i, r := range s {
+		if strings.ContainsRune(invisible, r) {
+			if joiners(r) && prev >= utf8.RuneSelf && !unicode.IsSpace(prev) {
+				if next, size := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):]); size > 0 && next >= utf8.RuneSelf && !unicode.IsSpace(next) && !strings.ContainsRune(invisible, next) {
+					b.WriteRune(r)
+				}
+			}
+			continue
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
+}
+
+// joiners reports whether r is the zero-width non-joiner or joiner.
+func joiners(r rune) bool { return r == '\u200c' || r == '\u200d' }
 
 // collapse trims s and folds each run of white space to one space, dropping
 // invisible characters and anything not valid UTF-8.
 func collapse(s string) string {
 	s = strings.ToValidUTF8(s, "")
 	if strings.ContainsAny(s, invisible) {
-		s = dropInvisible.Replace(s)
+		s = dropInvisible(s)
 	}
 	return strings.Join(strings.Fields(s), " ")
 }

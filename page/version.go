@@ -195,4 +195,6 @@ package page
 // v63: the site's tagline (class "tagline" or "slogan") is chrome.
 // v64: the block after a note is marked Block.TabsEnd: the section's
 // text again, not the note's.
-const ReaderVersion = "reader-v64"
+// v65: a zero-width non-joiner or joiner inside a word of a script that
+// writes one (Persian "می‌تواند", emoji sequences) is kept.
+const ReaderVersion = "reader-v65"

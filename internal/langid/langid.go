@@ -97,7 +97,11 @@ const MinConfidence = 0.5
 func New(langs ...string) *Detector {
 	d := &Detector{codes: map[whatlanggo.Lang]string{}, langs: map[string]whatlanggo.Lang{}, allow: map[string]bool{}}
 	for l := whatlanggo.Lang(0); l < maxLang; l++ {
-		if code := whatlanggo.LangToStringShort(l); code != "" {
+		code := whatlanggo.LangToStringShort(l)
+		if code == "" {
+			code = individualLanguages[l.Iso6393()]
+		}
+		if code != "" {
 			d.codes[l] = code
 			d.langs[code] = l
 		}
@@ -120,6 +124,13 @@ func New(langs ...string) *Detector {
 	}
 	return d
 }
+
+// individualLanguages are the ISO 639-1 codes of languages whatlanggo
+// knows by an ISO 639-3 code alone, an individual language of the macro
+// language the short code names: without it a Persian help center's
+// "fa" had no trigram language (its zero value, Afrikaans, stood in), and
+// every Persian message was read as Arabic.
+var individualLanguages = map[string]string{"pes": "fa", "ydd": "yi"}
 
 // allows reports whether lang is among the detector's languages.
 func (d *Detector) allows(lang string) bool { return len(d.allow) == 0 || d.allow[lang] }
@@ -176,8 +187,8 @@ func (d *Detector) script(langs []string, text string) string {
 	}
 	opts := whatlanggo.Options{Whitelist: map[whatlanggo.Lang]bool{}}
 	for _, l := range langs {
-		if d.allows(l) {
-			opts.Whitelist[d.langs[l]] = true
+		if wl, known := d.langs[l]; known && d.allows(l) {
+			opts.Whitelist[wl] = true
 		}
 	}
 	if len(opts.Whitelist) == 0 {

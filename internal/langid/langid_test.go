@@ -196,6 +196,12 @@ func TestTellCyrillic(t *testing.T) {
 		// however few function words the message has.
 		{[]string{"en", "ar"}, "نسيت كلمة المرور", "ar", Sure},
 		{[]string{"en", "ar", "de"}, "كيف أغير عنوان التوصيل الخاص بطلبي", "ar", Sure},
+		// Persian and Arabic both allowed: trigrams tell them apart
+		// (whatlanggo knows Persian by its three-letter code alone).
+		{[]string{"en", "ar", "fa"}, "تغییر منطقه زمانی سرور", "fa", Sure},
+		{[]string{"en", "ar", "fa"}, "محدود کردن فضای دیسک برای هر کاربر", "fa", Sure},
+		{[]string{"en", "ar", "fa"}, "تحديد مساحة القرص لكل مستخدم", "ar", Sure},
+		{[]string{"en", "fa"}, "رمز عبورم را فراموش کردم", "fa", Sure},
 	} {
 		if got, ev := New(tc.langs...).Tell(tc.text); got != tc.want || (tc.want != "" && ev != tc.evidence) {
 			t.Errorf("Tell(%q) among %v = %q, %v; want %q, %v", tc.text, tc.langs, got, ev, tc.want, tc.evidence)

@@ -466,6 +466,8 @@ func foldBytes(dst, w []byte) []byte {
 			r = unicode.ToLower(r - 0xFEE0)
 		case unicode.Is(unicode.Mn, r) && r < 0x370:
 			continue // a combining accent typed apart
+		case r >= 0x600 && r <= 0x6FF:
+			r = arabicScriptFold(r)
 		}
 		dst = utf8.AppendRune(dst, r)
 	}

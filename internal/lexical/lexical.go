@@ -59,6 +59,9 @@ func EachWord(s string, buf []byte, f func(w []byte)) []byte {
 			word = 'a' <= r && r <= 'z' || '0' <= r && r <= '9'
 		} else {
 			r = unicode.ToLower(r)
+			if r >= 0x600 && r <= 0x6FF {
+				r = arabicScriptFold(r)
+			}
 			word = unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
 		}
 		if word {
@@ -203,3 +206,22 @@ mean means meant sorry instead`) {
 	}
 	return m
 }()
+
+// arabicScriptFold returns r as the languages written in the Arabic script
+// share it: Persian's yeh and keheh as Arabic's (a Persian keyboard and
+// Persian pages write "ی", "ک"; an Arabic keyboard, and Savoy's Persian
+// stop list, "ي", "ك"), alef maksura as yeh, and Persian and
+// Arabic-Indic digits as ASCII ones ("ساعت ۳" is "3").
+func arabicScriptFold(r rune) rune {
+	switch {
+	case r == '\u06cc' || r == '\u0649':
+		return '\u064a'
+	case r == '\u06a9':
+		return '\u0643'
+	case r >= '\u06f0' && r <= '\u06f9':
+		return '0' + r - '\u06f0'
+	case r >= '\u0660' && r <= '\u0669':
+		return '0' + r - '\u0660'
+	}
+	return r
+}

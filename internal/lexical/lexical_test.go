@@ -86,3 +86,20 @@ func TestCommon(t *testing.T) {
 		}
 	}
 }
+
+// TestArabicScriptFolded: Persian's yeh and keheh are read as Arabic's,
+// alef maksura as yeh, Persian and Arabic-Indic digits as ASCII ones, and
+// a zero-width non-joiner parts a Persian word as a space does.
+func TestArabicScriptFolded(t *testing.T) {
+	for _, tc := range []struct{ a, b string }{
+		{"کاربری", "كاربري"},           // Persian letters, Arabic ones
+		{"ساعت ۳ صبح", "ساعت 3 صبح"},   // Persian digit
+		{"الساعة ٣", "الساعة 3"},       // Arabic-Indic digit
+		{"مستشفى", "مستشفي"},           // alef maksura
+		{"به‌روزرسانی", "به روزرسانی"}, // non-joiner
+	} {
+		if a, b := Normalize(tc.a), Normalize(tc.b); a != b {
+			t.Errorf("Normalize(%q) = %q, Normalize(%q) = %q: want them equal", tc.a, a, tc.b, b)
+		}
+	}
+}
