@@ -28,7 +28,9 @@ type Vocabulary interface {
 //     the Nordic languages), the words it is made of, each in v: the
 //     message's "Schadsoftware" meets the pages' "Software" (parts of
 //     minPart letters at least, at most maxCompoundParts; the stemmers
-//     take off the linking letters, "Verbindung-s-fehler").
+//     take off the linking letters, "Verbindung-s-fehler");
+//   - in Persian, which has no stemmer, the word without its ending
+//     (inflections: "ویندوزی" is "ویندوز").
 //
 // The parts are returned as words (substrings of w) and their stems.
 // English is left as it is (nil): its results were measured without.
@@ -48,7 +50,41 @@ func (m *Model) Known(w string, v Vocabulary) (words, stems []string) {
 	if s, ok := m.Participle(w, v); ok {
 		return []string{w}, []string{s}
 	}
+	if s, ok := m.Unsuffixed(w, v); ok {
+		return []string{w}, []string{s}
+	}
 	return m.Parts(w, v)
+}
+
+// inflections are, for the languages without a stemmer whose words take
+// their endings as suffixes, those endings, longest first: Persian's
+// plural (ها, ان, ات), its ezafe and adjective "ی" ("ویندوزی", of
+// Windows), its possessives ("سرورم", my server; "کردنش"), written as
+// the words are folded (arabicScriptFold: yeh as Arabic's). Written
+// apart with a zero-width non-joiner, an ending is a word of its own.
+var inflections = map[string][]string{
+	"fa": {"هايي", "هاي", "شان", "تان", "مان", "ها", "اي", "ان", "ات", "ي", "م", "ت", "ش"},
+}
+
+// minUnsuffixed is the fewest letters a word keeps without its ending:
+// shorter remainders are too often another word.
+const minUnsuffixed = 3
+
+// Unsuffixed returns the stem of the word w is with an ending off (see
+// inflections), when v has it and w's language has no stemmer to take
+// the ending off: "کامپیوترهای" (computers of) meets the pages'
+// "کامپیوتر".
+func (m *Model) Unsuffixed(w string, v Vocabulary) (string, bool) {
+	for _, end := range inflections[m.lang] {
+		rest, ok := strings.CutSuffix(w, end)
+		if !ok || utf8.RuneCountInString(rest) < minUnsuffixed {
+			continue
+		}
+		if s := m.Stem(rest); v.HasStem(s) {
+			return s, true
+		}
+	}
+	return "", false
 }
 
 // Parts returns the words compound w is made of and their stems, each in

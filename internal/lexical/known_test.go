@@ -59,6 +59,11 @@ func TestKnown(t *testing.T) {
 		{"Spanish accent left out", "es", []string{"aplicación"}, "aplicacion", []string{"aplicacion"}},
 		{"French accent left out: the stems meet", "fr", []string{"réinitialisé"}, "reinitialise", []string{"reinitialise"}},
 		{"Portuguese accent left out", "pt", []string{"configuração"}, "configuracao", []string{"configuracao"}},
+		// Persian endings off (words as EachWord folds them: Arabic yeh and kaf).
+		{"Persian adjective ending", "fa", []string{"ويندوز"}, "ويندوزي", []string{"ويندوزي"}},
+		{"Persian plural and ezafe", "fa", []string{"كامپيوتر"}, "كامپيوترهاي", []string{"كامپيوترهاي"}},
+		{"Persian possessive", "fa", []string{"سرور"}, "سرورم", []string{"سرورم"}},
+		{"Persian remainder too short", "fa", []string{"دو"}, "دوم", nil},
 		// English is read as it always was.
 		{"English", "en", []string{"password", "manager"}, "passwordmanager", nil},
 	}
