@@ -20,13 +20,14 @@ import (
 // what follows it: a question or a title, not a sentence stressed.
 const maxBoldLabelRunes = 150
 
-// boldLabel returns the text of p when it is a label in bold heading the
-// part that follows it: its only content is one b or strong element, it
-// is short, it is no sentence stressed (it ends with no full stop: "Never
-// pass unsanitized user input to this function.") nor leads into what
-// follows with a colon ("Allowed values:"), and the block after it holds text of its own, not only a
-// table, a figure or code, and it is no caption (DocBook's formal titles,
-// <p class="title">: "Table 8.1. Data Types", "Example 36.1. …").
+// boldLabel returns the bold element of p when p is a label in bold
+// heading the part that follows it: its only content is one b or strong
+// element, it is short, it is no sentence stressed (it ends with no full
+// stop: "Never pass unsanitized user input to this function.") nor leads
+// into what follows with a colon ("Allowed values:"), the block after it
+// holds text of its own, not only a table, a figure or code, and it is no
+// caption (DocBook's formal titles, <p class="title">: "Table 8.1. Data
+// Types", "Example 36.1. …").
 func boldLabel(p *html.Node) (*html.Node, bool) {
 	if hasClass(p, "title") {
 		return nil, false
@@ -91,9 +92,9 @@ func ownText(n *html.Node) bool {
 	return false
 }
 
-// boldHeading writes the bold label of paragraph p (boldLabel) as a
-// heading one level below the section it is in; the section's level stays,
-// so the next label is its sibling.
+// boldHeading writes bold, a paragraph's label (boldLabel), as a heading
+// one level below the section it is in; the section's level stays, so the
+// next label is its sibling.
 func (x *extractor) boldHeading(bold *html.Node) {
 	x.flush()
 	x.writeHeld()
@@ -102,6 +103,5 @@ func (x *extractor) boldHeading(bold *html.Node) {
 	x.inline--
 	if text, links := x.take(); text != "" {
 		x.blocks = append(x.blocks, Block{Kind: Heading, Level: min(x.level+1, 6), Text: text, Links: links})
-
 	}
 }

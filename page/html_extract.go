@@ -622,7 +622,7 @@ func escapeLinkURL(s string) string { return linkURLEscaper.Replace(s) }
 // bidirectional embeddings, overrides and isolates, which would let a page
 // reorder what the chat and the admin pages show around its text. The
 // zero-width non-joiner and joiner are kept inside a word of a script
-// that writes them (joiners, see dropInvisible).
+// that writes them (see dropInvisible).
 const invisible = "\u200b\u200c\u200d\ufeff\u00ad\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
 // dropInvisible returns s without its invisible characters, but for a
@@ -637,7 +637,7 @@ func dropInvisible(s string) string {
 	var prev rune
 	for i, r := range s {
 		if strings.ContainsRune(invisible, r) {
-			if joiners(r) && prev >= utf8.RuneSelf && !unicode.IsSpace(prev) {
+			if isJoiner(r) && prev >= utf8.RuneSelf && !unicode.IsSpace(prev) {
 				if next, size := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):]); size > 0 && next >= utf8.RuneSelf && !unicode.IsSpace(next) && !strings.ContainsRune(invisible, next) {
 					b.WriteRune(r)
 				}
@@ -650,8 +650,8 @@ func dropInvisible(s string) string {
 	return b.String()
 }
 
-// joiners reports whether r is the zero-width non-joiner or joiner.
-func joiners(r rune) bool { return r == '\u200c' || r == '\u200d' }
+// isJoiner reports whether r is the zero-width non-joiner or joiner.
+func isJoiner(r rune) bool { return r == '\u200c' || r == '\u200d' }
 
 // collapse trims s and folds each run of white space to one space, dropping
 // invisible characters and anything not valid UTF-8.
