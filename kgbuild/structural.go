@@ -109,7 +109,9 @@ import (
 // v38: a note's title opens a node that ends with the note, where the
 // page marks its end (page.Block.TabsEnd): the section's text after a
 // DocBook sidebar was the sidebar's.
-const StructuralVersion = "structural-v38"
+// v39: "What is meant by …?" is kept as the question it is, not made
+// the noun phrase "Meant by …" (english.QuestionToNounPhrase).
+const StructuralVersion = "structural-v39"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

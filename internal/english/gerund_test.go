@@ -14,7 +14,13 @@ func TestGerund(t *testing.T) {
 			t.Errorf("gerund(%q) = %q, want %q", v, got, want)
 		}
 	}
-	if got := QuestionToNounPhrase("How do I reset my password?"); got != "Resetting my password" {
-		t.Errorf("QuestionToNounPhrase = %q, want %q", got, "Resetting my password")
+	for q, want := range map[string]string{
+		"How do I reset my password?":   "Resetting my password",
+		"What is a reconsideration?":    "Reconsideration",
+		"What is meant by Pre-Depends?": "What is meant by Pre-Depends?",
+	} {
+		if got := QuestionToNounPhrase(q); got != want {
+			t.Errorf("QuestionToNounPhrase(%q) = %q, want %q", q, got, want)
+		}
 	}
 }

@@ -91,7 +91,8 @@ var whatQuestion = regexp.MustCompile(`(?i)^what (is|are) (an? |the )?(.+?)\??$`
 
 // QuestionToNounPhrase rewrites "How do I change my booking?" as "Changing my
 // booking" and "What is a reconsideration?" as "Reconsideration": a problem is
-// a noun phrase. Other questions are kept as they are.
+// a noun phrase. Other questions ("What is meant by Pre-Depends?") are kept
+// as they are.
 func QuestionToNounPhrase(t string) string {
 	if m := howQuestion.FindStringSubmatch(t); m != nil {
 		words := strings.Fields(m[4])
@@ -105,11 +106,15 @@ func QuestionToNounPhrase(t string) string {
 			return strings.Join(words, " ")
 		}
 	}
-	if m := whatQuestion.FindStringSubmatch(t); m != nil {
+	if m := whatQuestion.FindStringSubmatch(t); m != nil && !meantBy.MatchString(m[3]) {
 		return lexical.UpperFirst(m[3])
 	}
 	return t
 }
+
+// meantBy opens what "What is meant by …?" asks about: no noun phrase
+// the question names ("Meant by Pre-Depends" was the Debian FAQ's).
+var meantBy = regexp.MustCompile(`(?i)^meant\b`)
 
 // isMannerAdverb reports whether w, a question's word before its verb, is
 // an adverb made from an adjective ("automatically", "quickly",
