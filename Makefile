@@ -527,6 +527,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	postgres-en:$(POSTGRES_DOC):testdata/questions/postgres-en.jsonl \
 	sqlite-en:$(SQLITE_DOC):testdata/questions/sqlite-en.jsonl \
 	sqlite-near:$(SQLITE_DOC):testdata/questions/sqlite-near.jsonl \
+	sqlite-conv:$(SQLITE_DOC):testdata/questions/sqlite-conv.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
