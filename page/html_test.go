@@ -464,6 +464,9 @@ func FuzzParseHTML(f *testing.F) {
 	f.Add([]byte(texinfoPage("makeinfo", "header", "copiable-anchor", "Top (Acme)", "<h1>1 Acme ANCHOR</h1><p>Text.</p>")))
 	// A manual page's header, a section named by its slug, an XML anchor.
 	f.Add([]byte(`<body class="manpage"><div id="header"><h1>acme(1)</h1><h2>NAME</h2><div class="sectionbody"><p>acme - sweep</p></div></div><div id="content"><section id="s-related-search"><span id="x"></span><h2>Related search</h2><a id="_menu"/><p>Text.</p></section></div></body>`))
+	// Bold labels over an answer, a titled note, a Persian word with its
+	// non-joiner beside a bidirectional override.
+	f.Add([]byte("<h1>FAQ</h1><p><b>(1) How do I list tables</b></p><blockquote><p>Type .tables.</p></blockquote><div class=\"note\"><p class=\"title\"><strong>TIP</strong></p><p>Split.</p></div><p>After.</p><p>\u0645\u06cc\u200c\u202e\u062a\u0648\u0627\u0646\u062f</p>"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		doc, err := ParseHTML(raw, "https://acme.example/dir/page.html")
 		if err != nil {
