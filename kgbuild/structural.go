@@ -111,7 +111,9 @@ import (
 // DocBook sidebar was the sidebar's.
 // v39: "What is meant by …?" is kept as the question it is, not made
 // the noun phrase "Meant by …" (english.QuestionToNounPhrase).
-const StructuralVersion = "structural-v39"
+// v40: a space before a mark that opens a word stays ("all those .deb
+// archive files" had read "those.deb"; english.Plain).
+const StructuralVersion = "structural-v40"
 
 // Structural extracts a page's problem tree from its structure alone: the
 // title is the root problem, headings are sub-problems, and headings, list

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
 	"path"
@@ -95,6 +96,9 @@ type Dir struct {
 	// another (ErrCanonicalTaken), by index in files.
 	links map[string]string
 	taken map[int]PageError
+	// aliases are the links to a page of the folder by another name (see
+	// listPages), by the link's path: the page's.
+	aliases map[string]string
 	// site is what the pages know of each other (URLs, names, includes).
 	site *site
 }
@@ -117,7 +121,7 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		return nil, fmt.Errorf("pages folder %s: not a directory", dir)
 	}
 	dir, b := bookFolder(dir)
-	files, roots, err := listPages(ctx, dir, b)
+	files, roots, aliases, err := listPages(ctx, dir, b)
 	if err != nil {
 		return nil, err
 	}
@@ -141,6 +145,9 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 		}
 		fmt.Fprintf(h, "%s\t%s\n", f.rel, sums[i])
 	}
+	for _, rel := range slices.Sorted(maps.Keys(aliases)) {
+		fmt.Fprintf(h, "%s\talias %s\n", rel, aliases[rel])
+	}
 	// Partials (included by pages) and drafts count in the digest, but
 	// are no pages.
 	var pages []pageFile
@@ -160,7 +167,7 @@ func OpenDir(ctx context.Context, dir string, opts ReadOptions) (*Dir, error) {
 	pages = slices.DeleteFunc(pages, func(f pageFile) bool { return s.ditaResources[f.rel] })
 	s.adoc = opts.AsciiDoc
 	s.hashInputs(h)
-	return &Dir{dir: dir, opts: opts, files: pages, digest: hex.EncodeToString(h.Sum(nil)), site: s}, nil
+	return &Dir{dir: dir, opts: opts, files: pages, aliases: aliases, digest: hex.EncodeToString(h.Sum(nil)), site: s}, nil
 }
 
 // parseBaseURL checks a --base-url: an absolute http(s) URL, its path
@@ -373,10 +380,14 @@ type pageFile struct {
 }
 
 // listPages returns the page files under dir in sorted order (see ReadDir),
-// and the folders of the Antora components in it (slash paths, "" for dir
+// the folders of the Antora components in it (slash paths, "" for dir
 // itself), innermost first: their files outside modules/NAME/pages/ are
-// partials.
-func listPages(ctx context.Context, dir string, b book) ([]pageFile, []string, error) {
+// partials, and the aliases: a symbolic link to a page file of the folder
+// ("basic-defs.html -> basic-defs.en.html", as a server negotiating the
+// language keeps them) is that page by another name, not a page of its
+// own (read as one, every page of the Debian FAQ was there twice), keyed
+// by its path, the page's as the value.
+func listPages(ctx context.Context, dir string, b book) ([]pageFile, []string, map[string]string, error) {
 	// WalkDir does not follow a root that is a symbolic link (a folder
 	// linked into a checkout, out/corpora/x -> …): it would list nothing.
 	// Links inside the folder are still not followed, so no cycle is walked.
@@ -386,6 +397,7 @@ func listPages(ctx context.Context, dir string, b book) ([]pageFile, []string, e
 	}
 	var files []pageFile
 	var roots []string
+	aliases := map[string]string{}
 	walkErr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
@@ -431,14 +443,20 @@ func listPages(ctx context.Context, dir string, b book) ([]pageFile, []string, e
 		if slashRel == b.summary || slashRel == b.shell || filepath.Dir(p) == filepath.Clean(root) && (repoDocs[base] || base == "404") && slashRel != b.readme {
 			return nil
 		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if target, ok := linkedPage(root, p); ok {
+				aliases[rel] = target
+				return nil
+			}
+		}
 		files = append(files, pageFile{path: p, rel: rel, partial: isPartial(filepath.ToSlash(relPath)) || pageKind(d.Name()) == "ditamap"})
 		return nil
 	})
 	if walkErr != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(walkErr, ctxErr) {
-			return nil, nil, fmt.Errorf("reading pages folder %s: %w", dir, walkErr)
+			return nil, nil, nil, fmt.Errorf("reading pages folder %s: %w", dir, walkErr)
 		}
-		return nil, nil, fmt.Errorf("pages folder %s: %w", dir, walkErr)
+		return nil, nil, nil, fmt.Errorf("pages folder %s: %w", dir, walkErr)
 	}
 	sortRoots(roots)
 	for i, f := range files {
@@ -446,7 +464,27 @@ func listPages(ctx context.Context, dir string, b book) ([]pageFile, []string, e
 			files[i].partial = true
 		}
 	}
-	return files, roots, nil
+	return files, roots, aliases, nil
+}
+
+// linkedPage returns the path (escaped, as a page's rel) of the page file
+// under root that the symbolic link at p leads to, when it leads to one
+// there that is not hidden: that file is listed itself.
+func linkedPage(root, p string) (string, bool) {
+	target, err := filepath.EvalSymlinks(p)
+	if err != nil || pageKind(target) == "" {
+		return "", false
+	}
+	rel, err := filepath.Rel(root, target)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+		if strings.HasPrefix(part, ".") {
+			return "", false
+		}
+	}
+	return (&url.URL{Path: filepath.ToSlash(rel)}).String(), true
 }
 
 // forEachFile calls fn for each readable file of files on every core, and

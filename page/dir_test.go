@@ -91,6 +91,48 @@ func TestReadDirThroughSymlink(t *testing.T) {
 	}
 }
 
+// TestReadDirLinkedPages: a symbolic link to a page of the folder (a
+// server's name for the page in its one language, "faq.html ->
+// faq.en.html") is that page by another name: read once, and a link by
+// the other name leads to it. A link out of the folder is read.
+func TestReadDirLinkedPages(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	write := func(root, name, content string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(root, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(dir, "faq.en.html", "<h1>FAQ</h1><p>Questions and answers.</p>")
+	write(dir, "start.en.html", `<h1>Start</h1><p>Read the <a href="faq.html">FAQ</a> first.</p>`)
+	write(outside, "shared.html", "<h1>Shared</h1><p>A page kept elsewhere.</p>")
+	for link, target := range map[string]string{"faq.html": "faq.en.html", "start.html": "start.en.html", "shared.html": filepath.Join(outside, "shared.html")} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	docs, pageErrs, err := ReadDir(context.Background(), dir, ReadOptions{})
+	if err != nil || len(pageErrs) > 0 {
+		t.Fatal(err, pageErrs)
+	}
+	var urls []string
+	var startLinks []string
+	for _, d := range docs {
+		urls = append(urls, d.URL)
+		if d.URL == "start.en.html" {
+			for _, l := range d.Links() {
+				startLinks = append(startLinks, l.URL)
+			}
+		}
+	}
+	if want := []string{"faq.en.html", "shared.html", "start.en.html"}; !reflect.DeepEqual(urls, want) {
+		t.Errorf("URLs = %q, want %q", urls, want)
+	}
+	if want := []string{"faq.en.html"}; !reflect.DeepEqual(startLinks, want) {
+		t.Errorf("start.en.html links %q, want %q", startLinks, want)
+	}
+}
+
 func TestReadDirBadFiles(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, content string) {

@@ -90,6 +90,13 @@ func (d *Dir) settle(ctx context.Context) error {
 		keptURLs, keptRels = append(keptURLs, u), append(keptRels, rels[k])
 	}
 	d.links = linkMap(keptURLs, keptRels)
+	for alias, rel := range d.aliases {
+		to, ok := d.links[rel]
+		if !ok {
+			to = rel
+		}
+		d.links[alias] = to
+	}
 	d.settled = true
 	return nil
 }

@@ -197,4 +197,6 @@ package page
 // text again, not the note's.
 // v65: a zero-width non-joiner or joiner inside a word of a script that
 // writes one (Persian "می‌تواند", emoji sequences) is kept.
-const ReaderVersion = "reader-v65"
+// v66: a symbolic link to a page of the folder is that page by another
+// name (a link by it leads there), not a page of its own.
+const ReaderVersion = "reader-v66"

@@ -24,3 +24,20 @@ func TestGerund(t *testing.T) {
 		}
 	}
 }
+
+// TestPlain: a space before punctuation goes, but not before a mark that
+// opens a word (a file's extension, a dotfile, a decimal).
+func TestPlain(t *testing.T) {
+	for in, want := range map[string]string{
+		"benefits , you":                        "benefits, you",
+		"the end .":                             "the end.",
+		"Is it [free](pricing.html) ?":          "Is it free?",
+		"keep all those .deb archive files":     "keep all those .deb archive files",
+		"edit your .bashrc , then log in again": "edit your .bashrc, then log in again",
+		"wait .5 seconds":                       "wait .5 seconds",
+	} {
+		if got := Plain(in); got != want {
+			t.Errorf("Plain(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/helpgraph/helpgraph/internal/lexical"
 )
@@ -33,12 +34,13 @@ func Plain(s string) string {
 }
 
 // dropSpaceBeforePunct turns "benefits , you" into "benefits, you"; s has
-// single spaces.
+// single spaces. A mark that opens a word is no punctuation: "all those
+// .deb archive files" keeps its space (it had read "those.deb").
 func dropSpaceBeforePunct(s string) string {
 	var sb strings.Builder
 	sb.Grow(len(s))
 	for i := 0; i < len(s); i++ {
-		if s[i] == ' ' && i+1 < len(s) && strings.IndexByte(",.;:!?", s[i+1]) >= 0 {
+		if s[i] == ' ' && punctAt(s, i+1) {
 			continue
 		}
 		sb.WriteByte(s[i])
@@ -46,11 +48,24 @@ func dropSpaceBeforePunct(s string) string {
 	return sb.String()
 }
 
+// punctAt reports whether s[i] is a punctuation mark that ends what is
+// before it: one of ,.;:!? not followed by a letter or digit.
+func punctAt(s string, i int) bool {
+	if i >= len(s) || strings.IndexByte(",.;:!?", s[i]) < 0 {
+		return false
+	}
+	if i+1 == len(s) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(s[i+1:])
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+}
+
 var emphasis = strings.NewReplacer("**", "", "__", "", "`", "", "\u00a0", " ")
 
 func spaceBeforePunct(s string) bool {
 	for i := 1; i < len(s); i++ {
-		if s[i-1] == ' ' && strings.IndexByte(",.;:!?", s[i]) >= 0 {
+		if s[i-1] == ' ' && punctAt(s, i) {
 			return true
 		}
 	}
