@@ -335,6 +335,10 @@ APACHE_DOC ?= /usr/share/doc/apache2-doc/manual
 # licence: DocBook rendered by PostgreSQL's own stylesheets, a page a
 # section), read where the package installs it.
 POSTGRES_DOC ?= $(firstword $(wildcard /usr/share/doc/postgresql-doc-*/html))
+# The Debian GNU/Linux FAQ (Debian's debian-faq, GPL-2+: DocBook's HTML, a
+# page a chapter, each NAME.html a symbolic link to NAME.en.html), read
+# where the package installs it.
+DEBIAN_FAQ ?= $(patsubst %/index.en.html,%,$(wildcard /usr/share/doc/debian/FAQ/index.en.html))
 # SQLite's documentation (Debian's sqlite3-doc, public domain: the
 # project's own hand-written HTML, a page a topic, C API pages in c3ref/),
 # read where the package installs it.
@@ -528,6 +532,7 @@ EVAL_CORPORA ?= sample-eval:testdata/helpcenter:testdata/questions/sample-eval.j
 	sqlite-en:$(SQLITE_DOC):testdata/questions/sqlite-en.jsonl \
 	sqlite-near:$(SQLITE_DOC):testdata/questions/sqlite-near.jsonl \
 	sqlite-conv:$(SQLITE_DOC):testdata/questions/sqlite-conv.jsonl \
+	debfaq-en:$(DEBIAN_FAQ):testdata/questions/debfaq-en.jsonl \
 	gnome-admin-page:$(GNOME_HELP_ROOT)/C/system-admin-guide:testdata/questions/gnome-admin-en.jsonl \
 	kde-en:$(KDE_HELP):testdata/questions/kde-en.jsonl \
 	kde-conv:$(KDE_HELP):testdata/questions/kde-conv-en.jsonl \
