@@ -88,3 +88,32 @@ func TestVersionsOf(t *testing.T) {
 		t.Errorf("versionsOf = %v, want %v", got, want)
 	}
 }
+
+// TestVersionNamed: a request that names a version finds the page titled
+// with it: "1.10" is one word on both sides, a version the pages' titles
+// name, not a date masked ("1.10" and "2.2" had read as digits, and every
+// release's notes were the same).
+func TestVersionNamed(t *testing.T) {
+	g := &graph.Graph{
+		Pages: []graph.Page{{URL: "r110", Title: "Acme 1.10 release notes"}, {URL: "r22", Title: "Acme 2.2 release notes"}, {URL: "r3", Title: "Acme 3.0.1 release notes"}},
+		Nodes: []graph.Node{
+			{ID: "a", Page: "r110", Problem: "Acme 1.10 release notes", Root: true, Resolution: "Acme 1.10 adds the export wizard and drops the legacy importer."},
+			{ID: "b", Page: "r22", Problem: "Acme 2.2 release notes", Root: true, Resolution: "Acme 2.2 adds dark mode and a faster importer."},
+			{ID: "c", Page: "r3", Problem: "Acme 3.0.1 release notes", Root: true, Resolution: "Acme 3.0.1 fixes a crash when the importer reads an empty file."},
+		},
+	}
+	a := NewGraphAgent(g, Options{})
+	for msg, want := range map[string]string{
+		"what changed in acme 1.10":       "r110",
+		"release notes for 2.2":           "r22",
+		"acme 3.0.1 release notes please": "r3",
+	} {
+		r, err := a.Respond(t.Context(), &Session{}, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Sources) == 0 || r.Sources[0] != want {
+			t.Errorf("%q: %s citing %v, want %s", msg, r.Action, r.Sources, want)
+		}
+	}
+}

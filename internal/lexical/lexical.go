@@ -72,6 +72,14 @@ func EachWord(s string, buf []byte, f func(w []byte)) []byte {
 		if (r == '\'' || r == '’') && last == 'n' && len(buf) > 0 && nextIsT(s[i+utf8.RuneLen(r):]) {
 			continue // "n't": the word goes on
 		}
+		if r == '.' && '0' <= last && last <= '9' && i+1 < len(s) && '0' <= s[i+1] && s[i+1] <= '9' {
+			// A version or a decimal ("3.11", "1.10.4", "0.5") is one
+			// word: as its digits, "Django 1.10" and "Django 2.2" named
+			// the same release notes.
+			buf = append(buf, '.')
+			last = r
+			continue
+		}
 		if len(buf) > 0 {
 			f(buf)
 			buf = buf[:0]

@@ -109,13 +109,14 @@ var (
 	maskEmail = quickre.MustCompile(`(?i)(?:\be-?mail(?:\s+address)?\s*(?:is\s+|:\s*)?)?` + emailPattern)
 	maskPhone = quickre.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|mobile|cell)(?:\s+(?:number|no\.?))?\s*(?:is\s+|:\s*)?)?` + phonePattern)
 	maskMoney = quickre.MustCompile(`(?i)(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|jpy|chf|cad|aud|dollars?|euros?|pounds?|yen)\b)`)
-	maskDate  = quickre.MustCompile(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?` + monthName + `(?:\s+\d{4})?|` + monthFirst + `\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
-	// maskTime is a time of day ("12:03:11", "9:30 pm", "3pm", "14.30 Uhr"
-	// is a date's shape and goes with maskDate): when something happened
+	maskDate  = quickre.MustCompile(`(?i)\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{1,2}\.\d{1,2}\.\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?` + monthName + `(?:\s+\d{4})?|` + monthFirst + `\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|yesterday))\b`)
+	// maskTime is a time of day ("12:03:11", "9:30 pm", "3pm"; "14.30 Uhr"
+	// and "12.03." are a version's shape and go as codes the pages do not
+	// name, see MaskKeeping): when something happened
 	// to the user, whose numbers are no page's version or code ("at
 	// 12:03:11" matched "Monterey 12, Big Sur 11").
 	maskTime = quickre.MustCompile(`(?i)\b\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,6})?)?(?:\s?[ap]\.?m\b\.?)?|\b\d{1,2}\s?[ap]\.?m\b\.?`)
-	maskCode = quickre.MustCompile(`\b(?:[A-Za-z]*\d[A-Za-z0-9-]*)\b`)
+	maskCode = quickre.MustCompile(`\b(?:[A-Za-z]*\d[A-Za-z0-9-]*(?:\.\d+)*)\b`)
 	maskCard = quickre.MustCompile(`(?i)(?:\b(?:paid|paying|pay)\s+(?:with|by|using|via)\s+(?:a\s+|an\s+|my\s+)?)?\b(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)\b`)
 	// "my Mastercard" is my card: the brand is the detail, the card is not.
 	cardBrand = quickre.MustCompile(`(?i)\b(my|the|a|your|our)\s+(?:visa|master\s?card|amex|american\s+express|discover|diners(?:\s+club)?|jcb|maestro|union\s?pay)(?:\s+card)?\b`)

@@ -17,6 +17,8 @@ func TestWords(t *testing.T) {
 		{"Été payé: 10 days", []string{"été", "payé", "10", "days"}},
 		{"e\u0301te", []string{"e\u0301te"}}, // a combining accent stays in its word
 		{"n't", []string{"nt"}},
+		{"Python 3.11 and 1.10.4.", []string{"python", "3.11", "and", "1.10.4"}}, // a version is one word
+		{"end of list.2 items", []string{"end", "of", "list", "2", "items"}},
 		{"", nil},
 	}
 	for _, tt := range tests {
