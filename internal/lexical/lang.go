@@ -486,13 +486,16 @@ var latinBase = func() map[rune]rune {
 	return m
 }()
 
-// Scripts of Chinese, Japanese and Korean text, for segmentation.
+// Scripts of text written without spaces between words (Chinese,
+// Japanese; Korean's syllable blocks; Thai, Lao, Khmer and Myanmar), for
+// segmentation.
 const (
 	scriptOther = iota
 	scriptHan
 	scriptKatakana
 	scriptHiragana
 	scriptHangul
+	scriptUnspacedBrahmic
 )
 
 func scriptOf(r rune) int {
@@ -505,6 +508,10 @@ func scriptOf(r rune) int {
 		return scriptHan
 	case unicode.Is(unicode.Hangul, r):
 		return scriptHangul
+	case r >= 0x0E00 && r <= 0x0EFF, r >= 0x1000 && r <= 0x109F, r >= 0x1780 && r <= 0x17FF:
+		// Thai and Lao, Myanmar, Khmer: a sentence is one run of
+		// letters, read as one word it never met another's.
+		return scriptUnspacedBrahmic
 	}
 	return scriptOther
 }

@@ -103,3 +103,19 @@ func TestArabicScriptFolded(t *testing.T) {
 		}
 	}
 }
+
+// TestUnspacedScriptsInPairs: Thai, Lao, Khmer and Myanmar write no space
+// between words: a run of their letters is read as overlapping pairs, as
+// Chinese is, so a sentence and its words meet.
+func TestUnspacedScriptsInPairs(t *testing.T) {
+	m := For("th")
+	sentence, words := m.Terms("ฉันจะเปลี่ยนรหัสผ่านได้อย่างไร"), m.Terms("เปลี่ยนรหัสผ่าน")
+	if len(words) < 2 {
+		t.Fatalf("Terms(เปลี่ยนรหัสผ่าน) = %q, want character pairs", words)
+	}
+	for _, w := range words {
+		if !slices.Contains(sentence, w) {
+			t.Errorf("pair %q of the words is not among the sentence's %q", w, sentence)
+		}
+	}
+}
