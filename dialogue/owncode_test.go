@@ -102,18 +102,24 @@ func TestVersionNamed(t *testing.T) {
 			{ID: "c", Page: "r3", Problem: "Acme 3.0.1 release notes", Root: true, Resolution: "Acme 3.0.1 fixes a crash when the importer reads an empty file."},
 		},
 	}
-	a := NewGraphAgent(g, Options{})
-	for msg, want := range map[string]string{
+	checkFirstSources(t, NewGraphAgent(g, Options{}), map[string]string{
 		"what changed in acme 1.10":       "r110",
 		"release notes for 2.2":           "r22",
 		"acme 3.0.1 release notes please": "r3",
-	} {
+	})
+}
+
+// checkFirstSources asks a each message of want in a fresh session: its
+// reply must cite the page want gives it first.
+func checkFirstSources(t *testing.T, a *GraphAgent, want map[string]string) {
+	t.Helper()
+	for msg, page := range want {
 		r, err := a.Respond(t.Context(), &Session{}, msg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(r.Sources) == 0 || r.Sources[0] != want {
-			t.Errorf("%q: %s citing %v, want %s", msg, r.Action, r.Sources, want)
+		if len(r.Sources) == 0 || r.Sources[0] != page {
+			t.Errorf("%q: %s %q citing %v, want %s", msg, r.Action, r.Text, r.Sources, page)
 		}
 	}
 }
