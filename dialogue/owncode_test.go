@@ -92,20 +92,22 @@ func TestVersionsOf(t *testing.T) {
 // TestVersionNamed: a request that names a version finds the page titled
 // with it: "1.10" is one word on both sides, a version the pages' titles
 // name, not a date masked ("1.10" and "2.2" had read as digits, and every
-// release's notes were the same).
+// release's notes were the same; "1.10" and "10.1" the same digits).
 func TestVersionNamed(t *testing.T) {
 	g := &graph.Graph{
-		Pages: []graph.Page{{URL: "r110", Title: "Acme 1.10 release notes"}, {URL: "r22", Title: "Acme 2.2 release notes"}, {URL: "r3", Title: "Acme 3.0.1 release notes"}},
+		Pages: []graph.Page{{URL: "r110", Title: "Acme 1.10 release notes"}, {URL: "r22", Title: "Acme 2.2 release notes"}, {URL: "r3", Title: "Acme 3.0.1 release notes"}, {URL: "r101", Title: "Acme 10.1 release notes"}},
 		Nodes: []graph.Node{
 			{ID: "a", Page: "r110", Problem: "Acme 1.10 release notes", Root: true, Resolution: "Acme 1.10 adds the export wizard and drops the legacy importer."},
 			{ID: "b", Page: "r22", Problem: "Acme 2.2 release notes", Root: true, Resolution: "Acme 2.2 adds dark mode and a faster importer."},
 			{ID: "c", Page: "r3", Problem: "Acme 3.0.1 release notes", Root: true, Resolution: "Acme 3.0.1 fixes a crash when the importer reads an empty file."},
+			{ID: "d", Page: "r101", Problem: "Acme 10.1 release notes", Root: true, Resolution: "Acme 10.1 brings the cloud sync and retires the desktop widget."},
 		},
 	}
 	checkFirstSources(t, NewGraphAgent(g, Options{}), map[string]string{
 		"what changed in acme 1.10":       "r110",
 		"release notes for 2.2":           "r22",
 		"acme 3.0.1 release notes please": "r3",
+		"what is new in acme 10.1":        "r101", // the digits of 1.10, in another order
 	})
 }
 
