@@ -406,9 +406,7 @@ func listPages(ctx context.Context, dir string, b book) ([]pageFile, []string, m
 		if relErr != nil {
 			return relErr
 		}
-		rel := relPath
-		// Escaped, so that a name with # or ? in it stays a path.
-		rel = (&url.URL{Path: filepath.ToSlash(rel)}).String()
+		rel := escapedRel(relPath)
 		if err != nil {
 			if p == root {
 				return err
@@ -484,7 +482,14 @@ func linkedPage(root, p string) (string, bool) {
 			return "", false
 		}
 	}
-	return (&url.URL{Path: filepath.ToSlash(rel)}).String(), true
+	return escapedRel(rel), true
+}
+
+// escapedRel is the path rel (relative to a pages folder, in the OS's
+// form) as a page's rel: slashed and escaped, so that a name with # or ?
+// in it stays a path.
+func escapedRel(rel string) string {
+	return (&url.URL{Path: filepath.ToSlash(rel)}).String()
 }
 
 // forEachFile calls fn for each readable file of files on every core, and
